@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import { run, type RunnerHandle } from "@grammyjs/runner";
+import type { Bot } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { Logger } from "pino";
+import { systemClock, type Clock } from "./clock.js";
+import type { Config } from "./config.js";
+import { createRepositories, openDatabase, type Repositories } from "./db/index.js";
+import { createBot } from "./bot/index.js";
+import type { BotContext } from "./bot/context.js";
+import { RateBudget } from "./exchange/budget.js";
+import { CatalogueService } from "./exchange/catalogue.js";
+import { ExchangeClient } from "./exchange/client.js";
+import { EstimateService } from "./exchange/estimates.js";
+import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
+
+export interface App {
+  bot: Bot<BotContext>;
+  repos: Repositories;
+  budget: RateBudget;
+  client: ExchangeClient;
+  catalogue: CatalogueService;
+  /** Present when the bot runs on the embedded sandbox. */
+  sandbox: SandboxExchange | undefined;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface AppOverrides {
+  clock?: Clock;
+  botInfo?: UserFromGetMe;
+  /** Timeouts for the exchange client (tests shorten them). */
+  exchangeTimeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+}
+
+/**
+ * config → database → exchange → bot: the one place that builds the process, and the
+ * one place that takes it down again in the reverse order.
+ */
+export async function createApp(config: Config & { botToken: string }, logger: Logger, overrides: AppOverrides = {}): Promise<App> {
+  const clock = overrides.clock ?? systemClock;
+  const db = openDatabase(config.databasePath);
+  const repos = createRepositories(db, clock);
+
+  let sandbox: SandboxExchange | undefined;
+  let exchangeUrl = config.exchange.apiUrl;
+  let apiKey = config.exchange.apiKey;
+  if (apiKey === undefined) {
+    apiKey = randomBytes(16).toString("hex");
+    sandbox = await startSandbox({ apiKey, clock, rateLimitPerMinute: config.exchange.rateLimitPerMinute });
+    exchangeUrl = sandbox.url;
+    logger.warn({ url: sandbox.url }, "EXCHANGE_API_KEY is not set: using the embedded SANDBOX exchange. No real funds move.");
+  }
+
+  const budget = new RateBudget({
+    limitPerMinute: config.exchange.rateLimitPerMinute,
+    backgroundShare: config.exchange.backgroundShare,
+    clock,
+  });
+  const client = new ExchangeClient({
+    baseUrl: exchangeUrl,
+    apiKey,
+    authScheme: config.exchange.authScheme,
+    budget,
+    clock,
+    logger,
+    ...(overrides.exchangeTimeouts ? { timeouts: overrides.exchangeTimeouts } : {}),
+  });
+  const catalogue = new CatalogueService({ client, repo: repos.catalogue, kv: repos.kv, clock, logger });
+  const estimates = new EstimateService({ client, clock });
+
+  const bot = createBot(
+    { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
+    {
+      clock,
+      logger,
+      repos,
+      exchange: { client, budget, catalogue, estimates },
+      sandbox: sandbox !== undefined,
+      supportUserIds: config.supportUserIds,
+    },
+  );
+
+  // The runner's stop() may resolve while handlers still run; count them ourselves.
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  bot.use(async (_ctx, next) => {
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      inFlight--;
+      if (inFlight === 0) drained?.();
+    }
+  });
+
+  let runner: RunnerHandle | undefined;
+  return {
+    bot,
+    repos,
+    budget,
+    client,
+    catalogue,
+    sandbox,
+    async start() {
+      await bot.init();
+      catalogue.start();
+      runner = run(bot, { runner: { fetch: { allowed_updates: ["message", "callback_query", "inline_query", "my_chat_member"] }, silent: true } });
+      logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined }, "bot started");
+    },
+    async stop() {
+      if (runner?.isRunning()) await runner.stop();
+      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+      catalogue.stop();
+      budget.close();
+      await client.close();
+      await sandbox?.close();
+      db.close();
+      logger.info("bot stopped");
+    },
+  };
+}

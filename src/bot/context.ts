@@ -1,0 +1,3 @@
+import type { Context } from "grammy";
+
+export type BotContext = Context;

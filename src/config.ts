@@ -1,0 +1,141 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+/** Thrown when the environment does not describe a runnable bot; the message names the variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .default(String(fallback))
+    .transform((value, ctx) => {
+      if (!/^\d+$/.test(value) || Number(value) < 1) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number of at least 1, got "${value}"` });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
+
+const url = (fallback?: string) => {
+  const base = z.string().trim();
+  return (fallback === undefined ? base : base.default(fallback)).transform((value, ctx) => {
+    try {
+      const parsed = new URL(value);
+      if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("scheme");
+      return value.replace(/\/+$/, "");
+    } catch {
+      ctx.addIssue({ code: "custom", message: `must be an http(s) URL, got "${value}"` });
+      return z.NEVER;
+    }
+  });
+};
+
+const envSchema = z.object({
+  BOT_TOKEN: optionalString,
+  TELEGRAM_API_ROOT: url("https://api.telegram.org"),
+  EXCHANGE_API_URL: url("https://interfacev2.flashift.app/api/dev/v2").refine(
+    (value) => value.endsWith("/api/dev/v2"),
+    'must end with "/api/dev/v2"',
+  ),
+  EXCHANGE_API_KEY: optionalString,
+  EXCHANGE_AUTH_SCHEME: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default("bearer")
+    .pipe(z.enum(["bearer", "raw"], { message: 'must be "bearer" or "raw"' })),
+  EXCHANGE_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+  EXCHANGE_BACKGROUND_SHARE: z
+    .string()
+    .trim()
+    .default("0.6")
+    .transform((value, ctx) => {
+      const share = Number(value);
+      if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(value) || share <= 0 || share >= 1) {
+        ctx.addIssue({ code: "custom", message: `must be a fraction between 0 and 1, got "${value}"` });
+        return z.NEVER;
+      }
+      return share;
+    }),
+  DATABASE_PATH: z.string().trim().min(1).default("./data/bot.sqlite"),
+  SUPPORT_USER_IDS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const parts = value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const bad = parts.find((part) => !/^\d{1,15}$/.test(part));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: "custom", message: `must be comma-separated Telegram user ids, got "${bad}"` });
+        return z.NEVER;
+      }
+      return parts.map(Number);
+    }),
+  TRACKER_INTERVAL_SECONDS: positiveInt(60),
+  LOG_LEVEL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default("info")
+    .pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "must be one of fatal, error, warn, info, debug, trace, silent" })),
+});
+
+export interface Config {
+  botToken: string | undefined;
+  telegramApiRoot: string;
+  exchange: {
+    /** Undefined when no key is set: the bot then runs the embedded sandbox. */
+    apiKey: string | undefined;
+    apiUrl: string;
+    authScheme: "bearer" | "raw";
+    rateLimitPerMinute: number;
+    /** The most of the rate window that background work (polling, refreshes) may take. */
+    backgroundShare: number;
+  };
+  databasePath: string;
+  supportUserIds: number[];
+  trackerIntervalSeconds: number;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+}
+
+/** Validates the environment; a wrong value throws one ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = issue?.path[0] ?? "environment";
+    throw new ConfigError(`Invalid ${String(variable)}: ${issue?.message ?? "invalid value"}`);
+  }
+  const e = result.data;
+  return {
+    botToken: e.BOT_TOKEN,
+    telegramApiRoot: e.TELEGRAM_API_ROOT,
+    exchange: {
+      apiKey: e.EXCHANGE_API_KEY,
+      apiUrl: e.EXCHANGE_API_URL,
+      authScheme: e.EXCHANGE_AUTH_SCHEME,
+      rateLimitPerMinute: e.EXCHANGE_RATE_LIMIT_PER_MINUTE,
+      backgroundShare: e.EXCHANGE_BACKGROUND_SHARE,
+    },
+    databasePath: e.DATABASE_PATH,
+    supportUserIds: e.SUPPORT_USER_IDS,
+    trackerIntervalSeconds: e.TRACKER_INTERVAL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Loads `.env` into process.env when the file exists; real environment variables win. */
+export function loadDotEnv(path = ".env"): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}

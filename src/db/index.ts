@@ -1,0 +1,27 @@
+import type { Clock } from "../clock.js";
+import { CatalogueRepository } from "./catalogue.js";
+import type { Db } from "./database.js";
+import { KeyValueStore } from "./kv.js";
+import { TransactionRepository } from "./transactions.js";
+import { UserRepository } from "./users.js";
+
+export { openDatabase, migrate, type Db } from "./database.js";
+export type { TransactionRecord, NewTransaction, ObservedState, StatusChange } from "./transactions.js";
+export type { UserRecord } from "./users.js";
+export { CatalogueRepository, KeyValueStore, TransactionRepository, UserRepository };
+
+export interface Repositories {
+  users: UserRepository;
+  transactions: TransactionRepository;
+  catalogue: CatalogueRepository;
+  kv: KeyValueStore;
+}
+
+export function createRepositories(db: Db, clock: Clock): Repositories {
+  return {
+    users: new UserRepository(db, clock),
+    transactions: new TransactionRepository(db, clock),
+    catalogue: new CatalogueRepository(db),
+    kv: new KeyValueStore(db, clock),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Numbered migrations: entry N brings the schema from version N to N+1 (PRAGMA user_version).
+ * Never edit a migration that has shipped; add the next one.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1: users, transactions with their status history, the catalogue, key-value store
+  `
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    username TEXT,
+    first_name TEXT,
+    language TEXT,
+    blocked INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX users_username ON users (lower(username));
+
+  CREATE TABLE transactions (
+    exchange_id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    chat_id INTEGER NOT NULL,
+    symbol_from TEXT NOT NULL,
+    network_from TEXT NOT NULL,
+    symbol_to TEXT NOT NULL,
+    network_to TEXT NOT NULL,
+    amount_from TEXT NOT NULL,
+    amount_to TEXT,
+    address_to TEXT NOT NULL,
+    extra_to TEXT,
+    address_from TEXT,
+    extra_from TEXT,
+    address_refund TEXT,
+    hash_from TEXT,
+    hash_to TEXT,
+    provider TEXT NOT NULL,
+    rate_type TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    status_changed_at INTEGER NOT NULL,
+    next_poll_at INTEGER,
+    card_message_id INTEGER,
+    notified_status TEXT,
+    error_count INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX transactions_user ON transactions (user_id, created_at DESC);
+  CREATE INDEX transactions_due ON transactions (next_poll_at) WHERE next_poll_at IS NOT NULL;
+
+  CREATE TABLE status_history (
+    exchange_id TEXT NOT NULL REFERENCES transactions (exchange_id) ON DELETE CASCADE,
+    status TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX status_history_exchange ON status_history (exchange_id, at);
+
+  CREATE TABLE currencies (
+    symbol TEXT NOT NULL,
+    network TEXT NOT NULL,
+    fullname TEXT NOT NULL,
+    image TEXT NOT NULL,
+    memo INTEGER NOT NULL,
+    explorer TEXT NOT NULL,
+    PRIMARY KEY (symbol, network)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE providers (
+    name TEXT PRIMARY KEY,
+    enable INTEGER NOT NULL
+  ) WITHOUT ROWID;
+
+  CREATE TABLE kv (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
+];

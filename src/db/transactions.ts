@@ -1,0 +1,193 @@
+import type { Clock } from "../clock.js";
+import type { Db } from "./database.js";
+
+/** An exchange created through the bot, as the bot keeps it. Amounts are decimal strings. */
+export interface TransactionRecord {
+  exchangeId: string;
+  userId: number;
+  chatId: number;
+  symbolFrom: string;
+  networkFrom: string;
+  symbolTo: string;
+  networkTo: string;
+  amountFrom: string;
+  amountTo: string | null;
+  addressTo: string;
+  extraTo: string | null;
+  addressFrom: string | null;
+  extraFrom: string | null;
+  addressRefund: string | null;
+  hashFrom: string | null;
+  hashTo: string | null;
+  provider: string;
+  rateType: string;
+  status: string;
+  createdAt: number;
+  updatedAt: number;
+  statusChangedAt: number;
+  /** Null once the tracker no longer follows it. */
+  nextPollAt: number | null;
+  cardMessageId: number | null;
+  notifiedStatus: string | null;
+  errorCount: number;
+}
+
+export type NewTransaction = Omit<
+  TransactionRecord,
+  "updatedAt" | "statusChangedAt" | "notifiedStatus" | "errorCount" | "hashFrom" | "hashTo" | "addressRefund"
+>;
+
+/** What a poll learned; only fields the service reported are changed. */
+export interface ObservedState {
+  status: string;
+  amountTo?: string | null;
+  addressFrom?: string | null;
+  extraFrom?: string | null;
+  addressRefund?: string | null;
+  hashFrom?: string | null;
+  hashTo?: string | null;
+}
+
+export interface StatusChange {
+  status: string;
+  at: number;
+}
+
+const COLUMNS: Record<keyof TransactionRecord, string> = {
+  exchangeId: "exchange_id",
+  userId: "user_id",
+  chatId: "chat_id",
+  symbolFrom: "symbol_from",
+  networkFrom: "network_from",
+  symbolTo: "symbol_to",
+  networkTo: "network_to",
+  amountFrom: "amount_from",
+  amountTo: "amount_to",
+  addressTo: "address_to",
+  extraTo: "extra_to",
+  addressFrom: "address_from",
+  extraFrom: "extra_from",
+  addressRefund: "address_refund",
+  hashFrom: "hash_from",
+  hashTo: "hash_to",
+  provider: "provider",
+  rateType: "rate_type",
+  status: "status",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+  statusChangedAt: "status_changed_at",
+  nextPollAt: "next_poll_at",
+  cardMessageId: "card_message_id",
+  notifiedStatus: "notified_status",
+  errorCount: "error_count",
+};
+
+const SELECT = `SELECT ${Object.entries(COLUMNS)
+  .map(([field, column]) => `${column} AS ${field}`)
+  .join(", ")} FROM transactions`;
+
+export class TransactionRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Stores a new exchange and its first status, atomically. */
+  insert(record: NewTransaction): TransactionRecord {
+    const now = this.clock.now();
+    const full: TransactionRecord = {
+      ...record,
+      addressRefund: null,
+      hashFrom: null,
+      hashTo: null,
+      updatedAt: now,
+      statusChangedAt: now,
+      notifiedStatus: null,
+      errorCount: 0,
+    };
+    const fields = Object.keys(COLUMNS) as (keyof TransactionRecord)[];
+    this.db.transaction(() => {
+      this.db
+        .prepare(`INSERT INTO transactions (${fields.map((f) => COLUMNS[f]).join(", ")}) VALUES (${fields.map((f) => `@${f}`).join(", ")})`)
+        .run(full);
+      this.db.prepare("INSERT INTO status_history (exchange_id, status, at) VALUES (?, ?, ?)").run(full.exchangeId, full.status, now);
+    })();
+    return full;
+  }
+
+  find(exchangeId: string): TransactionRecord | undefined {
+    return this.db.prepare(`${SELECT} WHERE exchange_id = ?`).get(exchangeId) as TransactionRecord | undefined;
+  }
+
+  /** The user's exchanges, newest first. */
+  listByUser(userId: number, limit: number, offset = 0): TransactionRecord[] {
+    return this.db
+      .prepare(`${SELECT} WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
+      .all(userId, limit, offset) as TransactionRecord[];
+  }
+
+  countByUser(userId: number): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM transactions WHERE user_id = ?").get(userId) as { n: number }).n;
+  }
+
+  /**
+   * Saves what a poll saw. A new status is appended to the history in the same
+   * transaction; returns the change when there was one.
+   */
+  recordObservation(exchangeId: string, observed: ObservedState): StatusChange | undefined {
+    const now = this.clock.now();
+    return this.db.transaction(() => {
+      const current = this.find(exchangeId);
+      if (!current) return undefined;
+      const changed = current.status !== observed.status;
+      this.db
+        .prepare(
+          `UPDATE transactions SET status = @status,
+             amount_to = coalesce(@amountTo, amount_to), address_from = coalesce(@addressFrom, address_from),
+             extra_from = coalesce(@extraFrom, extra_from), address_refund = coalesce(@addressRefund, address_refund),
+             hash_from = coalesce(@hashFrom, hash_from), hash_to = coalesce(@hashTo, hash_to),
+             updated_at = @now, error_count = 0,
+             status_changed_at = CASE WHEN @changed THEN @now ELSE status_changed_at END
+           WHERE exchange_id = @exchangeId`,
+        )
+        .run({
+          exchangeId,
+          status: observed.status,
+          amountTo: observed.amountTo ?? null,
+          addressFrom: observed.addressFrom ?? null,
+          extraFrom: observed.extraFrom ?? null,
+          addressRefund: observed.addressRefund ?? null,
+          hashFrom: observed.hashFrom ?? null,
+          hashTo: observed.hashTo ?? null,
+          now,
+          changed: changed ? 1 : 0,
+        });
+      if (!changed) return undefined;
+      this.db.prepare("INSERT INTO status_history (exchange_id, status, at) VALUES (?, ?, ?)").run(exchangeId, observed.status, now);
+      return { status: observed.status, at: now };
+    })();
+  }
+
+  history(exchangeId: string): StatusChange[] {
+    return this.db
+      .prepare("SELECT status, at FROM status_history WHERE exchange_id = ? ORDER BY at, rowid")
+      .all(exchangeId) as StatusChange[];
+  }
+
+  /** Exchanges whose next poll is due, earliest first. */
+  due(now: number, limit: number): TransactionRecord[] {
+    return this.db
+      .prepare(`${SELECT} WHERE next_poll_at IS NOT NULL AND next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`)
+      .all(now, limit) as TransactionRecord[];
+  }
+
+  /** When the tracker should look next; null stops tracking. */
+  scheduleNextPoll(exchangeId: string, at: number | null): void {
+    this.db.prepare("UPDATE transactions SET next_poll_at = ? WHERE exchange_id = ?").run(at, exchangeId);
+  }
+
+  countByStatus(): Record<string, number> {
+    const rows = this.db.prepare("SELECT status, count(*) AS n FROM transactions GROUP BY status").all() as { status: string; n: number }[];
+    return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+  }
+}

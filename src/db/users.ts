@@ -1,0 +1,73 @@
+import type { Clock } from "../clock.js";
+import type { Db } from "./database.js";
+
+export interface UserRecord {
+  id: number;
+  username: string | null;
+  firstName: string | null;
+  language: string | null;
+  blocked: boolean;
+  createdAt: number;
+}
+
+interface UserRow {
+  id: number;
+  username: string | null;
+  first_name: string | null;
+  language: string | null;
+  blocked: number;
+  created_at: number;
+}
+
+const toRecord = (row: UserRow): UserRecord => ({
+  id: row.id,
+  username: row.username,
+  firstName: row.first_name,
+  language: row.language,
+  blocked: row.blocked === 1,
+  createdAt: row.created_at,
+});
+
+export class UserRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Records that the user wrote: refreshes their names and lifts a blocked mark. */
+  touch(user: { id: number; username?: string | undefined; firstName?: string | undefined }): void {
+    const now = this.clock.now();
+    this.db
+      .prepare(
+        `INSERT INTO users (id, username, first_name, blocked, created_at, updated_at)
+         VALUES (@id, @username, @firstName, 0, @now, @now)
+         ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
+           blocked = 0, updated_at = excluded.updated_at`,
+      )
+      .run({ id: user.id, username: user.username ?? null, firstName: user.firstName ?? null, now });
+  }
+
+  find(id: number): UserRecord | undefined {
+    const row = this.db.prepare("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
+    return row && toRecord(row);
+  }
+
+  findByUsername(username: string): UserRecord | undefined {
+    const row = this.db
+      .prepare("SELECT * FROM users WHERE lower(username) = lower(?)")
+      .get(username.replace(/^@/, "")) as UserRow | undefined;
+    return row && toRecord(row);
+  }
+
+  setLanguage(id: number, language: string): void {
+    this.db.prepare("UPDATE users SET language = ?, updated_at = ? WHERE id = ?").run(language, this.clock.now(), id);
+  }
+
+  setBlocked(id: number, blocked: boolean): void {
+    this.db.prepare("UPDATE users SET blocked = ?, updated_at = ? WHERE id = ?").run(blocked ? 1 : 0, this.clock.now(), id);
+  }
+
+  count(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM users").get() as { n: number }).n;
+  }
+}

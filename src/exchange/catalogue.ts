@@ -1,0 +1,128 @@
+import type { Logger } from "pino";
+import type { Clock, Timer } from "../clock.js";
+import type { CatalogueRepository, KeyValueStore } from "../db/index.js";
+import type { ExchangeClient } from "./client.js";
+import type { Currency, Provider } from "./schemas.js";
+
+export interface CatalogueOptions {
+  currenciesEveryMs?: number;
+  providersEveryMs?: number;
+  /** How soon to try again after a failed refresh. */
+  retryMs?: number;
+}
+
+type Part = "currencies" | "providers";
+
+/**
+ * The currency catalogue and the providers: kept in SQLite, held in memory for reads,
+ * refreshed in the background on the catalogue lane, and served stale while the service is down.
+ */
+export class CatalogueService {
+  private currencyList: Currency[];
+  private providerList: Provider[];
+  private byKey = new Map<string, Currency>();
+  private readonly timers = new Map<Part, Timer>();
+  private readonly refreshing = new Map<Part, Promise<void>>();
+  private readonly every: Record<Part, number>;
+  private readonly retryMs: number;
+  private running = false;
+
+  constructor(
+    private readonly deps: {
+      client: Pick<ExchangeClient, "getCurrencies" | "getProviders">;
+      repo: CatalogueRepository;
+      kv: KeyValueStore;
+      clock: Clock;
+      logger: Logger;
+    },
+    options: CatalogueOptions = {},
+  ) {
+    this.every = {
+      currencies: options.currenciesEveryMs ?? 6 * 3_600_000,
+      providers: options.providersEveryMs ?? 5 * 60_000,
+    };
+    this.retryMs = options.retryMs ?? 60_000;
+    this.currencyList = deps.repo.currencies();
+    this.providerList = deps.repo.providers();
+    this.index();
+  }
+
+  currencies(): readonly Currency[] {
+    return this.currencyList;
+  }
+
+  providers(): readonly Provider[] {
+    return this.providerList;
+  }
+
+  find(symbol: string, network: string): Currency | undefined {
+    return this.byKey.get(`${symbol.toLowerCase()}|${network.toLowerCase()}`);
+  }
+
+  /** Unknown providers count as enabled: a new provider must not hide its offers until the next refresh. */
+  isProviderEnabled(name: string): boolean {
+    return this.providerList.find((p) => p.name === name)?.enable ?? true;
+  }
+
+  /** Refreshes what is stale now, then keeps both parts fresh until stop(). */
+  start(): void {
+    this.running = true;
+    for (const part of ["providers", "currencies"] as const) {
+      const fetchedAt = this.deps.kv.get<number>(`catalogue:${part}:fetchedAt`) ?? 0;
+      const empty = part === "currencies" ? this.currencyList.length === 0 : this.providerList.length === 0;
+      const dueIn = empty ? 0 : Math.max(0, fetchedAt + this.every[part] - this.deps.clock.now());
+      this.schedule(part, dueIn);
+    }
+  }
+
+  stop(): void {
+    this.running = false;
+    for (const timer of this.timers.values()) timer.cancel();
+    this.timers.clear();
+  }
+
+  /** Fetches one part now; concurrent callers share the call. Failures keep the old data. */
+  refresh(part: Part): Promise<void> {
+    const running = this.refreshing.get(part);
+    if (running) return running;
+    const promise = this.fetch(part).finally(() => this.refreshing.delete(part));
+    this.refreshing.set(part, promise);
+    return promise;
+  }
+
+  private async fetch(part: Part): Promise<void> {
+    if (part === "currencies") {
+      const currencies = await this.deps.client.getCurrencies({ lane: "catalogue" });
+      if (currencies.length === 0) throw new Error("the service listed no currencies");
+      this.deps.repo.replaceCurrencies(currencies);
+      this.currencyList = currencies;
+      this.index();
+    } else {
+      const providers = await this.deps.client.getProviders({ lane: "catalogue" });
+      this.deps.repo.replaceProviders(providers);
+      this.providerList = providers;
+    }
+    this.deps.kv.set(`catalogue:${part}:fetchedAt`, this.deps.clock.now());
+    this.deps.logger.info({ part, count: part === "currencies" ? this.currencyList.length : this.providerList.length }, "catalogue refreshed");
+  }
+
+  private schedule(part: Part, delayMs: number): void {
+    this.timers.get(part)?.cancel();
+    this.timers.set(
+      part,
+      this.deps.clock.setTimer(() => {
+        this.refresh(part).then(
+          () => this.running && this.schedule(part, this.every[part]),
+          (error: unknown) => {
+            this.deps.logger.warn({ part, err: error }, "catalogue refresh failed; serving what we have");
+            if (this.running) this.schedule(part, this.retryMs);
+          },
+        );
+      }, delayMs),
+    );
+  }
+
+  private index(): void {
+    this.byKey = new Map(this.currencyList.map((c) => [`${c.symbol}|${c.network}`, c]));
+  }
+}

@@ -1,0 +1,322 @@
+import type { Logger } from "pino";
+import { Pool } from "undici";
+import type { z } from "zod";
+import { sleep, type Clock } from "../clock.js";
+import type { Lane, QueuePlace, RateBudget } from "./budget.js";
+import { ExchangeError } from "./errors.js";
+import {
+  TRANSACTION_FIELDS,
+  createResultSchema,
+  currencySchema,
+  estimateResponseSchema,
+  offerSchema,
+  providerSchema,
+  transactionSchema,
+  type Currency,
+  type Offer,
+  type Provider,
+  type Transaction,
+} from "./schemas.js";
+
+export interface ExchangeClientOptions {
+  /** Base address ending in /api/dev/v2. */
+  baseUrl: string;
+  apiKey: string;
+  authScheme: "bearer" | "raw";
+  budget: RateBudget;
+  clock: Clock;
+  logger: Logger;
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /** Attempts for a GET, the first included. */
+  getAttempts?: number;
+  /** First pause between two GET attempts; doubles each time. */
+  retryDelayMs?: number;
+}
+
+export interface CallOptions {
+  lane?: Lane;
+  signal?: AbortSignal;
+  /** Told the place in line whenever the call has to wait for the budget. */
+  onQueued?: (place: QueuePlace) => void;
+}
+
+export interface Pair {
+  symbolFrom: string;
+  networkFrom: string;
+  symbolTo: string;
+  networkTo: string;
+}
+
+export type EstimateResult =
+  | { kind: "ok"; offers: Offer[] }
+  | { kind: "pair-invalid" }
+  | { kind: "below-minimum" };
+
+export interface CreateTransactionRequest extends Pair {
+  providerName: string;
+  toAddress: string;
+  toExtraId?: string;
+  amount: string;
+  fixed: boolean;
+}
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** Errors undici raises before a single byte left for the service. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+/**
+ * The upstream API, call by call. Every attempt takes a slot from the shared budget;
+ * GETs are retried with backoff, createTransaction never is.
+ */
+export class ExchangeClient {
+  private readonly pool: Pool;
+  private readonly basePath: string;
+  private readonly authorization: string;
+  private readonly getAttempts: number;
+  private readonly retryDelayMs: number;
+
+  constructor(private readonly options: ExchangeClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.basePath = url.pathname.replace(/\/+$/, "");
+    this.authorization = options.authScheme === "bearer" ? `Bearer ${options.apiKey}` : options.apiKey;
+    this.getAttempts = options.getAttempts ?? 3;
+    this.retryDelayMs = options.retryDelayMs ?? 1_000;
+    const timeouts = options.timeouts ?? {};
+    this.pool = new Pool(url.origin, {
+      connections: 4,
+      keepAliveTimeout: 30_000,
+      connect: { timeout: timeouts.connectMs ?? 5_000 },
+      headersTimeout: timeouts.headersMs ?? 15_000,
+      bodyTimeout: timeouts.bodyMs ?? 15_000,
+    });
+  }
+
+  async getCurrencies(options: CallOptions = {}): Promise<Currency[]> {
+    const body = await this.get("getCurrencies", {}, { lane: "catalogue", ...options });
+    return this.parseList("getCurrencies", body, currencySchema);
+  }
+
+  async getProviders(options: CallOptions = {}): Promise<Provider[]> {
+    const body = await this.get("getProviders", {}, { lane: "catalogue", ...options });
+    return this.parseList("getProviders", body, providerSchema);
+  }
+
+  async getEstimate(pair: Pair, amount: string, options: CallOptions = {}): Promise<EstimateResult> {
+    const query = {
+      symbol_from: pair.symbolFrom,
+      network_from: pair.networkFrom,
+      symbol_to: pair.symbolTo,
+      network_to: pair.networkTo,
+      amount,
+    };
+    const body = await this.get("getEstimatedAmount", query, { lane: "user", ...options });
+    const parsed = estimateResponseSchema.safeParse(body);
+    if (!parsed.success) throw this.invalid("getEstimatedAmount", parsed.error);
+    const message = parsed.data.message.trim().toLowerCase();
+    if (message === "pair is not valid") return { kind: "pair-invalid" };
+    if (message === "minimum amount problem") return { kind: "below-minimum" };
+    const offers = this.parseItems("getEstimatedAmount", parsed.data.data, offerSchema);
+    if (message !== "ok" && offers.length === 0) {
+      throw new ExchangeError("invalid-response", `getEstimatedAmount answered "${parsed.data.message}" without offers`, {
+        endpoint: "getEstimatedAmount",
+      });
+    }
+    return { kind: "ok", offers };
+  }
+
+  /** Creates one exchange. Never retried: a second exchange is worse than an error. */
+  async createTransaction(request: CreateTransactionRequest, options: Omit<CallOptions, "lane"> = {}): Promise<{ exchangeId: string }> {
+    const payload = {
+      provider_name: request.providerName,
+      symbol_from: request.symbolFrom,
+      network_from: request.networkFrom,
+      symbol_to: request.symbolTo,
+      network_to: request.networkTo,
+      to_address: request.toAddress,
+      to_extra_id: request.toExtraId ?? "",
+      amount: request.amount,
+      fixed: request.fixed,
+    };
+    await this.options.budget.acquire("create", options);
+    const body = await this.send("createTransaction", "POST", {}, payload, options.signal);
+    const parsed = createResultSchema.safeParse(body);
+    if (!parsed.success) throw this.invalid("createTransaction", parsed.error, true);
+    if (parsed.data.status.toUpperCase() !== "OK" || !parsed.data.exchange_id) {
+      throw new ExchangeError("bad-request", parsed.data.message ?? `createTransaction answered status "${parsed.data.status}"`, {
+        endpoint: "createTransaction",
+        mayHaveReachedService: true,
+      });
+    }
+    return { exchangeId: parsed.data.exchange_id };
+  }
+
+  /** Reads a transaction; an unknown id is a `not-found` error. */
+  async getTransaction(exchangeId: string, options: CallOptions = {}): Promise<Transaction> {
+    const body = await this.get("getTransactionInfo", { exchange_id: exchangeId }, { lane: "user", ...options });
+    if (isRecord(body) && typeof body.status === "string" && body.status.toLowerCase() === "error") {
+      throw new ExchangeError("not-found", `no transaction ${exchangeId}`, { endpoint: "getTransactionInfo" });
+    }
+    const parsed = transactionSchema.safeParse(body);
+    if (!parsed.success) throw this.invalid("getTransactionInfo", parsed.error);
+    const missing = TRANSACTION_FIELDS.filter((field) => parsed.data[field] === null);
+    if (missing.length > 0) {
+      this.options.logger.warn({ endpoint: "getTransactionInfo", exchangeId, missing }, "the service left out transaction fields");
+    }
+    return parsed.data;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  /** A GET with budgeted attempts and backoff for errors worth retrying. */
+  private async get(endpoint: string, query: Record<string, string>, options: CallOptions & { lane: Lane }): Promise<unknown> {
+    let delay = this.retryDelayMs;
+    for (let attempt = 1; ; attempt++) {
+      await this.options.budget.acquire(options.lane, options);
+      try {
+        return await this.send(endpoint, "GET", query, undefined, options.signal);
+      } catch (error) {
+        if (!(error instanceof ExchangeError) || !error.retryable || attempt >= this.getAttempts || options.signal?.aborted) throw error;
+        // A 429 already paused the whole budget; the next acquire waits for it.
+        if (error.kind === "unavailable") await sleep(this.options.clock, delay);
+        delay *= 2;
+        this.options.logger.debug({ endpoint, attempt, kind: error.kind }, "retrying exchange call");
+      }
+    }
+  }
+
+  private async send(endpoint: string, method: "GET" | "POST", query: Record<string, string>, payload: unknown, signal?: AbortSignal): Promise<unknown> {
+    const search = new URLSearchParams(query).toString();
+    const path = `${this.basePath}/${endpoint}${search ? `?${search}` : ""}`;
+    const headers: Record<string, string> = { authorization: this.authorization, accept: "application/json" };
+    if (payload !== undefined) headers["content-type"] = "application/json";
+    let status: number;
+    let text: string;
+    let contentType: string;
+    let retryAfter: string | undefined;
+    try {
+      const response = await this.pool.request({
+        path,
+        method,
+        headers,
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+        signal,
+      });
+      status = response.statusCode;
+      contentType = String(response.headers["content-type"] ?? "");
+      const header = response.headers["retry-after"];
+      retryAfter = Array.isArray(header) ? header[0] : header;
+      text = await readLimited(response.body);
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "";
+      throw new ExchangeError("unavailable", `${endpoint}: ${(error as Error).message}`, {
+        endpoint,
+        mayHaveReachedService: !NOT_SENT_CODES.has(code),
+        cause: error,
+      });
+    }
+    return this.interpret(endpoint, status, text, contentType, retryAfter);
+  }
+
+  private interpret(endpoint: string, status: number, text: string, contentType: string, retryAfter: string | undefined): unknown {
+    const details = { endpoint, httpStatus: status };
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(retryAfter, this.options.clock.now());
+      this.options.budget.pause(retryAfterMs);
+      this.options.logger.warn({ endpoint, retryAfterMs }, "the exchange service answered 429; pausing every lane");
+      // A 429 was refused, not processed: nothing was created.
+      return throwError(new ExchangeError("rate-limited", `${endpoint}: rate limited`, { ...details, retryAfterMs, mayHaveReachedService: false }));
+    }
+    if (status === 401 || status === 403) {
+      this.options.logger.error({ endpoint, status }, "the exchange service refused the API key: check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME");
+      return throwError(new ExchangeError("unauthorized", `${endpoint}: HTTP ${status}`, { ...details, mayHaveReachedService: false }));
+    }
+    if (status === 400) {
+      return throwError(new ExchangeError("bad-request", `${endpoint}: ${messageOf(text) ?? "bad request"}`, { ...details, mayHaveReachedService: true }));
+    }
+    if (status === 404) {
+      return throwError(new ExchangeError("not-found", `${endpoint}: not found`, { ...details, mayHaveReachedService: true }));
+    }
+    if (status < 200 || status >= 300) {
+      return throwError(new ExchangeError("unavailable", `${endpoint}: HTTP ${status}`, { ...details, mayHaveReachedService: true }));
+    }
+    if (/html/i.test(contentType) || /^\s*</.test(text)) {
+      return throwError(new ExchangeError("unavailable", `${endpoint}: an HTML page instead of JSON`, { ...details, mayHaveReachedService: true }));
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      this.options.logger.error({ endpoint, sample: text.slice(0, 200) }, "the exchange service answered malformed JSON");
+      return throwError(new ExchangeError("invalid-response", `${endpoint}: malformed JSON`, { ...details, mayHaveReachedService: true, cause: error }));
+    }
+  }
+
+  private parseList<T>(endpoint: string, body: unknown, schema: z.ZodType<T>): T[] {
+    if (!Array.isArray(body)) throw this.invalid(endpoint, new Error("expected an array"));
+    const items = this.parseItems(endpoint, body, schema);
+    if (body.length > 0 && items.length === 0) throw this.invalid(endpoint, new Error("no entry fits the interface"));
+    return items;
+  }
+
+  /** Parses each entry on its own: one odd entry must not take the rest down with it. */
+  private parseItems<T>(endpoint: string, items: unknown[], schema: z.ZodType<T>): T[] {
+    const parsed: T[] = [];
+    let dropped = 0;
+    let firstIssue: string | undefined;
+    for (const item of items) {
+      const result = schema.safeParse(item);
+      if (result.success) parsed.push(result.data);
+      else {
+        dropped++;
+        firstIssue ??= result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      }
+    }
+    if (dropped > 0) this.options.logger.warn({ endpoint, dropped, firstIssue }, "dropped entries that do not fit the interface");
+    return parsed;
+  }
+
+  private invalid(endpoint: string, cause: unknown, mayHaveReachedService = false): ExchangeError {
+    this.options.logger.error({ endpoint, err: cause }, "the exchange service answered something that does not fit the interface");
+    return new ExchangeError("invalid-response", `${endpoint}: unexpected response`, { endpoint, cause, mayHaveReachedService });
+  }
+}
+
+function throwError(error: ExchangeError): never {
+  throw error;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function messageOf(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (isRecord(body) && typeof body.message === "string") return body.message;
+  } catch {
+    // not JSON: no message to show
+  }
+  return undefined;
+}
+
+/** Retry-After in seconds or as an HTTP date; a minute when absent (the service's window). */
+export function parseRetryAfter(value: string | undefined, now: number): number {
+  if (value === undefined) return 60_000;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? 60_000 : Math.max(0, date - now);
+}
+
+async function readLimited(body: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new Error("response body too large");
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,78 @@
+import type { Clock } from "../clock.js";
+import type { QueuePlace } from "./budget.js";
+import type { CallOptions, EstimateResult, ExchangeClient, Pair } from "./client.js";
+
+export interface Quote {
+  result: EstimateResult;
+  /** When the service answered (clock ms). */
+  fetchedAt: number;
+}
+
+interface InFlight {
+  promise: Promise<Quote>;
+  listeners: Set<(place: QueuePlace) => void>;
+}
+
+/**
+ * Estimates, cached briefly per (pair, amount). Identical requests that arrive while one
+ * is on its way share that one upstream call (single flight), and every waiter hears its
+ * place in line.
+ */
+export class EstimateService {
+  private readonly cache = new Map<string, Quote>();
+  private readonly inFlight = new Map<string, InFlight>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(
+    private readonly deps: { client: Pick<ExchangeClient, "getEstimate">; clock: Clock },
+    options: { ttlMs?: number; maxEntries?: number } = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 30_000;
+    this.maxEntries = options.maxEntries ?? 1_000;
+  }
+
+  /** A quote no older than the cache time; `fresh` skips the cache but still joins a call in flight. */
+  async quote(pair: Pair, amount: string, options: Omit<CallOptions, "lane"> & { fresh?: boolean } = {}): Promise<Quote> {
+    const key = [pair.symbolFrom, pair.networkFrom, pair.symbolTo, pair.networkTo, amount].join("|");
+    const cached = this.cache.get(key);
+    if (!options.fresh && cached && this.deps.clock.now() - cached.fetchedAt < this.ttlMs) return cached;
+
+    let flight = this.inFlight.get(key);
+    if (!flight) {
+      const listeners = new Set<(place: QueuePlace) => void>();
+      const promise = this.deps.client
+        .getEstimate(pair, amount, {
+          lane: "user",
+          signal: options.signal,
+          onQueued: (place) => listeners.forEach((listener) => listener(place)),
+        })
+        .then((result) => {
+          const quote = { result, fetchedAt: this.deps.clock.now() };
+          this.store(key, quote);
+          return quote;
+        })
+        .finally(() => this.inFlight.delete(key));
+      flight = { promise, listeners };
+      this.inFlight.set(key, flight);
+    }
+    const listener = options.onQueued;
+    if (listener) flight.listeners.add(listener);
+    try {
+      return await flight.promise;
+    } finally {
+      if (listener) flight.listeners.delete(listener);
+    }
+  }
+
+  private store(key: string, quote: Quote): void {
+    this.cache.delete(key);
+    this.cache.set(key, quote);
+    // Map keeps insertion order: the first keys are the oldest.
+    while (this.cache.size > this.maxEntries) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest === undefined) break;
+      this.cache.delete(oldest);
+    }
+  }
+}

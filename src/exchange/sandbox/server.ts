@@ -1,0 +1,479 @@
+/**
+ * The sandbox exchange over HTTP (node:http): routing, authentication, injected faults, the rate
+ * limit and a log of every request. Answers come from the engine; time comes from the Clock.
+ */
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { systemClock, type Clock } from "../../clock.js";
+import { CURRENCIES, type SandboxCurrency } from "./catalogue.js";
+import {
+  DEFAULT_TIMELINE,
+  SandboxEngine,
+  estimate,
+  validateCreateBody,
+  validateEstimateQuery,
+  type ProviderState,
+  type Scenario,
+  type Timeline,
+} from "./engine.js";
+import { createRandom } from "./random.js";
+import {
+  renderCreated,
+  renderCurrencies,
+  renderEstimate,
+  renderNotFound,
+  renderProviders,
+  renderTransaction,
+} from "./render.js";
+
+export const BASE_PATH = "/api/dev/v2";
+
+export type Endpoint = "getCurrencies" | "getProviders" | "getEstimatedAmount" | "createTransaction" | "getTransactionInfo";
+
+const ROUTES: Readonly<Record<Endpoint, "GET" | "POST">> = {
+  getCurrencies: "GET",
+  getProviders: "GET",
+  getEstimatedAmount: "GET",
+  createTransaction: "POST",
+  getTransactionInfo: "GET",
+};
+
+export type Fault =
+  | { kind: "status"; status: number; body?: string; contentType?: string; retryAfterSeconds?: number }
+  | { kind: "malformed-json" }
+  | { kind: "delay"; ms: number }
+  | { kind: "hang" }
+  | { kind: "reset" };
+
+export interface SandboxOptions {
+  /** The valid key, accepted as `Bearer <key>` or bare. */
+  apiKey: string;
+  clock?: Clock;
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Requests served per sliding 60 s window over all endpoints; 0 disables the limit. */
+  rateLimitPerMinute?: number;
+  timeline?: Partial<Timeline>;
+  /** Makes ids, addresses, memos and hashes reproducible. */
+  seed?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** The endpoint name, or the path when it matches no endpoint. */
+  endpoint: string;
+  query: Record<string, string>;
+  /** Parsed JSON body; the raw text when it is not JSON; undefined when empty. */
+  body: unknown;
+  authorization: string | undefined;
+  /** Clock time of arrival, ms. */
+  at: number;
+  /** HTTP status answered; 0 while unanswered or when never answered (hang, reset). */
+  status: number;
+}
+
+export interface SandboxExchange {
+  /** Base address ending in /api/dev/v2. */
+  url: string;
+  close(): Promise<void>;
+  requests: RecordedRequest[];
+  clearRequests(): void;
+  faults: {
+    inject(fault: Fault, opts?: { endpoint?: Endpoint; times?: number }): void;
+    clear(): void;
+  };
+  setDrift(on: boolean): void;
+  setScenario(exchangeId: string, scenario: Scenario): void;
+  setProviderEnabled(name: string, enabled: boolean): void;
+  currencies: readonly SandboxCurrency[];
+  /** Current availability (a fresh snapshot on each read). */
+  readonly providers: readonly ProviderState[];
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+const WINDOW_MS = 60_000;
+const MAX_BODY_BYTES = 1_000_000;
+
+interface Reply {
+  status: number;
+  body: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/** Returned when the request must get no answer at all (hang, reset, server closing). */
+const NO_ANSWER = Symbol("no answer");
+type Outcome = Reply | typeof NO_ANSWER;
+
+function json(status: number, payload: unknown, headers?: Record<string, string>): Reply {
+  return headers ? { status, body: JSON.stringify(payload), headers } : { status, body: JSON.stringify(payload) };
+}
+
+/** Truncated bodies for the malformed-json fault: plausible starts, cut mid-token. */
+const MALFORMED: Readonly<Record<Endpoint, string>> = {
+  getCurrencies: '[{"symbol":"btc","network":"btc","fullname":"Bitc',
+  getProviders: '[{"name":"changenow","enable":tr',
+  getEstimatedAmount: '{"message":"OK","data":[{"provider_name":"changenow","exchange_type":"flo',
+  createTransaction: '{"status":"OK","exchange_id":"changenow-floating-',
+  getTransactionInfo: '{"symbol_from":"btc","network_from":"btc","status":"wai',
+};
+
+const FAULT_MESSAGES: Readonly<Record<number, string>> = {
+  429: "Too Many Attempts.",
+  500: "Server Error",
+};
+
+function statusFaultReply(fault: Extract<Fault, { kind: "status" }>): Reply {
+  const message = FAULT_MESSAGES[fault.status] ?? STATUS_CODES[fault.status] ?? "Error";
+  return {
+    status: fault.status,
+    body: fault.body ?? JSON.stringify({ message }),
+    contentType: fault.contentType ?? JSON_TYPE,
+    headers: fault.retryAfterSeconds === undefined ? {} : { "Retry-After": String(fault.retryAfterSeconds) },
+  };
+}
+
+function endpointOf(pathname: string): Endpoint | undefined {
+  if (!pathname.startsWith(`${BASE_PATH}/`)) return undefined;
+  const name = pathname.slice(BASE_PATH.length + 1);
+  return Object.hasOwn(ROUTES, name) ? (name as Endpoint) : undefined;
+}
+
+/** Accepts `Bearer <key>` (scheme in any case) and the bare key. */
+function keyOf(header: string | undefined): string | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(value);
+  return bearer ? bearer[1] : value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies
+
+type Body =
+  | { kind: "empty" }
+  | { kind: "json"; value: unknown }
+  | { kind: "invalid"; text: string }
+  | { kind: "too-large" };
+
+function parseBody(text: string): Body {
+  if (text.trim() === "") return { kind: "empty" };
+  try {
+    return { kind: "json", value: JSON.parse(text) as unknown };
+  } catch {
+    return { kind: "invalid", text };
+  }
+}
+
+/** Resolves with the body, or undefined when the client went away before sending all of it. */
+function readBody(req: IncomingMessage): Promise<Body | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on("end", () => {
+      resolve(size > MAX_BODY_BYTES ? { kind: "too-large" } : parseBody(Buffer.concat(chunks).toString("utf8")));
+    });
+    req.on("error", () => resolve(undefined));
+    req.on("close", () => resolve(undefined)); // no-op when "end" came first
+  });
+}
+
+function recordedBody(body: Body): unknown {
+  switch (body.kind) {
+    case "json":
+      return body.value;
+    case "invalid":
+      return body.text;
+    default:
+      return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rate limit and faults
+
+/** Counts served requests in a sliding window of clock time. */
+class SlidingWindow {
+  private readonly served: number[] = [];
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Whole seconds until a slot frees (at least 1), or undefined when a request may be served. */
+  retryAfter(now: number): number | undefined {
+    if (this.limit <= 0) return undefined;
+    while (this.served.length > 0 && (this.served[0] ?? now) <= now - this.windowMs) this.served.shift();
+    if (this.served.length < this.limit) return undefined;
+    const freesAt = (this.served[this.served.length - this.limit] ?? now) + this.windowMs;
+    return Math.max(1, Math.ceil((freesAt - now) / 1000));
+  }
+
+  record(now: number): void {
+    if (this.limit > 0) this.served.push(now);
+  }
+}
+
+interface QueuedFault {
+  fault: Fault;
+  endpoint: Endpoint | undefined;
+  remaining: number;
+}
+
+class FaultQueue {
+  private queue: QueuedFault[] = [];
+
+  inject(fault: Fault, opts: { endpoint?: Endpoint; times?: number } = {}): void {
+    const times = opts.times ?? 1;
+    if (!Number.isInteger(times) || times < 1) throw new RangeError(`fault times must be a positive integer, got ${times}`);
+    if (fault.kind === "status" && !(fault.status >= 100 && fault.status <= 599)) {
+      throw new RangeError(`fault status must be an HTTP status, got ${fault.status}`);
+    }
+    this.queue.push({ fault, endpoint: opts.endpoint, remaining: times });
+  }
+
+  /** The first fault that applies to `endpoint`, consuming one of its uses. */
+  take(endpoint: Endpoint): Fault | undefined {
+    const entry = this.queue.find((q) => q.endpoint === undefined || q.endpoint === endpoint);
+    if (!entry) return undefined;
+    entry.remaining -= 1;
+    if (entry.remaining === 0) this.queue.splice(this.queue.indexOf(entry), 1);
+    return entry.fault;
+  }
+
+  clear(): void {
+    this.queue = [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+class SandboxServer {
+  readonly requests: RecordedRequest[] = [];
+  readonly faults = new FaultQueue();
+  readonly engine: SandboxEngine;
+  drift = false;
+
+  private readonly clock: Clock;
+  private readonly limiter: SlidingWindow;
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  /** Cancels of in-progress delay faults, so close() does not wait for them. */
+  private readonly delays = new Set<() => void>();
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly options: SandboxOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.limiter = new SlidingWindow(options.rateLimitPerMinute ?? 10, WINDOW_MS);
+    this.engine = new SandboxEngine(createRandom(options.seed), { ...DEFAULT_TIMELINE, ...options.timeline });
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch(() => this.sendError(res));
+    });
+    this.server.on("connection", (socket) => {
+      this.sockets.add(socket);
+      socket.on("close", () => this.sockets.delete(socket));
+    });
+  }
+
+  async listen(): Promise<string> {
+    const host = this.options.host ?? "127.0.0.1";
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(this.options.port ?? 0, host, () => {
+        this.server.off("error", reject);
+        resolve();
+      });
+    });
+    const { port } = this.server.address() as AddressInfo;
+    const hostPart = host.includes(":") ? `[${host}]` : host;
+    return `http://${hostPart}:${port}${BASE_PATH}`;
+  }
+
+  close(): Promise<void> {
+    if (!this.closing) {
+      this.closing = new Promise((resolve) => this.server.close(() => resolve()));
+      for (const cancel of this.delays) cancel();
+      // Keep-alive, hanging and delayed requests all hold sockets: end them now.
+      for (const socket of this.sockets) socket.destroy();
+    }
+    return this.closing;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://sandbox.invalid");
+    const endpoint = endpointOf(url.pathname);
+    const body = await readBody(req);
+    if (body === undefined) return;
+    const record: RecordedRequest = {
+      method: req.method ?? "GET",
+      endpoint: endpoint ?? url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: recordedBody(body),
+      authorization: req.headers.authorization,
+      at: this.clock.now(),
+      status: 0,
+    };
+    this.requests.push(record);
+    const outcome = await this.process(req, endpoint, record, body);
+    if (outcome !== NO_ANSWER) this.send(res, record, outcome);
+  }
+
+  /** Order: route, method, auth, injected fault, rate limit, then the endpoint itself. */
+  private async process(
+    req: IncomingMessage,
+    endpoint: Endpoint | undefined,
+    record: RecordedRequest,
+    body: Body,
+  ): Promise<Outcome> {
+    if (!endpoint) return json(404, { message: "Not Found" });
+    const allowed = ROUTES[endpoint];
+    if (record.method !== allowed) {
+      return json(
+        405,
+        { message: `The ${record.method} method is not supported for route ${endpoint}. Supported methods: ${allowed}.` },
+        { Allow: allowed },
+      );
+    }
+    if (keyOf(record.authorization) !== this.options.apiKey) return json(401, { message: "Unauthenticated." });
+
+    const fault = this.faults.take(endpoint);
+    if (fault) {
+      const faulted = await this.applyFault(fault, req, endpoint);
+      if (faulted !== undefined) return faulted;
+    }
+
+    const now = this.clock.now();
+    const retryAfter = this.limiter.retryAfter(now);
+    if (retryAfter !== undefined) {
+      return json(429, { message: "Too Many Attempts." }, { "Retry-After": String(retryAfter) });
+    }
+    this.limiter.record(now);
+    return this.dispatch(endpoint, record.query, body, now);
+  }
+
+  /** The faulted outcome, or undefined when the request should then be answered normally. */
+  private async applyFault(fault: Fault, req: IncomingMessage, endpoint: Endpoint): Promise<Outcome | undefined> {
+    switch (fault.kind) {
+      case "status":
+        return statusFaultReply(fault);
+      case "malformed-json":
+        return { status: 200, body: MALFORMED[endpoint] };
+      case "hang":
+        return NO_ANSWER; // the socket stays open until the client gives up or close()
+      case "reset":
+        req.socket.resetAndDestroy();
+        return NO_ANSWER;
+      case "delay":
+        return (await this.realDelay(fault.ms)) ? undefined : NO_ANSWER;
+    }
+  }
+
+  /** A wall-clock wait (client timeouts are wall-clock); resolves false if the server closes. */
+  private realDelay(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const cancel = (): void => {
+        clearTimeout(timer);
+        this.delays.delete(cancel);
+        resolve(false);
+      };
+      const timer = setTimeout(() => {
+        this.delays.delete(cancel);
+        resolve(this.closing === undefined);
+      }, ms);
+      this.delays.add(cancel);
+    });
+  }
+
+  private dispatch(endpoint: Endpoint, query: Record<string, string>, body: Body, now: number): Reply {
+    switch (endpoint) {
+      case "getCurrencies":
+        return json(200, renderCurrencies(CURRENCIES, this.drift));
+      case "getProviders":
+        return json(200, renderProviders(this.engine.providers(), this.drift));
+      case "getEstimatedAmount":
+        return this.estimate(query, now);
+      case "createTransaction":
+        return this.createTransaction(body, now);
+      case "getTransactionInfo":
+        return this.transactionInfo(query, now);
+    }
+  }
+
+  private estimate(query: Record<string, string>, now: number): Reply {
+    const checked = validateEstimateQuery(query);
+    if (!checked.ok) return json(400, { message: checked.message });
+    return json(200, renderEstimate(estimate(checked.value.pair, checked.value.amount, now), this.drift));
+  }
+
+  private createTransaction(body: Body, now: number): Reply {
+    if (body.kind === "invalid") return json(400, { message: "The request body is not valid JSON." });
+    if (body.kind === "too-large") return json(413, { message: "The request body is too large." });
+    const checked = validateCreateBody(body.kind === "json" ? body.value : undefined);
+    if (!checked.ok) return json(400, { message: checked.message });
+    const created = this.engine.create(checked.value, now);
+    if (!created.ok) return json(400, { message: created.message });
+    return json(200, renderCreated(created.value, this.drift));
+  }
+
+  private transactionInfo(query: Record<string, string>, now: number): Reply {
+    const id = query["exchange_id"];
+    if (!id) return json(400, { message: "The exchange_id field is required." });
+    const found = this.engine.info(id, now);
+    if (!found) return json(200, renderNotFound(this.drift));
+    return json(200, renderTransaction(found.info, found.record, this.drift, now));
+  }
+
+  private send(res: ServerResponse, record: RecordedRequest, reply: Reply): void {
+    if (res.headersSent || res.destroyed) return;
+    record.status = reply.status;
+    res.writeHead(reply.status, {
+      "Content-Type": reply.contentType ?? JSON_TYPE,
+      "Content-Length": Buffer.byteLength(reply.body),
+      ...reply.headers,
+    });
+    res.end(reply.body);
+  }
+
+  /** Last resort for a bug in the sandbox itself: answer 500 rather than crash the process. */
+  private sendError(res: ServerResponse): void {
+    if (res.headersSent || res.destroyed) return;
+    const body = JSON.stringify({ message: "Server Error" });
+    res.writeHead(500, { "Content-Type": JSON_TYPE, "Content-Length": Buffer.byteLength(body) });
+    res.end(body);
+  }
+}
+
+export async function startSandbox(options: SandboxOptions): Promise<SandboxExchange> {
+  if (!options.apiKey) throw new Error("sandbox needs a non-empty apiKey");
+  const sandbox = new SandboxServer(options);
+  const url = await sandbox.listen();
+  const { engine } = sandbox;
+  return {
+    url,
+    close: () => sandbox.close(),
+    requests: sandbox.requests,
+    clearRequests: () => {
+      sandbox.requests.length = 0;
+    },
+    faults: {
+      inject: (fault, opts) => sandbox.faults.inject(fault, opts),
+      clear: () => sandbox.faults.clear(),
+    },
+    setDrift: (on) => {
+      sandbox.drift = on;
+    },
+    setScenario: (exchangeId, scenario) => engine.setScenario(exchangeId, scenario),
+    setProviderEnabled: (name, enabled) => engine.setProviderEnabled(name, enabled),
+    currencies: CURRENCIES,
+    get providers() {
+      return engine.providers();
+    },
+  };
+}
