@@ -8,7 +8,7 @@ function setup(limitPerMinute = 10, backgroundShare = 0.6) {
   const clock = new ManualClock();
   const budget = new RateBudget({ limitPerMinute, backgroundShare, clock });
   const granted: { lane: Lane; at: number; tag: string }[] = [];
-  const ask = (lane: Lane, tag = lane, options: Parameters<RateBudget["acquire"]>[1] = {}) =>
+  const ask = (lane: Lane, tag: string = lane, options: Parameters<RateBudget["acquire"]>[1] = {}) =>
     budget.acquire(lane, options).then(() => granted.push({ lane, at: clock.now(), tag }));
   return { clock, budget, granted, ask };
 }

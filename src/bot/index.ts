@@ -1,4 +1,5 @@
-import { Bot, BotError, GrammyError, HttpError } from "grammy";
+import type { BotError} from "grammy";
+import { Bot, GrammyError, HttpError } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";

@@ -8,17 +8,18 @@ export class CatalogueRepository {
   /** Replaces the whole catalogue in one transaction, so readers never see half of it. */
   replaceCurrencies(currencies: readonly Currency[]): void {
     const insert = this.db.prepare(
-      `INSERT OR REPLACE INTO currencies (symbol, network, fullname, image, memo, explorer)
-       VALUES (@symbol, @network, @fullname, @image, @memo, @explorer)`,
+      `INSERT OR REPLACE INTO currencies (symbol, network, fullname, image, memo, explorer, position)
+       VALUES (@symbol, @network, @fullname, @image, @memo, @explorer, @position)`,
     );
     this.db.transaction(() => {
       this.db.prepare("DELETE FROM currencies").run();
-      for (const c of currencies) insert.run({ ...c, memo: c.memo ? 1 : 0 });
+      // The service's order is kept: it lists the popular currencies first.
+      currencies.forEach((c, position) => insert.run({ ...c, memo: c.memo ? 1 : 0, position }));
     })();
   }
 
   currencies(): Currency[] {
-    const rows = this.db.prepare("SELECT * FROM currencies ORDER BY rowid").all() as (Omit<Currency, "memo"> & { memo: number })[];
+    const rows = this.db.prepare("SELECT symbol, network, fullname, image, memo, explorer FROM currencies ORDER BY position").all() as (Omit<Currency, "memo"> & { memo: number })[];
     return rows.map((row) => ({ ...row, memo: row.memo === 1 }));
   }
 

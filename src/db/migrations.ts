@@ -61,6 +61,7 @@ export const MIGRATIONS: readonly string[] = [
     image TEXT NOT NULL,
     memo INTEGER NOT NULL,
     explorer TEXT NOT NULL,
+    position INTEGER NOT NULL,
     PRIMARY KEY (symbol, network)
   ) WITHOUT ROWID;
 

@@ -11,6 +11,8 @@ export interface Quote {
 interface InFlight {
   promise: Promise<Quote>;
   listeners: Set<(place: QueuePlace) => void>;
+  /** Where the shared call stands while it waits for the budget. */
+  place: QueuePlace | undefined;
 }
 
 /**
@@ -38,14 +40,22 @@ export class EstimateService {
     const cached = this.cache.get(key);
     if (!options.fresh && cached && this.deps.clock.now() - cached.fetchedAt < this.ttlMs) return cached;
 
+    const listener = options.onQueued;
     let flight = this.inFlight.get(key);
-    if (!flight) {
-      const listeners = new Set<(place: QueuePlace) => void>();
+    if (flight) {
+      if (listener && flight.place) listener(flight.place);
+    } else {
+      const waiting: Omit<InFlight, "promise"> = { listeners: new Set(), place: undefined };
+      // Listen before the call starts: the budget reports a queue place synchronously.
+      if (listener) waiting.listeners.add(listener);
       const promise = this.deps.client
         .getEstimate(pair, amount, {
           lane: "user",
           signal: options.signal,
-          onQueued: (place) => listeners.forEach((listener) => listener(place)),
+          onQueued: (place) => {
+            waiting.place = place;
+            waiting.listeners.forEach((notify) => notify(place));
+          },
         })
         .then((result) => {
           const quote = { result, fetchedAt: this.deps.clock.now() };
@@ -53,10 +63,9 @@ export class EstimateService {
           return quote;
         })
         .finally(() => this.inFlight.delete(key));
-      flight = { promise, listeners };
+      flight = Object.assign(waiting, { promise });
       this.inFlight.set(key, flight);
     }
-    const listener = options.onQueued;
     if (listener) flight.listeners.add(listener);
     try {
       return await flight.promise;

@@ -1,0 +1,19 @@
+import { budgetOverhead, burstOfQuotes } from "./budget.js";
+
+/** `npm run bench`: prints figures; nothing here asserts. */
+async function main(): Promise<void> {
+  const sections: [string, () => Promise<Record<string, string | number>>][] = [
+    ["Rate budget: a burst of quote requests", burstOfQuotes],
+    ["Rate budget: overhead per call", budgetOverhead],
+  ];
+  for (const [title, run] of sections) {
+    console.log(`\n## ${title}`);
+    const figures = await run();
+    for (const [name, value] of Object.entries(figures)) console.log(`  ${name.padEnd(44)} ${value}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../src/clock.js";
+import { createRepositories, openDatabase, type Db, type NewTransaction, type Repositories } from "../src/db/index.js";
+import { MIGRATIONS } from "../src/db/migrations.js";
+
+const sample = (overrides: Partial<NewTransaction> = {}): NewTransaction => ({
+  exchangeId: "exolix-floating-abc",
+  userId: 7,
+  chatId: 7,
+  symbolFrom: "btc",
+  networkFrom: "btc",
+  symbolTo: "usdt",
+  networkTo: "trx",
+  amountFrom: "0.05",
+  amountTo: "3012.5",
+  addressTo: "TXYZ",
+  extraTo: null,
+  addressFrom: "bc1qdeposit",
+  extraFrom: null,
+  provider: "exolix",
+  rateType: "floating",
+  status: "waiting",
+  createdAt: 0,
+  nextPollAt: 1_000,
+  cardMessageId: 12,
+  ...overrides,
+});
+
+describe("storage", () => {
+  let dir: string;
+  let db: Db;
+  let repos: Repositories;
+  const clock = new ManualClock(1_000_000);
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "swapbot-db-"));
+    db = openDatabase(join(dir, "nested", "bot.sqlite"));
+    repos = createRepositories(db, clock);
+  });
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("opens in WAL mode at the latest migration, and reopening applies nothing twice", () => {
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+    db.close();
+    db = openDatabase(join(dir, "nested", "bot.sqlite"));
+    expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+  });
+
+  it("keeps users, their language and the blocked mark, lifted when they write again", () => {
+    repos.users.touch({ id: 7, username: "Alice", firstName: "Alice" });
+    repos.users.setLanguage(7, "ru");
+    repos.users.setBlocked(7, true);
+    expect(repos.users.findByUsername("@alice")).toMatchObject({ id: 7, language: "ru", blocked: true });
+    repos.users.touch({ id: 7, username: "alice2" });
+    expect(repos.users.find(7)).toMatchObject({ username: "alice2", language: "ru", blocked: false });
+  });
+
+  it("stores an exchange with its first status and appends each change to the history", async () => {
+    repos.transactions.insert(sample());
+    expect(repos.transactions.recordObservation("exolix-floating-abc", { status: "waiting" })).toBeUndefined();
+    await clock.advance(5_000);
+    const change = repos.transactions.recordObservation("exolix-floating-abc", { status: "confirming", hashFrom: "h1" });
+    expect(change).toEqual({ status: "confirming", at: clock.now() });
+    const stored = repos.transactions.find("exolix-floating-abc");
+    expect(stored).toMatchObject({ status: "confirming", hashFrom: "h1", amountFrom: "0.05", addressFrom: "bc1qdeposit" });
+    expect(repos.transactions.history("exolix-floating-abc").map((h) => h.status)).toEqual(["waiting", "confirming"]);
+  });
+
+  it("rejects a second exchange with the same id instead of overwriting it", () => {
+    repos.transactions.insert(sample());
+    expect(() => repos.transactions.insert(sample({ amountFrom: "9" }))).toThrow(/UNIQUE/);
+    expect(repos.transactions.find("exolix-floating-abc")?.amountFrom).toBe("0.05");
+    expect(repos.transactions.history("exolix-floating-abc")).toHaveLength(1);
+  });
+
+  it("lists due work earliest first and a user's exchanges newest first", () => {
+    repos.transactions.insert(sample({ exchangeId: "a", nextPollAt: 300, createdAt: 1 }));
+    repos.transactions.insert(sample({ exchangeId: "b", nextPollAt: 100, createdAt: 2 }));
+    repos.transactions.insert(sample({ exchangeId: "c", nextPollAt: null, createdAt: 3 }));
+    repos.transactions.insert(sample({ exchangeId: "d", nextPollAt: 900, createdAt: 4, userId: 8 }));
+    expect(repos.transactions.due(500, 10).map((t) => t.exchangeId)).toEqual(["b", "a"]);
+    repos.transactions.scheduleNextPoll("b", null);
+    expect(repos.transactions.due(500, 10).map((t) => t.exchangeId)).toEqual(["a"]);
+    expect(repos.transactions.listByUser(7, 2).map((t) => t.exchangeId)).toEqual(["c", "b"]);
+    expect(repos.transactions.countByUser(7)).toBe(3);
+    expect(repos.transactions.countByStatus()).toEqual({ waiting: 4 });
+  });
+
+  it("replaces the catalogue whole and keeps JSON values behind the storage adapter", async () => {
+    repos.catalogue.replaceCurrencies([{ symbol: "xrp", network: "xrp", fullname: "XRP", image: "", memo: true, explorer: "x/" }]);
+    repos.catalogue.replaceCurrencies([{ symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" }]);
+    expect(repos.catalogue.currencies()).toEqual([{ symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" }]);
+    const adapter = repos.kv.adapter<{ step: number }>("session");
+    await adapter.write("42", { step: 3 });
+    expect(await adapter.read("42")).toEqual({ step: 3 });
+    await adapter.delete("42");
+    expect(await adapter.read("42")).toBeUndefined();
+  });
+});

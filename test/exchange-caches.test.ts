@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../src/clock.js";
+import { createRepositories, openDatabase, type Db } from "../src/db/index.js";
+import { RateBudget } from "../src/exchange/budget.js";
+import { CatalogueService } from "../src/exchange/catalogue.js";
+import { ExchangeClient, type Pair } from "../src/exchange/client.js";
+import { EstimateService } from "../src/exchange/estimates.js";
+import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
+import { drive } from "./harness/drive.js";
+
+const PAIR: Pair = { symbolFrom: "eth", networkFrom: "eth", symbolTo: "usdt", networkTo: "trx" };
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setup(): Promise<{ clock: ManualClock; sandbox: SandboxExchange; client: ExchangeClient; budget: RateBudget }> {
+  const clock = new ManualClock();
+  const sandbox = await startSandbox({ apiKey: "k", clock, rateLimitPerMinute: 10 });
+  const budget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock });
+  const client = new ExchangeClient({ baseUrl: sandbox.url, apiKey: "k", authScheme: "bearer", budget, clock, logger: pino({ level: "silent" }), retryDelayMs: 100 });
+  cleanups.push(() => sandbox.close(), () => client.close(), () => budget.close());
+  return { clock, sandbox, client, budget };
+}
+
+function tempDb(): { path: string; open: () => Db } {
+  const dir = mkdtempSync(join(tmpdir(), "swapbot-cat-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, "bot.sqlite");
+  return {
+    path,
+    open: () => {
+      const db = openDatabase(path);
+      cleanups.push(() => {
+        db.close();
+      });
+      return db;
+    },
+  };
+}
+
+describe("EstimateService", () => {
+  it("shares one upstream call among identical concurrent requests and caches it briefly", async () => {
+    const { clock, sandbox, client } = await setup();
+    const estimates = new EstimateService({ client, clock }, { ttlMs: 30_000 });
+    const quotes = await drive(clock, Promise.all(Array.from({ length: 10 }, () => estimates.quote(PAIR, "1"))));
+    expect(new Set(quotes.map((q) => q.fetchedAt)).size).toBe(1);
+    expect(sandbox.requests).toHaveLength(1);
+
+    await drive(clock, estimates.quote(PAIR, "1"), { stepMs: 1 });
+    expect(sandbox.requests).toHaveLength(1); // still cached
+    await drive(clock, estimates.quote(PAIR, "2"));
+    expect(sandbox.requests).toHaveLength(2); // another amount is another quote
+    await clock.advance(30_000);
+    await drive(clock, estimates.quote(PAIR, "1"));
+    expect(sandbox.requests).toHaveLength(3); // expired
+    await drive(clock, estimates.quote(PAIR, "1", { fresh: true }));
+    expect(sandbox.requests).toHaveLength(4); // a refresh skips the cache
+  });
+
+  it("does not cache a failure, and tells every waiter its place in line", async () => {
+    const { clock, sandbox, client, budget } = await setup();
+    const estimates = new EstimateService({ client, clock });
+    sandbox.faults.inject({ kind: "status", status: 500 }, { endpoint: "getEstimatedAmount", times: 3 });
+    await expect(drive(clock, estimates.quote(PAIR, "1"))).rejects.toMatchObject({ kind: "unavailable" });
+    await drive(clock, estimates.quote(PAIR, "1"));
+
+    // Fill the window, then two people ask for the same quote: both hear where they stand.
+    await drive(clock, Promise.all(Array.from({ length: 10 }, () => budget.acquire("user"))));
+    const places: number[] = [];
+    const both = Promise.all([1, 2].map(() => estimates.quote(PAIR, "5", { onQueued: (p) => places.push(p.position) })));
+    await drive(clock, both);
+    expect(places).toEqual([1, 1]);
+  });
+});
+
+describe("CatalogueService", () => {
+  it("fetches an empty catalogue at once, keeps it in SQLite, and serves it stale while the service is down", async () => {
+    const { clock, sandbox, client } = await setup();
+    const db = tempDb();
+    const logger = pino({ level: "silent" });
+    const first = createRepositories(db.open(), clock);
+    const catalogue = new CatalogueService({ client, repo: first.catalogue, kv: first.kv, clock, logger }, { retryMs: 60_000 });
+    catalogue.start();
+    cleanups.push(() => catalogue.stop());
+    await drive(clock, (async () => {
+      while (catalogue.currencies().length === 0 || catalogue.providers().length === 0) await clock.advance(100);
+    })());
+    expect(catalogue.find("USDT", "TRX")).toMatchObject({ symbol: "usdt", network: "trx" });
+    expect(catalogue.providers().some((p) => !p.enable)).toBe(true);
+    const disabled = catalogue.providers().find((p) => !p.enable)!.name;
+    expect(catalogue.isProviderEnabled(disabled)).toBe(false);
+    catalogue.stop();
+
+    // A restart with the service down: the stored catalogue is served, nothing is lost.
+    sandbox.faults.inject({ kind: "status", status: 503 }, { times: 1_000 });
+    const second = createRepositories(db.open(), clock);
+    const again = new CatalogueService({ client, repo: second.catalogue, kv: second.kv, clock, logger });
+    expect(again.currencies().length).toBe(catalogue.currencies().length);
+    await expect(drive(clock, again.refresh("currencies"))).rejects.toMatchObject({ kind: "unavailable" });
+    expect(again.currencies().length).toBe(catalogue.currencies().length);
+  });
+
+  it("refreshes in the background on the catalogue lane, providers more often than currencies", async () => {
+    const { clock, sandbox, client } = await setup();
+    const db = tempDb();
+    const repos = createRepositories(db.open(), clock);
+    const catalogue = new CatalogueService(
+      { client, repo: repos.catalogue, kv: repos.kv, clock, logger: pino({ level: "silent" }) },
+      { currenciesEveryMs: 3_600_000, providersEveryMs: 300_000 },
+    );
+    catalogue.start();
+    cleanups.push(() => catalogue.stop());
+    await drive(clock, (async () => {
+      while (clock.now() < Date.UTC(2026, 0, 1) + 3_600_000 + 1_000) await clock.advance(10_000);
+    })(), { stepMs: 10_000, maxMs: 4 * 3_600_000 });
+    const count = (endpoint: string) => sandbox.requests.filter((r) => r.endpoint === endpoint).length;
+    expect(count("getCurrencies")).toBe(2);
+    expect(count("getProviders")).toBeGreaterThanOrEqual(12);
+    expect(count("getProviders")).toBeLessThanOrEqual(13);
+  });
+});

@@ -1,0 +1,42 @@
+import { Writable } from "node:stream";
+import { pino, type Logger } from "pino";
+import type { ManualClock } from "../../src/clock.js";
+
+/**
+ * Settles `promise` while moving the manual clock forward in steps, giving real I/O
+ * (loopback HTTP) a moment between steps. Throws if it does not settle within `maxMs`
+ * of simulated time.
+ */
+export async function drive<T>(clock: ManualClock, promise: Promise<T>, options: { stepMs?: number; maxMs?: number } = {}): Promise<T> {
+  const step = options.stepMs ?? 250;
+  const deadline = clock.now() + (options.maxMs ?? 30 * 60_000);
+  let settled = false;
+  const tracked = promise.finally(() => {
+    settled = true;
+  });
+  tracked.catch(() => {});
+  while (!settled) {
+    if (clock.now() >= deadline) throw new Error(`not settled after ${options.maxMs ?? 30 * 60_000} ms of simulated time`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    if (!settled) await clock.advance(step);
+  }
+  return tracked;
+}
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+/** A real pino logger whose lines land in an array the test can read. */
+export function captureLogs(): { logger: Logger; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) lines.push(JSON.parse(line) as LogLine);
+      callback();
+    },
+  });
+  return { logger: pino({ level: "debug" }, stream), lines };
+}
