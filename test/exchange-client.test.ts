@@ -69,6 +69,7 @@ describe("ExchangeClient against the sandbox", () => {
     const providers = await drive(clock, client.getProviders());
     expect(providers.filter((p) => !p.enable)).toHaveLength(1);
     expect(sandbox.requests.map((r) => r.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`]);
+    expect(sandbox.requests.map((r) => r.accept)).toEqual(["application/json", "application/json"]);
 
     const raw = await setup({ client: { authScheme: "raw" } });
     await drive(raw.clock, raw.client.getProviders());
@@ -184,6 +185,8 @@ describe("ExchangeClient against the sandbox", () => {
     sandbox.clearRequests();
     const created = await drive(clock, client.createTransaction(request));
     expect(created.exchangeId).toMatch(new RegExp(`^${provider}-`));
+    expect(creates()[0]?.contentType).toBe("application/json");
+    expect(creates()[0]?.accept).toBe("application/json");
     const body = creates()[0]?.body as Record<string, unknown>;
     expect(body).toEqual({
       provider_name: provider,

@@ -2,7 +2,7 @@
  * Quotes and transactions of the sandbox exchange. No I/O: every function takes the current
  * clock time, so the same time always gives the same answer.
  */
-import Decimal from "decimal.js";
+import { Decimal } from "decimal.js";
 import {
   CURRENCIES,
   PROVIDERS,

@@ -67,6 +67,8 @@ export interface RecordedRequest {
   /** Parsed JSON body; the raw text when it is not JSON; undefined when empty. */
   body: unknown;
   authorization: string | undefined;
+  accept: string | undefined;
+  contentType: string | undefined;
   /** Clock time of arrival, ms. */
   at: number;
   /** HTTP status answered; 0 while unanswered or when never answered (hang, reset). */
@@ -317,11 +319,19 @@ class SandboxServer {
       query: Object.fromEntries(url.searchParams),
       body: recordedBody(body),
       authorization: req.headers.authorization,
+      accept: req.headers.accept,
+      contentType: req.headers["content-type"],
       at: this.clock.now(),
       status: 0,
     };
     this.requests.push(record);
-    const outcome = await this.process(req, endpoint, record, body);
+    let outcome: Outcome;
+    try {
+      outcome = await this.process(req, endpoint, record, body);
+    } catch {
+      // A bug in the sandbox itself: answer 500 rather than crash the host process.
+      outcome = json(500, { message: "Server Error" });
+    }
     if (outcome !== NO_ANSWER) this.send(res, record, outcome);
   }
 
@@ -441,7 +451,7 @@ class SandboxServer {
     res.end(reply.body);
   }
 
-  /** Last resort for a bug in the sandbox itself: answer 500 rather than crash the process. */
+  /** Last resort when even reading the request failed. */
   private sendError(res: ServerResponse): void {
     if (res.headersSent || res.destroyed) return;
     const body = JSON.stringify({ message: "Server Error" });
