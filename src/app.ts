@@ -7,6 +7,9 @@ import { systemClock, type Clock } from "./clock.js";
 import type { Config } from "./config.js";
 import { createRepositories, openDatabase, type Repositories } from "./db/index.js";
 import { createBot } from "./bot/index.js";
+import { startFlowSweeper } from "./bot/flow-sweeper.js";
+import { registerCommands } from "./bot/features/menu.js";
+import { DEFAULT_LOCALE, supportedLocale } from "./bot/i18n.js";
 import type { BotContext } from "./bot/context.js";
 import { RateBudget } from "./exchange/budget.js";
 import { CatalogueService } from "./exchange/catalogue.js";
@@ -69,7 +72,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const catalogue = new CatalogueService({ client, repo: repos.catalogue, kv: repos.kv, clock, logger });
   const estimates = new EstimateService({ client, clock });
 
-  const bot = createBot(
+  const { bot, i18n } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
       clock,
@@ -78,6 +81,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       exchange: { client, budget, catalogue, estimates },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
+      trackerIntervalSeconds: config.trackerIntervalSeconds,
     },
   );
 
@@ -95,6 +99,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   });
 
   let runner: RunnerHandle | undefined;
+  let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
   return {
     bot,
     repos,
@@ -105,12 +110,24 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     async start() {
       await bot.init();
       catalogue.start();
+      await registerCommands(bot.api, i18n).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
+      sweeper = startFlowSweeper({
+        kv: repos.kv,
+        clock,
+        api: bot.api,
+        logger,
+        note: (chatId) => {
+          const user = repos.users.find(chatId);
+          return i18n.t(supportedLocale(user?.language) ?? supportedLocale(user?.telegramLanguage) ?? DEFAULT_LOCALE, "flow-timeout");
+        },
+      });
       runner = run(bot, { runner: { fetch: { allowed_updates: ["message", "callback_query", "inline_query", "my_chat_member"] }, silent: true } });
       logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined }, "bot started");
     },
     async stop() {
       if (runner?.isRunning()) await runner.stop();
       if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+      sweeper?.stop();
       catalogue.stop();
       budget.close();
       await client.close();

@@ -1,14 +1,21 @@
-import type { BotError} from "grammy";
-import { Bot, GrammyError, HttpError } from "grammy";
+import { conversations, createConversation } from "@grammyjs/conversations";
+import type { I18n } from "@grammyjs/i18n";
+import { sequentialize } from "@grammyjs/runner";
+import { Bot, GrammyError, HttpError, type BotError, type MiddlewareFn } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import type { Repositories } from "../db/index.js";
+import { CurrencyIndex } from "../domain/currency-search.js";
 import type { RateBudget } from "../exchange/budget.js";
 import type { CatalogueService } from "../exchange/catalogue.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import type { EstimateService } from "../exchange/estimates.js";
-import type { BotContext } from "./context.js";
+import { flowButton } from "./callback-data.js";
+import type { BaseContext, BotContext } from "./context.js";
+import { createExchangeFlow } from "./conversations/exchange.js";
+import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
+import { createI18n, DEFAULT_LOCALE, supportedLocale } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
 
 export interface BotDeps {
@@ -24,6 +31,7 @@ export interface BotDeps {
   /** True when the bot runs on the embedded sandbox exchange: no real funds. */
   sandbox: boolean;
   supportUserIds: readonly number[];
+  trackerIntervalSeconds: number;
 }
 
 export interface BotOptions {
@@ -33,34 +41,101 @@ export interface BotOptions {
   botInfo?: UserFromGetMe;
 }
 
+/** Bump when the flow's code changes shape: stored half-finished flows of an older shape are dropped. */
+export const FLOW_VERSION = 1;
+
 /** Builds the bot: every piece of middleware is wired here, in order. */
-export function createBot(options: BotOptions, deps: BotDeps): Bot<BotContext> {
+export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotContext>; i18n: I18n<BaseContext> } {
   const bot = new Bot<BotContext>(options.token, {
     client: { apiRoot: options.apiRoot },
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
-  if (deps.sandbox) bot.api.config.use(sandboxNotice(() => "🧪 <i>Sandbox exchange: no real funds move.</i>"));
+  const { repos, logger } = deps;
+  const i18n = createI18n(repos.users);
+  const localeOf = (chatId: number | string | undefined): string => {
+    const user = typeof chatId === "number" ? repos.users.find(chatId) : undefined;
+    return supportedLocale(user?.language) ?? supportedLocale(user?.telegramLanguage) ?? DEFAULT_LOCALE;
+  };
+  const notice = deps.sandbox ? sandboxNotice((chatId) => i18n.t(localeOf(chatId), "sandbox-notice")) : undefined;
+  if (notice) bot.api.config.use(notice);
 
+  // Conversations and their storage are keyed by chat; updates of one chat run one at a time.
+  bot.use(sequentialize((ctx) => ctx.chatId?.toString()));
   bot.use(async (ctx, next) => {
     if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private") {
-      deps.repos.users.touch({ id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
+      repos.users.touch({ id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name, languageCode: ctx.from.language_code });
     }
     await next();
   });
+  bot.use(i18n);
 
-  const privateChat = bot.chatType("private");
-  privateChat.command("start", (ctx) =>
-    ctx.reply("👋 <b>Welcome!</b> I swap cryptocurrencies through an exchange aggregator: compare offers from several providers and swap in a few taps.", {
-      parse_mode: "HTML",
+  // Inside a conversation, ctx.api is a fresh Api: plugins are installed again there.
+  const conversationPlugins: MiddlewareFn<BaseContext>[] = [i18n.middleware()];
+  if (notice) {
+    conversationPlugins.push((ctx, next) => {
+      ctx.api.config.use(notice);
+      return next();
+    });
+  }
+  bot.use(
+    conversations<BotContext, BaseContext>({
+      storage: { type: "key", version: FLOW_VERSION, prefix: "", adapter: repos.kv.adapter("conv"), getStorageKey: (ctx) => ctx.chatId?.toString() },
+      plugins: conversationPlugins,
     }),
   );
+
+  bot.use(menuFeature({ repos }));
+  const index = currencyIndexOf(deps.exchange.catalogue);
+  bot.use(
+    createConversation(
+      createExchangeFlow({
+        clock: deps.clock,
+        logger,
+        repos,
+        catalogue: deps.exchange.catalogue,
+        currencyIndex: index,
+        estimates: deps.exchange.estimates,
+        client: deps.exchange.client,
+        notifyQueued: async (chatId, text) => {
+          await bot.api.sendMessage(chatId, text, { parse_mode: "HTML" });
+        },
+        trackerIntervalMs: deps.trackerIntervalSeconds * 1000,
+      }),
+      { id: EXCHANGE_FLOW },
+    ),
+  );
+  bot.use(enterRequestedFlow());
+
+  // A button whose flow or message is gone: say so instead of acting.
+  bot.on("callback_query", async (ctx) => {
+    const stale = ctx.callbackQuery.data !== undefined && flowButton.pattern.test(ctx.callbackQuery.data);
+    await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+    if (!stale) logger.debug({ data: ctx.callbackQuery.data }, "unknown callback data");
+  });
+  bot.chatType("private").on("message", async (ctx) => {
+    await ctx.reply(ctx.message.text?.startsWith("/") ? ctx.t("unknown-command") : ctx.t("fallback-text"), { parse_mode: "HTML" });
+  });
 
   bot.catch((error: BotError<BotContext>) => {
     const cause = error.error;
     const updateId = error.ctx.update.update_id;
-    if (cause instanceof GrammyError) deps.logger.error({ updateId, method: cause.method, description: cause.description }, "Bot API error");
-    else if (cause instanceof HttpError) deps.logger.error({ updateId, err: cause.error }, "could not reach Telegram");
-    else deps.logger.error({ updateId, err: cause }, "unhandled error in a handler");
+    if (cause instanceof GrammyError) logger.error({ updateId, method: cause.method, description: cause.description }, "Bot API error");
+    else if (cause instanceof HttpError) logger.error({ updateId, err: cause.error }, "could not reach Telegram");
+    else logger.error({ updateId, err: cause }, "unhandled error in a handler");
   });
-  return bot;
+  return { bot, i18n };
+}
+
+/** One search index per catalogue snapshot: rebuilt only when the catalogue was refreshed. */
+function currencyIndexOf(catalogue: CatalogueService): () => CurrencyIndex {
+  let source: unknown;
+  let index: CurrencyIndex | undefined;
+  return () => {
+    const currencies = catalogue.currencies();
+    if (!index || source !== currencies) {
+      index = new CurrencyIndex(currencies);
+      source = currencies;
+    }
+    return index;
+  };
 }

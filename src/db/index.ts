@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.js";
 import { CatalogueRepository } from "./catalogue.js";
+import { CreateRequestRepository } from "./create-requests.js";
 import type { Db } from "./database.js";
 import { KeyValueStore } from "./kv.js";
 import { TransactionRepository } from "./transactions.js";
@@ -8,20 +9,24 @@ import { UserRepository } from "./users.js";
 export { openDatabase, migrate, type Db } from "./database.js";
 export type { TransactionRecord, NewTransaction, ObservedState, StatusChange } from "./transactions.js";
 export type { UserRecord } from "./users.js";
-export { CatalogueRepository, KeyValueStore, TransactionRepository, UserRepository };
+export type { CreateRequestState } from "./create-requests.js";
+export { CatalogueRepository, CreateRequestRepository, KeyValueStore, TransactionRepository, UserRepository };
 
 export interface Repositories {
   users: UserRepository;
   transactions: TransactionRepository;
   catalogue: CatalogueRepository;
   kv: KeyValueStore;
+  createRequests: CreateRequestRepository;
 }
 
 export function createRepositories(db: Db, clock: Clock): Repositories {
+  const transactions = new TransactionRepository(db, clock);
   return {
     users: new UserRepository(db, clock),
-    transactions: new TransactionRepository(db, clock),
+    transactions,
     catalogue: new CatalogueRepository(db),
     kv: new KeyValueStore(db, clock),
+    createRequests: new CreateRequestRepository(db, clock, transactions),
   };
 }

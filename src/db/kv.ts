@@ -24,6 +24,19 @@ export class KeyValueStore {
     this.db.prepare("DELETE FROM kv WHERE key = ?").run(key);
   }
 
+  /** Entries under `prefix` not written since `before`, oldest first. */
+  idleSince<T>(prefix: string, before: number): { key: string; value: T }[] {
+    const rows = this.db
+      .prepare("SELECT key, value FROM kv WHERE key >= ? AND key < ? AND updated_at < ? ORDER BY updated_at")
+      .all(`${prefix}:`, `${prefix};`, before) as { key: string; value: string }[];
+    return rows.map((row) => ({ key: row.key.slice(prefix.length + 1), value: JSON.parse(row.value) as T }));
+  }
+
+  /** Deletes an entry only if nobody wrote it since `before`; true when it did. */
+  deleteIfIdle(prefix: string, key: string, before: number): boolean {
+    return this.db.prepare("DELETE FROM kv WHERE key = ? AND updated_at < ?").run(`${prefix}:${key}`, before).changes > 0;
+  }
+
   /** A grammY storage adapter for sessions and conversations, each under its own prefix. */
   adapter<T>(prefix: string): StorageAdapter<T> {
     return {

@@ -10,6 +10,7 @@ export const MIGRATIONS: readonly string[] = [
     username TEXT,
     first_name TEXT,
     language TEXT,
+    telegram_language TEXT,
     blocked INTEGER NOT NULL DEFAULT 0,
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL
@@ -73,6 +74,19 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE kv (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
+  // 2: one row per confirmed exchange request, written before createTransaction is called,
+  // so a repeated update or a restart can never create the same exchange twice
+  `
+  CREATE TABLE create_requests (
+    request_key TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'created', 'failed')),
+    exchange_id TEXT,
+    error TEXT,
+    created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,

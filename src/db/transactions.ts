@@ -181,6 +181,11 @@ export class TransactionRepository {
       .all(now, limit) as TransactionRecord[];
   }
 
+  /** The message that shows this exchange's status, kept current by the tracker. */
+  setCardMessage(exchangeId: string, messageId: number): void {
+    this.db.prepare("UPDATE transactions SET card_message_id = ? WHERE exchange_id = ?").run(messageId, exchangeId);
+  }
+
   /** When the tracker should look next; null stops tracking. */
   scheduleNextPoll(exchangeId: string, at: number | null): void {
     this.db.prepare("UPDATE transactions SET next_poll_at = ? WHERE exchange_id = ?").run(at, exchangeId);

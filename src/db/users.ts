@@ -5,7 +5,10 @@ export interface UserRecord {
   id: number;
   username: string | null;
   firstName: string | null;
+  /** The language the user chose with /language; null until they do. */
   language: string | null;
+  /** The language their Telegram app reports. */
+  telegramLanguage: string | null;
   blocked: boolean;
   createdAt: number;
 }
@@ -15,6 +18,7 @@ interface UserRow {
   username: string | null;
   first_name: string | null;
   language: string | null;
+  telegram_language: string | null;
   blocked: number;
   created_at: number;
 }
@@ -24,6 +28,7 @@ const toRecord = (row: UserRow): UserRecord => ({
   username: row.username,
   firstName: row.first_name,
   language: row.language,
+  telegramLanguage: row.telegram_language,
   blocked: row.blocked === 1,
   createdAt: row.created_at,
 });
@@ -35,16 +40,16 @@ export class UserRepository {
   ) {}
 
   /** Records that the user wrote: refreshes their names and lifts a blocked mark. */
-  touch(user: { id: number; username?: string | undefined; firstName?: string | undefined }): void {
+  touch(user: { id: number; username?: string | undefined; firstName?: string | undefined; languageCode?: string | undefined }): void {
     const now = this.clock.now();
     this.db
       .prepare(
-        `INSERT INTO users (id, username, first_name, blocked, created_at, updated_at)
-         VALUES (@id, @username, @firstName, 0, @now, @now)
+        `INSERT INTO users (id, username, first_name, telegram_language, blocked, created_at, updated_at)
+         VALUES (@id, @username, @firstName, @languageCode, 0, @now, @now)
          ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
-           blocked = 0, updated_at = excluded.updated_at`,
+           telegram_language = excluded.telegram_language, blocked = 0, updated_at = excluded.updated_at`,
       )
-      .run({ id: user.id, username: user.username ?? null, firstName: user.firstName ?? null, now });
+      .run({ id: user.id, username: user.username ?? null, firstName: user.firstName ?? null, languageCode: user.languageCode ?? null, now });
   }
 
   find(id: number): UserRecord | undefined {

@@ -1,0 +1,154 @@
+# Keys are prefixed by feature. Every value that comes from a person or the service is
+# HTML-escaped before it is passed in.
+
+## Start, menu, help, language
+
+start-welcome =
+    👋 <b>Welcome, { $name }!</b>
+
+    I swap cryptocurrencies through an exchange aggregator: I compare offers from several providers, you pick one, and I tell you where to send your coins. No sign-up needed.
+
+    Tap <b>Exchange</b> to start, or type /exchange.
+menu-exchange = 🔄 Exchange
+menu-history = 📜 My exchanges
+menu-language = 🌐 Language
+menu-help = ❓ Help
+help-text =
+    <b>How it works</b>
+    1. Choose what to send and what to receive (a currency on a network).
+    2. Enter the amount and compare the offers.
+    3. Enter your receiving address (and memo, where the network needs one).
+    4. Confirm: I create the exchange and show the deposit address.
+    5. Send exactly the amount shown. I will tell you about every change of status.
+
+    /exchange — start an exchange
+    /history — your exchanges
+    /cancel — leave the current exchange
+    /language — change the language
+language-pick = Choose your language:
+language-name-en = 🇬🇧 English
+language-name-ru = 🇷🇺 Русский
+language-changed = ✅ Language set to English.
+cancel-nothing = There is nothing to cancel. Type /exchange to start an exchange.
+unknown-command = I don't know that command. Type /help to see what I can do.
+fallback-text = Type /exchange to start an exchange, or /help to see what I can do.
+button-expired = This button has expired.
+sandbox-notice = 🧪 <i>Sandbox exchange: nothing here is real, no funds move.</i>
+
+command-start = Main menu
+command-exchange = Start an exchange
+command-history = My exchanges
+command-cancel = Leave the current exchange
+command-language = Change the language
+command-help = How it works
+
+## History
+
+history-empty = You have no exchanges yet. Type /exchange to start one.
+history-title = <b>Your exchanges</b>, newest first:
+history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
+    <code>{ $id }</code>
+
+## The exchange flow
+
+flow-pick-from = What do you want to <b>send</b>?
+flow-pick-to = You send <b>{ $from }</b>. What do you want to <b>receive</b>?
+flow-pick-hint = Tap a currency, or type its symbol or name: <code>usdt</code>, <code>tether</code>, or a symbol with its network: <code>usdt trx</code>.
+flow-pick-network = <b>{ $symbol }</b> ({ $name }) is on several networks. Which one?
+flow-back-to-list = « Popular currencies
+flow-matches = Currencies matching “{ $query }”:
+flow-nothing-found = I found no currency called “{ $query }”.
+flow-did-you-mean = Did you mean one of these?
+flow-same-currency = You can't exchange { $currency } for itself. Pick another currency to receive.
+flow-unknown-command = That command doesn't work here. Type /cancel to leave the exchange.
+flow-text-expected = Please type your answer or tap a button.
+flow-tap-a-button = Please tap one of the buttons above.
+flow-cancelled = Exchange cancelled. Nothing was created.
+flow-timeout = ⌛ Your exchange was left for 30 minutes, so I closed it. Nothing was created. Type /exchange to start again.
+
+flow-ask-amount = How much <b>{ $from }</b> do you want to send? For example <code>0.5</code>.
+amount-empty = Please type an amount, for example <code>0.5</code>.
+amount-not-a-number = That is not a number I can read. Type an amount like <code>0.5</code> or <code>1 000</code>.
+amount-zero = The amount must be more than zero.
+amount-negative = The amount can't be negative.
+amount-exponent = Please write the amount in full, without an exponent (not <code>1e5</code>).
+amount-too-many-decimals = Too many digits after the point: the exchange takes at most { $decimals }.
+amount-too-large = That amount is too large. Please check it and type it again.
+
+queue-position = ⏳ The exchange service is busy: you are number { $position } in line, about { $seconds } s.
+flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
+flow-quote-age = Offers, best first · quoted at { $time } UTC ({ $seconds } s ago)
+flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+    limits: { $min } – { $max } { $from }
+rate-floating = floating rate
+rate-fixed = fixed rate
+limit-none = no maximum
+tag-recommended = ⭐ Recommended
+tag-ai-best-rate = 🤖 AI best rate
+tag-best-rate = 💰 Best rate
+tag-best-in-kyc = 🛡 Least KYC
+button-refresh = 🔄 Refresh
+button-retry = 🔁 Try again
+flow-change-amount = ✏️ Change amount
+flow-change-from = Change what I send
+flow-change-to = Change what I receive
+flow-pair-invalid = This pair can't be exchanged: { $from } → { $to }. Please pick another currency.
+flow-below-minimum = { $amount } { $from } is below the minimum the providers accept for this pair. Please enter a larger amount.
+flow-no-offers = No provider offers { $from } → { $to } right now. Try another amount or another pair.
+flow-offer-out-of-limits = { $provider } accepts from { $min } to { $max } { $currency }; you entered { $amount }. Pick another offer or change the amount.
+error-unavailable = The exchange service is not answering right now. Your choices are kept: try again in a moment.
+error-rate-limited = The exchange service is busy. Your choices are kept: try again in { $seconds } s.
+error-refused = The exchange service refused this: { $reason }
+
+flow-ask-address = Send the <b>{ $currency }</b> address on <b>{ $network }</b> where you want to receive your coins.
+    Copy it from your wallet; double-check the network.
+address-empty = Please send the address as text.
+address-too-long = That is too long for an address on { $network }. Please check it.
+address-whitespace = An address has no spaces or line breaks. Please send only the address.
+address-unprintable = That text contains hidden or unusual characters; no real address does. Please copy the address again.
+address-invalid-format = That is not a valid address on { $network }. Please check that it is for this network and copy it again.
+
+flow-ask-memo =
+    ⚠️ <b>{ $network } needs a memo (destination tag)</b> for { $currency }.
+    Exchanges and custodial wallets use it to credit your account: <b>without the right memo, your funds can be lost.</b>
+
+    Type the memo shown by your wallet, or tap the button if your own wallet really needs none.
+flow-no-memo = My wallet needs no memo
+flow-no-memo-sure = Are you sure? Send without a memo only if the receiving wallet is your own and needs none. Exchanges and custodial wallets <b>always</b> need one on { $network }.
+flow-no-memo-yes = Yes, send without a memo
+flow-no-memo-back = No, I will type the memo
+flow-type-memo = Please type the memo.
+memo-too-long = That memo is too long for { $network }. Please check it.
+memo-unprintable = That memo contains hidden or unusual characters. Please copy it again.
+memo-invalid-format = That is not a valid memo for { $network }. Please check it.
+
+summary-title = <b>Please check everything</b>
+summary-send = Send: <b>{ $amount } { $currency }</b>
+summary-receive = Receive about: <b>{ $amount } { $currency }</b>
+summary-provider = Provider: { $provider } ({ $type })
+summary-address = To address ({ $network }): <code>{ $address }</code>
+summary-memo = Memo: <code>{ $memo }</code>
+summary-no-memo = Memo: none (you confirmed your wallet needs none)
+button-confirm = ✅ Confirm
+button-change = ✏️ Change
+button-cancel = ✖️ Cancel
+flow-change-what = What do you want to change?
+change-from = What I send
+change-to = What I receive
+change-amount = Amount
+change-offer = Offer
+change-address = Address
+change-memo = Memo
+flow-offer-gone = ⚠️ { $provider } no longer offers this exchange. Please pick another offer.
+flow-quote-changed = ⚠️ The offer has changed since you saw it. Here are the new figures: confirm again if they suit you.
+flow-quote-limits-changed = ⚠️ The offer's limits have changed and your amount no longer fits. Please pick an offer again.
+flow-create-unknown = ⚠️ I could not confirm whether your exchange was created. To be safe I won't try again by myself. Check /history in a minute; if nothing is there, start again with /exchange.
+
+created-title = ✅ <b>Exchange created</b>
+created-id = ID: <code>{ $id }</code>
+created-send = Send exactly <b>{ $amount } { $currency }</b> on <b>{ $network }</b> to this address:
+created-memo = ⚠️ <b>Include this memo, or your deposit can be lost:</b> <code>{ $memo }</code>
+created-receive = You will receive about { $amount } { $currency } at <code>{ $address }</code>.
+created-tracking = I will message you at every change of status.
+created-qr = QR code of the { $currency } deposit address
+created-no-deposit-yet = ✅ Exchange <code>{ $id }</code> is created, but I could not fetch its deposit address yet. Tap the button to try again; don't send anything until you see the address.

@@ -1,0 +1,41 @@
+/**
+ * Typed callback data. Every button's data is built here and checked against Telegram's
+ * 64-byte limit, so a long value fails loudly in tests rather than at a user's tap.
+ */
+const MAX_BYTES = 64;
+
+function checked(data: string): string {
+  if (Buffer.byteLength(data, "utf8") > MAX_BYTES) throw new RangeError(`callback data over ${MAX_BYTES} bytes: ${data}`);
+  return data;
+}
+
+/** A button inside a flow: bound to that run (`flow`) and to the prompt it belongs to (`step`). */
+export interface FlowButton {
+  flow: string;
+  step: number;
+  action: string;
+  arg: string;
+}
+
+export const flowButton = {
+  encode: (b: Omit<FlowButton, "arg"> & { arg?: string | number }): string =>
+    checked(`x:${b.flow}:${b.step}:${b.action}${b.arg === undefined ? "" : `:${b.arg}`}`),
+  decode(data: string): FlowButton | undefined {
+    const match = /^x:([a-z0-9]{1,12}):(\d{1,6}):([a-z]{1,8})(?::(.{0,40}))?$/.exec(data);
+    if (!match) return undefined;
+    return { flow: match[1]!, step: Number(match[2]), action: match[3]!, arg: match[4] ?? "" };
+  },
+  /** Any flow button, whichever run it came from. */
+  pattern: /^x:/,
+};
+
+/** Buttons of the main menu and settings, valid at any time. */
+export const menuButton = {
+  encode: (action: "exchange" | "history" | "language" | "help"): string => checked(`m:${action}`),
+  pattern: /^m:(exchange|history|language|help)$/,
+};
+
+export const languageButton = {
+  encode: (locale: string): string => checked(`lang:${locale}`),
+  pattern: /^lang:([a-z]{2})$/,
+};

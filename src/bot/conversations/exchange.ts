@@ -1,0 +1,524 @@
+import { InlineKeyboard, InputFile } from "grammy";
+import type { Logger } from "pino";
+import type { Clock } from "../../clock.js";
+import type { Repositories } from "../../db/index.js";
+import { checkAddress, checkMemo } from "../../domain/address.js";
+import { parseAmount } from "../../domain/amount.js";
+import type { CurrencyIndex } from "../../domain/currency-search.js";
+import { networkName, paymentUri } from "../../domain/networks.js";
+import { qrPng } from "../../domain/qr.js";
+import type { QueuePlace } from "../../exchange/budget.js";
+import type { CatalogueService } from "../../exchange/catalogue.js";
+import type { ExchangeClient } from "../../exchange/client.js";
+import { isExchangeError } from "../../exchange/errors.js";
+import type { EstimateService } from "../../exchange/estimates.js";
+import type { Currency, Offer } from "../../exchange/schemas.js";
+import { Decimal } from "../../money.js";
+import type { BaseContext } from "../context.js";
+import type { SwapPrefill } from "../deep-link.js";
+import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { FlowUi, type FlowConversation } from "./flow-ui.js";
+import { chooseOffer, outsideLimits, problemText, sortOffers, type QuoteOutcome, type UpstreamProblem } from "./offers.js";
+import { pickCurrency, type PickerData } from "./pick-currency.js";
+
+export interface ExchangeFlowDeps {
+  clock: Clock;
+  logger: Logger;
+  repos: Repositories;
+  catalogue: CatalogueService;
+  currencyIndex: () => CurrencyIndex;
+  estimates: EstimateService;
+  client: ExchangeClient;
+  /** Tells a person their place in line while a call waits for the rate budget. */
+  notifyQueued: (chatId: number, text: string) => Promise<void>;
+  trackerIntervalMs: number;
+}
+
+/** A quote older than this is checked again before creating. */
+export const QUOTE_MAX_AGE_MS = 60_000;
+/** A re-quoted offer worse than this (0.5 %) is shown again before creating. */
+export const MAX_SILENT_WORSENING = new Decimal("0.005");
+
+interface FlowState {
+  from?: Currency;
+  to?: Currency;
+  amount?: string;
+  offer?: Offer;
+  quotedAt?: number;
+  address?: string;
+  /** null: the person confirmed that their wallet needs no memo. */
+  memo?: string | null;
+}
+
+type Step = "from" | "to" | "amount" | "offers" | "address" | "memo" | "confirm";
+
+function nextStep(state: FlowState): Step {
+  if (!state.from) return "from";
+  if (!state.to) return "to";
+  if (!state.amount) return "amount";
+  if (!state.offer) return "offers";
+  if (!state.address) return "address";
+  if (state.to.memo && state.memo === undefined) return "memo";
+  return "confirm";
+}
+
+/** Forgets what depends on a changed answer, so the flow asks again from there. */
+function forget(state: FlowState, what: "from" | "to" | "amount" | "offer" | "address" | "memo"): void {
+  switch (what) {
+    case "from":
+      delete state.from;
+      delete state.amount;
+      break;
+    case "to":
+      delete state.to;
+      delete state.address;
+      delete state.memo;
+      break;
+    case "amount":
+      delete state.amount;
+      break;
+    case "address":
+      delete state.address;
+      return;
+    case "memo":
+      delete state.memo;
+      return;
+    case "offer":
+      break;
+  }
+  delete state.offer;
+  delete state.quotedAt;
+}
+
+/**
+ * The exchange flow in private chat (conversations v2). Replayed from the top on every
+ * update: every read of the catalogue, the clock, the database or the service goes
+ * through `conversation.external`, so a replay sees exactly what the first run saw.
+ */
+export function createExchangeFlow(deps: ExchangeFlowDeps) {
+  return async function exchange(conversation: FlowConversation, ctx: BaseContext, prefill?: SwapPrefill): Promise<void> {
+    const chatId = ctx.chat!.id;
+    const userId = ctx.from!.id;
+    const flowId = await conversation.external(() => Math.random().toString(36).slice(2, 8).padEnd(6, "0"));
+    const ui = new FlowUi(conversation, ctx, flowId);
+    const state: FlowState = await conversation.external(() => applyPrefill(deps, prefill));
+    let confirmations = 0;
+
+    const pickerData: PickerData = {
+      popular: () => conversation.external(() => deps.currencyIndex().popular(9)),
+      search: (query) => conversation.external(() => deps.currencyIndex().search(query)),
+      networkNames: (networks) =>
+        conversation.external(() => Object.fromEntries(networks.map((n) => [n, networkName(n, deps.catalogue.currencies())]))),
+    };
+    const fetchQuote = (fresh: boolean): Promise<QuoteOutcome> =>
+      conversation.external(() => quote(deps, chatId, ui, state, fresh));
+
+    for (;;) {
+      switch (nextStep(state)) {
+        case "from": {
+          const from = await pickCurrency(ui, pickerData, "from");
+          if (state.to && state.to.symbol === from.symbol && state.to.network === from.network) forget(state, "to");
+          forget(state, "from");
+          state.from = from;
+          break;
+        }
+        case "to":
+          forget(state, "to");
+          state.to = await pickCurrency(ui, pickerData, "to", state.from);
+          break;
+        case "amount":
+          state.amount = await askAmount(ui, state.from!);
+          break;
+        case "offers": {
+          const choice = await chooseOffer(ui, fetchQuote, { from: state.from!, to: state.to!, amount: state.amount! });
+          if (choice.kind === "change") forget(state, choice.what);
+          else {
+            state.offer = choice.offer;
+            state.quotedAt = choice.fetchedAt;
+          }
+          break;
+        }
+        case "address":
+          state.address = await askAddress(ui, state.to!);
+          break;
+        case "memo":
+          state.memo = await askMemo(ui, state.to!);
+          break;
+        case "confirm": {
+          const decision = await confirm(ui, state);
+          if (decision === "cancel") {
+            await ui.say(ui.t("flow-cancelled"));
+            return;
+          }
+          if (decision !== "confirm") {
+            forget(state, decision);
+            break;
+          }
+          // Re-check an old quote: the offer may be gone or worse by now.
+          const now = await conversation.external(() => deps.clock.now());
+          if (now - (state.quotedAt ?? 0) > QUOTE_MAX_AGE_MS) {
+            const fresh = await fetchQuote(true);
+            const verdict = compareRequote(state, fresh);
+            if (verdict.kind === "problem") {
+              await ui.say(verdict.text(ui));
+              break; // back to the summary, with a retry there
+            }
+            state.offer = verdict.offer;
+            state.quotedAt = verdict.fetchedAt;
+            if (verdict.kind === "gone") {
+              await ui.say(ui.t("flow-offer-gone", { provider: escapeHtml(verdict.provider) }));
+              forget(state, "offer");
+              break;
+            }
+            if (verdict.kind === "out-of-limits") {
+              await ui.say(ui.t("flow-quote-limits-changed"));
+              forget(state, "offer");
+              break;
+            }
+            if (verdict.kind === "worse") {
+              await ui.say(ui.t("flow-quote-changed"));
+              break; // shows the summary with the new figures and asks again
+            }
+          }
+          confirmations++;
+          const requestKey = `${userId}:${flowId}:${confirmations}`;
+          const created = await conversation.external(() => createExchange(deps, { chatId, userId, requestKey, state, ui }));
+          if (created.kind === "refused") {
+            await ui.say(problemText(ui, created.error));
+            break; // the summary again: nothing was created, so confirming again is safe
+          }
+          if (created.kind === "unknown") {
+            await ui.say(ui.t("flow-create-unknown"));
+            return;
+          }
+          await showCreated(ui, conversation, deps, created, state);
+          return;
+        }
+      }
+    }
+  };
+}
+
+/** Fills what a deep link named, where the catalogue and the amount rules agree. */
+function applyPrefill(deps: ExchangeFlowDeps, prefill: SwapPrefill | undefined): FlowState {
+  const state: FlowState = {};
+  if (!prefill) return state;
+  const from = deps.catalogue.find(prefill.from.symbol, prefill.from.network);
+  const to = deps.catalogue.find(prefill.to.symbol, prefill.to.network);
+  if (from) state.from = from;
+  if (to && !(from && from.symbol === to.symbol && from.network === to.network)) state.to = to;
+  if (from && prefill.amount !== undefined) {
+    const amount = parseAmount(prefill.amount);
+    if (amount.ok) state.amount = amount.value;
+  }
+  return state;
+}
+
+async function askAmount(ui: FlowUi, from: Currency): Promise<string> {
+  await ui.prompt(() => ({ text: ui.t("flow-ask-amount", { from: escapeHtml(currencyLabel(from)) }) }));
+  for (;;) {
+    const input = await ui.input();
+    if (input.kind !== "text") continue;
+    const parsed = parseAmount(input.text);
+    if (parsed.ok) return parsed.value;
+    await ui.say(ui.t(`amount-${parsed.problem}`, { decimals: parsed.maxDecimals ?? 8 }));
+  }
+}
+
+async function askAddress(ui: FlowUi, to: Currency): Promise<string> {
+  await ui.prompt(() => ({
+    text: ui.t("flow-ask-address", { currency: escapeHtml(currencyLabel(to)), network: escapeHtml(networkName(to.network)) }),
+  }));
+  for (;;) {
+    const input = await ui.input();
+    if (input.kind !== "text") continue;
+    const checked = checkAddress(to.network, input.text);
+    if (checked.ok) return checked.address;
+    await ui.say(ui.t(`address-${checked.problem}`, { network: escapeHtml(networkName(to.network)) }));
+  }
+}
+
+/** Asks for the memo; "none" needs a second, explicit yes, because a missing tag can lose funds. */
+async function askMemo(ui: FlowUi, to: Currency): Promise<string | null> {
+  const network = escapeHtml(networkName(to.network));
+  await ui.prompt((button) => ({
+    text: ui.t("flow-ask-memo", { network, currency: escapeHtml(currencyLabel(to)) }),
+    keyboard: new InlineKeyboard().text(ui.t("flow-no-memo"), button("", "n").callback_data),
+  }));
+  for (;;) {
+    const input = await ui.input();
+    if (input.kind === "text") {
+      const checked = checkMemo(to.network, input.text);
+      if (checked.ok) return checked.memo;
+      await ui.say(ui.t(`memo-${checked.problem}`, { network }));
+      continue;
+    }
+    if (input.action === "n") {
+      await ui.prompt((button) => ({
+        text: ui.t("flow-no-memo-sure", { network }),
+        keyboard: new InlineKeyboard().text(ui.t("flow-no-memo-yes"), button("", "y").callback_data).row().text(ui.t("flow-no-memo-back"), button("", "m").callback_data),
+      }));
+    } else if (input.action === "y") {
+      return null;
+    } else if (input.action === "m") {
+      await ui.say(ui.t("flow-type-memo"));
+    }
+  }
+}
+
+type ConfirmDecision = "confirm" | "cancel" | "from" | "to" | "amount" | "offer" | "address" | "memo";
+
+async function confirm(ui: FlowUi, state: FlowState): Promise<ConfirmDecision> {
+  const offer = state.offer!;
+  const memoLine = state.to!.memo
+    ? state.memo
+      ? ui.t("summary-memo", { memo: escapeHtml(state.memo) })
+      : ui.t("summary-no-memo")
+    : "";
+  await ui.prompt((button) => ({
+    text: [
+      ui.t("summary-title"),
+      "",
+      ui.t("summary-send", { amount: formatAmount(state.amount!), currency: escapeHtml(currencyLabel(state.from!)) }),
+      ui.t("summary-receive", { amount: formatAmount(offer.amount), currency: escapeHtml(currencyLabel(state.to!)) }),
+      ui.t("summary-provider", {
+        provider: escapeHtml(offer.provider_name),
+        type: offer.exchange_type === "fixed" ? ui.t("rate-fixed") : ui.t("rate-floating"),
+      }),
+      ui.t("summary-address", { address: escapeHtml(state.address!), network: escapeHtml(networkName(state.to!.network)) }),
+      memoLine,
+    ]
+      .filter((line, i) => line !== "" || i === 1)
+      .join("\n"),
+    keyboard: new InlineKeyboard()
+      .text(ui.t("button-confirm"), button("", "ok").callback_data)
+      .row()
+      .text(ui.t("button-change"), button("", "edit").callback_data)
+      .text(ui.t("button-cancel"), button("", "no").callback_data),
+  }));
+  for (;;) {
+    const input = await ui.input();
+    if (input.kind === "text") {
+      await ui.say(ui.t("flow-tap-a-button"));
+      continue;
+    }
+    if (input.action === "ok") return "confirm";
+    if (input.action === "no") return "cancel";
+    if (input.action === "edit") {
+      await ui.prompt((button) => {
+        const keyboard = new InlineKeyboard()
+          .text(ui.t("change-from"), button("", "cf").callback_data)
+          .text(ui.t("change-to"), button("", "ct").callback_data)
+          .row()
+          .text(ui.t("change-amount"), button("", "ca").callback_data)
+          .text(ui.t("change-offer"), button("", "co").callback_data)
+          .row()
+          .text(ui.t("change-address"), button("", "cd").callback_data);
+        if (state.to!.memo) keyboard.text(ui.t("change-memo"), button("", "cm").callback_data);
+        return { text: ui.t("flow-change-what"), keyboard };
+      });
+      continue;
+    }
+    const changes: Record<string, ConfirmDecision> = { cf: "from", ct: "to", ca: "amount", co: "offer", cd: "address", cm: "memo" };
+    const change = changes[input.action];
+    if (change) return change;
+  }
+}
+
+type RequoteVerdict =
+  | { kind: "same"; offer: Offer; fetchedAt: number }
+  | { kind: "worse"; offer: Offer; fetchedAt: number }
+  | { kind: "out-of-limits"; offer: Offer; fetchedAt: number }
+  | { kind: "gone"; offer: Offer; fetchedAt: number; provider: string }
+  | { kind: "problem"; text: (ui: FlowUi) => string };
+
+/** Finds the chosen provider's offer in a fresh quote and judges it against the one shown. */
+function compareRequote(state: FlowState, fresh: QuoteOutcome): RequoteVerdict {
+  const old = state.offer!;
+  if (fresh.kind === "error") return { kind: "problem", text: (ui) => problemText(ui, fresh.error) };
+  if (fresh.kind !== "ok") return { kind: "gone", offer: old, fetchedAt: 0, provider: old.provider_name };
+  const offer = fresh.offers.find((o) => o.provider_name === old.provider_name && o.exchange_type === old.exchange_type);
+  if (!offer) return { kind: "gone", offer: old, fetchedAt: fresh.fetchedAt, provider: old.provider_name };
+  if (outsideLimits(offer, state.amount!)) return { kind: "out-of-limits", offer, fetchedAt: fresh.fetchedAt };
+  const floor = new Decimal(old.amount).times(new Decimal(1).minus(MAX_SILENT_WORSENING));
+  if (new Decimal(offer.amount).lessThan(floor)) return { kind: "worse", offer, fetchedAt: fresh.fetchedAt };
+  return { kind: "same", offer, fetchedAt: fresh.fetchedAt };
+}
+
+function describeError(error: unknown, logger: Logger): UpstreamProblem {
+  if (isExchangeError(error)) {
+    const problem: UpstreamProblem = { kind: error.kind, message: error.message };
+    if (error.details.retryAfterMs !== undefined) problem.retryAfterMs = error.details.retryAfterMs;
+    return problem;
+  }
+  logger.error({ err: error }, "unexpected error in the exchange flow");
+  return { kind: "internal" };
+}
+
+/** Runs inside `external`: one estimate through the cache, offers of enabled providers, best first. */
+async function quote(deps: ExchangeFlowDeps, chatId: number, ui: FlowUi, state: FlowState, fresh: boolean): Promise<QuoteOutcome> {
+  const pair = { symbolFrom: state.from!.symbol, networkFrom: state.from!.network, symbolTo: state.to!.symbol, networkTo: state.to!.network };
+  try {
+    const result = await deps.estimates.quote(pair, state.amount!, { fresh, onQueued: queueNotice(deps, chatId, ui) });
+    if (result.result.kind !== "ok") return { kind: result.result.kind };
+    const offers = sortOffers(result.result.offers.filter((offer) => deps.catalogue.isProviderEnabled(offer.provider_name)));
+    return { kind: "ok", offers, fetchedAt: result.fetchedAt, now: deps.clock.now() };
+  } catch (error) {
+    return { kind: "error", error: describeError(error, deps.logger) };
+  }
+}
+
+/** "You are 3rd in line, about 20 s": said once per wait, outside the conversation's replay. */
+function queueNotice(deps: ExchangeFlowDeps, chatId: number, ui: FlowUi): (place: QueuePlace) => void {
+  let told = false;
+  return (place) => {
+    if (told || place.position === 0) return;
+    told = true;
+    const text = ui.t("queue-position", { position: place.position, seconds: Math.max(1, Math.ceil(place.waitMs / 1000)) });
+    deps.notifyQueued(chatId, text).catch((error: unknown) => deps.logger.warn({ err: error }, "could not send the queue notice"));
+  };
+}
+
+type CreateOutcome =
+  | { kind: "created"; exchangeId: string; deposit: { address: string | null; extra: string | null; amount: string } }
+  | { kind: "refused"; error: UpstreamProblem }
+  | { kind: "unknown" };
+
+/**
+ * Runs inside `external`, once per confirmation. The request key is claimed in SQLite
+ * before the service is called, so a repeated update or a restart finds it and never
+ * calls createTransaction a second time.
+ */
+async function createExchange(
+  deps: ExchangeFlowDeps,
+  input: { chatId: number; userId: number; requestKey: string; state: FlowState; ui: FlowUi },
+): Promise<CreateOutcome> {
+  const { state, requestKey } = input;
+  const claim = deps.repos.createRequests.claim(requestKey, input.userId);
+  if (claim.state === "created") return depositOf(deps, claim.exchangeId);
+  if (claim.state === "pending") return { kind: "unknown" };
+  if (claim.state === "failed") return { kind: "refused", error: { kind: "internal" } };
+
+  const offer = state.offer!;
+  let exchangeId: string;
+  try {
+    ({ exchangeId } = await deps.client.createTransaction(
+      {
+        providerName: offer.provider_name,
+        symbolFrom: state.from!.symbol,
+        networkFrom: state.from!.network,
+        symbolTo: state.to!.symbol,
+        networkTo: state.to!.network,
+        toAddress: state.address!,
+        toExtraId: state.memo ?? "",
+        amount: state.amount!,
+        fixed: offer.exchange_type === "fixed",
+      },
+      { onQueued: queueNotice(deps, input.chatId, input.ui) },
+    ));
+  } catch (error) {
+    // Only an answer that says "not created" allows another try; anything else may have created it.
+    const definitelyNot = isExchangeError(error) && (["bad-request", "unauthorized", "rate-limited"].includes(error.kind) || error.details.mayHaveReachedService === false);
+    deps.logger.error({ err: error, requestKey, definitelyNot }, "createTransaction failed");
+    if (definitelyNot) {
+      deps.repos.createRequests.fail(requestKey, (error as Error).message);
+      return { kind: "refused", error: describeError(error, deps.logger) };
+    }
+    return { kind: "unknown" };
+  }
+
+  const now = deps.clock.now();
+  deps.repos.createRequests.complete(requestKey, {
+    exchangeId,
+    userId: input.userId,
+    chatId: input.chatId,
+    symbolFrom: state.from!.symbol,
+    networkFrom: state.from!.network,
+    symbolTo: state.to!.symbol,
+    networkTo: state.to!.network,
+    amountFrom: state.amount!,
+    amountTo: offer.amount,
+    addressTo: state.address!,
+    extraTo: state.memo ?? null,
+    addressFrom: null,
+    extraFrom: null,
+    provider: offer.provider_name,
+    rateType: offer.exchange_type,
+    status: "waiting",
+    createdAt: now,
+    nextPollAt: now + deps.trackerIntervalMs,
+    cardMessageId: null,
+  });
+  deps.logger.info({ exchangeId, userId: input.userId }, "exchange created");
+  return depositOf(deps, exchangeId);
+}
+
+/** Reads the deposit details of a created exchange (one user-lane call), keeping what it learns. */
+async function depositOf(deps: ExchangeFlowDeps, exchangeId: string): Promise<CreateOutcome> {
+  const stored = deps.repos.transactions.find(exchangeId);
+  const amount = stored?.amountFrom ?? "0";
+  if (stored?.addressFrom) return { kind: "created", exchangeId, deposit: { address: stored.addressFrom, extra: stored.extraFrom, amount } };
+  try {
+    const tx = await deps.client.getTransaction(exchangeId, { lane: "user" });
+    deps.repos.transactions.recordObservation(exchangeId, {
+      status: tx.status,
+      addressFrom: tx.address_from,
+      extraFrom: tx.extra_from,
+      amountTo: tx.amount_to,
+    });
+    return { kind: "created", exchangeId, deposit: { address: tx.address_from, extra: tx.extra_from, amount: tx.amount_from ?? amount } };
+  } catch (error) {
+    deps.logger.warn({ err: error, exchangeId }, "could not read the new exchange's deposit details");
+    return { kind: "created", exchangeId, deposit: { address: null, extra: null, amount } };
+  }
+}
+
+/** The message that matters most: where to send, exactly how much, and the memo. Then the QR code. */
+async function showCreated(
+  ui: FlowUi,
+  conversation: FlowConversation,
+  deps: ExchangeFlowDeps,
+  created: Extract<CreateOutcome, { kind: "created" }>,
+  state: FlowState,
+): Promise<void> {
+  let deposit = created.deposit;
+  while (deposit.address === null) {
+    await ui.prompt((button) => ({
+      text: ui.t("created-no-deposit-yet", { id: escapeHtml(created.exchangeId) }),
+      keyboard: new InlineKeyboard().text(ui.t("button-retry"), button("", "retry").callback_data),
+    }));
+    const input = await ui.input();
+    if (input.kind !== "button") continue;
+    const again = await conversation.external(() => depositOf(deps, created.exchangeId));
+    if (again.kind === "created") deposit = again.deposit;
+  }
+  const from = state.from!;
+  const lines = [
+    ui.t("created-title"),
+    ui.t("created-id", { id: escapeHtml(created.exchangeId) }),
+    "",
+    ui.t("created-send", {
+      amount: formatAmount(deposit.amount),
+      currency: escapeHtml(from.symbol.toUpperCase()),
+      network: escapeHtml(networkName(from.network)),
+    }),
+    `<code>${escapeHtml(deposit.address)}</code>`,
+  ];
+  if (deposit.extra) lines.push("", ui.t("created-memo", { memo: escapeHtml(deposit.extra) }));
+  lines.push(
+    "",
+    ui.t("created-receive", {
+      amount: formatAmount(state.offer!.amount),
+      currency: escapeHtml(currencyLabel(state.to!)),
+      address: escapeHtml(state.address!),
+    }),
+    ui.t("created-tracking"),
+  );
+  const card = await ui.prompt(() => ({ text: lines.join("\n") }));
+  await conversation.external(() => deps.repos.transactions.setCardMessage(created.exchangeId, card));
+
+  const address = deposit.address;
+  const uri = paymentUri(from.symbol, from.network, address, deposit.amount) ?? address;
+  const png = await conversation.external({ task: () => qrPng(uri).then((png: Buffer) => png.toString("base64")) });
+  await ui.photo(new InputFile(Buffer.from(png, "base64"), "deposit-qr.png"), ui.t("created-qr", { currency: escapeHtml(currencyLabel(from)) }));
+}

@@ -1,0 +1,120 @@
+import type { Conversation } from "@grammyjs/conversations";
+import { GrammyError, InlineKeyboard, type InputFile } from "grammy";
+import { flowButton } from "../callback-data.js";
+import type { BaseContext, BotContext } from "../context.js";
+
+export type FlowConversation = Conversation<BotContext, BaseContext>;
+
+export type Input = { kind: "button"; action: string; arg: string } | { kind: "text"; text: string };
+
+export interface Screen {
+  text: string;
+  keyboard?: InlineKeyboard;
+}
+
+/** Builds buttons bound to one flow run and one prompt, so older buttons can be told apart. */
+export type ButtonFactory = (label: string, action: string, arg?: string | number) => { text: string; callback_data: string };
+
+/**
+ * The conversation's view of the chat: prompts with buttons bound to this flow run and
+ * to the prompt they belong to, and one input loop that turns stale buttons away.
+ * Everything here is replay-safe: it only talks to Telegram through the conversation.
+ */
+export class FlowUi {
+  /** Increases with every new prompt; a button carries the prompt it belongs to. */
+  private step = 0;
+
+  constructor(
+    private readonly conversation: FlowConversation,
+    private readonly ctx: BaseContext,
+    readonly flowId: string,
+  ) {}
+
+  t(key: string, variables?: Record<string, string | number>): string {
+    return this.ctx.t(key, variables);
+  }
+
+  /** Sends a new prompt; buttons of earlier prompts stop working. Returns its message id. */
+  async prompt(build: (button: ButtonFactory) => Screen): Promise<number> {
+    this.step++;
+    const screen = build(this.buttonFactory());
+    const message = await this.ctx.reply(screen.text, { parse_mode: "HTML", reply_markup: screen.keyboard, link_preview_options: { is_disabled: true } });
+    return message.message_id;
+  }
+
+  /** Redraws the current prompt in place (paging, refresh); its buttons stay valid. */
+  async redraw(messageId: number, build: (button: ButtonFactory) => Screen): Promise<void> {
+    const screen = build(this.buttonFactory());
+    try {
+      await this.ctx.api.editMessageText(this.ctx.chat!.id, messageId, screen.text, {
+        parse_mode: "HTML",
+        reply_markup: screen.keyboard,
+        link_preview_options: { is_disabled: true },
+      });
+    } catch (error) {
+      if (!(error instanceof GrammyError && /message is not modified/.test(error.description))) throw error;
+    }
+  }
+
+  /** A short message that is not a prompt: an explanation, a refusal. */
+  async say(text: string, keyboard?: InlineKeyboard): Promise<void> {
+    await this.ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard, link_preview_options: { is_disabled: true } });
+  }
+
+  async photo(file: InputFile, caption: string): Promise<void> {
+    await this.ctx.replyWithPhoto(file, { caption, parse_mode: "HTML" });
+  }
+
+  /**
+   * Waits for text or a tap on a button of the current prompt. Taps on older buttons are
+   * answered "expired"; anything else gets a hint; neither moves the flow.
+   */
+  async input(): Promise<Input> {
+    for (;;) {
+      const next = await this.conversation.wait();
+      const data = next.callbackQuery?.data;
+      if (data !== undefined) {
+        const button = flowButton.decode(data);
+        if (!button || button.flow !== this.flowId || button.step !== this.step) {
+          await answerQuietly(next, this.t("button-expired"));
+          continue;
+        }
+        await answerQuietly(next);
+        return { kind: "button", action: button.action, arg: button.arg };
+      }
+      const text = next.message?.text;
+      if (text !== undefined) {
+        if (text.startsWith("/")) {
+          await this.say(this.t("flow-unknown-command"));
+          continue;
+        }
+        return { kind: "text", text };
+      }
+      if (next.message) await this.say(this.t("flow-text-expected"));
+    }
+  }
+
+  private buttonFactory(): ButtonFactory {
+    const step = this.step;
+    return (label, action, arg) => ({ text: label, callback_data: flowButton.encode({ flow: this.flowId, step, action, arg }) });
+  }
+}
+
+/** Answers a callback query; a second delivery of the same query must not break the flow. */
+async function answerQuietly(ctx: BaseContext, text?: string): Promise<void> {
+  try {
+    await ctx.answerCallbackQuery(text === undefined ? undefined : { text });
+  } catch (error) {
+    if (!(error instanceof GrammyError)) throw error;
+  }
+}
+
+/** Rows of `perRow` buttons. */
+export function grid(buttons: { text: string; callback_data: string }[], perRow: number): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  buttons.forEach((button, i) => {
+    if (i > 0 && i % perRow === 0) keyboard.row();
+    keyboard.text(button.text, button.callback_data);
+  });
+  return keyboard;
+}

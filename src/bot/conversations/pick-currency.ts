@@ -1,0 +1,153 @@
+import type { InlineKeyboard } from "grammy";
+import type { SearchResult, SymbolGroup } from "../../domain/currency-search.js";
+import { networkName } from "../../domain/networks.js";
+import type { Currency } from "../../exchange/schemas.js";
+import { currencyLabel, escapeHtml } from "../format.js";
+import { grid, type ButtonFactory, type FlowUi, type Screen } from "./flow-ui.js";
+
+/** What the picker shows; kept in the conversation so button indices stay stable on replay. */
+export type PickerView =
+  | { kind: "popular"; currencies: Currency[] }
+  | { kind: "networks"; group: SymbolGroup; page: number }
+  | { kind: "matches"; query: string; groups: SymbolGroup[] }
+  | { kind: "none"; query: string; suggestions: SymbolGroup[] };
+
+export interface PickerData {
+  popular(): Promise<Currency[]>;
+  search(query: string): Promise<SearchResult>;
+  /** Readable network names for the given codes, from the catalogue. */
+  networkNames(networks: string[]): Promise<Record<string, string>>;
+}
+
+export const NETWORKS_PER_PAGE = 8;
+
+/**
+ * Step 1 and 2: a currency on a network, by button or by typing. Returns the currency, never
+ * the same as `exclude` (the currency on the other side of the swap).
+ */
+export async function pickCurrency(ui: FlowUi, data: PickerData, role: "from" | "to", exclude?: Currency): Promise<Currency> {
+  let view: PickerView = { kind: "popular", currencies: await data.popular() };
+  let names = await data.networkNames([]);
+  const show = async (next: PickerView, fresh: boolean, messageId?: number): Promise<number> => {
+    view = next;
+    if (next.kind === "networks") names = await data.networkNames(next.group.currencies.map((c) => c.network));
+    const build = (button: ButtonFactory) => renderPicker(ui, role, next, names, button, exclude);
+    if (fresh || messageId === undefined) return ui.prompt(build);
+    await ui.redraw(messageId, build);
+    return messageId;
+  };
+  let messageId = await show(view, true);
+
+  for (;;) {
+    const input = await ui.input();
+    // `show` replaces the view; read it afresh after every wait.
+    const shown = view as PickerView;
+    let chosen: Currency | undefined;
+    if (input.kind === "text") {
+      const result = await data.search(input.text);
+      if (result.kind === "exact") chosen = result.currency;
+      else if (result.kind === "networks") messageId = await show({ kind: "networks", group: result.group, page: 0 }, true);
+      else if (result.kind === "matches") messageId = await show({ kind: "matches", query: input.text, groups: result.groups }, true);
+      else messageId = await show({ kind: "none", query: input.text, suggestions: result.suggestions }, true);
+    } else {
+      const index = Number(input.arg);
+      if (input.action === "c") chosen = currenciesOf(shown)[index];
+      else if (input.action === "g") {
+        const group = groupsOf(shown)[index];
+        if (group && group.currencies.length === 1) chosen = group.currencies[0];
+        else if (group) messageId = await show({ kind: "networks", group, page: 0 }, false, messageId);
+      } else if (input.action === "pg" && shown.kind === "networks") {
+        messageId = await show({ ...shown, page: index }, false, messageId);
+      } else if (input.action === "all") {
+        messageId = await show({ kind: "popular", currencies: await data.popular() }, false, messageId);
+      }
+    }
+    if (!chosen) continue;
+    if (exclude && chosen.symbol === exclude.symbol && chosen.network === exclude.network) {
+      await ui.say(ui.t("flow-same-currency", { currency: escapeHtml(currencyLabel(chosen)) }));
+      continue;
+    }
+    return chosen;
+  }
+}
+
+function currenciesOf(view: PickerView): Currency[] {
+  if (view.kind === "popular") return view.currencies;
+  if (view.kind === "networks") return view.group.currencies;
+  return [];
+}
+
+function groupsOf(view: PickerView): SymbolGroup[] {
+  if (view.kind === "matches") return view.groups;
+  if (view.kind === "none") return view.suggestions;
+  return [];
+}
+
+function renderPicker(
+  ui: FlowUi,
+  role: "from" | "to",
+  view: PickerView,
+  names: Record<string, string>,
+  button: ButtonFactory,
+  exclude: Currency | undefined,
+): Screen {
+  const ask =
+    role === "from"
+      ? ui.t("flow-pick-from")
+      : ui.t("flow-pick-to", { from: escapeHtml(exclude ? currencyLabel(exclude) : "") });
+  switch (view.kind) {
+    case "popular":
+      return {
+        text: `${ask}\n\n${ui.t("flow-pick-hint")}`,
+        keyboard: grid(
+          view.currencies.map((c, i) => button(currencyLabel(c), "c", i)),
+          3,
+        ),
+      };
+    case "networks": {
+      const pages = Math.max(1, Math.ceil(view.group.currencies.length / NETWORKS_PER_PAGE));
+      const page = Math.min(Math.max(0, view.page), pages - 1);
+      const start = page * NETWORKS_PER_PAGE;
+      const shown = view.group.currencies.slice(start, start + NETWORKS_PER_PAGE);
+      const keyboard = grid(
+        shown.map((c, i) => button(`${c.network.toUpperCase()} · ${names[c.network] ?? networkName(c.network)}`, "c", start + i)),
+        2,
+      );
+      if (pages > 1) {
+        keyboard.row();
+        if (page > 0) keyboard.text("‹", button("‹", "pg", page - 1).callback_data);
+        keyboard.text(`${page + 1}/${pages}`, button("·", "pg", page).callback_data);
+        if (page < pages - 1) keyboard.text("›", button("›", "pg", page + 1).callback_data);
+      }
+      keyboard.row().text(ui.t("flow-back-to-list"), button("", "all").callback_data);
+      return {
+        text: `${ask}\n\n${ui.t("flow-pick-network", { symbol: escapeHtml(view.group.symbol.toUpperCase()), name: escapeHtml(view.group.fullname) })}`,
+        keyboard,
+      };
+    }
+    case "matches":
+      return {
+        text: `${ask}\n\n${ui.t("flow-matches", { query: escapeHtml(view.query.trim().slice(0, 64)) })}`,
+        keyboard: groupKeyboard(view.groups, button).row().text(ui.t("flow-back-to-list"), button("", "all").callback_data),
+      };
+    case "none": {
+      const lines = [ask, "", ui.t("flow-nothing-found", { query: escapeHtml(view.query.trim().slice(0, 64)) })];
+      if (view.suggestions.length > 0) lines.push(ui.t("flow-did-you-mean"));
+      return {
+        text: lines.join("\n"),
+        keyboard: groupKeyboard(view.suggestions, button).row().text(ui.t("flow-back-to-list"), button("", "all").callback_data),
+      };
+    }
+  }
+}
+
+function groupKeyboard(groups: SymbolGroup[], button: ButtonFactory): InlineKeyboard {
+  return grid(
+    groups.map((g, i) => button(`${g.symbol.toUpperCase()} · ${truncate(g.fullname, 24)}`, "g", i)),
+    2,
+  );
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,136 @@
+import { Composer, InlineKeyboard, type Api } from "grammy";
+import type { I18n } from "@grammyjs/i18n";
+import type { Repositories } from "../../db/index.js";
+import { languageButton, menuButton } from "../callback-data.js";
+import type { BaseContext, BotContext } from "../context.js";
+import { decodeSwapLink, type SwapPrefill } from "../deep-link.js";
+import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { LOCALES, supportedLocale } from "../i18n.js";
+
+export const EXCHANGE_FLOW = "exchange";
+
+/** Set by a command that starts the flow; acted on after the conversation is registered. */
+const flowRequests = new WeakMap<BotContext, SwapPrefill | null>();
+
+/**
+ * Commands and menu buttons that work at any time, also in the middle of a flow, so they
+ * are installed before the conversation: /start, /exchange, /cancel, /help, /language,
+ * /history.
+ */
+export function menuFeature(deps: { repos: Repositories }): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+
+  const requestFlow = async (ctx: BotContext, prefill: SwapPrefill | null) => {
+    await ctx.conversation.exitAll();
+    flowRequests.set(ctx, prefill);
+  };
+
+  pm.command("start", async (ctx, next) => {
+    const prefill = ctx.match ? decodeSwapLink(ctx.match) : undefined;
+    if (prefill) {
+      await requestFlow(ctx, prefill);
+      return next();
+    }
+    await ctx.conversation.exitAll();
+    await ctx.reply(ctx.t("start-welcome", { name: escapeHtml(ctx.from.first_name) }), { parse_mode: "HTML", reply_markup: mainMenu(ctx) });
+  });
+
+  pm.command("exchange", async (ctx, next) => {
+    await requestFlow(ctx, null);
+    return next();
+  });
+  pm.callbackQuery(menuButton.pattern, async (ctx, next) => {
+    const action = ctx.match[1];
+    await ctx.answerCallbackQuery();
+    if (action === "exchange") {
+      await requestFlow(ctx, null);
+      return next();
+    }
+    if (action === "help") return sendHelp(ctx);
+    if (action === "language") return sendLanguagePicker(ctx);
+    if (action === "history") return sendHistory(ctx, deps.repos);
+  });
+
+  pm.command("cancel", async (ctx) => {
+    const active = ctx.conversation.active(EXCHANGE_FLOW) > 0;
+    await ctx.conversation.exitAll();
+    await ctx.reply(active ? ctx.t("flow-cancelled") : ctx.t("cancel-nothing"), { parse_mode: "HTML" });
+  });
+
+  pm.command("help", sendHelp);
+  pm.command("language", sendLanguagePicker);
+  pm.command("history", (ctx) => sendHistory(ctx, deps.repos));
+
+  pm.callbackQuery(languageButton.pattern, async (ctx) => {
+    const locale = supportedLocale(ctx.match[1]);
+    if (!locale) return ctx.answerCallbackQuery(ctx.t("button-expired"));
+    deps.repos.users.setLanguage(ctx.from.id, locale);
+    ctx.i18n.useLocale(locale);
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageText(ctx.t("language-changed"), { parse_mode: "HTML", reply_markup: mainMenu(ctx) });
+  });
+  return composer;
+}
+
+/** Enters the flow when a command above asked for it. Install after the conversation. */
+export function enterRequestedFlow(): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.use(async (ctx, next) => {
+    if (!flowRequests.has(ctx)) return next();
+    const prefill = flowRequests.get(ctx);
+    await ctx.conversation.enter(EXCHANGE_FLOW, ...(prefill ? [prefill] : []));
+  });
+  return composer;
+}
+
+export function mainMenu(ctx: BaseContext): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(ctx.t("menu-exchange"), menuButton.encode("exchange"))
+    .text(ctx.t("menu-history"), menuButton.encode("history"))
+    .row()
+    .text(ctx.t("menu-language"), menuButton.encode("language"))
+    .text(ctx.t("menu-help"), menuButton.encode("help"));
+}
+
+async function sendHelp(ctx: BotContext): Promise<void> {
+  await ctx.reply(ctx.t("help-text"), { parse_mode: "HTML", reply_markup: mainMenu(ctx) });
+}
+
+async function sendLanguagePicker(ctx: BotContext): Promise<void> {
+  const keyboard = new InlineKeyboard();
+  for (const locale of LOCALES) keyboard.text(ctx.t(`language-name-${locale}`), languageButton.encode(locale));
+  await ctx.reply(ctx.t("language-pick"), { parse_mode: "HTML", reply_markup: keyboard });
+}
+
+/** The user's latest exchanges, newest first. */
+async function sendHistory(ctx: BotContext, repos: Repositories): Promise<void> {
+  const exchanges = repos.transactions.listByUser(ctx.from!.id, 10);
+  if (exchanges.length === 0) {
+    await ctx.reply(ctx.t("history-empty"), { parse_mode: "HTML", reply_markup: mainMenu(ctx) });
+    return;
+  }
+  const lines = [ctx.t("history-title"), ""];
+  for (const tx of exchanges) {
+    lines.push(
+      ctx.t("history-line", {
+        amount: formatAmount(tx.amountFrom),
+        from: escapeHtml(currencyLabel({ symbol: tx.symbolFrom, network: tx.networkFrom })),
+        to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
+        status: escapeHtml(tx.status),
+        id: escapeHtml(tx.exchangeId),
+      }),
+    );
+  }
+  await ctx.reply(lines.join("\n"), { parse_mode: "HTML" });
+}
+
+/** The command menu Telegram shows, per language, for private chats. */
+export async function registerCommands(api: Api, i18n: I18n<BaseContext>): Promise<void> {
+  const names = ["exchange", "history", "cancel", "language", "help", "start"] as const;
+  for (const locale of LOCALES) {
+    const commands = names.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
+    const scope = { type: "all_private_chats" as const };
+    await api.setMyCommands(commands, locale === "en" ? { scope } : { scope, language_code: locale });
+  }
+}

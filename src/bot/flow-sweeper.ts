@@ -1,0 +1,58 @@
+import type { Api } from "grammy";
+import type { Logger } from "pino";
+import type { Clock, Timer } from "../clock.js";
+import type { KeyValueStore } from "../db/kv.js";
+
+export const FLOW_IDLE_MS = 30 * 60_000;
+
+interface StoredConversations {
+  state?: Record<string, unknown[]>;
+}
+
+/**
+ * Ends flows left alone for 30 minutes, with a short note. A conversation only wakes up
+ * when an update arrives, so the sweep runs on its own timer over the stored flows.
+ */
+export function startFlowSweeper(deps: {
+  kv: KeyValueStore;
+  clock: Clock;
+  api: Api;
+  logger: Logger;
+  note: (chatId: number) => string;
+  everyMs?: number;
+  idleMs?: number;
+}): { stop(): void; sweep(): Promise<void> } {
+  const idleMs = deps.idleMs ?? FLOW_IDLE_MS;
+  let timer: Timer | undefined;
+  let stopped = false;
+
+  const sweep = async () => {
+    const before = deps.clock.now() - idleMs;
+    for (const { key, value } of deps.kv.idleSince<StoredConversations>("conv", before)) {
+      const active = Object.values(value.state ?? {}).some((list) => Array.isArray(list) && list.length > 0);
+      if (!deps.kv.deleteIfIdle("conv", key, before) || !active) continue;
+      const chatId = Number(key);
+      if (!Number.isSafeInteger(chatId)) continue;
+      await deps.api.sendMessage(chatId, deps.note(chatId), { parse_mode: "HTML" }).catch((error: unknown) => {
+        deps.logger.warn({ err: error, chatId }, "could not tell a user their flow timed out");
+      });
+    }
+  };
+  const schedule = () => {
+    timer = deps.clock.setTimer(() => {
+      sweep()
+        .catch((error: unknown) => deps.logger.error({ err: error }, "flow sweep failed"))
+        .finally(() => {
+          if (!stopped) schedule();
+        });
+    }, deps.everyMs ?? 60_000);
+  };
+  schedule();
+  return {
+    stop() {
+      stopped = true;
+      timer?.cancel();
+    },
+    sweep,
+  };
+}

@@ -1,0 +1,18 @@
+import { Decimal } from "../money.js";
+
+/** Escapes text for Telegram's HTML parse mode. Every dynamic value goes through here. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** A decimal string as people read it: no exponent, no trailing zeros, at most `maxDecimals`. */
+export function formatAmount(value: string, maxDecimals = 8): string {
+  const d = new Decimal(value);
+  const fixed = d.toDecimalPlaces(maxDecimals, Decimal.ROUND_DOWN).toFixed();
+  return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
+}
+
+/** "BTC", or "USDT (TRX)" when the network says more than the symbol does. */
+export function currencyLabel(c: { symbol: string; network: string }): string {
+  return c.symbol === c.network ? c.symbol.toUpperCase() : `${c.symbol.toUpperCase()} (${c.network.toUpperCase()})`;
+}

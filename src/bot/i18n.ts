@@ -1,0 +1,34 @@
+import { fileURLToPath } from "node:url";
+import { I18n } from "@grammyjs/i18n";
+import type { UserRepository } from "../db/users.js";
+import type { BaseContext } from "./context.js";
+
+export const LOCALES = ["en", "ru"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+
+export const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
+
+/** "ru-RU" → "ru"; anything we have no translation for → undefined. */
+export function supportedLocale(code: string | null | undefined): Locale | undefined {
+  const base = code?.toLowerCase().split(/[-_]/)[0];
+  return LOCALES.find((locale) => locale === base);
+}
+
+/**
+ * Fluent translations from locales/*.ftl. The user's stored choice wins, then their
+ * Telegram language, then English.
+ */
+export function createI18n(users: Pick<UserRepository, "find">): I18n<BaseContext> {
+  return new I18n<BaseContext>({
+    defaultLocale: DEFAULT_LOCALE,
+    directory: LOCALES_DIR,
+    // Fluent wraps variables in invisible bidi marks by default; they would ride along
+    // when a person copies an address or an exchange id, so they are switched off.
+    fluentBundleOptions: { useIsolating: false },
+    localeNegotiator: (ctx) => {
+      const stored = ctx.from ? users.find(ctx.from.id)?.language : undefined;
+      return supportedLocale(stored) ?? supportedLocale(ctx.from?.language_code) ?? DEFAULT_LOCALE;
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startWorld, type TestWorld } from "./harness/app.js";
+
+let world: TestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+describe("the bot on the embedded sandbox", () => {
+  it("starts without an exchange key, says so in the log and in every message", async () => {
+    world = await startWorld();
+    expect(world.app.sandbox).toBeDefined();
+    expect(world.logs.some((l) => /SANDBOX/.test(l.msg))).toBe(true);
+    const alice = world.tg.user({ id: 1001, first_name: "Alice", language_code: "en" });
+    await alice.send("/start");
+    const welcome = await alice.nextMessage();
+    expect(welcome.text).toContain("Welcome, Alice!");
+    expect(welcome.text).toContain("Sandbox exchange");
+  });
+
+  it("speaks Russian to a Russian Telegram client, sandbox note included", async () => {
+    world = await startWorld();
+    const ivan = world.tg.user({ id: 1002, first_name: "Иван", language_code: "ru" });
+    await ivan.send("/start");
+    const welcome = await ivan.nextMessage();
+    expect(welcome.text).toContain("Здравствуйте, Иван!");
+    expect(welcome.text).toContain("песочница");
+  });
+
+  it("registers the command menu per language", async () => {
+    world = await startWorld();
+    const en = world.tg.commands({ type: "all_private_chats" });
+    const ru = world.tg.commands({ type: "all_private_chats" }, "ru");
+    expect(en.map((c) => c.command)).toContain("exchange");
+    expect(ru.find((c) => c.command === "exchange")?.description).toBe("Начать обмен");
+  });
+});

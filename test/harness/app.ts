@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { createApp, type App } from "../../src/app.js";
+import { ManualClock } from "../../src/clock.js";
+import { loadConfig } from "../../src/config.js";
+import { captureLogs, type LogLine } from "./drive.js";
+import { startBotApiEmulator, waitFor, type BotApiEmulator } from "./telegram/index.js";
+
+export interface TestWorld {
+  clock: ManualClock;
+  tg: BotApiEmulator;
+  app: App;
+  logs: LogLine[];
+  /** Stops the bot and starts a new process on the same database and emulator. */
+  restart(): Promise<App>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole bot, as `npm start` builds it, on loopback: the Bot API emulator stands in for
+ * Telegram, the embedded sandbox (no EXCHANGE_API_KEY) for the exchange service.
+ */
+export async function startWorld(env: Record<string, string> = {}): Promise<TestWorld> {
+  const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
+  const tg = await startBotApiEmulator({ clock: () => clock.now() });
+  const dir = mkdtempSync(join(tmpdir(), "swapbot-e2e-"));
+  const config = loadConfig({
+    BOT_TOKEN: tg.token,
+    TELEGRAM_API_ROOT: tg.apiRoot,
+    DATABASE_PATH: join(dir, "bot.sqlite"),
+    EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000",
+    ...env,
+  });
+  const { logger, lines } = process.env.TEST_LOGS ? { logger: pino({ level: "debug" }), lines: [] } : captureLogs();
+  const boot = async () => {
+    const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo });
+    await app.start();
+    // The catalogue loads on the first timer tick; let it come in before users arrive.
+    await waitFor(async () => {
+      await clock.advance(0);
+      return app.catalogue.currencies().length > 0 && app.catalogue.providers().length > 0;
+    }, 5_000, "the catalogue to load");
+    return app;
+  };
+  const world: TestWorld = {
+    clock,
+    tg,
+    app: await boot(),
+    logs: lines,
+    async restart() {
+      await world.app.stop();
+      world.app = await boot();
+      return world.app;
+    },
+    async close() {
+      await world.app.stop();
+      await tg.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return world;
+}
