@@ -5,6 +5,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { systemClock, type Clock } from "../../clock.js";
+import { Decimal } from "decimal.js";
 import { CURRENCIES, type SandboxCurrency } from "./catalogue.js";
 import {
   DEFAULT_TIMELINE,
@@ -88,6 +89,8 @@ export interface SandboxExchange {
   setDrift(on: boolean): void;
   setScenario(exchangeId: string, scenario: Scenario): void;
   setProviderEnabled(name: string, enabled: boolean): void;
+  /** Multiplies a provider's quoted amounts by `factor` ("0" withdraws its offers); null resets. */
+  setQuoteFactor(provider: string, factor: string | null): void;
   currencies: readonly SandboxCurrency[];
   /** Current availability (a fresh snapshot on each read). */
   readonly providers: readonly ProviderState[];
@@ -262,6 +265,8 @@ class SandboxServer {
   readonly faults = new FaultQueue();
   readonly engine: SandboxEngine;
   drift = false;
+  /** Test hook: a provider's quotes multiplied by a factor; "0" withdraws its offers. */
+  readonly quoteFactors = new Map<string, Decimal>();
 
   private readonly clock: Clock;
   private readonly limiter: SlidingWindow;
@@ -419,7 +424,16 @@ class SandboxServer {
   private estimate(query: Record<string, string>, now: number): Reply {
     const checked = validateEstimateQuery(query);
     if (!checked.ok) return json(400, { message: checked.message });
-    return json(200, renderEstimate(estimate(checked.value.pair, checked.value.amount, now), this.drift));
+    const result = estimate(checked.value.pair, checked.value.amount, now);
+    if (result.message === "OK" && this.quoteFactors.size > 0) {
+      result.data = result.data.flatMap((offer) => {
+        const factor = this.quoteFactors.get(offer.provider_name);
+        if (!factor) return [offer];
+        if (factor.isZero()) return [];
+        return [{ ...offer, amount: new Decimal(offer.amount).mul(factor).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed() }];
+      });
+    }
+    return json(200, renderEstimate(result, this.drift));
   }
 
   private createTransaction(body: Body, now: number): Reply {
@@ -480,6 +494,10 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxExch
       sandbox.drift = on;
     },
     setScenario: (exchangeId, scenario) => engine.setScenario(exchangeId, scenario),
+    setQuoteFactor: (provider, factor) => {
+      if (factor === null) sandbox.quoteFactors.delete(provider);
+      else sandbox.quoteFactors.set(provider, new Decimal(factor));
+    },
     setProviderEnabled: (name, enabled) => engine.setProviderEnabled(name, enabled),
     currencies: CURRENCIES,
     get providers() {

@@ -1,0 +1,303 @@
+/**
+ * A Bot API emulator of the project's own: an HTTP server on 127.0.0.1 that answers like
+ * api.telegram.org, so the real bot (grammY with `client: { apiRoot }`) runs end to end.
+ *
+ *   const tg = await startBotApiEmulator();
+ *   const bot = new Bot(tg.token, { botInfo: tg.botInfo, client: { apiRoot: tg.apiRoot } });
+ *   const alice = tg.user({ id: 1001, first_name: "Alice" });
+ *   await alice.send("/start");
+ *   const menu = await alice.nextMessage();
+ */
+import type { User, UserFromGetMe } from "grammy/types";
+import { BotApiMethods, placeholderUser } from "./methods.js";
+import { BotApiServer } from "./server.js";
+import { EmulatorState } from "./state.js";
+import { describeKeyboard, preview, TestChat, TestUser, type UserEnvironment } from "./test-user.js";
+import type { ApiCall, InjectedError, StoredFile, StoredMessage } from "./types.js";
+
+export { BotApiError } from "./types.js";
+export type { ApiCall, ApiResponse, CallbackAnswer, InjectedError, InlineAnswer, StoredFile, StoredMessage } from "./types.js";
+export { EmulatorClosedError } from "./state.js";
+export { TestChat, TestUser } from "./test-user.js";
+export { parseHtml, EntityParseError } from "./html.js";
+
+export interface EmulatorOptions {
+  /** Default "123456:TEST". */
+  token?: string;
+  /** Overrides for getMe; default username "swap_test_bot", privacy mode on, inline mode on. */
+  botUser?: Partial<UserFromGetMe>;
+  /** Milliseconds since the epoch for message dates (a fake clock); default Date.now. */
+  clock?: () => number;
+  /**
+   * Refuse an unescaped `&` in HTML (Telegram shows it literally). Default true: it almost
+   * always means unescaped user input, which breaks as soon as the input holds a `<`.
+   */
+  strictAmpersand?: boolean;
+  /** Refuse an inline button with more than one action field (Telegram uses the first). Default true. */
+  strictButtons?: boolean;
+  /** Keep every call in `calls` (turn off for long benchmarks). Default true. */
+  recordCalls?: boolean;
+  /** Default timeout of nextMessage/callbackAnswer/inlineAnswer, in real ms. Default 5000. */
+  defaultTimeoutMs?: number;
+}
+
+export interface UserInit {
+  id: number;
+  first_name?: string;
+  last_name?: string;
+  username?: string;
+  language_code?: string;
+}
+
+export interface GroupInit {
+  /** Groups have negative ids; supergroups look like -100xxxxxxxxxx. */
+  id: number;
+  title: string;
+  type?: "group" | "supergroup";
+  /** User ids; the first one is the creator. */
+  admins?: number[];
+  /** An admin bot sees every message despite privacy mode and may delete others' messages. */
+  botIsAdmin?: boolean;
+}
+
+export class BotApiEmulator {
+  readonly token: string;
+  readonly botInfo: UserFromGetMe;
+  private readonly testUsers = new Map<number, TestUser>();
+  private readonly testChats = new Map<number, TestChat>();
+  private readonly env: UserEnvironment;
+
+  private constructor(
+    readonly apiRoot: string,
+    private readonly state: EmulatorState,
+    private readonly server: BotApiServer,
+    options: EmulatorOptions,
+  ) {
+    this.token = options.token ?? DEFAULT_TOKEN;
+    this.botInfo = state.bot;
+    this.env = {
+      state,
+      defaultTimeoutMs: options.defaultTimeoutMs ?? 5000,
+      setBlocked: (userId, blocked) => this.setBlocked(userId, blocked),
+      describeChat: (chatId) => this.describeChat(chatId),
+    };
+  }
+
+  static async start(options: EmulatorOptions = {}): Promise<BotApiEmulator> {
+    const token = options.token ?? DEFAULT_TOKEN;
+    const state = new EmulatorState(botUserFor(token, options.botUser), options.clock ?? Date.now);
+    const methods = new BotApiMethods(state, {
+      strictAmpersand: options.strictAmpersand ?? true,
+      strictButtons: options.strictButtons ?? true,
+    });
+    const server = new BotApiServer(state, methods, token);
+    server.recordCalls = options.recordCalls ?? true;
+    const port = await server.listen();
+    return new BotApiEmulator(`http://127.0.0.1:${port}`, state, server, options);
+  }
+
+  /** Every call the bot made, in order (getUpdates included). */
+  get calls(): ApiCall[] {
+    return this.server.calls;
+  }
+
+  /** Calls of one method (case-insensitive). */
+  callsTo(method: string): ApiCall[] {
+    return this.calls.filter((call) => call.method.toLowerCase() === method.toLowerCase());
+  }
+
+  /** Calls Telegram refused, e.g. to see why a message never arrived. */
+  failedCalls(): ApiCall[] {
+    return this.calls.filter((call) => !call.response.ok && call.response.error_code !== 0);
+  }
+
+  /** Things the emulator could not render faithfully (e.g. a Markdown parse_mode). */
+  get warnings(): readonly string[] {
+    return this.state.warnings;
+  }
+
+  /** A person; the same id returns the same TestUser. */
+  user(init: UserInit): TestUser {
+    const existing = this.testUsers.get(init.id);
+    if (existing !== undefined) return existing;
+    const info: User = {
+      id: init.id,
+      is_bot: false,
+      first_name: init.first_name ?? `User${init.id}`,
+      ...(init.last_name === undefined ? {} : { last_name: init.last_name }),
+      ...(init.username === undefined ? {} : { username: init.username }),
+      ...(init.language_code === undefined ? {} : { language_code: init.language_code }),
+    };
+    this.state.ensureUser(info);
+    const user = new TestUser(this.env, info);
+    this.testUsers.set(init.id, user);
+    return user;
+  }
+
+  /** A group the bot is a member of (so it is known to the bot from the start). */
+  group(init: GroupInit): TestChat {
+    const existing = this.testChats.get(init.id);
+    if (existing !== undefined) return existing;
+    const admins = init.admins ?? [];
+    for (const id of admins) {
+      if (!this.state.users.has(id)) this.state.ensureUser(placeholderUser(id));
+      (this.state.users.get(id) as { seen: boolean }).seen = true;
+    }
+    const record = this.state.newChat({
+      id: init.id,
+      type: init.type ?? (init.id <= -1_000_000_000_000 ? "supergroup" : "group"),
+      title: init.title,
+      admins,
+      botIsAdmin: init.botIsAdmin ?? false,
+      members: new Set(admins),
+    });
+    this.state.chats.set(init.id, record);
+    const chat = new TestChat(this.env, record);
+    this.testChats.set(init.id, chat);
+    return chat;
+  }
+
+  /**
+   * The next call(s) of `method` fail with this error instead of running, e.g.
+   * `failNext("sendMessage", { error_code: 429, retry_after: 3 })`.
+   */
+  failNext(method: string, error: InjectedError, times = 1): void {
+    this.server.failNext(method, error, times);
+  }
+
+  /** The user blocked the bot: sends to their private chat answer 403. */
+  blockBy(userId: number): void {
+    this.setBlocked(userId, true);
+  }
+
+  unblockBy(userId: number): void {
+    this.setBlocked(userId, false);
+  }
+
+  /** Current state of a chat (edits applied, deletions removed), in order, both directions. */
+  messages(chatId: number): StoredMessage[] {
+    return this.state.chats.get(chatId)?.messages.filter((message) => !message.deleted) ?? [];
+  }
+
+  /** Ids of callback queries the bot never answered (Telegram shows a spinner for those). */
+  unansweredCallbackQueries(): string[] {
+    return [...this.state.callbackQueries.values()].filter((query) => query.answer === undefined).map((query) => query.id);
+  }
+
+  /** Commands set with setMyCommands for a scope (default scope when omitted) and language. */
+  commands(scope: Record<string, unknown> = { type: "default" }, languageCode = ""): { command: string; description: string }[] {
+    const sorted = Object.fromEntries(Object.entries(scope).sort(([a], [b]) => a.localeCompare(b)));
+    return this.state.commands.get(`${JSON.stringify(sorted)}|${languageCode}`) ?? [];
+  }
+
+  /** A file the bot uploaded (with its bytes) or referenced by URL. */
+  file(fileId: string): StoredFile | undefined {
+    return this.state.files.get(fileId);
+  }
+
+  /** Updates pushed but not yet confirmed by the bot's getUpdates offset. */
+  pendingUpdates(): number {
+    return this.state.updates.length;
+  }
+
+  /** The chat and recent failed calls, as used in timeout messages. */
+  describeChat(chatId: number): string {
+    const chat = this.state.chats.get(chatId);
+    const lines = (chat?.messages ?? []).slice(-10).map((message) => {
+      const flags = [message.edited > 0 ? `edited ${message.edited}x` : "", message.deleted ? "deleted" : ""].filter(Boolean).join(", ");
+      const keyboard = message.reply_markup === undefined ? "" : `\n${describeKeyboard(message).replace(/^/gm, "    ")}`;
+      return `  #${message.message_id} ${message.from_bot ? "bot" : "user"}: ${JSON.stringify(preview(message))}${flags ? ` (${flags})` : ""}${keyboard}`;
+    });
+    const failures = this.failedCalls()
+      .slice(-5)
+      .map((call) => `  ${call.method} → ${call.response.ok ? "ok" : `${call.response.error_code} ${call.response.description}`}`);
+    return [
+      lines.length > 0 ? `Chat ${chatId} (last messages):\n${lines.join("\n")}` : `Chat ${chatId} has no messages.`,
+      failures.length > 0 ? `Recent failed Bot API calls:\n${failures.join("\n")}` : "No failed Bot API calls.",
+      this.state.updates.length > 0 ? `${this.state.updates.length} update(s) not yet fetched/confirmed by the bot (is it running?).` : "",
+    ]
+      .filter(Boolean)
+      .join("\n");
+  }
+
+  /** Answers a pending long poll with [] and shuts the server down; pending waits reject. */
+  close(): Promise<void> {
+    return this.server.close();
+  }
+
+  private setBlocked(userId: number, blocked: boolean): void {
+    const record = this.state.users.get(userId);
+    if (record === undefined) throw new Error(`blockBy/unblockBy: unknown user ${userId}`);
+    if (record.blocked === blocked) return;
+    record.blocked = blocked;
+    const chat = this.state.chats.get(userId);
+    // Telegram tells the bot with a my_chat_member update.
+    if (chat !== undefined) {
+      const member = (status: "member" | "kicked") =>
+        status === "kicked" ? { status, user: this.botInfo, until_date: 0 } : { status, user: this.botInfo };
+      this.state.pushUpdate({
+        my_chat_member: {
+          chat: this.state.chatObject(chat),
+          from: record.user,
+          date: this.state.now(),
+          old_chat_member: member(blocked ? "member" : "kicked"),
+          new_chat_member: member(blocked ? "kicked" : "member"),
+        },
+      });
+    } else {
+      this.state.changed();
+    }
+  }
+}
+
+const DEFAULT_TOKEN = "123456:TEST";
+
+function botUserFor(token: string, overrides: Partial<UserFromGetMe> = {}): UserFromGetMe {
+  const id = Number(token.split(":")[0]) || 123456;
+  return {
+    id,
+    is_bot: true,
+    first_name: "Swap Test Bot",
+    username: "swap_test_bot",
+    can_join_groups: true,
+    can_read_all_group_messages: false,
+    supports_inline_queries: true,
+    can_connect_to_business: false,
+    has_main_web_app: false,
+    has_topics_enabled: false,
+    allows_users_to_create_topics: false,
+    can_manage_bots: false,
+    supports_join_request_queries: false,
+    ...overrides,
+  };
+}
+
+export function startBotApiEmulator(options: EmulatorOptions = {}): Promise<BotApiEmulator> {
+  return BotApiEmulator.start(options);
+}
+
+/**
+ * Polls `predicate` every 10 ms (real time) until it returns something truthy, and returns it.
+ * A predicate that throws (e.g. an `expect`) is retried; its last error is reported on timeout.
+ */
+export async function waitFor<T>(predicate: () => T | Promise<T>, timeoutMs = 5000, what = "condition"): Promise<NonNullable<T>> {
+  const timeoutError = new Error("timed out");
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await predicate();
+      if (value) return value as NonNullable<T>;
+      lastError = undefined;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() >= deadline) {
+      const reason = lastError instanceof Error ? `: ${lastError.message}` : "";
+      timeoutError.message = `waitFor: ${what} not met within ${timeoutMs} ms${reason}`;
+      timeoutError.stack = timeoutError.stack?.replace("timed out", timeoutError.message);
+      throw timeoutError;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

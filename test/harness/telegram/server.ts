@@ -1,0 +1,243 @@
+/** The HTTP side: routing `/bot<token>/<method>`, long polling, injected errors, the call log. */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Update } from "grammy/types";
+import type { BotApiMethods } from "./methods.js";
+import { intParam, jsonParam, readRequest, type ParsedRequest } from "./request.js";
+import type { EmulatorState } from "./state.js";
+import { BotApiError, type ApiCall, type ApiResponse, type InjectedError } from "./types.js";
+
+/** Parameters that carry JSON; in multipart and query strings they arrive as strings. */
+const JSON_PARAMS = new Set([
+  "reply_markup", "entities", "caption_entities", "results", "commands", "scope", "allowed_updates",
+  "reply_parameters", "link_preview_options", "message_ids", "menu_button", "button",
+]);
+
+/** Integer and boolean parameters, which multipart and query strings also carry as strings. */
+const INTEGER_PARAMS = new Set([
+  "chat_id", "from_chat_id", "message_id", "user_id", "offset", "limit", "timeout", "cache_time",
+  "reply_to_message_id", "message_thread_id",
+]);
+const BOOLEAN_PARAMS = new Set([
+  "show_alert", "is_personal", "disable_notification", "protect_content", "drop_pending_updates",
+  "allow_sending_without_reply", "has_spoiler", "show_caption_above_media",
+]);
+
+interface PendingPoll {
+  finish(response: ApiResponse): void;
+}
+
+export class BotApiServer {
+  readonly calls: ApiCall[] = [];
+  recordCalls = true;
+  private readonly server: Server;
+  private pendingPoll: PendingPoll | undefined;
+  private readonly injected = new Map<string, InjectedError[]>();
+
+  constructor(
+    private readonly state: EmulatorState,
+    private readonly methods: BotApiMethods,
+    private readonly token: string,
+  ) {
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        console.error("Bot API emulator: unexpected failure", error);
+        if (!res.headersSent) send(res, { ok: false, error_code: 500, description: "Internal Server Error" });
+      });
+    });
+    // Long polls are held open on purpose; Node's default request timeout must not cut them.
+    this.server.requestTimeout = 0;
+    // Never close idle keep-alive sockets on our side: a client reusing one at that very moment
+    // would get ECONNRESET, a flake no real test wants. close() destroys them.
+    this.server.keepAliveTimeout = 0;
+  }
+
+  async listen(): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(0, "127.0.0.1", () => resolve());
+    });
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  failNext(method: string, error: InjectedError, times: number): void {
+    const queue = this.injected.get(method.toLowerCase()) ?? [];
+    for (let i = 0; i < times; i++) queue.push(error);
+    this.injected.set(method.toLowerCase(), queue);
+  }
+
+  /** Answers a waiting long poll with [] and closes every connection. */
+  async close(): Promise<void> {
+    this.state.closed = true;
+    this.pendingPoll?.finish({ ok: true, result: [] });
+    this.state.changed();
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      // Give the last answers a moment to flush, then drop keep-alive sockets.
+      setTimeout(() => this.server.closeAllConnections(), 20).unref();
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const match = /^\/bot([^/]+)\/([A-Za-z0-9_]+)\/?$/.exec(url.pathname);
+    const method = match?.[2] ?? url.pathname;
+    const call: ApiCall = { method, payload: {}, response: { ok: true, result: undefined }, at: Date.now() };
+    const answer = (response: ApiResponse): void => {
+      call.response = response;
+      send(res, response);
+    };
+
+    let request: ParsedRequest;
+    try {
+      request = await readRequest(req, url);
+    } catch (error) {
+      // A stream error means the client went away mid-body: nobody to answer.
+      if (!(error instanceof BotApiError)) return;
+      if (this.recordCalls) this.calls.push(call);
+      answer(errorResponse(error));
+      return;
+    }
+    call.payload = describePayload(request);
+    if (this.recordCalls) this.calls.push(call);
+
+    if (match === undefined || match === null) return answer({ ok: false, error_code: 404, description: "Not Found" });
+    if (match[1] !== this.token) return answer({ ok: false, error_code: 401, description: "Unauthorized" });
+
+    const injected = this.injected.get(method.toLowerCase())?.shift();
+    if (injected !== undefined) return answer(injectedResponse(injected));
+
+    if (method.toLowerCase() === "getupdates") return this.getUpdates(request.params, res, call, answer);
+    const handler = this.methods.handlers.get(method.toLowerCase());
+    if (handler === undefined) return answer({ ok: false, error_code: 404, description: "Not Found" });
+    try {
+      answer({ ok: true, result: handler(request) });
+    } catch (error) {
+      answer(errorResponse(error));
+    }
+  }
+
+  private getUpdates(
+    params: Record<string, unknown>,
+    res: ServerResponse,
+    call: ApiCall,
+    answer: (response: ApiResponse) => void,
+  ): void {
+    if (this.state.webhookUrl !== "") {
+      return answer(conflict("can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"));
+    }
+    const offset = intParam(params.offset) ?? 0;
+    const limit = Math.min(100, Math.max(1, intParam(params.limit) ?? 100));
+    const timeout = Math.max(0, intParam(params.timeout) ?? 0);
+    const allowed = jsonParam(params.allowed_updates, "allowed_updates");
+    if (Array.isArray(allowed)) this.state.allowedUpdates = allowed.map(String);
+
+    this.state.confirmUpdates(offset);
+    // Like Telegram, a newer getUpdates terminates the one still waiting: two pollers keep kicking each other.
+    this.pendingPoll?.finish(conflict("terminated by other getUpdates request; make sure that only one bot instance is running"));
+
+    const ready = this.state.takeDeliverable(limit);
+    if (ready.length > 0 || timeout === 0 || this.state.closed) return answer({ ok: true, result: ready });
+
+    let done = false;
+    const finish = (response: ApiResponse): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      unsubscribe();
+      if (this.pendingPoll === poll) this.pendingPoll = undefined;
+      if (!res.destroyed) answer(response);
+    };
+    const poll: PendingPoll = { finish };
+    this.pendingPoll = poll;
+    const unsubscribe = this.state.onChange(() => {
+      const updates: Update[] = this.state.takeDeliverable(limit);
+      if (updates.length > 0) finish({ ok: true, result: updates });
+    });
+    const timer = setTimeout(() => finish({ ok: true, result: [] }), timeout * 1000);
+    // The client gave up (bot.stop() aborts its poll): forget the poll without answering.
+    res.on("close", () => {
+      if (!done && !res.writableEnded) {
+        done = true;
+        clearTimeout(timer);
+        unsubscribe();
+        if (this.pendingPoll === poll) this.pendingPoll = undefined;
+        call.response = { ok: false, error_code: 0, description: "emulator: the client closed the request" };
+      }
+    });
+  }
+}
+
+function send(res: ServerResponse, response: ApiResponse): void {
+  if (res.destroyed || res.writableEnded) return;
+  const status = response.ok ? 200 : [400, 401, 403, 404, 409, 429].includes(response.error_code) ? response.error_code : 500;
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(response));
+}
+
+function errorResponse(error: unknown): ApiResponse {
+  if (error instanceof BotApiError) {
+    return {
+      ok: false,
+      error_code: error.error_code,
+      description: error.description,
+      ...(error.parameters === undefined ? {} : { parameters: error.parameters }),
+    };
+  }
+  throw error;
+}
+
+function conflict(what: string): ApiResponse {
+  return { ok: false, error_code: 409, description: `Conflict: ${what}` };
+}
+
+const DEFAULT_DESCRIPTIONS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden: bot was blocked by the user",
+  404: "Not Found",
+  409: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
+  500: "Internal Server Error",
+};
+
+function injectedResponse(error: InjectedError): ApiResponse {
+  const description =
+    error.description ??
+    (error.error_code === 429 ? `Too Many Requests: retry after ${error.retry_after ?? 1}` : DEFAULT_DESCRIPTIONS[error.error_code] ?? "Error");
+  const retryAfter = error.retry_after ?? (error.error_code === 429 ? 1 : undefined);
+  return {
+    ok: false,
+    error_code: error.error_code,
+    description,
+    ...(retryAfter === undefined ? {} : { parameters: { retry_after: retryAfter } }),
+  };
+}
+
+/** The call log's view of the parameters: JSON fields parsed, files as `{ file, size }`. */
+function describePayload({ params, files }: ParsedRequest): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  const referenced = new Set<string>();
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === "string" && value.startsWith("attach://") && files.has(value.slice(9))) {
+      const file = files.get(value.slice(9));
+      referenced.add(value.slice(9));
+      payload[key] = { file: file?.filename, size: file?.data.length };
+    } else if (typeof value === "string" && JSON_PARAMS.has(key)) {
+      try {
+        payload[key] = JSON.parse(value);
+      } catch {
+        payload[key] = value;
+      }
+    } else if (typeof value === "string" && INTEGER_PARAMS.has(key) && /^-?\d+$/.test(value)) {
+      payload[key] = Number(value);
+    } else if (typeof value === "string" && BOOLEAN_PARAMS.has(key) && (value === "true" || value === "false")) {
+      payload[key] = value === "true";
+    } else {
+      payload[key] = value;
+    }
+  }
+  for (const [name, file] of files) {
+    if (!referenced.has(name)) payload[name] = { file: file.filename, size: file.data.length };
+  }
+  return payload;
+}

@@ -1,0 +1,107 @@
+import type {
+  ForceReply,
+  InlineKeyboardMarkup,
+  MessageEntity,
+  ReplyKeyboardMarkup,
+  ReplyKeyboardRemove,
+  User,
+} from "grammy/types";
+
+/** An error the emulator answers with, worded like the real Bot API. */
+export class BotApiError extends Error {
+  constructor(
+    readonly error_code: number,
+    readonly description: string,
+    readonly parameters?: { retry_after?: number; migrate_to_chat_id?: number },
+  ) {
+    super(description);
+    this.name = "BotApiError";
+  }
+}
+
+export const badRequest = (what: string): BotApiError => new BotApiError(400, `Bad Request: ${what}`);
+export const forbidden = (what: string): BotApiError => new BotApiError(403, `Forbidden: ${what}`);
+
+/** What one HTTP call to the emulator received and answered. */
+export interface ApiCall {
+  method: string;
+  /** Parsed parameters; an uploaded file appears as `{ file: filename, size }`. */
+  payload: Record<string, unknown>;
+  response: ApiResponse;
+  /** Wall-clock time of the request, in ms. */
+  at: number;
+}
+
+export type ApiResponse =
+  | { ok: true; result: unknown }
+  | {
+      ok: false;
+      error_code: number;
+      description: string;
+      parameters?: { retry_after?: number; migrate_to_chat_id?: number };
+    };
+
+/** A file the bot uploaded (or referenced by URL). */
+export interface StoredFile {
+  file_id: string;
+  file_unique_id: string;
+  size: number;
+  filename?: string;
+  url?: string;
+  data?: Uint8Array;
+}
+
+export type ReplyKeyboard = ReplyKeyboardMarkup | ReplyKeyboardRemove | ForceReply;
+
+/**
+ * A message as the emulator keeps it: always the current state (edits applied).
+ * The same object is updated in place, so a test can hold on to it and watch it change.
+ */
+export interface StoredMessage {
+  readonly message_id: number;
+  readonly chat_id: number;
+  readonly from_bot: boolean;
+  readonly from: User;
+  /** Unix time in seconds. */
+  readonly date: number;
+  /** Visible text, after HTML parsing: what a person sees. */
+  text?: string;
+  /** The text exactly as the bot sent it (the raw HTML with parse_mode HTML). */
+  html?: string;
+  entities?: MessageEntity[];
+  caption?: string;
+  /** The caption exactly as the bot sent it. */
+  caption_html?: string;
+  caption_entities?: MessageEntity[];
+  photo?: { size: number; file_id: string; filename?: string; url?: string };
+  reply_markup?: InlineKeyboardMarkup;
+  /** A reply keyboard / remove / force_reply sent with the message (not part of the message itself). */
+  reply_keyboard?: ReplyKeyboard;
+  reply_to_message_id?: number;
+  /** How many times the message was edited. */
+  edited: number;
+  edit_date?: number;
+  deleted: boolean;
+}
+
+export interface CallbackAnswer {
+  text?: string;
+  show_alert?: boolean;
+  url?: string;
+  cache_time?: number;
+}
+
+export interface InlineAnswer {
+  results: unknown[];
+  cache_time?: number;
+  is_personal?: boolean;
+  next_offset?: string;
+  button?: unknown;
+}
+
+export interface InjectedError {
+  error_code: number;
+  /** Defaults to Telegram's wording for the code (e.g. "Too Many Requests: retry after N"). */
+  description?: string;
+  retry_after?: number;
+}
