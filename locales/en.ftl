@@ -74,6 +74,7 @@ amount-negative = The amount can't be negative.
 amount-exponent = Please write the amount in full, without an exponent (not <code>1e5</code>).
 amount-too-many-decimals = Too many digits after the point: the exchange takes at most { $decimals }.
 amount-too-large = That amount is too large. Please check it and type it again.
+amount-ambiguous = I can't tell whether <code>{ $input }</code> means a thousand or one. Please write it without the comma (<code>1000</code>) or with a decimal point (<code>1.000</code>).
 
 queue-position = ⏳ The exchange service is busy: you are number { $position } in line, about { $seconds } s.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>

@@ -74,6 +74,7 @@ amount-negative = Сумма не может быть отрицательной
 amount-exponent = Пожалуйста, напишите сумму полностью, без экспоненты (не <code>1e5</code>).
 amount-too-many-decimals = Слишком много знаков после запятой: обменник принимает не больше { $decimals }.
 amount-too-large = Слишком большая сумма. Проверьте её и напишите ещё раз.
+amount-ambiguous = Не понимаю, что значит <code>{ $input }</code>: тысяча или единица. Напишите без запятой (<code>1000</code>) или с точкой (<code>1.000</code>).
 
 queue-position = ⏳ Сервис обмена занят: вы { $position }-й в очереди, примерно { $seconds } с.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>

@@ -221,7 +221,7 @@ async function askAmount(ui: FlowUi, from: Currency): Promise<string> {
     if (input.kind !== "text") continue;
     const parsed = parseAmount(input.text);
     if (parsed.ok) return parsed.value;
-    await ui.say(ui.t(`amount-${parsed.problem}`, { decimals: parsed.maxDecimals ?? 8 }));
+    await ui.say(ui.t(`amount-${parsed.problem}`, { decimals: parsed.maxDecimals ?? 8, input: escapeHtml(input.text.trim().slice(0, 32)) }));
   }
 }
 

@@ -1,0 +1,486 @@
+import { bech32 } from "@scure/base";
+import { describe, expect, it } from "vitest";
+import { checkAddress, checkMemo, knowsAddressFormat, type AddressProblem } from "../src/domain/address.js";
+
+/**
+ * Valid samples come from published specs and test vectors (sources in the comments), so the
+ * checksum code is tested against independent implementations rather than against itself.
+ */
+const VALID: Record<string, string[]> = {
+  btc: [
+    "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa", // genesis block P2PKH
+    "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy", // P2SH (Bitcoin wiki)
+    "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4", // BIP-173/350 P2WPKH, upper case
+    "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", // same, lower case
+    "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3", // BOLT11 fallback P2WSH
+    "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0", // BIP-350 taproot
+    "bc1ph4lmxwklchcvvh2wchzassw86yvahdt902mpe0velxzuz2c70sps70mzj4", // taproot
+  ],
+  bch: [
+    "bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", // CashAddr spec (= 1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu)
+    "qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", // prefix omitted
+    "BITCOINCASH:QPM2QSZNHKS23Z7629MMS6S4CWEF74VCWVY22GDX6A",
+    "bitcoincash:qp7ps3x5k2dslw25rmgk89zfpywxj4yjkvyz09t2qm",
+    "bitcoincash:ppn87szlp75e3f5akyjlkkwp7qn93w5yx5mvzwlu3y", // P2SH
+  ],
+  ltc: [
+    "ltc1qx88q7zjd74lxwgkjmmwlqv5pd3vujuehexfttt",
+    "ltc1qudhthew8h03vzc7x99m3qg0z8wjq2f759hp4ej",
+    "LV7LV7Z4bWDEjYkfx9dQo6k6RjGbXsg6hS",
+    "MTnTNwKikiMi97Teq8XQRabL9SZ4HjnKNB",
+  ],
+  doge: ["DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L"],
+  dash: ["Xw7HTXGY3TFeA3ZsVuMRrYh96GtwWb4hQb", "7n9YufoWBrJ65YC7sgwk53EzbPHMQRB6HJ"],
+  zec: ["t1fuvbxcLNhiPGnR2fcy4iMrntLn2y6zbiG", "t3Rqonuzz7afkF7156ZA4vi4iimRSEn41hj"],
+  eth: [
+    // EIP-55 test vectors: mixed case, all caps, all lower
+    "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+    "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB",
+    "0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb",
+    "0x52908400098527886E0F7030069857D2E4169EE7",
+    "0x8617E340B3D01FA5F11F306F4090FD50E238070D",
+    "0xde709f2102306220921060314715629080e2fb77",
+    "0x27b1fdb04752bbc536007a920d24acb045561c26",
+  ],
+  trx: ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"],
+  xrp: ["rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh"], // genesis account
+  sol: [
+    "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+    "Ho87cuS3aSRgUMCeMrV7uNCCWx6Fj2ytnufYQ1W7KCLr",
+    "4JMhwSEujEZEfMp4X8ZrqYcDNaYy7UFaCXvoSzWQJLQq",
+  ],
+  ton: [
+    // TON docs: the same account, raw and user-friendly (bounceable, non-bounceable, base64 alphabet)
+    "EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPrHF",
+    "UQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPuwA",
+    "EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff+W72r5gqPrHF",
+    "0:ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e",
+  ],
+  xlm: [
+    "GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ", // SEP-23
+    "GB5QPGBUTHET6TVSK3L7NJBKZ4J66CMLEABC5ECPNSBPCOAFCZWJ6KSN",
+  ],
+  ada: [
+    // CIP-19 mainnet base (type 0, 1, 2, 3) and enterprise (type 6, 7) addresses
+    "addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x",
+    "addr1z8phkx6acpnf78fuvxn0mkew3l0fd058hzquvz7w36x4gten0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs9yc0hh",
+    "addr1yx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerkr0vd4msrxnuwnccdxlhdjar77j6lg0wypcc9uar5d2shs2z78ve",
+    "addr1x8phkx6acpnf78fuvxn0mkew3l0fd058hzquvz7w36x4gt7r0vd4msrxnuwnccdxlhdjar77j6lg0wypcc9uar5d2shskhj42g",
+    "addr1vx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl8",
+    "addr1w8phkx6acpnf78fuvxn0mkew3l0fd058hzquvz7w36x4gtcyjy7wx",
+    // Byron mainnet (Icarus and Daedalus styles, Trezor/Ledger test fixtures)
+    "Ae2tdPwUPEZCanmBz5g2GEwFqKTKpNJcGYPKfDxoNeKZ8bRHr8366kseiK2",
+    "Ae2tdPwUPEZFRbyhz3cpfC2CumGzNkFBN2L42rcUc2yjQpEkxDbkPodpMAi",
+    "DdzFFzCqrht7HGoJ87gznLktJGywK1LbAJT2sbd4txmgS7FcYLMQFhawb18ojS9Hx55mrbsHPr7PTraKh14TSQbGBPJHbDZ9QVh6Z6Di",
+  ],
+  dot: ["15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5"], // Alice, Polkadot prefix 0
+  ksm: ["HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F"], // Alice, Kusama prefix 2
+  atom: [
+    "cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02",
+    "cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0",
+    "cosmos176m2p8l3fps3dal7h8gf9jvrv98tu3rqfdht86",
+  ],
+  xmr: [
+    "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A", // general fund
+  ],
+  xtz: ["tz1ZfrERcALBwmAqwonRXYVQBDT9BjNjBHJu", "tz2Ch1abG7FNiibmV26Uzgdsnfni9XGrk5wD", "tz3Lfm6CyfSTZ7EgMckptZZGiPxzs9GK59At"],
+  ln: [
+    // BOLT11 spec examples: amount in milli-bitcoin, upper case, amount in pico-bitcoin
+    "lnbc25m1pvjluezpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5vdhkven9v5sxyetpdeessp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygs9q5sqqqqqqqqqqqqqqqpqsq67gye39hfg3zd8rgc80k32tvy9xk2xunwm5lzexnvpx6fd77en8qaq424dxgt56cag2dpt359k3ssyhetktkpqh24jqnjyw6uqd08sgptq44qu",
+    "LNBC25M1PVJLUEZPP5QQQSYQCYQ5RQWZQFQQQSYQCYQ5RQWZQFQQQSYQCYQ5RQWZQFQYPQDQ5VDHKVEN9V5SXYETPDEESSP5ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYGS9Q5SQQQQQQQQQQQQQQQPQSQ67GYE39HFG3ZD8RGC80K32TVY9XK2XUNWM5LZEXNVPX6FD77EN8QAQ424DXGT56CAG2DPT359K3SSYHETKTKPQH24JQNJYW6UQD08SGPTQ44QU",
+    "lnbc9678785340p1pwmna7lpp5gc3xfm08u9qy06djf8dfflhugl6p7lgza6dsjxq454gxhj9t7a0sd8dgfkx7cmtwd68yetpd5s9xar0wfjn5gpc8qhrsdfq24f5ggrxdaezqsnvda3kkum5wfjkzmfqf3jkgem9wgsyuctwdus9xgrcyqcjcgpzgfskx6eqf9hzqnteypzxz7fzypfhg6trddjhygrcyqezcgpzfysywmm5ypxxjemgw3hxjmn8yptk7untd9hxwg3q2d6xjcmtv4ezq7pqxgsxzmnyyqcjqmt0wfjjq6t5v4khxxqyjw5qcqp2rzjq0gxwkzc8w6323m55m4jyxcjwmy7stt9hwkwe2qxmy8zpsgg7jcuwz87fcqqeuqqqyqqqqlgqqqqn3qq9qn07ytgrxxzad9hc4xt3mawjjt8znfv8xzscs7007v9gh9j569lencxa8xeujzkxs0uamak9aln6ez02uunw6rd2ht2sqe4hz8thcdagpleym0j",
+    // Lightning addresses (LUD-16)
+    "satoshi@getalby.com",
+    "tips_4.you+me@pay.example.co.uk",
+  ],
+  near: [
+    "alice.near",
+    "app.sweat",
+    "user_1-2.tg",
+    "98793cd91a3f870fb126f66285808c7e094afcfc4eda8a970f6648cdf0dbd6de", // implicit account
+  ],
+  eos: ["eosio.token", "binancecleos", "a"],
+  hbar: ["0.0.98", "0.0.1234567"],
+  sui: ["0x02a212de6a9dfa3a69e22387acfbafbb1a9e591bd9d636e7895dcfc8de05f331"],
+  apt: ["0x1d8727df513fa2a8785d0834e40b34223daff1affc079574082baadb74b66ee4"],
+};
+
+/** Same-length alphabets, so a substitution keeps the string well-formed apart from its checksum. */
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+const XRP_BASE58 = "rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz";
+const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/** Every one-character substitution (to the next character of the alphabet) from `from` on. */
+function oneCharCorruptions(address: string, alphabet: string, from = 0): string[] {
+  const out: string[] = [];
+  for (let i = from; i < address.length; i++) {
+    const index = alphabet.indexOf(address[i] ?? "");
+    if (index < 0) continue;
+    const replacement = alphabet[(index + 1) % alphabet.length] ?? "";
+    out.push(address.slice(0, i) + replacement + address.slice(i + 1));
+  }
+  return out;
+}
+
+describe("checkAddress: valid samples", () => {
+  for (const [network, addresses] of Object.entries(VALID)) {
+    it.each(addresses)(`${network}: %s`, (address) => {
+      expect(knowsAddressFormat(network)).toBe(true);
+      expect(checkAddress(network, address)).toEqual({ ok: true, address });
+    });
+  }
+
+  it("accepts every EVM network with the same rules", () => {
+    const address = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+    for (const network of ["bsc", "pol", "matic", "arb", "op", "base", "avaxc", "ftm", "linea", "zksync", "etc"]) {
+      expect(knowsAddressFormat(network)).toBe(true);
+      expect(checkAddress(network, address)).toEqual({ ok: true, address });
+      expect(checkAddress(network, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD")).toEqual({
+        ok: false,
+        problem: "invalid-format",
+      });
+    }
+  });
+
+  it("trims the address and treats the network code case-insensitively", () => {
+    expect(checkAddress(" BTC ", "\n  1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa \t")).toEqual({
+      ok: true,
+      address: "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+    });
+  });
+});
+
+describe("checkAddress: one-character corruptions fail the checksum", () => {
+  const cases: [string, string, string, number?][] = [
+    ["btc", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa", BASE58],
+    ["btc", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy", BASE58],
+    ["btc", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", BECH32, 3],
+    ["btc", "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0", BECH32, 3],
+    ["bch", "bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", BECH32, 12],
+    ["ltc", "ltc1qx88q7zjd74lxwgkjmmwlqv5pd3vujuehexfttt", BECH32, 4],
+    ["ltc", "LV7LV7Z4bWDEjYkfx9dQo6k6RjGbXsg6hS", BASE58],
+    ["doge", "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L", BASE58],
+    ["dash", "Xw7HTXGY3TFeA3ZsVuMRrYh96GtwWb4hQb", BASE58],
+    ["zec", "t1fuvbxcLNhiPGnR2fcy4iMrntLn2y6zbiG", BASE58],
+    ["trx", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", BASE58],
+    ["xrp", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", XRP_BASE58],
+    ["ton", "EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPrHF", BASE64URL],
+    ["xlm", "GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ", BASE32],
+    ["ada", "addr1vx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl8", BECH32, 5],
+    ["ada", "Ae2tdPwUPEZCanmBz5g2GEwFqKTKpNJcGYPKfDxoNeKZ8bRHr8366kseiK2", BASE58],
+    ["dot", "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5", BASE58],
+    ["atom", "cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02", BECH32, 7],
+    ["xmr", "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A", BASE58],
+    ["xtz", "tz1ZfrERcALBwmAqwonRXYVQBDT9BjNjBHJu", BASE58],
+  ];
+
+  it.each(cases)("%s: every substitution in %s", (network, address, alphabet, from) => {
+    const corrupted = oneCharCorruptions(address, alphabet, from);
+    expect(corrupted.length).toBeGreaterThan(20);
+    for (const candidate of corrupted) {
+      expect(checkAddress(network, candidate), candidate).toEqual({ ok: false, problem: "invalid-format" });
+    }
+  });
+
+  it("eth: flipping the case of any letter breaks the EIP-55 checksum", () => {
+    const address = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+    for (let i = 2; i < address.length; i++) {
+      const char = address[i] ?? "";
+      if (!/[a-fA-F]/.test(char)) continue;
+      const flipped = char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase();
+      const candidate = address.slice(0, i) + flipped + address.slice(i + 1);
+      expect(checkAddress("eth", candidate), candidate).toEqual({ ok: false, problem: "invalid-format" });
+    }
+    // A changed digit changes the hash, so the mixed-case pattern no longer fits.
+    expect(checkAddress("eth", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe0")).toMatchObject({ ok: false });
+  });
+
+  it("ln: a pico-bitcoin amount must be whole millisatoshi, even with a valid checksum", () => {
+    const invoice = VALID["ln"]?.[2] ?? "";
+    const { words } = bech32.decode(invoice as `${string}1${string}`, false);
+    const reencoded = (prefix: string): string => bech32.encode(prefix, words, false);
+    expect(checkAddress("ln", reencoded("lnbc9678785340p"))).toEqual({ ok: true, address: invoice });
+    expect(checkAddress("ln", reencoded("lnbc9678785341p"))).toEqual({ ok: false, problem: "invalid-format" });
+    expect(checkAddress("ln", reencoded("lnbc0967878534n"))).toEqual({ ok: false, problem: "invalid-format" }); // leading zero
+    expect(checkAddress("ln", reencoded("lnbcrt9678785340p"))).toEqual({ ok: false, problem: "invalid-format" }); // regtest
+    expect(checkAddress("ln", reencoded("lnbc"))).toEqual({ ok: true, address: reencoded("lnbc") }); // no amount
+  });
+
+  it("ln: a corrupted invoice fails the bech32 checksum", () => {
+    const invoice = VALID["ln"]?.[0] ?? "";
+    for (const candidate of oneCharCorruptions(invoice, BECH32, 9).filter((_, index) => index % 7 === 0)) {
+      expect(checkAddress("ln", candidate), candidate).toEqual({ ok: false, problem: "invalid-format" });
+    }
+  });
+});
+
+describe("checkAddress: wrong network, testnet and unusual forms are refused", () => {
+  it.each<[string, string]>([
+    // BIP-350 invalid segwit addresses
+    ["btc", "tc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq5zuyut"], // wrong hrp
+    ["btc", "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd"], // bech32 instead of bech32m
+    ["btc", "BC1S0XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ54WELL"],
+    ["btc", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh"], // bech32m instead of bech32
+    ["btc", "bc1p38j9r5y49hruaue7wxjce0updqjuyyx0kh56v8s25huc6995vvpql3jow4"], // invalid character
+    ["btc", "BC130XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ7ZWS8R"], // invalid version
+    ["btc", "bc1pw5dgrnzv"], // 1-byte program
+    ["btc", "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav"], // 41 bytes
+    ["btc", "BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P"], // bad v0 length
+    ["btc", "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v07qwwzcrf"], // padding > 4 bits
+    ["btc", "bc1gmk9yu"], // empty data
+    ["btc", "bc1QW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"], // mixed case
+    // valid elsewhere but not on mainnet / not a plain payment target
+    ["btc", "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"], // testnet
+    ["btc", "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y"], // v1 with 40 bytes: not taproot
+    ["btc", "BC1SW50QGDZ25J"], // v16: anyone-can-spend today
+    ["btc", "bc1zw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"],
+    ["btc", "mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn"], // testnet P2PKH (valid checksum, version 0x6f)
+    ["btc", "ltc1qx88q7zjd74lxwgkjmmwlqv5pd3vujuehexfttt"], // Litecoin
+    ["btc", "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L"], // Dogecoin
+    ["btc", "bitcoin:1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"], // URI, not an address
+    ["btc", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa1"], // something appended
+    ["btc", "x1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"], // something prepended
+    ["btc", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa?amount=1"],
+    ["btc", "11A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"], // extra leading zero byte
+    ["bch", "bchtest:qpf29h80q4kzprl84jmwhf9du3jsu2tvw509nqz5cy"], // testnet
+    ["bch", "bitcoincash:QPM2QSZNHKS23Z7629MMS6S4CWEF74VCWVY22GDX6A"], // mixed case
+    ["bch", "bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6b"],
+    ["bch", "1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu"], // legacy form: indistinguishable from a Bitcoin address
+    ["bch", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"],
+    ["ltc", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"], // Bitcoin P2PKH version
+    ["ltc", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"], // old Litecoin P2SH version = Bitcoin P2SH version
+    ["doge", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
+    ["eth", "5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"], // no 0x
+    ["eth", "0X5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"], // upper-case X
+    ["eth", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA"], // 38 hex
+    ["eth", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed00"], // 42 hex
+    ["eth", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeg"], // not hex
+    ["eth", "0x0000000000000000000000000000000000000000"], // zero address burns funds
+    ["eth", "ethereum:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
+    ["eth", "vitalik.eth"], // names are not resolved here
+    ["trx", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
+    ["trx", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
+    ["xrp", "rrrrrrrrrrrrrrrrrrrrrhoLvTp"], // ACCOUNT_ZERO black hole
+    ["xrp", "rrrrrrrrrrrrrrrrrrrrBZbvji"], // ACCOUNT_ONE black hole
+    ["xrp", "XVLhHMPHU98es4dbozjVtdWzVrDjtV18pX8yuPT7y4xaEHi"], // X-address: tag inside, refused
+    ["xrp", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
+    ["sol", "11111111111111111111111111111111"], // system program
+    // Solana has no checksum: dropping the last character can still leave a valid 32-byte key,
+    // so only clearly wrong lengths can be caught.
+    ["sol", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZ"], // too short for 32 bytes
+    ["sol", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1vv"], // too long
+    ["sol", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt10"], // '0' is not base58
+    ["ton", "Ef8zMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzMzM0vF"], // masterchain
+    // the docs account with the testnet-only flag set (CRC recomputed with Python's binascii.crc_hqx)
+    ["ton", "kQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPgpP"],
+    ["ton", "0QDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPleK"],
+    ["ton", "EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPrH"], // 47 chars
+    ["ton", "EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqP+HF"], // mixed alphabets
+    ["ton", "-1:ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e"],
+    ["ton", "0:ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3"],
+    // SEP-23 invalid strkeys, and valid non-account strkeys
+    ["xlm", "GAAAAAAAACGC6"],
+    ["xlm", "GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZA"],
+    ["xlm", "GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJUACUSI"],
+    ["xlm", "G47QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVP2I"],
+    ["xlm", "MA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJUAAAAAAAAAAAACJUQ"], // muxed
+    ["xlm", "CA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJUWDA"], // contract
+    ["xlm", "ga7qynf7sowq3glr2bgmzehxavirza4kvwltjjfc7mgxua74p7ujvsgz"], // lower case
+    ["ada", "addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz"], // testnet
+    ["ada", "addr1vpu5vlrf4xkxv2qpwngf6cjhtw542ayty80v8dyr49rf5eg0yu80w"], // CIP-19 table sample: testnet tag under "addr"
+    ["ada", "addr1gx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer5pnz75xxcrzqf96k"], // pointer address
+    ["ada", "stake1uyehkck0lajq8gr28t9uxnuvgcqrc6070x3k9r8048z8y5gh6ffgw"], // stake address
+    ["ada", "2657WMsDfac6Cmfg4Varph2qyLKGi2K9E8jrtvjHVzfSjmbTMGy5sY3HpxCKsmtDA"], // Byron testnet (protocol magic attribute)
+    [
+      "ada",
+      "37btjrVyb4KDXBNC4haBVPCrro8AQPHwvCMp3RFhhSVWwfFmZ6wwzSK6JK1hY6wHNmtrpTf1kdbva8TCneM2YsiXT7mrzT21EacHnPpz5YyUdj64na",
+    ], // Byron testnet
+    ["dot", "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY"], // Alice, generic Substrate prefix 42
+    ["dot", "HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F"], // Alice on Kusama
+    ["ksm", "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5"],
+    ["atom", "cosmosvaloper1sxx9mszve0gaedz5ld7qdkjkfv8z992ax69k08"], // validator operator, not an account
+    ["atom", "osmo1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02"],
+    ["atom", "cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd20"], // last two characters swapped
+    ["xmr", "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3"], // 94 chars
+    ["xmr", "94AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A"], // not a mainnet prefix
+    ["ln", "lntb20m1pvjluezhp58yjmdan79s6qqdhdzgynm4zwqd5d7xmw5fk98klysy043l2ahrqspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqfpp3x9et2e20v6pu37c5d9vax37wxq72un98kmzzhznpurw9sgl2v0nklu2g4d0keph5t7tj9tcqd8rexnd07ux4uv2cjvcqwaxgj7v4uwn5wmypjd5n69z2xm3xgksg28nwht7f6zspwp3f9t"], // testnet
+    ["ln", "lightning:satoshi@getalby.com"],
+    ["ln", "Satoshi@getalby.com"], // LUD-16 user names are lower case
+    ["ln", "satoshi@localhost"],
+    ["ln", "@getalby.com"],
+    ["ln", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"], // on-chain address on Lightning
+    ["near", "Alice.near"],
+    ["near", "a"],
+    ["near", "alice..near"],
+    ["near", "alice.near."],
+    ["eos", "toolongaccount1"],
+    ["eos", "eosio.token."],
+    ["eos", "account6789"], // 6-9 are not in the EOS alphabet
+    ["hbar", "0.0.0"],
+    ["hbar", "0.0.123-vfmkw"], // checksum form not supported
+    ["hbar", "1.0.123"],
+    ["sui", "0x0000000000000000000000000000000000000000000000000000000000000000"],
+    ["sui", "0x2"],
+    ["zec", "zs1z7rejlpsa98s2rrrfkwmaxu53e4ue0ulcrw0h4x5g8jl04tak0d3mm47vdtahatqrlkngh9sly"], // shielded
+  ])("%s refuses %s", (network, address) => {
+    expect(checkAddress(network, address)).toEqual({ ok: false, problem: "invalid-format" });
+  });
+});
+
+describe("checkAddress: characters that must never get through", () => {
+  const genuine = "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa";
+  const middle = 17;
+  const inject = (char: string, at = middle): string => genuine.slice(0, at) + char + genuine.slice(at);
+
+  it.each([
+    ["ZERO WIDTH SPACE", "\u200B"],
+    ["ZERO WIDTH NON-JOINER", "\u200C"],
+    ["ZERO WIDTH JOINER", "\u200D"],
+    ["LEFT-TO-RIGHT MARK", "\u200E"],
+    ["RIGHT-TO-LEFT MARK", "\u200F"],
+    ["RIGHT-TO-LEFT OVERRIDE", "\u202E"],
+    ["LEFT-TO-RIGHT EMBEDDING", "\u202A"],
+    ["LEFT-TO-RIGHT ISOLATE", "\u2066"],
+    ["RIGHT-TO-LEFT ISOLATE", "\u2067"],
+    ["FIRST STRONG ISOLATE", "\u2068"],
+    ["POP DIRECTIONAL ISOLATE", "\u2069"],
+    ["ARABIC LETTER MARK", "\u061C"],
+    ["WORD JOINER", "\u2060"],
+    ["SOFT HYPHEN", "\u00AD"],
+    ["NUL", "\u0000"],
+    ["DELETE", "\u007F"],
+    ["ESCAPE", "\u001B"],
+  ])("%s inside, at the start or at the end is unprintable", (_name, char) => {
+    for (const network of ["btc", "unknownchain"]) {
+      expect(checkAddress(network, inject(char))).toEqual({ ok: false, problem: "unprintable" });
+      expect(checkAddress(network, char + genuine)).toEqual({ ok: false, problem: "unprintable" });
+      expect(checkAddress(network, genuine + char)).toEqual({ ok: false, problem: "unprintable" });
+    }
+  });
+
+  it("refuses look-alike letters from other scripts", () => {
+    const cyrillicA = "\u0410"; // looks like "A"
+    expect(checkAddress("btc", genuine.replace("A", cyrillicA))).toEqual({ ok: false, problem: "unprintable" });
+    expect(checkAddress("eth", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA\u0435d")).toEqual({
+      ok: false,
+      problem: "unprintable",
+    });
+    expect(checkAddress("unknownchain", "caf\u00E9")).toEqual({ ok: false, problem: "unprintable" });
+    expect(checkAddress("unknownchain", "\uFF41bc")).toEqual({ ok: false, problem: "unprintable" }); // full-width a
+  });
+
+  it.each([
+    ["space", " "],
+    ["tab", "\t"],
+    ["newline", "\n"],
+    ["NBSP", "\u00A0"],
+    ["narrow NBSP", "\u202F"],
+    ["ideographic space", "\u3000"],
+    ["line separator", "\u2028"],
+    ["BOM", "\uFEFF"],
+  ])("%s inside is whitespace", (_name, char) => {
+    expect(checkAddress("btc", inject(char))).toEqual({ ok: false, problem: "whitespace" });
+    expect(checkAddress("unknownchain", inject(char))).toEqual({ ok: false, problem: "whitespace" });
+  });
+
+  it("refuses a sentence that contains a valid address", () => {
+    expect(checkAddress("btc", `send to ${genuine}`)).toEqual({ ok: false, problem: "whitespace" });
+    expect(checkAddress("btc", `${genuine},${genuine}`)).toEqual({ ok: false, problem: "invalid-format" });
+    expect(checkAddress("btc", `${genuine}\n${genuine}`)).toEqual({ ok: false, problem: "whitespace" });
+  });
+
+  it("refuses an empty or blank address", () => {
+    expect(checkAddress("btc", "")).toEqual({ ok: false, problem: "empty" });
+    expect(checkAddress("btc", " \n\t\u00A0")).toEqual({ ok: false, problem: "empty" });
+    expect(checkAddress("nope", "")).toEqual({ ok: false, problem: "empty" });
+  });
+
+  it("refuses overlong input before looking at it further", () => {
+    expect(checkAddress("btc", "1".repeat(129))).toEqual({ ok: false, problem: "too-long" });
+    expect(checkAddress("ln", `lnbc1${"q".repeat(2100)}`)).toEqual({ ok: false, problem: "too-long" });
+  });
+});
+
+describe("checkAddress: networks without a known format get sane limits only", () => {
+  it.each(["kas", "somecoin", "__proto__", "constructor", "toString", ""])("%j is not a known format", (network) => {
+    expect(knowsAddressFormat(network)).toBe(false);
+  });
+
+  it.each<[string, { ok: true; address: string } | { ok: false; problem: AddressProblem }]>([
+    ["kaspa:qypr7ayn2a7jhu5wztjczpavnkjdcm98qm4w0mza8ra6c4lrfzs5yeq2a4mxqa3", {
+      ok: true,
+      address: "kaspa:qypr7ayn2a7jhu5wztjczpavnkjdcm98qm4w0mza8ra6c4lrfzs5yeq2a4mxqa3",
+    }],
+    ["  abcDEF123  ", { ok: true, address: "abcDEF123" }],
+    ["x", { ok: true, address: "x" }],
+    ["a".repeat(128), { ok: true, address: "a".repeat(128) }],
+    ["a".repeat(129), { ok: false, problem: "too-long" }],
+    ["a b", { ok: false, problem: "whitespace" }],
+    ["a\u200Bb", { ok: false, problem: "unprintable" }],
+    ["\u202Eab", { ok: false, problem: "unprintable" }],
+    ["h\u00E9llo", { ok: false, problem: "unprintable" }],
+    ["", { ok: false, problem: "empty" }],
+  ])("%j", (address, expected) => {
+    expect(checkAddress("somecoin", address)).toEqual(expected);
+    expect(checkAddress("__proto__", address)).toEqual(expected);
+  });
+});
+
+describe("checkMemo", () => {
+  it("treats an empty memo as no memo", () => {
+    for (const network of ["xrp", "xlm", "ton", "atom", "eos", "somecoin"]) {
+      expect(checkMemo(network, "")).toEqual({ ok: true, memo: "" });
+      expect(checkMemo(network, "   ")).toEqual({ ok: true, memo: "" });
+    }
+  });
+
+  it.each([
+    ["0", true],
+    ["1", true],
+    ["123456", true],
+    [" 98765 ", true],
+    ["4294967295", true],
+    ["4294967296", false],
+    ["99999999999", false],
+    ["-1", false],
+    ["12a", false],
+    ["1.5", false],
+    ["1e3", false],
+    ["007", false], // leading zeros: is it 7?
+    ["1 000", false],
+    ["\uFF11\uFF12", false], // full-width digits
+    ["tag 123", false],
+  ])("xrp destination tag %j → %s", (memo, ok) => {
+    const result = checkMemo("xrp", memo);
+    expect(result.ok).toBe(ok);
+    if (ok) expect(result).toEqual({ ok: true, memo: memo.trim() });
+    else expect(result).toMatchObject({ problem: "invalid-format" });
+  });
+
+  it("xlm: numeric id up to 2^64-1 or text up to 28 bytes", () => {
+    expect(checkMemo("xlm", "18446744073709551615")).toEqual({ ok: true, memo: "18446744073709551615" });
+    expect(checkMemo("xlm", "18446744073709551616")).toEqual({ ok: false, problem: "invalid-format" });
+    expect(checkMemo("xlm", "0012")).toEqual({ ok: false, problem: "invalid-format" });
+    expect(checkMemo("xlm", "Hello world")).toEqual({ ok: true, memo: "Hello world" });
+    expect(checkMemo("xlm", "a".repeat(28))).toEqual({ ok: true, memo: "a".repeat(28) });
+    expect(checkMemo("xlm", "a".repeat(29))).toEqual({ ok: false, problem: "too-long" });
+    // 14 Cyrillic letters are 28 bytes; 15 are 30
+    expect(checkMemo("xlm", "\u0430".repeat(14))).toMatchObject({ ok: true });
+    expect(checkMemo("xlm", "\u0430".repeat(15))).toEqual({ ok: false, problem: "too-long" });
+    expect(checkMemo("xlm", "memo\u202Etxt")).toEqual({ ok: false, problem: "unprintable" });
+  });
+
+  it.each(["ton", "atom", "eos", "bnb", "somecoin"])("%s: printable text up to 100 characters", (network) => {
+    expect(checkMemo(network, "123456789")).toEqual({ ok: true, memo: "123456789" });
+    expect(checkMemo(network, "  for order #42  ")).toEqual({ ok: true, memo: "for order #42" });
+    expect(checkMemo(network, "\u041F\u0440\u0438\u0432\u0435\u0442 \u{1F680}")).toMatchObject({ ok: true });
+    expect(checkMemo(network, "x".repeat(100))).toEqual({ ok: true, memo: "x".repeat(100) });
+    expect(checkMemo(network, "x".repeat(101))).toEqual({ ok: false, problem: "too-long" });
+    for (const bad of ["\u200B", "\u200E", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069", "\u0000", "\u001B", "\t", "\n", "\u00A0", "\u2028", "\uFEFF", "\uE000"]) {
+      expect(checkMemo(network, `12${bad}34`), JSON.stringify(bad)).toEqual({ ok: false, problem: "unprintable" });
+    }
+  });
+});
