@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { buttons, toAddress, toAmount, toOffers, offerButtons } from "./harness/flow.js";
+
+/** One bot for the whole file; each test is a different user, so flows don't meet. */
+let world: TestWorld;
+let nextUserId = 3000;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(async () => {
+  await world.close();
+});
+const newUser = (language_code = "en") => world.tg.user({ id: nextUserId++, first_name: "Tester", language_code });
+
+describe("choosing currencies", () => {
+  it("finds currencies by symbol, name and part of a name, and offers networks as buttons", async () => {
+    const user = newUser();
+    await user.send("/exchange");
+    await user.nextMessage();
+    await user.send("tether");
+    const matches = await user.nextMessage();
+    expect(matches.text).toContain("Currencies matching “tether”");
+    expect(buttons(matches)[0]).toMatch(/^USDT · Tether/);
+    await user.click(matches, /^USDT · /);
+    await waitForEdit(matches);
+    // The same message now lists USDT's networks, each with its code and a readable name.
+    expect(matches.text).toContain("USDT (Tether) is on several networks");
+    expect(buttons(matches)).toContain("TRX · Tron (TRC-20)");
+    await user.click(matches, "TRX · Tron (TRC-20)");
+    const pickTo = await user.nextMessage();
+    expect(pickTo.text).toContain("You send USDT (TRX)");
+  });
+
+  it("says when nothing matches and suggests close names", async () => {
+    const user = newUser();
+    await user.send("/exchange");
+    await user.nextMessage();
+    await user.send("bitcon");
+    const none = await user.nextMessage();
+    expect(none.text).toContain("I found no currency called “bitcon”");
+    expect(none.text).toContain("Did you mean");
+    expect(buttons(none).some((b) => b.startsWith("BTC · "))).toBe(true);
+  });
+
+  it("escapes what the person typed", async () => {
+    const user = newUser();
+    await user.send("/exchange");
+    await user.nextMessage();
+    await user.send("<b>x&y</b>");
+    const none = await user.nextMessage();
+    expect(none.text).toContain("“<b>x&y</b>”");
+  });
+
+  it("refuses the same currency on the same network on both sides", async () => {
+    const user = newUser();
+    await user.send("/exchange");
+    await user.nextMessage();
+    await user.send("eth eth");
+    await user.nextMessage();
+    await user.send("eth eth");
+    const refusal = await user.nextMessage();
+    expect(refusal.text).toContain("You can't exchange ETH for itself");
+    await user.send("eth arb");
+    expect((await user.nextMessage()).text).toContain("How much ETH");
+  });
+});
+
+describe("the amount", () => {
+  it.each([
+    ["abc", "not a number I can read"],
+    ["0", "must be more than zero"],
+    ["-1", "can't be negative"],
+    ["1e5", "without an exponent"],
+    ["0.123456789", "at most 8"],
+    ["99999999999999", "too large"],
+    ["1,000", "a thousand or one"],
+  ])("refuses %j with a sentence saying what is wrong", async (input, sentence) => {
+    const user = newUser();
+    await toAmount(user, "btc btc", "eth eth");
+    await user.send(input);
+    expect((await user.nextMessage()).text).toContain(sentence);
+    // The flow stays at the amount: a good amount is taken next.
+    await user.send(".5");
+    expect((await user.nextMessage()).text).toContain("0.5 BTC → ETH");
+  });
+
+  it("accepts 1 000 and 0,5 as people write them", async () => {
+    const user = newUser();
+    await toAmount(user, "usdt trx", "btc btc");
+    await user.send("1 000");
+    expect((await user.nextMessage()).text).toContain("1000 USDT (TRX) → BTC");
+  });
+});
+
+describe("the offers", () => {
+  it("explains an invalid pair and lets the person pick another currency", async () => {
+    const user = newUser();
+    const answer = await toOffers(user, "xmr xmr", "btc ln", "1");
+    expect(answer.text).toContain("This pair can't be exchanged");
+    await user.click(answer, "Change what I receive");
+    expect((await user.nextMessage()).text).toContain("What do you want to receive?");
+  });
+
+  it("explains an amount below the minimum and asks for a larger one", async () => {
+    const user = newUser();
+    const answer = await toOffers(user, "btc btc", "eth eth", "0.00000001");
+    expect(answer.text).toContain("below the minimum");
+    await user.click(answer, "Change amount");
+    expect((await user.nextMessage()).text).toContain("How much BTC");
+  });
+
+  it("catches an amount outside the chosen offer's limits, showing them", async () => {
+    const user = newUser();
+    // 0.0003 BTC is above some providers' minimum and below others'.
+    const offers = await toOffers(user, "btc btc", "eth eth", "0.0003");
+    const limited = offers.text!.split("\n").find((line) => line.includes("limits:") && !line.includes("limits: 0.0002"));
+    expect(limited).toBeDefined();
+    const tooSmall = offerButtons(offers).find((b) => {
+      const provider = b.split(" · ")[0]!;
+      const line = offers.text!.split("\n").findIndex((l) => l.includes(`${provider}:`));
+      const min = /limits: ([\d.]+)/.exec(offers.text!.split("\n")[line + 1] ?? "")?.[1];
+      return min !== undefined && Number(min) > 0.0003;
+    });
+    expect(tooSmall).toBeDefined();
+    await user.click(offers, tooSmall!);
+    const refusal = await user.nextMessage();
+    expect(refusal.text).toMatch(/accepts from [\d.]+ to ([\d.]+|no maximum) BTC; you entered 0.0003/);
+  });
+
+  it("refreshes the quote in place", async () => {
+    const user = newUser();
+    const offers = await toOffers(user, "eth eth", "usdt trx", "1");
+    const estimatesBefore = world.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
+    await world.clock.advance(90_000);
+    await user.click(offers, "Refresh");
+    await waitForEdit(offers);
+    expect(offers.text).toContain("1 ETH → USDT (TRX)");
+    expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount")).toHaveLength(estimatesBefore + 1);
+  });
+});
+
+describe("the address", () => {
+  it.each([
+    ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u", "not a valid address on Tron"],
+    ["TR7NHqjeKQxGTCi8q8ZY4pL8 otSzgjLj6t", "no spaces"],
+    ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t\u202e", "hidden or unusual characters"],
+    ["0x52908400098527886E0F7030069857D2E4169EE7", "not a valid address on Tron"],
+  ])("refuses %j", async (input, sentence) => {
+    const user = newUser();
+    await toAddress(user, "btc btc", "usdt trx", "0.05");
+    await user.send(input);
+    expect((await user.nextMessage()).text).toContain(sentence);
+    await user.send("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    expect((await user.nextMessage()).text).toContain("Please check everything");
+  });
+});
+
+describe("the memo", () => {
+  it("refuses a memo the network cannot carry", async () => {
+    const user = newUser();
+    await toAddress(user, "btc btc", "xrp xrp", "0.05");
+    await user.send("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh");
+    await user.nextMessage();
+    await user.send("not-a-tag");
+    expect((await user.nextMessage()).text).toContain("not a valid memo for XRP");
+    await user.send("4294967295");
+    expect((await user.nextMessage()).text).toContain("Memo: 4294967295");
+  });
+});
+
+async function waitForEdit(message: { edited: number }, from = message.edited): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (message.edited === from) {
+    if (Date.now() > deadline) throw new Error("the message was not edited");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

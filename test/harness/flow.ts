@@ -1,0 +1,48 @@
+import type { StoredMessage, TestUser } from "./telegram/index.js";
+
+/** The labels of a message's buttons, row by row flattened. */
+export function buttons(message: StoredMessage): string[] {
+  return (message.reply_markup?.inline_keyboard ?? []).flat().map((b) => b.text);
+}
+
+/** Offer buttons are "provider · amount SYMBOL". */
+export function offerButtons(message: StoredMessage): string[] {
+  return buttons(message).filter((b) => / · [\d.]+ [A-Z0-9.]+$/.test(b));
+}
+
+/** /exchange, then both currencies typed as "symbol network": returns the amount prompt. */
+export async function toAmount(user: TestUser, from: string, to: string): Promise<StoredMessage> {
+  await user.send("/exchange");
+  await user.nextMessage();
+  await user.send(from);
+  await user.nextMessage();
+  await user.send(to);
+  return user.nextMessage();
+}
+
+export async function toOffers(user: TestUser, from: string, to: string, amount: string): Promise<StoredMessage> {
+  await toAmount(user, from, to);
+  await user.send(amount);
+  return user.nextMessage();
+}
+
+/** Up to the address prompt, choosing the best offer. */
+export async function toAddress(user: TestUser, from: string, to: string, amount: string): Promise<StoredMessage> {
+  const offers = await toOffers(user, from, to, amount);
+  const best = offerButtons(offers)[0];
+  if (!best) throw new Error(`no offers in: ${offers.text}`);
+  await user.click(offers, best);
+  return user.nextMessage();
+}
+
+/** Up to the confirmation summary. */
+export async function toSummary(user: TestUser, swap: { from: string; to: string; amount: string; address: string; memo?: string }): Promise<StoredMessage> {
+  await toAddress(user, swap.from, swap.to, swap.amount);
+  await user.send(swap.address);
+  let next = await user.nextMessage();
+  if (swap.memo !== undefined) {
+    await user.send(swap.memo);
+    next = await user.nextMessage();
+  }
+  return next;
+}
