@@ -27,6 +27,8 @@ export interface App {
   sandbox: SandboxExchange | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Resolves when no update is being handled. */
+  idle(): Promise<void>;
 }
 
 export interface AppOverrides {
@@ -72,7 +74,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const catalogue = new CatalogueService({ client, repo: repos.catalogue, kv: repos.kv, clock, logger });
   const estimates = new EstimateService({ client, clock });
 
-  const { bot, i18n } = createBot(
+  const { bot, i18n, idle } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
       clock,
@@ -85,19 +87,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
   );
 
-  // The runner's stop() may resolve while handlers still run; count them ourselves.
-  let inFlight = 0;
-  let drained: (() => void) | undefined;
-  bot.use(async (_ctx, next) => {
-    inFlight++;
-    try {
-      await next();
-    } finally {
-      inFlight--;
-      if (inFlight === 0) drained?.();
-    }
-  });
-
   let runner: RunnerHandle | undefined;
   let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
   return {
@@ -107,6 +96,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     client,
     catalogue,
     sandbox,
+    idle,
     async start() {
       await bot.init();
       catalogue.start();
@@ -126,7 +116,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
     async stop() {
       if (runner?.isRunning()) await runner.stop();
-      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+      await idle();
       sweeper?.stop();
       catalogue.stop();
       budget.close();

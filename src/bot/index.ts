@@ -45,7 +45,7 @@ export interface BotOptions {
 export const FLOW_VERSION = 1;
 
 /** Builds the bot: every piece of middleware is wired here, in order. */
-export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotContext>; i18n: I18n<BaseContext> } {
+export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotContext>; i18n: I18n<BaseContext>; idle: () => Promise<void> } {
   const bot = new Bot<BotContext>(options.token, {
     client: { apiRoot: options.apiRoot },
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
@@ -58,6 +58,20 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
   };
   const notice = deps.sandbox ? sandboxNotice((chatId) => i18n.t(localeOf(chatId), "sandbox-notice")) : undefined;
   if (notice) bot.api.config.use(notice);
+
+  // The runner's stop() may resolve while handlers still run; count them, first thing.
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  bot.use(async (_ctx, next) => {
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      inFlight--;
+      if (inFlight === 0) for (const resolve of waiting.splice(0)) resolve();
+    }
+  });
+  const idle = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)));
 
   // Conversations and their storage are keyed by chat; updates of one chat run one at a time.
   bot.use(sequentialize((ctx) => ctx.chatId?.toString()));
@@ -123,7 +137,7 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
     else if (cause instanceof HttpError) logger.error({ updateId, err: cause.error }, "could not reach Telegram");
     else logger.error({ updateId, err: cause }, "unhandled error in a handler");
   });
-  return { bot, i18n };
+  return { bot, i18n, idle };
 }
 
 /** One search index per catalogue snapshot: rebuilt only when the catalogue was refreshed. */

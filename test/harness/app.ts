@@ -13,8 +13,12 @@ export interface TestWorld {
   tg: BotApiEmulator;
   app: App;
   logs: LogLine[];
-  /** Stops the bot and starts a new process on the same database and emulator. */
-  restart(): Promise<App>;
+  /**
+   * Stops the bot and starts a new process on the same database and emulator; `meanwhile`
+   * runs while it is down (to leave the database as a crash would).
+   */
+  restart(meanwhile?: () => void | Promise<void>): Promise<App>;
+  databasePath: string;
   close(): Promise<void>;
 }
 
@@ -49,8 +53,10 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Test
     tg,
     app: await boot(),
     logs: lines,
-    async restart() {
+    databasePath: config.databasePath,
+    async restart(meanwhile) {
       await world.app.stop();
+      await meanwhile?.();
       world.app = await boot();
       return world.app;
     },
