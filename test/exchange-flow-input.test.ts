@@ -176,3 +176,29 @@ async function waitForEdit(message: { edited: number }, from = message.edited): 
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe("a symbol on many networks", () => {
+  it("pages the networks, every button within Telegram's limits", async () => {
+    const user = newUser();
+    await user.send("/exchange");
+    await user.nextMessage();
+    await user.send("usdt");
+    const networks = await user.nextMessage();
+    expect(networks.text).toContain("USDT (Tether) is on several networks");
+    expect(buttons(networks)).toContain("1/2");
+    const firstPage = buttons(networks).filter((b) => / · /.test(b));
+    expect(firstPage).toHaveLength(8);
+    expect(firstPage[0]).toBe("TRX · Tron (TRC-20)");
+    await user.click(networks, "›");
+    await waitForEdit(networks);
+    expect(buttons(networks)).toContain("2/2");
+    const secondPage = buttons(networks).filter((b) => / · /.test(b));
+    expect(secondPage.some((b) => firstPage.includes(b))).toBe(false);
+    await user.click(networks, /^CELO · /);
+    expect((await user.nextMessage()).text).toContain("You send USDT (CELO)");
+    for (const button of (networks.reply_markup?.inline_keyboard ?? []).flat()) {
+      if ("callback_data" in button) expect(Buffer.byteLength(button.callback_data ?? "")).toBeLessThanOrEqual(64);
+    }
+    expect(world.tg.unansweredCallbackQueries()).toEqual([]);
+  });
+});
