@@ -1,10 +1,14 @@
 import { budgetOverhead, burstOfQuotes } from "./budget.js";
+import { flowSteps } from "./flow.js";
+import { searchAtScale } from "./search.js";
 
 /** `npm run bench`: prints figures; nothing here asserts. */
 async function main(): Promise<void> {
   const sections: [string, () => Promise<Record<string, string | number>>][] = [
     ["Rate budget: a burst of quote requests", burstOfQuotes],
     ["Rate budget: overhead per call", budgetOverhead],
+    ["Currency search at the real catalogue's scale", searchAtScale],
+    ["Exchange flow: time per update, ours vs a bare grammY bot", flowSteps],
   ];
   for (const [title, run] of sections) {
     console.log(`\n## ${title}`);
