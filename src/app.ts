@@ -16,6 +16,8 @@ import { CatalogueService } from "./exchange/catalogue.js";
 import { ExchangeClient } from "./exchange/client.js";
 import { EstimateService } from "./exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
+import { StatusNotifier } from "./tracker/notifier.js";
+import { Tracker } from "./tracker/tracker.js";
 
 export interface App {
   bot: Bot<BotContext>;
@@ -23,6 +25,7 @@ export interface App {
   budget: RateBudget;
   client: ExchangeClient;
   catalogue: CatalogueService;
+  tracker: Tracker;
   /** Present when the bot runs on the embedded sandbox. */
   sandbox: SandboxExchange | undefined;
   start(): Promise<void>;
@@ -84,8 +87,14 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
       trackerIntervalSeconds: config.trackerIntervalSeconds,
+      tracking: {
+        refresh: (exchangeId) => tracker.refresh(exchangeId),
+        wake: () => tracker.wake(),
+      },
     },
   );
+  const notifier = new StatusNotifier({ api: bot.api, repos, i18n, catalogue, clock, logger });
+  const tracker = new Tracker({ repos, client, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
 
   let runner: RunnerHandle | undefined;
   let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
@@ -95,6 +104,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     budget,
     client,
     catalogue,
+    tracker,
     sandbox,
     idle,
     async start() {
@@ -111,12 +121,14 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           return i18n.t(supportedLocale(user?.language) ?? supportedLocale(user?.telegramLanguage) ?? DEFAULT_LOCALE, "flow-timeout");
         },
       });
+      await tracker.start();
       runner = run(bot, { runner: { fetch: { allowed_updates: ["message", "callback_query", "inline_query", "my_chat_member"] }, silent: true } });
       logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined }, "bot started");
     },
     async stop() {
       if (runner?.isRunning()) await runner.stop();
       await idle();
+      await tracker.stop();
       sweeper?.stop();
       catalogue.stop();
       budget.close();

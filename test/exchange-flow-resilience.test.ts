@@ -44,7 +44,7 @@ describe("creating exactly once", () => {
     await user.click(summary, /Confirm/);
     const created = await user.nextMessage();
     await user.nextMessage(); // the QR code
-    const exchangeId = /ID: (\S+)/.exec(created.text!)![1]!;
+    const exchangeId = /🔁 Exchange (\S+)/.exec(created.text!)![1]!;
     const createsBefore = creates(world).length;
     await world.restart(() => {
       const db = openDatabase(world!.databasePath);

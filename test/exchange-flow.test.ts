@@ -61,7 +61,7 @@ describe("the exchange flow", () => {
 
     const created = await alice.nextMessage();
     expect(created.text).toContain("Exchange created");
-    const id = /ID: (\S+)/.exec(created.text!)![1]!;
+    const id = /🔁 Exchange (\S+)/.exec(created.text!)![1]!;
     expect(created.text).toContain("Send exactly 0.05 BTC on Bitcoin");
     const qr = await alice.nextMessage();
     expect(qr.photo?.size).toBeGreaterThan(100);
@@ -96,7 +96,7 @@ describe("the exchange flow with a memo currency", () => {
     await bob.click(summary, /Confirm/);
     const created = await bob.nextMessage();
     expect(created.text).toContain("Include this memo");
-    const id = /ID: (\S+)/.exec(created.text!)![1]!;
+    const id = /🔁 Exchange (\S+)/.exec(created.text!)![1]!;
     const tx = world.app.repos.transactions.find(id)!;
     expect(tx.extraFrom).toBeTruthy();
     expect(created.text).toContain(tx.extraFrom!);

@@ -39,3 +39,14 @@ export const languageButton = {
   encode: (locale: string): string => checked(`lang:${locale}`),
   pattern: /^lang:([a-z]{2})$/,
 };
+
+/** Buttons of an exchange's card and of the history list; exchanges are named by row id. */
+export const cardButton = {
+  encode: (action: "open" | "refresh", rowId: number): string => checked(`${action === "open" ? "co" : "cr"}:${rowId}`),
+  pattern: /^(co|cr):(\d{1,12})$/,
+};
+
+export const historyButton = {
+  encode: (page: number): string => checked(`h:${page}`),
+  pattern: /^h:(\d{1,6})$/,
+};

@@ -1,3 +1,4 @@
+import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations, createConversation } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
 import { sequentialize } from "@grammyjs/runner";
@@ -5,7 +6,7 @@ import { Bot, GrammyError, HttpError, type BotError, type MiddlewareFn } from "g
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
-import type { Repositories } from "../db/index.js";
+import type { Repositories, TransactionRecord } from "../db/index.js";
 import { CurrencyIndex } from "../domain/currency-search.js";
 import type { RateBudget } from "../exchange/budget.js";
 import type { CatalogueService } from "../exchange/catalogue.js";
@@ -14,6 +15,7 @@ import type { EstimateService } from "../exchange/estimates.js";
 import { flowButton } from "./callback-data.js";
 import type { BaseContext, BotContext } from "./context.js";
 import { createExchangeFlow } from "./conversations/exchange.js";
+import { exchangesFeature } from "./features/exchanges.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
 import { createI18n, DEFAULT_LOCALE, supportedLocale } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
@@ -32,6 +34,8 @@ export interface BotDeps {
   sandbox: boolean;
   supportUserIds: readonly number[];
   trackerIntervalSeconds: number;
+  /** The tracker, reached late: it is built after the bot, on the bot's API. */
+  tracking: { refresh(exchangeId: string): Promise<TransactionRecord | undefined>; wake(): void };
 }
 
 export interface BotOptions {
@@ -57,6 +61,8 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
     return supportedLocale(user?.language) ?? supportedLocale(user?.telegramLanguage) ?? DEFAULT_LOCALE;
   };
   const notice = deps.sandbox ? sandboxNotice((chatId) => i18n.t(localeOf(chatId), "sandbox-notice")) : undefined;
+  // Telegram's 429 is waited out; a network error is not retried (a message must not go twice).
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
   if (notice) bot.api.config.use(notice);
 
   // The runner's stop() may resolve while handlers still run; count them, first thing.
@@ -99,6 +105,7 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
   );
 
   bot.use(menuFeature({ repos }));
+  bot.use(exchangesFeature({ repos, catalogue: deps.exchange.catalogue, clock: deps.clock, refresh: (id) => deps.tracking.refresh(id) }));
   const index = currencyIndexOf(deps.exchange.catalogue);
   bot.use(
     createConversation(
@@ -114,6 +121,7 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
           await bot.api.sendMessage(chatId, text, { parse_mode: "HTML" });
         },
         trackerIntervalMs: deps.trackerIntervalSeconds * 1000,
+        onCreated: () => deps.tracking.wake(),
       }),
       { id: EXCHANGE_FLOW },
     ),

@@ -90,4 +90,10 @@ export const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 3: the tracker's bookkeeping: a status change whose message may or may not have gone out
+  // (never sent twice), and when a person last refreshed an exchange by hand
+  `
+  ALTER TABLE transactions ADD COLUMN pending_notice TEXT;
+  ALTER TABLE transactions ADD COLUMN refreshed_at INTEGER;
+  `,
 ];

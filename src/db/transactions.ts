@@ -3,6 +3,8 @@ import type { Db } from "./database.js";
 
 /** An exchange created through the bot, as the bot keeps it. Amounts are decimal strings. */
 export interface TransactionRecord {
+  /** A short number for buttons; exchange ids can be longer than callback data allows. */
+  rowId: number;
   exchangeId: string;
   userId: number;
   chatId: number;
@@ -29,12 +31,15 @@ export interface TransactionRecord {
   nextPollAt: number | null;
   cardMessageId: number | null;
   notifiedStatus: string | null;
+  /** A status whose message was being sent; set until the send is known to be done. */
+  pendingNotice: string | null;
+  refreshedAt: number | null;
   errorCount: number;
 }
 
 export type NewTransaction = Omit<
   TransactionRecord,
-  "updatedAt" | "statusChangedAt" | "notifiedStatus" | "errorCount" | "hashFrom" | "hashTo" | "addressRefund"
+  "rowId" | "updatedAt" | "statusChangedAt" | "notifiedStatus" | "pendingNotice" | "refreshedAt" | "errorCount" | "hashFrom" | "hashTo" | "addressRefund"
 >;
 
 /** What a poll learned; only fields the service reported are changed. */
@@ -53,7 +58,7 @@ export interface StatusChange {
   at: number;
 }
 
-const COLUMNS: Record<keyof TransactionRecord, string> = {
+const COLUMNS: Record<Exclude<keyof TransactionRecord, "rowId">, string> = {
   exchangeId: "exchange_id",
   userId: "user_id",
   chatId: "chat_id",
@@ -79,10 +84,12 @@ const COLUMNS: Record<keyof TransactionRecord, string> = {
   nextPollAt: "next_poll_at",
   cardMessageId: "card_message_id",
   notifiedStatus: "notified_status",
+  pendingNotice: "pending_notice",
+  refreshedAt: "refreshed_at",
   errorCount: "error_count",
 };
 
-const SELECT = `SELECT ${Object.entries(COLUMNS)
+const SELECT = `SELECT rowid AS rowId, ${Object.entries(COLUMNS)
   .map(([field, column]) => `${column} AS ${field}`)
   .join(", ")} FROM transactions`;
 
@@ -95,24 +102,30 @@ export class TransactionRepository {
   /** Stores a new exchange and its first status, atomically. */
   insert(record: NewTransaction): TransactionRecord {
     const now = this.clock.now();
-    const full: TransactionRecord = {
+    const full: Omit<TransactionRecord, "rowId"> = {
       ...record,
       addressRefund: null,
       hashFrom: null,
       hashTo: null,
       updatedAt: now,
       statusChangedAt: now,
-      notifiedStatus: null,
+      notifiedStatus: record.status,
+      pendingNotice: null,
+      refreshedAt: null,
       errorCount: 0,
     };
-    const fields = Object.keys(COLUMNS) as (keyof TransactionRecord)[];
-    this.db.transaction(() => {
-      this.db
+    const fields = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+    return this.db.transaction(() => {
+      const { lastInsertRowid } = this.db
         .prepare(`INSERT INTO transactions (${fields.map((f) => COLUMNS[f]).join(", ")}) VALUES (${fields.map((f) => `@${f}`).join(", ")})`)
         .run(full);
       this.db.prepare("INSERT INTO status_history (exchange_id, status, at) VALUES (?, ?, ?)").run(full.exchangeId, full.status, now);
+      return { ...full, rowId: Number(lastInsertRowid) };
     })();
-    return full;
+  }
+
+  findByRowId(rowId: number): TransactionRecord | undefined {
+    return this.db.prepare(`${SELECT} WHERE rowid = ?`).get(rowId) as TransactionRecord | undefined;
   }
 
   find(exchangeId: string): TransactionRecord | undefined {
@@ -147,7 +160,8 @@ export class TransactionRepository {
              extra_from = coalesce(@extraFrom, extra_from), address_refund = coalesce(@addressRefund, address_refund),
              hash_from = coalesce(@hashFrom, hash_from), hash_to = coalesce(@hashTo, hash_to),
              updated_at = @now, error_count = 0,
-             status_changed_at = CASE WHEN @changed THEN @now ELSE status_changed_at END
+             status_changed_at = CASE WHEN @changed THEN @now ELSE status_changed_at END,
+             pending_notice = CASE WHEN @changed THEN @status ELSE pending_notice END
            WHERE exchange_id = @exchangeId`,
         )
         .run({
@@ -179,6 +193,43 @@ export class TransactionRepository {
     return this.db
       .prepare(`${SELECT} WHERE next_poll_at IS NOT NULL AND next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`)
       .all(now, limit) as TransactionRecord[];
+  }
+
+  /** The message about `status` went out (or will never be sent again): clear the pending mark. */
+  markNotified(exchangeId: string, status: string): void {
+    this.db
+      .prepare("UPDATE transactions SET notified_status = ?, pending_notice = NULL WHERE exchange_id = ?")
+      .run(status, exchangeId);
+  }
+
+  /** Changes whose message may or may not have been sent when the process stopped. */
+  pendingNotices(): TransactionRecord[] {
+    return this.db.prepare(`${SELECT} WHERE pending_notice IS NOT NULL`).all() as TransactionRecord[];
+  }
+
+  /** The earliest scheduled poll, if any exchange is tracked. */
+  nextDueAt(): number | undefined {
+    const row = this.db.prepare("SELECT min(next_poll_at) AS at FROM transactions WHERE next_poll_at IS NOT NULL").get() as { at: number | null };
+    return row.at ?? undefined;
+  }
+
+  /** Counts one more failed poll in a row; returns the count. */
+  recordPollError(exchangeId: string): number {
+    const row = this.db
+      .prepare("UPDATE transactions SET error_count = error_count + 1 WHERE exchange_id = ? RETURNING error_count")
+      .get(exchangeId) as { error_count: number } | undefined;
+    return row?.error_count ?? 0;
+  }
+
+  setRefreshedAt(exchangeId: string, at: number): void {
+    this.db.prepare("UPDATE transactions SET refreshed_at = ? WHERE exchange_id = ?").run(at, exchangeId);
+  }
+
+  /** How many exchanges the tracker follows, and how many of them are due now. */
+  trackedCounts(now: number): { tracked: number; due: number } {
+    return this.db
+      .prepare("SELECT count(*) AS tracked, coalesce(sum(next_poll_at <= ?), 0) AS due FROM transactions WHERE next_poll_at IS NOT NULL")
+      .get(now) as { tracked: number; due: number };
   }
 
   /** The message that shows this exchange's status, kept current by the tracker. */

@@ -16,6 +16,7 @@ import type { Currency, Offer } from "../../exchange/schemas.js";
 import { Decimal } from "../../money.js";
 import type { BaseContext } from "../context.js";
 import type { SwapPrefill } from "../deep-link.js";
+import { cardKeyboard, explorersOf, renderCard } from "../cards.js";
 import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
 import { FlowUi, type FlowConversation } from "./flow-ui.js";
 import { chooseOffer, outsideLimits, problemText, sortOffers, type QuoteOutcome, type UpstreamProblem } from "./offers.js";
@@ -32,6 +33,8 @@ export interface ExchangeFlowDeps {
   /** Tells a person their place in line while a call waits for the rate budget. */
   notifyQueued: (chatId: number, text: string) => Promise<void>;
   trackerIntervalMs: number;
+  /** A new exchange is stored and due for tracking. */
+  onCreated: () => void;
 }
 
 /** A quote older than this is checked again before creating. */
@@ -450,6 +453,7 @@ async function createExchange(
     cardMessageId: null,
   });
   deps.logger.info({ exchangeId, userId: input.userId }, "exchange created");
+  deps.onCreated();
   return depositOf(deps, exchangeId);
 }
 
@@ -493,29 +497,15 @@ async function showCreated(
     if (again.kind === "created") deposit = again.deposit;
   }
   const from = state.from!;
-  const lines = [
-    ui.t("created-title"),
-    ui.t("created-id", { id: escapeHtml(created.exchangeId) }),
-    "",
-    ui.t("created-send", {
-      amount: formatAmount(deposit.amount),
-      currency: escapeHtml(from.symbol.toUpperCase()),
-      network: escapeHtml(networkName(from.network)),
-    }),
-    `<code>${escapeHtml(deposit.address)}</code>`,
-  ];
-  if (deposit.extra) lines.push("", ui.t("created-memo", { memo: escapeHtml(deposit.extra) }));
-  lines.push(
-    "",
-    ui.t("created-receive", {
-      amount: formatAmount(state.offer!.amount),
-      currency: escapeHtml(currencyLabel(state.to!)),
-      address: escapeHtml(state.address!),
-    }),
-    ui.t("created-tracking"),
-  );
-  const card = await ui.prompt(() => ({ text: lines.join("\n") }));
-  await conversation.external(() => deps.repos.transactions.setCardMessage(created.exchangeId, card));
+  const card = await conversation.external(() => {
+    const tx = deps.repos.transactions.find(created.exchangeId)!;
+    return { tx, text: renderCard((key, vars) => ui.t(key, vars), tx, explorersOf(deps.catalogue, tx), deps.clock.now()) };
+  });
+  const messageId = await ui.prompt(() => ({
+    text: [ui.t("created-title"), "", card.text, "", ui.t("created-tracking")].join("\n"),
+    keyboard: cardKeyboard((key, vars) => ui.t(key, vars), card.tx),
+  }));
+  await conversation.external(() => deps.repos.transactions.setCardMessage(created.exchangeId, messageId));
 
   const address = deposit.address;
   const uri = paymentUri(from.symbol, from.network, address, deposit.amount) ?? address;

@@ -4,7 +4,7 @@ import type { Repositories } from "../../db/index.js";
 import { languageButton, menuButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
 import { decodeSwapLink, type SwapPrefill } from "../deep-link.js";
-import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { escapeHtml } from "../format.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
 
 export const EXCHANGE_FLOW = "exchange";
@@ -42,6 +42,7 @@ export function menuFeature(deps: { repos: Repositories }): Composer<BotContext>
   });
   pm.callbackQuery(menuButton.pattern, async (ctx, next) => {
     const action = ctx.match[1];
+    if (action === "history") return next(); // the exchanges feature shows it
     await ctx.answerCallbackQuery();
     if (action === "exchange") {
       await requestFlow(ctx, null);
@@ -49,7 +50,6 @@ export function menuFeature(deps: { repos: Repositories }): Composer<BotContext>
     }
     if (action === "help") return sendHelp(ctx);
     if (action === "language") return sendLanguagePicker(ctx);
-    if (action === "history") return sendHistory(ctx, deps.repos);
   });
 
   pm.command("cancel", async (ctx) => {
@@ -60,7 +60,6 @@ export function menuFeature(deps: { repos: Repositories }): Composer<BotContext>
 
   pm.command("help", sendHelp);
   pm.command("language", sendLanguagePicker);
-  pm.command("history", (ctx) => sendHistory(ctx, deps.repos));
 
   pm.callbackQuery(languageButton.pattern, async (ctx) => {
     const locale = supportedLocale(ctx.match[1]);
@@ -101,28 +100,6 @@ async function sendLanguagePicker(ctx: BotContext): Promise<void> {
   const keyboard = new InlineKeyboard();
   for (const locale of LOCALES) keyboard.text(ctx.t(`language-name-${locale}`), languageButton.encode(locale));
   await ctx.reply(ctx.t("language-pick"), { parse_mode: "HTML", reply_markup: keyboard });
-}
-
-/** The user's latest exchanges, newest first. */
-async function sendHistory(ctx: BotContext, repos: Repositories): Promise<void> {
-  const exchanges = repos.transactions.listByUser(ctx.from!.id, 10);
-  if (exchanges.length === 0) {
-    await ctx.reply(ctx.t("history-empty"), { parse_mode: "HTML", reply_markup: mainMenu(ctx) });
-    return;
-  }
-  const lines = [ctx.t("history-title"), ""];
-  for (const tx of exchanges) {
-    lines.push(
-      ctx.t("history-line", {
-        amount: formatAmount(tx.amountFrom),
-        from: escapeHtml(currencyLabel({ symbol: tx.symbolFrom, network: tx.networkFrom })),
-        to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
-        status: escapeHtml(tx.status),
-        id: escapeHtml(tx.exchangeId),
-      }),
-    );
-  }
-  await ctx.reply(lines.join("\n"), { parse_mode: "HTML" });
 }
 
 /** The command menu Telegram shows, per language, for private chats. */

@@ -1,0 +1,117 @@
+import { Composer, InlineKeyboard } from "grammy";
+import type { Clock } from "../../clock.js";
+import type { Repositories, TransactionRecord } from "../../db/index.js";
+import type { CatalogueService } from "../../exchange/catalogue.js";
+import { cardButton, historyButton, menuButton } from "../callback-data.js";
+import { cardKeyboard, explorersOf, renderCard, statusLabel } from "../cards.js";
+import type { BotContext } from "../context.js";
+import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+
+export const HISTORY_PAGE_SIZE = 5;
+/** A person may refresh one exchange by hand this often: each refresh is an upstream call. */
+export const REFRESH_COOLDOWN_MS = 30_000;
+
+export interface ExchangesDeps {
+  repos: Repositories;
+  catalogue: Pick<CatalogueService, "find">;
+  clock: Clock;
+  /** Reads the exchange's status now (one user-lane call) and records it. */
+  refresh: (exchangeId: string) => Promise<TransactionRecord | undefined>;
+}
+
+/** /history, /status and the cards of a person's own exchanges. */
+export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+
+  const showCard = async (ctx: BotContext, tx: TransactionRecord, edit: boolean) => {
+    const text = renderCard(ctx.t.bind(ctx), tx, explorersOf(deps.catalogue, tx), deps.clock.now());
+    const options = { parse_mode: "HTML" as const, reply_markup: cardKeyboard(ctx.t.bind(ctx), tx), link_preview_options: { is_disabled: true } };
+    if (edit) await ctx.editMessageText(text, options).catch(ignoreNotModified);
+    else await ctx.reply(text, options);
+  };
+
+  pm.command("history", (ctx) => sendHistory(ctx, deps.repos, 0, false));
+  pm.callbackQuery(menuButton.pattern, async (ctx, next) => {
+    if (ctx.match[1] !== "history") return next();
+    await ctx.answerCallbackQuery();
+    await sendHistory(ctx, deps.repos, 0, false);
+  });
+  pm.callbackQuery(historyButton.pattern, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await sendHistory(ctx, deps.repos, Number(ctx.match[1]), true);
+  });
+
+  pm.command("status", async (ctx) => {
+    const id = ctx.match.trim();
+    if (!id) return void (await ctx.reply(ctx.t("status-usage"), { parse_mode: "HTML" }));
+    const tx = deps.repos.transactions.find(id);
+    // Someone else's exchange gets the same answer as one that does not exist.
+    if (!tx || tx.userId !== ctx.from.id) return void (await ctx.reply(ctx.t("status-not-found"), { parse_mode: "HTML" }));
+    await showCard(ctx, tx, false);
+  });
+
+  pm.callbackQuery(cardButton.pattern, async (ctx) => {
+    const tx = deps.repos.transactions.findByRowId(Number(ctx.match[2]));
+    if (!tx || tx.userId !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+    if (ctx.match[1] === "co") {
+      await ctx.answerCallbackQuery();
+      return showCard(ctx, tx, false);
+    }
+    const now = deps.clock.now();
+    const wait = (tx.refreshedAt ?? -Infinity) + REFRESH_COOLDOWN_MS - now;
+    if (wait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: Math.ceil(wait / 1000) }) }));
+    deps.repos.transactions.setRefreshedAt(tx.exchangeId, now);
+    await ctx.answerCallbackQuery();
+    let current = tx;
+    try {
+      current = (await deps.refresh(tx.exchangeId)) ?? tx;
+    } catch {
+      await ctx.reply(ctx.t("refresh-failed"), { parse_mode: "HTML" });
+    }
+    await showCard(ctx, current, true);
+  });
+  return composer;
+}
+
+function ignoreNotModified(error: unknown): void {
+  if (error instanceof Error && /message is not modified/.test(error.message)) return;
+  throw error;
+}
+
+/** The person's exchanges, newest first, a page at a time, each opening its card. */
+async function sendHistory(ctx: BotContext, repos: Repositories, page: number, edit: boolean): Promise<void> {
+  const userId = ctx.from!.id;
+  const total = repos.transactions.countByUser(userId);
+  if (total === 0) {
+    await ctx.reply(ctx.t("history-empty"), { parse_mode: "HTML" });
+    return;
+  }
+  const pages = Math.ceil(total / HISTORY_PAGE_SIZE);
+  const current = Math.min(Math.max(0, page), pages - 1);
+  const exchanges = repos.transactions.listByUser(userId, HISTORY_PAGE_SIZE, current * HISTORY_PAGE_SIZE);
+  const lines = [ctx.t("history-title"), ""];
+  const keyboard = new InlineKeyboard();
+  exchanges.forEach((tx, i) => {
+    const from = currencyLabel({ symbol: tx.symbolFrom, network: tx.networkFrom });
+    const to = currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo });
+    lines.push(
+      ctx.t("history-line", {
+        amount: formatAmount(tx.amountFrom),
+        from: escapeHtml(from),
+        to: escapeHtml(to),
+        status: statusLabel(ctx.t.bind(ctx), tx.status),
+        id: escapeHtml(tx.exchangeId),
+      }),
+    );
+    keyboard.text(`${current * HISTORY_PAGE_SIZE + i + 1}. ${formatAmount(tx.amountFrom)} ${from} → ${to}`, cardButton.encode("open", tx.rowId)).row();
+  });
+  if (pages > 1) {
+    lines.push("", ctx.t("history-page", { page: current + 1, pages }));
+    if (current > 0) keyboard.text("‹", historyButton.encode(current - 1));
+    if (current < pages - 1) keyboard.text("›", historyButton.encode(current + 1));
+  }
+  const options = { parse_mode: "HTML" as const, reply_markup: keyboard };
+  if (edit) await ctx.editMessageText(lines.join("\n"), options).catch(ignoreNotModified);
+  else await ctx.reply(lines.join("\n"), options);
+}
