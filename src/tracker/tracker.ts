@@ -84,9 +84,9 @@ export class Tracker {
   /** Sleeps until woken (a poll ended, new work), the next due time, or MAX_IDLE_MS. */
   private idle(): Promise<void> {
     return new Promise<void>((resolve) => {
-      let timer: Timer | undefined;
+      const sleeping: { timer?: Timer } = {};
       const done = () => {
-        timer?.cancel();
+        sleeping.timer?.cancel();
         this.wakeUp = undefined;
         resolve();
       };
@@ -95,7 +95,7 @@ export class Tracker {
       if (this.polling.size >= this.concurrency) return;
       const next = this.deps.repos.transactions.nextDueAt();
       const wait = next === undefined ? MAX_IDLE_MS : Math.min(MAX_IDLE_MS, Math.max(1, next - this.deps.clock.now()));
-      timer = this.deps.clock.setTimer(done, wait);
+      sleeping.timer = this.deps.clock.setTimer(done, wait);
     });
   }
 
