@@ -37,6 +37,8 @@ export interface App {
 export interface AppOverrides {
   clock?: Clock;
   botInfo?: UserFromGetMe;
+  /** A sandbox that outlives this process (tests restart the bot, not the exchange). */
+  sandbox?: { exchange: SandboxExchange; apiKey: string };
   /** Timeouts for the exchange client (tests shorten them). */
   exchangeTimeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
 }
@@ -50,9 +52,10 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const db = openDatabase(config.databasePath);
   const repos = createRepositories(db, clock);
 
-  let sandbox: SandboxExchange | undefined;
-  let exchangeUrl = config.exchange.apiUrl;
-  let apiKey = config.exchange.apiKey;
+  let sandbox: SandboxExchange | undefined = overrides.sandbox?.exchange;
+  let exchangeUrl = sandbox?.url ?? config.exchange.apiUrl;
+  let apiKey = overrides.sandbox?.apiKey ?? config.exchange.apiKey;
+  const ownSandbox = apiKey === undefined;
   if (apiKey === undefined) {
     apiKey = randomBytes(16).toString("hex");
     sandbox = await startSandbox({ apiKey, clock, rateLimitPerMinute: config.exchange.rateLimitPerMinute });
@@ -127,13 +130,16 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
     async stop() {
       if (runner?.isRunning()) await runner.stop();
+      // The tracker starts no new poll from here on (stop() says so before it awaits).
+      const trackerStopped = tracker.stop();
+      // Calls still waiting for the budget give up at once, so handlers and polls can finish.
+      budget.close();
       await idle();
-      await tracker.stop();
+      await trackerStopped;
       sweeper?.stop();
       catalogue.stop();
-      budget.close();
       await client.close();
-      await sandbox?.close();
+      if (ownSandbox) await sandbox?.close();
       db.close();
       logger.info("bot stopped");
     },

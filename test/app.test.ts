@@ -9,7 +9,7 @@ afterEach(async () => {
 
 describe("the bot on the embedded sandbox", () => {
   it("starts without an exchange key, says so in the log and in every message", async () => {
-    world = await startWorld();
+    world = await startWorld({}, { embeddedSandbox: true });
     expect(world.app.sandbox).toBeDefined();
     expect(world.logs.some((l) => /SANDBOX/.test(l.msg))).toBe(true);
     const alice = world.tg.user({ id: 1001, first_name: "Alice", language_code: "en" });

@@ -153,3 +153,12 @@ describe("RateBudget", () => {
     expect(budget.stats().lastHourByLane.poll).toBe(0);
   });
 });
+
+describe("RateBudget after close", () => {
+  it("refuses new requests at once instead of queueing them", async () => {
+    const clock = new ManualClock();
+    const budget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock });
+    budget.close();
+    await expect(budget.acquire("user")).rejects.toBeInstanceOf(BudgetCancelledError);
+  });
+});

@@ -67,6 +67,7 @@ export class RateBudget {
   private timer: Timer | undefined;
   private timerAt = Infinity;
   private rateLimitedCount = 0;
+  private closed = false;
 
   constructor(options: RateBudgetOptions) {
     if (!Number.isInteger(options.limitPerMinute) || options.limitPerMinute < 1) {
@@ -87,6 +88,7 @@ export class RateBudget {
   acquire(lane: Lane, options: { signal?: AbortSignal; onQueued?: (place: QueuePlace) => void } = {}): Promise<void> {
     const { signal, onQueued } = options;
     if (signal?.aborted) return Promise.reject(new BudgetCancelledError("cancelled before queueing"));
+    if (this.closed) return Promise.reject(new BudgetCancelledError("budget closed"));
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { lane, seq: this.seq++, resolve, reject };
       this.insert(waiter);
@@ -126,8 +128,9 @@ export class RateBudget {
     this.pump();
   }
 
-  /** Rejects every waiter, e.g. at shutdown. */
+  /** Rejects every waiter and every later request, at shutdown. */
   close(): void {
+    this.closed = true;
     this.timer?.cancel();
     this.timer = undefined;
     const waiters = this.waiters;

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
 import type { Repositories, TransactionRecord } from "../db/index.js";
-import type { Lane } from "../exchange/budget.js";
+import { BudgetCancelledError, type Lane } from "../exchange/budget.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import { isExchangeError } from "../exchange/errors.js";
 import { MAX_NOT_FOUND, nextPoll, retryDelay } from "./policy.js";
@@ -47,6 +47,7 @@ export class Tracker {
     this.loop = this.run();
   }
 
+  /** Starts no new poll from the moment it is called; resolves when the running ones end. */
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
@@ -129,6 +130,12 @@ export class Tracker {
       else if (lane === "user") await this.deps.notifier.updateCard(current);
       return current;
     } catch (error) {
+      if (error instanceof BudgetCancelledError) {
+        // Shutting down: look again as soon as we are back.
+        repos.transactions.scheduleNextPoll(tx.exchangeId, tx.nextPollAt ?? clock.now());
+        if (lane === "user") throw error;
+        return undefined;
+      }
       if (isExchangeError(error, "not-found")) {
         const count = repos.transactions.recordPollError(tx.exchangeId);
         if (count >= MAX_NOT_FOUND) {

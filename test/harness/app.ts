@@ -5,6 +5,7 @@ import { pino } from "pino";
 import { createApp, type App } from "../../src/app.js";
 import { ManualClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config.js";
+import { startSandbox } from "../../src/exchange/sandbox/index.js";
 import { captureLogs, type LogLine } from "./drive.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator } from "./telegram/index.js";
 
@@ -26,7 +27,7 @@ export interface TestWorld {
  * The whole bot, as `npm start` builds it, on loopback: the Bot API emulator stands in for
  * Telegram, the embedded sandbox (no EXCHANGE_API_KEY) for the exchange service.
  */
-export async function startWorld(env: Record<string, string> = {}): Promise<TestWorld> {
+export async function startWorld(env: Record<string, string> = {}, options: { embeddedSandbox?: boolean } = {}): Promise<TestWorld> {
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
   const tg = await startBotApiEmulator({ clock: () => clock.now() });
   const dir = mkdtempSync(join(tmpdir(), "swapbot-e2e-"));
@@ -38,8 +39,11 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Test
     ...env,
   });
   const { logger, lines } = process.env.TEST_LOGS ? { logger: pino({ level: "debug" }), lines: [] } : captureLogs();
+  // The exchange outlives restarts of the bot, as the real service would.
+  const sandbox = await startSandbox({ apiKey: "sandbox-key", clock, rateLimitPerMinute: config.exchange.rateLimitPerMinute });
   const boot = async () => {
-    const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo });
+    const shared = options.embeddedSandbox ? {} : { sandbox: { exchange: sandbox, apiKey: "sandbox-key" } };
+    const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, ...shared });
     await app.start();
     // The catalogue loads on the first timer tick; let it come in before users arrive.
     await waitFor(async () => {
@@ -62,6 +66,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Test
     },
     async close() {
       await world.app.stop();
+      await sandbox.close();
       await tg.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -46,3 +46,22 @@ export async function toSummary(user: TestUser, swap: { from: string; to: string
   }
   return next;
 }
+
+/** A whole swap through the flow; returns the exchange id and the card message. */
+export async function createViaFlow(
+  user: TestUser,
+  swap: { from: string; to: string; amount: string; address: string; memo?: string } = {
+    from: "btc btc",
+    to: "usdt trx",
+    amount: "0.05",
+    address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+  },
+): Promise<{ exchangeId: string; card: StoredMessage }> {
+  const summary = await toSummary(user, swap);
+  await user.click(summary, /^✅/);
+  const card = await user.nextMessage();
+  const match = /🔁 \S+ (\S+)/.exec(card.text ?? "");
+  if (!match) throw new Error(`expected the exchange card, got: ${card.text}`);
+  await user.nextMessage(); // the QR code
+  return { exchangeId: match[1]!, card };
+}

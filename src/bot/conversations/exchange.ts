@@ -7,7 +7,7 @@ import { parseAmount } from "../../domain/amount.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { networkName, paymentUri } from "../../domain/networks.js";
 import { qrPng } from "../../domain/qr.js";
-import type { QueuePlace } from "../../exchange/budget.js";
+import { BudgetCancelledError, type QueuePlace } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { ExchangeClient } from "../../exchange/client.js";
 import { isExchangeError } from "../../exchange/errors.js";
@@ -349,6 +349,7 @@ function compareRequote(state: FlowState, fresh: QuoteOutcome): RequoteVerdict {
 }
 
 function describeError(error: unknown, logger: Logger): UpstreamProblem {
+  if (error instanceof BudgetCancelledError) return { kind: "unavailable" };
   if (isExchangeError(error)) {
     const problem: UpstreamProblem = { kind: error.kind, message: error.message };
     if (error.details.retryAfterMs !== undefined) problem.retryAfterMs = error.details.retryAfterMs;
@@ -421,7 +422,9 @@ async function createExchange(
     ));
   } catch (error) {
     // Only an answer that says "not created" allows another try; anything else may have created it.
-    const definitelyNot = isExchangeError(error) && (["bad-request", "unauthorized", "rate-limited"].includes(error.kind) || error.details.mayHaveReachedService === false);
+    const definitelyNot =
+      error instanceof BudgetCancelledError ||
+      (isExchangeError(error) && (["bad-request", "unauthorized", "rate-limited"].includes(error.kind) || error.details.mayHaveReachedService === false));
     deps.logger.error({ err: error, requestKey, definitelyNot }, "createTransaction failed");
     if (definitelyNot) {
       deps.repos.createRequests.fail(requestKey, (error as Error).message);
