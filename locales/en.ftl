@@ -63,8 +63,8 @@ flow-same-currency = You can't exchange { $currency } for itself. Pick another c
 flow-unknown-command = That command doesn't work here. Type /cancel to leave the exchange.
 flow-text-expected = Please type your answer or tap a button.
 flow-tap-a-button = Please tap one of the buttons above.
-flow-cancelled = Exchange cancelled. Nothing was created.
-flow-timeout = ⌛ Your exchange was left for 30 minutes, so I closed it. Nothing was created. Type /exchange to start again.
+flow-cancelled = Exchange cancelled. Exchanges you already created are in /history.
+flow-timeout = ⌛ The exchange you were setting up was left for 30 minutes, so I closed it. Type /exchange to start again; exchanges you already created are in /history.
 
 flow-ask-amount = How much <b>{ $from }</b> do you want to send? For example <code>0.5</code>.
 amount-empty = Please type an amount, for example <code>0.5</code>.

@@ -58,8 +58,11 @@ describe("EstimateService", () => {
     await clock.advance(30_000);
     await drive(clock, estimates.quote(PAIR, "1"));
     expect(sandbox.requests).toHaveLength(3); // expired
+    await drive(clock, estimates.quote(PAIR, "1", { fresh: true }), { stepMs: 1 });
+    expect(sandbox.requests).toHaveLength(3); // a refresh right after a quote gets that quote
+    await clock.advance(10_000);
     await drive(clock, estimates.quote(PAIR, "1", { fresh: true }));
-    expect(sandbox.requests).toHaveLength(4); // a refresh skips the cache
+    expect(sandbox.requests).toHaveLength(4); // a refresh skips an older cached quote
   });
 
   it("does not cache a failure, and tells every waiter its place in line", async () => {

@@ -204,7 +204,7 @@ describe("entering, leaving and idling", () => {
     const user = world.tg.user({ id: 4302, first_name: "Pia", language_code: "en" });
     const summary = await toSummary(user, PLAIN);
     await user.send("/cancel");
-    expect((await user.nextMessage()).text).toContain("Exchange cancelled. Nothing was created.");
+    expect((await user.nextMessage()).text).toContain("Exchange cancelled.");
     const tap = await user.click(summary, /Confirm/);
     expect((await user.callbackAnswer(tap)).text).toBe("This button has expired.");
     expect(creates(world)).toHaveLength(0);

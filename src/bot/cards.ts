@@ -56,9 +56,11 @@ function hashLines(t: Translate, tx: TransactionRecord, explorers: Explorers): s
  * The status card: everything about one exchange, kept current by editing. The exchange id
  * stands alone in <code> so it can be copied, and a forwarded card can be looked up.
  */
-export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explorers, now: number): string {
+export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explorers, now: number, options: { depositInstructions?: boolean } = {}): string {
   const lines = [t("card-title", { id: escapeHtml(tx.exchangeId) }), pairLine(t, tx), t("card-status", { status: statusLabel(t, tx.status) })];
-  if (tx.status === "waiting" && tx.addressFrom) {
+  // Where to send: while the exchange waits for the deposit, and always on the creation message.
+  const instruct = options.depositInstructions ?? tx.status === "waiting";
+  if (instruct && tx.addressFrom && !isFinalStatus(tx.status)) {
     lines.push(
       "",
       t("created-send", {

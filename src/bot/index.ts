@@ -62,7 +62,8 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
   };
   const notice = deps.sandbox ? sandboxNotice((chatId) => i18n.t(localeOf(chatId), "sandbox-notice")) : undefined;
   // Telegram's 429 is waited out; a network error is not retried (a message must not go twice).
-  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
+  const retry429 = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true, rethrowInternalServerErrors: true });
+  bot.api.config.use(retry429);
   if (notice) bot.api.config.use(notice);
 
   // The runner's stop() may resolve while handlers still run; count them, first thing.
@@ -82,6 +83,12 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
   // Conversations and their storage are keyed by chat; updates of one chat run one at a time.
   bot.use(sequentialize((ctx) => ctx.chatId?.toString()));
   bot.use(async (ctx, next) => {
+    const member = ctx.myChatMember;
+    if (member && ctx.chat?.type === "private") {
+      // Blocking the bot arrives as an update too: it must not count as "wrote again".
+      repos.users.setBlocked(member.from.id, member.new_chat_member.status === "kicked");
+      return next();
+    }
     if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private") {
       repos.users.touch({ id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name, languageCode: ctx.from.language_code });
     }
@@ -90,7 +97,13 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
   bot.use(i18n);
 
   // Inside a conversation, ctx.api is a fresh Api: plugins are installed again there.
-  const conversationPlugins: MiddlewareFn<BaseContext>[] = [i18n.middleware()];
+  const conversationPlugins: MiddlewareFn<BaseContext>[] = [
+    i18n.middleware(),
+    (ctx, next) => {
+      ctx.api.config.use(retry429);
+      return next();
+    },
+  ];
   if (notice) {
     conversationPlugins.push((ctx, next) => {
       ctx.api.config.use(notice);

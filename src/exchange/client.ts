@@ -301,13 +301,16 @@ function messageOf(text: string): string | undefined {
   return undefined;
 }
 
+/** The longest pause a 429 may impose: a bad header must not freeze the bot for a day. */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
 /** Retry-After in seconds or as an HTTP date; a minute when absent (the service's window). */
 export function parseRetryAfter(value: string | undefined, now: number): number {
   if (value === undefined) return 60_000;
   const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(MAX_RETRY_AFTER_MS, Math.ceil(seconds * 1000));
   const date = Date.parse(value);
-  return Number.isNaN(date) ? 60_000 : Math.max(0, date - now);
+  return Number.isNaN(date) ? 60_000 : Math.min(MAX_RETRY_AFTER_MS, Math.max(0, date - now));
 }
 
 async function readLimited(body: AsyncIterable<Buffer>): Promise<string> {

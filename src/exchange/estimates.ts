@@ -8,6 +8,9 @@ export interface Quote {
   fetchedAt: number;
 }
 
+/** A quote this young counts as fresh even when a refresh was asked for. */
+export const FRESH_ENOUGH_MS = 10_000;
+
 interface InFlight {
   promise: Promise<Quote>;
   listeners: Set<(place: QueuePlace) => void>;
@@ -34,11 +37,15 @@ export class EstimateService {
     this.maxEntries = options.maxEntries ?? 1_000;
   }
 
-  /** A quote no older than the cache time; `fresh` skips the cache but still joins a call in flight. */
+  /**
+   * A quote no older than the cache time. `fresh` wants a newer one (a Refresh button), but
+   * a quote of the last few seconds still serves: repeated taps must not drain the budget.
+   */
   async quote(pair: Pair, amount: string, options: Omit<CallOptions, "lane"> & { fresh?: boolean } = {}): Promise<Quote> {
     const key = [pair.symbolFrom, pair.networkFrom, pair.symbolTo, pair.networkTo, amount].join("|");
     const cached = this.cache.get(key);
-    if (!options.fresh && cached && this.deps.clock.now() - cached.fetchedAt < this.ttlMs) return cached;
+    const maxAge = options.fresh ? FRESH_ENOUGH_MS : this.ttlMs;
+    if (cached && this.deps.clock.now() - cached.fetchedAt < maxAge) return cached;
 
     const listener = options.onQueued;
     let flight = this.inFlight.get(key);

@@ -67,18 +67,26 @@ export class Tracker {
   }
 
   private async run(): Promise<void> {
-    const { repos, clock } = this.deps;
     while (this.running) {
-      const free = this.concurrency - this.polling.size;
-      if (free > 0) {
-        for (const tx of repos.transactions.due(clock.now(), free)) {
-          // A lease: the next look is pushed out while this one runs, so nothing is polled
-          // twice at once, and a crash mid-poll only delays the exchange by the lease.
-          repos.transactions.scheduleNextPoll(tx.exchangeId, clock.now() + LEASE_MS);
-          void this.pollOnce(tx, "poll").finally(() => this.wake());
-        }
+      try {
+        this.startDuePolls();
+      } catch (error) {
+        // SQLite busy or the like: log, wait, and try again; the loop must not die.
+        this.deps.logger.error({ err: error }, "tracker could not read its schedule");
       }
       await this.idle();
+    }
+  }
+
+  private startDuePolls(): void {
+    const { repos, clock } = this.deps;
+    const free = this.concurrency - this.polling.size;
+    if (free <= 0) return;
+    for (const tx of repos.transactions.due(clock.now(), free)) {
+      // A lease: the next look is pushed out while this one runs, so nothing is polled
+      // twice at once, and a crash mid-poll only delays the exchange by the lease.
+      repos.transactions.scheduleNextPoll(tx.exchangeId, clock.now() + LEASE_MS);
+      void this.pollOnce(tx, "poll");
     }
   }
 
@@ -103,7 +111,16 @@ export class Tracker {
   private pollOnce(tx: TransactionRecord, lane: Lane): Promise<TransactionRecord | undefined> {
     const running = this.polling.get(tx.exchangeId);
     if (running) return running;
-    const poll = this.poll(tx, lane).finally(() => this.polling.delete(tx.exchangeId));
+    const poll = this.poll(tx, lane)
+      .catch((error: unknown) => {
+        this.deps.logger.error({ err: error, exchangeId: tx.exchangeId }, "tracker poll failed");
+        if (lane === "user") throw error;
+        return undefined;
+      })
+      .finally(() => {
+        this.polling.delete(tx.exchangeId);
+        this.wake(); // a slot is free, whoever started this poll
+      });
     this.polling.set(tx.exchangeId, poll);
     return poll;
   }
@@ -126,7 +143,7 @@ export class Tracker {
       repos.transactions.scheduleNextPoll(tx.exchangeId, decision.kind === "poll" ? decision.at : null);
       const current = { ...updated, nextPollAt: decision.kind === "poll" ? decision.at : null };
       if (change) await this.deps.notifier.statusChanged(current);
-      else if (decision.kind === "stalled") await this.deps.notifier.stalled(current);
+      else if (decision.kind === "stalled" && tx.nextPollAt !== null) await this.deps.notifier.stalled(current);
       else if (lane === "user") await this.deps.notifier.updateCard(current);
       return current;
     } catch (error) {

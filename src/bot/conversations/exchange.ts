@@ -12,7 +12,7 @@ import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { ExchangeClient } from "../../exchange/client.js";
 import { isExchangeError } from "../../exchange/errors.js";
 import type { EstimateService } from "../../exchange/estimates.js";
-import type { Currency, Offer } from "../../exchange/schemas.js";
+import { isFinalStatus, type Currency, type Offer } from "../../exchange/schemas.js";
 import { Decimal } from "../../money.js";
 import type { BaseContext } from "../context.js";
 import type { SwapPrefill } from "../deep-link.js";
@@ -36,6 +36,9 @@ export interface ExchangeFlowDeps {
   /** A new exchange is stored and due for tracking. */
   onCreated: () => void;
 }
+
+/** The longest a person's call may wait for the rate budget before they are told to retry. */
+export const USER_WAIT_MS = 3 * 60_000;
 
 /** A quote older than this is checked again before creating. */
 export const QUOTE_MAX_AGE_MS = 60_000;
@@ -252,7 +255,12 @@ async function askMemo(ui: FlowUi, to: Currency): Promise<string | null> {
     const input = await ui.input();
     if (input.kind === "text") {
       const checked = checkMemo(to.network, input.text);
-      if (checked.ok) return checked.memo;
+      // Text that trims to nothing is not a memo: "no memo" needs the explicit yes below.
+      if (checked.ok && checked.memo !== "") return checked.memo;
+      if (checked.ok) {
+        await ui.say(ui.t("flow-type-memo"));
+        continue;
+      }
       await ui.say(ui.t(`memo-${checked.problem}`, { network }));
       continue;
     }
@@ -363,7 +371,11 @@ function describeError(error: unknown, logger: Logger): UpstreamProblem {
 async function quote(deps: ExchangeFlowDeps, chatId: number, ui: FlowUi, state: FlowState, fresh: boolean): Promise<QuoteOutcome> {
   const pair = { symbolFrom: state.from!.symbol, networkFrom: state.from!.network, symbolTo: state.to!.symbol, networkTo: state.to!.network };
   try {
-    const result = await deps.estimates.quote(pair, state.amount!, { fresh, onQueued: queueNotice(deps, chatId, ui) });
+    const result = await deps.estimates.quote(pair, state.amount!, {
+      fresh,
+      onQueued: queueNotice(deps, chatId, ui),
+      signal: AbortSignal.timeout(USER_WAIT_MS),
+    });
     if (result.result.kind !== "ok") return { kind: result.result.kind };
     const offers = sortOffers(result.result.offers.filter((offer) => deps.catalogue.isProviderEnabled(offer.provider_name)));
     return { kind: "ok", offers, fetchedAt: result.fetchedAt, now: deps.clock.now() };
@@ -418,7 +430,8 @@ async function createExchange(
         amount: state.amount!,
         fixed: offer.exchange_type === "fixed",
       },
-      { onQueued: queueNotice(deps, input.chatId, input.ui) },
+      // Waiting longer than this for the budget is given up (nothing was sent yet then).
+      { onQueued: queueNotice(deps, input.chatId, input.ui), signal: AbortSignal.timeout(USER_WAIT_MS) },
     ));
   } catch (error) {
     // Only an answer that says "not created" allows another try; anything else may have created it.
@@ -467,8 +480,9 @@ async function depositOf(deps: ExchangeFlowDeps, exchangeId: string): Promise<Cr
   if (stored?.addressFrom) return { kind: "created", exchangeId, deposit: { address: stored.addressFrom, extra: stored.extraFrom, amount } };
   try {
     const tx = await deps.client.getTransaction(exchangeId, { lane: "user" });
+    // The deposit details only: a change of status is the tracker's to record and announce.
     deps.repos.transactions.recordObservation(exchangeId, {
-      status: tx.status,
+      status: stored?.status ?? tx.status,
       addressFrom: tx.address_from,
       extraFrom: tx.extra_from,
       amountTo: tx.amount_to,
@@ -489,7 +503,10 @@ async function showCreated(
   state: FlowState,
 ): Promise<void> {
   let deposit = created.deposit;
-  while (deposit.address === null) {
+  const from = state.from!;
+  // A memo currency without its deposit memo is as incomplete as a missing address.
+  const incomplete = (d: typeof deposit) => d.address === null || (from.memo && !d.extra);
+  while (incomplete(deposit)) {
     await ui.prompt((button) => ({
       text: ui.t("created-no-deposit-yet", { id: escapeHtml(created.exchangeId) }),
       keyboard: new InlineKeyboard().text(ui.t("button-retry"), button("", "retry").callback_data),
@@ -499,10 +516,10 @@ async function showCreated(
     const again = await conversation.external(() => depositOf(deps, created.exchangeId));
     if (again.kind === "created") deposit = again.deposit;
   }
-  const from = state.from!;
   const card = await conversation.external(() => {
     const tx = deps.repos.transactions.find(created.exchangeId)!;
-    return { tx, text: renderCard((key, vars) => ui.t(key, vars), tx, explorersOf(deps.catalogue, tx), deps.clock.now()) };
+    const text = renderCard((key, vars) => ui.t(key, vars), tx, explorersOf(deps.catalogue, tx), deps.clock.now(), { depositInstructions: true });
+    return { tx, text, final: isFinalStatus(tx.status) };
   });
   const messageId = await ui.prompt(() => ({
     text: [ui.t("created-title"), "", card.text, "", ui.t("created-tracking")].join("\n"),
@@ -510,6 +527,8 @@ async function showCreated(
   }));
   await conversation.external(() => deps.repos.transactions.setCardMessage(created.exchangeId, messageId));
 
+  // Never a QR code for an exchange that is already over: nothing may be sent there.
+  if (card.final || deposit.address === null) return;
   const address = deposit.address;
   const uri = paymentUri(from.symbol, from.network, address, deposit.amount) ?? address;
   const png = await conversation.external({ task: () => qrPng(uri).then((png: Buffer) => png.toString("base64")) });

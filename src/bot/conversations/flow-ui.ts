@@ -42,8 +42,13 @@ export class FlowUi {
     return message.message_id;
   }
 
-  /** Redraws the current prompt in place (paging, refresh); its buttons stay valid. */
-  async redraw(messageId: number, build: (button: ButtonFactory) => Screen): Promise<void> {
+  /**
+   * Redraws the current prompt in place. Paging keeps its buttons valid; new content whose
+   * buttons mean something else (refreshed offers) takes `newStep`, so a tap on the old
+   * buttons, sent before the edit arrived, expires instead of picking another offer.
+   */
+  async redraw(messageId: number, build: (button: ButtonFactory) => Screen, options: { newStep?: boolean } = {}): Promise<void> {
+    if (options.newStep) this.step++;
     const screen = build(this.buttonFactory());
     try {
       await this.ctx.api.editMessageText(this.ctx.chat!.id, messageId, screen.text, {

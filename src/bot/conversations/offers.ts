@@ -56,7 +56,7 @@ export async function chooseOffer(
   const show = async (fresh: boolean) => {
     const build = (button: ButtonFactory) => renderOutcome(ui, outcome, swap, button);
     if (fresh || messageId === undefined) messageId = await ui.prompt(build);
-    else await ui.redraw(messageId, build);
+    else await ui.redraw(messageId, build, { newStep: true });
   };
   await show(true);
 
