@@ -1,6 +1,7 @@
 import { budgetOverhead, burstOfQuotes } from "./budget.js";
 import { flowSteps } from "./flow.js";
 import { searchAtScale } from "./search.js";
+import { dueBatchAtScale, simulatedDay } from "./tracker.js";
 
 /** `npm run bench`: prints figures; nothing here asserts. */
 async function main(): Promise<void> {
@@ -9,6 +10,8 @@ async function main(): Promise<void> {
     ["Rate budget: overhead per call", budgetOverhead],
     ["Currency search at the real catalogue's scale", searchAtScale],
     ["Exchange flow: time per update, ours vs a bare grammY bot", flowSteps],
+    ["Tracker: the schedule at 100,000 tracked exchanges", dueBatchAtScale],
+    ["Tracker: a simulated day at 10 calls a minute, about 50 exchanges open", () => simulatedDay(50)],
   ];
   for (const [title, run] of sections) {
     console.log(`\n## ${title}`);

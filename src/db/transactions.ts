@@ -1,3 +1,4 @@
+import type { Statement } from "better-sqlite3";
 import type { Clock } from "../clock.js";
 import type { Db } from "./database.js";
 
@@ -94,10 +95,22 @@ const SELECT = `SELECT rowid AS rowId, ${Object.entries(COLUMNS)
   .join(", ")} FROM transactions`;
 
 export class TransactionRepository {
+  /** Prepared once: the tracker runs some of these many times a minute. */
+  private readonly statements = new Map<string, Statement>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
+
+  private sql(text: string): Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
 
   /** Stores a new exchange and its first status, atomically. */
   insert(record: NewTransaction): TransactionRecord {
@@ -116,31 +129,31 @@ export class TransactionRepository {
     };
     const fields = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
     return this.db.transaction(() => {
-      const { lastInsertRowid } = this.db
-        .prepare(`INSERT INTO transactions (${fields.map((f) => COLUMNS[f]).join(", ")}) VALUES (${fields.map((f) => `@${f}`).join(", ")})`)
+      const { lastInsertRowid } = this
+        .sql(`INSERT INTO transactions (${fields.map((f) => COLUMNS[f]).join(", ")}) VALUES (${fields.map((f) => `@${f}`).join(", ")})`)
         .run(full);
-      this.db.prepare("INSERT INTO status_history (exchange_id, status, at) VALUES (?, ?, ?)").run(full.exchangeId, full.status, now);
+      this.sql("INSERT INTO status_history (exchange_id, status, at) VALUES (?, ?, ?)").run(full.exchangeId, full.status, now);
       return { ...full, rowId: Number(lastInsertRowid) };
     })();
   }
 
   findByRowId(rowId: number): TransactionRecord | undefined {
-    return this.db.prepare(`${SELECT} WHERE rowid = ?`).get(rowId) as TransactionRecord | undefined;
+    return this.sql(`${SELECT} WHERE rowid = ?`).get(rowId) as TransactionRecord | undefined;
   }
 
   find(exchangeId: string): TransactionRecord | undefined {
-    return this.db.prepare(`${SELECT} WHERE exchange_id = ?`).get(exchangeId) as TransactionRecord | undefined;
+    return this.sql(`${SELECT} WHERE exchange_id = ?`).get(exchangeId) as TransactionRecord | undefined;
   }
 
   /** The user's exchanges, newest first. */
   listByUser(userId: number, limit: number, offset = 0): TransactionRecord[] {
-    return this.db
-      .prepare(`${SELECT} WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
+    return this
+      .sql(`${SELECT} WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
       .all(userId, limit, offset) as TransactionRecord[];
   }
 
   countByUser(userId: number): number {
-    return (this.db.prepare("SELECT count(*) AS n FROM transactions WHERE user_id = ?").get(userId) as { n: number }).n;
+    return (this.sql("SELECT count(*) AS n FROM transactions WHERE user_id = ?").get(userId) as { n: number }).n;
   }
 
   /**
@@ -153,8 +166,8 @@ export class TransactionRepository {
       const current = this.find(exchangeId);
       if (!current) return undefined;
       const changed = current.status !== observed.status;
-      this.db
-        .prepare(
+      this
+        .sql(
           `UPDATE transactions SET status = @status,
              amount_to = coalesce(@amountTo, amount_to), address_from = coalesce(@addressFrom, address_from),
              extra_from = coalesce(@extraFrom, extra_from), address_refund = coalesce(@addressRefund, address_refund),
@@ -177,73 +190,73 @@ export class TransactionRepository {
           changed: changed ? 1 : 0,
         });
       if (!changed) return undefined;
-      this.db.prepare("INSERT INTO status_history (exchange_id, status, at) VALUES (?, ?, ?)").run(exchangeId, observed.status, now);
+      this.sql("INSERT INTO status_history (exchange_id, status, at) VALUES (?, ?, ?)").run(exchangeId, observed.status, now);
       return { status: observed.status, at: now };
     })();
   }
 
   history(exchangeId: string): StatusChange[] {
-    return this.db
-      .prepare("SELECT status, at FROM status_history WHERE exchange_id = ? ORDER BY at, rowid")
+    return this
+      .sql("SELECT status, at FROM status_history WHERE exchange_id = ? ORDER BY at, rowid")
       .all(exchangeId) as StatusChange[];
   }
 
   /** Exchanges whose next poll is due, earliest first. */
   due(now: number, limit: number): TransactionRecord[] {
-    return this.db
-      .prepare(`${SELECT} WHERE next_poll_at IS NOT NULL AND next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`)
+    return this
+      .sql(`${SELECT} WHERE next_poll_at IS NOT NULL AND next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`)
       .all(now, limit) as TransactionRecord[];
   }
 
   /** The message about `status` went out (or will never be sent again): clear the pending mark. */
   markNotified(exchangeId: string, status: string): void {
-    this.db
-      .prepare("UPDATE transactions SET notified_status = ?, pending_notice = NULL WHERE exchange_id = ?")
+    this
+      .sql("UPDATE transactions SET notified_status = ?, pending_notice = NULL WHERE exchange_id = ?")
       .run(status, exchangeId);
   }
 
   /** Changes whose message may or may not have been sent when the process stopped. */
   pendingNotices(): TransactionRecord[] {
-    return this.db.prepare(`${SELECT} WHERE pending_notice IS NOT NULL`).all() as TransactionRecord[];
+    return this.sql(`${SELECT} WHERE pending_notice IS NOT NULL`).all() as TransactionRecord[];
   }
 
   /** The earliest scheduled poll, if any exchange is tracked. */
   nextDueAt(): number | undefined {
-    const row = this.db.prepare("SELECT min(next_poll_at) AS at FROM transactions WHERE next_poll_at IS NOT NULL").get() as { at: number | null };
+    const row = this.sql("SELECT min(next_poll_at) AS at FROM transactions WHERE next_poll_at IS NOT NULL").get() as { at: number | null };
     return row.at ?? undefined;
   }
 
   /** Counts one more failed poll in a row; returns the count. */
   recordPollError(exchangeId: string): number {
-    const row = this.db
-      .prepare("UPDATE transactions SET error_count = error_count + 1 WHERE exchange_id = ? RETURNING error_count")
+    const row = this
+      .sql("UPDATE transactions SET error_count = error_count + 1 WHERE exchange_id = ? RETURNING error_count")
       .get(exchangeId) as { error_count: number } | undefined;
     return row?.error_count ?? 0;
   }
 
   setRefreshedAt(exchangeId: string, at: number): void {
-    this.db.prepare("UPDATE transactions SET refreshed_at = ? WHERE exchange_id = ?").run(at, exchangeId);
+    this.sql("UPDATE transactions SET refreshed_at = ? WHERE exchange_id = ?").run(at, exchangeId);
   }
 
   /** How many exchanges the tracker follows, and how many of them are due now. */
   trackedCounts(now: number): { tracked: number; due: number } {
-    return this.db
-      .prepare("SELECT count(*) AS tracked, coalesce(sum(next_poll_at <= ?), 0) AS due FROM transactions WHERE next_poll_at IS NOT NULL")
+    return this
+      .sql("SELECT count(*) AS tracked, coalesce(sum(next_poll_at <= ?), 0) AS due FROM transactions WHERE next_poll_at IS NOT NULL")
       .get(now) as { tracked: number; due: number };
   }
 
   /** The message that shows this exchange's status, kept current by the tracker. */
   setCardMessage(exchangeId: string, messageId: number): void {
-    this.db.prepare("UPDATE transactions SET card_message_id = ? WHERE exchange_id = ?").run(messageId, exchangeId);
+    this.sql("UPDATE transactions SET card_message_id = ? WHERE exchange_id = ?").run(messageId, exchangeId);
   }
 
   /** When the tracker should look next; null stops tracking. */
   scheduleNextPoll(exchangeId: string, at: number | null): void {
-    this.db.prepare("UPDATE transactions SET next_poll_at = ? WHERE exchange_id = ?").run(at, exchangeId);
+    this.sql("UPDATE transactions SET next_poll_at = ? WHERE exchange_id = ?").run(at, exchangeId);
   }
 
   countByStatus(): Record<string, number> {
-    const rows = this.db.prepare("SELECT status, count(*) AS n FROM transactions GROUP BY status").all() as { status: string; n: number }[];
+    const rows = this.sql("SELECT status, count(*) AS n FROM transactions GROUP BY status").all() as { status: string; n: number }[];
     return Object.fromEntries(rows.map((row) => [row.status, row.n]));
   }
 }
