@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { toAddress } from "./harness/flow.js";
+import { toAddress, toSummary } from "./harness/flow.js";
 import { type StoredMessage, type TestUser } from "./harness/telegram/index.js";
 
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -122,5 +122,28 @@ describe("the exchange flow with a memo currency", () => {
     await bob.nextMessage();
     const create = world.app.sandbox!.requests.find((r) => r.endpoint === "createTransaction");
     expect(create?.body).toMatchObject({ to_extra_id: "" });
+  });
+});
+
+describe("deposit details after creation", () => {
+  it("never shows a memo currency's deposit without its memo, and sends no QR until it is complete", async () => {
+    world = await startWorld();
+    const cy = world.tg.user({ id: 2004, first_name: "Cy", language_code: "en" });
+    const summary = await toSummary(cy, { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" });
+    // The service's first answer leaves the deposit memo out.
+    world.app.sandbox!.faults.inject(
+      { kind: "status", status: 200, body: JSON.stringify({ status: "waiting", address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", extra_from: null, amount_from: "100" }) },
+      { endpoint: "getTransactionInfo" },
+    );
+    await cy.click(summary, /Confirm/);
+    const pending = await cy.nextMessage();
+    expect(pending.text).toContain("could not fetch its deposit address yet");
+    expect(pending.text).not.toContain("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh");
+    await cy.click(pending, "Try again");
+    const card = await cy.nextMessage();
+    expect(card.text).toContain("Include this memo");
+    const qr = await cy.nextMessage();
+    expect(qr.photo).toBeDefined();
+    expect(cy.messages().filter((m) => m.photo)).toHaveLength(1);
   });
 });
