@@ -9,7 +9,7 @@ import { networkName, paymentUri } from "../../domain/networks.js";
 import { qrPng } from "../../domain/qr.js";
 import { BudgetCancelledError, type QueuePlace } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
-import type { ExchangeClient } from "../../exchange/client.js";
+import type { ExchangeClient, Pair } from "../../exchange/client.js";
 import { isExchangeError } from "../../exchange/errors.js";
 import type { EstimateService } from "../../exchange/estimates.js";
 import { isFinalStatus, type Currency, type Offer } from "../../exchange/schemas.js";
@@ -205,6 +205,11 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
   };
 }
 
+/** The two currencies of the swap, as the service names them. */
+function pairOf(state: FlowState): Pair {
+  return { symbolFrom: state.from!.symbol, networkFrom: state.from!.network, symbolTo: state.to!.symbol, networkTo: state.to!.network };
+}
+
 /** Fills what a deep link named, where the catalogue and the amount rules agree. */
 function applyPrefill(deps: ExchangeFlowDeps, prefill: SwapPrefill | undefined): FlowState {
   const state: FlowState = {};
@@ -369,7 +374,7 @@ function describeError(error: unknown, logger: Logger): UpstreamProblem {
 
 /** Runs inside `external`: one estimate through the cache, offers of enabled providers, best first. */
 async function quote(deps: ExchangeFlowDeps, chatId: number, ui: FlowUi, state: FlowState, fresh: boolean): Promise<QuoteOutcome> {
-  const pair = { symbolFrom: state.from!.symbol, networkFrom: state.from!.network, symbolTo: state.to!.symbol, networkTo: state.to!.network };
+  const pair = pairOf(state);
   try {
     const result = await deps.estimates.quote(pair, state.amount!, {
       fresh,
@@ -421,10 +426,7 @@ async function createExchange(
     ({ exchangeId } = await deps.client.createTransaction(
       {
         providerName: offer.provider_name,
-        symbolFrom: state.from!.symbol,
-        networkFrom: state.from!.network,
-        symbolTo: state.to!.symbol,
-        networkTo: state.to!.network,
+        ...pairOf(state),
         toAddress: state.address!,
         toExtraId: state.memo ?? "",
         amount: state.amount!,
@@ -451,10 +453,7 @@ async function createExchange(
     exchangeId,
     userId: input.userId,
     chatId: input.chatId,
-    symbolFrom: state.from!.symbol,
-    networkFrom: state.from!.network,
-    symbolTo: state.to!.symbol,
-    networkTo: state.to!.network,
+    ...pairOf(state),
     amountFrom: state.amount!,
     amountTo: offer.amount,
     addressTo: state.address!,
