@@ -191,3 +191,21 @@ status-not-found = I can't find an exchange with that ID among yours. Check the 
 status-usage = Send the exchange ID after the command, for example: <code>/status exolix-floating-abc123</code>
 refresh-cooldown = Refreshed a moment ago. Try again in { $seconds } s.
 refresh-failed = Couldn't reach the exchange service; showing what I know.
+
+## Support staff
+
+support-lookup-unknown = No exchange with that ID was created through this bot. Paste the ID, or forward its card.
+support-user-unknown = No such user. Send their Telegram id or @username.
+support-user-title = <b>User { $id }</b> (@{ $username }, language { $language }): { $count } exchanges, newest first:
+support-lookup-owner = Created by user <code>{ $id }</code> (@{ $username }, language { $language })
+support-lookup-created = Created at { $time } UTC
+support-lookup-tracked = Tracked: next check at { $time } UTC
+support-lookup-not-tracked = Not tracked any more
+support-lookup-history = <b>Status history</b> (UTC):
+support-stats =
+    <b>Stats</b>
+    Users: { $users }
+    Exchanges by status: { $exchanges }
+    Upstream calls in the last hour: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }
+    429s from the service: { $limited }
+    Tracker: { $tracked } tracked, { $due } due now

@@ -191,3 +191,21 @@ status-not-found = Не нашёл обмена с таким ID среди ва
 status-usage = Укажите ID обмена после команды, например: <code>/status exolix-floating-abc123</code>
 refresh-cooldown = Только что обновлялось. Попробуйте через { $seconds } с.
 refresh-failed = Не удалось связаться с сервисом обмена; показываю то, что знаю.
+
+## Поддержка
+
+support-lookup-unknown = Обмена с таким ID через этого бота не создавали. Вставьте ID или перешлите его карточку.
+support-user-unknown = Нет такого пользователя. Укажите его Telegram id или @username.
+support-user-title = <b>Пользователь { $id }</b> (@{ $username }, язык { $language }): обменов — { $count }, сначала новые:
+support-lookup-owner = Создал пользователь <code>{ $id }</code> (@{ $username }, язык { $language })
+support-lookup-created = Создан { $time } UTC
+support-lookup-tracked = Отслеживается: следующая проверка в { $time } UTC
+support-lookup-not-tracked = Больше не отслеживается
+support-lookup-history = <b>История статусов</b> (UTC):
+support-stats =
+    <b>Статистика</b>
+    Пользователей: { $users }
+    Обмены по статусам: { $exchanges }
+    Вызовов API за последний час: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }
+    Ответов 429 от сервиса: { $limited }
+    Трекер: отслеживается { $tracked }, к проверке сейчас { $due }

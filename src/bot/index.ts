@@ -16,6 +16,7 @@ import { flowButton } from "./callback-data.js";
 import type { BaseContext, BotContext } from "./context.js";
 import { createExchangeFlow } from "./conversations/exchange.js";
 import { exchangesFeature } from "./features/exchanges.js";
+import { supportFeature } from "./features/support.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
 import { createI18n, DEFAULT_LOCALE, supportedLocale } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
@@ -118,6 +119,16 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
   );
 
   bot.use(menuFeature({ repos }));
+  bot.use(
+    supportFeature({
+      supportUserIds: deps.supportUserIds,
+      repos,
+      catalogue: deps.exchange.catalogue,
+      budget: deps.exchange.budget,
+      clock: deps.clock,
+      refresh: (id) => deps.tracking.refresh(id),
+    }),
+  );
   bot.use(exchangesFeature({ repos, catalogue: deps.exchange.catalogue, clock: deps.clock, refresh: (id) => deps.tracking.refresh(id) }));
   const index = currencyIndexOf(deps.exchange.catalogue);
   bot.use(

@@ -1,4 +1,5 @@
 import type { Clock } from "../clock.js";
+import { AuditLog } from "./audit.js";
 import { CatalogueRepository } from "./catalogue.js";
 import { CreateRequestRepository } from "./create-requests.js";
 import type { Db } from "./database.js";
@@ -10,7 +11,8 @@ export { openDatabase, migrate, type Db } from "./database.js";
 export type { TransactionRecord, NewTransaction, ObservedState, StatusChange } from "./transactions.js";
 export type { UserRecord } from "./users.js";
 export type { CreateRequestState } from "./create-requests.js";
-export { CatalogueRepository, CreateRequestRepository, KeyValueStore, TransactionRepository, UserRepository };
+export type { AuditEntry } from "./audit.js";
+export { AuditLog, CatalogueRepository, CreateRequestRepository, KeyValueStore, TransactionRepository, UserRepository };
 
 export interface Repositories {
   users: UserRepository;
@@ -18,6 +20,7 @@ export interface Repositories {
   catalogue: CatalogueRepository;
   kv: KeyValueStore;
   createRequests: CreateRequestRepository;
+  audit: AuditLog;
 }
 
 export function createRepositories(db: Db, clock: Clock): Repositories {
@@ -28,5 +31,6 @@ export function createRepositories(db: Db, clock: Clock): Repositories {
     catalogue: new CatalogueRepository(db),
     kv: new KeyValueStore(db, clock),
     createRequests: new CreateRequestRepository(db, clock, transactions),
+    audit: new AuditLog(db, clock),
   };
 }

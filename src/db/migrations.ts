@@ -96,4 +96,14 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE transactions ADD COLUMN pending_notice TEXT;
   ALTER TABLE transactions ADD COLUMN refreshed_at INTEGER;
   `,
+  // 4: who on the support staff looked at what, and when
+  `
+  CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    staff_id INTEGER NOT NULL,
+    command TEXT NOT NULL,
+    argument TEXT NOT NULL
+  );
+  `,
 ];

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { createViaFlow } from "./harness/flow.js";
+
+const STAFF = 9001;
+let world: TestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+describe("support staff tools", () => {
+  it("/lookup shows the live status and everything the bot knows, also from a pasted card", async () => {
+    world = await startWorld({ SUPPORT_USER_IDS: `${STAFF},9002` });
+    const customer = world.tg.user({ id: 6001, first_name: "Mo", username: "mo_swaps", language_code: "ru" });
+    const { exchangeId, card } = await createViaFlow(customer);
+    const staff = world.tg.user({ id: STAFF, first_name: "Sam", language_code: "en" });
+    await world.clock.advance(150_000);
+    const infoCalls = world.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo").length;
+
+    // Staff paste what the customer forwarded: the whole card text.
+    await staff.send(`/lookup ${card.text}`);
+    const answer = await staff.nextMessage();
+    expect(answer.text).toContain(`🔁 Exchange ${exchangeId}`);
+    expect(answer.text).toContain("Created by user 6001 (@mo_swaps, language ru)");
+    expect(answer.text).toContain("Status: 🔎 Confirming your deposit");
+    expect(answer.text).toContain("To: TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
+    expect(answer.text).toMatch(/Status history \(UTC\):\n• .*Waiting for your deposit\n• .*Confirming your deposit/);
+    expect(answer.text).toContain("Tracked: next check at");
+    expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo")).toHaveLength(infoCalls + 1);
+    expect(world.app.repos.audit.recent(1)[0]).toMatchObject({ staffId: STAFF, command: "lookup" });
+  });
+
+  it("/user lists a user's exchanges and /stats counts users, exchanges, calls and backlog", async () => {
+    world = await startWorld({ SUPPORT_USER_IDS: `${STAFF}` });
+    const customer = world.tg.user({ id: 6002, first_name: "Ny", username: "ny", language_code: "en" });
+    const { exchangeId } = await createViaFlow(customer);
+    const staff = world.tg.user({ id: STAFF, first_name: "Sam", language_code: "en" });
+    await staff.send("/user @NY");
+    const user = await staff.nextMessage();
+    expect(user.text).toContain("User 6002 (@ny, language en): 1 exchanges");
+    expect(user.text).toContain(exchangeId);
+    await staff.send("/stats");
+    const stats = await staff.nextMessage();
+    expect(stats.text).toContain("Users: 2");
+    expect(stats.text).toContain("Exchanges by status: waiting 1");
+    expect(stats.text).toMatch(/create 1, user \d+, poll \d+, catalogue 2/);
+    expect(stats.text).toContain("Tracker: 1 tracked");
+    expect(world.app.repos.audit.recent(5).map((e) => e.command)).toEqual(["stats", "user"]);
+  });
+
+  it("does not exist for anyone else", async () => {
+    world = await startWorld({ SUPPORT_USER_IDS: `${STAFF}` });
+    const customer = world.tg.user({ id: 6003, first_name: "Oz", language_code: "en" });
+    const { exchangeId } = await createViaFlow(customer);
+    for (const command of [`/lookup ${exchangeId}`, "/user 6003", "/stats"]) {
+      await customer.send(command);
+      expect((await customer.nextMessage()).text).toContain("I don't know that command");
+    }
+    expect(world.app.repos.audit.recent(5)).toEqual([]);
+  });
+});
