@@ -209,3 +209,22 @@ support-stats =
     Upstream calls in the last hour: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }
     429s from the service: { $limited }
     Tracker: { $tracked } tracked, { $due } due now
+
+## Quotes in groups and inline mode
+
+rate-usage = Usage: <code>/rate 0.5 btc usdt</code> · pick a network with <code>usdt-trx</code> or <code>usdt trx</code>
+rate-admins-only = In this group only admins can ask for quotes.
+rate-main-network = { $symbol } on its main network, { $network }
+rate-pair-invalid = This pair can't be exchanged.
+rate-below-minimum = The amount is below the minimum for this pair.
+rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+rate-limits = Limits of the best offer: { $min } – { $max } { $from }
+rate-time = <i>Quoted at { $time } UTC</i>
+rate-exchange-button = 🔄 Exchange in private chat
+settings-title = <b>Group settings</b>: who may ask for quotes, and the language of my answers here.
+settings-admins-only = Only group admins can change these settings.
+settings-everyone = Everyone
+settings-admins = Admins only
+inline-summary-title = { $amount } { $from } → { $to }
+inline-hint-title = Type an amount and two currencies
+inline-hint-description = For example: 0.5 btc usdt

@@ -209,3 +209,22 @@ support-stats =
     Вызовов API за последний час: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }
     Ответов 429 от сервиса: { $limited }
     Трекер: отслеживается { $tracked }, к проверке сейчас { $due }
+
+## Курсы в группах и инлайн-режиме
+
+rate-usage = Формат: <code>/rate 0.5 btc usdt</code> · сеть можно указать так: <code>usdt-trx</code> или <code>usdt trx</code>
+rate-admins-only = В этой группе курсы могут запрашивать только админы.
+rate-main-network = { $symbol } в основной сети, { $network }
+rate-pair-invalid = Эту пару нельзя обменять.
+rate-below-minimum = Сумма меньше минимума для этой пары.
+rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+rate-limits = Лимиты лучшего предложения: { $min } – { $max } { $from }
+rate-time = <i>Курс на { $time } UTC</i>
+rate-exchange-button = 🔄 Обменять в личном чате
+settings-title = <b>Настройки группы</b>: кто может запрашивать курсы и на каком языке я здесь отвечаю.
+settings-admins-only = Менять эти настройки могут только админы группы.
+settings-everyone = Все
+settings-admins = Только админы
+inline-summary-title = { $amount } { $from } → { $to }
+inline-hint-title = Введите сумму и две валюты
+inline-hint-description = Например: 0.5 btc usdt

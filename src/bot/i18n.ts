@@ -17,9 +17,9 @@ export function supportedLocale(code: string | null | undefined): Locale | undef
 
 /**
  * Fluent translations from locales/*.ftl. The user's stored choice wins, then their
- * Telegram language, then English.
+ * Telegram language, then English; in groups, the language the admins set.
  */
-export function createI18n(users: Pick<UserRepository, "find">): I18n<BaseContext> {
+export function createI18n(users: Pick<UserRepository, "find">, groupLanguage: (chatId: number) => string | undefined = () => undefined): I18n<BaseContext> {
   return new I18n<BaseContext>({
     defaultLocale: DEFAULT_LOCALE,
     directory: LOCALES_DIR,
@@ -27,6 +27,8 @@ export function createI18n(users: Pick<UserRepository, "find">): I18n<BaseContex
     // when a person copies an address or an exchange id, so they are switched off.
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: (ctx) => {
+      // In a group the admins choose the language for everyone.
+      if (ctx.chat && ctx.chat.type !== "private") return supportedLocale(groupLanguage(ctx.chat.id)) ?? DEFAULT_LOCALE;
       const stored = ctx.from ? users.find(ctx.from.id)?.language : undefined;
       return supportedLocale(stored) ?? supportedLocale(ctx.from?.language_code) ?? DEFAULT_LOCALE;
     },

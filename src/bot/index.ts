@@ -16,6 +16,7 @@ import { flowButton } from "./callback-data.js";
 import type { BaseContext, BotContext } from "./context.js";
 import { createExchangeFlow } from "./conversations/exchange.js";
 import { exchangesFeature } from "./features/exchanges.js";
+import { groupSettings, quotesFeature } from "./features/quotes.js";
 import { supportFeature } from "./features/support.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
 import { createI18n, DEFAULT_LOCALE, supportedLocale } from "./i18n.js";
@@ -56,7 +57,7 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
   const { repos, logger } = deps;
-  const i18n = createI18n(repos.users);
+  const i18n = createI18n(repos.users, (chatId) => groupSettings(repos, chatId).language);
   const localeOf = (chatId: number | string | undefined): string => {
     const user = typeof chatId === "number" ? repos.users.find(chatId) : undefined;
     return supportedLocale(user?.language) ?? supportedLocale(user?.telegramLanguage) ?? DEFAULT_LOCALE;
@@ -118,6 +119,8 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
     }),
   );
 
+  const index = currencyIndexOf(deps.exchange.catalogue);
+  bot.use(quotesFeature({ repos, catalogue: deps.exchange.catalogue, currencyIndex: index, estimates: deps.exchange.estimates, clock: deps.clock, logger }));
   bot.use(menuFeature({ repos }));
   bot.use(
     supportFeature({
@@ -130,7 +133,6 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
     }),
   );
   bot.use(exchangesFeature({ repos, catalogue: deps.exchange.catalogue, clock: deps.clock, refresh: (id) => deps.tracking.refresh(id) }));
-  const index = currencyIndexOf(deps.exchange.catalogue);
   bot.use(
     createConversation(
       createExchangeFlow({

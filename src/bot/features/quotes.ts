@@ -1,0 +1,266 @@
+import { Composer, InlineKeyboard } from "grammy";
+import type { InlineQueryResultArticle } from "grammy/types";
+import type { Logger } from "pino";
+import type { Clock } from "../../clock.js";
+import type { Repositories } from "../../db/index.js";
+import type { CurrencyIndex } from "../../domain/currency-search.js";
+import { parseRateQuery, type RateQuery } from "../../domain/rate-query.js";
+import type { CatalogueService } from "../../exchange/catalogue.js";
+import type { EstimateService } from "../../exchange/estimates.js";
+import type { Offer } from "../../exchange/schemas.js";
+import type { Translate } from "../cards.js";
+import type { BotContext } from "../context.js";
+import { sortOffers } from "../conversations/offers.js";
+import { encodeSwapLink } from "../deep-link.js";
+import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { LOCALES, supportedLocale } from "../i18n.js";
+
+/** A quote card can be refreshed this often. */
+export const CARD_REFRESH_MS = 60_000;
+/** Telegram allows a bot about 20 messages a minute in one group; quotes stay under that. */
+export const GROUP_ANSWERS_PER_MINUTE = 18;
+const TOP_OFFERS = 3;
+
+export interface GroupSettings {
+  adminsOnly: boolean;
+  language?: string;
+}
+
+export interface QuotesDeps {
+  repos: Repositories;
+  catalogue: Pick<CatalogueService, "isProviderEnabled">;
+  currencyIndex: () => CurrencyIndex;
+  estimates: Pick<EstimateService, "quote">;
+  clock: Clock;
+  logger: Logger;
+}
+
+export function groupSettings(repos: Repositories, chatId: number): GroupSettings {
+  return repos.kv.get<GroupSettings>(`group:${chatId}`) ?? { adminsOnly: false };
+}
+
+interface CardState {
+  query: RateQuery;
+  refreshedAt: number;
+}
+
+/**
+ * Quotes for everyone: /rate in groups and private chat, the group settings admins control,
+ * and inline mode. Quotes go through the same cache and budget as the private flow; the bot
+ * never asks for an address or creates anything here.
+ */
+export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+
+  const isAdmin = async (ctx: BotContext) => {
+    if (!ctx.from || !ctx.chat || ctx.chat.type === "private") return true;
+    const member = await ctx.api.getChatMember(ctx.chat.id, ctx.from.id);
+    return member.status === "creator" || member.status === "administrator";
+  };
+
+  const answeredAt = new Map<number, number[]>();
+  /** Whether one more answer fits this group's minute; busy groups just get fewer cards. */
+  const fitsGroupLimit = (chatId: number): boolean => {
+    const now = deps.clock.now();
+    const recent = (answeredAt.get(chatId) ?? []).filter((at) => at > now - 60_000);
+    if (recent.length >= GROUP_ANSWERS_PER_MINUTE) return false;
+    recent.push(now);
+    answeredAt.set(chatId, recent);
+    return true;
+  };
+
+  composer.command("rate", async (ctx) => {
+    const chat = ctx.chat;
+    if (chat.type !== "private" && !fitsGroupLimit(chat.id)) {
+      deps.logger.info({ chatId: chat.id }, "group quote limit reached; not answering");
+      return;
+    }
+    if ((chat.type === "group" || chat.type === "supergroup") && groupSettings(deps.repos, chat.id).adminsOnly && !(await isAdmin(ctx))) {
+      return void (await ctx.reply(ctx.t("rate-admins-only")));
+    }
+    const parsed = parseRateQuery(ctx.match, deps.currencyIndex());
+    if (!parsed.ok) return void (await ctx.reply(ctx.t("rate-usage"), { parse_mode: "HTML" }));
+    const quote = await fetchQuote(deps, parsed.query);
+    const t: Translate = ctx.t.bind(ctx);
+    const sent = await ctx.reply(renderQuoteCard(t, parsed.query, quote), {
+      parse_mode: "HTML",
+      reply_markup: quoteKeyboard(t, parsed.query, ctx.me.username, true),
+      link_preview_options: { is_disabled: true },
+    });
+    deps.repos.kv.set(`quote:${chat.id}:${sent.message_id}`, { query: parsed.query, refreshedAt: deps.clock.now() } satisfies CardState);
+  });
+
+  composer.callbackQuery("rq", async (ctx) => {
+    const message = ctx.callbackQuery.message;
+    const key = message ? `quote:${message.chat.id}:${message.message_id}` : "";
+    const card = key ? deps.repos.kv.get<CardState>(key) : undefined;
+    if (!card) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+    const wait = card.refreshedAt + CARD_REFRESH_MS - deps.clock.now();
+    if (wait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: Math.ceil(wait / 1000) }) }));
+    deps.repos.kv.set(key, { ...card, refreshedAt: deps.clock.now() });
+    await ctx.answerCallbackQuery();
+    const quote = await fetchQuote(deps, card.query, true);
+    const t: Translate = ctx.t.bind(ctx);
+    await ctx
+      .editMessageText(renderQuoteCard(t, card.query, quote), {
+        parse_mode: "HTML",
+        reply_markup: quoteKeyboard(t, card.query, ctx.me.username, true),
+        link_preview_options: { is_disabled: true },
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && /not modified/.test(error.message))) throw error;
+      });
+  });
+
+  const groups = composer.chatType(["group", "supergroup"]);
+  groups.command("settings", async (ctx) => {
+    if (!(await isAdmin(ctx))) return void (await ctx.reply(ctx.t("settings-admins-only")));
+    await ctx.reply(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: settingsKeyboard(ctx.t.bind(ctx), groupSettings(deps.repos, ctx.chat.id)) });
+  });
+  groups.callbackQuery(/^gs:(who|lang):([a-z]+)$/, async (ctx) => {
+    if (!(await isAdmin(ctx))) return void (await ctx.answerCallbackQuery({ text: ctx.t("settings-admins-only") }));
+    const settings = groupSettings(deps.repos, ctx.chat.id);
+    if (ctx.match[1] === "who") settings.adminsOnly = ctx.match[2] === "admins";
+    else {
+      const locale = supportedLocale(ctx.match[2]);
+      if (locale) {
+        settings.language = locale;
+        ctx.i18n.useLocale(locale);
+      }
+    }
+    deps.repos.kv.set(`group:${ctx.chat.id}`, settings);
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageText(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: settingsKeyboard(ctx.t.bind(ctx), settings) });
+  });
+
+  composer.on("inline_query", async (ctx) => {
+    const parsed = parseRateQuery(ctx.inlineQuery.query, deps.currencyIndex());
+    const t: Translate = ctx.t.bind(ctx);
+    if (!parsed.ok) {
+      // Incomplete or unreadable: a hint, and no upstream call.
+      return void (await ctx.answerInlineQuery([hintResult(t)], { cache_time: 300, is_personal: false }));
+    }
+    const quote = await fetchQuote(deps, parsed.query);
+    const card = renderQuoteCard(t, parsed.query, quote);
+    const keyboard = quoteKeyboard(t, parsed.query, ctx.me.username, false);
+    const results: InlineQueryResultArticle[] = [article("summary", t("inline-summary-title", summaryVars(parsed.query)), card, keyboard, describeBest(t, parsed.query, quote))];
+    if (quote && quote.offers.length > 0) {
+      quote.offers.slice(0, TOP_OFFERS).forEach((offer, i) => {
+        results.push(
+          article(
+            `offer${i}`,
+            `${offer.provider_name}: ${formatAmount(offer.amount)} ${parsed.query.to.symbol.toUpperCase()}`,
+            card,
+            keyboard,
+            offer.exchange_type === "fixed" ? t("rate-fixed") : t("rate-floating"),
+          ),
+        );
+      });
+    }
+    await ctx.answerInlineQuery(results, { cache_time: 30, is_personal: false });
+  });
+  return composer;
+}
+
+interface CardQuote {
+  offers: Offer[];
+  fetchedAt: number;
+  problem?: "pair-invalid" | "below-minimum" | "unavailable";
+}
+
+async function fetchQuote(deps: QuotesDeps, query: RateQuery, fresh = false): Promise<CardQuote | undefined> {
+  const pair = { symbolFrom: query.from.symbol, networkFrom: query.from.network, symbolTo: query.to.symbol, networkTo: query.to.network };
+  try {
+    const quote = await deps.estimates.quote(pair, query.amount, { fresh, signal: AbortSignal.timeout(60_000) });
+    if (quote.result.kind !== "ok") return { offers: [], fetchedAt: quote.fetchedAt, problem: quote.result.kind };
+    const offers = sortOffers(quote.result.offers.filter((o) => deps.catalogue.isProviderEnabled(o.provider_name)));
+    return { offers, fetchedAt: quote.fetchedAt };
+  } catch (error) {
+    deps.logger.warn({ err: error }, "quote for a card failed");
+    return { offers: [], fetchedAt: deps.clock.now(), problem: "unavailable" };
+  }
+}
+
+function summaryVars(query: RateQuery) {
+  return { amount: formatAmount(query.amount), from: currencyLabel(query.from), to: currencyLabel(query.to) };
+}
+
+/** The compact card: the pair, the best offers, min and max, and the quote's time. */
+export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote | undefined): string {
+  const vars = summaryVars(query);
+  const lines = [t("flow-offers-header", { amount: vars.amount, from: escapeHtml(vars.from), to: escapeHtml(vars.to) })];
+  for (const c of query.defaulted) lines.push(t("rate-main-network", { symbol: escapeHtml(c.symbol.toUpperCase()), network: escapeHtml(c.network.toUpperCase()) }));
+  if (!quote || quote.problem) {
+    const problem = quote?.problem ?? "unavailable";
+    lines.push(problem === "pair-invalid" ? t("rate-pair-invalid") : problem === "below-minimum" ? t("rate-below-minimum") : t("error-unavailable"));
+    return lines.join("\n");
+  }
+  quote.offers.slice(0, TOP_OFFERS).forEach((offer, i) => {
+    const tags = offer.tags.length > 0 ? ` · ${escapeHtml(offer.tags.join(", "))}` : "";
+    lines.push(
+      t("rate-offer-line", {
+        rank: i + 1,
+        provider: escapeHtml(offer.provider_name),
+        receive: formatAmount(offer.amount),
+        to: escapeHtml(vars.to),
+        type: offer.exchange_type === "fixed" ? t("rate-fixed") : t("rate-floating"),
+      }) + tags,
+    );
+  });
+  const best = quote.offers[0];
+  if (best) {
+    lines.push(
+      t("rate-limits", {
+        min: best.min_amount === null ? "0" : formatAmount(best.min_amount),
+        max: best.max_amount === null ? t("limit-none") : formatAmount(best.max_amount),
+        from: escapeHtml(vars.from),
+      }),
+    );
+  }
+  lines.push(t("rate-time", { time: new Date(quote.fetchedAt).toISOString().slice(11, 16) }));
+  return lines.join("\n");
+}
+
+function describeBest(t: Translate, query: RateQuery, quote: CardQuote | undefined): string {
+  const best = quote?.offers[0];
+  return best ? `${best.provider_name}: ${formatAmount(best.amount)} ${query.to.symbol.toUpperCase()}` : t("error-unavailable");
+}
+
+function quoteKeyboard(t: Translate, query: RateQuery, botUsername: string, refreshable: boolean): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  const payload = encodeSwapLink({ from: query.from, to: query.to, amount: query.amount });
+  if (payload) keyboard.url(t("rate-exchange-button"), `https://t.me/${botUsername}?start=${payload}`);
+  if (refreshable) keyboard.text(t("button-refresh"), "rq");
+  return keyboard;
+}
+
+function settingsKeyboard(t: Translate, settings: GroupSettings): InlineKeyboard {
+  const mark = (on: boolean, label: string) => (on ? `✅ ${label}` : label);
+  const keyboard = new InlineKeyboard()
+    .text(mark(!settings.adminsOnly, t("settings-everyone")), "gs:who:everyone")
+    .text(mark(settings.adminsOnly, t("settings-admins")), "gs:who:admins")
+    .row();
+  for (const locale of LOCALES) keyboard.text(mark((settings.language ?? "en") === locale, t(`language-name-${locale}`)), `gs:lang:${locale}`);
+  return keyboard;
+}
+
+function hintResult(t: Translate): InlineQueryResultArticle {
+  return {
+    type: "article",
+    id: "hint",
+    title: t("inline-hint-title"),
+    description: t("inline-hint-description"),
+    input_message_content: { message_text: t("rate-usage"), parse_mode: "HTML" },
+  };
+}
+
+function article(id: string, title: string, text: string, keyboard: InlineKeyboard, description: string): InlineQueryResultArticle {
+  return {
+    type: "article",
+    id,
+    title,
+    description,
+    input_message_content: { message_text: text, parse_mode: "HTML", link_preview_options: { is_disabled: true } },
+    reply_markup: keyboard,
+  };
+}

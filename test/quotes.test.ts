@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { buttons } from "./harness/flow.js";
+import { waitFor } from "./harness/telegram/index.js";
+
+let world: TestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const estimates = (w: TestWorld) => w.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount");
+
+describe("quotes in groups", () => {
+  it("answers /rate with a compact card whose button deep-links into a pre-filled private flow", async () => {
+    world = await startWorld();
+    const admin = world.tg.user({ id: 7001, first_name: "Ada", language_code: "en" });
+    const member = world.tg.user({ id: 7002, first_name: "Bo", language_code: "en" });
+    const group = world.tg.group({ id: -1001, title: "Traders", type: "supergroup", admins: [7001] });
+    group.addMember(admin);
+    group.addMember(member);
+    await member.send("/rate 100 usdt-trx btc", { chat: group });
+    const card = await member.nextMessage({ chat: group });
+    expect(card.text).toContain("100 USDT (TRX) → BTC");
+    expect(card.text).toMatch(/1\. \S+: [\d.]+ BTC · (floating|fixed) rate/);
+    expect(card.text).toContain("Limits of the best offer:");
+    expect(card.text).toMatch(/Quoted at \d\d:\d\d UTC/);
+    const link = card.reply_markup!.inline_keyboard.flat().find((b) => "url" in b && b.url)! as { url: string };
+    expect(link.url).toBe(`https://t.me/${world.tg.botInfo.username}?start=x-usdt-trx-btc-btc-100`);
+
+    // The deep link opens the flow in private chat with everything filled in.
+    await member.send(`/start ${link.url.split("start=")[1]}`);
+    expect((await member.nextMessage()).text).toContain("100 USDT (TRX) → BTC");
+  });
+
+  it("takes a symbol's main network and says which, and shares one upstream call among ten askers", async () => {
+    world = await startWorld();
+    const group = world.tg.group({ id: -1002, title: "Chat", type: "supergroup", admins: [7100] });
+    const users = Array.from({ length: 10 }, (_, i) => world!.tg.user({ id: 7100 + i, first_name: "U", language_code: "en" }));
+    for (const u of users) group.addMember(u);
+    const before = estimates(world).length;
+    await users[0]!.send("/rate 0.5 btc usdt", { chat: group });
+    const first = await users[0]!.nextMessage({ chat: group });
+    expect(first.text).toContain("USDT on its main network, TRX");
+    for (const u of users.slice(1)) {
+      await u.send("/rate 0.5 btc usdt", { chat: group });
+      await u.nextMessage({ chat: group });
+    }
+    expect(estimates(world).length - before).toBe(1);
+  });
+
+  it("stays within Telegram's per-group limit, and never starts the exchange flow in a group", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 7150, first_name: "Lo", language_code: "en" });
+    const group = world.tg.group({ id: -1005, title: "Busy", type: "supergroup", admins: [7150] });
+    group.addMember(user);
+    for (let i = 0; i < 25; i++) await user.send("/rate 0.5 btc eth", { chat: group });
+    await user.send("/exchange", { chat: group });
+    await waitFor(() => world!.tg.pendingUpdates() === 0);
+    await world.app.idle();
+    const cards = group.messages().filter((m) => m.from_bot);
+    expect(cards).toHaveLength(18);
+    expect(cards.every((m) => m.text?.includes("0.5 BTC → ETH"))).toBe(true);
+  });
+
+  it("answers bad or incomplete input with a one-line usage example", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 7201, first_name: "Cy", language_code: "en" });
+    const group = world.tg.group({ id: -1003, title: "G", type: "supergroup", admins: [7201] });
+    group.addMember(user);
+    for (const input of ["/rate", "/rate 0.5 btc", "/rate abc btc usdt", "/rate 1 btc nosuchcoin"]) {
+      await user.send(input, { chat: group });
+      expect((await user.nextMessage({ chat: group })).text).toMatch(/^Usage: \/rate 0\.5 btc usdt/);
+    }
+    expect(estimates(world)).toHaveLength(0);
+  });
+
+  it("lets only admins change settings, and enforces admins-only quotes and the group's language", async () => {
+    world = await startWorld();
+    const admin = world.tg.user({ id: 7301, first_name: "Ad", language_code: "en" });
+    const member = world.tg.user({ id: 7302, first_name: "Me", language_code: "en" });
+    const group = world.tg.group({ id: -1004, title: "G", type: "supergroup", admins: [7301] });
+    group.addMember(admin);
+    group.addMember(member);
+    // Several people talk in the group: read the bot's answer to each message in turn.
+    const answer = async (user: typeof admin, text: string) => {
+      const sent = await user.send(text, { chat: group });
+      return waitFor(() => group.messages().find((m) => m.from_bot && m.message_id > sent));
+    };
+    expect((await answer(member, "/settings")).text).toContain("Only group admins can change these settings");
+    const settings = await answer(admin, "/settings");
+    expect(settings.text).toContain("Group settings");
+    const refused = await member.click(settings, "Admins only");
+    expect((await member.callbackAnswer(refused)).text).toContain("Only group admins");
+    await admin.click(settings, "Admins only");
+    await waitFor(() => buttons(settings).includes("✅ Admins only"));
+    expect((await answer(member, "/rate 0.5 btc eth")).text).toContain("only admins can ask for quotes");
+    await admin.click(settings, "Русский");
+    await waitFor(() => settings.text?.includes("Настройки группы"));
+    expect((await answer(admin, "/rate 0.5 btc eth")).text).toContain("Курс на");
+  });
+
+  it("refreshes a card at most once a minute", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 7401, first_name: "Re", language_code: "en" });
+    await user.send("/rate 1 eth usdt-trx");
+    const card = await user.nextMessage();
+    const before = estimates(world).length;
+    const early = await user.click(card, "Refresh");
+    expect((await user.callbackAnswer(early)).text).toMatch(/Refreshed a moment ago/);
+    await world.clock.advance(61_000);
+    const later = await user.click(card, "Refresh");
+    await user.callbackAnswer(later);
+    await world.app.idle();
+    expect(estimates(world).length).toBe(before + 1);
+  });
+});
+
+describe("inline mode", () => {
+  it("answers a complete query with a summary and the top offers, and an incomplete one with a hint and no upstream call", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 7501, first_name: "In", language_code: "en" });
+    const hint = await user.inlineQuery("0.5 btc");
+    const hintAnswer = await user.inlineAnswer(hint);
+    expect(hintAnswer.results).toHaveLength(1);
+    expect((hintAnswer.results[0] as { title: string }).title).toBe("Type an amount and two currencies");
+    expect(estimates(world)).toHaveLength(0);
+
+    const full = await user.inlineQuery("0.5 btc eth");
+    const answer = await user.inlineAnswer(full);
+    const results = answer.results as { id: string; title: string; input_message_content: { message_text: string }; reply_markup: { inline_keyboard: { url?: string }[][] } }[];
+    expect(results[0]!.title).toBe("0.5 BTC → ETH");
+    expect(results.length).toBe(4);
+    expect(results[1]!.title).toMatch(/^\w+: [\d.]+ ETH$/);
+    expect(results[0]!.input_message_content.message_text).toContain("0.5 BTC → ETH");
+    expect(results[0]!.reply_markup.inline_keyboard.flat()[0]!.url).toContain("start=x-btc-btc-eth-eth-0_5");
+    expect(estimates(world)).toHaveLength(1);
+  });
+});
