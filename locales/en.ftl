@@ -194,7 +194,7 @@ refresh-failed = Couldn't reach the exchange service; showing what I know.
 
 ## Support staff
 
-support-lookup-unknown = No exchange with that ID was created through this bot. Paste the ID, or forward its card.
+support-lookup-unknown = No exchange with that ID, neither in this bot nor at the exchange service. Paste the ID, or forward its card.
 support-user-unknown = No such user. Send their Telegram id or @username.
 support-user-title = <b>User { $id }</b> (@{ $username }, language { $language }): { $count } exchanges, newest first:
 support-lookup-owner = Created by user <code>{ $id }</code> (@{ $username }, language { $language })
@@ -228,3 +228,10 @@ settings-admins = Admins only
 inline-summary-title = { $amount } { $from } → { $to }
 inline-hint-title = Type an amount and two currencies
 inline-hint-description = For example: 0.5 btc usdt
+command-status = Status of one exchange by its ID
+command-rate = Quote: /rate 0.5 btc usdt
+command-settings = Group settings (admins)
+command-lookup = Support: look up an exchange
+command-user = Support: a user's exchanges
+command-stats = Support: statistics
+support-lookup-foreign = <i>Not created through this bot: only what the exchange service says.</i>

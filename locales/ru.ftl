@@ -194,7 +194,7 @@ refresh-failed = Не удалось связаться с сервисом об
 
 ## Поддержка
 
-support-lookup-unknown = Обмена с таким ID через этого бота не создавали. Вставьте ID или перешлите его карточку.
+support-lookup-unknown = Обмена с таким ID нет ни в боте, ни в сервисе обмена. Вставьте ID или перешлите его карточку.
 support-user-unknown = Нет такого пользователя. Укажите его Telegram id или @username.
 support-user-title = <b>Пользователь { $id }</b> (@{ $username }, язык { $language }): обменов — { $count }, сначала новые:
 support-lookup-owner = Создал пользователь <code>{ $id }</code> (@{ $username }, язык { $language })
@@ -228,3 +228,10 @@ settings-admins = Только админы
 inline-summary-title = { $amount } { $from } → { $to }
 inline-hint-title = Введите сумму и две валюты
 inline-hint-description = Например: 0.5 btc usdt
+command-status = Статус обмена по его ID
+command-rate = Курс: /rate 0.5 btc usdt
+command-settings = Настройки группы (админы)
+command-lookup = Поддержка: найти обмен
+command-user = Поддержка: обмены пользователя
+command-stats = Поддержка: статистика
+support-lookup-foreign = <i>Создан не через этого бота: только то, что сообщает сервис обмена.</i>

@@ -113,7 +113,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     async start() {
       await bot.init();
       catalogue.start();
-      await registerCommands(bot.api, i18n).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
+      await registerCommands(bot.api, i18n, config.supportUserIds).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
       sweeper = startFlowSweeper({
         kv: repos.kv,
         clock,

@@ -28,11 +28,14 @@ describe("the bot on the embedded sandbox", () => {
     expect(welcome.text).toContain("песочница");
   });
 
-  it("registers the command menu per language", async () => {
-    world = await startWorld();
+  it("registers the command menus per scope and language", async () => {
+    world = await startWorld({ SUPPORT_USER_IDS: "42" });
     const en = world.tg.commands({ type: "all_private_chats" });
     const ru = world.tg.commands({ type: "all_private_chats" }, "ru");
     expect(en.map((c) => c.command)).toContain("exchange");
     expect(ru.find((c) => c.command === "exchange")?.description).toBe("Начать обмен");
+    expect(world.tg.commands({ type: "all_group_chats" }).map((c) => c.command)).toEqual(["rate"]);
+    expect(world.tg.commands({ type: "all_chat_administrators" }, "ru").map((c) => c.command)).toEqual(["rate", "settings"]);
+    expect(world.tg.commands({ type: "chat", chat_id: 42 }).map((c) => c.command)).toContain("lookup");
   });
 });

@@ -29,6 +29,24 @@ describe("support staff tools", () => {
     expect(answer.text).toContain("Tracked: next check at");
     expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo")).toHaveLength(infoCalls + 1);
     expect(world.app.repos.audit.recent(1)[0]).toMatchObject({ staffId: STAFF, command: "lookup" });
+
+    // An exchange made elsewhere: the service's own record; an id nobody knows: said so.
+    const foreign = await world.app.client.createTransaction({
+      providerName: "exolix",
+      symbolFrom: "eth",
+      networkFrom: "eth",
+      symbolTo: "btc",
+      networkTo: "btc",
+      toAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+      amount: "1",
+      fixed: false,
+    });
+    await staff.send(`/lookup ${foreign.exchangeId}`);
+    const other = await staff.nextMessage();
+    expect(other.text).toContain("Not created through this bot");
+    expect(other.text).toContain("1 eth/eth →");
+    await staff.send("/lookup exolix-floating-nobody");
+    expect((await staff.nextMessage()).text).toContain("No exchange with that ID");
   });
 
   it("/user lists a user's exchanges and /stats counts users, exchanges, calls and backlog", async () => {

@@ -130,6 +130,7 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
       budget: deps.exchange.budget,
       clock: deps.clock,
       refresh: (id) => deps.tracking.refresh(id),
+      readLive: (id) => deps.exchange.client.getTransaction(id, { lane: "user" }),
     }),
   );
   bot.use(exchangesFeature({ repos, catalogue: deps.exchange.catalogue, clock: deps.clock, refresh: (id) => deps.tracking.refresh(id) }));

@@ -1,4 +1,5 @@
 import { Composer, InlineKeyboard, type Api } from "grammy";
+import type { BotCommandScope } from "grammy/types";
 import type { I18n } from "@grammyjs/i18n";
 import type { Repositories } from "../../db/index.js";
 import { languageButton, menuButton } from "../callback-data.js";
@@ -102,12 +103,27 @@ async function sendLanguagePicker(ctx: BotContext): Promise<void> {
   await ctx.reply(ctx.t("language-pick"), { parse_mode: "HTML", reply_markup: keyboard });
 }
 
-/** The command menu Telegram shows, per language, for private chats. */
-export async function registerCommands(api: Api, i18n: I18n<BaseContext>): Promise<void> {
-  const names = ["exchange", "history", "cancel", "language", "help", "start"] as const;
-  for (const locale of LOCALES) {
-    const commands = names.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
-    const scope = { type: "all_private_chats" as const };
-    await api.setMyCommands(commands, locale === "en" ? { scope } : { scope, language_code: locale });
+/** The command menus Telegram shows, per scope and language: private chats, groups, group admins, support staff. */
+export async function registerCommands(api: Api, i18n: I18n<BaseContext>, supportUserIds: readonly number[] = []): Promise<void> {
+  const privateCommands = ["exchange", "history", "status", "rate", "cancel", "language", "help", "start"];
+  const scopes: { scope: BotCommandScope; names: string[] }[] = [
+    { scope: { type: "all_private_chats" }, names: privateCommands },
+    { scope: { type: "all_group_chats" }, names: ["rate"] },
+    { scope: { type: "all_chat_administrators" }, names: ["rate", "settings"] },
+    ...supportUserIds.map((id) => ({ scope: { type: "chat" as const, chat_id: id }, names: [...privateCommands, "lookup", "user", "stats"] })),
+  ];
+  // One failing scope (a staff member who never opened the bot: "chat not found") must not
+  // keep the others from being registered.
+  const failures: string[] = [];
+  for (const { scope, names } of scopes) {
+    for (const locale of LOCALES) {
+      const commands = names.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
+      try {
+        await api.setMyCommands(commands, locale === "en" ? { scope } : { scope, language_code: locale });
+      } catch (error) {
+        failures.push(`${JSON.stringify(scope)} ${locale}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
   }
+  if (failures.length > 0) throw new Error(`some command menus were not registered: ${failures.join("; ")}`);
 }

@@ -3,6 +3,7 @@ import type { Clock } from "../../clock.js";
 import type { Repositories, TransactionRecord } from "../../db/index.js";
 import type { RateBudget } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
+import type { Transaction } from "../../exchange/schemas.js";
 import { explorersOf, renderCard, statusLabel, type Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
@@ -15,6 +16,8 @@ export interface SupportDeps {
   clock: Clock;
   /** Reads an exchange's live status (one user-lane call) and records it. */
   refresh: (exchangeId: string) => Promise<TransactionRecord | undefined>;
+  /** For an id the bot never created: the service's own record, one user-lane call. */
+  readLive: (exchangeId: string) => Promise<Transaction>;
 }
 
 const time = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
@@ -32,7 +35,12 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
     const argument = ctx.match.trim();
     deps.repos.audit.record(ctx.from.id, "lookup", argument);
     const tx = findMentioned(deps.repos, argument);
-    if (!tx) return void (await ctx.reply(ctx.t("support-lookup-unknown"), { parse_mode: "HTML" }));
+    if (!tx) {
+      const id = argument.split(/\s+/)[0] ?? "";
+      const live = id ? await deps.readLive(id).catch(() => undefined) : undefined;
+      const text = live ? renderForeign(ctx.t.bind(ctx), id, live) : ctx.t("support-lookup-unknown");
+      return void (await ctx.reply(text, { parse_mode: "HTML" }));
+    }
     let current = tx;
     let live = true;
     try {
@@ -101,6 +109,18 @@ function findMentioned(repos: Repositories, text: string): TransactionRecord | u
     if (tx) return tx;
   }
   return undefined;
+}
+
+/** An exchange the service knows but this bot did not create: what the service says. */
+function renderForeign(t: Translate, id: string, tx: Transaction): string {
+  const field = (value: string | null) => escapeHtml(value ?? "—");
+  return [
+    t("card-title", { id: escapeHtml(id) }),
+    t("support-lookup-foreign"),
+    t("card-status", { status: statusLabel(t, tx.status) }),
+    `${field(tx.amount_from)} ${field(tx.symbol_from)}/${field(tx.network_from)} → ${field(tx.amount_to)} ${field(tx.symbol_to)}/${field(tx.network_to)}`,
+    `${field(tx.address_from)} → ${field(tx.address_to)}`,
+  ].join("\n");
 }
 
 function renderLookup(t: Translate, deps: SupportDeps, tx: TransactionRecord, live: boolean): string {
