@@ -97,7 +97,9 @@ describe("quotes in groups", () => {
     expect((await answer(member, "/rate 0.5 btc eth")).text).toContain("only admins can ask for quotes");
     await admin.click(settings, "Русский");
     await waitFor(() => settings.text?.includes("Настройки группы"));
-    expect((await answer(admin, "/rate 0.5 btc eth")).text).toContain("Курс на");
+    const russian = (await answer(admin, "/rate 0.5 btc eth")).text;
+    expect(russian).toContain("Курс на");
+    expect(russian).toContain("песочница"); // the sandbox note speaks the group's language too
   });
 
   it("refreshes a card at most once a minute", async () => {

@@ -59,7 +59,10 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
   const { repos, logger } = deps;
   const i18n = createI18n(repos.users, (chatId) => groupSettings(repos, chatId).language);
   const localeOf = (chatId: number | string | undefined): string => {
-    const user = typeof chatId === "number" ? repos.users.find(chatId) : undefined;
+    if (typeof chatId !== "number") return DEFAULT_LOCALE;
+    // Groups have negative ids and the language their admins chose.
+    if (chatId < 0) return supportedLocale(groupSettings(repos, chatId).language) ?? DEFAULT_LOCALE;
+    const user = repos.users.find(chatId);
     return supportedLocale(user?.language) ?? supportedLocale(user?.telegramLanguage) ?? DEFAULT_LOCALE;
   };
   const notice = deps.sandbox ? sandboxNotice((chatId) => i18n.t(localeOf(chatId), "sandbox-notice")) : undefined;
