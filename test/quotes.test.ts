@@ -97,8 +97,13 @@ describe("quotes in groups", () => {
     expect((await answer(member, "/rate 0.5 btc eth")).text).toContain("only admins can ask for quotes");
     await admin.click(settings, "Русский");
     await waitFor(() => settings.text?.includes("Настройки группы"));
-    const russian = (await answer(admin, "/rate 0.5 btc eth")).text;
+    const card = await answer(admin, "/rate 0.5 btc eth");
+    const russian = card.text;
     expect(russian).toContain("Курс на");
+    // A refresh is a quote too: a member may not refresh in an admins-only group.
+    await world.clock.advance(61_000);
+    const tap = await member.click(card, "Обновить");
+    expect((await member.callbackAnswer(tap)).text).toContain("только админы");
     expect(russian).toContain("песочница"); // the sandbox note speaks the group's language too
   });
 

@@ -20,6 +20,9 @@ export const CARD_REFRESH_MS = 60_000;
 /** Telegram allows a bot about 20 messages a minute in one group; quotes stay under that. */
 export const GROUP_ANSWERS_PER_MINUTE = 18;
 const TOP_OFFERS = 3;
+/** How long a quote card may wait for the budget; a group's other messages wait behind it. */
+const RATE_WAIT_MS = 20_000;
+const INLINE_WAIT_MS = 8_000;
 
 export interface GroupSettings {
   adminsOnly: boolean;
@@ -52,10 +55,17 @@ interface CardState {
 export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
-  const isAdmin = async (ctx: BotContext) => {
+  const isAdmin = async (ctx: BotContext): Promise<boolean> => {
     if (!ctx.from || !ctx.chat || ctx.chat.type === "private") return true;
-    const member = await ctx.api.getChatMember(ctx.chat.id, ctx.from.id);
-    return member.status === "creator" || member.status === "administrator";
+    // An anonymous admin writes as the group itself.
+    if (ctx.senderChat?.id === ctx.chat.id) return true;
+    try {
+      const member = await ctx.api.getChatMember(ctx.chat.id, ctx.from.id);
+      return member.status === "creator" || member.status === "administrator";
+    } catch (error) {
+      deps.logger.warn({ err: error, chatId: ctx.chat.id }, "could not check whether a user is a group admin");
+      return false;
+    }
   };
 
   const answeredAt = new Map<number, number[]>();
@@ -66,6 +76,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     if (recent.length >= GROUP_ANSWERS_PER_MINUTE) return false;
     recent.push(now);
     answeredAt.set(chatId, recent);
+    if (answeredAt.size > 10_000) for (const [id, times] of answeredAt) if (times.every((at) => at <= now - 60_000)) answeredAt.delete(id);
     return true;
   };
 
@@ -80,7 +91,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     }
     const parsed = parseRateQuery(ctx.match, deps.currencyIndex());
     if (!parsed.ok) return void (await ctx.reply(ctx.t("rate-usage"), { parse_mode: "HTML" }));
-    const quote = await fetchQuote(deps, parsed.query);
+    const quote = await fetchQuote(deps, parsed.query, false, RATE_WAIT_MS);
     const t: Translate = ctx.t.bind(ctx);
     const sent = await ctx.reply(renderQuoteCard(t, parsed.query, quote), {
       parse_mode: "HTML",
@@ -97,9 +108,15 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     if (!card) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
     const wait = card.refreshedAt + CARD_REFRESH_MS - deps.clock.now();
     if (wait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: Math.ceil(wait / 1000) }) }));
+    const chat = ctx.chat;
+    if (chat && chat.type !== "private") {
+      // A refresh is a quote too: the group's rules and its message limit apply.
+      if (groupSettings(deps.repos, chat.id).adminsOnly && !(await isAdmin(ctx))) return void (await ctx.answerCallbackQuery({ text: ctx.t("rate-admins-only") }));
+      if (!fitsGroupLimit(chat.id)) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: 60 }) }));
+    }
     deps.repos.kv.set(key, { ...card, refreshedAt: deps.clock.now() });
     await ctx.answerCallbackQuery();
-    const quote = await fetchQuote(deps, card.query, true);
+    const quote = await fetchQuote(deps, card.query, true, RATE_WAIT_MS);
     const t: Translate = ctx.t.bind(ctx);
     await ctx
       .editMessageText(renderQuoteCard(t, card.query, quote), {
@@ -107,9 +124,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
         reply_markup: quoteKeyboard(t, card.query, ctx.me.username, true),
         link_preview_options: { is_disabled: true },
       })
-      .catch((error: unknown) => {
-        if (!(error instanceof Error && /not modified/.test(error.message))) throw error;
-      });
+      .catch(ignoreStaleEdit);
   });
 
   const groups = composer.chatType(["group", "supergroup"]);
@@ -117,12 +132,12 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     if (!(await isAdmin(ctx))) return void (await ctx.reply(ctx.t("settings-admins-only")));
     await ctx.reply(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: settingsKeyboard(ctx.t.bind(ctx), groupSettings(deps.repos, ctx.chat.id)) });
   });
-  groups.callbackQuery(/^gs:(who|lang):([a-z]+)$/, async (ctx) => {
+  groups.callbackQuery(/^gs:(?:(who):(everyone|admins)|(lang):([a-z]{2}))$/, async (ctx) => {
     if (!(await isAdmin(ctx))) return void (await ctx.answerCallbackQuery({ text: ctx.t("settings-admins-only") }));
     const settings = groupSettings(deps.repos, ctx.chat.id);
     if (ctx.match[1] === "who") settings.adminsOnly = ctx.match[2] === "admins";
     else {
-      const locale = supportedLocale(ctx.match[2]);
+      const locale = supportedLocale(ctx.match[4]);
       if (locale) {
         settings.language = locale;
         ctx.i18n.useLocale(locale);
@@ -130,7 +145,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     }
     deps.repos.kv.set(`group:${ctx.chat.id}`, settings);
     await ctx.answerCallbackQuery();
-    await ctx.editMessageText(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: settingsKeyboard(ctx.t.bind(ctx), settings) });
+    await ctx.editMessageText(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: settingsKeyboard(ctx.t.bind(ctx), settings) }).catch(ignoreStaleEdit);
   });
 
   composer.on("inline_query", async (ctx) => {
@@ -140,7 +155,8 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
       // Incomplete or unreadable: a hint, and no upstream call.
       return void (await ctx.answerInlineQuery([hintResult(t)], { cache_time: 300, is_personal: false }));
     }
-    const quote = await fetchQuote(deps, parsed.query);
+    // Telegram drops an inline answer after about ten seconds: wait less than that.
+    const quote = await fetchQuote(deps, parsed.query, false, INLINE_WAIT_MS);
     const card = renderQuoteCard(t, parsed.query, quote);
     const keyboard = quoteKeyboard(t, parsed.query, ctx.me.username, false);
     const results: InlineQueryResultArticle[] = [article("summary", t("inline-summary-title", summaryVars(parsed.query)), card, keyboard, describeBest(t, parsed.query, quote))];
@@ -168,10 +184,16 @@ interface CardQuote {
   problem?: "pair-invalid" | "below-minimum" | "unavailable";
 }
 
-async function fetchQuote(deps: QuotesDeps, query: RateQuery, fresh = false): Promise<CardQuote | undefined> {
+/** A tap on a card that is unchanged or gone is not an error. */
+function ignoreStaleEdit(error: unknown): void {
+  if (error instanceof Error && /message is not modified|message to edit not found/.test(error.message)) return;
+  throw error;
+}
+
+async function fetchQuote(deps: QuotesDeps, query: RateQuery, fresh: boolean, waitMs: number): Promise<CardQuote | undefined> {
   const pair = { symbolFrom: query.from.symbol, networkFrom: query.from.network, symbolTo: query.to.symbol, networkTo: query.to.network };
   try {
-    const quote = await deps.estimates.quote(pair, query.amount, { fresh, signal: AbortSignal.timeout(60_000) });
+    const quote = await deps.estimates.quote(pair, query.amount, { fresh, signal: AbortSignal.timeout(waitMs) });
     if (quote.result.kind !== "ok") return { offers: [], fetchedAt: quote.fetchedAt, problem: quote.result.kind };
     const offers = sortOffers(quote.result.offers.filter((o) => deps.catalogue.isProviderEnabled(o.provider_name)));
     return { offers, fetchedAt: quote.fetchedAt };

@@ -36,7 +36,8 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
     deps.repos.audit.record(ctx.from.id, "lookup", argument);
     const tx = findMentioned(deps.repos, argument);
     if (!tx) {
-      const id = argument.split(/\s+/)[0] ?? "";
+      // The first word that looks like an exchange id (a pasted card starts with an emoji).
+      const id = argument.split(/\s+/).find((word) => /^[A-Za-z0-9_.:-]{6,128}$/.test(word)) ?? "";
       const live = id ? await deps.readLive(id).catch(() => undefined) : undefined;
       const text = live ? renderForeign(ctx.t.bind(ctx), id, live) : ctx.t("support-lookup-unknown");
       return void (await ctx.reply(text, { parse_mode: "HTML" }));
