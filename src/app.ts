@@ -9,7 +9,7 @@ import { createRepositories, openDatabase, type Repositories } from "./db/index.
 import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
 import { registerCommands } from "./bot/features/menu.js";
-import { DEFAULT_LOCALE, supportedLocale } from "./bot/i18n.js";
+import { localeOfUser } from "./bot/i18n.js";
 import type { BotContext } from "./bot/context.js";
 import { RateBudget } from "./exchange/budget.js";
 import { CatalogueService } from "./exchange/catalogue.js";
@@ -120,8 +120,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         api: bot.api,
         logger,
         note: (chatId) => {
-          const user = repos.users.find(chatId);
-          return i18n.t(supportedLocale(user?.language) ?? supportedLocale(user?.telegramLanguage) ?? DEFAULT_LOCALE, "flow-timeout");
+          return i18n.t(localeOfUser(repos.users.find(chatId)), "flow-timeout");
         },
       });
       await tracker.start();

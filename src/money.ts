@@ -29,12 +29,4 @@ export function toDecimalString(value: unknown): string | undefined {
   return new Decimal(text).toFixed();
 }
 
-export function decimal(value: string): Decimal {
-  return new Decimal(value);
-}
-
-export function compareAmounts(a: string, b: string): number {
-  return new Decimal(a).comparedTo(new Decimal(b));
-}
-
 export { Decimal };

@@ -15,6 +15,11 @@ export function supportedLocale(code: string | null | undefined): Locale | undef
   return LOCALES.find((locale) => locale === base);
 }
 
+/** The language to write to a user in: their /language choice, then their Telegram app's, then English. */
+export function localeOfUser(user: { language: string | null; telegramLanguage: string | null } | undefined): Locale {
+  return supportedLocale(user?.language) ?? supportedLocale(user?.telegramLanguage) ?? DEFAULT_LOCALE;
+}
+
 /**
  * Fluent translations from locales/*.ftl. The user's stored choice wins, then their
  * Telegram language, then English; in groups, the language the admins set.

@@ -19,7 +19,7 @@ import { exchangesFeature } from "./features/exchanges.js";
 import { groupSettings, quotesFeature } from "./features/quotes.js";
 import { supportFeature } from "./features/support.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
-import { createI18n, DEFAULT_LOCALE, supportedLocale } from "./i18n.js";
+import { createI18n, DEFAULT_LOCALE, localeOfUser, supportedLocale } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
 
 export interface BotDeps {
@@ -62,8 +62,7 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
     if (typeof chatId !== "number") return DEFAULT_LOCALE;
     // Groups have negative ids and the language their admins chose.
     if (chatId < 0) return supportedLocale(groupSettings(repos, chatId).language) ?? DEFAULT_LOCALE;
-    const user = repos.users.find(chatId);
-    return supportedLocale(user?.language) ?? supportedLocale(user?.telegramLanguage) ?? DEFAULT_LOCALE;
+    return localeOfUser(repos.users.find(chatId));
   };
   const notice = deps.sandbox ? sandboxNotice((chatId) => i18n.t(localeOf(chatId), "sandbox-notice")) : undefined;
   // Telegram's 429 is waited out; a network error is not retried (a message must not go twice).

@@ -6,7 +6,8 @@ import type { Repositories, TransactionRecord } from "../db/index.js";
 import type { CatalogueService } from "../exchange/catalogue.js";
 import { cardKeyboard, explorersOf, renderCard, renderStalled, renderStatusChange, type Explorers, type Translate } from "../bot/cards.js";
 import type { BaseContext } from "../bot/context.js";
-import { DEFAULT_LOCALE, supportedLocale } from "../bot/i18n.js";
+import { localeOfUser } from "../bot/i18n.js";
+import { isNotModified } from "../bot/telegram-errors.js";
 
 /** Telegram allows about 30 messages a second overall and about one a second per chat. */
 const GLOBAL_GAP_MS = 40;
@@ -34,8 +35,7 @@ export class StatusNotifier {
   constructor(private readonly deps: NotifierDeps) {}
 
   translator(userId: number): Translate {
-    const user = this.deps.repos.users.find(userId);
-    const locale = supportedLocale(user?.language) ?? supportedLocale(user?.telegramLanguage) ?? DEFAULT_LOCALE;
+    const locale = localeOfUser(this.deps.repos.users.find(userId));
     return (key, variables) => this.deps.i18n.t(locale, key, variables);
   }
 
@@ -79,7 +79,7 @@ export class StatusNotifier {
         link_preview_options: { is_disabled: true },
       });
     } catch (error) {
-      if (error instanceof GrammyError && /message is not modified|message to edit not found|message can't be edited/.test(error.description)) return;
+      if (isNotModified(error) || (error instanceof GrammyError && /message to edit not found|message can't be edited/.test(error.description))) return;
       this.handleSendError(error, tx);
     }
   }

@@ -2,6 +2,7 @@ import type { Conversation } from "@grammyjs/conversations";
 import { GrammyError, InlineKeyboard, type InputFile } from "grammy";
 import { flowButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
+import { isNotModified } from "../telegram-errors.js";
 
 export type FlowConversation = Conversation<BotContext, BaseContext>;
 
@@ -57,7 +58,7 @@ export class FlowUi {
         link_preview_options: { is_disabled: true },
       });
     } catch (error) {
-      if (!(error instanceof GrammyError && /message is not modified/.test(error.description))) throw error;
+      if (!isNotModified(error)) throw error;
     }
   }
 

@@ -6,6 +6,7 @@ import { cardButton, historyButton, menuButton } from "../callback-data.js";
 import { cardKeyboard, explorersOf, renderCard, statusLabel } from "../cards.js";
 import type { BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { isNotModified } from "../telegram-errors.js";
 
 export const HISTORY_PAGE_SIZE = 5;
 /** A person may refresh one exchange by hand this often: each refresh is an upstream call. */
@@ -75,7 +76,7 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
 }
 
 function ignoreNotModified(error: unknown): void {
-  if (error instanceof Error && /message is not modified/.test(error.message)) return;
+  if (isNotModified(error)) return;
   throw error;
 }
 

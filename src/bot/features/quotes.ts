@@ -14,6 +14,7 @@ import { sortOffers } from "../conversations/offers.js";
 import { encodeSwapLink } from "../deep-link.js";
 import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
+import { isNotModified } from "../telegram-errors.js";
 
 /** A quote card can be refreshed this often. */
 export const CARD_REFRESH_MS = 60_000;
@@ -186,7 +187,7 @@ interface CardQuote {
 
 /** A tap on a card that is unchanged or gone is not an error. */
 function ignoreStaleEdit(error: unknown): void {
-  if (error instanceof Error && /message is not modified|message to edit not found/.test(error.message)) return;
+  if (isNotModified(error) || (error instanceof Error && /message to edit not found/.test(error.message))) return;
   throw error;
 }
 
