@@ -3,7 +3,7 @@ import type { TransactionRecord } from "../db/index.js";
 import { networkName } from "../domain/networks.js";
 import { isFinalStatus, KNOWN_STATUSES } from "../exchange/schemas.js";
 import { cardButton } from "./callback-data.js";
-import { currencyLabel, escapeHtml, formatAmount } from "./format.js";
+import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "./format.js";
 
 export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
@@ -78,7 +78,7 @@ export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explo
   if (tx.addressRefund) lines.push(t("card-refund", { address: escapeHtml(tx.addressRefund) }));
   lines.push(...hashLines(t, tx, explorers));
   if (tx.nextPollAt === null && !isFinalStatus(tx.status)) lines.push("", t("card-not-tracked"));
-  lines.push(t("card-updated", { time: new Date(now).toISOString().slice(0, 16).replace("T", " ") }));
+  lines.push(t("card-updated", { time: formatUtcMinute(now) }));
   return lines.join("\n");
 }
 

@@ -12,6 +12,11 @@ export function formatAmount(value: string, maxDecimals = 8): string {
   return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
 }
 
+/** "2026-11-22 12:05": a moment in UTC, to the minute. */
+export function formatUtcMinute(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+}
+
 /** "BTC", or "USDT (TRX)" when the network says more than the symbol does. */
 export function currencyLabel(c: { symbol: string; network: string }): string {
   return c.symbol === c.network ? c.symbol.toUpperCase() : `${c.symbol.toUpperCase()} (${c.network.toUpperCase()})`;

@@ -6,7 +6,7 @@ import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { Transaction } from "../../exchange/schemas.js";
 import { explorersOf, renderCard, statusLabel, type Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
-import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute as time } from "../format.js";
 
 export interface SupportDeps {
   supportUserIds: readonly number[];
@@ -20,7 +20,6 @@ export interface SupportDeps {
   readLive: (exchangeId: string) => Promise<Transaction>;
 }
 
-const time = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 
 /**
  * Tools for support staff (SUPPORT_USER_IDS): /lookup, /user, /stats. For anyone else these
