@@ -5,7 +5,7 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import { systemClock, type Clock } from "./clock.js";
 import type { Config } from "./config.js";
-import { createRepositories, openDatabase, type Repositories } from "./db/index.js";
+import { createRepositories, openDatabase, SqliteBudgetJournal, waitForInstanceLock, type InstanceLock, type Repositories } from "./db/index.js";
 import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
 import { registerCommands } from "./bot/features/menu.js";
@@ -67,6 +67,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     limitPerMinute: config.exchange.rateLimitPerMinute,
     backgroundShare: config.exchange.backgroundShare,
     clock,
+    // In SQLite, so that a restart (or a second process on this file) continues the same window.
+    journal: new SqliteBudgetJournal(db),
   });
   const client = new ExchangeClient({
     baseUrl: exchangeUrl,
@@ -101,6 +103,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
 
   let runner: RunnerHandle | undefined;
   let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
+  let instanceLock: InstanceLock | undefined;
+  const stopping = new AbortController();
   return {
     bot,
     repos,
@@ -111,6 +115,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     sandbox,
     idle,
     async start() {
+      // Only one process polls Telegram and runs the tracker for a database; another waits.
+      instanceLock = await waitForInstanceLock(config.databasePath, { clock, logger, signal: stopping.signal });
+      if (!instanceLock) return; // stopped while waiting
       await bot.init();
       catalogue.start();
       await registerCommands(bot.api, i18n, config.supportUserIds).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
@@ -128,6 +135,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined }, "bot started");
     },
     async stop() {
+      stopping.abort();
       if (runner?.isRunning()) await runner.stop();
       // The tracker starts no new poll from here on (stop() says so before it awaits).
       const trackerStopped = tracker.stop();
@@ -140,6 +148,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       await client.close();
       if (ownSandbox) await sandbox?.close();
       db.close();
+      instanceLock?.release();
       logger.info("bot stopped");
     },
   };

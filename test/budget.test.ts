@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
+import { openDatabase, SqliteBudgetJournal, type Db } from "../src/db/index.js";
 import { BudgetCancelledError, RateBudget, type Lane, type QueuePlace } from "../src/exchange/budget.js";
 
 const SPAN = 61_000; // the 60 s window plus the 1 s margin
@@ -9,8 +13,14 @@ function setup(limitPerMinute = 10, backgroundShare = 0.6) {
   const budget = new RateBudget({ limitPerMinute, backgroundShare, clock });
   const granted: { lane: Lane; at: number; tag: string }[] = [];
   const ask = (lane: Lane, tag: string = lane, options: Parameters<RateBudget["acquire"]>[1] = {}) =>
-    budget.acquire(lane, options).then(() => granted.push({ lane, at: clock.now(), tag }));
+    budget.acquire(lane, options).then(() => granted.push({ lane, at: clock.now(), tag }), ignoreClosed);
   return { clock, budget, granted, ask };
+}
+
+/** A waiter of a budget that was closed (a process that ended) just stops waiting. */
+function ignoreClosed(error: unknown): number {
+  if (error instanceof BudgetCancelledError) return 0;
+  throw error;
 }
 
 /** The largest number of grants that fall inside any window of `span` ms. */
@@ -67,22 +77,63 @@ describe("RateBudget", () => {
     expect(granted.slice(5).map((g) => g.tag)).toEqual(["catalogue"]);
   });
 
-  it("keeps part of the window for people even while polling is saturated", async () => {
+  it("keeps part of the window for people even while polling is saturated, and paces the polls", async () => {
     const { clock, budget, granted, ask } = setup(10, 0.6);
-    for (let i = 0; i < 100; i++) void ask("poll");
-    await clock.advance(5_000);
-    expect(granted.filter((g) => g.lane === "poll")).toHaveLength(budget.backgroundCap);
     expect(budget.backgroundCap).toBe(6);
+    expect(budget.backgroundPaceMs).toBe(Math.floor(SPAN / 6));
+    for (let i = 0; i < 1_000; i++) void ask("poll");
+    await clock.advance(5_000);
+    // A pace, not a burst: one poll now, the next one a sixth of a window later.
+    expect(granted.filter((g) => g.lane === "poll")).toHaveLength(1);
 
     void ask("user", "quote");
     await clock.advance(0);
     const quote = granted.find((g) => g.tag === "quote");
     expect(quote?.at).toBe(clock.now()); // served at once, not after the polls
 
-    // Over a long stretch, polls take at most their share of every window.
+    // Over a long stretch, polls take at most their share of every window, evenly spaced.
     await clock.advance(30 * 60_000);
     const polls = granted.filter((g) => g.lane === "poll").map((g) => g.at);
     expect(busiestWindow(polls, 60_000)).toBeLessThanOrEqual(6);
+    const gaps = polls.slice(1).map((at, i) => at - polls[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(budget.backgroundPaceMs);
+    expect(polls.length).toBeGreaterThanOrEqual(Math.floor((30 * 60_000) / budget.backgroundPaceMs));
+  });
+
+  it("a person arriving at any moment while polling is saturated gets a slot at once when no other person holds one", async () => {
+    const { clock, granted, ask } = setup(10, 0.6);
+    for (let i = 0; i < 1_000; i++) void ask("poll");
+    // People arrive one at a time, at awkward moments, each after the last one's slot expired.
+    const waits: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      await clock.advance(SPAN + ((i * 3_301) % 13_000));
+      const asked = clock.now();
+      const tag = `person-${i}`;
+      void ask("user", tag);
+      await clock.advance(0);
+      const grant = granted.find((g) => g.tag === tag);
+      waits.push(grant ? grant.at - asked : Infinity);
+    }
+    expect(waits.every((wait) => wait === 0)).toBe(true);
+  });
+
+  it("when people fill the rest of a window, the next person waits at most one background pace, not for a burst of polls to expire", async () => {
+    // Whatever the moment: right after polls were granted, or in between.
+    for (const offset of [1_000, 17_000, 33_000, 49_000]) {
+      const { clock, budget, granted, ask } = setup(10, 0.6);
+      for (let i = 0; i < 1_000; i++) void ask("poll");
+      await clock.advance(5 * SPAN + offset); // polling in its steady state
+      const inWindow = granted.filter((g) => g.at > clock.now() - SPAN).length;
+      for (let i = 0; i < 10 - inWindow; i++) void ask("user", "fill");
+      await clock.advance(0);
+      void ask("user", "late");
+      const asked = clock.now();
+      await clock.advance(SPAN);
+      const late = granted.find((g) => g.tag === "late")!;
+      expect(late.at - asked).toBeGreaterThan(0);
+      expect(late.at - asked).toBeLessThanOrEqual(budget.backgroundPaceMs);
+      budget.close();
+    }
   });
 
   it("a person asking while polls queue is first in line, with a short expected wait", async () => {
@@ -147,7 +198,7 @@ describe("RateBudget", () => {
     void ask("user");
     void ask("poll");
     void ask("poll");
-    await clock.advance(0);
+    await clock.advance(budget.backgroundPaceMs);
     expect(budget.stats().lastHourByLane).toEqual({ create: 0, user: 1, poll: 2, catalogue: 0 });
     await clock.advance(3_600_001);
     expect(budget.stats().lastHourByLane.poll).toBe(0);
@@ -160,5 +211,103 @@ describe("RateBudget after close", () => {
     const budget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock });
     budget.close();
     await expect(budget.acquire("user")).rejects.toBeInstanceOf(BudgetCancelledError);
+  });
+});
+
+describe("RateBudget with its SQLite journal", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function databaseFile(): string {
+    const dir = mkdtempSync(join(tmpdir(), "swapbot-budget-"));
+    dirs.push(dir);
+    return join(dir, "bot.sqlite");
+  }
+
+  function budgetOn(path: string, clock: ManualClock, limitPerMinute = 10): { budget: RateBudget; db: Db } {
+    const db = openDatabase(path);
+    return { budget: new RateBudget({ limitPerMinute, backgroundShare: 0.6, clock, journal: new SqliteBudgetJournal(db) }), db };
+  }
+
+  it("a new process continues the old window: nothing more than the limit in any minute across restarts", async () => {
+    const clock = new ManualClock();
+    const path = databaseFile();
+    const times: number[] = [];
+    // Five restarts within 41 s, each process asking for as much as it can get.
+    for (let run = 0; run < 5; run++) {
+      const { budget, db } = budgetOn(path, clock);
+      for (let i = 0; i < 10; i++) void budget.acquire("user").then(() => times.push(clock.now()), ignoreClosed);
+      await clock.advance(8_200);
+      budget.close(); // the process ends; its waiters with it
+      db.close();
+    }
+    expect(times).toHaveLength(10); // the first process took the whole window, nobody after it got more
+    // The sixth process, once the window has passed, gets slots again.
+    const { budget, db } = budgetOn(path, clock);
+    const later = budget.acquire("user").then(() => times.push(clock.now()));
+    await clock.advance(SPAN);
+    await later;
+    expect(times).toHaveLength(11);
+    expect(busiestWindow(times, SPAN)).toBeLessThanOrEqual(10);
+    budget.close();
+    db.close();
+  });
+
+  it("a 429 pause is kept across a restart", async () => {
+    const clock = new ManualClock();
+    const path = databaseFile();
+    const first = budgetOn(path, clock);
+    first.budget.pause(30_000);
+    first.budget.close();
+    first.db.close();
+    const second = budgetOn(path, clock);
+    let grantedAt: number | undefined;
+    void second.budget.acquire("create").then(() => (grantedAt = clock.now()));
+    const asked = clock.now();
+    await clock.advance(29_999);
+    expect(grantedAt).toBeUndefined();
+    await clock.advance(1);
+    expect(grantedAt).toBe(asked + 30_000);
+    second.budget.close();
+    second.db.close();
+  });
+
+  it("two processes on one database file share one budget", async () => {
+    const clock = new ManualClock();
+    const path = databaseFile();
+    const a = budgetOn(path, clock);
+    const b = budgetOn(path, clock);
+    const times: { who: string; at: number }[] = [];
+    for (let i = 0; i < 30; i++) {
+      void a.budget.acquire(i % 3 ? "user" : "poll").then(() => times.push({ who: "a", at: clock.now() }), ignoreClosed);
+      void b.budget.acquire(i % 2 ? "user" : "catalogue").then(() => times.push({ who: "b", at: clock.now() }), ignoreClosed);
+    }
+    await clock.advance(10 * 60_000);
+    expect(times).toHaveLength(60);
+    expect(busiestWindow(times.map((t) => t.at), SPAN)).toBeLessThanOrEqual(10);
+    // Both got served, not one starved.
+    expect(times.filter((t) => t.who === "a").length).toBe(30);
+    expect(a.budget.stats().lastHourByLane.user + a.budget.stats().lastHourByLane.poll).toBeGreaterThan(0);
+    for (const p of [a, b]) {
+      p.budget.close();
+      p.db.close();
+    }
+  });
+
+  it("keeps the journal small: one row per call, older than two hours pruned", async () => {
+    const clock = new ManualClock();
+    const path = databaseFile();
+    const { budget, db } = budgetOn(path, clock, 1_000);
+    for (let hour = 0; hour < 5; hour++) {
+      for (let i = 0; i < 100; i++) await budget.acquire("user");
+      await clock.advance(3_600_000);
+    }
+    const rows = (db.prepare("SELECT count(*) AS n FROM budget_grants").get() as { n: number }).n;
+    expect(rows).toBeLessThanOrEqual(300);
+    expect(budget.stats().lastHourByLane.user).toBe(0);
+    budget.close();
+    db.close();
   });
 });

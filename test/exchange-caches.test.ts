@@ -72,8 +72,12 @@ describe("EstimateService", () => {
     await expect(drive(clock, estimates.quote(PAIR, "1"))).rejects.toMatchObject({ kind: "unavailable" });
     await drive(clock, estimates.quote(PAIR, "1"));
 
-    // Fill the window, then two people ask for the same quote: both hear where they stand.
-    await drive(clock, Promise.all(Array.from({ length: 10 }, () => budget.acquire("user"))));
+    // Fill a window at one instant (after the earlier calls have left it), then two people ask
+    // for the same quote: both hear where they stand.
+    await clock.advance(2 * 61_000);
+    const fill = Promise.all(Array.from({ length: 10 }, () => budget.acquire("user")));
+    await clock.advance(0);
+    await fill;
     const places: number[] = [];
     const both = Promise.all([1, 2].map(() => estimates.quote(PAIR, "5", { onQueued: (p) => places.push(p.position) })));
     await drive(clock, both);
@@ -119,7 +123,8 @@ describe("CatalogueService", () => {
     catalogue.start();
     cleanups.push(() => catalogue.stop());
     await drive(clock, (async () => {
-      while (clock.now() < Date.UTC(2026, 0, 1) + 3_600_000 + 1_000) await clock.advance(10_000);
+      // An hour, plus room for the background pace (a refresh may wait one pace for its slot).
+      while (clock.now() < Date.UTC(2026, 0, 1) + 3_600_000 + 30_000) await clock.advance(10_000);
     })(), { stepMs: 10_000, maxMs: 4 * 3_600_000 });
     const count = (endpoint: string) => sandbox.requests.filter((r) => r.endpoint === endpoint).length;
     expect(count("getCurrencies")).toBe(2);

@@ -8,6 +8,8 @@ import { TransactionRepository } from "./transactions.js";
 import { UserRepository } from "./users.js";
 
 export { openDatabase, migrate, type Db } from "./database.js";
+export { SqliteBudgetJournal } from "./budget-journal.js";
+export { InstanceLock, waitForInstanceLock } from "./instance-lock.js";
 export type { TransactionRecord, NewTransaction, ObservedState, StatusChange } from "./transactions.js";
 export type { UserRecord } from "./users.js";
 export type { CreateRequestState } from "./create-requests.js";

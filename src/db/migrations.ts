@@ -106,4 +106,21 @@ export const MIGRATIONS: readonly string[] = [
     argument TEXT NOT NULL
   );
   `,
+  // 5: the rate budget's journal: every slot granted (before its call goes out) and the latest
+  // "nothing before T" a 429 asked for, shared by every process on this file and read at start-up;
+  // and the tracker's order of attention: a rank per exchange and when its owner said "I have sent"
+  `
+  CREATE TABLE budget_grants (
+    at INTEGER NOT NULL,
+    lane TEXT NOT NULL
+  );
+  CREATE INDEX budget_grants_at ON budget_grants (at);
+  CREATE TABLE budget_pause (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    until INTEGER NOT NULL
+  );
+
+  ALTER TABLE transactions ADD COLUMN poll_rank INTEGER NOT NULL DEFAULT 2;
+  ALTER TABLE transactions ADD COLUMN funds_sent_at INTEGER;
+  `,
 ];

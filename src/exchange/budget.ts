@@ -1,21 +1,47 @@
 import type { Clock, Timer } from "../clock.js";
 
 /**
- * The one rate budget of the process. Every upstream call, whoever makes it, first
- * takes a slot here. Guarantees:
- *  - never more than `limitPerMinute` slots granted in any sliding window of
- *    `windowMs + marginMs` (the margin absorbs network jitter, so the service's own
- *    window, fixed or sliding, never sees more than the limit);
- *  - lanes are served by priority (create, user, poll, catalogue), FIFO within a lane;
- *  - background lanes (poll, catalogue) never hold more than `backgroundCap` of the
- *    window, so some slots are always left for people;
- *  - after a 429 nothing is granted until the service's wait is over.
+ * The one rate budget of the process. Every upstream call, whoever makes it, first takes a
+ * slot here. The rules, in the order they are checked:
+ *
+ *  1. Never more than `limitPerMinute` slots in any sliding window of `windowMs + marginMs`
+ *     (the margin absorbs network jitter, so the service's own window, fixed or sliding,
+ *     never sees more than the limit).
+ *  2. After a 429, nothing is granted until the service's wait is over.
+ *  3. Lanes are served by priority (create, user, poll, catalogue), FIFO within a lane; a
+ *     waiting person is never passed by background work.
+ *  4. Background lanes (poll, catalogue) hold at most `backgroundCap` slots of a window, so a
+ *     person alone always finds a free slot, and they are paced: one background slot per
+ *     `window / backgroundCap` at most. A share is a pace, not a burst: the background slots
+ *     of a window are spread over it, so when people fill the rest, the oldest slot frees
+ *     soon instead of all of them freeing together at the end of the window.
+ *
+ * With a journal, every grant and every pause is written before the call goes out, inside
+ * one write transaction that first reads what is already there: a restarted process (or a
+ * second one on the same database) continues the same window instead of starting afresh.
  */
 export type Lane = "create" | "user" | "poll" | "catalogue";
 
 export const LANES: readonly Lane[] = ["create", "user", "poll", "catalogue"];
 const PRIORITY: Record<Lane, number> = { create: 0, user: 1, poll: 2, catalogue: 3 };
 const BACKGROUND: ReadonlySet<Lane> = new Set<Lane>(["poll", "catalogue"]);
+
+export interface Grant {
+  at: number;
+  lane: Lane;
+}
+
+/** Where grants and pauses are kept so that they outlive the process and are shared. */
+export interface BudgetJournal {
+  /** Runs `fn` so that no other process sharing the journal grants in between (a write transaction). */
+  exclusive<T>(fn: () => T): T;
+  /** Every grant made after `time`, by any process, oldest first. */
+  grantsAfter(time: number): Grant[];
+  /** The latest "nothing before" a 429 asked for; 0 when none. */
+  pausedUntil(): number;
+  recordGrant(grant: Grant): void;
+  recordPause(until: number): void;
+}
 
 export interface RateBudgetOptions {
   limitPerMinute: number;
@@ -25,6 +51,8 @@ export interface RateBudgetOptions {
   windowMs?: number;
   /** Extra spacing on top of the window, for requests that arrive upstream late. */
   marginMs?: number;
+  /** Without one, the budget lives in memory only (tests, benchmarks). */
+  journal?: BudgetJournal;
 }
 
 export interface QueuePlace {
@@ -45,21 +73,21 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-interface Grant {
-  at: number;
-  lane: Lane;
-}
-
 const HOUR_MS = 3_600_000;
+/** How soon to try again when the journal could not be read or written (database busy). */
+const JOURNAL_RETRY_MS = 1_000;
 
 export class RateBudget {
   readonly limit: number;
   readonly backgroundCap: number;
+  /** The shortest time between two background grants. */
+  readonly backgroundPaceMs: number;
   private readonly span: number;
   private readonly clock: Clock;
-  /** Grants inside the current span, oldest first. */
+  private readonly journal: BudgetJournal | undefined;
+  /** Grants inside the current span, oldest first (read from the journal when there is one). */
   private window: Grant[] = [];
-  /** Grants of the last hour, for statistics only. */
+  /** This process's grants of the last hour, for statistics without a journal. */
   private history: Grant[] = [];
   private waiters: Waiter[] = [];
   private seq = 0;
@@ -78,7 +106,9 @@ export class RateBudget {
     const cap = Math.floor(this.limit * options.backgroundShare);
     this.backgroundCap = this.limit === 1 ? 1 : Math.min(this.limit - 1, Math.max(1, cap));
     this.span = (options.windowMs ?? 60_000) + (options.marginMs ?? 1_000);
+    this.backgroundPaceMs = Math.floor(this.span / this.backgroundCap);
     this.clock = options.clock;
+    this.journal = options.journal;
   }
 
   /**
@@ -115,16 +145,24 @@ export class RateBudget {
 
   /** Where a new request in `lane` would stand if it asked now. */
   preview(lane: Lane): QueuePlace {
+    const now = this.clock.now();
+    this.load(now);
     const ghost: Waiter = { lane, seq: Number.MAX_SAFE_INTEGER, resolve: () => {}, reject: () => {} };
     const ahead = this.waiters.filter((w) => this.goesBefore(w, ghost)).length;
-    if (ahead === 0 && this.mayGrant(lane, this.clock.now())) return { position: 0, waitMs: 0 };
+    if (ahead === 0 && this.mayGrant(lane, now)) return { position: 0, waitMs: 0 };
     return { position: ahead + 1, waitMs: this.expectedWait(lane, ahead + 1) };
   }
 
   /** The service answered 429: nothing goes out until `retryAfterMs` has passed. */
   pause(retryAfterMs: number): void {
     this.rateLimitedCount++;
-    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + Math.max(0, retryAfterMs));
+    const until = this.clock.now() + Math.max(0, retryAfterMs);
+    this.pausedUntil = Math.max(this.pausedUntil, until);
+    try {
+      this.journal?.recordPause(until);
+    } catch {
+      // The pause holds in memory; the journal is only needed across a restart.
+    }
     this.pump();
   }
 
@@ -139,18 +177,25 @@ export class RateBudget {
   }
 
   stats(): { lastHourByLane: Record<Lane, number>; queuedByLane: Record<Lane, number>; rateLimited: number; pausedForMs: number } {
-    this.trim(this.clock.now());
+    const now = this.clock.now();
+    this.trimHistory(now);
     const count = (list: { lane: Lane }[]) =>
       Object.fromEntries(LANES.map((lane) => [lane, list.filter((g) => g.lane === lane).length])) as Record<Lane, number>;
+    let lastHour: Grant[] = this.history;
+    try {
+      if (this.journal) lastHour = this.journal.grantsAfter(now - HOUR_MS);
+    } catch {
+      // Statistics fall back to what this process granted.
+    }
     return {
-      lastHourByLane: count(this.history),
+      lastHourByLane: count(lastHour),
       queuedByLane: count(this.waiters),
       rateLimited: this.rateLimitedCount,
-      pausedForMs: Math.max(0, this.pausedUntil - this.clock.now()),
+      pausedForMs: Math.max(0, this.pausedUntil - now),
     };
   }
 
-  /** Times of the grants in the current span; for tests and the benchmark. */
+  /** Times of this process's grants of the last hour; for tests and the benchmark. */
   grantTimes(): number[] {
     return this.history.map((g) => g.at);
   }
@@ -173,67 +218,108 @@ export class RateBudget {
     return true;
   }
 
-  private trim(now: number): void {
+  /** Brings the window up to `now`: from the journal when there is one, else by dropping old grants. */
+  private load(now: number): void {
+    if (this.journal) {
+      this.window = this.journal.grantsAfter(now - this.span);
+      this.pausedUntil = Math.max(this.pausedUntil, this.journal.pausedUntil());
+      return;
+    }
     while (this.window.length > 0 && this.window[0]!.at <= now - this.span) this.window.shift();
+  }
+
+  private trimHistory(now: number): void {
     while (this.history.length > 0 && this.history[0]!.at <= now - HOUR_MS) this.history.shift();
   }
 
-  private backgroundInWindow(): number {
-    return this.window.filter((g) => BACKGROUND.has(g.lane)).length;
+  private background(): Grant[] {
+    return this.window.filter((g) => BACKGROUND.has(g.lane));
+  }
+
+  /** The earliest moment, from `now` on, at which `lane` may be granted if nobody else is. */
+  private readyAt(lane: Lane, now: number): number {
+    let at = Math.max(now, this.pausedUntil);
+    // The slot that must free for the window to drop below the limit.
+    const blocking = this.window[this.window.length - this.limit];
+    if (blocking) at = Math.max(at, blocking.at + this.span);
+    if (BACKGROUND.has(lane)) {
+      const background = this.background();
+      const capped = background[background.length - this.backgroundCap];
+      if (capped) at = Math.max(at, capped.at + this.span);
+      const last = background[background.length - 1];
+      if (last) at = Math.max(at, last.at + this.backgroundPaceMs);
+    }
+    return at;
   }
 
   private mayGrant(lane: Lane, now: number): boolean {
-    this.trim(now);
-    if (now < this.pausedUntil) return false;
-    if (this.window.length >= this.limit) return false;
-    return !BACKGROUND.has(lane) || this.backgroundInWindow() < this.backgroundCap;
+    return this.readyAt(lane, now) <= now;
   }
 
   /** Grants every waiter that may go now, in priority order, then arms a timer for the rest. */
   private pump(): void {
+    if (this.waiters.length === 0) return this.armTimer(this.clock.now());
     const now = this.clock.now();
+    let granted: Waiter[];
+    try {
+      granted = this.journal ? this.journal.exclusive(() => this.grantDue(now)) : this.grantDue(now);
+    } catch {
+      // The journal could not be read or written (the database is busy): nothing was granted.
+      this.armTimer(now, now + JOURNAL_RETRY_MS);
+      return;
+    }
+    // Resolved only once the grants are safely written.
+    for (const waiter of granted) waiter.resolve();
+    this.armTimer(now);
+  }
+
+  private grantDue(now: number): Waiter[] {
+    this.load(now);
+    const granted: Waiter[] = [];
     for (let i = 0; i < this.waiters.length; ) {
       const waiter = this.waiters[i]!;
       if (!this.mayGrant(waiter.lane, now)) {
-        // A background waiter held back by its cap must not block people behind it.
-        if (this.window.length < this.limit && now >= this.pausedUntil) {
+        // A background waiter held back by its cap or pace must not block people behind it;
+        // a person held back blocks everyone behind (people first, never passed by background).
+        if (BACKGROUND.has(waiter.lane) && this.mayGrant("user", now)) {
           i++;
           continue;
         }
         break;
       }
+      const grant: Grant = { at: now, lane: waiter.lane };
+      this.journal?.recordGrant(grant);
       this.waiters.splice(i, 1);
-      const grant = { at: now, lane: waiter.lane };
       this.window.push(grant);
       this.history.push(grant);
-      waiter.resolve();
+      granted.push(waiter);
     }
-    this.armTimer(now);
+    this.trimHistory(now);
+    return granted;
   }
 
-  private armTimer(now: number): void {
+  private armTimer(now: number, at = this.nextChange(now)): void {
     if (this.waiters.length === 0) {
       this.timer?.cancel();
       this.timer = undefined;
       this.timerAt = Infinity;
       return;
     }
-    const next = this.nextChange(now);
-    if (this.timer && this.timerAt <= next) return;
+    if (this.timer && this.timerAt <= at) return;
     this.timer?.cancel();
-    this.timerAt = next;
+    this.timerAt = at;
     this.timer = this.clock.setTimer(() => {
       this.timer = undefined;
       this.timerAt = Infinity;
       this.pump();
-    }, next - now);
+    }, at - now);
   }
 
-  /** The next moment at which a waiter could become grantable. */
+  /** The next moment at which some waiter could become grantable. */
   private nextChange(now: number): number {
-    const oldest = this.window[0];
-    const slotFrees = oldest ? oldest.at + this.span : now;
-    return Math.max(now + 1, this.pausedUntil, oldest ? slotFrees : now + 1);
+    let next = Infinity;
+    for (const lane of new Set(this.waiters.map((w) => w.lane))) next = Math.min(next, this.readyAt(lane, now));
+    return Math.max(now + 1, next);
   }
 
   private placeOf(waiter: Waiter): QueuePlace {
@@ -247,7 +333,6 @@ export class RateBudget {
    */
   private expectedWait(lane: Lane, k: number): number {
     const now = this.clock.now();
-    this.trim(now);
     const free = this.limit - this.window.length;
     let at: number;
     if (k <= free) {
@@ -259,8 +344,8 @@ export class RateBudget {
       at = (grant ? grant.at : now) + this.span * (round + 1);
     }
     if (BACKGROUND.has(lane)) {
-      // Background work is spread thinner: only its cap fits in each span.
-      at = Math.max(at, now + Math.floor((k - 1) / this.backgroundCap) * this.span);
+      // Background work goes at its pace, and never before its own readiness.
+      at = Math.max(at, this.readyAt(lane, now) + (k - 1) * this.backgroundPaceMs);
     }
     return Math.max(0, at - now, this.pausedUntil - now);
   }

@@ -91,14 +91,17 @@ export class CatalogueService {
   }
 
   private async fetch(part: Part): Promise<void> {
+    // With nothing to show yet, nobody can be served until it arrives: people are waiting.
+    const empty = part === "currencies" ? this.currencyList.length === 0 : this.providerList.length === 0;
+    const lane = empty ? "user" : "catalogue";
     if (part === "currencies") {
-      const currencies = await this.deps.client.getCurrencies({ lane: "catalogue" });
+      const currencies = await this.deps.client.getCurrencies({ lane });
       if (currencies.length === 0) throw new Error("the service listed no currencies");
       this.deps.repo.replaceCurrencies(currencies);
       this.currencyList = currencies;
       this.index();
     } else {
-      const providers = await this.deps.client.getProviders({ lane: "catalogue" });
+      const providers = await this.deps.client.getProviders({ lane });
       this.deps.repo.replaceProviders(providers);
       this.providerList = providers;
     }

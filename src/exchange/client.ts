@@ -23,7 +23,8 @@ export interface ExchangeClientOptions {
   baseUrl: string;
   apiKey: string;
   authScheme: "bearer" | "raw";
-  budget: RateBudget;
+  /** The shared rate budget (only what the client needs of it). */
+  budget: Pick<RateBudget, "acquire" | "pause">;
   clock: Clock;
   logger: Logger;
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };

@@ -1,0 +1,63 @@
+import Database from "better-sqlite3";
+import type { Logger } from "pino";
+import type { Clock } from "../clock.js";
+import { sleep } from "../clock.js";
+
+/**
+ * One process at a time polls Telegram and runs the tracker for a database file. The lock is
+ * an open EXCLUSIVE transaction on a side file (`<database>.lock`): the operating system
+ * drops it when the process ends, however it ends (SIGKILL, crash, power), so a restart
+ * never waits for a stale lock, while a second process started by mistake waits its turn
+ * instead of fighting the first for updates (Telegram answers 409 to the loser).
+ */
+export class InstanceLock {
+  private constructor(private readonly file: Database.Database | undefined) {}
+
+  /** The lock, or undefined while another process holds it. */
+  static tryAcquire(databasePath: string): InstanceLock | undefined {
+    if (databasePath === ":memory:") return new InstanceLock(undefined);
+    const file = new Database(`${databasePath}.lock`, { timeout: 0 });
+    try {
+      file.exec("BEGIN EXCLUSIVE");
+      return new InstanceLock(file);
+    } catch (error) {
+      file.close();
+      if ((error as { code?: string }).code === "SQLITE_BUSY") return undefined;
+      throw error;
+    }
+  }
+
+  release(): void {
+    if (!this.file?.open) return;
+    this.file.exec("ROLLBACK");
+    this.file.close();
+  }
+}
+
+/**
+ * Takes the lock, waiting (and saying so once, loudly) while another process holds it.
+ * Resolves undefined when `signal` aborts first.
+ */
+export async function waitForInstanceLock(
+  databasePath: string,
+  deps: { clock: Clock; logger: Logger; signal: AbortSignal; retryMs?: number },
+): Promise<InstanceLock | undefined> {
+  let waited = false;
+  const aborted = new Promise((resolve) => deps.signal.addEventListener("abort", resolve, { once: true }));
+  while (!deps.signal.aborted) {
+    const lock = InstanceLock.tryAcquire(databasePath);
+    if (lock) {
+      if (waited) deps.logger.warn("the other bot process on this database stopped: this one takes over and starts polling Telegram");
+      return lock;
+    }
+    if (!waited) {
+      deps.logger.error(
+        { databasePath },
+        "another bot process is already running on this database: this one does NOT poll Telegram and waits until that one stops (two processes on one bot token fight for updates)",
+      );
+      waited = true;
+    }
+    await Promise.race([sleep(deps.clock, deps.retryMs ?? 5_000), aborted]);
+  }
+  return undefined;
+}
