@@ -95,6 +95,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       tracking: {
         refresh: (exchangeId) => tracker.refresh(exchangeId),
         wake: () => tracker.wake(),
+        fundsSent: (exchangeId) => tracker.fundsSent(exchangeId),
       },
     },
   );

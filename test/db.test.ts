@@ -93,6 +93,28 @@ describe("storage", () => {
     expect(repos.transactions.countByStatus()).toEqual({ waiting: 4 });
   });
 
+  it("picks due work by rank, then time, and moves an exchange up when its owner says the funds are sent", () => {
+    const first = repos.transactions.insert(sample({ exchangeId: "a", nextPollAt: 100 }));
+    expect(first).toMatchObject({ pollRank: 2, fundsSentAt: null });
+    repos.transactions.insert(sample({ exchangeId: "b", nextPollAt: 200 }));
+    repos.transactions.insert(sample({ exchangeId: "c", nextPollAt: 300 }));
+    repos.transactions.insert(sample({ exchangeId: "d", nextPollAt: null }));
+    repos.transactions.scheduleNextPoll("c", 300, 1);
+    expect(repos.transactions.due(500, 10).map((t) => t.exchangeId)).toEqual(["c", "a", "b"]);
+    repos.transactions.scheduleNextPoll("c", 400); // no rank given: it keeps its own
+    expect(repos.transactions.find("c")!.pollRank).toBe(1);
+
+    // First in line, and due now if it was due later; never later than it was.
+    expect(repos.transactions.markFundsSent("b", 150)).toBe(true);
+    expect(repos.transactions.find("b")).toMatchObject({ pollRank: 0, fundsSentAt: 150, nextPollAt: 150 });
+    expect(repos.transactions.due(500, 2).map((t) => t.exchangeId)).toEqual(["b", "c"]);
+    repos.transactions.markFundsSent("a", 160);
+    expect(repos.transactions.find("a")!.nextPollAt).toBe(100);
+    // An exchange no longer followed stays so.
+    expect(repos.transactions.markFundsSent("d", 170)).toBe(false);
+    expect(repos.transactions.find("d")).toMatchObject({ nextPollAt: null, fundsSentAt: null });
+  });
+
   it("replaces the catalogue whole and keeps JSON values behind the storage adapter", async () => {
     repos.catalogue.replaceCurrencies([{ symbol: "xrp", network: "xrp", fullname: "XRP", image: "", memo: true, explorer: "x/" }]);
     repos.catalogue.replaceCurrencies([{ symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" }]);

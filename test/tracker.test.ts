@@ -18,6 +18,52 @@ async function minutes(w: TestWorld, count: number): Promise<void> {
   await w.app.idle();
 }
 
+const MINUTE = 60_000;
+const FUNDS_SENT = "📨 I have sent the funds";
+
+/** Nothing more happens until the clock moves: no update is being handled, every poll under way waits for the budget. */
+async function quiet(w: TestWorld): Promise<void> {
+  await w.app.idle();
+  await waitFor(() => w.app.tracker.pollsInFlight() === w.app.budget.stats().queuedByLane.poll, 5_000, "the polls under way to be answered");
+}
+
+/**
+ * Moves the clock to `until`, stopping at every moment the tracker has work (a poll due, a
+ * paced background slot) and letting that work finish first. Each poll then reaches the
+ * sandbox at the moment it was granted, one at a time, in the order the tracker chose.
+ */
+async function runTracker(w: TestWorld, until: number): Promise<void> {
+  for (;;) {
+    await quiet(w);
+    const now = w.clock.now();
+    if (now >= until) return;
+    const queued = w.app.budget.stats().queuedByLane.poll > 0;
+    const next = queued ? now + w.app.budget.backgroundPaceMs : (w.app.repos.transactions.nextDueAt() ?? until);
+    await w.clock.advance(Math.min(until, Math.max(now + 1, next)) - now);
+  }
+}
+
+/** The polls the sandbox received, in order of arrival. */
+function polls(w: TestWorld, since = 0): { exchangeId: string; at: number }[] {
+  return w.app
+    .sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo" && r.at >= since)
+    .map((r) => ({ exchangeId: r.query["exchange_id"]!, at: r.at }));
+}
+
+/** An exchange through the flow whose deposit never comes (within the sandbox's timeline). */
+async function createWaiting(user: TestUser): Promise<{ exchangeId: string; card: StoredMessage }> {
+  const created = await createViaFlow(user);
+  world!.app.sandbox!.setScenario(created.exchangeId, "overdue");
+  return created;
+}
+
+/** Presses a button and returns the toast, once the bot has done all the tap set off. */
+async function press(user: TestUser, message: StoredMessage, label: string): Promise<string | undefined> {
+  const answer = await user.callbackAnswer(await user.click(message, label));
+  await quiet(world!);
+  return answer.text;
+}
+
 /** The bot's messages to `user` after `after`, as text. */
 function messagesAfter(user: TestUser, after: StoredMessage): string[] {
   return user
@@ -212,6 +258,91 @@ describe("the tracker", () => {
   });
 });
 
+describe("the tracker's order of attention", () => {
+  it("looks at once, then every minute for 30 minutes, at an exchange whose owner says the funds are sent", async () => {
+    // Deposits are awaited for six hours here, so an exchange can be old and still waiting.
+    const w = (world = await startWorld({}, { timeline: { overdueAfter: 6 * 60 * MINUTE } }));
+    const start = w.clock.now();
+    const stranger = w.tg.user({ id: 5601, first_name: "W", language_code: "en" });
+    const others = [await createWaiting(stranger), await createWaiting(w.tg.user({ id: 5602, first_name: "X", language_code: "en" }))];
+    const ana = w.tg.user({ id: 5603, first_name: "Ana", language_code: "en" });
+    const boris = w.tg.user({ id: 5604, first_name: "Boris", language_code: "ru" });
+    const a = await createWaiting(ana);
+    const b = await createWaiting(boris);
+    expect(buttons(a.card)).toEqual([FUNDS_SENT, "🔄 Refresh"]);
+    expect(buttons(b.card)).toEqual(["📨 Средства отправлены", "🔄 Обновить"]);
+
+    // 40 minutes on and nobody said a word: each is looked at every 3 minutes by now.
+    await runTracker(w, start + 40 * MINUTE + 5_000);
+    // Only the owner can say so.
+    expect(await press(stranger, a.card, FUNDS_SENT)).toBe("This button has expired.");
+    expect(w.app.repos.transactions.find(a.exchangeId)!.fundsSentAt).toBeNull();
+
+    const pressedAt = w.clock.now();
+    expect(await press(ana, a.card, FUNDS_SENT)).toBe(
+      "Thanks! For the next 30 minutes I'll check for your deposit every minute and tell you as soon as it arrives.",
+    );
+    expect(await press(boris, b.card, "📨 Средства отправлены")).toBe(
+      "Спасибо! В течение 30 мин я буду проверять поступление депозита каждую минуту и сразу сообщу, когда он придёт.",
+    );
+    // Answered without a moment of simulated time passing, and looked at right away.
+    expect(w.clock.now()).toBe(pressedAt);
+    await runTracker(w, pressedAt + 1_000);
+    expect(polls(w, pressedAt).map((p) => p.exchangeId)).toEqual([a.exchangeId, b.exchangeId]);
+    expect(buttons(a.card)).toContain(FUNDS_SENT); // still waiting
+    await runTracker(w, pressedAt + 35 * MINUTE);
+
+    const pace = w.app.budget.backgroundPaceMs;
+    const gaps = (exchangeId: string) => {
+      const times = polls(w, pressedAt).filter((p) => p.exchangeId === exchangeId).map((p) => p.at);
+      return times.slice(1).map((at, i) => at - times[i]!);
+    };
+    // Every minute for 30 minutes, then every 3 as its age says. (Polls due at the same
+    // moment go one budget pace apart, so a gap may be that much longer.)
+    for (const mine of [a, b]) {
+      const seen = gaps(mine.exchangeId);
+      expect(seen).toHaveLength(31);
+      expect(seen.slice(0, 30).filter((gap) => gap < MINUTE || gap > MINUTE + pace)).toEqual([]);
+      expect(seen[30]).toBeGreaterThanOrEqual(3 * MINUTE);
+    }
+    // The others keep their pace of every 3 minutes.
+    for (const other of others) {
+      const seen = gaps(other.exchangeId);
+      expect(seen.length).toBeGreaterThanOrEqual(10);
+      expect(seen.filter((gap) => gap < 3 * MINUTE || gap > 3 * MINUTE + 4 * pace)).toEqual([]);
+    }
+  });
+
+  it("when more is due than can go at once: announced deposits first, then exchanges in motion, then those waiting", async () => {
+    const w = (world = await startWorld());
+    const start = w.clock.now();
+    const user = (id: number) => w.tg.user({ id, first_name: "U", language_code: "en" });
+    // Created in the reverse of the order they deserve, so by due time alone they would go last.
+    const waiting = [(await createWaiting(user(5701))).exchangeId, (await createWaiting(user(5702))).exchangeId];
+    const moving = [await createViaFlow(user(5703)), await createViaFlow(user(5704))]; // the sandbox's default: they finish
+    const ana = user(5705);
+    const announced = await createWaiting(ana);
+    expect(buttons(moving[0]!.card)).toContain(FUNDS_SENT);
+
+    await runTracker(w, start + 3 * MINUTE); // the deposits of `moving` have arrived
+    expect(moving[0]!.card.text).toContain("Status: 🔎 Confirming your deposit");
+    expect(buttons(moving[0]!.card)).toEqual(["🔄 Refresh"]); // nothing to announce any more
+    // A moment after everyone's last poll, so by due time alone this one would now go last.
+    await runTracker(w, start + 3 * MINUTE + 1_000);
+    await press(ana, announced.card, FUNDS_SENT);
+
+    // Down for two minutes: when it is back, all five are due at once, and go one by one.
+    await w.restart(() => w.clock.advance(2 * MINUTE));
+    const back = w.clock.now();
+    await runTracker(w, back + 10_000);
+    const order = polls(w, back).map((p) => p.exchangeId);
+    expect(order).toHaveLength(5);
+    expect(order[0]).toBe(announced.exchangeId);
+    expect(order.slice(1, 3).sort()).toEqual(moving.map((m) => m.exchangeId).sort());
+    expect(order.slice(3).sort()).toEqual([...waiting].sort());
+  });
+});
+
 describe("history, cards and /status", () => {
   it("pages /history newest first and opens a card with a refresh that has a cooldown", async () => {
     world = await startWorld();
@@ -240,6 +371,34 @@ describe("history, cards and /status", () => {
     expect((await user.callbackAnswer(again)).text).toMatch(/Refreshed a moment ago/);
     expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo").length).toBe(polled + 1);
     expect(callsBefore).toBeLessThanOrEqual(polled);
+  });
+
+  it("answers a card's Refresh at once when the budget is full, and the chat is not held while it waits", async () => {
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" }));
+    const user = w.tg.user({ id: 5350, first_name: "Ola", language_code: "en" });
+    const { exchangeId, card } = await createViaFlow(user);
+    await w.app.idle();
+    // Every slot of the minute taken: the refresh's call has to wait for the oldest to free.
+    while (w.app.budget.preview("user").position === 0) await w.app.budget.acquire("user");
+    const edits = card.edited;
+    const polled = polls(w).length;
+
+    const query = await user.click(card, "Refresh");
+    expect((await user.callbackAnswer(query)).text).toBeUndefined();
+    await waitFor(() => w.app.budget.stats().queuedByLane.user === 1, 5_000, "the refresh to wait for the budget");
+    // The same chat is served meanwhile.
+    await user.send("/help");
+    expect((await user.nextMessage()).text).toContain("How it works");
+    expect(card.edited).toBe(edits);
+    expect(polls(w)).toHaveLength(polled);
+
+    // The slot comes: the refresh goes out and the card is brought up to date.
+    await w.clock.advance(61_000);
+    await waitFor(() => card.edited > edits, 5_000, "the card to be edited after the refresh");
+    await w.app.idle();
+    expect(polls(w).slice(polled).map((p) => p.exchangeId)).toEqual([exchangeId]);
+    expect(card.text).toContain("Updated 2026-11-22 12:01 UTC");
+    expect(user.messages().filter((m) => m.text?.includes("Couldn't reach"))).toEqual([]);
   });
 
   it("shows your own exchange by id, and someone else's like one that does not exist", async () => {

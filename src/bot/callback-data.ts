@@ -40,10 +40,15 @@ export const languageButton = {
   pattern: /^lang:([a-z]{2})$/,
 };
 
+const CARD_ACTIONS = { open: "co", refresh: "cr", fundsSent: "cs" } as const;
+export type CardAction = keyof typeof CARD_ACTIONS;
+
 /** Buttons of an exchange's card and of the history list; exchanges are named by row id. */
 export const cardButton = {
-  encode: (action: "open" | "refresh", rowId: number): string => checked(`${action === "open" ? "co" : "cr"}:${rowId}`),
-  pattern: /^(co|cr):(\d{1,12})$/,
+  encode: (action: CardAction, rowId: number): string => checked(`${CARD_ACTIONS[action]}:${rowId}`),
+  /** The action of a `pattern` match's first group. */
+  action: (code: string): CardAction | undefined => (Object.keys(CARD_ACTIONS) as CardAction[]).find((action) => CARD_ACTIONS[action] === code),
+  pattern: /^(co|cr|cs):(\d{1,12})$/,
 };
 
 export const historyButton = {

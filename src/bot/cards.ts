@@ -2,6 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { TransactionRecord } from "../db/index.js";
 import { networkName } from "../domain/networks.js";
 import { isFinalStatus, KNOWN_STATUSES } from "../exchange/schemas.js";
+import { isWaiting } from "../tracker/policy.js";
 import { cardButton } from "./callback-data.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "./format.js";
 
@@ -82,8 +83,18 @@ export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explo
   return lines.join("\n");
 }
 
+/**
+ * "I have sent the funds" makes sense while the exchange waits for a deposit the owner can
+ * see the address of, and the tracker still follows it (the button moves it up the line).
+ */
+export function offersFundsSent(tx: TransactionRecord): boolean {
+  return isWaiting(tx.status) && tx.addressFrom !== null && tx.nextPollAt !== null;
+}
+
 export function cardKeyboard(t: Translate, tx: TransactionRecord): InlineKeyboard {
-  return new InlineKeyboard().text(t("button-refresh"), cardButton.encode("refresh", tx.rowId));
+  const keyboard = new InlineKeyboard();
+  if (offersFundsSent(tx)) keyboard.text(t("button-funds-sent"), cardButton.encode("fundsSent", tx.rowId)).row();
+  return keyboard.text(t("button-refresh"), cardButton.encode("refresh", tx.rowId));
 }
 
 /** The new message sent at a change of status: what it is, what it means, what to do. */

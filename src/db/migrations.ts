@@ -123,4 +123,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE transactions ADD COLUMN poll_rank INTEGER NOT NULL DEFAULT 2;
   ALTER TABLE transactions ADD COLUMN funds_sent_at INTEGER;
   `,
+  // 6: due polls are picked by rank, then time; without this index every pick sorts the whole backlog
+  `
+  CREATE INDEX transactions_due_rank ON transactions (poll_rank, next_poll_at) WHERE next_poll_at IS NOT NULL;
+  `,
 ];

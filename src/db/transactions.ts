@@ -1,5 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import type { Clock } from "../clock.js";
+import { POLL_RANK, pollRank, type PollRank } from "../tracker/policy.js";
 import type { Db } from "./database.js";
 
 /** An exchange created through the bot, as the bot keeps it. Amounts are decimal strings. */
@@ -30,6 +31,10 @@ export interface TransactionRecord {
   statusChangedAt: number;
   /** Null once the tracker no longer follows it. */
   nextPollAt: number | null;
+  /** Which due polls go first, lowest first; set with each schedule (see POLL_RANK). */
+  pollRank: PollRank;
+  /** When the owner last pressed "I have sent the funds". */
+  fundsSentAt: number | null;
   cardMessageId: number | null;
   notifiedStatus: string | null;
   /** A status whose message was being sent; set until the send is known to be done. */
@@ -40,7 +45,18 @@ export interface TransactionRecord {
 
 export type NewTransaction = Omit<
   TransactionRecord,
-  "rowId" | "updatedAt" | "statusChangedAt" | "notifiedStatus" | "pendingNotice" | "refreshedAt" | "errorCount" | "hashFrom" | "hashTo" | "addressRefund"
+  | "rowId"
+  | "updatedAt"
+  | "statusChangedAt"
+  | "notifiedStatus"
+  | "pendingNotice"
+  | "refreshedAt"
+  | "errorCount"
+  | "hashFrom"
+  | "hashTo"
+  | "addressRefund"
+  | "pollRank"
+  | "fundsSentAt"
 >;
 
 /** What a poll learned; only fields the service reported are changed. */
@@ -83,12 +99,16 @@ const COLUMNS: Record<Exclude<keyof TransactionRecord, "rowId">, string> = {
   updatedAt: "updated_at",
   statusChangedAt: "status_changed_at",
   nextPollAt: "next_poll_at",
+  pollRank: "poll_rank",
+  fundsSentAt: "funds_sent_at",
   cardMessageId: "card_message_id",
   notifiedStatus: "notified_status",
   pendingNotice: "pending_notice",
   refreshedAt: "refreshed_at",
   errorCount: "error_count",
 };
+
+const RANKS = Object.values(POLL_RANK).join(", ");
 
 const SELECT = `SELECT rowid AS rowId, ${Object.entries(COLUMNS)
   .map(([field, column]) => `${column} AS ${field}`)
@@ -126,6 +146,8 @@ export class TransactionRepository {
       pendingNotice: null,
       refreshedAt: null,
       errorCount: 0,
+      pollRank: pollRank({ status: record.status, fundsSentAt: null }, now),
+      fundsSentAt: null,
     };
     const fields = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
     return this.db.transaction(() => {
@@ -201,10 +223,12 @@ export class TransactionRepository {
       .all(exchangeId) as StatusChange[];
   }
 
-  /** Exchanges whose next poll is due, earliest first. */
+  /** Exchanges whose next poll is due, lowest rank first, then earliest first. */
   due(now: number, limit: number): TransactionRecord[] {
+    // Naming every rank lets SQLite walk the (poll_rank, next_poll_at) index one rank at a
+    // time and stop at `limit`, instead of sorting every due row.
     return this
-      .sql(`${SELECT} WHERE next_poll_at IS NOT NULL AND next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`)
+      .sql(`${SELECT} WHERE poll_rank IN (${RANKS}) AND next_poll_at IS NOT NULL AND next_poll_at <= ? ORDER BY poll_rank, next_poll_at LIMIT ?`)
       .all(now, limit) as TransactionRecord[];
   }
 
@@ -250,9 +274,25 @@ export class TransactionRepository {
     this.sql("UPDATE transactions SET card_message_id = ? WHERE exchange_id = ?").run(messageId, exchangeId);
   }
 
-  /** When the tracker should look next; null stops tracking. */
-  scheduleNextPoll(exchangeId: string, at: number | null): void {
-    this.sql("UPDATE transactions SET next_poll_at = ? WHERE exchange_id = ?").run(at, exchangeId);
+  /** When the tracker should look next, and with which rank (kept when not given); null stops tracking. */
+  scheduleNextPoll(exchangeId: string, at: number | null, rank?: PollRank): void {
+    this
+      .sql("UPDATE transactions SET next_poll_at = ?, poll_rank = coalesce(?, poll_rank) WHERE exchange_id = ?")
+      .run(at, rank ?? null, exchangeId);
+  }
+
+  /**
+   * The owner says the deposit is on its way: first in line, and due by `at` at the latest.
+   * An exchange the tracker no longer follows is left alone; returns whether it was changed.
+   */
+  markFundsSent(exchangeId: string, at: number): boolean {
+    const { changes } = this
+      .sql(
+        `UPDATE transactions SET funds_sent_at = @at, poll_rank = @rank, next_poll_at = min(next_poll_at, @at)
+         WHERE exchange_id = @exchangeId AND next_poll_at IS NOT NULL`,
+      )
+      .run({ exchangeId, at, rank: POLL_RANK.fundsSent });
+    return changes > 0;
   }
 
   countByStatus(): Record<string, number> {

@@ -4,7 +4,7 @@ import type { Repositories, TransactionRecord } from "../db/index.js";
 import { BudgetCancelledError, type Lane } from "../exchange/budget.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import { isExchangeError } from "../exchange/errors.js";
-import { MAX_NOT_FOUND, nextPoll, retryDelay } from "./policy.js";
+import { MAX_NOT_FOUND, nextPoll, pollRank, retryDelay } from "./policy.js";
 import type { StatusNotifier } from "./notifier.js";
 
 export interface TrackerDeps {
@@ -25,10 +25,12 @@ const MAX_IDLE_MS = 30_000;
 const LEASE_MS = 10 * 60_000;
 
 /**
- * Polls every open exchange through the budget's background lane, earliest due first, and
- * reports changes. Only `concurrency` polls wait for the budget at a time, so when there is
- * more due work than budget the schedule stretches evenly (everyone's next poll slides)
- * instead of a queue piling up. The schedule lives in SQLite and survives restarts.
+ * Polls every open exchange through the budget's background lane and reports changes. Due
+ * polls go lowest rank first (where news is likely, see POLL_RANK), then earliest due. Only
+ * `concurrency` polls wait for the budget at a time, so when there is more due work than
+ * budget the schedule stretches (next polls slide) instead of a queue piling up, and waiting
+ * exchanges yield to announced and moving ones, which keep that rank only for a while.
+ * The schedule lives in SQLite and survives restarts.
  */
 export class Tracker {
   private readonly polling = new Map<string, Promise<TransactionRecord | undefined>>();
@@ -61,9 +63,20 @@ export class Tracker {
     return tx ? this.pollOnce(tx, "user") : Promise.resolve(undefined);
   }
 
+  /** The owner says the deposit is on its way: look now, then at every interval for a while. */
+  fundsSent(exchangeId: string): void {
+    this.deps.repos.transactions.markFundsSent(exchangeId, this.deps.clock.now());
+    this.wake();
+  }
+
   /** New work may be due sooner than the loop thought. */
   wake(): void {
     this.wakeUp?.();
+  }
+
+  /** Polls under way (waiting for the budget or for the service). */
+  pollsInFlight(): number {
+    return this.polling.size;
   }
 
   private async run(): Promise<void> {
@@ -85,7 +98,7 @@ export class Tracker {
     for (const tx of repos.transactions.due(clock.now(), free)) {
       // A lease: the next look is pushed out while this one runs, so nothing is polled
       // twice at once, and a crash mid-poll only delays the exchange by the lease.
-      repos.transactions.scheduleNextPoll(tx.exchangeId, clock.now() + LEASE_MS);
+      this.schedule(tx, clock.now() + LEASE_MS);
       void this.pollOnce(tx, "poll");
     }
   }
@@ -140,16 +153,19 @@ export class Tracker {
       });
       const updated = repos.transactions.find(tx.exchangeId)!;
       const decision = nextPoll(updated, clock.now(), intervalMs);
-      repos.transactions.scheduleNextPoll(tx.exchangeId, decision.kind === "poll" ? decision.at : null);
-      const current = { ...updated, nextPollAt: decision.kind === "poll" ? decision.at : null };
+      const next = decision.kind === "poll" ? { nextPollAt: decision.at, pollRank: decision.rank } : { nextPollAt: null };
+      repos.transactions.scheduleNextPoll(tx.exchangeId, next.nextPollAt, next.pollRank);
+      const current = { ...updated, ...next };
       if (change) await this.deps.notifier.statusChanged(current);
       else if (decision.kind === "stalled" && tx.nextPollAt !== null) await this.deps.notifier.stalled(current);
       else if (lane === "user") await this.deps.notifier.updateCard(current);
       return current;
     } catch (error) {
+      // As stored now: the owner may have pressed "I have sent the funds" meanwhile.
+      const latest = repos.transactions.find(tx.exchangeId) ?? tx;
       if (error instanceof BudgetCancelledError) {
         // Shutting down: look again as soon as we are back.
-        repos.transactions.scheduleNextPoll(tx.exchangeId, tx.nextPollAt ?? clock.now());
+        this.schedule(latest, tx.nextPollAt ?? clock.now());
         if (lane === "user") throw error;
         return undefined;
       }
@@ -160,14 +176,19 @@ export class Tracker {
           repos.transactions.scheduleNextPoll(tx.exchangeId, null);
           return repos.transactions.find(tx.exchangeId);
         }
-        repos.transactions.scheduleNextPoll(tx.exchangeId, clock.now() + retryDelay(count, intervalMs));
+        this.schedule(latest, clock.now() + retryDelay(count, intervalMs));
       } else {
         const count = repos.transactions.recordPollError(tx.exchangeId);
         if (!isExchangeError(error)) logger.error({ err: error, exchangeId: tx.exchangeId }, "tracker poll failed");
-        repos.transactions.scheduleNextPoll(tx.exchangeId, clock.now() + retryDelay(count, intervalMs));
+        this.schedule(latest, clock.now() + retryDelay(count, intervalMs));
       }
       if (lane === "user") throw error;
       return repos.transactions.find(tx.exchangeId);
     }
+  }
+
+  /** Sets the next look at `at`, with the place in line that `tx`'s state earns now. */
+  private schedule(tx: TransactionRecord, at: number): void {
+    this.deps.repos.transactions.scheduleNextPoll(tx.exchangeId, at, pollRank(tx, this.deps.clock.now()));
   }
 }

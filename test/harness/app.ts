@@ -5,7 +5,7 @@ import { pino } from "pino";
 import { createApp, type App } from "../../src/app.js";
 import { ManualClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config.js";
-import { startSandbox } from "../../src/exchange/sandbox/index.js";
+import { startSandbox, type Timeline } from "../../src/exchange/sandbox/index.js";
 import { captureLogs, type LogLine } from "./drive.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator } from "./telegram/index.js";
 
@@ -23,11 +23,18 @@ export interface TestWorld {
   close(): Promise<void>;
 }
 
+export interface WorldOptions {
+  /** The app starts its own sandbox, which does not outlive a restart. */
+  embeddedSandbox?: boolean;
+  /** How long the shared sandbox keeps each status (the default turns "waiting" overdue after 30 min). */
+  timeline?: Partial<Timeline>;
+}
+
 /**
  * The whole bot, as `npm start` builds it, on loopback: the Bot API emulator stands in for
  * Telegram, the embedded sandbox (no EXCHANGE_API_KEY) for the exchange service.
  */
-export async function startWorld(env: Record<string, string> = {}, options: { embeddedSandbox?: boolean } = {}): Promise<TestWorld> {
+export async function startWorld(env: Record<string, string> = {}, options: WorldOptions = {}): Promise<TestWorld> {
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
   const tg = await startBotApiEmulator({ clock: () => clock.now() });
   const dir = mkdtempSync(join(tmpdir(), "swapbot-e2e-"));
@@ -40,7 +47,12 @@ export async function startWorld(env: Record<string, string> = {}, options: { em
   });
   const { logger, lines } = process.env.TEST_LOGS ? { logger: pino({ level: "debug" }), lines: [] } : captureLogs();
   // The exchange outlives restarts of the bot, as the real service would.
-  const sandbox = await startSandbox({ apiKey: "sandbox-key", clock, rateLimitPerMinute: config.exchange.rateLimitPerMinute });
+  const sandbox = await startSandbox({
+    apiKey: "sandbox-key",
+    clock,
+    rateLimitPerMinute: config.exchange.rateLimitPerMinute,
+    ...(options.timeline ? { timeline: options.timeline } : {}),
+  });
   const boot = async () => {
     const shared = options.embeddedSandbox ? {} : { sandbox: { exchange: sandbox, apiKey: "sandbox-key" } };
     const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, ...shared });

@@ -1,9 +1,12 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { Clock } from "../../clock.js";
 import type { Repositories, TransactionRecord } from "../../db/index.js";
+import { BudgetCancelledError } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
+import { FUNDS_SENT_BOOST_MS, fundsSentRecently } from "../../tracker/policy.js";
+import type { BackgroundTasks } from "../background.js";
 import { cardButton, historyButton, menuButton } from "../callback-data.js";
-import { cardKeyboard, explorersOf, renderCard, statusLabel } from "../cards.js";
+import { cardKeyboard, explorersOf, offersFundsSent, renderCard, statusLabel } from "../cards.js";
 import type { BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
 import { isNotModified } from "../telegram-errors.js";
@@ -18,6 +21,12 @@ export interface ExchangesDeps {
   clock: Clock;
   /** Reads the exchange's status now (one user-lane call) and records it. */
   refresh: (exchangeId: string) => Promise<TransactionRecord | undefined>;
+  /** The owner says the deposit is on its way: the tracker looks first and often for a while. */
+  fundsSent: (exchangeId: string) => void;
+  /** TRACKER_INTERVAL_SECONDS in ms, to tell the owner how often we look. */
+  trackerIntervalMs: number;
+  /** Where a refresh waits for the budget, so the chat's other updates need not wait with it. */
+  background: BackgroundTasks;
 }
 
 /** /history, /status and the cards of a person's own exchanges. */
@@ -52,25 +61,53 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
     await showCard(ctx, tx, false);
   });
 
-  pm.callbackQuery(cardButton.pattern, async (ctx) => {
-    const tx = deps.repos.transactions.findByRowId(Number(ctx.match[2]));
-    if (!tx || tx.userId !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
-    if (ctx.match[1] === "co") {
-      await ctx.answerCallbackQuery();
-      return showCard(ctx, tx, false);
-    }
+  /** Refresh: answered at once; the upstream call and the edit run in the background. */
+  const refreshCard = async (ctx: BotContext, tx: TransactionRecord) => {
     const now = deps.clock.now();
     const wait = (tx.refreshedAt ?? -Infinity) + REFRESH_COOLDOWN_MS - now;
     if (wait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: Math.ceil(wait / 1000) }) }));
     deps.repos.transactions.setRefreshedAt(tx.exchangeId, now);
     await ctx.answerCallbackQuery();
-    let current = tx;
-    try {
-      current = (await deps.refresh(tx.exchangeId)) ?? tx;
-    } catch {
-      await ctx.reply(ctx.t("refresh-failed"), { parse_mode: "HTML" });
+    // The call may wait minutes for the budget; this handler holds the chat's turn until it returns.
+    deps.background.run(async () => {
+      let current: TransactionRecord | undefined;
+      try {
+        current = await deps.refresh(tx.exchangeId);
+      } catch (error) {
+        if (error instanceof BudgetCancelledError) return; // shutting down; the card stays as it was
+        await ctx.reply(ctx.t("refresh-failed"), { parse_mode: "HTML" });
+      }
+      await showCard(ctx, current ?? deps.repos.transactions.find(tx.exchangeId) ?? tx, true);
+    });
+  };
+
+  /** "I have sent the funds": thanked at once; the tracker looks now and at every interval for a while. */
+  const reportFundsSent = async (ctx: BotContext, tx: TransactionRecord) => {
+    // A button left on an old card: the card catches up and loses it.
+    if (!offersFundsSent(tx)) {
+      await ctx.answerCallbackQuery();
+      return showCard(ctx, tx, true);
     }
-    await showCard(ctx, current, true);
+    await ctx.answerCallbackQuery({
+      text: ctx.t("funds-sent-thanks", { seconds: Math.round(deps.trackerIntervalMs / 1000), minutes: FUNDS_SENT_BOOST_MS / 60_000 }),
+    });
+    // Pressed again within the window: already first in line, and another tap must not buy another poll.
+    if (!fundsSentRecently(tx.fundsSentAt, deps.clock.now())) deps.fundsSent(tx.exchangeId);
+    await showCard(ctx, deps.repos.transactions.find(tx.exchangeId) ?? tx, true);
+  };
+
+  pm.callbackQuery(cardButton.pattern, async (ctx) => {
+    const tx = deps.repos.transactions.findByRowId(Number(ctx.match[2]));
+    if (!tx || tx.userId !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+    switch (cardButton.action(ctx.match[1]!)) {
+      case "open":
+        await ctx.answerCallbackQuery();
+        return showCard(ctx, tx, false);
+      case "refresh":
+        return refreshCard(ctx, tx);
+      case "fundsSent":
+        return reportFundsSent(ctx, tx);
+    }
   });
   return composer;
 }
