@@ -77,6 +77,7 @@ amount-too-large = That amount is too large. Please check it and type it again.
 amount-ambiguous = I can't tell whether <code>{ $input }</code> means a thousand or one. Please write it without the comma (<code>1000</code>) or with a decimal point (<code>1.000</code>).
 
 queue-position = ⏳ The exchange service is busy: you are number { $position } in line, about { $seconds } s.
+flow-offers-loading = ⏳ Getting offers for { $amount } { $from } → { $to }…
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Offers, best first · quoted at { $time } UTC ({ $seconds } s ago)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
@@ -191,6 +192,11 @@ status-not-found = I can't find an exchange with that ID among yours. Check the 
 status-usage = Send the exchange ID after the command, for example: <code>/status exolix-floating-abc123</code>
 refresh-cooldown = Refreshed a moment ago. Try again in { $seconds } s.
 refresh-failed = Couldn't reach the exchange service; showing what I know.
+button-funds-sent = 📨 I have sent the funds
+funds-sent-thanks = Thanks! For the next { $minutes } minutes I'll check for your deposit { $seconds ->
+        [60] every minute
+       *[other] every { $seconds } s
+    } and tell you as soon as it arrives.
 
 ## Support staff
 

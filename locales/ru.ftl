@@ -77,6 +77,7 @@ amount-too-large = Слишком большая сумма. Проверьте 
 amount-ambiguous = Не понимаю, что значит <code>{ $input }</code>: тысяча или единица. Напишите без запятой (<code>1000</code>) или с точкой (<code>1.000</code>).
 
 queue-position = ⏳ Сервис обмена занят: вы { $position }-й в очереди, примерно { $seconds } с.
+flow-offers-loading = ⏳ Получаю предложения: { $amount } { $from } → { $to }…
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Предложения, лучшие сверху · курс на { $time } UTC ({ $seconds } с назад)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
@@ -191,6 +192,11 @@ status-not-found = Не нашёл обмена с таким ID среди ва
 status-usage = Укажите ID обмена после команды, например: <code>/status exolix-floating-abc123</code>
 refresh-cooldown = Только что обновлялось. Попробуйте через { $seconds } с.
 refresh-failed = Не удалось связаться с сервисом обмена; показываю то, что знаю.
+button-funds-sent = 📨 Средства отправлены
+funds-sent-thanks = Спасибо! В течение { $minutes } мин я буду проверять поступление депозита { $seconds ->
+        [60] каждую минуту
+       *[other] каждые { $seconds } с
+    } и сразу сообщу, когда он придёт.
 
 ## Поддержка
 

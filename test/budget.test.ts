@@ -136,6 +136,20 @@ describe("RateBudget", () => {
     }
   });
 
+  it("background work never takes the last free slots of a window: two people arriving together both go at once", async () => {
+    const { clock, budget, granted, ask } = setup(10, 0.6);
+    expect(budget.reservedForPeople).toBe(2);
+    for (let i = 0; i < 6; i++) void ask("user", "early");
+    for (let i = 0; i < 1_000; i++) void ask("poll");
+    await clock.advance(SPAN - 1_000);
+    // 6 people + 2 polls: the polls stop with two slots still free.
+    expect(granted.filter((g) => g.lane === "poll")).toHaveLength(2);
+    void ask("user", "a");
+    void ask("user", "b");
+    await clock.advance(0);
+    expect(granted.filter((g) => g.tag === "a" || g.tag === "b").map((g) => g.at)).toEqual([clock.now(), clock.now()]);
+  });
+
   it("a person asking while polls queue is first in line, with a short expected wait", async () => {
     const { clock, budget, ask } = setup(10, 0.6);
     for (let i = 0; i < 10; i++) void ask("user", "fill");

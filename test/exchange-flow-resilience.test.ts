@@ -88,19 +88,6 @@ describe("when the exchange service misbehaves", () => {
     expect(offers.text).toContain("0.1 BTC → ETH");
   });
 
-  it("tells a waiting person their place in line", async () => {
-    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" });
-    const user = world.tg.user({ id: 4102, first_name: "Hal", language_code: "en" });
-    await toAmount(user, "btc btc", "eth eth");
-    // Somebody else used up this minute's calls.
-    while (world.app.budget.preview("user").position === 0) await world.app.budget.acquire("user");
-    await user.send("0.1");
-    const notice = await user.nextMessage();
-    expect(notice.text).toMatch(/you are number 1 in line, about \d+ s/);
-    await world.clock.advance(62_000);
-    expect((await user.nextMessage()).text).toContain("0.1 BTC → ETH");
-  });
-
   it("says plainly when the service refuses the creation, and lets the person confirm again", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 4103, first_name: "Ivy", language_code: "en" });

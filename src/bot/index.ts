@@ -21,6 +21,9 @@ import { supportFeature } from "./features/support.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
 import { createI18n, DEFAULT_LOCALE, localeOfUser, supportedLocale } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
+import { BackgroundTasks } from "./background.js";
+import { OffersDelivery } from "./conversations/offers-delivery.js";
+import { isNotModified } from "./telegram-errors.js";
 
 export interface BotDeps {
   clock: Clock;
@@ -37,7 +40,7 @@ export interface BotDeps {
   supportUserIds: readonly number[];
   trackerIntervalSeconds: number;
   /** The tracker, reached late: it is built after the bot, on the bot's API. */
-  tracking: { refresh(exchangeId: string): Promise<TransactionRecord | undefined>; wake(): void };
+  tracking: { refresh(exchangeId: string): Promise<TransactionRecord | undefined>; wake(): void; fundsSent(exchangeId: string): void };
 }
 
 export interface BotOptions {
@@ -82,7 +85,14 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
       if (inFlight === 0) for (const resolve of waiting.splice(0)) resolve();
     }
   });
-  const idle = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)));
+  const handlersIdle = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)));
+  // Work handlers start without waiting for it (quotes that wait for the budget), so no chat is held.
+  const background = new BackgroundTasks(logger);
+  const idle = async () => {
+    await handlersIdle();
+    await background.idle();
+  };
+  const offers = new OffersDelivery({ kv: repos.kv, background, logger });
 
   // Conversations and their storage are keyed by chat; updates of one chat run one at a time.
   bot.use(sequentialize((ctx) => ctx.chatId?.toString()));
@@ -122,8 +132,8 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
   );
 
   const index = currencyIndexOf(deps.exchange.catalogue);
-  bot.use(quotesFeature({ repos, catalogue: deps.exchange.catalogue, currencyIndex: index, estimates: deps.exchange.estimates, clock: deps.clock, logger }));
-  bot.use(menuFeature({ repos }));
+  bot.use(quotesFeature({ repos, catalogue: deps.exchange.catalogue, currencyIndex: index, estimates: deps.exchange.estimates, background, clock: deps.clock, logger }));
+  bot.use(menuFeature({ repos, offers }));
   bot.use(
     supportFeature({
       supportUserIds: deps.supportUserIds,
@@ -135,7 +145,17 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
       readLive: (id) => deps.exchange.client.getTransaction(id, { lane: "user" }),
     }),
   );
-  bot.use(exchangesFeature({ repos, catalogue: deps.exchange.catalogue, clock: deps.clock, refresh: (id) => deps.tracking.refresh(id) }));
+  bot.use(
+    exchangesFeature({
+      repos,
+      catalogue: deps.exchange.catalogue,
+      clock: deps.clock,
+      refresh: (id) => deps.tracking.refresh(id),
+      fundsSent: (id) => deps.tracking.fundsSent(id),
+      trackerIntervalMs: deps.trackerIntervalSeconds * 1000,
+      background,
+    }),
+  );
   bot.use(
     createConversation(
       createExchangeFlow({
@@ -146,9 +166,16 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
         currencyIndex: index,
         estimates: deps.exchange.estimates,
         client: deps.exchange.client,
+        budget: deps.exchange.budget,
         notifyQueued: async (chatId, text) => {
           await bot.api.sendMessage(chatId, text, { parse_mode: "HTML" });
         },
+        editMessage: async (chatId, messageId, screen) => {
+          await bot.api
+            .editMessageText(chatId, messageId, screen.text, { parse_mode: "HTML", reply_markup: screen.keyboard, link_preview_options: { is_disabled: true } })
+            .catch(ignoreNotModified);
+        },
+        offers,
         trackerIntervalMs: deps.trackerIntervalSeconds * 1000,
         onCreated: () => deps.tracking.wake(),
       }),
@@ -189,4 +216,8 @@ function currencyIndexOf(catalogue: CatalogueService): () => CurrencyIndex {
     }
     return index;
   };
+}
+
+function ignoreNotModified(error: unknown): void {
+  if (!isNotModified(error)) throw error;
 }

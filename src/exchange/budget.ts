@@ -10,11 +10,13 @@ import type { Clock, Timer } from "../clock.js";
  *  2. After a 429, nothing is granted until the service's wait is over.
  *  3. Lanes are served by priority (create, user, poll, catalogue), FIFO within a lane; a
  *     waiting person is never passed by background work.
- *  4. Background lanes (poll, catalogue) hold at most `backgroundCap` slots of a window, so a
- *     person alone always finds a free slot, and they are paced: one background slot per
- *     `window / backgroundCap` at most. A share is a pace, not a burst: the background slots
- *     of a window are spread over it, so when people fill the rest, the oldest slot frees
- *     soon instead of all of them freeing together at the end of the window.
+ *  4. Background lanes (poll, catalogue) hold at most `backgroundCap` slots of a window, and
+ *     never take one of the last `reservedForPeople` free slots: whatever background work is
+ *     queued, a person arriving finds a free slot unless other people have just used them.
+ *  5. Background work is paced: one background slot per `window / backgroundCap` at most. A
+ *     share is a pace, not a burst: the background slots of a window are spread over it, so
+ *     when people fill the rest, the oldest slot frees within one pace instead of all of
+ *     them freeing together at the end of the window.
  *
  * With a journal, every grant and every pause is written before the call goes out, inside
  * one write transaction that first reads what is already there: a restarted process (or a
@@ -82,6 +84,8 @@ export class RateBudget {
   readonly backgroundCap: number;
   /** The shortest time between two background grants. */
   readonly backgroundPaceMs: number;
+  /** Free slots of the window that background work leaves to people. */
+  readonly reservedForPeople: number;
   private readonly span: number;
   private readonly clock: Clock;
   private readonly journal: BudgetJournal | undefined;
@@ -107,6 +111,8 @@ export class RateBudget {
     this.backgroundCap = this.limit === 1 ? 1 : Math.min(this.limit - 1, Math.max(1, cap));
     this.span = (options.windowMs ?? 60_000) + (options.marginMs ?? 1_000);
     this.backgroundPaceMs = Math.floor(this.span / this.backgroundCap);
+    // A fifth of the limit (2 of 10), never more than the people's own share.
+    this.reservedForPeople = Math.min(Math.ceil(this.limit / 5), this.limit - this.backgroundCap);
     this.clock = options.clock;
     this.journal = options.journal;
   }
@@ -243,6 +249,9 @@ export class RateBudget {
     const blocking = this.window[this.window.length - this.limit];
     if (blocking) at = Math.max(at, blocking.at + this.span);
     if (BACKGROUND.has(lane)) {
+      // The slot that must free so that `reservedForPeople` stay free after this grant.
+      const reserved = this.window[this.window.length - (this.limit - this.reservedForPeople)];
+      if (reserved) at = Math.max(at, reserved.at + this.span);
       const background = this.background();
       const capped = background[background.length - this.backgroundCap];
       if (capped) at = Math.max(at, capped.at + this.span);

@@ -42,10 +42,9 @@ export class EstimateService {
    * a quote of the last few seconds still serves: repeated taps must not drain the budget.
    */
   async quote(pair: Pair, amount: string, options: Omit<CallOptions, "lane"> & { fresh?: boolean } = {}): Promise<Quote> {
-    const key = [pair.symbolFrom, pair.networkFrom, pair.symbolTo, pair.networkTo, amount].join("|");
-    const cached = this.cache.get(key);
-    const maxAge = options.fresh ? FRESH_ENOUGH_MS : this.ttlMs;
-    if (cached && this.deps.clock.now() - cached.fetchedAt < maxAge) return cached;
+    const key = keyOf(pair, amount);
+    const cached = this.peek(pair, amount, options.fresh);
+    if (cached) return cached;
 
     const listener = options.onQueued;
     let flight = this.inFlight.get(key);
@@ -81,6 +80,13 @@ export class EstimateService {
     }
   }
 
+  /** The cached quote `quote` would answer with at once, without a call; undefined when it would call. */
+  peek(pair: Pair, amount: string, fresh = false): Quote | undefined {
+    const cached = this.cache.get(keyOf(pair, amount));
+    const maxAge = fresh ? FRESH_ENOUGH_MS : this.ttlMs;
+    return cached && this.deps.clock.now() - cached.fetchedAt < maxAge ? cached : undefined;
+  }
+
   private store(key: string, quote: Quote): void {
     this.cache.delete(key);
     this.cache.set(key, quote);
@@ -91,4 +97,8 @@ export class EstimateService {
       this.cache.delete(oldest);
     }
   }
+}
+
+function keyOf(pair: Pair, amount: string): string {
+  return [pair.symbolFrom, pair.networkFrom, pair.symbolTo, pair.networkTo, amount].join("|");
 }

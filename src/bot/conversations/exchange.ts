@@ -7,19 +7,20 @@ import { parseAmount } from "../../domain/amount.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { networkName, paymentUri } from "../../domain/networks.js";
 import { qrPng } from "../../domain/qr.js";
-import { BudgetCancelledError, type QueuePlace } from "../../exchange/budget.js";
+import { BudgetCancelledError, type QueuePlace, type RateBudget } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { ExchangeClient, Pair } from "../../exchange/client.js";
 import { isExchangeError } from "../../exchange/errors.js";
-import type { EstimateService } from "../../exchange/estimates.js";
+import type { EstimateService, Quote } from "../../exchange/estimates.js";
 import { isFinalStatus, type Currency, type Offer } from "../../exchange/schemas.js";
 import { Decimal } from "../../money.js";
 import type { BaseContext } from "../context.js";
 import type { SwapPrefill } from "../deep-link.js";
 import { cardKeyboard, explorersOf, renderCard } from "../cards.js";
 import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
-import { FlowUi, type FlowConversation } from "./flow-ui.js";
-import { chooseOffer, outsideLimits, problemText, sortOffers, type QuoteOutcome, type UpstreamProblem } from "./offers.js";
+import { FlowUi, type FlowConversation, type Screen } from "./flow-ui.js";
+import { chooseOffer, outsideLimits, problemText, renderLoading, renderOutcome, sortOffers, type OfferSource, type QuoteOutcome, type UpstreamProblem } from "./offers.js";
+import type { OffersDelivery } from "./offers-delivery.js";
 import { pickCurrency, type PickerData } from "./pick-currency.js";
 
 export interface ExchangeFlowDeps {
@@ -30,8 +31,13 @@ export interface ExchangeFlowDeps {
   currencyIndex: () => CurrencyIndex;
   estimates: EstimateService;
   client: ExchangeClient;
+  budget: Pick<RateBudget, "preview">;
   /** Tells a person their place in line while a call waits for the rate budget. */
   notifyQueued: (chatId: number, text: string) => Promise<void>;
+  /** Redraws a message from outside the conversation (a quote that came in the background). */
+  editMessage: (chatId: number, messageId: number, screen: Screen) => Promise<void>;
+  /** Quotes for the offers step, fetched outside the conversation. */
+  offers: OffersDelivery;
   trackerIntervalMs: number;
   /** A new exchange is stored and due for tracking. */
   onCreated: () => void;
@@ -118,6 +124,19 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
     };
     const fetchQuote = (fresh: boolean): Promise<QuoteOutcome> =>
       conversation.external(() => quote(deps, chatId, ui, state, fresh));
+    const offerSource: OfferSource = {
+      withoutWaiting: (fresh) =>
+        conversation.external(async () => {
+          const cached = deps.estimates.peek(pairOf(state), state.amount!, fresh);
+          if (cached) return outcomeOf(deps, cached);
+          // A free slot now: only the service's answer is waited for (the budget grants synchronously).
+          if (deps.budget.preview("user").position === 0) return fetchOutcome(deps, state, fresh, () => {});
+          return null;
+        }),
+      deliver: (messageId, fresh) => conversation.external(() => deliverOffers(deps, { chatId, messageId, ui, state, fresh })),
+      delivered: () => conversation.external(() => deps.offers.delivered(chatId, { flowId, step: ui.currentStep })),
+      forget: () => conversation.external(() => deps.offers.forget(chatId)),
+    };
 
     for (;;) {
       switch (nextStep(state)) {
@@ -136,7 +155,7 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           state.amount = await askAmount(ui, state.from!);
           break;
         case "offers": {
-          const choice = await chooseOffer(ui, fetchQuote, { from: state.from!, to: state.to!, amount: state.amount! });
+          const choice = await chooseOffer(ui, offerSource, { from: state.from!, to: state.to!, amount: state.amount! });
           if (choice.kind === "change") forget(state, choice.what);
           else {
             state.offer = choice.offer;
@@ -372,21 +391,47 @@ function describeError(error: unknown, logger: Logger): UpstreamProblem {
   return { kind: "internal" };
 }
 
-/** Runs inside `external`: one estimate through the cache, offers of enabled providers, best first. */
-async function quote(deps: ExchangeFlowDeps, chatId: number, ui: FlowUi, state: FlowState, fresh: boolean): Promise<QuoteOutcome> {
-  const pair = pairOf(state);
+/** Offers of enabled providers, best first, in a form the conversation can store and replay. */
+function outcomeOf(deps: ExchangeFlowDeps, quote: Quote): QuoteOutcome {
+  if (quote.result.kind !== "ok") return { kind: quote.result.kind };
+  const offers = sortOffers(quote.result.offers.filter((offer) => deps.catalogue.isProviderEnabled(offer.provider_name)));
+  return { kind: "ok", offers, fetchedAt: quote.fetchedAt, now: deps.clock.now() };
+}
+
+/** One estimate through the cache, waiting for the budget as long as USER_WAIT_MS. */
+async function fetchOutcome(deps: ExchangeFlowDeps, state: FlowState, fresh: boolean, onQueued: (place: QueuePlace) => void): Promise<QuoteOutcome> {
   try {
-    const result = await deps.estimates.quote(pair, state.amount!, {
-      fresh,
-      onQueued: queueNotice(deps, chatId, ui),
-      signal: AbortSignal.timeout(USER_WAIT_MS),
-    });
-    if (result.result.kind !== "ok") return { kind: result.result.kind };
-    const offers = sortOffers(result.result.offers.filter((offer) => deps.catalogue.isProviderEnabled(offer.provider_name)));
-    return { kind: "ok", offers, fetchedAt: result.fetchedAt, now: deps.clock.now() };
+    return outcomeOf(deps, await deps.estimates.quote(pairOf(state), state.amount!, { fresh, onQueued, signal: AbortSignal.timeout(USER_WAIT_MS) }));
   } catch (error) {
     return { kind: "error", error: describeError(error, deps.logger) };
   }
+}
+
+/** Runs inside `external`: a quote the person waits for in the conversation (the re-check before creating). */
+function quote(deps: ExchangeFlowDeps, chatId: number, ui: FlowUi, state: FlowState, fresh: boolean): Promise<QuoteOutcome> {
+  return fetchOutcome(deps, state, fresh, queueNotice(deps, chatId, ui));
+}
+
+/**
+ * Runs inside `external`: the offers step's quote, fetched in the background. The waiting
+ * screen shows the place in line, then the offers replace it, with buttons of the step that asked.
+ */
+function deliverOffers(deps: ExchangeFlowDeps, job: { chatId: number; messageId: number; ui: FlowUi; state: FlowState; fresh: boolean }): void {
+  const { chatId, messageId, ui, fresh } = job;
+  // A snapshot: the flow's state moves on while the quote is on its way.
+  const state: FlowState = { ...job.state };
+  const swap = { from: state.from!, to: state.to!, amount: state.amount! };
+  const button = ui.buttons();
+  const t = ui.t.bind(ui);
+  deps.offers.start(
+    chatId,
+    { flowId: ui.flowId, step: ui.currentStep },
+    {
+      fetch: (onQueued) => fetchOutcome(deps, state, fresh, onQueued),
+      showQueued: (place) => deps.editMessage(chatId, messageId, renderLoading(t, swap, button, place)),
+      showOutcome: (outcome) => deps.editMessage(chatId, messageId, renderOutcome(t, outcome, swap, button)),
+    },
+  );
 }
 
 /** "You are 3rd in line, about 20 s": said once per wait, outside the conversation's replay. */

@@ -100,6 +100,16 @@ export class FlowUi {
     }
   }
 
+  /** The prompt whose buttons are live now. */
+  get currentStep(): number {
+    return this.step;
+  }
+
+  /** Buttons bound to the current prompt, for a screen drawn outside the conversation. */
+  buttons(): ButtonFactory {
+    return this.buttonFactory();
+  }
+
   private buttonFactory(): ButtonFactory {
     const step = this.step;
     return (label, action, arg) => ({ text: label, callback_data: flowButton.encode({ flow: this.flowId, step, action, arg }) });

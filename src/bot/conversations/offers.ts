@@ -2,6 +2,8 @@ import { InlineKeyboard } from "grammy";
 import { Decimal } from "../../money.js";
 import type { Currency, Offer } from "../../exchange/schemas.js";
 import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import type { QueuePlace } from "../../exchange/budget.js";
+import type { Translate } from "../cards.js";
 import type { ButtonFactory, FlowUi, Screen } from "./flow-ui.js";
 
 /** What fetching a quote gave, in a form the conversation can store and replay. */
@@ -41,24 +43,41 @@ export function outsideLimits(offer: Offer, amount: string): "below" | "above" |
   return undefined;
 }
 
+/** Where the offers step gets its quotes; every method runs through the conversation's replay log. */
+export interface OfferSource {
+  /**
+   * A quote that needs no wait for the budget: a recent one from the cache, or one fetched at
+   * once when a slot is free now. Null when it would have to wait in line.
+   */
+  withoutWaiting(fresh: boolean): Promise<QuoteOutcome | null>;
+  /** Starts a quote outside the conversation; it replaces message `messageId` for the current step. */
+  deliver(messageId: number, fresh: boolean): Promise<void>;
+  /** The quote delivered to the current step, or null while it is on its way. */
+  delivered(): Promise<QuoteOutcome | null>;
+  /** The flow leaves the step: a quote still on its way is dropped. */
+  forget(): Promise<void>;
+}
+
 /**
  * Step 4: one estimate, then the offers best first; each offer is chosen by a button naming
  * its provider. Refresh re-quotes in place. Upstream trouble keeps the flow where it is
- * with a retry button.
+ * with a retry button. A quote that would wait for the budget is fetched outside the
+ * conversation (a wait in line must not hold the chat): a "getting offers" screen with the
+ * place in line stands in for it until it comes, and the flow keeps listening meanwhile.
  */
-export async function chooseOffer(
-  ui: FlowUi,
-  fetchQuote: (fresh: boolean) => Promise<QuoteOutcome>,
-  swap: { from: Currency; to: Currency; amount: string },
-): Promise<OffersChoice> {
-  let outcome = await fetchQuote(false);
+export async function chooseOffer(ui: FlowUi, source: OfferSource, swap: { from: Currency; to: Currency; amount: string }): Promise<OffersChoice> {
+  let outcome: QuoteOutcome | null = null;
   let messageId: number | undefined;
-  const show = async (fresh: boolean) => {
-    const build = (button: ButtonFactory) => renderOutcome(ui, outcome, swap, button);
-    if (fresh || messageId === undefined) messageId = await ui.prompt(build);
-    else await ui.redraw(messageId, build, { newStep: true });
+  const load = async (fresh: boolean, inPlace: boolean) => {
+    outcome = await source.withoutWaiting(fresh);
+    const shown = outcome;
+    const build = (button: ButtonFactory) => (shown ? renderOutcome(ui.t.bind(ui), shown, swap, button) : renderLoading(ui.t.bind(ui), swap, button));
+    // New content whose buttons mean something else: a tap on the old ones expires.
+    if (inPlace && messageId !== undefined) await ui.redraw(messageId, build, { newStep: true });
+    else messageId = await ui.prompt(build);
+    if (!shown) await source.deliver(messageId, fresh);
   };
-  await show(true);
+  await load(false, false);
 
   for (;;) {
     const input = await ui.input();
@@ -68,7 +87,8 @@ export async function chooseOffer(
     }
     switch (input.action) {
       case "o": {
-        if (outcome.kind !== "ok") break;
+        outcome ??= await source.delivered();
+        if (outcome?.kind !== "ok") break;
         const offer = outcome.offers[Number(input.arg)];
         if (!offer) break;
         const problem = outsideLimits(offer, swap.amount);
@@ -84,79 +104,84 @@ export async function chooseOffer(
           );
           break;
         }
+        await source.forget();
         return { kind: "offer", offer, fetchedAt: outcome.fetchedAt };
       }
       case "r":
-        outcome = await fetchQuote(true);
-        await show(false);
+        await load(true, true);
         break;
       case "retry":
-        outcome = await fetchQuote(false);
-        await show(true);
+        await load(false, false);
         break;
       case "a":
-        return { kind: "change", what: "amount" };
       case "f":
-        return { kind: "change", what: "from" };
       case "t":
-        return { kind: "change", what: "to" };
+        await source.forget();
+        return { kind: "change", what: input.action === "a" ? "amount" : input.action === "f" ? "from" : "to" };
     }
   }
 }
 
-export function renderOutcome(ui: FlowUi, outcome: QuoteOutcome, swap: { from: Currency; to: Currency; amount: string }, button: ButtonFactory): Screen {
+/** Stands in for the offers while the quote is on its way; `place` when it waits in line. */
+export function renderLoading(t: Translate, swap: { from: Currency; to: Currency; amount: string }, button: ButtonFactory, place?: QueuePlace): Screen {
+  const lines = [t("flow-offers-loading", { amount: formatAmount(swap.amount), from: escapeHtml(currencyLabel(swap.from)), to: escapeHtml(currencyLabel(swap.to)) })];
+  if (place && place.position > 0) lines.push(t("queue-position", { position: place.position, seconds: Math.max(1, Math.ceil(place.waitMs / 1000)) }));
+  return { text: lines.join("\n"), keyboard: new InlineKeyboard().text(t("flow-change-amount"), button("", "a").callback_data) };
+}
+
+export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from: Currency; to: Currency; amount: string }, button: ButtonFactory): Screen {
   const from = escapeHtml(currencyLabel(swap.from));
   const to = escapeHtml(currencyLabel(swap.to));
   const change = new InlineKeyboard()
-    .text(ui.t("flow-change-amount"), button("", "a").callback_data)
+    .text(t("flow-change-amount"), button("", "a").callback_data)
     .row()
-    .text(ui.t("flow-change-from"), button("", "f").callback_data)
-    .text(ui.t("flow-change-to"), button("", "t").callback_data);
+    .text(t("flow-change-from"), button("", "f").callback_data)
+    .text(t("flow-change-to"), button("", "t").callback_data);
   switch (outcome.kind) {
     case "pair-invalid":
-      return { text: ui.t("flow-pair-invalid", { from, to }), keyboard: change };
+      return { text: t("flow-pair-invalid", { from, to }), keyboard: change };
     case "below-minimum":
-      return { text: ui.t("flow-below-minimum", { amount: formatAmount(swap.amount), from }), keyboard: change };
+      return { text: t("flow-below-minimum", { amount: formatAmount(swap.amount), from }), keyboard: change };
     case "error":
       return {
-        text: problemText(ui, outcome.error),
-        keyboard: new InlineKeyboard().text(ui.t("button-retry"), button("", "retry").callback_data).row().text(ui.t("flow-change-amount"), button("", "a").callback_data),
+        text: problemText({ t }, outcome.error),
+        keyboard: new InlineKeyboard().text(t("button-retry"), button("", "retry").callback_data).row().text(t("flow-change-amount"), button("", "a").callback_data),
       };
     case "ok":
       break;
   }
-  if (outcome.offers.length === 0) return { text: ui.t("flow-no-offers", { from, to }), keyboard: change };
+  if (outcome.offers.length === 0) return { text: t("flow-no-offers", { from, to }), keyboard: change };
 
   const age = Math.max(0, Math.round((outcome.now - outcome.fetchedAt) / 1000));
   const lines = [
-    ui.t("flow-offers-header", { amount: formatAmount(swap.amount), from, to }),
-    ui.t("flow-quote-age", { time: new Date(outcome.fetchedAt).toISOString().slice(11, 19), seconds: age }),
+    t("flow-offers-header", { amount: formatAmount(swap.amount), from, to }),
+    t("flow-quote-age", { time: new Date(outcome.fetchedAt).toISOString().slice(11, 19), seconds: age }),
     "",
   ];
   const keyboard = new InlineKeyboard();
   outcome.offers.forEach((offer, i) => {
-    const tags = offer.tags.map((tag) => (TAG_KEYS[tag.toLowerCase()] ? ui.t(TAG_KEYS[tag.toLowerCase()]!) : escapeHtml(tag))).join(" · ");
+    const tags = offer.tags.map((tag) => (TAG_KEYS[tag.toLowerCase()] ? t(TAG_KEYS[tag.toLowerCase()]!) : escapeHtml(tag))).join(" · ");
     lines.push(
-      ui.t("flow-offer-line", {
+      t("flow-offer-line", {
         rank: i + 1,
         provider: escapeHtml(offer.provider_name),
         receive: formatAmount(offer.amount),
         to,
-        type: offer.exchange_type === "fixed" ? ui.t("rate-fixed") : ui.t("rate-floating"),
+        type: offer.exchange_type === "fixed" ? t("rate-fixed") : t("rate-floating"),
         min: offer.min_amount === null ? "0" : formatAmount(offer.min_amount),
-        max: offer.max_amount === null ? ui.t("limit-none") : formatAmount(offer.max_amount),
+        max: offer.max_amount === null ? t("limit-none") : formatAmount(offer.max_amount),
         from,
       }),
     );
     if (tags) lines.push(`   ${tags}`);
     keyboard.text(`${offer.provider_name} · ${formatAmount(offer.amount)} ${swap.to.symbol.toUpperCase()}`, button("", "o", i).callback_data).row();
   });
-  keyboard.text(ui.t("button-refresh"), button("", "r").callback_data).text(ui.t("flow-change-amount"), button("", "a").callback_data);
+  keyboard.text(t("button-refresh"), button("", "r").callback_data).text(t("flow-change-amount"), button("", "a").callback_data);
   return { text: lines.join("\n"), keyboard };
 }
 
 /** One sentence for a person about an upstream problem; the details went to the log. */
-export function problemText(ui: FlowUi, problem: UpstreamProblem): string {
+export function problemText(ui: Pick<FlowUi, "t">, problem: UpstreamProblem): string {
   if (problem.kind === "rate-limited") return ui.t("error-rate-limited", { seconds: Math.max(1, Math.ceil((problem.retryAfterMs ?? 60_000) / 1000)) });
   if (problem.kind === "bad-request") return ui.t("error-refused", { reason: escapeHtml(problem.message ?? "") });
   return ui.t("error-unavailable");

@@ -7,6 +7,7 @@ import type { BaseContext, BotContext } from "../context.js";
 import { decodeSwapLink, type SwapPrefill } from "../deep-link.js";
 import { escapeHtml } from "../format.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
+import type { OffersDelivery } from "../conversations/offers-delivery.js";
 
 export const EXCHANGE_FLOW = "exchange";
 
@@ -18,7 +19,7 @@ const flowRequests = new WeakMap<BotContext, SwapPrefill | null>();
  * are installed before the conversation: /start, /exchange, /cancel, /help, /language,
  * /history.
  */
-export function menuFeature(deps: { repos: Repositories }): Composer<BotContext> {
+export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDelivery, "forget"> }): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
 
@@ -56,6 +57,7 @@ export function menuFeature(deps: { repos: Repositories }): Composer<BotContext>
   pm.command("cancel", async (ctx) => {
     const active = ctx.conversation.active(EXCHANGE_FLOW) > 0;
     await ctx.conversation.exitAll();
+    deps.offers.forget(ctx.chat.id); // a quote still on its way is not shown
     await ctx.reply(active ? ctx.t("flow-cancelled") : ctx.t("cancel-nothing"), { parse_mode: "HTML" });
   });
 

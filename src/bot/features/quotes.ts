@@ -6,7 +6,9 @@ import type { Repositories } from "../../db/index.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { parseRateQuery, type RateQuery } from "../../domain/rate-query.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
+import type { QueuePlace } from "../../exchange/budget.js";
 import type { EstimateService } from "../../exchange/estimates.js";
+import type { BackgroundTasks } from "../background.js";
 import type { Offer } from "../../exchange/schemas.js";
 import type { Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
@@ -21,8 +23,8 @@ export const CARD_REFRESH_MS = 60_000;
 /** Telegram allows a bot about 20 messages a minute in one group; quotes stay under that. */
 export const GROUP_ANSWERS_PER_MINUTE = 18;
 const TOP_OFFERS = 3;
-/** How long a quote card may wait for the budget; a group's other messages wait behind it. */
-const RATE_WAIT_MS = 20_000;
+/** How long a quote card may wait for the budget; it waits outside the chat's handler. */
+const RATE_WAIT_MS = 2 * 60_000;
 const INLINE_WAIT_MS = 8_000;
 
 export interface GroupSettings {
@@ -35,6 +37,8 @@ export interface QuotesDeps {
   catalogue: Pick<CatalogueService, "isProviderEnabled">;
   currencyIndex: () => CurrencyIndex;
   estimates: Pick<EstimateService, "quote">;
+  /** Quotes that wait for the budget finish here, outside the chat's handler. */
+  background: Pick<BackgroundTasks, "run">;
   clock: Clock;
   logger: Logger;
 }
@@ -92,14 +96,22 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     }
     const parsed = parseRateQuery(ctx.match, deps.currencyIndex());
     if (!parsed.ok) return void (await ctx.reply(ctx.t("rate-usage"), { parse_mode: "HTML" }));
-    const quote = await fetchQuote(deps, parsed.query, false, RATE_WAIT_MS);
+    const query = parsed.query;
     const t: Translate = ctx.t.bind(ctx);
-    const sent = await ctx.reply(renderQuoteCard(t, parsed.query, quote), {
-      parse_mode: "HTML",
-      reply_markup: quoteKeyboard(t, parsed.query, ctx.me.username, true),
-      link_preview_options: { is_disabled: true },
-    });
-    deps.repos.kv.set(`quote:${chat.id}:${sent.message_id}`, { query: parsed.query, refreshedAt: deps.clock.now() } satisfies CardState);
+    const pending = startQuote(deps, query, false, RATE_WAIT_MS);
+    const options = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
+    // In line for the budget: the card goes out now and is filled in when the quote comes.
+    const text = pending.place ? renderQuoteWaiting(t, query, pending.place) : renderQuoteCard(t, query, await pending.quote);
+    const sent = await ctx.reply(text, { ...options, reply_markup: quoteKeyboard(t, query, ctx.me.username, !pending.place) });
+    deps.repos.kv.set(`quote:${chat.id}:${sent.message_id}`, { query, refreshedAt: deps.clock.now() } satisfies CardState);
+    if (pending.place) {
+      const api = ctx.api;
+      const username = ctx.me.username;
+      deps.background.run(async () => {
+        const card = renderQuoteCard(t, query, await pending.quote);
+        await api.editMessageText(chat.id, sent.message_id, card, { ...options, reply_markup: quoteKeyboard(t, query, username, true) }).catch(ignoreStaleEdit);
+      });
+    }
   });
 
   composer.callbackQuery("rq", async (ctx) => {
@@ -117,15 +129,17 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     }
     deps.repos.kv.set(key, { ...card, refreshedAt: deps.clock.now() });
     await ctx.answerCallbackQuery();
-    const quote = await fetchQuote(deps, card.query, true, RATE_WAIT_MS);
     const t: Translate = ctx.t.bind(ctx);
-    await ctx
-      .editMessageText(renderQuoteCard(t, card.query, quote), {
-        parse_mode: "HTML",
-        reply_markup: quoteKeyboard(t, card.query, ctx.me.username, true),
-        link_preview_options: { is_disabled: true },
-      })
-      .catch(ignoreStaleEdit);
+    const pending = startQuote(deps, card.query, true, RATE_WAIT_MS);
+    const edit = async (text: string, refreshable: boolean) => {
+      await ctx
+        .editMessageText(text, { parse_mode: "HTML", reply_markup: quoteKeyboard(t, card.query, ctx.me.username, refreshable), link_preview_options: { is_disabled: true } })
+        .catch(ignoreStaleEdit);
+    };
+    if (!pending.place) return edit(renderQuoteCard(t, card.query, await pending.quote), true);
+    // In line: say so now, and fill the card in when the quote comes, outside this handler.
+    await edit(renderQuoteWaiting(t, card.query, pending.place), false);
+    deps.background.run(async () => edit(renderQuoteCard(t, card.query, await pending.quote), true));
   });
 
   const groups = composer.chatType(["group", "supergroup"]);
@@ -191,10 +205,22 @@ function ignoreStaleEdit(error: unknown): void {
   throw error;
 }
 
-async function fetchQuote(deps: QuotesDeps, query: RateQuery, fresh: boolean, waitMs: number): Promise<CardQuote | undefined> {
+/**
+ * Starts a quote. The budget tells a queue place synchronously, so `place` is set on return
+ * exactly when the quote waits in line; then the caller must not hold the chat for it.
+ */
+function startQuote(deps: QuotesDeps, query: RateQuery, fresh: boolean, waitMs: number): { quote: Promise<CardQuote>; place: QueuePlace | undefined } {
+  const started: { quote?: Promise<CardQuote>; place: QueuePlace | undefined } = { place: undefined };
+  started.quote = fetchQuote(deps, query, fresh, waitMs, (place) => {
+    started.place ??= place.position > 0 ? place : undefined;
+  });
+  return { quote: started.quote, place: started.place };
+}
+
+async function fetchQuote(deps: QuotesDeps, query: RateQuery, fresh: boolean, waitMs: number, onQueued?: (place: QueuePlace) => void): Promise<CardQuote> {
   const pair = { symbolFrom: query.from.symbol, networkFrom: query.from.network, symbolTo: query.to.symbol, networkTo: query.to.network };
   try {
-    const quote = await deps.estimates.quote(pair, query.amount, { fresh, signal: AbortSignal.timeout(waitMs) });
+    const quote = await deps.estimates.quote(pair, query.amount, { fresh, signal: AbortSignal.timeout(waitMs), ...(onQueued ? { onQueued } : {}) });
     if (quote.result.kind !== "ok") return { offers: [], fetchedAt: quote.fetchedAt, problem: quote.result.kind };
     const offers = sortOffers(quote.result.offers.filter((o) => deps.catalogue.isProviderEnabled(o.provider_name)));
     return { offers, fetchedAt: quote.fetchedAt };
@@ -202,6 +228,15 @@ async function fetchQuote(deps: QuotesDeps, query: RateQuery, fresh: boolean, wa
     deps.logger.warn({ err: error }, "quote for a card failed");
     return { offers: [], fetchedAt: deps.clock.now(), problem: "unavailable" };
   }
+}
+
+/** The card while its quote waits in line: the pair, and where the quote stands. */
+function renderQuoteWaiting(t: Translate, query: RateQuery, place: QueuePlace): string {
+  const vars = summaryVars(query);
+  return [
+    t("flow-offers-header", { amount: vars.amount, from: escapeHtml(vars.from), to: escapeHtml(vars.to) }),
+    t("queue-position", { position: place.position, seconds: Math.max(1, Math.ceil(place.waitMs / 1000)) }),
+  ].join("\n");
 }
 
 function summaryVars(query: RateQuery) {

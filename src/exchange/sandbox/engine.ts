@@ -376,6 +376,7 @@ export class SandboxEngine {
   private readonly enabled = new Map<string, boolean>(PROVIDERS.map((p) => [p.name, p.enable]));
   private readonly transactions = new Map<string, TransactionRecord>();
   private readonly scenarios = new Map<string, Scenario>();
+  private readonly timelines = new Map<string, Partial<Timeline>>();
 
   constructor(
     private readonly random: Random,
@@ -394,6 +395,11 @@ export class SandboxEngine {
   /** Applies to a transaction whenever it is read, so it may be set before or after creation. */
   setScenario(exchangeId: string, scenario: Scenario): void {
     this.scenarios.set(exchangeId, scenario);
+  }
+
+  /** This transaction's phases take these lengths instead of the sandbox's (a deposit that comes late). */
+  setTimeline(exchangeId: string, timeline: Partial<Timeline>): void {
+    this.timelines.set(exchangeId, timeline);
   }
 
   create(request: CreateRequest, now: number): Validated<TransactionRecord> {
@@ -419,7 +425,7 @@ export class SandboxEngine {
     const record = this.transactions.get(exchangeId);
     if (!record) return undefined;
     const scenario = this.scenarios.get(exchangeId) ?? "finished";
-    return { record, info: describeTransaction(record, scenario, now, this.timeline) };
+    return { record, info: describeTransaction(record, scenario, now, { ...this.timeline, ...this.timelines.get(exchangeId) }) };
   }
 
   private newRecord(provider: ProviderSpec, request: CreateRequest, now: number): TransactionRecord {

@@ -88,6 +88,8 @@ export interface SandboxExchange {
   };
   setDrift(on: boolean): void;
   setScenario(exchangeId: string, scenario: Scenario): void;
+  /** This exchange's phases take these lengths (e.g. a deposit that comes late). */
+  setTimeline(exchangeId: string, timeline: Partial<Timeline>): void;
   setProviderEnabled(name: string, enabled: boolean): void;
   /** Multiplies a provider's quoted amounts by `factor` ("0" withdraws its offers); null resets. */
   setQuoteFactor(provider: string, factor: string | null): void;
@@ -494,6 +496,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxExch
       sandbox.drift = on;
     },
     setScenario: (exchangeId, scenario) => engine.setScenario(exchangeId, scenario),
+    setTimeline: (exchangeId, timeline) => engine.setTimeline(exchangeId, timeline),
     setQuoteFactor: (provider, factor) => {
       if (factor === null) sandbox.quoteFactors.delete(provider);
       else sandbox.quoteFactors.set(provider, new Decimal(factor));

@@ -1,0 +1,69 @@
+import type { Logger } from "pino";
+import type { KeyValueStore } from "../../db/index.js";
+import type { QueuePlace } from "../../exchange/budget.js";
+import type { BackgroundTasks } from "../background.js";
+import type { QuoteOutcome } from "./offers.js";
+
+/** The flow step a quote was asked for; the delivered outcome once it came. */
+interface Ticket {
+  flowId: string;
+  step: number;
+  outcome?: QuoteOutcome;
+}
+
+export interface OffersJob {
+  /** Fetches the quote (waiting for the budget as long as it takes); tells the place in line. */
+  fetch(onQueued: (place: QueuePlace) => void): Promise<QuoteOutcome>;
+  /** Shows the place in line on the waiting screen, once. */
+  showQueued(place: QueuePlace): Promise<void>;
+  /** Replaces the waiting screen with the offers. */
+  showOutcome(outcome: QuoteOutcome): Promise<void>;
+}
+
+/**
+ * The offers step's quote is fetched outside the conversation: a wait for the rate budget
+ * must never hold the chat, or a person's /cancel or /help would wait behind it. The flow
+ * shows a "getting offers" screen and goes on waiting for input; when the quote comes it is
+ * stored for the flow step that asked (one row per chat) and the screen becomes the offers.
+ * A tap on an offer then reads the stored quote back, inside the conversation's replay log.
+ */
+export class OffersDelivery {
+  constructor(private readonly deps: { kv: KeyValueStore; background: BackgroundTasks; logger: Logger }) {}
+
+  start(chatId: number, flow: { flowId: string; step: number }, job: OffersJob): void {
+    const ticket: Ticket = { flowId: flow.flowId, step: flow.step };
+    this.deps.kv.set(keyOf(chatId), ticket);
+    const stillWanted = () => this.ticket(chatId, ticket) !== undefined;
+    this.deps.background.run(async () => {
+      let told = false;
+      const outcome = await job.fetch((place) => {
+        if (told || place.position === 0 || !stillWanted()) return;
+        told = true;
+        job.showQueued(place).catch((error: unknown) => this.deps.logger.warn({ err: error, chatId }, "could not show the place in line"));
+      });
+      // The flow moved on (another amount, /cancel) while the quote was on its way: drop it.
+      if (!stillWanted()) return;
+      this.deps.kv.set(keyOf(chatId), { ...ticket, outcome } satisfies Ticket);
+      await job.showOutcome(outcome);
+    });
+  }
+
+  /** The quote delivered to this flow step, or null while it is on its way (or was dropped). */
+  delivered(chatId: number, flow: { flowId: string; step: number }): QuoteOutcome | null {
+    return this.ticket(chatId, flow)?.outcome ?? null;
+  }
+
+  /** The flow left the offers step or ended: nothing more is delivered to it. */
+  forget(chatId: number): void {
+    this.deps.kv.delete(keyOf(chatId));
+  }
+
+  private ticket(chatId: number, flow: { flowId: string; step: number }): Ticket | undefined {
+    const stored = this.deps.kv.get<Ticket>(keyOf(chatId));
+    return stored && stored.flowId === flow.flowId && stored.step === flow.step ? stored : undefined;
+  }
+}
+
+function keyOf(chatId: number): string {
+  return `offers:${chatId}`;
+}

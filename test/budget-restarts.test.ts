@@ -1,0 +1,207 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { createApp } from "../src/app.js";
+import { systemClock } from "../src/clock.js";
+import { loadConfig } from "../src/config.js";
+import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { captureLogs } from "./harness/drive.js";
+import { startBotApiEmulator, waitFor, type BotApiEmulator, type StoredMessage } from "./harness/telegram/index.js";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const SPAN = 61_000;
+
+const cleanups: (() => Promise<void> | void)[] = [];
+let world: TestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The largest number of requests the service saw in any window of `span` ms. */
+function busiestWindow(times: number[], span: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; j < sorted.length; j++) {
+    while (sorted[j]! - sorted[i]! >= span) i++;
+    best = Math.max(best, j - i + 1);
+  }
+  return best;
+}
+
+async function advanceUntil(w: TestWorld, done: () => boolean, maxMs: number): Promise<void> {
+  const start = w.clock.now();
+  while (!done()) {
+    if (w.clock.now() - start > maxMs) throw new Error("not done in time");
+    await w.clock.advance(1_000);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe("the budget across restarts", () => {
+  it("fill the window, restart at once: the service sees no 429 and never more than the limit in a minute", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" });
+    const user = world.tg.user({ id: 8301, first_name: "Re", language_code: "en" });
+    const group = world.tg.group({ id: -1830, title: "Restarts", type: "supergroup", admins: [8301] });
+    group.addMember(user);
+    await world.clock.advance(2 * SPAN); // start-up calls have left the window
+    const cards: StoredMessage[] = [];
+    const ask = async (amount: number) => {
+      await user.send(`/rate ${amount} btc eth`, { chat: group });
+      cards.push(await user.nextMessage({ chat: group }));
+    };
+    for (let i = 1; i <= 10; i++) await ask(i);
+    await waitFor(() => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length === 10, 5_000, "ten quotes");
+
+    await world.restart();
+    for (let i = 11; i <= 15; i++) await ask(i);
+    // The new process knows the window is full: the new cards wait in line.
+    expect(cards.slice(10).every((card) => /in line/.test(card.text ?? ""))).toBe(true);
+    await advanceUntil(world, () => cards.every((card) => /Quoted at/.test(card.text ?? "")), 5 * 60_000);
+
+    const requests = world.app.sandbox!.requests;
+    expect(requests.filter((r) => r.status === 429)).toHaveLength(0);
+    expect(busiestWindow(requests.map((r) => r.at), 60_000)).toBeLessThanOrEqual(10);
+  });
+
+  it("a second process on the same database waits instead of polling Telegram, and takes over when the first stops", async () => {
+    world = await startWorld();
+    const { logger, lines } = captureLogs();
+    const config = loadConfig({ BOT_TOKEN: world.tg.token, TELEGRAM_API_ROOT: world.tg.apiRoot, DATABASE_PATH: world.databasePath, EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000" });
+    const second = await createApp({ ...config, botToken: world.tg.token }, logger, {
+      clock: world.clock,
+      botInfo: world.tg.botInfo,
+      sandbox: { exchange: world.app.sandbox!, apiKey: "sandbox-key" },
+    });
+    let started = false;
+    const starting = second.start().then(() => (started = true));
+    await waitFor(() => lines.some((l) => /another bot process is already running on this database/.test(l.msg)), 5_000, "the second process to say why it waits");
+    const pollsBefore = world.tg.calls.filter((c) => c.method === "getUpdates").length;
+    await world.clock.advance(30_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(started).toBe(false);
+
+    // The first stops (a rolling deploy): the second takes over within its retry interval.
+    await world.app.stop();
+    world.app = second;
+    await world.clock.advance(5_000);
+    await starting;
+    expect(lines.some((l) => /takes over/.test(l.msg))).toBe(true);
+    expect(world.tg.calls.filter((c) => c.method === "getUpdates").length).toBeGreaterThanOrEqual(pollsBefore);
+    const user = world.tg.user({ id: 8302, first_name: "Tw", language_code: "en" });
+    await user.send("/start");
+    expect((await user.nextMessage()).text).toBeTruthy();
+  });
+
+  it("a person's quote goes before any of 50 due polls", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" });
+    const asker = world.tg.user({ id: 8303, first_name: "Q", language_code: "en" });
+    await asker.send("/exchange");
+    await asker.nextMessage();
+    await asker.send("eth eth");
+    await asker.nextMessage();
+    await asker.send("usdt trx");
+    await asker.nextMessage();
+    await world.clock.advance(2 * SPAN);
+    const now = world.clock.now();
+    for (let i = 0; i < 50; i++) {
+      world.app.repos.transactions.insert({
+        exchangeId: `due-${i}`,
+        userId: 9000 + i,
+        chatId: 9000 + i,
+        symbolFrom: "btc",
+        networkFrom: "btc",
+        symbolTo: "eth",
+        networkTo: "eth",
+        amountFrom: "0.1",
+        amountTo: "1.5",
+        addressTo: "0x52908400098527886E0F7030069857D2E4169EE7",
+        extraTo: null,
+        addressFrom: null,
+        extraFrom: null,
+        provider: "changelly",
+        rateType: "floating",
+        status: i % 2 ? "waiting" : "exchanging",
+        createdAt: now,
+        nextPollAt: now,
+        cardMessageId: null,
+      });
+    }
+    // The tracker takes its first poll, the rest wait for their paced background slots.
+    world.app.tracker.wake();
+    const polls = () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo");
+    await waitFor(() => polls().length === 1 && world!.app.budget.stats().queuedByLane.poll > 0, 5_000, "the tracker to start polling");
+    await asker.send("1");
+    const offers = await asker.nextMessage();
+    expect(offers.text).toContain("1 ETH → USDT (TRX)");
+    const after = world.app.sandbox!.requests.filter((r) => r.at >= now).slice(1);
+    // Granted at the moment asked, ahead of the 49 polls still due.
+    expect(after[0]).toMatchObject({ endpoint: "getEstimatedAmount", at: now });
+    expect(polls()).toHaveLength(1);
+  });
+});
+
+describe("the budget after SIGKILL", () => {
+  let tg: BotApiEmulator;
+  let sandbox: SandboxExchange;
+
+  /** `node dist-less src/main.ts` as a direct child, so SIGKILL reaches the bot itself. */
+  function startBot(databasePath: string): ChildProcess {
+    const child = spawn(process.execPath, ["--import", pathToFileURL(join(ROOT, "node_modules/tsx/dist/loader.mjs")).href, join(ROOT, "src/main.ts")], {
+      cwd: mkdtempSync(join(tmpdir(), "swapbot-kill-cwd-")),
+      env: {
+        PATH: process.env.PATH ?? "",
+        BOT_TOKEN: tg.token,
+        TELEGRAM_API_ROOT: tg.apiRoot,
+        EXCHANGE_API_URL: sandbox.url,
+        EXCHANGE_API_KEY: "kill-key",
+        EXCHANGE_RATE_LIMIT_PER_MINUTE: "10",
+        DATABASE_PATH: databasePath,
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "ignore", "ignore"],
+    });
+    cleanups.push(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    });
+    return child;
+  }
+
+  it("a bot killed with a full window is followed by one that waits for the window, not one that sends at once", async () => {
+    tg = await startBotApiEmulator();
+    sandbox = await startSandbox({ apiKey: "kill-key", clock: systemClock, rateLimitPerMinute: 10 });
+    const dir = mkdtempSync(join(tmpdir(), "swapbot-kill-"));
+    cleanups.push(() => tg.close(), () => sandbox.close(), () => rmSync(dir, { recursive: true, force: true }));
+    const databasePath = join(dir, "bot.sqlite");
+    const user = tg.user({ id: 8401, first_name: "Ki", language_code: "en" });
+
+    const first = startBot(databasePath);
+    await waitFor(() => sandbox.requests.length >= 2, 20_000, "the first bot to load the catalogue");
+    for (let i = 1; sandbox.requests.length < 10; i++) {
+      await user.send(`/rate ${i} btc eth`);
+      await user.nextMessage({ timeoutMs: 20_000 });
+    }
+    const windowOpened = Math.min(...sandbox.requests.map((r) => r.at));
+    first.kill("SIGKILL");
+    await new Promise((done) => first.once("exit", done));
+
+    const second = startBot(databasePath);
+    await user.send("/rate 99 btc eth");
+    const card = await user.nextMessage({ timeoutMs: 20_000 });
+    // The new process read the window from the journal: it waits for the oldest slot.
+    const match = /number 1 in line, about (\d+) s/.exec(card.text ?? "");
+    expect(match, card.text).not.toBeNull();
+    const announcedEnd = Date.now() + Number(match![1]) * 1000;
+    expect(Math.abs(announcedEnd - (windowOpened + SPAN))).toBeLessThanOrEqual(3_000);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(sandbox.requests).toHaveLength(10);
+    expect(sandbox.requests.filter((r) => r.status === 429)).toHaveLength(0);
+    second.kill("SIGTERM");
+    await new Promise((done) => second.once("exit", done));
+  }, 60_000);
+});

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { offerButtons, toAmount } from "./harness/flow.js";
+import { waitFor, type StoredMessage } from "./harness/telegram/index.js";
+
+let world: TestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const SPAN = 61_000;
+
+/** Somebody else used up this window's calls: every slot taken now. */
+async function fillWindow(w: TestWorld): Promise<void> {
+  while (w.app.budget.preview("user").position === 0) await w.app.budget.acquire("user");
+}
+
+function announcedSeconds(message: StoredMessage): number {
+  const match = /you are number (\d+) in line, about (\d+) s/.exec(message.text ?? "");
+  if (!match) throw new Error(`no place in line in: ${message.text}`);
+  return Number(match[2]);
+}
+
+/** Moves the fake clock a second at a time until `done`, giving loopback I/O a moment each step. */
+async function advanceUntil(w: TestWorld, done: () => boolean, maxMs: number): Promise<number> {
+  const start = w.clock.now();
+  while (!done()) {
+    if (w.clock.now() - start > maxMs) throw new Error("not done in time");
+    await w.clock.advance(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return w.clock.now() - start;
+}
+
+describe("a wait for the budget in private chat", () => {
+  it("shows one 'getting offers' message with the true place and wait, answers /help meanwhile, then fills in the offers", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" });
+    const user = world.tg.user({ id: 8101, first_name: "Wen", language_code: "en" });
+    await toAmount(user, "btc btc", "eth eth");
+    await world.clock.advance(2 * SPAN); // the start-up calls have left the window
+    await fillWindow(world);
+    const filledAt = world.clock.now();
+    await world.clock.advance(7_000);
+
+    await user.send("0.1");
+    const waiting = await user.nextMessage();
+    expect(waiting.text).toContain("Getting offers for 0.1 BTC → ETH");
+    await waitFor(() => /number 1 in line/.test(waiting.text ?? ""), 5_000, "the place in line on the waiting message");
+    // The slot frees one span after the window was filled: 61 - 7 = 54 s from now.
+    const announced = announcedSeconds(waiting);
+    expect(announced).toBe(Math.ceil((filledAt + SPAN - world.clock.now()) / 1000));
+
+    // The chat is not held: /help is answered with the clock standing still.
+    await user.send("/help");
+    expect((await user.nextMessage()).text).toContain("/exchange");
+
+    const waited = await advanceUntil(world, () => offerButtons(waiting).length > 0, 3 * 60_000);
+    // What was announced is what happened (to the second the test moves the clock by).
+    expect(Math.abs(waited / 1000 - announced)).toBeLessThanOrEqual(1);
+    expect(waiting.text).toContain("0.1 BTC → ETH");
+    // No second "in line" message was sent: the one message was edited, and nothing else came.
+    const since = user.messages().filter((m) => m.from_bot && m.message_id >= waiting.message_id);
+    expect(since.map((m) => m.message_id)).toEqual([waiting.message_id, waiting.message_id + 2]); // the wait, the help
+
+    await user.click(waiting, offerButtons(waiting)[0]!);
+    expect((await user.nextMessage()).text).toContain("address");
+  });
+
+  it("/cancel while the quote waits ends the flow at once, and the late quote is not shown", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" });
+    const user = world.tg.user({ id: 8102, first_name: "Xu", language_code: "en" });
+    await toAmount(user, "btc btc", "eth eth");
+    await fillWindow(world);
+    await user.send("0.2");
+    const waiting = await user.nextMessage();
+    expect(waiting.text).toContain("Getting offers");
+    await user.send("/cancel");
+    expect((await user.nextMessage()).text).toContain("Exchange cancelled.");
+    const before = world.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
+    await advanceUntil(world, () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length > before, 3 * 60_000);
+    await world.app.idle();
+    expect(offerButtons(waiting)).toHaveLength(0);
+    expect(waiting.text).toContain("Getting offers");
+  });
+});
+
+describe("a wait for the budget in a group", () => {
+  it("16 queued /rate cards hold nobody: /settings and a Refresh tap are answered at once, and each card is filled in as its slot comes", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" });
+    const admin = world.tg.user({ id: 8201, first_name: "Ada", language_code: "en" });
+    const member = world.tg.user({ id: 8202, first_name: "Bo", language_code: "en" });
+    const group = world.tg.group({ id: -1820, title: "Busy traders", type: "supergroup", admins: [8201] });
+    group.addMember(admin);
+    group.addMember(member);
+    // One card quoted while slots were free, for the Refresh tap later.
+    await member.send("/rate 1 btc eth", { chat: group });
+    const first = await member.nextMessage({ chat: group });
+    expect(first.text).toMatch(/Quoted at/);
+    await world.clock.advance(SPAN); // the card may be refreshed once a minute
+    await fillWindow(world);
+
+    const cards: StoredMessage[] = [];
+    for (let i = 0; i < 16; i++) {
+      await member.send(`/rate ${i + 2} btc eth`, { chat: group });
+      cards.push(await member.nextMessage({ chat: group }));
+    }
+    // Every card went out at once, saying where its quote stands.
+    cards.forEach((card, i) => expect(card.text).toContain(`you are number ${i + 1} in line`));
+
+    // With the clock standing still, so nothing the budget holds can come free.
+    await admin.send("/settings", { chat: group });
+    await waitFor(() => group.lastMessage()?.text?.includes("settings"), 5_000, "the settings to be answered");
+    const tap = await member.click(first, "Refresh");
+    await member.callbackAnswer(tap);
+    await waitFor(() => /number 17 in line/.test(first.text ?? ""), 5_000, "the refreshed card to say it is in line");
+
+    // Cards fill in, in the order of their places in line.
+    await advanceUntil(world, () => cards.every((card) => /Quoted at/.test(card.text ?? "")), 10 * 60_000);
+    const quotedAmounts = world.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").map((r) => r.query.amount ?? "");
+    const order = [...cards.map((_, i) => String(i + 2)), "1"];
+    expect(quotedAmounts.filter((a) => order.includes(a)).slice(-17)).toEqual(order);
+    expect(first.text).toMatch(/Quoted at/);
+    expect(world.app.sandbox!.requests.filter((r) => r.status === 429)).toHaveLength(0);
+  });
+});
