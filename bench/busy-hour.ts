@@ -18,7 +18,7 @@ import { RateBudget as BudgetBeforeJournal } from "./baseline/budget-before-jour
 /**
  * A busy hour at 10 calls a minute on the fake clock, through the real budget, tracker and
  * estimate cache against the sandbox (whose own limiter answers 429 above 10 a minute):
- * 50 exchanges open (abandoned, paid late, paid at once), people asking for quotes as a
+ * 50 exchanges open and 20 more created in the hour (see planHour), people asking for quotes as a
  * Poisson stream, 5 restarts and one SIGKILL at random moments, each new process opened on
  * the same SQLite file. Run for today's budget and for the one before the journal and
  * pacing, with the same arrivals and the same restart moments.
@@ -71,12 +71,16 @@ interface Process {
   stop(kill: boolean): Promise<void>;
 }
 
-interface Opened {
+/** One exchange's story in the hour. */
+interface Planned {
   exchangeId: string;
   chatId: number;
-  kind: "abandoned" | "late" | "at once";
-  /** Clock time at which each status began. */
+  /** When the bot stored it (before the hour for those open at its start). */
+  createdAt: number;
+  /** Clock time at which each later status began (none for an abandoned one). */
   changes: Record<string, number>;
+  /** The owner presses "I have sent the funds" when the deposit leaves their wallet. */
+  announces: boolean;
 }
 
 export async function busyHour(quotesPerMinute: number, variant: Variant): Promise<Record<string, string | number>> {
@@ -122,17 +126,23 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
     };
   };
 
-  // Prelude: 50 exchanges created at a pace the service accepts, each with its own story.
-  const opened = await openExchanges(sandbox, clock, rand);
-  await clock.advance(2 * MINUTE); // their creation calls leave the service's window
+  // Prelude: every exchange of the hour is created upstream at a pace the service accepts;
+  // the bot learns of each when its owner creates it (50 before the hour, 20 during it).
+  const created = await createUpstream(sandbox, clock, 70);
+  await clock.advance(2 * MINUTE); // the creation calls leave the service's window
   const start = clock.now();
+  const plan = planHour(created, start, rand);
+  for (const p of plan) {
+    if (p.changes.confirming === undefined) sandbox.setScenario(p.exchangeId, "overdue");
+    sandbox.setTimeline(p.exchangeId, timelineOf(p, created.get(p.exchangeId)!));
+  }
   let proc = await boot();
-  for (const o of opened) {
-    proc.repos.users.touch({ id: o.chatId, languageCode: "en" });
+  const store = (p: Planned) => {
+    proc.repos.users.touch({ id: p.chatId, languageCode: "en" });
     proc.repos.transactions.insert({
-      exchangeId: o.exchangeId,
-      userId: o.chatId,
-      chatId: o.chatId,
+      exchangeId: p.exchangeId,
+      userId: p.chatId,
+      chatId: p.chatId,
       symbolFrom: "btc",
       networkFrom: "btc",
       symbolTo: "usdt",
@@ -146,11 +156,25 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
       provider: "changenow",
       rateType: "floating",
       status: "waiting",
-      createdAt: o.changes.waiting!,
-      nextPollAt: Math.max(start, o.changes.waiting! + MINUTE),
+      createdAt: p.createdAt,
+      nextPollAt: p.createdAt + MINUTE,
       cardMessageId: null,
     });
-  }
+    // Open before the hour: the bot has been following it, so it knows where it stands and
+    // looks again within the next minute, not all at the same instant.
+    const known = statusAt(p, clock.now());
+    if (known !== "waiting") {
+      proc.repos.transactions.recordObservation(p.exchangeId, { status: known });
+      proc.repos.transactions.markNotified(p.exchangeId, known);
+    }
+    if (p.createdAt < clock.now()) proc.repos.transactions.scheduleNextPoll(p.exchangeId, clock.now() + Math.round(rand() * MINUTE), known === "waiting" ? 2 : 1);
+  };
+  const arrivals = plan.filter((p) => p.createdAt > start).sort((a, b) => a.createdAt - b.createdAt);
+  for (const p of plan) if (p.createdAt <= start) store(p);
+  const announcements = plan
+    .filter((p) => p.announces && p.changes.confirming !== undefined && p.changes.confirming >= start)
+    .map((p) => ({ at: p.changes.confirming!, exchangeId: p.exchangeId }))
+    .sort((a, b) => a.at - b.at);
   proc.tracker.wake();
 
   // The hour's events, decided up front: quote requests (Poisson) and 6 stops, the 4th a SIGKILL.
@@ -177,6 +201,9 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
 
   let nextAsk = 0;
   while (clock.now() < start + HOUR) {
+    while (arrivals.length > 0 && arrivals[0]!.createdAt <= clock.now()) store(arrivals.shift()!);
+    while (announcements.length > 0 && announcements[0]!.at <= clock.now()) proc.tracker.fundsSent(announcements.shift()!.exchangeId);
+    proc.tracker.wake();
     while (nextAsk < asks.length && asks[nextAsk]! <= clock.now()) askQuote(nextAsk, asks[nextAsk++]!);
     for (const again of pendingAgain.splice(0)) askQuote(again.n, again.askedAt);
     if (stops.length > 0 && stops[0]! <= clock.now()) {
@@ -193,7 +220,7 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
   rmSync(dir, { recursive: true, force: true });
 
   const hour = sandbox.requests.filter((r) => r.at >= start);
-  const delays = statusDelays(opened, sent, start + HOUR);
+  const delays = statusDelays(plan, sent, start, start + HOUR);
   return {
     "quote requests": asks.length,
     "answered 429": hour.filter((r) => r.status === 429).length,
@@ -202,68 +229,102 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
     "in motion: change → message p50 / p90": `${seconds(percentile(delays.moving, 0.5))} / ${seconds(percentile(delays.moving, 0.9))} (${delays.moving.length})`,
     "deposit seen: change → message p50 / p90": `${seconds(percentile(delays.waiting, 0.5))} / ${seconds(percentile(delays.waiting, 0.9))} (${delays.waiting.length})`,
     "changes not reported within the hour": delays.missed,
+    "status polls in the hour": hour.filter((r) => r.endpoint === "getTransactionInfo").length,
   };
 }
 
-/** 20 abandoned, 15 paid late (20-50 min), 15 paid at once (2-8 min); moving phases of minutes. */
-async function openExchanges(sandbox: SandboxExchange, clock: ManualClock, rand: () => number): Promise<Opened[]> {
-  const setupBudget = new RateBudget({ limitPerMinute: LIMIT, backgroundShare: 0.5, clock });
+/** Creates `count` exchanges upstream, about 9 a minute; returns when each was created. */
+async function createUpstream(sandbox: SandboxExchange, clock: ManualClock, count: number): Promise<Map<string, number>> {
+  const setupBudget = new RateBudget({ limitPerMinute: LIMIT - 1, backgroundShare: 0.5, clock });
   const client = new ExchangeClient({ baseUrl: sandbox.url, apiKey: "k", authScheme: "bearer", budget: setupBudget, clock, logger: silent });
-  const opened: Opened[] = [];
-  for (let i = 0; i < 50; i++) {
-    const created = client.createTransaction({
-      providerName: "changenow",
-      symbolFrom: "btc",
-      networkFrom: "btc",
-      symbolTo: "usdt",
-      networkTo: "trx",
-      toAddress: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
-      amount: "0.05",
-      fixed: false,
-    });
+  const created = new Map<string, number>();
+  for (let i = 0; i < count; i++) {
     let exchangeId: string | undefined;
-    void created.then((c) => (exchangeId = c.exchangeId));
+    void client
+      .createTransaction({
+        providerName: "changenow",
+        symbolFrom: "btc",
+        networkFrom: "btc",
+        symbolTo: "usdt",
+        networkTo: "trx",
+        toAddress: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+        amount: "0.05",
+        fixed: false,
+      })
+      .then((c) => (exchangeId = c.exchangeId));
     while (exchangeId === undefined) {
       await clock.advance(500);
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    const kind = i < 20 ? "abandoned" : i < 35 ? "late" : "at once";
-    const createdAt = clock.now();
-    const span = (lo: number, hi: number) => Math.round((lo + rand() * (hi - lo)) * MINUTE);
-    // The prelude takes about 7 minutes: deposits are timed from the hour's start.
-    const timeline: Timeline = {
-      waiting: kind === "late" ? span(27, 57) : span(9, 15),
-      confirming: span(5, 15),
-      exchanging: span(3, 10),
-      sending: span(1, 5),
-      overdueAfter: 3 * HOUR,
-    };
-    if (kind === "abandoned") sandbox.setScenario(exchangeId, "overdue");
-    sandbox.setTimeline(exchangeId, timeline);
-    const changes: Record<string, number> = { waiting: createdAt };
-    if (kind !== "abandoned") {
-      changes.confirming = createdAt + timeline.waiting;
-      changes.exchanging = changes.confirming + timeline.confirming;
-      changes.sending = changes.exchanging + timeline.exchanging;
-      changes.finished = changes.sending + timeline.sending;
-    }
-    opened.push({ exchangeId, chatId: 50_000 + i, kind, changes });
+    created.set(exchangeId, clock.now());
   }
   setupBudget.close();
   await client.close();
-  return opened;
+  return created;
+}
+
+/**
+ * A realistic mix: of the 50 open at the start (0-45 min old), 25 are abandoned, 15 were paid
+ * a few minutes after creation, 10 are paid late in the hour; of the 20 created during the
+ * hour, half are abandoned and half paid within minutes. Confirmations take 10-30 minutes
+ * (Bitcoin), the exchange and the payout 2-8 each. Half of the paying owners say so.
+ */
+function planHour(created: Map<string, number>, start: number, rand: () => number): Planned[] {
+  const between = (lo: number, hi: number) => Math.round((lo + rand() * (hi - lo)) * MINUTE);
+  return [...created.keys()].map((exchangeId, i) => {
+    const openAtStart = i < 50;
+    const createdAt = openAtStart ? start - between(0, 45) : start + between(0, 55);
+    const kind = openAtStart ? (i < 25 ? "abandoned" : i < 40 ? "at once" : "late") : i % 2 ? "abandoned" : "at once";
+    const changes: Record<string, number> = {};
+    if (kind !== "abandoned") {
+      const confirming = kind === "late" ? start + between(5, 55) : createdAt + between(2, 10);
+      const exchanging = confirming + between(10, 30);
+      const sending = exchanging + between(2, 8);
+      Object.assign(changes, { confirming, exchanging, sending, finished: sending + between(2, 8) });
+    }
+    return { exchangeId, chatId: 50_000 + i, createdAt, changes, announces: i % 2 === 0 };
+  });
+}
+
+/**
+ * The sandbox's phases for one planned exchange, counted from its upstream creation. A change
+ * planned before that moment (an exchange paid before the hour) happens at it instead, and the
+ * plan is corrected to what the sandbox will report.
+ */
+function timelineOf(p: Planned, upstreamCreatedAt: number): Timeline {
+  const { confirming, exchanging, sending, finished } = p.changes;
+  if (confirming === undefined || exchanging === undefined || sending === undefined || finished === undefined) {
+    return { waiting: 0, confirming: 0, exchanging: 0, sending: 0, overdueAfter: 3 * HOUR };
+  }
+  for (const status of ["confirming", "exchanging", "sending", "finished"]) p.changes[status] = Math.max(upstreamCreatedAt, p.changes[status]!);
+  const c = p.changes as Record<"confirming" | "exchanging" | "sending" | "finished", number>;
+  return {
+    waiting: c.confirming - upstreamCreatedAt,
+    confirming: c.exchanging - c.confirming,
+    exchanging: c.sending - c.exchanging,
+    sending: c.finished - c.sending,
+    overdueAfter: 3 * HOUR,
+  };
+}
+
+/** What the plan says the service reports at `at`. */
+function statusAt(p: Planned, at: number): string {
+  let status = "waiting";
+  for (const [next, from] of Object.entries(p.changes)) if (from <= at) status = next;
+  return status;
 }
 
 const FIRST_SIGN: Record<string, string> = { "🔎": "confirming", "🔄": "exchanging", "📤": "sending", "✅": "finished" };
 
-function statusDelays(opened: Opened[], sent: { chatId: number; at: number; text: string }[], end: number): { moving: number[]; waiting: number[]; missed: number } {
+/** For each change inside the hour, how long until its owner was told (the first message naming it). */
+function statusDelays(plan: Planned[], sent: { chatId: number; at: number; text: string }[], start: number, end: number): { moving: number[]; waiting: number[]; missed: number } {
   const moving: number[] = [];
   const waiting: number[] = [];
   let missed = 0;
-  for (const o of opened) {
-    for (const [status, at] of Object.entries(o.changes)) {
-      if (status === "waiting" || at > end) continue;
-      const message = sent.find((m) => m.chatId === o.chatId && m.at >= at && FIRST_SIGN[[...m.text.replace(/<[^>]+>/g, "")][0] ?? ""] === status);
+  for (const p of plan) {
+    for (const [status, at] of Object.entries(p.changes)) {
+      if (at < start || at > end) continue;
+      const message = sent.find((m) => m.chatId === p.chatId && m.at >= at && FIRST_SIGN[[...m.text.replace(/<[^>]+>/g, "")][0] ?? ""] === status);
       if (!message) {
         missed++;
         continue;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { createRepositories, openDatabase, type Db, type NewTransaction, type Repositories } from "../src/db/index.js";
 import { MIGRATIONS } from "../src/db/migrations.js";
+import { headStart } from "../src/tracker/policy.js";
 
 const sample = (overrides: Partial<NewTransaction> = {}): NewTransaction => ({
   exchangeId: "exolix-floating-abc",
@@ -91,6 +92,20 @@ describe("storage", () => {
     expect(repos.transactions.listByUser(7, 2).map((t) => t.exchangeId)).toEqual(["c", "b"]);
     expect(repos.transactions.countByUser(7)).toBe(3);
     expect(repos.transactions.countByStatus()).toEqual({ waiting: 4 });
+  });
+
+  it("with a head start per rank, an exchange overdue long enough goes ahead of a lower rank", () => {
+    const MINUTE = 60_000;
+    repos.transactions.insert(sample({ exchangeId: "waiting-long", nextPollAt: 0 }));
+    repos.transactions.insert(sample({ exchangeId: "moving-now", nextPollAt: 31 * MINUTE }));
+    repos.transactions.scheduleNextPoll("moving-now", 31 * MINUTE, 1);
+    repos.transactions.insert(sample({ exchangeId: "waiting-recent", nextPollAt: 20 * MINUTE }));
+    const now = 31 * MINUTE;
+    // Strictly by rank: the moving one first.
+    expect(repos.transactions.due(now, 3).map((t) => t.exchangeId)).toEqual(["moving-now", "waiting-long", "waiting-recent"]);
+    // Half an hour overdue beats just due; ten minutes overdue does not.
+    expect(repos.transactions.due(now, 3, headStart).map((t) => t.exchangeId)).toEqual(["waiting-long", "moving-now", "waiting-recent"]);
+    expect(repos.transactions.due(now, 1, headStart).map((t) => t.exchangeId)).toEqual(["waiting-long"]);
   });
 
   it("picks due work by rank, then time, and moves an exchange up when its owner says the funds are sent", () => {

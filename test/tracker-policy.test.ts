@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FUNDS_SENT_BOOST_MS, MAX_NOT_FOUND, POLL_RANK, STALL_AFTER_MS, fundsSentRecently, nextPoll, pollRank, retryDelay, type PollState } from "../src/tracker/policy.js";
+import { FUNDS_SENT_BOOST_MS, MAX_NOT_FOUND, POLL_RANK, STALL_AFTER_MS, fundsSentRecently, headStart, nextPoll, pollRank, retryDelay, type PollState } from "../src/tracker/policy.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -31,10 +31,12 @@ describe("the tracker's poll policy", () => {
     for (const status of ["confirming", "exchanging", "sending"]) expect(poll(state(status, 5 * HOUR))).toEqual({ delay: INTERVAL, rank: 1 });
   });
 
-  it("backs off a deposit nobody announced as it ages: 30 min at the interval, then 3, 10 and 30 min", () => {
-    expect(poll(state("waiting", 29 * MINUTE))).toEqual({ delay: INTERVAL, rank: 2 });
-    expect(poll(state("waiting", 30 * MINUTE))).toEqual({ delay: 3 * MINUTE, rank: 2 });
-    expect(poll(state("waiting", 2 * HOUR - 1))).toEqual({ delay: 3 * MINUTE, rank: 2 });
+  it("backs off a deposit nobody announced as it ages: 10 min at the interval, then 2, 5, 10 and 30 min", () => {
+    expect(poll(state("waiting", 9 * MINUTE))).toEqual({ delay: INTERVAL, rank: 2 });
+    expect(poll(state("waiting", 10 * MINUTE))).toEqual({ delay: 2 * MINUTE, rank: 2 });
+    expect(poll(state("waiting", 29 * MINUTE))).toEqual({ delay: 2 * MINUTE, rank: 2 });
+    expect(poll(state("waiting", 30 * MINUTE))).toEqual({ delay: 5 * MINUTE, rank: 2 });
+    expect(poll(state("waiting", 2 * HOUR - 1))).toEqual({ delay: 5 * MINUTE, rank: 2 });
     expect(poll(state("waiting", 2 * HOUR))).toEqual({ delay: 10 * MINUTE, rank: 2 });
     expect(poll(state("waiting", 12 * HOUR))).toEqual({ delay: 30 * MINUTE, rank: 2 });
     // Never more often than the configured interval.
@@ -78,5 +80,13 @@ describe("the tracker's poll policy", () => {
     expect(MAX_NOT_FOUND).toBe(3);
     expect([0, 1, 2, 6].map((n) => retryDelay(n, INTERVAL))).toEqual([MINUTE, 2 * MINUTE, 4 * MINUTE, 64 * MINUTE]);
     expect(retryDelay(10, 10 * MINUTE)).toBe(2 * HOUR);
+  });
+
+  it("gives each rank a head start: announced, then moving, then waiting, then unknown; never a wall", () => {
+    expect(headStart(POLL_RANK.fundsSent)).toBeLessThan(headStart(POLL_RANK.moving));
+    expect(headStart(POLL_RANK.moving)).toBeLessThan(headStart(POLL_RANK.waiting));
+    expect(headStart(POLL_RANK.waiting)).toBeLessThan(headStart(POLL_RANK.unknown));
+    expect(headStart(POLL_RANK.waiting)).toBe(30 * MINUTE);
+    expect(Number.isFinite(headStart(POLL_RANK.unknown))).toBe(true);
   });
 });

@@ -108,7 +108,7 @@ const COLUMNS: Record<Exclude<keyof TransactionRecord, "rowId">, string> = {
   errorCount: "error_count",
 };
 
-const RANKS = Object.values(POLL_RANK).join(", ");
+const RANKS: readonly number[] = Object.values(POLL_RANK);
 
 const SELECT = `SELECT rowid AS rowId, ${Object.entries(COLUMNS)
   .map(([field, column]) => `${column} AS ${field}`)
@@ -223,13 +223,19 @@ export class TransactionRepository {
       .all(exchangeId) as StatusChange[];
   }
 
-  /** Exchanges whose next poll is due, lowest rank first, then earliest first. */
-  due(now: number, limit: number): TransactionRecord[] {
-    // Naming every rank lets SQLite walk the (poll_rank, next_poll_at) index one rank at a
-    // time and stop at `limit`, instead of sorting every due row.
-    return this
-      .sql(`${SELECT} WHERE poll_rank IN (${RANKS}) AND next_poll_at IS NOT NULL AND next_poll_at <= ? ORDER BY poll_rank, next_poll_at LIMIT ?`)
-      .all(now, limit) as TransactionRecord[];
+  /**
+   * Up to `limit` exchanges whose next poll is due, in the order `headStart` gives: each is
+   * placed at its due time plus its rank's head start (no head start: strictly by rank, then
+   * time). Each rank's earliest are read through the (poll_rank, next_poll_at) index, so a
+   * pick costs the same with a hundred or a hundred thousand exchanges tracked.
+   */
+  due(now: number, limit: number, headStart: (rank: number) => number = (rank) => rank * 1e15): TransactionRecord[] {
+    const candidates = RANKS.flatMap(
+      (rank) =>
+        this.sql(`${SELECT} WHERE poll_rank = ? AND next_poll_at IS NOT NULL AND next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`).all(rank, now, limit) as TransactionRecord[],
+    );
+    const key = (tx: TransactionRecord) => tx.nextPollAt! + headStart(tx.pollRank);
+    return candidates.sort((a, b) => key(a) - key(b) || a.pollRank - b.pollRank).slice(0, limit);
   }
 
   /** The message about `status` went out (or will never be sent again): clear the pending mark. */

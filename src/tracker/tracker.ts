@@ -4,7 +4,7 @@ import type { Repositories, TransactionRecord } from "../db/index.js";
 import { BudgetCancelledError, type Lane } from "../exchange/budget.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import { isExchangeError } from "../exchange/errors.js";
-import { MAX_NOT_FOUND, nextPoll, pollRank, retryDelay } from "./policy.js";
+import { headStart, MAX_NOT_FOUND, nextPoll, pollRank, retryDelay } from "./policy.js";
 import type { StatusNotifier } from "./notifier.js";
 
 export interface TrackerDeps {
@@ -26,7 +26,7 @@ const LEASE_MS = 10 * 60_000;
 
 /**
  * Polls every open exchange through the budget's background lane and reports changes. Due
- * polls go lowest rank first (where news is likely, see POLL_RANK), then earliest due. Only
+ * polls go where news is likely first (see POLL_RANK and headStart in policy.ts). Only
  * `concurrency` polls wait for the budget at a time, so when there is more due work than
  * budget the schedule stretches (next polls slide) instead of a queue piling up, and waiting
  * exchanges yield to announced and moving ones, which keep that rank only for a while.
@@ -95,7 +95,7 @@ export class Tracker {
     const { repos, clock } = this.deps;
     const free = this.concurrency - this.polling.size;
     if (free <= 0) return;
-    for (const tx of repos.transactions.due(clock.now(), free)) {
+    for (const tx of repos.transactions.due(clock.now(), free, headStart)) {
       // A lease: the next look is pushed out while this one runs, so nothing is polled
       // twice at once, and a crash mid-poll only delays the exchange by the lease.
       this.schedule(tx, clock.now() + LEASE_MS);
