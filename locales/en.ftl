@@ -78,6 +78,9 @@ amount-ambiguous = I can't tell whether <code>{ $input }</code> means a thousand
 
 queue-position = ⏳ The exchange service is busy: you are number { $position } in line, about { $seconds } s.
 flow-offers-loading = ⏳ Getting offers for { $amount } { $from } → { $to }…
+flow-recheck-waiting = ⏳ Your quote is more than a minute old: I am checking the offer again before creating the exchange.
+flow-recheck-done = ✅ The offer has been checked. Tap Confirm to go on.
+flow-recheck-wait = ⏳ Still checking the offer: I will show a Confirm button here as soon as it is done.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Offers, best first · quoted at { $time } UTC ({ $seconds } s ago)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }

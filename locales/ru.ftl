@@ -78,6 +78,9 @@ amount-ambiguous = Не понимаю, что значит <code>{ $input }</co
 
 queue-position = ⏳ Сервис обмена занят: вы { $position }-й в очереди, примерно { $seconds } с.
 flow-offers-loading = ⏳ Получаю предложения: { $amount } { $from } → { $to }…
+flow-recheck-waiting = ⏳ Котировке больше минуты: перед созданием обмена я проверяю предложение ещё раз.
+flow-recheck-done = ✅ Предложение проверено. Нажмите «Подтвердить», чтобы продолжить.
+flow-recheck-wait = ⏳ Ещё проверяю предложение: кнопка «Подтвердить» появится здесь, как только проверка закончится.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Предложения, лучшие сверху · курс на { $time } UTC ({ $seconds } с назад)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { offerButtons, toAmount } from "./harness/flow.js";
+import { offerButtons, toAmount, toSummary } from "./harness/flow.js";
 import { waitFor, type StoredMessage } from "./harness/telegram/index.js";
 
 let world: TestWorld | undefined;
@@ -82,6 +82,44 @@ describe("a wait for the budget in private chat", () => {
     await world.app.idle();
     expect(offerButtons(waiting)).toHaveLength(0);
     expect(waiting.text).toContain("Getting offers");
+  });
+});
+
+describe("the re-check of an old quote before creating", () => {
+  it("waits in line outside the chat, then offers Confirm; nothing is created before the person confirms", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "6" });
+    const user = world.tg.user({ id: 8103, first_name: "Yan", language_code: "en" });
+    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    await world.clock.advance(2 * SPAN); // the quote is old now, and the window is empty
+    await fillWindow(world);
+    await user.click(summary, /Confirm/);
+    const recheck = await user.nextMessage();
+    expect(recheck.text).toContain("checking the offer again");
+    await waitFor(() => /number 1 in line/.test(recheck.text ?? ""), 5_000, "the place in line on the re-check");
+    await user.send("/help");
+    expect((await user.nextMessage()).text).toContain("/exchange");
+
+    await advanceUntil(world, () => /has been checked/.test(recheck.text ?? ""), 3 * 60_000);
+    expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(0);
+    await user.click(recheck, /Confirm/);
+    expect((await user.nextMessage()).text).toContain("Exchange created");
+    expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(1);
+  });
+
+  it("can be cancelled while it waits", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "6" });
+    const user = world.tg.user({ id: 8104, first_name: "Zoe", language_code: "en" });
+    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    await world.clock.advance(2 * SPAN);
+    await fillWindow(world);
+    await user.click(summary, /Confirm/);
+    const recheck = await user.nextMessage();
+    await user.click(recheck, /Cancel/);
+    expect((await user.nextMessage()).text).toContain("Exchange cancelled.");
+    await advanceUntil(world, () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length >= 2, 3 * 60_000);
+    await world.app.idle();
+    expect(recheck.text).not.toContain("has been checked");
+    expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(0);
   });
 });
 

@@ -19,7 +19,19 @@ import type { SwapPrefill } from "../deep-link.js";
 import { cardKeyboard, explorersOf, renderCard } from "../cards.js";
 import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
 import { FlowUi, type FlowConversation, type Screen } from "./flow-ui.js";
-import { chooseOffer, outsideLimits, problemText, renderLoading, renderOutcome, sortOffers, type OfferSource, type QuoteOutcome, type UpstreamProblem } from "./offers.js";
+import {
+  chooseOffer,
+  outsideLimits,
+  problemText,
+  recheckInLine,
+  renderLoading,
+  renderOutcome,
+  renderRecheck,
+  sortOffers,
+  type OfferSource,
+  type QuoteOutcome,
+  type UpstreamProblem,
+} from "./offers.js";
 import type { OffersDelivery } from "./offers-delivery.js";
 import { pickCurrency, type PickerData } from "./pick-currency.js";
 
@@ -122,8 +134,6 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
       networkNames: (networks) =>
         conversation.external(() => Object.fromEntries(networks.map((n) => [n, networkName(n, deps.catalogue.currencies())]))),
     };
-    const fetchQuote = (fresh: boolean): Promise<QuoteOutcome> =>
-      conversation.external(() => quote(deps, chatId, ui, state, fresh));
     const offerSource: OfferSource = {
       withoutWaiting: (fresh) =>
         conversation.external(async () => {
@@ -133,7 +143,7 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           if (deps.budget.preview("user").position === 0) return fetchOutcome(deps, state, fresh, () => {});
           return null;
         }),
-      deliver: (messageId, fresh) => conversation.external(() => deliverOffers(deps, { chatId, messageId, ui, state, fresh })),
+      deliver: (messageId, fresh, purpose = "offers") => conversation.external(() => deliverOffers(deps, { chatId, messageId, ui, state, fresh, purpose })),
       delivered: () => conversation.external(() => deps.offers.delivered(chatId, { flowId, step: ui.currentStep })),
       forget: () => conversation.external(() => deps.offers.forget(chatId)),
     };
@@ -182,7 +192,12 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           // Re-check an old quote: the offer may be gone or worse by now.
           const now = await conversation.external(() => deps.clock.now());
           if (now - (state.quotedAt ?? 0) > QUOTE_MAX_AGE_MS) {
-            const fresh = await fetchQuote(true);
+            // A wait in line for the fresh quote happens outside the conversation.
+            const fresh = (await offerSource.withoutWaiting(true)) ?? (await recheckInLine(ui, offerSource));
+            if (fresh === "cancel") {
+              await ui.say(ui.t("flow-cancelled"));
+              return;
+            }
             const verdict = compareRequote(state, fresh);
             if (verdict.kind === "problem") {
               await ui.say(verdict.text(ui));
@@ -407,16 +422,14 @@ async function fetchOutcome(deps: ExchangeFlowDeps, state: FlowState, fresh: boo
   }
 }
 
-/** Runs inside `external`: a quote the person waits for in the conversation (the re-check before creating). */
-function quote(deps: ExchangeFlowDeps, chatId: number, ui: FlowUi, state: FlowState, fresh: boolean): Promise<QuoteOutcome> {
-  return fetchOutcome(deps, state, fresh, queueNotice(deps, chatId, ui));
-}
-
 /**
  * Runs inside `external`: the offers step's quote, fetched in the background. The waiting
  * screen shows the place in line, then the offers replace it, with buttons of the step that asked.
  */
-function deliverOffers(deps: ExchangeFlowDeps, job: { chatId: number; messageId: number; ui: FlowUi; state: FlowState; fresh: boolean }): void {
+function deliverOffers(
+  deps: ExchangeFlowDeps,
+  job: { chatId: number; messageId: number; ui: FlowUi; state: FlowState; fresh: boolean; purpose: "offers" | "recheck" },
+): void {
   const { chatId, messageId, ui, fresh } = job;
   // A snapshot: the flow's state moves on while the quote is on its way.
   const state: FlowState = { ...job.state };
@@ -428,8 +441,10 @@ function deliverOffers(deps: ExchangeFlowDeps, job: { chatId: number; messageId:
     { flowId: ui.flowId, step: ui.currentStep },
     {
       fetch: (onQueued) => fetchOutcome(deps, state, fresh, onQueued),
-      showQueued: (place) => deps.editMessage(chatId, messageId, renderLoading(t, swap, button, place)),
-      showOutcome: (outcome) => deps.editMessage(chatId, messageId, renderOutcome(t, outcome, swap, button)),
+      showQueued: (place) =>
+        deps.editMessage(chatId, messageId, job.purpose === "offers" ? renderLoading(t, swap, button, place) : renderRecheck(t, button, { place })),
+      showOutcome: (outcome) =>
+        deps.editMessage(chatId, messageId, job.purpose === "offers" ? renderOutcome(t, outcome, swap, button) : renderRecheck(t, button, { done: true })),
     },
   );
 }
@@ -523,7 +538,8 @@ async function depositOf(deps: ExchangeFlowDeps, exchangeId: string): Promise<Cr
   const amount = stored?.amountFrom ?? "0";
   if (stored?.addressFrom) return { kind: "created", exchangeId, deposit: { address: stored.addressFrom, extra: stored.extraFrom, amount } };
   try {
-    const tx = await deps.client.getTransaction(exchangeId, { lane: "user" });
+    // The person has just confirmed and waits for exactly this: it goes ahead of quotes.
+    const tx = await deps.client.getTransaction(exchangeId, { lane: "create" });
     // The deposit details only: a change of status is the tracker's to record and announce.
     deps.repos.transactions.recordObservation(exchangeId, {
       status: stored?.status ?? tx.status,

@@ -50,8 +50,11 @@ export interface OfferSource {
    * once when a slot is free now. Null when it would have to wait in line.
    */
   withoutWaiting(fresh: boolean): Promise<QuoteOutcome | null>;
-  /** Starts a quote outside the conversation; it replaces message `messageId` for the current step. */
-  deliver(messageId: number, fresh: boolean): Promise<void>;
+  /**
+   * Starts a quote outside the conversation; it replaces message `messageId` for the current
+   * step: with the offers, or (a re-check before creating) with a button to go on.
+   */
+  deliver(messageId: number, fresh: boolean, purpose?: "offers" | "recheck"): Promise<void>;
   /** The quote delivered to the current step, or null while it is on its way. */
   delivered(): Promise<QuoteOutcome | null>;
   /** The flow leaves the step: a quote still on its way is dropped. */
@@ -120,6 +123,39 @@ export async function chooseOffer(ui: FlowUi, source: OfferSource, swap: { from:
         return { kind: "change", what: input.action === "a" ? "amount" : input.action === "f" ? "from" : "to" };
     }
   }
+}
+
+/**
+ * Before creating, an offer older than a minute is checked again. When that check would wait
+ * in line, it waits outside the conversation: one message says so and becomes a button to go
+ * on once the fresh quote is there. Returns the fresh quote, or "cancel".
+ */
+export async function recheckInLine(ui: FlowUi, source: OfferSource): Promise<QuoteOutcome | "cancel"> {
+  const messageId = await ui.prompt((button) => renderRecheck(ui.t.bind(ui), button));
+  await source.deliver(messageId, true, "recheck");
+  for (;;) {
+    const input = await ui.input();
+    if (input.kind === "button" && input.action === "no") {
+      await source.forget();
+      return "cancel";
+    }
+    if (input.kind === "button" && input.action === "ok") {
+      const fresh = await source.delivered();
+      if (fresh) {
+        await source.forget();
+        return fresh;
+      }
+    }
+    await ui.say(ui.t("flow-recheck-wait"));
+  }
+}
+
+/** The re-check's message: waiting (with the place in line), or done with a button to go on. */
+export function renderRecheck(t: Translate, button: ButtonFactory, state: { place?: QueuePlace; done?: boolean } = {}): Screen {
+  if (state.done) return { text: t("flow-recheck-done"), keyboard: new InlineKeyboard().text(t("button-confirm"), button("", "ok").callback_data) };
+  const lines = [t("flow-recheck-waiting")];
+  if (state.place && state.place.position > 0) lines.push(t("queue-position", { position: state.place.position, seconds: Math.max(1, Math.ceil(state.place.waitMs / 1000)) }));
+  return { text: lines.join("\n"), keyboard: new InlineKeyboard().text(t("button-cancel"), button("", "no").callback_data) };
 }
 
 /** Stands in for the offers while the quote is on its way; `place` when it waits in line. */
