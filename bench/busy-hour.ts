@@ -14,6 +14,8 @@ import { StatusNotifier } from "../src/tracker/notifier.js";
 import { Tracker } from "../src/tracker/tracker.js";
 import { startBotApiEmulator } from "../test/harness/telegram/index.js";
 import { RateBudget as BudgetBeforeJournal } from "./baseline/budget-before-journal.js";
+import { recordSentMessages, type SentMessage } from "./sent-messages.js";
+import { busiestWindow } from "../test/harness/windows.js";
 
 /**
  * A busy hour at 10 calls a minute on the fake clock, through the real budget, tracker and
@@ -91,14 +93,7 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
   const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-hour-"));
   const path = join(dir, "bot.sqlite");
   const bot = new Bot(tg.token, { client: { apiRoot: tg.apiRoot }, botInfo: tg.botInfo });
-  const sent: { chatId: number; at: number; text: string }[] = [];
-  bot.api.config.use((prev, method, payload, signal) => {
-    if (method === "sendMessage") {
-      const p = payload as { chat_id: number; text: string };
-      sent.push({ chatId: p.chat_id, at: clock.now(), text: p.text });
-    }
-    return prev(method, payload, signal);
-  });
+  const sent = recordSentMessages(bot.api, clock);
 
   const boot = async (): Promise<Process> => {
     const db = openDatabase(path);
@@ -317,7 +312,7 @@ function statusAt(p: Planned, at: number): string {
 const FIRST_SIGN: Record<string, string> = { "🔎": "confirming", "🔄": "exchanging", "📤": "sending", "✅": "finished" };
 
 /** For each change inside the hour, how long until its owner was told (the first message naming it). */
-function statusDelays(plan: Planned[], sent: { chatId: number; at: number; text: string }[], start: number, end: number): { moving: number[]; waiting: number[]; missed: number } {
+function statusDelays(plan: Planned[], sent: SentMessage[], start: number, end: number): { moving: number[]; waiting: number[]; missed: number } {
   const moving: number[] = [];
   const waiting: number[] = [];
   let missed = 0;
@@ -347,12 +342,3 @@ function seconds(ms: number | undefined): string {
   return ms >= 120_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-function busiestWindow(times: number[], span: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; j < sorted.length; j++) {
-    while (sorted[j]! - sorted[i]! >= span) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
-}

@@ -13,6 +13,7 @@ import { StatusNotifier } from "../src/tracker/notifier.js";
 import { Tracker } from "../src/tracker/tracker.js";
 import { Bot } from "grammy";
 import { startBotApiEmulator } from "../test/harness/telegram/index.js";
+import { recordSentMessages } from "./sent-messages.js";
 
 const silent = pino({ level: "silent" });
 
@@ -114,14 +115,7 @@ export async function simulatedDay(open: number, hours = 24): Promise<Record<str
   const client = new ExchangeClient({ baseUrl: sandbox.url, apiKey: "k", authScheme: "bearer", budget, clock, logger: silent });
 
   const bot = new Bot(tg.token, { client: { apiRoot: tg.apiRoot }, botInfo: tg.botInfo });
-  const sent: { chatId: number; at: number; text: string }[] = [];
-  bot.api.config.use((prev, method, payload, signal) => {
-    if (method === "sendMessage") {
-      const p = payload as { chat_id: number; text: string };
-      sent.push({ chatId: p.chat_id, at: clock.now(), text: p.text });
-    }
-    return prev(method, payload, signal);
-  });
+  const sent = recordSentMessages(bot.api, clock);
   const notifier = new StatusNotifier({ api: bot.api, repos, i18n: createI18n(repos.users), catalogue: { find: () => undefined }, clock, logger: silent });
   const tracker = new Tracker({ repos, client, notifier, clock, logger: silent, intervalMs: 60_000 });
 

@@ -9,8 +9,10 @@ import { systemClock } from "../src/clock.js";
 import { loadConfig } from "../src/config.js";
 import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { captureLogs } from "./harness/drive.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator, type StoredMessage } from "./harness/telegram/index.js";
+import { busiestWindow } from "./harness/windows.js";
+import { advanceUntil, captureLogs } from "./harness/drive.js";
+import { toAmount } from "./harness/flow.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SPAN = 61_000;
@@ -23,25 +25,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** The largest number of requests the service saw in any window of `span` ms. */
-function busiestWindow(times: number[], span: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; j < sorted.length; j++) {
-    while (sorted[j]! - sorted[i]! >= span) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
-}
 
-async function advanceUntil(w: TestWorld, done: () => boolean, maxMs: number): Promise<void> {
-  const start = w.clock.now();
-  while (!done()) {
-    if (w.clock.now() - start > maxMs) throw new Error("not done in time");
-    await w.clock.advance(1_000);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 describe("the budget across restarts", () => {
   it("fill the window, restart at once: the service sees no 429 and never more than the limit in a minute", async () => {
@@ -62,7 +46,7 @@ describe("the budget across restarts", () => {
     for (let i = 11; i <= 15; i++) await ask(i);
     // The new process knows the window is full: the new cards wait in line.
     expect(cards.slice(10).every((card) => /in line/.test(card.text ?? ""))).toBe(true);
-    await advanceUntil(world, () => cards.every((card) => /Quoted at/.test(card.text ?? "")), 5 * 60_000);
+    await advanceUntil(world.clock, () => cards.every((card) => /Quoted at/.test(card.text ?? "")), 5 * 60_000);
 
     const requests = world.app.sandbox!.requests;
     expect(requests.filter((r) => r.status === 429)).toHaveLength(0);
@@ -101,12 +85,7 @@ describe("the budget across restarts", () => {
   it("a person's quote goes before any of 50 due polls", async () => {
     world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" });
     const asker = world.tg.user({ id: 8303, first_name: "Q", language_code: "en" });
-    await asker.send("/exchange");
-    await asker.nextMessage();
-    await asker.send("eth eth");
-    await asker.nextMessage();
-    await asker.send("usdt trx");
-    await asker.nextMessage();
+    await toAmount(asker, "eth eth", "usdt trx");
     await world.clock.advance(2 * SPAN);
     const now = world.clock.now();
     for (let i = 0; i < 50; i++) {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { offerButtons, toAmount, toSummary } from "./harness/flow.js";
 import { waitFor, type StoredMessage } from "./harness/telegram/index.js";
+import { advanceUntil } from "./harness/drive.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -22,16 +23,6 @@ function announcedSeconds(message: StoredMessage): number {
   return Number(match[2]);
 }
 
-/** Moves the fake clock a second at a time until `done`, giving loopback I/O a moment each step. */
-async function advanceUntil(w: TestWorld, done: () => boolean, maxMs: number): Promise<number> {
-  const start = w.clock.now();
-  while (!done()) {
-    if (w.clock.now() - start > maxMs) throw new Error("not done in time");
-    await w.clock.advance(1_000);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  return w.clock.now() - start;
-}
 
 describe("a wait for the budget in private chat", () => {
   it("shows one 'getting offers' message with the true place and wait, answers /help meanwhile, then fills in the offers", async () => {
@@ -55,7 +46,7 @@ describe("a wait for the budget in private chat", () => {
     await user.send("/help");
     expect((await user.nextMessage()).text).toContain("/exchange");
 
-    const waited = await advanceUntil(world, () => offerButtons(waiting).length > 0, 3 * 60_000);
+    const waited = await advanceUntil(world.clock, () => offerButtons(waiting).length > 0, 3 * 60_000);
     // What was announced is what happened (to the second the test moves the clock by).
     expect(Math.abs(waited / 1000 - announced)).toBeLessThanOrEqual(1);
     expect(waiting.text).toContain("0.1 BTC → ETH");
@@ -78,7 +69,7 @@ describe("a wait for the budget in private chat", () => {
     await user.send("/cancel");
     expect((await user.nextMessage()).text).toContain("Exchange cancelled.");
     const before = world.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
-    await advanceUntil(world, () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length > before, 3 * 60_000);
+    await advanceUntil(world.clock, () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length > before, 3 * 60_000);
     await world.app.idle();
     expect(offerButtons(waiting)).toHaveLength(0);
     expect(waiting.text).toContain("Getting offers");
@@ -99,7 +90,7 @@ describe("the re-check of an old quote before creating", () => {
     await user.send("/help");
     expect((await user.nextMessage()).text).toContain("/exchange");
 
-    await advanceUntil(world, () => /has been checked/.test(recheck.text ?? ""), 3 * 60_000);
+    await advanceUntil(world.clock, () => /has been checked/.test(recheck.text ?? ""), 3 * 60_000);
     expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(0);
     await user.click(recheck, /Confirm/);
     expect((await user.nextMessage()).text).toContain("Exchange created");
@@ -116,7 +107,7 @@ describe("the re-check of an old quote before creating", () => {
     const recheck = await user.nextMessage();
     await user.click(recheck, /Cancel/);
     expect((await user.nextMessage()).text).toContain("Exchange cancelled.");
-    await advanceUntil(world, () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length >= 2, 3 * 60_000);
+    await advanceUntil(world.clock, () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length >= 2, 3 * 60_000);
     await world.app.idle();
     expect(recheck.text).not.toContain("has been checked");
     expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(0);
@@ -154,7 +145,7 @@ describe("a wait for the budget in a group", () => {
     await waitFor(() => /number 17 in line/.test(first.text ?? ""), 5_000, "the refreshed card to say it is in line");
 
     // Cards fill in, in the order of their places in line.
-    await advanceUntil(world, () => cards.every((card) => /Quoted at/.test(card.text ?? "")), 10 * 60_000);
+    await advanceUntil(world.clock, () => cards.every((card) => /Quoted at/.test(card.text ?? "")), 10 * 60_000);
     const quotedAmounts = world.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").map((r) => r.query.amount ?? "");
     const order = [...cards.map((_, i) => String(i + 2)), "1"];
     expect(quotedAmounts.filter((a) => order.includes(a)).slice(-17)).toEqual(order);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { openDatabase, SqliteBudgetJournal, type Db } from "../src/db/index.js";
 import { BudgetCancelledError, RateBudget, type Lane, type QueuePlace } from "../src/exchange/budget.js";
+import { busiestWindow } from "./harness/windows.js";
 
 const SPAN = 61_000; // the 60 s window plus the 1 s margin
 
@@ -23,16 +24,6 @@ function ignoreClosed(error: unknown): number {
   throw error;
 }
 
-/** The largest number of grants that fall inside any window of `span` ms. */
-function busiestWindow(times: number[], span: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; j < sorted.length; j++) {
-    while (sorted[j]! - sorted[i]! >= span) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
-}
 
 describe("RateBudget", () => {
   it("never grants more than the limit in any sliding minute, whatever many callers ask", async () => {

@@ -40,3 +40,17 @@ export function captureLogs(): { logger: Logger; lines: LogLine[] } {
   });
   return { logger: pino({ level: "debug" }, stream), lines };
 }
+
+/**
+ * Moves the fake clock a second at a time until `done`, giving loopback I/O a moment each
+ * step; returns the simulated time it took.
+ */
+export async function advanceUntil(clock: ManualClock, done: () => boolean, maxMs: number): Promise<number> {
+  const start = clock.now();
+  while (!done()) {
+    if (clock.now() - start > maxMs) throw new Error(`not done within ${maxMs} ms of simulated time`);
+    await clock.advance(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return clock.now() - start;
+}
