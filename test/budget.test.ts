@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { openDatabase, SqliteBudgetJournal, type Db } from "../src/db/index.js";
-import { BudgetCancelledError, RateBudget, type Lane, type QueuePlace } from "../src/exchange/budget.js";
+import { BudgetCancelledError, RateBudget, type BudgetJournal, type Lane, type QueuePlace } from "../src/exchange/budget.js";
 import { busiestWindow } from "./harness/windows.js";
 
 const SPAN = 61_000; // the 60 s window plus the 1 s margin
@@ -314,5 +314,44 @@ describe("RateBudget with its SQLite journal", () => {
     expect(budget.stats().lastHourByLane.user).toBe(0);
     budget.close();
     db.close();
+  });
+});
+
+describe("RateBudget when its journal fails", () => {
+  it("keeps every waiter in line when a write fails, serves it once the database answers, and lets it give up meanwhile", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "swapbot-budget-busy-"));
+    const db = openDatabase(join(dir, "bot.sqlite"));
+    const real = new SqliteBudgetJournal(db);
+    let failures = 3;
+    // The first three write transactions fail at the end (each acquire, then the abort, tries
+    // one) and roll back: as a COMMIT that meets a full disk would.
+    const journal: BudgetJournal = {
+      exclusive: (fn) =>
+        real.exclusive(() => {
+          const result = fn();
+          if (failures-- > 0) throw new Error("SQLITE_IOERR: disk I/O error");
+          return result;
+        }),
+      grantsAfter: (time) => real.grantsAfter(time),
+      pausedUntil: () => real.pausedUntil(),
+      recordPause: (until) => real.recordPause(until),
+      recordGrant: (grant) => real.recordGrant(grant),
+    };
+    const clock = new ManualClock();
+    const budget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock, journal });
+    const controller = new AbortController();
+    const givesUp = budget.acquire("user", { signal: controller.signal });
+    const waits = budget.acquire("user");
+    controller.abort();
+    await expect(givesUp).rejects.toBeInstanceOf(BudgetCancelledError);
+    let grantedAt: number | undefined;
+    void waits.then(() => (grantedAt = clock.now()));
+    const asked = clock.now();
+    await clock.advance(5_000);
+    expect(grantedAt).toBe(asked + 1_000); // retried a second later, when the write went through
+    expect(real.grantsAfter(0)).toHaveLength(1);
+    budget.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -152,7 +152,11 @@ export class RateBudget {
   /** Where a new request in `lane` would stand if it asked now. */
   preview(lane: Lane): QueuePlace {
     const now = this.clock.now();
-    this.load(now);
+    try {
+      this.load(now);
+    } catch {
+      // The database is busy: the window as last read is a fair guess.
+    }
     const ghost: Waiter = { lane, seq: Number.MAX_SAFE_INTEGER, resolve: () => {}, reject: () => {} };
     const ahead = this.waiters.filter((w) => this.goesBefore(w, ghost)).length;
     if (ahead === 0 && this.mayGrant(lane, now)) return { position: 0, waitMs: 0 };
@@ -268,43 +272,46 @@ export class RateBudget {
   /** Grants every waiter that may go now, in priority order, then arms a timer for the rest. */
   private pump(): void {
     if (this.waiters.length === 0) return this.armTimer(this.clock.now());
-    const now = this.clock.now();
-    let granted: Waiter[];
+    let decided: { now: number; granted: Waiter[] };
     try {
-      granted = this.journal ? this.journal.exclusive(() => this.grantDue(now)) : this.grantDue(now);
+      // The time is read inside the write transaction: a wait for another process's lock
+      // must not stamp the grant earlier than it really went.
+      decided = this.journal ? this.journal.exclusive(() => this.chooseGrants()) : this.chooseGrants();
     } catch {
-      // The journal could not be read or written (the database is busy): nothing was granted.
+      // The journal could not be read or written (the database is busy): nothing was granted,
+      // every waiter is still in line.
+      const now = this.clock.now();
       this.armTimer(now, now + JOURNAL_RETRY_MS);
       return;
     }
-    // Resolved only once the grants are safely written.
-    for (const waiter of granted) waiter.resolve();
-    this.armTimer(now);
+    // Only once the grants are safely written do they leave the line and go.
+    for (const waiter of decided.granted) {
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      this.history.push({ at: decided.now, lane: waiter.lane });
+      waiter.resolve();
+    }
+    this.trimHistory(decided.now);
+    this.armTimer(decided.now);
   }
 
-  private grantDue(now: number): Waiter[] {
+  /** Which waiters may go now, in order; their grants are written to the journal and the window. */
+  private chooseGrants(): { now: number; granted: Waiter[] } {
+    const now = this.clock.now();
     this.load(now);
     const granted: Waiter[] = [];
-    for (let i = 0; i < this.waiters.length; ) {
-      const waiter = this.waiters[i]!;
+    for (const waiter of this.waiters) {
       if (!this.mayGrant(waiter.lane, now)) {
         // A background waiter held back by its cap or pace must not block people behind it;
         // a person held back blocks everyone behind (people first, never passed by background).
-        if (BACKGROUND.has(waiter.lane) && this.mayGrant("user", now)) {
-          i++;
-          continue;
-        }
+        if (BACKGROUND.has(waiter.lane) && this.mayGrant("user", now)) continue;
         break;
       }
       const grant: Grant = { at: now, lane: waiter.lane };
       this.journal?.recordGrant(grant);
-      this.waiters.splice(i, 1);
       this.window.push(grant);
-      this.history.push(grant);
       granted.push(waiter);
     }
-    this.trimHistory(now);
-    return granted;
+    return { now, granted };
   }
 
   private armTimer(now: number, at = this.nextChange(now)): void {
