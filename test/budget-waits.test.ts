@@ -58,7 +58,11 @@ describe("a wait for the budget in private chat", () => {
     expect((await user.nextMessage()).text).toContain("address");
   });
 
-  it("/cancel while the quote waits ends the flow at once, and the late quote is not shown", async () => {
+  it.each([
+    ["/cancel", "Exchange cancelled."],
+    ["/exchange", "What do you want to send?"],
+    ["/start", "/exchange"],
+  ])("%s while the quote waits is answered at once, and the late quote is not shown", async (command, answer) => {
     world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" });
     const user = world.tg.user({ id: 8102, first_name: "Xu", language_code: "en" });
     await toAmount(user, "btc btc", "eth eth");
@@ -66,13 +70,33 @@ describe("a wait for the budget in private chat", () => {
     await user.send("0.2");
     const waiting = await user.nextMessage();
     expect(waiting.text).toContain("Getting offers");
-    await user.send("/cancel");
-    expect((await user.nextMessage()).text).toContain("Exchange cancelled.");
+    await user.send(command);
+    expect((await user.nextMessage()).text).toContain(answer);
     const before = world.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
     await advanceUntil(world.clock, () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length > before, 3 * 60_000);
     await world.app.idle();
     expect(offerButtons(waiting)).toHaveLength(0);
     expect(waiting.text).toContain("Getting offers");
+  });
+
+  it("a quote that came while its screen could not be updated is shown at the person's next message", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" });
+    const user = world.tg.user({ id: 8105, first_name: "Ib", language_code: "en" });
+    await toAmount(user, "btc btc", "eth eth");
+    await fillWindow(world);
+    await user.send("0.3");
+    const waiting = await user.nextMessage();
+    await waitFor(() => /number 1 in line/.test(waiting.text ?? ""), 5_000, "the place in line");
+    world.tg.failNext("editMessageText", { error_code: 500, description: "Internal Server Error" });
+    const estimates = () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
+    const before = estimates();
+    await advanceUntil(world.clock, () => estimates() > before, 3 * 60_000);
+    await world.app.idle();
+    expect(offerButtons(waiting)).toHaveLength(0); // the edit was refused
+    await user.send("hello?");
+    expect((await user.nextMessage()).text).toContain("tap one of the buttons");
+    expect(offerButtons(waiting).length).toBeGreaterThan(0);
+    expect(waiting.text).toContain("0.3 BTC → ETH");
   });
 });
 

@@ -35,12 +35,13 @@ export class OffersDelivery {
     this.deps.kv.set(keyOf(chatId), ticket);
     const stillWanted = () => this.ticket(chatId, ticket) !== undefined;
     this.deps.background.run(async () => {
-      let told = false;
+      // Both edits are of one message: the place in line must never land after the outcome.
+      let queued: Promise<void> | undefined;
       const outcome = await job.fetch((place) => {
-        if (told || place.position === 0 || !stillWanted()) return;
-        told = true;
-        job.showQueued(place).catch((error: unknown) => this.deps.logger.warn({ err: error, chatId }, "could not show the place in line"));
+        if (queued || place.position === 0 || !stillWanted()) return;
+        queued = job.showQueued(place).catch((error: unknown) => this.deps.logger.warn({ err: error, chatId }, "could not show the place in line"));
       });
+      await queued;
       // The flow moved on (another amount, /cancel) while the quote was on its way: drop it.
       if (!stillWanted()) return;
       this.deps.kv.set(keyOf(chatId), { ...ticket, outcome } satisfies Ticket);

@@ -85,6 +85,12 @@ export async function chooseOffer(ui: FlowUi, source: OfferSource, swap: { from:
   for (;;) {
     const input = await ui.input();
     if (input.kind === "text") {
+      // The quote may have come while its screen could not be updated: show it now.
+      const came: QuoteOutcome | null = outcome ? null : await source.delivered();
+      if (came && messageId !== undefined) {
+        outcome = came;
+        await ui.redraw(messageId, (button) => renderOutcome(ui.t.bind(ui), came, swap, button));
+      }
       await ui.say(ui.t("flow-tap-a-button"));
       continue;
     }
@@ -139,12 +145,15 @@ export async function recheckInLine(ui: FlowUi, source: OfferSource): Promise<Qu
       await source.forget();
       return "cancel";
     }
-    if (input.kind === "button" && input.action === "ok") {
-      const fresh = await source.delivered();
-      if (fresh) {
-        await source.forget();
-        return fresh;
-      }
+    const fresh = await source.delivered();
+    if (fresh && input.kind === "button" && input.action === "ok") {
+      await source.forget();
+      return fresh;
+    }
+    if (fresh) {
+      // Checked, but the message could not be updated: show the button now.
+      await ui.redraw(messageId, (button) => renderRecheck(ui.t.bind(ui), button, { done: true }));
+      continue;
     }
     await ui.say(ui.t("flow-recheck-wait"));
   }

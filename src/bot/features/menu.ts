@@ -23,8 +23,13 @@ export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDeli
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
 
-  const requestFlow = async (ctx: BotContext, prefill: SwapPrefill | null) => {
+  /** Ends a flow in progress; a quote still on its way to it is not shown. */
+  const leaveFlow = async (ctx: BotContext) => {
     await ctx.conversation.exitAll();
+    if (ctx.chat) deps.offers.forget(ctx.chat.id);
+  };
+  const requestFlow = async (ctx: BotContext, prefill: SwapPrefill | null) => {
+    await leaveFlow(ctx);
     flowRequests.set(ctx, prefill);
   };
 
@@ -34,7 +39,7 @@ export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDeli
       await requestFlow(ctx, prefill);
       return next();
     }
-    await ctx.conversation.exitAll();
+    await leaveFlow(ctx);
     await ctx.reply(ctx.t("start-welcome", { name: escapeHtml(ctx.from.first_name) }), { parse_mode: "HTML", reply_markup: mainMenu(ctx) });
   });
 
@@ -56,8 +61,7 @@ export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDeli
 
   pm.command("cancel", async (ctx) => {
     const active = ctx.conversation.active(EXCHANGE_FLOW) > 0;
-    await ctx.conversation.exitAll();
-    deps.offers.forget(ctx.chat.id); // a quote still on its way is not shown
+    await leaveFlow(ctx);
     await ctx.reply(active ? ctx.t("flow-cancelled") : ctx.t("cancel-nothing"), { parse_mode: "HTML" });
   });
 
