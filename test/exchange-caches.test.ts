@@ -5,7 +5,7 @@ import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { createRepositories, openDatabase, type Db } from "../src/db/index.js";
-import { RateBudget } from "../src/exchange/budget.js";
+import { BudgetCancelledError, RateBudget } from "../src/exchange/budget.js";
 import { CatalogueService } from "../src/exchange/catalogue.js";
 import { ExchangeClient, type Pair } from "../src/exchange/client.js";
 import { EstimateService } from "../src/exchange/estimates.js";
@@ -82,6 +82,33 @@ describe("EstimateService", () => {
     const both = Promise.all([1, 2].map(() => estimates.quote(PAIR, "5", { onQueued: (p) => places.push(p.position) })));
     await drive(clock, both);
     expect(places).toEqual([1, 1]);
+  });
+});
+
+describe("EstimateService: joining a call on its way", () => {
+  it("tells a later joiner the wait that is left, and outlives the first caller's deadline", async () => {
+    const { clock, sandbox, budget, client } = await setup();
+    const estimates = new EstimateService({ client, clock });
+    await clock.advance(2 * 61_000);
+    const fill = Promise.all(Array.from({ length: 10 }, () => budget.acquire("user")));
+    await clock.advance(0);
+    await fill;
+    const first = new AbortController();
+    const firstCall = estimates.quote(PAIR, "7", { signal: first.signal });
+    firstCall.catch(() => {});
+    const places: number[] = [];
+    const second = estimates.quote(PAIR, "7", { onQueued: (p) => places.push(p.waitMs) });
+    await clock.advance(20_000);
+    estimates.quote(PAIR, "7", { onQueued: (p) => places.push(p.waitMs) }).catch(() => {});
+    expect(places).toEqual([61_000, 41_000]);
+
+    // The first caller gives up (an inline query's 8 s); the others still want the quote.
+    first.abort();
+    await expect(firstCall).rejects.toBeInstanceOf(BudgetCancelledError);
+    const before = sandbox.requests.length;
+    const quote = await drive(clock, second);
+    expect(quote.result.kind).toBe("ok");
+    expect(sandbox.requests.length).toBe(before + 1);
   });
 });
 

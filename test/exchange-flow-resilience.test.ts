@@ -79,9 +79,14 @@ describe("when the exchange service misbehaves", () => {
     await toAmount(user, "btc btc", "eth eth");
     world.app.sandbox!.faults.inject({ kind: "status", status: 503 }, { endpoint: "getEstimatedAmount", times: 3 });
     await user.send("0.1");
-    // The client retries with a pause between attempts: let simulated time pass.
+    // The client retries with a pause between attempts, outside the chat: the waiting message
+    // is there at once, and becomes the explanation when the last attempt fails.
     const failed = await drive(world.clock, user.nextMessage());
-    expect(failed.text).toContain("not answering right now");
+    expect(failed.text).toContain("Getting offers for 0.1 BTC → ETH");
+    // The retries hold nobody: with the clock standing still, /help is answered.
+    await user.send("/help");
+    expect((await user.nextMessage()).text).toContain("/exchange");
+    await drive(world.clock, waitFor(() => failed.text?.includes("not answering right now"), 5_000, "the failure to be shown"));
     expect(failed.text).toContain("Your choices are kept");
     await user.click(failed, "Try again");
     const offers = await user.nextMessage();

@@ -166,7 +166,6 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
         currencyIndex: index,
         estimates: deps.exchange.estimates,
         client: deps.exchange.client,
-        budget: deps.exchange.budget,
         notifyQueued: async (chatId, text) => {
           await bot.api.sendMessage(chatId, text, { parse_mode: "HTML" });
         },

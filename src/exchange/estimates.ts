@@ -1,5 +1,5 @@
 import type { Clock } from "../clock.js";
-import type { QueuePlace } from "./budget.js";
+import { BudgetCancelledError, type QueuePlace } from "./budget.js";
 import type { CallOptions, EstimateResult, ExchangeClient, Pair } from "./client.js";
 
 export interface Quote {
@@ -14,8 +14,8 @@ export const FRESH_ENOUGH_MS = 10_000;
 interface InFlight {
   promise: Promise<Quote>;
   listeners: Set<(place: QueuePlace) => void>;
-  /** Where the shared call stands while it waits for the budget. */
-  place: QueuePlace | undefined;
+  /** Where the shared call stood when it had to wait for the budget, and when that was. */
+  place: (QueuePlace & { at: number }) | undefined;
 }
 
 /**
@@ -48,8 +48,12 @@ export class EstimateService {
 
     const listener = options.onQueued;
     let flight = this.inFlight.get(key);
+    const joined = flight !== undefined;
     if (flight) {
-      if (listener && flight.place) listener(flight.place);
+      // Where the shared call stands now: its wait, less the time since it was told.
+      const place = flight.place;
+      const left = place ? place.waitMs - (this.deps.clock.now() - place.at) : 0;
+      if (listener && place && left > 0) listener({ position: place.position, waitMs: left });
     } else {
       const waiting: Omit<InFlight, "promise"> = { listeners: new Set(), place: undefined };
       // Listen before the call starts: the budget reports a queue place synchronously.
@@ -59,7 +63,7 @@ export class EstimateService {
           lane: "user",
           signal: options.signal,
           onQueued: (place) => {
-            waiting.place = place;
+            waiting.place = { ...place, at: this.deps.clock.now() };
             waiting.listeners.forEach((notify) => notify(place));
           },
         })
@@ -75,10 +79,15 @@ export class EstimateService {
     if (listener) flight.listeners.add(listener);
     try {
       return await flight.promise;
+    } catch (error) {
+      // The shared call gave up on its first caller's deadline, not on ours: ask again.
+      if (joined && error instanceof BudgetCancelledError && !options.signal?.aborted) return this.quote(pair, amount, options);
+      throw error;
     } finally {
       if (listener) flight.listeners.delete(listener);
     }
   }
+
 
   /** The cached quote `quote` would answer with at once, without a call; undefined when it would call. */
   peek(pair: Pair, amount: string, fresh = false): Quote | undefined {

@@ -7,7 +7,7 @@ import { parseAmount } from "../../domain/amount.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { networkName, paymentUri } from "../../domain/networks.js";
 import { qrPng } from "../../domain/qr.js";
-import { BudgetCancelledError, type QueuePlace, type RateBudget } from "../../exchange/budget.js";
+import { BudgetCancelledError, type QueuePlace } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { ExchangeClient, Pair } from "../../exchange/client.js";
 import { isExchangeError } from "../../exchange/errors.js";
@@ -18,6 +18,7 @@ import type { BaseContext } from "../context.js";
 import type { SwapPrefill } from "../deep-link.js";
 import { cardKeyboard, explorersOf, renderCard } from "../cards.js";
 import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { startWithGrace } from "../grace.js";
 import { FlowUi, type FlowConversation, type Screen } from "./flow-ui.js";
 import {
   chooseOffer,
@@ -43,7 +44,6 @@ export interface ExchangeFlowDeps {
   currencyIndex: () => CurrencyIndex;
   estimates: EstimateService;
   client: ExchangeClient;
-  budget: Pick<RateBudget, "preview">;
   /** Tells a person their place in line while a call waits for the rate budget. */
   notifyQueued: (chatId: number, text: string) => Promise<void>;
   /** Redraws a message from outside the conversation (a quote that came in the background). */
@@ -139,9 +139,9 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
         conversation.external(async () => {
           const cached = deps.estimates.peek(pairOf(state), state.amount!, fresh);
           if (cached) return outcomeOf(deps, cached);
-          // A free slot now: only the service's answer is waited for (the budget grants synchronously).
-          if (deps.budget.preview("user").position === 0) return fetchOutcome(deps, state, fresh, () => {});
-          return null;
+          // Anything longer goes on outside; the delivery then joins the same upstream call.
+          const started = await startWithGrace(deps.clock, (onQueued) => fetchOutcome(deps, state, fresh, onQueued));
+          return started.kind === "done" ? started.value : null;
         }),
       deliver: (messageId, fresh, purpose = "offers") => conversation.external(() => deliverOffers(deps, { chatId, messageId, ui, state, fresh, purpose })),
       delivered: () => conversation.external(() => deps.offers.delivered(chatId, { flowId, step: ui.currentStep })),

@@ -46,8 +46,8 @@ export function outsideLimits(offer: Offer, amount: string): "below" | "above" |
 /** Where the offers step gets its quotes; every method runs through the conversation's replay log. */
 export interface OfferSource {
   /**
-   * A quote that needs no wait for the budget: a recent one from the cache, or one fetched at
-   * once when a slot is free now. Null when it would have to wait in line.
+   * A quote that needs no wait: a recent one from the cache, or one that comes back within a
+   * moment without waiting in line for the budget. Null otherwise (the call goes on).
    */
   withoutWaiting(fresh: boolean): Promise<QuoteOutcome | null>;
   /**

@@ -9,6 +9,7 @@ import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { QueuePlace } from "../../exchange/budget.js";
 import type { EstimateService } from "../../exchange/estimates.js";
 import type { BackgroundTasks } from "../background.js";
+import { startWithGrace } from "../grace.js";
 import type { Offer } from "../../exchange/schemas.js";
 import type { Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
@@ -23,7 +24,7 @@ export const CARD_REFRESH_MS = 60_000;
 /** Telegram allows a bot about 20 messages a minute in one group; quotes stay under that. */
 export const GROUP_ANSWERS_PER_MINUTE = 18;
 const TOP_OFFERS = 3;
-/** How long a quote card may wait for the budget; it waits outside the chat's handler. */
+/** How long a quote card may wait for the budget; past a moment it waits outside the chat's handler. */
 const RATE_WAIT_MS = 2 * 60_000;
 const INLINE_WAIT_MS = 8_000;
 
@@ -98,18 +99,18 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     if (!parsed.ok) return void (await ctx.reply(ctx.t("rate-usage"), { parse_mode: "HTML" }));
     const query = parsed.query;
     const t: Translate = ctx.t.bind(ctx);
-    const pending = startQuote(deps, query, false, RATE_WAIT_MS);
+    const started = await startWithGrace(deps.clock, (onQueued) => fetchQuote(deps, query, false, RATE_WAIT_MS, onQueued));
     const options = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
-    // In line for the budget: the card goes out now and is filled in when the quote comes.
-    const text = pending.place ? renderQuoteWaiting(t, query, pending.place) : renderQuoteCard(t, query, await pending.quote);
-    const sent = await ctx.reply(text, { ...options, reply_markup: quoteKeyboard(t, query, ctx.me.username, !pending.place) });
+    const keyboard = quoteKeyboard(t, query, ctx.me.username, true);
+    // Waiting (in line, or a slow answer): the card goes out now and is filled in when the quote comes.
+    const text = started.kind === "done" ? renderQuoteCard(t, query, started.value) : renderQuoteWaiting(t, query, started.place);
+    const sent = await ctx.reply(text, { ...options, reply_markup: keyboard });
     deps.repos.kv.set(`quote:${chat.id}:${sent.message_id}`, { query, refreshedAt: deps.clock.now() } satisfies CardState);
-    if (pending.place) {
+    if (started.kind === "waiting") {
       const api = ctx.api;
-      const username = ctx.me.username;
       deps.background.run(async () => {
-        const card = renderQuoteCard(t, query, await pending.quote);
-        await api.editMessageText(chat.id, sent.message_id, card, { ...options, reply_markup: quoteKeyboard(t, query, username, true) }).catch(ignoreStaleEdit);
+        const card = renderQuoteCard(t, query, await started.result);
+        await api.editMessageText(chat.id, sent.message_id, card, { ...options, reply_markup: keyboard }).catch(ignoreStaleEdit);
       });
     }
   });
@@ -130,16 +131,16 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     deps.repos.kv.set(key, { ...card, refreshedAt: deps.clock.now() });
     await ctx.answerCallbackQuery();
     const t: Translate = ctx.t.bind(ctx);
-    const pending = startQuote(deps, card.query, true, RATE_WAIT_MS);
-    const edit = async (text: string, refreshable: boolean) => {
+    const started = await startWithGrace(deps.clock, (onQueued) => fetchQuote(deps, card.query, true, RATE_WAIT_MS, onQueued));
+    const edit = async (text: string) => {
       await ctx
-        .editMessageText(text, { parse_mode: "HTML", reply_markup: quoteKeyboard(t, card.query, ctx.me.username, refreshable), link_preview_options: { is_disabled: true } })
+        .editMessageText(text, { parse_mode: "HTML", reply_markup: quoteKeyboard(t, card.query, ctx.me.username, true), link_preview_options: { is_disabled: true } })
         .catch(ignoreStaleEdit);
     };
-    if (!pending.place) return edit(renderQuoteCard(t, card.query, await pending.quote), true);
-    // In line: say so now, and fill the card in when the quote comes, outside this handler.
-    await edit(renderQuoteWaiting(t, card.query, pending.place), false);
-    deps.background.run(async () => edit(renderQuoteCard(t, card.query, await pending.quote), true));
+    if (started.kind === "done") return edit(renderQuoteCard(t, card.query, started.value));
+    // Waiting: say so now, and fill the card in when the quote comes, outside this handler.
+    await edit(renderQuoteWaiting(t, card.query, started.place));
+    deps.background.run(async () => edit(renderQuoteCard(t, card.query, await started.result)));
   });
 
   const groups = composer.chatType(["group", "supergroup"]);
@@ -205,18 +206,6 @@ function ignoreStaleEdit(error: unknown): void {
   throw error;
 }
 
-/**
- * Starts a quote. The budget tells a queue place synchronously, so `place` is set on return
- * exactly when the quote waits in line; then the caller must not hold the chat for it.
- */
-function startQuote(deps: QuotesDeps, query: RateQuery, fresh: boolean, waitMs: number): { quote: Promise<CardQuote>; place: QueuePlace | undefined } {
-  const started: { quote?: Promise<CardQuote>; place: QueuePlace | undefined } = { place: undefined };
-  started.quote = fetchQuote(deps, query, fresh, waitMs, (place) => {
-    started.place ??= place.position > 0 ? place : undefined;
-  });
-  return { quote: started.quote, place: started.place };
-}
-
 async function fetchQuote(deps: QuotesDeps, query: RateQuery, fresh: boolean, waitMs: number, onQueued?: (place: QueuePlace) => void): Promise<CardQuote> {
   const pair = { symbolFrom: query.from.symbol, networkFrom: query.from.network, symbolTo: query.to.symbol, networkTo: query.to.network };
   try {
@@ -230,13 +219,12 @@ async function fetchQuote(deps: QuotesDeps, query: RateQuery, fresh: boolean, wa
   }
 }
 
-/** The card while its quote waits in line: the pair, and where the quote stands. */
-function renderQuoteWaiting(t: Translate, query: RateQuery, place: QueuePlace): string {
+/** The card while its quote is on its way: the pair, and where the quote stands in line. */
+function renderQuoteWaiting(t: Translate, query: RateQuery, place: QueuePlace | undefined): string {
   const vars = summaryVars(query);
-  return [
-    t("flow-offers-header", { amount: vars.amount, from: escapeHtml(vars.from), to: escapeHtml(vars.to) }),
-    t("queue-position", { position: place.position, seconds: Math.max(1, Math.ceil(place.waitMs / 1000)) }),
-  ].join("\n");
+  const lines = [t("flow-offers-loading", { amount: vars.amount, from: escapeHtml(vars.from), to: escapeHtml(vars.to) })];
+  if (place) lines.push(t("queue-position", { position: place.position, seconds: Math.max(1, Math.ceil(place.waitMs / 1000)) }));
+  return lines.join("\n");
 }
 
 function summaryVars(query: RateQuery) {
