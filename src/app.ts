@@ -105,6 +105,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   let runner: RunnerHandle | undefined;
   let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
   let instanceLock: InstanceLock | undefined;
+  let starting: Promise<void> | undefined;
   const stopping = new AbortController();
   return {
     bot,
@@ -115,28 +116,37 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     tracker,
     sandbox,
     idle,
-    async start() {
-      // Only one process polls Telegram and runs the tracker for a database; another waits.
-      instanceLock = await waitForInstanceLock(config.databasePath, { clock, logger, signal: stopping.signal });
-      if (!instanceLock) return; // stopped while waiting
-      await bot.init();
-      catalogue.start();
-      await registerCommands(bot.api, i18n, config.supportUserIds).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
-      sweeper = startFlowSweeper({
-        kv: repos.kv,
-        clock,
-        api: bot.api,
-        logger,
-        note: (chatId) => {
-          return i18n.t(localeOfUser(repos.users.find(chatId)), "flow-timeout");
-        },
-      });
-      await tracker.start();
-      runner = run(bot, { runner: { fetch: { allowed_updates: ["message", "callback_query", "inline_query", "my_chat_member"] }, silent: true } });
-      logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined }, "bot started");
+    start() {
+      starting = (async () => {
+        // Only one process polls Telegram and runs the tracker for a database; another waits.
+        instanceLock = await waitForInstanceLock(config.databasePath, { clock, logger, signal: stopping.signal });
+        if (!instanceLock) return; // stopped while waiting
+        // (grammY types its signal after the abort-controller package; it is the same object.)
+        await bot.init(stopping.signal as Parameters<typeof bot.init>[0]);
+        if (stopping.signal.aborted) return;
+        catalogue.start();
+        await registerCommands(bot.api, i18n, config.supportUserIds).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
+        if (stopping.signal.aborted) return;
+        sweeper = startFlowSweeper({
+          kv: repos.kv,
+          clock,
+          api: bot.api,
+          logger,
+          note: (chatId) => {
+            return i18n.t(localeOfUser(repos.users.find(chatId)), "flow-timeout");
+          },
+        });
+        await tracker.start();
+        if (stopping.signal.aborted) return;
+        runner = run(bot, { runner: { fetch: { allowed_updates: ["message", "callback_query", "inline_query", "my_chat_member"] }, silent: true } });
+        logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined }, "bot started");
+      })();
+      return starting;
     },
     async stop() {
       stopping.abort();
+      // A start still under way notices the abort at its next step; tear down after it.
+      await starting?.catch(() => {});
       if (runner?.isRunning()) await runner.stop();
       // The tracker starts no new poll from here on (stop() says so before it awaits).
       const trackerStopped = tracker.stop();

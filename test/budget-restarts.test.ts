@@ -82,6 +82,27 @@ describe("the budget across restarts", () => {
     expect((await user.nextMessage()).text).toBeTruthy();
   });
 
+  it("a second process stopped while it waits stops at once, and the first goes on", async () => {
+    world = await startWorld();
+    const { logger, lines } = captureLogs();
+    const config = loadConfig({ BOT_TOKEN: world.tg.token, TELEGRAM_API_ROOT: world.tg.apiRoot, DATABASE_PATH: world.databasePath, EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000" });
+    const second = await createApp({ ...config, botToken: world.tg.token }, logger, {
+      clock: world.clock,
+      botInfo: world.tg.botInfo,
+      sandbox: { exchange: world.app.sandbox!, apiKey: "sandbox-key" },
+    });
+    const starting = second.start();
+    await waitFor(() => lines.some((l) => /another bot process is already running/.test(l.msg)), 5_000, "the second process to wait");
+    const timersBefore = world.clock.pendingTimers;
+    await second.stop(); // no clock moves: it must not wait for its next try
+    await starting;
+    expect(world.clock.pendingTimers).toBeLessThan(timersBefore); // its retry timer is gone
+    expect(lines.some((l) => l.msg === "bot started")).toBe(false);
+    const user = world.tg.user({ id: 8304, first_name: "On", language_code: "en" });
+    await user.send("/start");
+    expect((await user.nextMessage()).text).toBeTruthy();
+  });
+
   it("a person's quote goes before any of 50 due polls", async () => {
     world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" });
     const asker = world.tg.user({ id: 8303, first_name: "Q", language_code: "en" });

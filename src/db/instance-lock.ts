@@ -1,7 +1,6 @@
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
-import { sleep } from "../clock.js";
 
 /**
  * One process at a time polls Telegram and runs the tracker for a database file. The lock is
@@ -43,7 +42,6 @@ export async function waitForInstanceLock(
   deps: { clock: Clock; logger: Logger; signal: AbortSignal; retryMs?: number },
 ): Promise<InstanceLock | undefined> {
   let waited = false;
-  const aborted = new Promise((resolve) => deps.signal.addEventListener("abort", resolve, { once: true }));
   while (!deps.signal.aborted) {
     const lock = InstanceLock.tryAcquire(databasePath);
     if (lock) {
@@ -57,7 +55,20 @@ export async function waitForInstanceLock(
       );
       waited = true;
     }
-    await Promise.race([sleep(deps.clock, deps.retryMs ?? 5_000), aborted]);
+    await pause(deps.clock, deps.retryMs ?? 5_000, deps.signal);
   }
   return undefined;
+}
+
+/** Waits `ms`, or less when `signal` aborts; leaves no timer or listener behind. */
+function pause(clock: Clock, ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      timer.cancel();
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = clock.setTimer(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
 }
