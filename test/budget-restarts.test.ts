@@ -4,14 +4,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createApp } from "../src/app.js";
+import { createApp, type App } from "../src/app.js";
 import { systemClock } from "../src/clock.js";
 import { loadConfig } from "../src/config.js";
 import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator, type StoredMessage } from "./harness/telegram/index.js";
 import { busiestWindow } from "./harness/windows.js";
-import { advanceUntil, captureLogs } from "./harness/drive.js";
+import { advanceUntil, captureLogs, type LogLine } from "./harness/drive.js";
 import { toAmount } from "./harness/flow.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -26,6 +26,18 @@ afterEach(async () => {
 });
 
 
+
+/** Another bot process on the same database, emulator and exchange as `w`'s, with its own log. */
+async function secondProcess(w: TestWorld): Promise<{ app: App; lines: LogLine[] }> {
+  const { logger, lines } = captureLogs();
+  const config = loadConfig({ BOT_TOKEN: w.tg.token, TELEGRAM_API_ROOT: w.tg.apiRoot, DATABASE_PATH: w.databasePath, EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000" });
+  const app = await createApp({ ...config, botToken: w.tg.token }, logger, {
+    clock: w.clock,
+    botInfo: w.tg.botInfo,
+    sandbox: { exchange: w.app.sandbox!, apiKey: "sandbox-key" },
+  });
+  return { app, lines };
+}
 
 describe("the budget across restarts", () => {
   it("fill the window, restart at once: the service sees no 429 and never more than the limit in a minute", async () => {
@@ -55,13 +67,7 @@ describe("the budget across restarts", () => {
 
   it("a second process on the same database waits instead of polling Telegram, and takes over when the first stops", async () => {
     world = await startWorld();
-    const { logger, lines } = captureLogs();
-    const config = loadConfig({ BOT_TOKEN: world.tg.token, TELEGRAM_API_ROOT: world.tg.apiRoot, DATABASE_PATH: world.databasePath, EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000" });
-    const second = await createApp({ ...config, botToken: world.tg.token }, logger, {
-      clock: world.clock,
-      botInfo: world.tg.botInfo,
-      sandbox: { exchange: world.app.sandbox!, apiKey: "sandbox-key" },
-    });
+    const { app: second, lines } = await secondProcess(world);
     let started = false;
     const starting = second.start().then(() => (started = true));
     await waitFor(() => lines.some((l) => /another bot process is already running on this database/.test(l.msg)), 5_000, "the second process to say why it waits");
@@ -84,13 +90,7 @@ describe("the budget across restarts", () => {
 
   it("a second process stopped while it waits stops at once, and the first goes on", async () => {
     world = await startWorld();
-    const { logger, lines } = captureLogs();
-    const config = loadConfig({ BOT_TOKEN: world.tg.token, TELEGRAM_API_ROOT: world.tg.apiRoot, DATABASE_PATH: world.databasePath, EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000" });
-    const second = await createApp({ ...config, botToken: world.tg.token }, logger, {
-      clock: world.clock,
-      botInfo: world.tg.botInfo,
-      sandbox: { exchange: world.app.sandbox!, apiKey: "sandbox-key" },
-    });
+    const { app: second, lines } = await secondProcess(world);
     const starting = second.start();
     await waitFor(() => lines.some((l) => /another bot process is already running/.test(l.msg)), 5_000, "the second process to wait");
     const timersBefore = world.clock.pendingTimers;
