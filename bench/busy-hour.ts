@@ -110,11 +110,11 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
       tracker,
       async stop(kill) {
         // SIGKILL: whatever a poll in flight had leased stays leased, as the dead process left it.
-        const leased = kill ? (db.prepare("SELECT exchange_id AS id, next_poll_at AS at FROM transactions WHERE next_poll_at > ?").all(clock.now() + 5 * MINUTE) as { id: string; at: number }[]) : [];
+        const leased = kill ? (db.prepare("SELECT exchange_id AS id, leased_until AS at FROM transactions WHERE leased_until IS NOT NULL").all() as { id: string; at: number }[]) : [];
         const stopped = tracker.stop();
         budget.close();
         await stopped;
-        for (const { id, at } of leased) repos.transactions.scheduleNextPoll(id, at);
+        for (const { id, at } of leased) repos.transactions.lease(id, at);
         await client.close();
         db.close();
       },

@@ -147,14 +147,13 @@ change-memo = Memo
 flow-offer-gone = ⚠️ { $provider } no longer offers this exchange. Please pick another offer.
 flow-quote-changed = ⚠️ The offer has changed since you saw it. Here are the new figures: confirm again if they suit you.
 flow-quote-limits-changed = ⚠️ The offer's limits have changed and your amount no longer fits. Please pick an offer again.
-flow-create-unknown = ⚠️ I could not confirm whether your exchange was created. To be safe I won't try again by myself. Check /history in a minute; if nothing is there, start again with /exchange.
+flow-create-unknown = ⚠️ I could not confirm whether your exchange was created: I sent the request, but the exchange service gave no clear answer, so an exchange <b>may</b> have been created. I have no deposit address for it: <b>don't send anything</b> until you see a deposit address from me. I won't try this request again by myself; to try again, start with /exchange. Reference for support: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Exchange created</b>
 created-send = Send exactly <b>{ $amount } { $currency }</b> on <b>{ $network }</b> to this address:
 created-memo = ⚠️ <b>Include this memo, or your deposit can be lost:</b> <code>{ $memo }</code>
 created-tracking = I will message you at every change of status.
 created-qr = QR code of the { $currency } deposit address
-created-no-deposit-yet = ✅ Exchange <code>{ $id }</code> is created, but I could not fetch its deposit address yet. Tap the button to try again; don't send anything until you see the address.
 
 ## Statuses, cards and the tracker's messages
 
@@ -189,7 +188,6 @@ change-refunded = Your deposit was refunded.
 change-refund-address = Refund sent to <code>{ $refund }</code>.
 change-overdue = No deposit arrived in time, so the exchange expired. Do not send anything to its deposit address now; start a new exchange with /exchange.
 change-unknown = The exchange service reports a status I don't know. I keep checking and will tell you when it changes.
-change-stalled = Exchange <code>{ $id }</code> has shown “{ $status }” for 48 hours, so I stopped checking it by myself. Tap Refresh on its card to check, and if it still does not move, contact support with the exchange ID.
 history-page = Page { $page } of { $pages }
 status-not-found = I can't find an exchange with that ID among yours. Check the ID, or see /history.
 status-usage = Send the exchange ID after the command, for example: <code>/status exolix-floating-abc123</code>
@@ -244,3 +242,35 @@ command-lookup = Support: look up an exchange
 command-user = Support: a user's exchanges
 command-stats = Support: statistics
 support-lookup-foreign = <i>Not created through this bot: only what the exchange service says.</i>
+
+## deposit details
+deposit-missing-address = ⚠️ <b>The exchange service has not given the deposit address yet.</b> Don't send anything until I show it here.
+deposit-missing-memo = ⚠️ <b>The exchange service has not given the deposit memo yet.</b> On { $network } a deposit without its memo can be lost, so I am not showing the address: don't send anything until I show both.
+deposit-incomplete-choices = Tap <b>Try again</b> to ask the service again, or <b>Leave</b>: the exchange stays in /history, and I will message you when the deposit details are there.
+deposit-ready = 📬 The deposit details of exchange <code>{ $id }</code> are here. Send only as shown below.
+button-leave = Leave
+created-qr-memo = QR code of the { $currency } deposit address. It does not hold the memo: enter the memo <code>{ $memo }</code> yourself, or your deposit can be lost.
+
+## create outcomes
+history-unconfirmed = ⚠️ <b>Not confirmed</b>: for these requests the exchange service may have created an exchange, but it never gave me its ID, so I can't show or follow it here. I never gave you a deposit address for them: don't send anything for them. If something is wrong, forward this message to us.
+history-unconfirmed-line = • { $time } UTC, reference <code>{ $reference }</code>
+support-request-title = <b>Creation request</b> <code>{ $reference }</code>
+support-request-unknown = ⚠️ <b>Outcome unknown</b>: the request may have reached the exchange service, and no answer said whether an exchange was created. The bot has no exchange ID for it, so it is not tracked, and the customer was shown no deposit address.
+support-request-in-flight = ⏳ <b>No answer yet</b>: the request may still be on its way (less than { $minutes } min old).
+support-request-failed = ❌ <b>Refused</b> by the exchange service; nothing was created.
+support-request-created = ✅ <b>Created</b>: exchange <code>{ $id }</code>.
+support-request-reason = Last answer: { $reason }
+support-request-owner = Requested by user <code>{ $id }</code> (@{ $username }, language { $language })
+support-request-at = Requested at { $time } UTC
+support-request-no-details = The bot keeps no pair, amount, provider or address for a request it has no ID for: the log line "createTransaction failed" with this reference has them.
+support-stats-unknown = Creations of unknown outcome (an exchange may exist, no ID): { $count }
+
+## tracker: never silent
+tracking-stopped-not-found = ⚠️ <b>I stopped following exchange</b> <code>{ $id }</code>: the exchange service keeps answering that it cannot find it.
+tracking-stopped-stalled = ⚠️ <b>I stopped following exchange</b> <code>{ $id }</code>: it has shown “{ $status }” since { $since } UTC.
+tracking-stopped-what-to-do = Your funds are not lost because I stopped watching. If you sent a deposit, or are still waiting for a payout, contact { $provider }'s support and give them the exchange ID <code>{ $id }</code>. Refresh on the exchange's card still shows its status.
+card-tracking-stopped = ⚠️ I stopped following this exchange on { $time } UTC: { $reason }. If your funds have not arrived, contact { $provider }'s support with the exchange ID. Tap Refresh to see its status.
+tracking-reason-not-found = the exchange service could not find it
+tracking-reason-stalled = its status stopped changing
+tracking-reason-unknown = no reason recorded
+support-lookup-stopped = Not tracked since { $time } UTC: { $reason }

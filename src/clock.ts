@@ -26,6 +26,13 @@ export function sleep(clock: Clock, ms: number): Promise<void> {
   return new Promise((resolve) => clock.setTimer(resolve, ms));
 }
 
+/** An AbortSignal that aborts after `ms` on the given clock; `cancel` drops its timer. */
+export function abortAfter(clock: Clock, ms: number): { signal: AbortSignal; cancel: () => void } {
+  const controller = new AbortController();
+  const timer = clock.setTimer(() => controller.abort(new Error(`timed out after ${ms} ms`)), ms);
+  return { signal: controller.signal, cancel: () => timer.cancel() };
+}
+
 interface PendingTimer {
   at: number;
   seq: number;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { createRepositories, openDatabase, type Db, type NewTransaction, type Repositories } from "../src/db/index.js";
@@ -128,6 +129,48 @@ describe("storage", () => {
     // An exchange no longer followed stays so.
     expect(repos.transactions.markFundsSent("d", 170)).toBe(false);
     expect(repos.transactions.find("d")).toMatchObject({ nextPollAt: null, fundsSentAt: null });
+  });
+
+  it("migration 7 follows again the exchanges that expired less than 48 hours ago", () => {
+    const path = join(dir, "v6.sqlite");
+    const v6 = new Database(path);
+    for (const sql of MIGRATIONS.slice(0, 6)) v6.exec(sql);
+    v6.pragma("user_version = 6");
+    const insert = v6.prepare(
+      `INSERT INTO transactions (exchange_id, user_id, chat_id, symbol_from, network_from, symbol_to, network_to, amount_from, address_to,
+         provider, rate_type, status, created_at, updated_at, status_changed_at, next_poll_at)
+       VALUES (?, 7, 7, 'btc', 'btc', 'usdt', 'trx', '0.05', 'TXYZ', 'exolix', 'floating', ?, ?, ?, ?, NULL)`,
+    );
+    // A migration runs once, at the real time: these are placed far from the 48-hour line.
+    const now = Date.now();
+    const HOUR = 3_600_000;
+    for (const [id, status, changedAt] of [["recent", "overdue", now - HOUR], ["old", "overdue", now - 96 * HOUR], ["done", "finished", now - HOUR]] as const) {
+      insert.run(id, status, changedAt - HOUR, changedAt, changedAt);
+    }
+    v6.close();
+    const migrated = openDatabase(path);
+    const v7 = createRepositories(migrated, clock).transactions;
+    try {
+      expect(v7.find("recent")).toMatchObject({ nextPollAt: now - HOUR, pollRank: 2, notFoundCount: 0, leasedUntil: null, trackingStoppedAt: null });
+      expect(v7.find("old")!.nextPollAt).toBeNull();
+      expect(v7.find("done")!.nextPollAt).toBeNull();
+    } finally {
+      migrated.close();
+    }
+  });
+
+  it("releases at start-up the leases a dead process left, and only those", () => {
+    repos.transactions.insert(sample({ exchangeId: "leased", nextPollAt: 1_000 }));
+    repos.transactions.insert(sample({ exchangeId: "scheduled", nextPollAt: 5_000_000 }));
+    repos.transactions.lease("leased", 1_600_000);
+    expect(repos.transactions.find("leased")).toMatchObject({ nextPollAt: 1_600_000, leasedUntil: 1_600_000 });
+    expect(repos.transactions.releaseLeases(clock.now())).toBe(1);
+    expect(repos.transactions.find("leased")).toMatchObject({ nextPollAt: clock.now(), leasedUntil: null });
+    expect(repos.transactions.find("scheduled")).toMatchObject({ nextPollAt: 5_000_000, leasedUntil: null });
+    // A poll that ends ends its lease.
+    repos.transactions.lease("scheduled", 1_600_000);
+    repos.transactions.scheduleNextPoll("scheduled", 1_700_000);
+    expect(repos.transactions.releaseLeases(clock.now())).toBe(0);
   });
 
   it("replaces the catalogue whole and keeps JSON values behind the storage adapter", async () => {

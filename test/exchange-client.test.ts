@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../src/clock.js";
-import { RateBudget } from "../src/exchange/budget.js";
+import { ManualClock, abortAfter } from "../src/clock.js";
+import { BudgetCancelledError, RateBudget } from "../src/exchange/budget.js";
 import { ExchangeClient, type ExchangeClientOptions, type Pair } from "../src/exchange/client.js";
 import { ExchangeError } from "../src/exchange/errors.js";
 import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
@@ -8,6 +8,7 @@ import { captureLogs, drive } from "./harness/drive.js";
 
 const KEY = "test-key";
 const BTC_TO_USDT_TRX: Pair = { symbolFrom: "btc", networkFrom: "btc", symbolTo: "usdt", networkTo: "trx" };
+const EXOLIX_REQUEST = { ...BTC_TO_USDT_TRX, providerName: "exolix", toAddress: "TQrZ8tKfjFvTjG4kBHgTXT1sFWPBWcNw5m", amount: "0.05", fixed: false };
 
 interface Setup {
   clock: ManualClock;
@@ -155,7 +156,7 @@ describe("ExchangeClient against the sandbox", () => {
   });
 
   it("never retries createTransaction, whatever goes wrong", async () => {
-    const { clock, client, sandbox } = await setup({ client: { timeouts: { headersMs: 150 } } });
+    const { clock, client, sandbox } = await setup({ client: { timeouts: { createMs: 150 } } });
     const quote = await drive(clock, client.getEstimate(BTC_TO_USDT_TRX, "0.05"));
     if (quote.kind !== "ok") throw new Error("expected offers");
     const provider = sandbox.providers.find((p) => p.enable)!.name;
@@ -199,6 +200,61 @@ describe("ExchangeClient against the sandbox", () => {
       amount: "0.05",
       fixed: request.fixed,
     });
+  });
+
+  it("finds the created exchange's id under its known aliases, and says so in the log", async () => {
+    const { clock, client, sandbox, logs } = await setup();
+    for (const alias of ["id", "exchangeId", "transaction_id", "transactionId"]) {
+      sandbox.faults.inject({ kind: "rename-field", field: "exchange_id", to: alias }, { endpoint: "createTransaction" });
+      const created = await drive(clock, client.createTransaction(EXOLIX_REQUEST));
+      expect((await drive(clock, client.getTransaction(created.exchangeId))).status).toBe("waiting");
+      expect(logs.filter((l) => l.level === 40 && l.idField === alias)).toHaveLength(1);
+    }
+  });
+
+  it("reads an OK without any id as 'may have been created', and only a refusal without an id as refused", async () => {
+    const { clock, client, sandbox, logs } = await setup();
+    sandbox.faults.inject({ kind: "rename-field", field: "exchange_id", to: null }, { endpoint: "createTransaction" });
+    const unknown = await expectExchangeError(drive(clock, client.createTransaction(EXOLIX_REQUEST)), "invalid-response");
+    expect(unknown.details.mayHaveReachedService).toBe(true);
+    expect(logs.some((l) => l.level >= 50 && (l.fields as string[]).includes("status"))).toBe(true);
+
+    sandbox.faults.inject({ kind: "status", status: 200, body: JSON.stringify({ status: "error", exchange_id: "exolix-floating-x1" }) }, { endpoint: "createTransaction" });
+    await expectExchangeError(drive(clock, client.createTransaction(EXOLIX_REQUEST)), "invalid-response");
+
+    sandbox.faults.inject({ kind: "status", status: 200, body: JSON.stringify({ status: "error", message: "Amount too low" }) }, { endpoint: "createTransaction" });
+    const refused = await expectExchangeError(drive(clock, client.createTransaction(EXOLIX_REQUEST)), "bad-request");
+    expect(refused.message).toBe("Amount too low");
+  });
+
+  it("times the wait for the budget and the request apart", async () => {
+    // GETs give up after 100 ms here; createTransaction has its own response timeout.
+    const { clock, client, sandbox, budget } = await setup({ client: { timeouts: { headersMs: 100, bodyMs: 100 } } });
+    const creates = () => sandbox.requests.filter((r) => r.endpoint === "createTransaction");
+
+    // 50 s in line out of a 60 s bound, then a slow answer: the request still gets its whole timeout.
+    const start = clock.now();
+    budget.pause(50_000);
+    sandbox.faults.inject({ kind: "delay", ms: 1_500 }, { endpoint: "createTransaction" });
+    const queue = abortAfter(clock, 60_000);
+    const created = await drive(clock, client.createTransaction(EXOLIX_REQUEST, { queueSignal: queue.signal }));
+    queue.cancel();
+    expect(created.exchangeId).toMatch(/^exolix-/);
+    expect(creates()[0]!.at - start).toBeGreaterThanOrEqual(50_000);
+
+    // The request's own timeout does apply: past it, the outcome is unknown. (undici times
+    // headers on a coarse timer, so the answer comes well after the timeout.)
+    sandbox.faults.inject({ kind: "delay", ms: 2_500 }, { endpoint: "createTransaction" });
+    const late = await expectExchangeError(drive(clock, client.createTransaction(EXOLIX_REQUEST, { requestTimeoutMs: 100 })), "unavailable");
+    expect(late.details.mayHaveReachedService).toBe(true);
+
+    // A wait in line past its bound is given up, and nothing is sent.
+    sandbox.clearRequests();
+    budget.pause(120_000);
+    const bounded = abortAfter(clock, 60_000);
+    const gaveUp = await drive(clock, client.createTransaction(EXOLIX_REQUEST, { queueSignal: bounded.signal }).catch((e: unknown) => e));
+    expect(gaveUp).toBeInstanceOf(BudgetCancelledError);
+    expect(creates()).toHaveLength(0);
   });
 
   it("reads a transaction, and an unknown id as not-found", async () => {

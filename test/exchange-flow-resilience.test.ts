@@ -127,8 +127,8 @@ describe("when the exchange service misbehaves", () => {
     world.app.sandbox!.faults.inject({ kind: "status", status: 500 }, { endpoint: "getTransactionInfo", times: 3 });
     await user.click(summary, /Confirm/);
     const pending = await drive(world.clock, user.nextMessage());
-    expect(pending.text).toContain("could not fetch its deposit address yet");
-    expect(pending.text).toContain("don't send anything");
+    expect(pending.text).toContain("has not given the deposit address yet");
+    expect(pending.text).toContain("Don't send anything");
     await user.click(pending, "Try again");
     const created = await user.nextMessage();
     expect(created.text).toContain("Send exactly 0.05 BTC");

@@ -130,14 +130,11 @@ describe("deposit details after creation", () => {
     world = await startWorld();
     const cy = world.tg.user({ id: 2004, first_name: "Cy", language_code: "en" });
     const summary = await toSummary(cy, { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" });
-    // The service's first answer leaves the deposit memo out.
-    world.app.sandbox!.faults.inject(
-      { kind: "status", status: 200, body: JSON.stringify({ status: "waiting", address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", extra_from: null, amount_from: "100" }) },
-      { endpoint: "getTransactionInfo" },
-    );
+    // The service's first answer cannot be read: no deposit details at all yet.
+    world.app.sandbox!.faults.inject({ kind: "status", status: 200, body: JSON.stringify({ status: "waiting" }) }, { endpoint: "getTransactionInfo" });
     await cy.click(summary, /Confirm/);
     const pending = await cy.nextMessage();
-    expect(pending.text).toContain("could not fetch its deposit address yet");
+    expect(pending.text).toContain("has not given the deposit address yet");
     expect(pending.text).not.toContain("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh");
     await cy.click(pending, "Try again");
     const card = await cy.nextMessage();

@@ -578,6 +578,20 @@ describe("faults", () => {
     expect(sb.requests.map((r) => r.status)).toEqual([0, 0]);
   });
 
+  it("renames or drops a field of an answer that is otherwise served as usual", async () => {
+    const sb = await start();
+    sb.faults.inject({ kind: "rename-field", field: "exchange_id", to: "id" }, { endpoint: "createTransaction" });
+    const renamed = await call("createTransaction", { body: createBody() });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).not.toHaveProperty("exchange_id");
+    expect((await info(renamed.body["id"] as string))["status"]).toBe("waiting");
+
+    sb.faults.inject({ kind: "rename-field", field: "exchange_id", to: null }, { endpoint: "createTransaction" });
+    const dropped = await call("createTransaction", { body: createBody() });
+    expect(dropped.status).toBe(200);
+    expect(dropped.body).toEqual({ status: "OK" });
+  });
+
   it("resets the connection without an answer", async () => {
     const sb = await start();
     sb.faults.inject({ kind: "reset" }, { endpoint: "createTransaction" });

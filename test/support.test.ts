@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { createViaFlow } from "./harness/flow.js";
+import { waitFor } from "./harness/telegram/index.js";
 
 const STAFF = 9001;
 let world: TestWorld | undefined;
@@ -66,6 +67,29 @@ describe("support staff tools", () => {
     expect(stats.text).toMatch(/create 2, user \d+, poll \d+, catalogue \d+/);
     expect(stats.text).toContain("Tracker: 1 tracked");
     expect(world.app.repos.audit.recent(5).map((e) => e.command)).toEqual(["stats", "user"]);
+  });
+
+  it("/lookup says when and why the tracker stopped following an exchange", async () => {
+    const w = (world = await startWorld({ SUPPORT_USER_IDS: `${STAFF}` }));
+    const customer = w.tg.user({ id: 6004, first_name: "Pe", language_code: "en" });
+    const { exchangeId } = await createViaFlow(customer);
+    w.app.sandbox!.setScenario(exchangeId, "overdue");
+    // Waiting for 48 hours already: the next poll gives up, and tells the owner.
+    const { openDatabase } = await import("../src/db/index.js");
+    const db = openDatabase(w.databasePath);
+    db.prepare("UPDATE transactions SET status_changed_at = status_changed_at - ? WHERE exchange_id = ?").run(48 * 3_600_000, exchangeId);
+    db.close();
+    await w.clock.advance(61_000);
+    await waitFor(() => w.app.repos.transactions.find(exchangeId)!.nextPollAt === null, 5_000, "the tracker to stop");
+    await w.app.idle();
+    const staff = w.tg.user({ id: STAFF, first_name: "Sam", language_code: "en" });
+    await staff.send(`/lookup ${exchangeId}`);
+    const answer = (await staff.nextMessage()).text;
+    expect(answer).toContain("Not tracked since 2026-11-22 12:01 UTC: its status stopped changing");
+    expect(answer).toContain("I stopped following this exchange on 2026-11-22 12:01 UTC");
+    // The look itself does not tell the owner again.
+    await w.app.idle();
+    expect(customer.messages().filter((m) => m.text?.includes("I stopped following exchange"))).toHaveLength(1);
   });
 
   it("does not exist for anyone else", async () => {

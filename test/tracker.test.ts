@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { Fault } from "../src/exchange/sandbox/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, createViaFlow } from "./harness/flow.js";
 import { waitFor, type StoredMessage, type TestUser } from "./harness/telegram/index.js";
@@ -188,7 +189,7 @@ describe("the tracker", () => {
     expect(messagesAfter(user, qr)[0]).toContain("Confirming");
   });
 
-  it("keeps quiet through upstream errors, and stops after an unknown id a few times, telling the operator", async () => {
+  it("keeps quiet through upstream errors; gives up on an id the service never knows after half an hour, telling the operator and the owner", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 5008, first_name: "Hu", language_code: "en" });
     const { exchangeId } = await createViaFlow(user);
@@ -200,13 +201,26 @@ describe("the tracker", () => {
     expect(said.length).toBeGreaterThanOrEqual(1);
     expect(said.every((text) => !/error|unavailable/i.test(text))).toBe(true);
 
-    // An id the service does not know: no message to the user, an error in the log, tracking stops.
+    // An id the service does not know: tolerated for half an hour (a new exchange may not be
+    // listed yet), then an error in the log, tracking stops, and the owner is told once.
     const known = world.app.repos.transactions.find(exchangeId)!;
-    world.app.repos.transactions.insert({ ...known, exchangeId: "exolix-floating-unknown", nextPollAt: world.clock.now(), cardMessageId: null });
-    await minutes(world, 30);
-    expect(messagesAfter(user, qr).filter((text) => text.includes("exolix-floating-unknown"))).toEqual([]);
-    expect(world.app.repos.transactions.find("exolix-floating-unknown")!.nextPollAt).toBeNull();
+    const createdAt = world.clock.now();
+    world.app.repos.transactions.insert({ ...known, exchangeId: "exolix-floating-unknown", createdAt, nextPollAt: createdAt, cardMessageId: null });
+    const mentions = () => messagesAfter(user, qr).filter((text) => text.includes("exolix-floating-unknown"));
+    await minutes(world, 29);
+    expect(mentions()).toEqual([]);
+    expect(world.app.repos.transactions.find("exolix-floating-unknown")!.nextPollAt).not.toBeNull();
+    await minutes(world, 15);
+    const stopped = world.app.repos.transactions.find("exolix-floating-unknown")!;
+    expect(stopped.nextPollAt).toBeNull();
+    expect(stopped.trackingStoppedReason).toBe("not-found");
+    expect(stopped.trackingStoppedAt! - createdAt).toBeGreaterThanOrEqual(30 * MINUTE);
     expect(world.logs.some((l) => l.level >= 50 && /does not know this exchange/.test(l.msg))).toBe(true);
+    expect(mentions()).toHaveLength(1);
+    expect(mentions()[0]).toContain("I stopped following exchange exolix-floating-unknown: the exchange service keeps answering that it cannot find it.");
+    expect(mentions()[0]).toContain(`contact ${known.provider}'s support and give them the exchange ID exolix-floating-unknown`);
+    await minutes(world, 30);
+    expect(mentions()).toHaveLength(1);
   });
 
   it("gives up after 48 hours without movement and says what to do", async () => {
@@ -222,9 +236,19 @@ describe("the tracker", () => {
     await minutes(world, 2);
     const said = messagesAfter(user, qr);
     expect(said).toHaveLength(1);
-    expect(said[0]).toContain("for 48 hours, so I stopped checking");
-    expect(card.text).toContain("I no longer check this exchange by myself");
-    expect(world.app.repos.transactions.find(exchangeId)!.nextPollAt).toBeNull();
+    const tx = world.app.repos.transactions.find(exchangeId)!;
+    expect(said[0]).toContain(
+      `⚠️ I stopped following exchange ${exchangeId}: it has shown “⏳ Waiting for your deposit” since 2026-11-20 12:00 UTC.\n` +
+        `Your funds are not lost because I stopped watching. If you sent a deposit, or are still waiting for a payout, contact ${tx.provider}'s support ` +
+        `and give them the exchange ID ${exchangeId}. Refresh on the exchange's card still shows its status.`,
+    );
+    // The id stands alone in <code>, to be copied.
+    expect(user.lastMessage()!.html).toContain(`<code>${exchangeId}</code>`);
+    expect(card.text).toContain(`I stopped following this exchange on 2026-11-22 12:01 UTC: its status stopped changing. If your funds have not arrived, contact ${tx.provider}'s support`);
+    expect(tx.nextPollAt).toBeNull();
+    expect(tx).toMatchObject({ trackingStoppedReason: "stalled", trackingStoppedAt: expect.any(Number) });
+    await minutes(world, 10);
+    expect(messagesAfter(user, qr)).toHaveLength(1); // said once
   });
 
   it("serves a person's quote first while polls queue for the budget", async () => {
@@ -412,5 +436,196 @@ describe("history, cards and /status", () => {
     const theirs = (await other.nextMessage()).text;
     await other.send("/status no-such-exchange");
     expect((await other.nextMessage()).text).toBe(theirs);
+  });
+});
+
+describe("the tracker never goes silent on an exchange that may hold funds", () => {
+  const HOUR = 60 * MINUTE;
+  const DAY = 24 * HOUR;
+  /** What the service answers for an id it does not list (status "Error"). */
+  const NOT_FOUND: Fault = { kind: "status", status: 200, body: JSON.stringify({ status: "Error", message: "Transaction not found" }) };
+
+  /** Gaps between the polls of one exchange that reached the sandbox since `since`. */
+  function gapsOf(w: TestWorld, exchangeId: string, since: number): number[] {
+    const times = polls(w, since).filter((p) => p.exchangeId === exchangeId).map((p) => p.at);
+    return times.slice(1).map((at, i) => at - times[i]!);
+  }
+
+  it("counts 'not found' apart from other errors: two failed polls and one 'not found' do not stop tracking", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 5801, first_name: "Nia", language_code: "en" });
+    const { exchangeId } = await createViaFlow(user);
+    const qr = user.lastMessage()!;
+    w.app.sandbox!.faults.inject({ kind: "status", status: 502 }, { endpoint: "getTransactionInfo", times: 6 }); // two polls, three attempts each
+    w.app.sandbox!.faults.inject(NOT_FOUND, { endpoint: "getTransactionInfo", times: 1 });
+    await minutes(w, 15);
+    const tx = w.app.repos.transactions.find(exchangeId)!;
+    expect(tx.status).toBe("finished");
+    expect(messagesAfter(user, qr).at(-1)).toContain("Finished");
+    expect(messagesAfter(user, qr).filter((text) => text.includes("stopped following"))).toEqual([]);
+    expect(tx).toMatchObject({ errorCount: 0, notFoundCount: 0, trackingStoppedAt: null });
+  });
+
+  it("tolerates a new exchange the service does not list yet for half an hour, looking again gently", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 5802, first_name: "Oto", language_code: "en" });
+    const { exchangeId } = await createViaFlow(user);
+    const createdAt = w.app.repos.transactions.find(exchangeId)!.createdAt;
+    const qr = user.lastMessage()!;
+    w.app.sandbox!.faults.inject(NOT_FOUND, { endpoint: "getTransactionInfo", times: 6 });
+    await runTracker(w, createdAt + 40 * MINUTE);
+    // Six "not found" over 25 minutes, one interval apart, doubling up to 10 minutes; then it is listed.
+    // (The poll at creation, for the deposit details, is not the tracker's.)
+    expect(gapsOf(w, exchangeId, createdAt + 1).slice(0, 6).map((gap) => Math.floor(gap / MINUTE))).toEqual([1, 2, 4, 8, 10, 10]);
+    const tx = w.app.repos.transactions.find(exchangeId)!;
+    expect(tx.status).toBe("finished");
+    expect(tx.trackingStoppedAt).toBeNull();
+    expect(messagesAfter(user, qr)).toHaveLength(1);
+    expect(messagesAfter(user, qr)[0]).toContain("Finished");
+  });
+
+  it("keeps following an expired exchange hourly, and reports a late deposit until it ends", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 5803, first_name: "Pia", language_code: "en" });
+    const { exchangeId, card } = await createWaiting(user);
+    const createdAt = w.app.repos.transactions.find(exchangeId)!.createdAt;
+    const qr = user.lastMessage()!;
+    await runTracker(w, createdAt + 35 * MINUTE);
+    expect(messagesAfter(user, qr)).toHaveLength(1);
+    expect(messagesAfter(user, qr)[0]).toContain("Expired");
+    expect(w.app.repos.transactions.find(exchangeId)!.nextPollAt).not.toBeNull();
+    expect(card.text).not.toContain("I no longer check");
+
+    await runTracker(w, createdAt + 5 * HOUR);
+    const pace = w.app.budget.backgroundPaceMs;
+    const hourly = gapsOf(w, exchangeId, createdAt + 31 * MINUTE);
+    expect(hourly.length).toBeGreaterThanOrEqual(3);
+    expect(hourly.filter((gap) => gap < HOUR || gap > HOUR + pace)).toEqual([]);
+
+    // A deposit after all: the service confirms it, then refunds it.
+    w.app.sandbox!.setScenario(exchangeId, "refunded");
+    w.app.sandbox!.setTimeline(exchangeId, { waiting: w.clock.now() - createdAt, confirming: 2 * HOUR });
+    await runTracker(w, createdAt + 8 * HOUR);
+    const said = messagesAfter(user, qr);
+    expect(said).toHaveLength(3);
+    expect(said[1]).toContain("Confirming your deposit");
+    expect(said[2]).toContain("Your deposit was refunded");
+    expect(w.app.repos.transactions.find(exchangeId)!.nextPollAt).toBeNull();
+  });
+
+  it("follows an exchange in motion hourly for 7 days, then stops and tells the owner once", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 5804, first_name: "Quin", language_code: "ru" });
+    const { exchangeId, card } = await createViaFlow(user);
+    w.app.sandbox!.setTimeline(exchangeId, { confirming: 30 * DAY }); // the deposit is never confirmed
+    const createdAt = w.app.repos.transactions.find(exchangeId)!.createdAt;
+    const qr = user.lastMessage()!;
+
+    await runTracker(w, createdAt + 6 * DAY);
+    const tx = w.app.repos.transactions.find(exchangeId)!;
+    expect(tx.status).toBe("confirming");
+    expect(tx.nextPollAt).not.toBeNull();
+    expect(messagesAfter(user, qr)).toHaveLength(1);
+    // Every minute at first, hourly once stuck for two hours.
+    const pace = w.app.budget.backgroundPaceMs;
+    expect(gapsOf(w, exchangeId, createdAt + 5 * DAY).filter((gap) => gap < HOUR || gap > HOUR + pace)).toEqual([]);
+    expect(gapsOf(w, exchangeId, createdAt).filter((gap) => gap <= MINUTE + pace).length).toBeGreaterThanOrEqual(100);
+
+    await runTracker(w, createdAt + 7 * DAY + 2 * HOUR);
+    const stopped = w.app.repos.transactions.find(exchangeId)!;
+    expect(stopped).toMatchObject({ nextPollAt: null, trackingStoppedReason: "stalled" });
+    expect(stopped.trackingStoppedAt! - stopped.statusChangedAt).toBeGreaterThanOrEqual(7 * DAY);
+    const said = messagesAfter(user, qr);
+    expect(said).toHaveLength(2);
+    expect(said[1]).toContain(`⚠️ Я перестал следить за обменом ${exchangeId}: он в статусе «🔎 Депозит подтверждается»`);
+    expect(said[1]).toContain(`Ваши средства не пропали оттого, что я перестал следить.`);
+    expect(said[1]).toContain(`напишите в поддержку ${stopped.provider} и укажите ID обмена ${exchangeId}`);
+    expect(card.text).toContain("Я перестал следить за этим обменом");
+    const after = polls(w).length;
+    await runTracker(w, createdAt + 8 * DAY);
+    expect(polls(w)).toHaveLength(after);
+    expect(messagesAfter(user, qr)).toHaveLength(2);
+  });
+
+  it("reads a status whatever its case: 'Finished' is finished", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 5805, first_name: "Rae", language_code: "en" });
+    const { exchangeId, card } = await createViaFlow(user);
+    const qr = user.lastMessage()!;
+    const live = await w.app.client.getTransaction(exchangeId);
+    w.app.sandbox!.faults.inject({ kind: "status", status: 200, body: JSON.stringify({ ...live, status: "Finished" }) }, { endpoint: "getTransactionInfo", times: 1 });
+    await minutes(w, 2);
+    const said = messagesAfter(user, qr);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/^✅ Finished · exchange \S+\nDone: /);
+    expect(card.text).toContain("Status: ✅ Finished");
+    expect(w.app.repos.transactions.find(exchangeId)!.nextPollAt).toBeNull();
+  });
+
+  it("sends a status message Telegram never got (no connection) once Telegram is back, and only once", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 5806, first_name: "Sol", language_code: "en" });
+    const { exchangeId, card } = await createViaFlow(user);
+    w.app.sandbox!.setTimeline(exchangeId, { confirming: HOUR });
+    const qr = user.lastMessage()!;
+    await w.tg.goOffline();
+    await minutes(w, 3);
+    expect(w.app.repos.transactions.find(exchangeId)!.status).toBe("confirming");
+    expect(messagesAfter(user, qr)).toEqual([]);
+    await w.tg.goOnline();
+    await minutes(w, 2);
+    await waitFor(() => messagesAfter(user, qr).length === 1, 5_000, "the status message once Telegram is back");
+    expect(messagesAfter(user, qr)[0]).toContain("Confirming your deposit");
+    await waitFor(() => card.text?.includes("Status: 🔎 Confirming your deposit"), 5_000, "the card to be brought up to date");
+    await minutes(w, 10);
+    expect(messagesAfter(user, qr)).toHaveLength(1);
+    expect(w.logs.some((l) => /Telegram did not get a status message; trying again later/.test(l.msg))).toBe(true);
+  });
+
+  it("tries again a status message Telegram answered with a 5xx; drops one it refused with a 400", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 5807, first_name: "Tam", language_code: "en" });
+    await createViaFlow(user);
+    const qr = user.lastMessage()!;
+    w.tg.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" });
+    await minutes(w, 3);
+    await waitFor(() => messagesAfter(user, qr).length === 1, 5_000, "the status message after a 5xx");
+    expect(messagesAfter(user, qr)[0]).toContain("Confirming your deposit");
+
+    w.tg.failNext("sendMessage", { error_code: 400, description: "Bad Request: can't parse entities" });
+    await minutes(w, 10);
+    const said = messagesAfter(user, qr);
+    expect(said.some((text) => text.includes("Exchanging"))).toBe(false);
+    expect(said.at(-1)).toContain("Finished");
+    const tries = w.tg.callsTo("sendMessage").filter((c) => String((c.payload as { text?: string }).text).includes("Exchanging"));
+    expect(tries).toHaveLength(1);
+    expect(w.logs.some((l) => l.level >= 50 && /Telegram refused a status message/.test(l.msg))).toBe(true);
+  });
+
+  it("does not let a poll cut short by a crash hold the exchange: it is polled promptly after the restart", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 5808, first_name: "Uma", language_code: "en" });
+    const { exchangeId } = await createWaiting(user);
+    const { openDatabase } = await import("../src/db/index.js");
+    w.app.sandbox!.faults.inject({ kind: "delay", ms: 300 }, { endpoint: "getTransactionInfo", times: 1 });
+    await w.clock.advance(w.app.repos.transactions.find(exchangeId)!.nextPollAt! - w.clock.now());
+    // The poll is out and unanswered: what the database holds now is what a SIGKILL would leave.
+    await waitFor(() => w.app.sandbox!.requests.some((r) => r.endpoint === "getTransactionInfo" && r.status === 0), 5_000, "the poll to reach the service");
+    const db = openDatabase(w.databasePath);
+    const crashed = db.prepare("SELECT * FROM transactions WHERE exchange_id = ?").get(exchangeId) as Record<string, unknown>;
+    db.close();
+    await w.restart(async () => {
+      const again = openDatabase(w.databasePath);
+      const columns = Object.keys(crashed).filter((column) => column !== "exchange_id");
+      again.prepare(`UPDATE transactions SET ${columns.map((c) => `${c} = @${c}`).join(", ")} WHERE exchange_id = @exchange_id`).run(crashed);
+      again.close();
+      await w.clock.advance(5_000); // down for a moment
+    });
+    const back = w.clock.now();
+    await runTracker(w, back + MINUTE);
+    // Polled at once (at most a budget pace later), not when the dead process's lease ends.
+    const after = polls(w, back).filter((p) => p.exchangeId === exchangeId).map((p) => p.at - back);
+    expect(after.filter((at) => at <= w.app.budget.backgroundPaceMs)).toHaveLength(1);
+    expect(w.app.repos.transactions.find(exchangeId)!.leasedUntil).toBeNull();
   });
 });

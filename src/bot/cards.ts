@@ -1,33 +1,34 @@
 import { InlineKeyboard } from "grammy";
 import type { TransactionRecord } from "../db/index.js";
+import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { networkName } from "../domain/networks.js";
 import { isFinalStatus, KNOWN_STATUSES } from "../exchange/schemas.js";
-import { isWaiting } from "../tracker/policy.js";
+import { isSettled, isWaiting } from "../tracker/policy.js";
 import { cardButton } from "./callback-data.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "./format.js";
 
 export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
-/** Explorer URL prefixes of the two currencies of an exchange, from the catalogue. */
+/** What the catalogue says of an exchange's two currencies: explorer URL prefixes, and whether the deposit needs a memo. */
 export interface Explorers {
   from?: string | undefined;
   to?: string | undefined;
+  depositMemo?: boolean | undefined;
 }
 
-export function explorersOf(catalogue: { find(symbol: string, network: string): { explorer: string } | undefined }, tx: TransactionRecord): Explorers {
-  return {
-    from: catalogue.find(tx.symbolFrom, tx.networkFrom)?.explorer,
-    to: catalogue.find(tx.symbolTo, tx.networkTo)?.explorer,
-  };
+export function explorersOf(catalogue: { find(symbol: string, network: string): { explorer: string; memo?: boolean } | undefined }, tx: TransactionRecord): Explorers {
+  const from = catalogue.find(tx.symbolFrom, tx.networkFrom);
+  return { from: from?.explorer, to: catalogue.find(tx.symbolTo, tx.networkTo)?.explorer, depositMemo: from?.memo };
 }
 
 function isKnown(status: string): boolean {
   return (KNOWN_STATUSES as readonly string[]).includes(status);
 }
 
-/** "⏳ Waiting for your deposit"; a status we do not know is shown as the service wrote it. */
+/** "⏳ Waiting for your deposit" (whatever the case); a status we do not know is shown as the service wrote it. */
 export function statusLabel(t: Translate, status: string): string {
-  return isKnown(status) ? t(`status-${status}`) : t("status-unknown", { status: escapeHtml(status) });
+  const known = status.toLowerCase();
+  return isKnown(known) ? t(`status-${known}`) : t("status-unknown", { status: escapeHtml(status) });
 }
 
 /** A link to the transaction on an explorer, or the bare hash when there is no usable explorer. */
@@ -61,24 +62,13 @@ export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explo
   const lines = [t("card-title", { id: escapeHtml(tx.exchangeId) }), pairLine(t, tx), t("card-status", { status: statusLabel(t, tx.status) })];
   // Where to send: while the exchange waits for the deposit, and always on the creation message.
   const instruct = options.depositInstructions ?? tx.status === "waiting";
-  if (instruct && tx.addressFrom && !isFinalStatus(tx.status)) {
-    lines.push(
-      "",
-      t("created-send", {
-        amount: formatAmount(tx.amountFrom),
-        currency: escapeHtml(tx.symbolFrom.toUpperCase()),
-        network: escapeHtml(networkName(tx.networkFrom)),
-      }),
-      `<code>${escapeHtml(tx.addressFrom)}</code>`,
-    );
-    if (tx.extraFrom) lines.push(t("created-memo", { memo: escapeHtml(tx.extraFrom) }));
-  }
+  if (instruct && !isFinalStatus(tx.status)) lines.push("", ...depositLines(t, tx, explorers.depositMemo));
   lines.push("", t("card-to", { address: escapeHtml(tx.addressTo) }));
   if (tx.extraTo) lines.push(t("card-to-memo", { memo: escapeHtml(tx.extraTo) }));
   lines.push(t("card-provider", { provider: escapeHtml(tx.provider), type: tx.rateType === "fixed" ? t("rate-fixed") : t("rate-floating") }));
   if (tx.addressRefund) lines.push(t("card-refund", { address: escapeHtml(tx.addressRefund) }));
   lines.push(...hashLines(t, tx, explorers));
-  if (tx.nextPollAt === null && !isFinalStatus(tx.status)) lines.push("", t("card-not-tracked"));
+  lines.push(...notTrackedLines(t, tx));
   lines.push(t("card-updated", { time: formatUtcMinute(now) }));
   return lines.join("\n");
 }
@@ -89,6 +79,23 @@ export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explo
  */
 export function offersFundsSent(tx: TransactionRecord): boolean {
   return isWaiting(tx.status) && tx.addressFrom !== null && tx.nextPollAt !== null;
+}
+
+/**
+ * Where and how much to send, by the one deposit rule: complete, or a plain warning not to
+ * send (an address whose memo is missing is not shown at all).
+ */
+export function depositLines(t: Translate, tx: TransactionRecord, catalogueSaysMemo: boolean | undefined): string[] {
+  const network = escapeHtml(networkName(tx.networkFrom));
+  const view = depositView(tx, depositNeedsMemo(tx.networkFrom, catalogueSaysMemo));
+  if (view.kind === "missing-address") return [t("deposit-missing-address")];
+  if (view.kind === "missing-memo") return [t("deposit-missing-memo", { network })];
+  const lines = [
+    t("created-send", { amount: formatAmount(tx.amountFrom), currency: escapeHtml(tx.symbolFrom.toUpperCase()), network }),
+    `<code>${escapeHtml(view.address)}</code>`,
+  ];
+  if (view.memo !== null) lines.push(t("created-memo", { memo: escapeHtml(view.memo) }));
+  return lines;
 }
 
 export function cardKeyboard(t: Translate, tx: TransactionRecord): InlineKeyboard {
@@ -113,14 +120,38 @@ export function renderStatusChange(t: Translate, tx: TransactionRecord, explorer
     refund: escapeHtml(tx.addressRefund ?? ""),
     provider: escapeHtml(tx.provider),
   };
-  if (isKnown(tx.status)) lines.push(t(`change-${tx.status}`, vars));
+  const status = tx.status.toLowerCase();
+  if (isKnown(status)) lines.push(t(`change-${status}`, vars));
   else lines.push(t("change-unknown", vars));
-  if (tx.status === "refunded" && tx.addressRefund) lines.push(t("change-refund-address", vars));
+  if (status === "refunded" && tx.addressRefund) lines.push(t("change-refund-address", vars));
   lines.push(...hashLines(t, tx, explorers));
   return lines.join("\n");
 }
 
-/** Said once when the tracker gives up on an exchange that stopped moving. */
-export function renderStalled(t: Translate, tx: TransactionRecord): string {
-  return t("change-stalled", { id: escapeHtml(tx.exchangeId), status: statusLabel(t, tx.status) });
+/**
+ * Said once when the tracker stops following an exchange that has not ended: what happened,
+ * and what to do (the provider's support, with the id: the funds are not lost for that).
+ */
+export function renderTrackingStopped(t: Translate, tx: TransactionRecord): string {
+  const id = escapeHtml(tx.exchangeId);
+  const what =
+    tx.trackingStoppedReason === "not-found"
+      ? t("tracking-stopped-not-found", { id })
+      : t("tracking-stopped-stalled", { id, status: statusLabel(t, tx.status), since: formatUtcMinute(tx.statusChangedAt) });
+  return [what, t("tracking-stopped-what-to-do", { id, provider: escapeHtml(tx.provider) })].join("\n");
+}
+
+/** Why the tracker stopped following this exchange, as a clause (the card, /lookup). */
+export function stopReasonText(t: Translate, tx: TransactionRecord): string {
+  if (tx.trackingStoppedReason === "not-found") return t("tracking-reason-not-found");
+  if (tx.trackingStoppedReason === "stalled") return t("tracking-reason-stalled");
+  return t("tracking-reason-unknown");
+}
+
+/** The card's word on tracking when the bot no longer follows an exchange that has not ended. */
+function notTrackedLines(t: Translate, tx: TransactionRecord): string[] {
+  if (tx.nextPollAt !== null || isSettled(tx.status)) return [];
+  if (tx.trackingStoppedAt === null) return ["", t("card-not-tracked")];
+  const time = formatUtcMinute(tx.trackingStoppedAt);
+  return ["", t("card-tracking-stopped", { time, reason: stopReasonText(t, tx), provider: escapeHtml(tx.provider) })];
 }

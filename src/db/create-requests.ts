@@ -5,9 +5,41 @@ import type { NewTransaction, TransactionRecord, TransactionRepository } from ".
 export type CreateRequestState =
   | { state: "new" }
   /** An earlier attempt may have reached the service and its outcome is unknown. */
-  | { state: "pending" }
+  | { state: "pending"; createdAt: number }
   | { state: "created"; exchangeId: string }
   | { state: "failed"; error: string };
+
+/** One confirmation's attempt to create, as support sees it. */
+export interface CreateRequestRecord {
+  key: string;
+  userId: number;
+  state: "pending" | "created" | "failed";
+  exchangeId: string | null;
+  /** Why it failed, or, while pending, why its outcome is unknown; null while on its way. */
+  error: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * A pending attempt older than this is no longer on its way: it waited at most 3 minutes for
+ * the budget (USER_WAIT_MS), then at most the response timeouts (90 s for the headers, 90 s
+ * for the body). Its outcome is unknown.
+ */
+export const UNKNOWN_AFTER_MS = 10 * 60_000;
+
+const SELECT = "request_key AS key, user_id AS userId, state, exchange_id AS exchangeId, error, created_at AS createdAt, updated_at AS updatedAt";
+
+/**
+ * The key of one confirmation: the user first, so that a user's attempts are one range of
+ * the primary key. It is also the reference a person gives support.
+ */
+export function requestKeyOf(userId: number, flowId: string, confirmation: number): string {
+  return `${userId}:${flowId}:${confirmation}`;
+}
+
+/** What a request key looks like, to pick it out of a pasted message. */
+export const REQUEST_KEY_PATTERN = /^\d{1,15}:[0-9a-z]{1,16}:\d{1,6}$/;
 
 /**
  * The guard that makes "create" happen at most once per confirmation. A request key is
@@ -25,8 +57,8 @@ export class CreateRequestRepository {
   claim(key: string, userId: number): CreateRequestState {
     const now = this.clock.now();
     return this.db.transaction((): CreateRequestState => {
-      const row = this.db.prepare("SELECT state, exchange_id, error FROM create_requests WHERE request_key = ?").get(key) as
-        | { state: "pending" | "created" | "failed"; exchange_id: string | null; error: string | null }
+      const row = this.db.prepare("SELECT state, exchange_id, error, created_at FROM create_requests WHERE request_key = ?").get(key) as
+        | { state: "pending" | "created" | "failed"; exchange_id: string | null; error: string | null; created_at: number }
         | undefined;
       if (!row) {
         this.db
@@ -36,7 +68,7 @@ export class CreateRequestRepository {
       }
       if (row.state === "created") return { state: "created", exchangeId: row.exchange_id ?? "" };
       if (row.state === "failed") return { state: "failed", error: row.error ?? "" };
-      return { state: "pending" };
+      return { state: "pending", createdAt: row.created_at };
     }).immediate();
   }
 
@@ -56,4 +88,42 @@ export class CreateRequestRepository {
       .prepare("UPDATE create_requests SET state = 'failed', error = ?, updated_at = ? WHERE request_key = ?")
       .run(error, this.clock.now(), key);
   }
+
+  /**
+   * The attempt may have reached the service and no answer said what became of it: it stays
+   * pending (never tried again), with the reason kept for support.
+   */
+  markUnknown(key: string, error: string): void {
+    this.db
+      .prepare("UPDATE create_requests SET error = ?, updated_at = ? WHERE request_key = ? AND state = 'pending'")
+      .run(error, this.clock.now(), key);
+  }
+
+  find(key: string): CreateRequestRecord | undefined {
+    return this.db.prepare(`SELECT ${SELECT} FROM create_requests WHERE request_key = ?`).get(key) as CreateRequestRecord | undefined;
+  }
+
+  /** A user's attempts still pending (on their way or of unknown outcome) since `since`, newest first. */
+  pendingByUser(userId: number, since: number, limit: number): CreateRequestRecord[] {
+    return this.db
+      .prepare(
+        `SELECT ${SELECT} FROM create_requests
+         WHERE request_key >= ? AND request_key < ? AND user_id = ? AND state = 'pending' AND created_at >= ?
+         ORDER BY created_at DESC LIMIT ?`,
+      )
+      .all(`${userId}:`, `${userId};`, userId, since, limit) as CreateRequestRecord[];
+  }
+
+  /** Attempts whose outcome is unknown: pending with a reason, or pending for longer than UNKNOWN_AFTER_MS. */
+  countUnknown(now: number): number {
+    const row = this.db
+      .prepare("SELECT count(*) AS n FROM create_requests WHERE state = 'pending' AND (error IS NOT NULL OR created_at <= ?)")
+      .get(now - UNKNOWN_AFTER_MS) as { n: number };
+    return row.n;
+  }
+}
+
+/** Whether a pending attempt is no longer on its way (see UNKNOWN_AFTER_MS). */
+export function isUnknownOutcome(request: CreateRequestRecord, now: number): boolean {
+  return request.state === "pending" && (request.error !== null || request.createdAt <= now - UNKNOWN_AFTER_MS);
 }

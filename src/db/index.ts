@@ -12,7 +12,8 @@ export { SqliteBudgetJournal } from "./budget-journal.js";
 export { InstanceLock, waitForInstanceLock } from "./instance-lock.js";
 export type { TransactionRecord, NewTransaction, ObservedState, StatusChange } from "./transactions.js";
 export type { UserRecord } from "./users.js";
-export type { CreateRequestState } from "./create-requests.js";
+export type { CreateRequestRecord, CreateRequestState } from "./create-requests.js";
+export { REQUEST_KEY_PATTERN, UNKNOWN_AFTER_MS, isUnknownOutcome, requestKeyOf } from "./create-requests.js";
 export type { AuditEntry } from "./audit.js";
 export { AuditLog, CatalogueRepository, CreateRequestRepository, KeyValueStore, TransactionRepository, UserRepository };
 

@@ -127,4 +127,21 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX transactions_due_rank ON transactions (poll_rank, next_poll_at) WHERE next_poll_at IS NOT NULL;
   `,
+  // 7: the tracker never goes silent. "Not found" is counted apart from other failed polls; a
+  // poll's lease is recorded as such (released at start-up: it must not outlive its process);
+  // why and when tracking stopped; and when to try again a message Telegram certainly did not
+  // get. Exchanges that expired (overdue) less than 48 hours ago are followed again: a late
+  // deposit can still be processed or refunded.
+  `
+  ALTER TABLE transactions ADD COLUMN not_found_count INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE transactions ADD COLUMN leased_until INTEGER;
+  ALTER TABLE transactions ADD COLUMN tracking_stopped_at INTEGER;
+  ALTER TABLE transactions ADD COLUMN tracking_stopped_reason TEXT;
+  ALTER TABLE transactions ADD COLUMN notice_retry_at INTEGER;
+  CREATE INDEX transactions_notice_retry ON transactions (notice_retry_at) WHERE notice_retry_at IS NOT NULL;
+
+  UPDATE transactions SET next_poll_at = status_changed_at, poll_rank = 2
+  WHERE next_poll_at IS NULL AND lower(status) = 'overdue'
+    AND status_changed_at > CAST(strftime('%s', 'now') AS INTEGER) * 1000 - 48 * 3600000;
+  `,
 ];

@@ -40,8 +40,21 @@ export interface TransactionRecord {
   /** A status whose message was being sent; set until the send is known to be done. */
   pendingNotice: string | null;
   refreshedAt: number | null;
+  /** Failed polls in a row, "not found" aside; reset by any successful read. */
   errorCount: number;
+  /** "Not found" answers in a row; reset by any successful read. */
+  notFoundCount: number;
+  /** Set while a poll runs (its next_poll_at is the lease's end); released at start-up. */
+  leasedUntil: number | null;
+  /** When and why the tracker stopped following an exchange that had not ended. */
+  trackingStoppedAt: number | null;
+  trackingStoppedReason: StopReason | null;
+  /** A message Telegram certainly did not get (a status change, or that tracking stopped): try again then. */
+  noticeRetryAt: number | null;
 }
+
+/** Why the tracker stopped following an exchange (see Tracker.stopTracking). */
+export type StopReason = "not-found" | "stalled";
 
 export type NewTransaction = Omit<
   TransactionRecord,
@@ -52,6 +65,11 @@ export type NewTransaction = Omit<
   | "pendingNotice"
   | "refreshedAt"
   | "errorCount"
+  | "notFoundCount"
+  | "leasedUntil"
+  | "trackingStoppedAt"
+  | "trackingStoppedReason"
+  | "noticeRetryAt"
   | "hashFrom"
   | "hashTo"
   | "addressRefund"
@@ -106,6 +124,11 @@ const COLUMNS: Record<Exclude<keyof TransactionRecord, "rowId">, string> = {
   pendingNotice: "pending_notice",
   refreshedAt: "refreshed_at",
   errorCount: "error_count",
+  notFoundCount: "not_found_count",
+  leasedUntil: "leased_until",
+  trackingStoppedAt: "tracking_stopped_at",
+  trackingStoppedReason: "tracking_stopped_reason",
+  noticeRetryAt: "notice_retry_at",
 };
 
 const RANKS: readonly number[] = Object.values(POLL_RANK);
@@ -146,6 +169,11 @@ export class TransactionRepository {
       pendingNotice: null,
       refreshedAt: null,
       errorCount: 0,
+      notFoundCount: 0,
+      leasedUntil: null,
+      trackingStoppedAt: null,
+      trackingStoppedReason: null,
+      noticeRetryAt: null,
       pollRank: pollRank({ status: record.status, fundsSentAt: null }, now),
       fundsSentAt: null,
     };
@@ -179,24 +207,26 @@ export class TransactionRepository {
   }
 
   /**
-   * Saves what a poll saw. A new status is appended to the history in the same
-   * transaction; returns the change when there was one.
+   * Saves what a poll saw. A new status (whatever its case: "Waiting" is "waiting") is appended
+   * to the history in the same transaction; returns the change when there was one. A change
+   * supersedes a message still owed for the previous status.
    */
   recordObservation(exchangeId: string, observed: ObservedState): StatusChange | undefined {
     const now = this.clock.now();
     return this.db.transaction(() => {
       const current = this.find(exchangeId);
       if (!current) return undefined;
-      const changed = current.status !== observed.status;
+      const changed = current.status.toLowerCase() !== observed.status.toLowerCase();
       this
         .sql(
-          `UPDATE transactions SET status = @status,
+          `UPDATE transactions SET status = CASE WHEN @changed THEN @status ELSE status END,
              amount_to = coalesce(@amountTo, amount_to), address_from = coalesce(@addressFrom, address_from),
              extra_from = coalesce(@extraFrom, extra_from), address_refund = coalesce(@addressRefund, address_refund),
              hash_from = coalesce(@hashFrom, hash_from), hash_to = coalesce(@hashTo, hash_to),
-             updated_at = @now, error_count = 0,
+             updated_at = @now, error_count = 0, not_found_count = 0,
              status_changed_at = CASE WHEN @changed THEN @now ELSE status_changed_at END,
-             pending_notice = CASE WHEN @changed THEN @status ELSE pending_notice END
+             pending_notice = CASE WHEN @changed THEN @status ELSE pending_notice END,
+             notice_retry_at = CASE WHEN @changed THEN NULL ELSE notice_retry_at END
            WHERE exchange_id = @exchangeId`,
         )
         .run({
@@ -215,6 +245,20 @@ export class TransactionRepository {
       this.sql("INSERT INTO status_history (exchange_id, status, at) VALUES (?, ?, ?)").run(exchangeId, observed.status, now);
       return { status: observed.status, at: now };
     })();
+  }
+
+  /**
+   * Saves deposit details read outside the tracker (right after creating). Never the status:
+   * a change of status is the tracker's to record and announce, and a status read before an
+   * await could overwrite a newer one.
+   */
+  recordDeposit(exchangeId: string, deposit: { addressFrom: string | null; extraFrom: string | null; amountTo: string | null }): void {
+    this
+      .sql(
+        `UPDATE transactions SET address_from = coalesce(?, address_from), extra_from = coalesce(?, extra_from),
+           amount_to = coalesce(?, amount_to), updated_at = ? WHERE exchange_id = ?`,
+      )
+      .run(deposit.addressFrom, deposit.extraFrom, deposit.amountTo, this.clock.now(), exchangeId);
   }
 
   history(exchangeId: string): StatusChange[] {
@@ -256,12 +300,89 @@ export class TransactionRepository {
     return row.at ?? undefined;
   }
 
-  /** Counts one more failed poll in a row; returns the count. */
+  /** Counts one more failed poll in a row ("not found" aside); returns the count. */
   recordPollError(exchangeId: string): number {
     const row = this
       .sql("UPDATE transactions SET error_count = error_count + 1 WHERE exchange_id = ? RETURNING error_count")
       .get(exchangeId) as { error_count: number } | undefined;
     return row?.error_count ?? 0;
+  }
+
+  /** Counts one more "not found" in a row; returns the count. */
+  recordNotFound(exchangeId: string): number {
+    const row = this
+      .sql("UPDATE transactions SET not_found_count = not_found_count + 1 WHERE exchange_id = ? RETURNING not_found_count")
+      .get(exchangeId) as { not_found_count: number } | undefined;
+    return row?.not_found_count ?? 0;
+  }
+
+  /** A poll starts: nobody looks again before `until`, and the row says it is leased. */
+  lease(exchangeId: string, until: number): void {
+    this.sql("UPDATE transactions SET next_poll_at = @until, leased_until = @until WHERE exchange_id = @exchangeId").run({ exchangeId, until });
+  }
+
+  /**
+   * At start-up: leases left by a process that died mid-poll are due again at once (only the
+   * process holding the instance lock polls, so none of them is still running). Returns how many.
+   */
+  releaseLeases(now: number): number {
+    return this
+      .sql("UPDATE transactions SET next_poll_at = min(next_poll_at, @now), leased_until = NULL WHERE leased_until IS NOT NULL")
+      .run({ now }).changes;
+  }
+
+  /**
+   * The tracker stops following an exchange that has not ended: remembers why and when, and
+   * owes the owner a message from now on (see takeNotice). Returns false when it was not
+   * followed any more (stopped before: the owner was told then).
+   */
+  stopTracking(exchangeId: string, reason: StopReason, at: number): boolean {
+    const { changes } = this
+      .sql(
+        `UPDATE transactions SET next_poll_at = NULL, leased_until = NULL, tracking_stopped_at = @at,
+           tracking_stopped_reason = @reason, notice_retry_at = @at
+         WHERE exchange_id = @exchangeId AND next_poll_at IS NOT NULL`,
+      )
+      .run({ exchangeId, reason, at });
+    return changes > 0;
+  }
+
+  /** Telegram certainly did not get the message: not pending any more, owed again at `at`. */
+  deferNotice(exchangeId: string, at: number): void {
+    this.sql("UPDATE transactions SET pending_notice = NULL, notice_retry_at = ? WHERE exchange_id = ?").run(at, exchangeId);
+  }
+
+  /**
+   * Takes the message owed for this exchange, if any, to send it now: no longer owed, and an
+   * unannounced status is marked pending (as a change is before its message goes out), so a
+   * crash mid-send never sends it twice. Undefined when nothing is owed, or while a status
+   * message of this exchange is on its way (it is owed again once that one is done).
+   */
+  takeNotice(exchangeId: string): TransactionRecord | undefined {
+    const { changes } = this
+      .sql(
+        `UPDATE transactions SET notice_retry_at = NULL,
+           pending_notice = CASE WHEN notified_status IS NOT status THEN status END
+         WHERE exchange_id = ? AND notice_retry_at IS NOT NULL AND pending_notice IS NULL`,
+      )
+      .run(exchangeId);
+    return changes > 0 ? this.find(exchangeId) : undefined;
+  }
+
+  /** Exchanges with a message owed by `now` (none on its way), earliest first. */
+  noticesDue(now: number, limit: number): string[] {
+    const rows = this
+      .sql("SELECT exchange_id AS id FROM transactions WHERE notice_retry_at <= ? AND pending_notice IS NULL ORDER BY notice_retry_at LIMIT ?")
+      .all(now, limit) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  /** When the next owed message is to be tried, if any is owed (and none on its way). */
+  nextNoticeAt(): number | undefined {
+    const row = this
+      .sql("SELECT min(notice_retry_at) AS at FROM transactions WHERE notice_retry_at IS NOT NULL AND pending_notice IS NULL")
+      .get() as { at: number | null };
+    return row.at ?? undefined;
   }
 
   setRefreshedAt(exchangeId: string, at: number): void {
@@ -280,11 +401,19 @@ export class TransactionRepository {
     this.sql("UPDATE transactions SET card_message_id = ? WHERE exchange_id = ?").run(messageId, exchangeId);
   }
 
-  /** When the tracker should look next, and with which rank (kept when not given); null stops tracking. */
+  /**
+   * When the tracker should look next, and with which rank (kept when not given); ends a lease.
+   * Null: the exchange ended. A time after tracking had stopped (a Refresh saw it move): followed again.
+   */
   scheduleNextPoll(exchangeId: string, at: number | null, rank?: PollRank): void {
     this
-      .sql("UPDATE transactions SET next_poll_at = ?, poll_rank = coalesce(?, poll_rank) WHERE exchange_id = ?")
-      .run(at, rank ?? null, exchangeId);
+      .sql(
+        `UPDATE transactions SET next_poll_at = @at, poll_rank = coalesce(@rank, poll_rank), leased_until = NULL,
+           tracking_stopped_at = CASE WHEN @at IS NULL THEN tracking_stopped_at END,
+           tracking_stopped_reason = CASE WHEN @at IS NULL THEN tracking_stopped_reason END
+         WHERE exchange_id = @exchangeId`,
+      )
+      .run({ exchangeId, at, rank: rank ?? null });
   }
 
   /**

@@ -7,6 +7,7 @@ import { ExchangeError } from "./errors.js";
 import {
   TRANSACTION_FIELDS,
   createResultSchema,
+  type CreateResult,
   currencySchema,
   estimateResponseSchema,
   offerSchema,
@@ -27,7 +28,12 @@ export interface ExchangeClientOptions {
   budget: Pick<RateBudget, "acquire" | "pause">;
   clock: Clock;
   logger: Logger;
-  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /**
+   * `headersMs` and `bodyMs` are for GETs, which are retried. `createMs` is createTransaction's
+   * own response timeout (headers and body each): it is never retried, so giving up early
+   * turns a slow provider into an unknown outcome.
+   */
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; createMs?: number };
   /** Attempts for a GET, the first included. */
   getAttempts?: number;
   /** First pause between two GET attempts; doubles each time. */
@@ -39,6 +45,15 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Told the place in line whenever the call has to wait for the budget. */
   onQueued?: (place: QueuePlace) => void;
+}
+
+export interface CreateOptions {
+  /** Ends the wait for a budget slot, and only that: giving up there is safe, nothing was sent. */
+  queueSignal?: AbortSignal;
+  /** Told the place in line whenever the call has to wait for the budget. */
+  onQueued?: (place: QueuePlace) => void;
+  /** The response timeout once the request is sent, counted from then; default `timeouts.createMs`. */
+  requestTimeoutMs?: number;
 }
 
 export interface Pair {
@@ -62,6 +77,8 @@ export interface CreateTransactionRequest extends Pair {
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** createTransaction's default response timeout: providers can take a minute or more to answer. */
+export const CREATE_TIMEOUT_MS = 90_000;
 
 /** Errors undici raises before a single byte left for the service. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
@@ -76,6 +93,7 @@ export class ExchangeClient {
   private readonly authorization: string;
   private readonly getAttempts: number;
   private readonly retryDelayMs: number;
+  private readonly createTimeoutMs: number;
 
   constructor(private readonly options: ExchangeClientOptions) {
     const url = new URL(options.baseUrl);
@@ -84,6 +102,7 @@ export class ExchangeClient {
     this.getAttempts = options.getAttempts ?? 3;
     this.retryDelayMs = options.retryDelayMs ?? 1_000;
     const timeouts = options.timeouts ?? {};
+    this.createTimeoutMs = timeouts.createMs ?? CREATE_TIMEOUT_MS;
     this.pool = new Pool(url.origin, {
       connections: 4,
       keepAliveTimeout: 30_000,
@@ -126,8 +145,12 @@ export class ExchangeClient {
     return { kind: "ok", offers };
   }
 
-  /** Creates one exchange. Never retried: a second exchange is worse than an error. */
-  async createTransaction(request: CreateTransactionRequest, options: Omit<CallOptions, "lane"> = {}): Promise<{ exchangeId: string }> {
+  /**
+   * Creates one exchange. Never retried: a second exchange is worse than an error. The wait
+   * for the budget and the request are timed apart: however long the wait in line, the
+   * request gets its whole response timeout.
+   */
+  async createTransaction(request: CreateTransactionRequest, options: CreateOptions = {}): Promise<{ exchangeId: string }> {
     const payload = {
       provider_name: request.providerName,
       symbol_from: request.symbolFrom,
@@ -139,17 +162,40 @@ export class ExchangeClient {
       amount: request.amount,
       fixed: request.fixed,
     };
-    await this.options.budget.acquire("create", options);
-    const body = await this.send("createTransaction", "POST", {}, payload, options.signal);
+    const acquire: { signal?: AbortSignal; onQueued?: (place: QueuePlace) => void } = {};
+    if (options.queueSignal) acquire.signal = options.queueSignal;
+    if (options.onQueued) acquire.onQueued = options.onQueued;
+    await this.options.budget.acquire("create", acquire);
+    const timeoutMs = options.requestTimeoutMs ?? this.createTimeoutMs;
+    const body = await this.send("createTransaction", "POST", {}, payload, { headersMs: timeoutMs, bodyMs: timeoutMs });
     const parsed = createResultSchema.safeParse(body);
     if (!parsed.success) throw this.invalid("createTransaction", parsed.error, true);
-    if (parsed.data.status.toUpperCase() !== "OK" || !parsed.data.exchange_id) {
-      throw new ExchangeError("bad-request", parsed.data.message ?? `createTransaction answered status "${parsed.data.status}"`, {
-        endpoint: "createTransaction",
-        mayHaveReachedService: true,
-      });
+    return { exchangeId: this.createdId(parsed.data, body) };
+  }
+
+  /**
+   * The id of the created exchange, or the error that says how sure we are it was not created.
+   * Only a status other than OK with no id is a refusal; an OK (or no status) without an id we
+   * can find may have created one, and so may a refusal that carries an id.
+   */
+  private createdId(result: CreateResult, body: unknown): string {
+    const endpoint = "createTransaction";
+    const ok = result.status === undefined || result.status.toUpperCase() === "OK";
+    if (result.exchange_id !== undefined && ok) {
+      if (result.id_field !== "exchange_id" || result.status === undefined) {
+        this.options.logger.warn({ endpoint, idField: result.id_field, status: result.status ?? null }, "createTransaction answered in a drifted shape; the exchange id was found");
+      }
+      return result.exchange_id;
     }
-    return { exchangeId: parsed.data.exchange_id };
+    if (result.exchange_id === undefined && !ok) {
+      throw new ExchangeError("bad-request", result.message ?? `createTransaction answered status "${result.status}"`, { endpoint, mayHaveReachedService: true });
+    }
+    const fields = isRecord(body) ? Object.keys(body) : [];
+    this.options.logger.error({ endpoint, status: result.status ?? null, fields, exchangeId: result.exchange_id ?? null }, "createTransaction answered without a clear outcome: the exchange may have been created");
+    throw new ExchangeError("invalid-response", `createTransaction answered status "${result.status ?? "(none)"}" ${result.exchange_id === undefined ? "without an exchange id" : `with id ${result.exchange_id}`}`, {
+      endpoint,
+      mayHaveReachedService: true,
+    });
   }
 
   /** Reads a transaction; an unknown id is a `not-found` error. */
@@ -177,7 +223,7 @@ export class ExchangeClient {
     for (let attempt = 1; ; attempt++) {
       await this.options.budget.acquire(options.lane, options);
       try {
-        return await this.send(endpoint, "GET", query, undefined, options.signal);
+        return await this.send(endpoint, "GET", query, undefined, options.signal ? { signal: options.signal } : {});
       } catch (error) {
         if (!(error instanceof ExchangeError) || !error.retryable || attempt >= this.getAttempts || options.signal?.aborted) throw error;
         // A 429 already paused the whole budget; the next acquire waits for it.
@@ -188,7 +234,14 @@ export class ExchangeClient {
     }
   }
 
-  private async send(endpoint: string, method: "GET" | "POST", query: Record<string, string>, payload: unknown, signal?: AbortSignal): Promise<unknown> {
+  /** One HTTP exchange; `request` may set its own timeouts instead of the pool's. */
+  private async send(
+    endpoint: string,
+    method: "GET" | "POST",
+    query: Record<string, string>,
+    payload: unknown,
+    request: { signal?: AbortSignal; headersMs?: number; bodyMs?: number },
+  ): Promise<unknown> {
     const search = new URLSearchParams(query).toString();
     const path = `${this.basePath}/${endpoint}${search ? `?${search}` : ""}`;
     const headers: Record<string, string> = { authorization: this.authorization, accept: "application/json" };
@@ -203,7 +256,9 @@ export class ExchangeClient {
         method,
         headers,
         body: payload === undefined ? undefined : JSON.stringify(payload),
-        signal,
+        signal: request.signal,
+        ...(request.headersMs === undefined ? {} : { headersTimeout: request.headersMs }),
+        ...(request.bodyMs === undefined ? {} : { bodyTimeout: request.bodyMs }),
       });
       status = response.statusCode;
       contentType = String(response.headers["content-type"] ?? "");

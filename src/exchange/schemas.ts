@@ -76,11 +76,32 @@ export const estimateResponseSchema = z.object({
   data: z.array(z.unknown()).nullable().catch([]).transform((value) => value ?? []),
 });
 
-export const createResultSchema = z.object({
-  status: z.string(),
-  exchange_id: z.union([z.string().min(1), z.number().transform(String)]).optional(),
-  message: z.string().optional(),
-});
+/** Other names the created exchange's id has been seen under (older versions, other clients). */
+export const EXCHANGE_ID_ALIASES = ["exchangeId", "id", "transaction_id", "transactionId", "tx_id"] as const;
+
+const exchangeIdValue = z.union([z.string().trim().min(1), z.number().int().nonnegative().transform(String)]);
+
+/**
+ * The answer to createTransaction. The id is taken from `exchange_id` or else from the first
+ * alias that holds one; `id_field` says which, so the caller can tell the operator about drift.
+ * Nothing is judged here: an answer without an id may still mean an exchange was created.
+ */
+export const createResultSchema = z.preprocess(
+  (input) => {
+    if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+    const record = input as Record<string, unknown>;
+    const idField = ["exchange_id", ...EXCHANGE_ID_ALIASES].find((name) => exchangeIdValue.safeParse(record[name]).success);
+    return { ...record, exchange_id: idField === undefined ? undefined : record[idField], id_field: idField };
+  },
+  z.object({
+    // A blank status says nothing, like a missing one.
+    status: z.string().trim().optional().catch(undefined).transform((value) => value || undefined),
+    exchange_id: exchangeIdValue.optional(),
+    id_field: z.string().optional(),
+    message: z.string().optional().catch(undefined),
+  }),
+);
+export type CreateResult = z.infer<typeof createResultSchema>;
 
 /** created_at arrives in seconds or milliseconds (unit not documented); anything before 2001 in ms is seconds. */
 const creationTime = z.unknown().transform((value) => {
@@ -134,6 +155,7 @@ export const FINAL_STATUSES = ["finished", "failed", "refunded", "overdue"] as c
 export const KNOWN_STATUSES = ["waiting", "confirming", "exchanging", "sending", ...FINAL_STATUSES] as const;
 export type KnownStatus = (typeof KNOWN_STATUSES)[number];
 
+/** Whatever the case the service writes it in ("Finished" is finished). */
 export function isFinalStatus(status: string): boolean {
-  return (FINAL_STATUSES as readonly string[]).includes(status);
+  return (FINAL_STATUSES as readonly string[]).includes(status.toLowerCase());
 }

@@ -1,17 +1,43 @@
 import type { I18n } from "@grammyjs/i18n";
-import { GrammyError, type Api } from "grammy";
+import { GrammyError, HttpError, type Api } from "grammy";
 import type { Logger } from "pino";
 import { sleep, type Clock } from "../clock.js";
 import type { Repositories, TransactionRecord } from "../db/index.js";
 import type { CatalogueService } from "../exchange/catalogue.js";
-import { cardKeyboard, explorersOf, renderCard, renderStalled, renderStatusChange, type Explorers, type Translate } from "../bot/cards.js";
+import { cardKeyboard, explorersOf, renderCard, renderStatusChange, renderTrackingStopped, type Explorers, type Translate } from "../bot/cards.js";
 import type { BaseContext } from "../bot/context.js";
 import { localeOfUser } from "../bot/i18n.js";
 import { isNotModified } from "../bot/telegram-errors.js";
+import { noticeRetryDelay } from "./policy.js";
 
 /** Telegram allows about 30 messages a second overall and about one a second per chat. */
 const GLOBAL_GAP_MS = 40;
 const CHAT_GAP_MS = 1_000;
+
+/** Errors raised before a single byte reached Telegram: the message certainly did not go out. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+/**
+ * What a failed send means for the message:
+ *  retry: Telegram certainly did not take it (no connection, a 5xx or a 429 answer); try later.
+ *  blocked: 403, the user blocked the bot; write no more until they write again.
+ *  refused: another 4xx; the same message would be refused again, so it is dropped.
+ *  uncertain: it may have reached Telegram (a timeout after sending, a dropped connection);
+ *    never sent twice, so it is dropped too.
+ */
+export type SendFailure = "retry" | "blocked" | "refused" | "uncertain";
+
+export function sendFailure(error: unknown): SendFailure {
+  if (error instanceof GrammyError) {
+    if (error.error_code === 403) return "blocked";
+    return error.error_code === 429 || error.error_code >= 500 ? "retry" : "refused";
+  }
+  if (error instanceof HttpError) {
+    const code = (error.error as { code?: unknown } | undefined)?.code;
+    return typeof code === "string" && NOT_SENT_CODES.has(code) ? "retry" : "uncertain";
+  }
+  return "uncertain";
+}
 
 export interface NotifierDeps {
   api: Api;
@@ -24,13 +50,17 @@ export interface NotifierDeps {
 
 /**
  * Tells people what happened to their exchanges: a new message at each change of status
- * (so Telegram notifies them) and the card edited in place. A change is marked pending in
- * SQLite before its message goes out; a change found pending after a restart only gets
- * its card updated, so no status message is ever sent twice.
+ * (so Telegram notifies them), one when the tracker stops following an exchange that has not
+ * ended, and the card edited in place. A change is marked pending in SQLite before its message
+ * goes out; a change found pending after a restart only gets its card updated, so no status
+ * message is ever sent twice. A message Telegram certainly did not get is owed instead, and
+ * tried again later (deliverOwed).
  */
 export class StatusNotifier {
   private nextGlobal = 0;
   private readonly nextByChat = new Map<number, number>();
+  /** Sends Telegram certainly did not take, in a row: the backoff of the next retry. */
+  private undelivered = 0;
 
   constructor(private readonly deps: NotifierDeps) {}
 
@@ -43,29 +73,30 @@ export class StatusNotifier {
     return explorersOf(this.deps.catalogue, tx);
   }
 
-  /** A new status was recorded (and marked pending): say it once, then update the card. */
-  async statusChanged(tx: TransactionRecord): Promise<void> {
-    const t = this.translator(tx.userId);
-    try {
-      if (this.mayWrite(tx)) await this.send(tx.chatId, renderStatusChange(t, tx, this.explorers(tx)));
-    } catch (error) {
-      this.handleSendError(error, tx);
-    } finally {
-      // Sent, refused, or uncertain: in every case this change is never announced again.
-      this.deps.repos.transactions.markNotified(tx.exchangeId, tx.status);
-    }
+  /**
+   * A new status was recorded (and marked pending): say it once, then update the card.
+   * Returns false when the message is owed for later (Telegram certainly did not get it).
+   */
+  async statusChanged(tx: TransactionRecord): Promise<boolean> {
+    const delivered = !this.mayWrite(tx) || (await this.deliver(tx, renderStatusChange(this.translator(tx.userId), tx, this.explorers(tx))));
+    // Sent, refused, blocked or uncertain: in every case this change is never announced again.
+    if (delivered) this.deps.repos.transactions.markNotified(tx.exchangeId, tx.status);
+    await this.updateCard(tx);
+    return delivered;
+  }
+
+  /** The tracker stopped following an exchange that has not ended: what happened, what to do. */
+  async trackingStopped(tx: TransactionRecord): Promise<void> {
+    if (this.mayWrite(tx)) await this.deliver(tx, renderTrackingStopped(this.translator(tx.userId), tx));
     await this.updateCard(tx);
   }
 
-  /** The tracker gave up on an exchange that stopped moving: say what to do next. */
-  async stalled(tx: TransactionRecord): Promise<void> {
-    if (!this.mayWrite(tx)) return;
-    try {
-      await this.send(tx.chatId, renderStalled(this.translator(tx.userId), tx));
-    } catch (error) {
-      this.handleSendError(error, tx);
-    }
-    await this.updateCard(tx);
+  /** Sends the message owed for this exchange, if one is (a status, then that tracking stopped). */
+  async deliverOwed(exchangeId: string): Promise<void> {
+    const tx = this.deps.repos.transactions.takeNotice(exchangeId);
+    if (!tx) return;
+    if (tx.pendingNotice !== null && !(await this.statusChanged(tx))) return;
+    if (tx.trackingStoppedAt !== null && tx.nextPollAt === null) await this.trackingStopped(tx);
   }
 
   /** Edits the status card to the current state; a card that is gone or unchanged is fine. */
@@ -80,7 +111,8 @@ export class StatusNotifier {
       });
     } catch (error) {
       if (isNotModified(error) || (error instanceof GrammyError && /message to edit not found|message can't be edited/.test(error.description))) return;
-      this.handleSendError(error, tx);
+      if (sendFailure(error) === "blocked") return this.blocked(tx);
+      this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId }, "could not update a status card");
     }
   }
 
@@ -97,14 +129,45 @@ export class StatusNotifier {
     return !(this.deps.repos.users.find(tx.userId)?.blocked ?? false);
   }
 
-  private handleSendError(error: unknown, tx: TransactionRecord): void {
-    if (error instanceof GrammyError && error.error_code === 403) {
-      // Blocked or deactivated: stay quiet until they write again (which lifts the mark).
-      this.deps.repos.users.setBlocked(tx.userId, true);
-      this.deps.logger.info({ userId: tx.userId }, "user blocked the bot; no more messages until they write");
-      return;
+  /** Sends a message about `tx`; false when it is owed for later instead (see sendFailure). */
+  private async deliver(tx: TransactionRecord, text: string): Promise<boolean> {
+    try {
+      await this.send(tx.chatId, text);
+      this.undelivered = 0;
+      return true;
+    } catch (error) {
+      const failure = sendFailure(error);
+      const context = { err: error, exchangeId: tx.exchangeId };
+      switch (failure) {
+        case "retry":
+          this.owe(tx, error);
+          return false;
+        case "blocked":
+          this.blocked(tx);
+          return true;
+        case "refused":
+          this.deps.logger.error(context, "Telegram refused a status message; it will not be tried again");
+          return true;
+        case "uncertain":
+          this.deps.logger.warn(context, "a status message may or may not have been delivered; it will not be sent again");
+          return true;
+      }
     }
-    this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId }, "could not deliver a status update");
+  }
+
+  /** Telegram did not get it: owed, and tried again after a backoff (or the wait Telegram asked for). */
+  private owe(tx: TransactionRecord, error: unknown): void {
+    this.undelivered++;
+    const asked = error instanceof GrammyError ? (error.parameters.retry_after ?? 0) * 1000 : 0;
+    const at = this.deps.clock.now() + Math.max(noticeRetryDelay(this.undelivered), asked);
+    this.deps.repos.transactions.deferNotice(tx.exchangeId, at);
+    this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId, retryAt: at }, "Telegram did not get a status message; trying again later");
+  }
+
+  /** Blocked or deactivated: stay quiet until they write again (which lifts the mark). */
+  private blocked(tx: TransactionRecord): void {
+    this.deps.repos.users.setBlocked(tx.userId, true);
+    this.deps.logger.info({ userId: tx.userId }, "user blocked the bot; no more messages until they write");
   }
 
   /** New messages are spaced to stay inside Telegram's limits during a burst of changes. */

@@ -1,28 +1,47 @@
 import { isFinalStatus } from "../exchange/schemas.js";
 
-/** Statuses in which something is happening: polled about every interval. */
+/** Statuses in which something is happening: polled about every interval, for a while. */
 const MOVING = new Set(["confirming", "exchanging", "sending"]);
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
-/** After this long without a change of status the tracker gives up and says so. */
-export const STALL_AFTER_MS = 48 * HOUR;
-/** Unknown ids in a row before the tracker stops asking. */
-export const MAX_NOT_FOUND = 3;
+/**
+ * An exchange waiting for a deposit (or expired without one) that shows no change for this
+ * long is given up on, and its owner told (the tracker never stops silently).
+ */
+export const WAITING_STALL_MS = 48 * HOUR;
+/** In motion or in a status we do not know, the service may hold the funds: followed this long without a change. */
+export const MOVING_STALL_MS = 7 * DAY;
+/** In motion (or unknown) for this long without a change: looked at hourly from then on. */
+export const SLOW_DOWN_AFTER_MS = 2 * HOUR;
+/** The slow pace: an expired exchange, or one stuck in motion. */
+export const SLOW_POLL_MS = HOUR;
+/**
+ * A new exchange the service does not list yet: "not found" is tolerated at least this long
+ * after creation, and at least MIN_NOT_FOUND times in a row, before the tracker gives up.
+ */
+export const NOT_FOUND_GRACE_MS = 30 * MINUTE;
+export const MIN_NOT_FOUND = 5;
+/** The longest wait between two looks at an exchange the service does not find. */
+export const NOT_FOUND_MAX_DELAY_MS = 10 * MINUTE;
 /** How long "I have sent the funds" keeps a waiting exchange first in line. */
 export const FUNDS_SENT_BOOST_MS = 30 * MINUTE;
+/** A message Telegram certainly did not get is tried again after 30 s, doubling up to this. */
+export const NOTICE_RETRY_MAX_MS = 15 * MINUTE;
 
 /**
  * The order of attention when more polls are due than the budget allows: lower ranks go
  * first, because that is where news is likely.
  *  0 fundsSent: still waiting, but the owner said "I have sent the funds" less than
  *    FUNDS_SENT_BOOST_MS ago; polled every interval.
- *  1 moving: confirming, exchanging or sending; every interval.
- *  2 waiting: waiting for a deposit and the owner said nothing; less often as it ages
- *    (most deposits come early, some never do).
- *  3 unknown: a status we do not know; every 30 minutes, rarely but never never.
- * Final statuses are not polled at all.
+ *  1 moving: confirming, exchanging or sending; every interval, hourly once it has been stuck
+ *    SLOW_DOWN_AFTER_MS.
+ *  2 waiting: waiting for a deposit and the owner said nothing; less often as it ages (most
+ *    deposits come early, some never do). Expired (overdue): hourly, for a late deposit.
+ *  3 unknown: a status we do not know; every 30 minutes, then hourly; rarely but never never.
+ * Finished, failed and refunded are not polled at all.
  */
 export const POLL_RANK = { fundsSent: 0, moving: 1, waiting: 2, unknown: 3 } as const;
 export type PollRank = (typeof POLL_RANK)[keyof typeof POLL_RANK];
@@ -51,17 +70,32 @@ export interface PollState {
 
 export type PollDecision = { kind: "poll"; at: number; rank: PollRank } | { kind: "final" } | { kind: "stalled" };
 
-/** When to look at an exchange next, and how urgently (see POLL_RANK). */
+/** When to look at an exchange next, and how urgently (see POLL_RANK); or that it is over. */
 export function nextPoll(state: PollState, now: number, intervalMs: number): PollDecision {
-  if (isFinalStatus(normalized(state.status))) return { kind: "final" };
-  if (now - state.statusChangedAt >= STALL_AFTER_MS) return { kind: "stalled" };
+  if (isSettled(state.status)) return { kind: "final" };
+  if (now - state.statusChangedAt >= stallAfter(state.status)) return { kind: "stalled" };
   const rank = pollRank(state, now);
-  return { kind: "poll", at: now + pollDelay(rank, now - state.createdAt, intervalMs), rank };
+  return { kind: "poll", at: now + pollDelay(state, rank, now, intervalMs), rank };
+}
+
+/**
+ * Finished, failed or refunded: nothing more will happen. Overdue is final for the service but
+ * not here: a late deposit can still be processed or refunded, so it is followed (slowly).
+ */
+export function isSettled(status: string): boolean {
+  const normal = normalized(status);
+  return normal !== "overdue" && isFinalStatus(normal);
+}
+
+/** How long an exchange in this status may show no change before the tracker stops and says so. */
+export function stallAfter(status: string): number {
+  return awaitsDeposit(status) ? WAITING_STALL_MS : MOVING_STALL_MS;
 }
 
 export function pollRank(state: Pick<PollState, "status" | "fundsSentAt">, now: number): PollRank {
   const status = normalized(state.status);
   if (status === "waiting") return fundsSentRecently(state.fundsSentAt, now) ? POLL_RANK.fundsSent : POLL_RANK.waiting;
+  if (status === "overdue") return POLL_RANK.waiting;
   return MOVING.has(status) ? POLL_RANK.moving : POLL_RANK.unknown;
 }
 
@@ -75,19 +109,27 @@ export function isWaiting(status: string): boolean {
   return normalized(status) === "waiting";
 }
 
+/** Waiting for the deposit, or expired without one. */
+function awaitsDeposit(status: string): boolean {
+  const normal = normalized(status);
+  return normal === "waiting" || normal === "overdue";
+}
+
 function normalized(status: string): string {
   return status.toLowerCase();
 }
 
-function pollDelay(rank: PollRank, age: number, intervalMs: number): number {
+function pollDelay(state: PollState, rank: PollRank, now: number, intervalMs: number): number {
+  const stuck = now - state.statusChangedAt >= SLOW_DOWN_AFTER_MS;
   switch (rank) {
     case POLL_RANK.fundsSent:
-    case POLL_RANK.moving:
       return intervalMs;
+    case POLL_RANK.moving:
+      return stuck ? Math.max(intervalMs, SLOW_POLL_MS) : intervalMs;
     case POLL_RANK.waiting:
-      return waitingDelay(age, intervalMs);
+      return isWaiting(state.status) ? waitingDelay(now - state.createdAt, intervalMs) : Math.max(intervalMs, SLOW_POLL_MS);
     case POLL_RANK.unknown:
-      return Math.max(intervalMs, 30 * MINUTE);
+      return Math.max(intervalMs, stuck ? SLOW_POLL_MS : 30 * MINUTE);
   }
 }
 
@@ -104,7 +146,25 @@ function waitingDelay(age: number, intervalMs: number): number {
   return Math.max(intervalMs, 30 * MINUTE);
 }
 
-/** Backoff after a failed poll: the service is down or the id is unknown for now. */
+/** Backoff after a failed poll ("not found" aside): the service is down or answers nonsense. */
 export function retryDelay(errorsInARow: number, intervalMs: number): number {
   return Math.min(intervalMs * 2 ** Math.min(errorsInARow, 6), 2 * HOUR);
+}
+
+export type NotFoundDecision = { kind: "retry"; at: number } | { kind: "give-up" };
+
+/**
+ * After `count` "not found" answers in a row. A new exchange may not be listed yet, and the
+ * service may lose one for a moment: look again gently (the interval, doubling up to
+ * NOT_FOUND_MAX_DELAY_MS), and give up only past the grace period and MIN_NOT_FOUND answers.
+ */
+export function afterNotFound(count: number, createdAt: number, now: number, intervalMs: number): NotFoundDecision {
+  if (count >= MIN_NOT_FOUND && now - createdAt >= NOT_FOUND_GRACE_MS) return { kind: "give-up" };
+  const delay = Math.min(intervalMs * 2 ** Math.max(0, count - 1), NOT_FOUND_MAX_DELAY_MS);
+  return { kind: "retry", at: now + Math.max(intervalMs, delay) };
+}
+
+/** When to try again a message Telegram certainly did not get, after `failures` such sends in a row. */
+export function noticeRetryDelay(failures: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, failures - 1), NOTICE_RETRY_MAX_MS);
 }

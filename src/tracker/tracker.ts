@@ -1,10 +1,12 @@
 import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
 import type { Repositories, TransactionRecord } from "../db/index.js";
+import type { StopReason } from "../db/transactions.js";
 import { BudgetCancelledError, type Lane } from "../exchange/budget.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import { isExchangeError } from "../exchange/errors.js";
-import { headStart, MAX_NOT_FOUND, nextPoll, pollRank, retryDelay } from "./policy.js";
+import type { Transaction } from "../exchange/schemas.js";
+import { afterNotFound, headStart, nextPoll, pollRank, retryDelay } from "./policy.js";
 import type { StatusNotifier } from "./notifier.js";
 
 export interface TrackerDeps {
@@ -21,8 +23,10 @@ export interface TrackerDeps {
 
 /** The longest the loop sleeps without looking at the schedule again. */
 const MAX_IDLE_MS = 30_000;
-/** How far a poll in progress pushes the exchange's next poll out. */
+/** How far a poll in progress pushes the exchange's next poll out (a lease; see start()). */
 const LEASE_MS = 10 * 60_000;
+/** Owed messages tried per pass of the loop. */
+const NOTICES_PER_PASS = 20;
 
 /**
  * Polls every open exchange through the budget's background lane and reports changes. Due
@@ -30,11 +34,13 @@ const LEASE_MS = 10 * 60_000;
  * `concurrency` polls wait for the budget at a time, so when there is more due work than
  * budget the schedule stretches (next polls slide) instead of a queue piling up, and waiting
  * exchanges yield to announced and moving ones, which keep that rank only for a while.
- * The schedule lives in SQLite and survives restarts.
+ * The schedule lives in SQLite and survives restarts. The loop also sends the messages owed
+ * to owners (ones Telegram certainly did not get, and "tracking stopped").
  */
 export class Tracker {
   private readonly polling = new Map<string, Promise<TransactionRecord | undefined>>();
   private readonly concurrency: number;
+  private delivering: Promise<void> | undefined;
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
@@ -44,6 +50,9 @@ export class Tracker {
   }
 
   async start(): Promise<void> {
+    // Leases left by a process that died mid-poll: due again now, not when the lease ends.
+    const released = this.deps.repos.transactions.releaseLeases(this.deps.clock.now());
+    if (released > 0) this.deps.logger.info({ released }, "polls cut short by the last stop are due again");
     await this.deps.notifier.recover();
     this.running = true;
     this.loop = this.run();
@@ -54,7 +63,7 @@ export class Tracker {
     this.running = false;
     this.wake();
     await this.loop;
-    await Promise.allSettled(this.polling.values());
+    await Promise.allSettled([...this.polling.values(), this.delivering]);
   }
 
   /** Looks now (a person asked); shares a poll already under way for the same exchange. */
@@ -83,6 +92,7 @@ export class Tracker {
     while (this.running) {
       try {
         this.startDuePolls();
+        this.startOwedNotices();
       } catch (error) {
         // SQLite busy or the like: log, wait, and try again; the loop must not die.
         this.deps.logger.error({ err: error }, "tracker could not read its schedule");
@@ -96,11 +106,26 @@ export class Tracker {
     const free = this.concurrency - this.polling.size;
     if (free <= 0) return;
     for (const tx of repos.transactions.due(clock.now(), free, headStart)) {
-      // A lease: the next look is pushed out while this one runs, so nothing is polled
-      // twice at once, and a crash mid-poll only delays the exchange by the lease.
-      this.schedule(tx, clock.now() + LEASE_MS);
+      // A lease: the next look is pushed out while this one runs, so nothing is polled twice
+      // at once; it is marked as a lease, so a crash mid-poll does not delay the exchange.
+      repos.transactions.lease(tx.exchangeId, clock.now() + LEASE_MS);
       void this.pollOnce(tx, "poll");
     }
+  }
+
+  /** Sends the messages owed by now, a few at a time, one pass at once. */
+  private startOwedNotices(): void {
+    if (this.delivering) return;
+    const due = this.deps.repos.transactions.noticesDue(this.deps.clock.now(), NOTICES_PER_PASS);
+    if (due.length === 0) return;
+    this.delivering = (async () => {
+      for (const exchangeId of due) await this.deps.notifier.deliverOwed(exchangeId);
+    })()
+      .catch((error: unknown) => this.deps.logger.error({ err: error }, "could not send the messages owed"))
+      .finally(() => {
+        this.delivering = undefined;
+        this.wake();
+      });
   }
 
   /** Sleeps until woken (a poll ended, new work), the next due time, or MAX_IDLE_MS. */
@@ -114,11 +139,21 @@ export class Tracker {
       };
       this.wakeUp = done;
       if (!this.running) return done();
-      if (this.polling.size >= this.concurrency) return;
-      const next = this.deps.repos.transactions.nextDueAt();
+      const next = this.nextWorkAt();
+      // Every slot busy and no message owed: the end of a poll wakes the loop.
+      if (next === undefined && this.polling.size >= this.concurrency) return;
       const wait = next === undefined ? MAX_IDLE_MS : Math.min(MAX_IDLE_MS, Math.max(1, next - this.deps.clock.now()));
       sleeping.timer = this.deps.clock.setTimer(done, wait);
     });
+  }
+
+  /** The next due poll (while a slot is free) or owed message, whichever comes first. */
+  private nextWorkAt(): number | undefined {
+    const { transactions } = this.deps.repos;
+    const poll = this.polling.size < this.concurrency ? transactions.nextDueAt() : undefined;
+    const notice = this.delivering ? undefined : transactions.nextNoticeAt();
+    if (poll === undefined || notice === undefined) return poll ?? notice;
+    return Math.min(poll, notice);
   }
 
   private pollOnce(tx: TransactionRecord, lane: Lane): Promise<TransactionRecord | undefined> {
@@ -139,52 +174,83 @@ export class Tracker {
   }
 
   private async poll(tx: TransactionRecord, lane: Lane): Promise<TransactionRecord | undefined> {
-    const { repos, clock, logger, intervalMs } = this.deps;
     try {
       const info = await this.deps.client.getTransaction(tx.exchangeId, { lane });
-      const change = repos.transactions.recordObservation(tx.exchangeId, {
-        status: info.status,
-        amountTo: info.amount_to,
-        addressFrom: info.address_from,
-        extraFrom: info.extra_from,
-        addressRefund: info.address_refund,
-        hashFrom: info.hash_from,
-        hashTo: info.hash_to,
-      });
-      const updated = repos.transactions.find(tx.exchangeId)!;
-      const decision = nextPoll(updated, clock.now(), intervalMs);
-      const next = decision.kind === "poll" ? { nextPollAt: decision.at, pollRank: decision.rank } : { nextPollAt: null };
-      repos.transactions.scheduleNextPoll(tx.exchangeId, next.nextPollAt, next.pollRank);
-      const current = { ...updated, ...next };
-      if (change) await this.deps.notifier.statusChanged(current);
-      else if (decision.kind === "stalled" && tx.nextPollAt !== null) await this.deps.notifier.stalled(current);
-      else if (lane === "user") await this.deps.notifier.updateCard(current);
-      return current;
+      return await this.observed(tx, info, lane);
     } catch (error) {
-      // As stored now: the owner may have pressed "I have sent the funds" meanwhile.
-      const latest = repos.transactions.find(tx.exchangeId) ?? tx;
-      if (error instanceof BudgetCancelledError) {
-        // Shutting down: look again as soon as we are back.
-        this.schedule(latest, tx.nextPollAt ?? clock.now());
-        if (lane === "user") throw error;
-        return undefined;
-      }
-      if (isExchangeError(error, "not-found")) {
-        const count = repos.transactions.recordPollError(tx.exchangeId);
-        if (count >= MAX_NOT_FOUND) {
-          logger.error({ exchangeId: tx.exchangeId, count }, "the exchange service does not know this exchange; tracking stopped");
-          repos.transactions.scheduleNextPoll(tx.exchangeId, null);
-          return repos.transactions.find(tx.exchangeId);
-        }
-        this.schedule(latest, clock.now() + retryDelay(count, intervalMs));
-      } else {
-        const count = repos.transactions.recordPollError(tx.exchangeId);
-        if (!isExchangeError(error)) logger.error({ err: error, exchangeId: tx.exchangeId }, "tracker poll failed");
-        this.schedule(latest, clock.now() + retryDelay(count, intervalMs));
-      }
+      await this.pollFailed(tx, lane, error);
       if (lane === "user") throw error;
-      return repos.transactions.find(tx.exchangeId);
+      return this.deps.repos.transactions.find(tx.exchangeId);
     }
+  }
+
+  /** Records what the service said, decides the next look, and tells the owner what changed. */
+  private async observed(tx: TransactionRecord, info: Transaction, lane: Lane): Promise<TransactionRecord> {
+    const { repos, clock, intervalMs } = this.deps;
+    const change = repos.transactions.recordObservation(tx.exchangeId, {
+      status: info.status,
+      amountTo: info.amount_to,
+      addressFrom: info.address_from,
+      extraFrom: info.extra_from,
+      addressRefund: info.address_refund,
+      hashFrom: info.hash_from,
+      hashTo: info.hash_to,
+    });
+    const decision = nextPoll(repos.transactions.find(tx.exchangeId)!, clock.now(), intervalMs);
+    if (decision.kind === "stalled") {
+      const stopped = await this.stopTracking(tx.exchangeId, "stalled");
+      if (!stopped && lane === "user") await this.deps.notifier.updateCard(repos.transactions.find(tx.exchangeId)!);
+      return repos.transactions.find(tx.exchangeId)!;
+    }
+    if (decision.kind === "poll") repos.transactions.scheduleNextPoll(tx.exchangeId, decision.at, decision.rank);
+    else repos.transactions.scheduleNextPoll(tx.exchangeId, null); // finished, failed or refunded
+    const current = repos.transactions.find(tx.exchangeId)!;
+    if (change) await this.deps.notifier.statusChanged(current);
+    else if (lane === "user") await this.deps.notifier.updateCard(current);
+    return current;
+  }
+
+  /** A poll that read nothing: look again later (or give up on an id the service does not know). */
+  private async pollFailed(tx: TransactionRecord, lane: Lane, error: unknown): Promise<void> {
+    const { repos, clock, logger, intervalMs } = this.deps;
+    // As stored now: the owner may have pressed "I have sent the funds" meanwhile.
+    const latest = repos.transactions.find(tx.exchangeId) ?? tx;
+    // A person's look at an exchange no longer followed does not start following it again.
+    const followed = latest.nextPollAt !== null;
+    if (error instanceof BudgetCancelledError) {
+      // Shutting down: look again as soon as we are back.
+      if (followed) this.schedule(latest, tx.nextPollAt ?? clock.now());
+      return;
+    }
+    if (isExchangeError(error, "not-found")) return this.notFound(latest, followed);
+    const count = repos.transactions.recordPollError(tx.exchangeId);
+    if (!isExchangeError(error)) logger.error({ err: error, exchangeId: tx.exchangeId }, "tracker poll failed");
+    if (followed) this.schedule(latest, clock.now() + retryDelay(count, intervalMs));
+  }
+
+  /** "Not found": counted apart from other errors; a new exchange may not be listed yet. */
+  private async notFound(tx: TransactionRecord, followed: boolean): Promise<void> {
+    const { repos, clock, logger, intervalMs } = this.deps;
+    const count = repos.transactions.recordNotFound(tx.exchangeId);
+    const decision = afterNotFound(count, tx.createdAt, clock.now(), intervalMs);
+    if (decision.kind === "retry") {
+      if (followed) this.schedule(tx, decision.at);
+      return;
+    }
+    if (followed) logger.error({ exchangeId: tx.exchangeId, count }, "the exchange service does not know this exchange; tracking stopped");
+    await this.stopTracking(tx.exchangeId, "not-found");
+  }
+
+  /**
+   * Stops following an exchange that has not ended, and tells its owner once (now, or when
+   * Telegram can be reached: the message is owed from the moment tracking stops). Returns
+   * false when it was not followed any more.
+   */
+  private async stopTracking(exchangeId: string, reason: StopReason): Promise<boolean> {
+    if (!this.deps.repos.transactions.stopTracking(exchangeId, reason, this.deps.clock.now())) return false;
+    this.deps.logger.warn({ exchangeId, reason }, "tracking stopped; telling the owner");
+    await this.deps.notifier.deliverOwed(exchangeId);
+    return true;
   }
 
   /** Sets the next look at `at`, with the place in line that `tx`'s state earns now. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
-import { createApp, type App } from "../../src/app.js";
+import { createApp, type App, type AppOverrides } from "../../src/app.js";
 import { ManualClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config.js";
 import { startSandbox, type Timeline } from "../../src/exchange/sandbox/index.js";
@@ -28,6 +28,8 @@ export interface WorldOptions {
   embeddedSandbox?: boolean;
   /** How long the shared sandbox keeps each status (the default turns "waiting" overdue after 30 min). */
   timeline?: Partial<Timeline>;
+  /** The exchange client's timeouts (real time: the sandbox's delay fault is real time too). */
+  exchangeTimeouts?: AppOverrides["exchangeTimeouts"];
 }
 
 /**
@@ -55,7 +57,8 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
   });
   const boot = async () => {
     const shared = options.embeddedSandbox ? {} : { sandbox: { exchange: sandbox, apiKey: "sandbox-key" } };
-    const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, ...shared });
+    const timeouts = options.exchangeTimeouts ? { exchangeTimeouts: options.exchangeTimeouts } : {};
+    const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, ...shared, ...timeouts });
     await app.start();
     // The catalogue loads on the first timer tick; let it come in before users arrive.
     await waitFor(async () => {

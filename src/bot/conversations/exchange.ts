@@ -1,15 +1,16 @@
-import { InlineKeyboard, InputFile } from "grammy";
+import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import type { Logger } from "pino";
-import type { Clock } from "../../clock.js";
-import type { Repositories } from "../../db/index.js";
+import { abortAfter, type Clock } from "../../clock.js";
+import { requestKeyOf, type Repositories, type TransactionRecord } from "../../db/index.js";
 import { checkAddress, checkMemo } from "../../domain/address.js";
+import { depositNeedsMemo, depositView, type DepositView } from "../../domain/deposit.js";
 import { parseAmount } from "../../domain/amount.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { networkName, paymentUri } from "../../domain/networks.js";
 import { qrPng } from "../../domain/qr.js";
 import { BudgetCancelledError, type QueuePlace } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
-import type { ExchangeClient, Pair } from "../../exchange/client.js";
+import type { CreateTransactionRequest, ExchangeClient, Pair } from "../../exchange/client.js";
 import { isExchangeError } from "../../exchange/errors.js";
 import type { EstimateService, Quote } from "../../exchange/estimates.js";
 import { isFinalStatus, type Currency, type Offer } from "../../exchange/schemas.js";
@@ -17,7 +18,7 @@ import { Decimal } from "../../money.js";
 import type { BaseContext } from "../context.js";
 import type { SwapPrefill } from "../deep-link.js";
 import { cardKeyboard, explorersOf, renderCard } from "../cards.js";
-import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
 import { startWithGrace } from "../grace.js";
 import { FlowUi, type FlowConversation, type Screen } from "./flow-ui.js";
 import {
@@ -221,14 +222,15 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
             }
           }
           confirmations++;
-          const requestKey = `${userId}:${flowId}:${confirmations}`;
+          const requestKey = requestKeyOf(userId, flowId, confirmations);
           const created = await conversation.external(() => createExchange(deps, { chatId, userId, requestKey, state, ui }));
           if (created.kind === "refused") {
             await ui.say(problemText(ui, created.error));
             break; // the summary again: nothing was created, so confirming again is safe
           }
           if (created.kind === "unknown") {
-            await ui.say(ui.t("flow-create-unknown"));
+            // Never confirmed again: this confirmation's key stays claimed, and the flow ends here.
+            await ui.say(ui.t("flow-create-unknown", { reference: escapeHtml(created.reference), time: formatUtcMinute(created.at) }));
             return;
           }
           await showCreated(ui, conversation, deps, created, state);
@@ -463,7 +465,8 @@ function queueNotice(deps: ExchangeFlowDeps, chatId: number, ui: FlowUi): (place
 type CreateOutcome =
   | { kind: "created"; exchangeId: string; deposit: { address: string | null; extra: string | null; amount: string } }
   | { kind: "refused"; error: UpstreamProblem }
-  | { kind: "unknown" };
+  /** An exchange may have been created; `reference` (the request key) and `at` let support find the attempt. */
+  | { kind: "unknown"; reference: string; at: number };
 
 /**
  * Runs inside `external`, once per confirmation. The request key is claimed in SQLite
@@ -475,37 +478,24 @@ async function createExchange(
   input: { chatId: number; userId: number; requestKey: string; state: FlowState; ui: FlowUi },
 ): Promise<CreateOutcome> {
   const { state, requestKey } = input;
+  const claimedAt = deps.clock.now();
   const claim = deps.repos.createRequests.claim(requestKey, input.userId);
   if (claim.state === "created") return depositOf(deps, claim.exchangeId);
-  if (claim.state === "pending") return { kind: "unknown" };
+  if (claim.state === "pending") return { kind: "unknown", reference: requestKey, at: claim.createdAt };
   if (claim.state === "failed") return { kind: "refused", error: { kind: "internal" } };
 
   const offer = state.offer!;
+  const request = createRequestOf(state);
+  // Only the wait for a slot is bounded here (giving up then is safe: nothing was sent). Once
+  // the slot is granted, the request has the client's own response timeout, whatever the wait.
+  const queue = abortAfter(deps.clock, USER_WAIT_MS);
   let exchangeId: string;
   try {
-    ({ exchangeId } = await deps.client.createTransaction(
-      {
-        providerName: offer.provider_name,
-        ...pairOf(state),
-        toAddress: state.address!,
-        toExtraId: state.memo ?? "",
-        amount: state.amount!,
-        fixed: offer.exchange_type === "fixed",
-      },
-      // Waiting longer than this for the budget is given up (nothing was sent yet then).
-      { onQueued: queueNotice(deps, input.chatId, input.ui), signal: AbortSignal.timeout(USER_WAIT_MS) },
-    ));
+    ({ exchangeId } = await deps.client.createTransaction(request, { onQueued: queueNotice(deps, input.chatId, input.ui), queueSignal: queue.signal }));
   } catch (error) {
-    // Only an answer that says "not created" allows another try; anything else may have created it.
-    const definitelyNot =
-      error instanceof BudgetCancelledError ||
-      (isExchangeError(error) && (["bad-request", "unauthorized", "rate-limited"].includes(error.kind) || error.details.mayHaveReachedService === false));
-    deps.logger.error({ err: error, requestKey, definitelyNot }, "createTransaction failed");
-    if (definitelyNot) {
-      deps.repos.createRequests.fail(requestKey, (error as Error).message);
-      return { kind: "refused", error: describeError(error, deps.logger) };
-    }
-    return { kind: "unknown" };
+    return createFailed(deps, { requestKey, at: claimedAt, request }, error);
+  } finally {
+    queue.cancel();
   }
 
   const now = deps.clock.now();
@@ -532,29 +522,74 @@ async function createExchange(
   return depositOf(deps, exchangeId);
 }
 
-/** Reads the deposit details of a created exchange (one user-lane call), keeping what it learns. */
-async function depositOf(deps: ExchangeFlowDeps, exchangeId: string): Promise<CreateOutcome> {
-  const stored = deps.repos.transactions.find(exchangeId);
-  const amount = stored?.amountFrom ?? "0";
-  if (stored?.addressFrom) return { kind: "created", exchangeId, deposit: { address: stored.addressFrom, extra: stored.extraFrom, amount } };
-  try {
-    // The person has just confirmed and waits for exactly this: it goes ahead of quotes.
-    const tx = await deps.client.getTransaction(exchangeId, { lane: "create" });
-    // The deposit details only: a change of status is the tracker's to record and announce.
-    deps.repos.transactions.recordObservation(exchangeId, {
-      status: stored?.status ?? tx.status,
-      addressFrom: tx.address_from,
-      extraFrom: tx.extra_from,
-      amountTo: tx.amount_to,
-    });
-    return { kind: "created", exchangeId, deposit: { address: tx.address_from, extra: tx.extra_from, amount: tx.amount_from ?? amount } };
-  } catch (error) {
-    deps.logger.warn({ err: error, exchangeId }, "could not read the new exchange's deposit details");
-    return { kind: "created", exchangeId, deposit: { address: null, extra: null, amount } };
-  }
+function createRequestOf(state: FlowState): CreateTransactionRequest {
+  const offer = state.offer!;
+  return {
+    providerName: offer.provider_name,
+    ...pairOf(state),
+    toAddress: state.address!,
+    toExtraId: state.memo ?? "",
+    amount: state.amount!,
+    fixed: offer.exchange_type === "fixed",
+  };
 }
 
-/** The message that matters most: where to send, exactly how much, and the memo. Then the QR code. */
+/**
+ * What a failed createTransaction means for the person. Only an answer that says "not
+ * created" allows another try; anything else may have created an exchange, and stays pending.
+ */
+function createFailed(deps: ExchangeFlowDeps, attempt: { requestKey: string; at: number; request: CreateTransactionRequest }, error: unknown): CreateOutcome {
+  const { requestKey, at, request } = attempt;
+  const definitelyNot =
+    error instanceof BudgetCancelledError ||
+    (isExchangeError(error) && (["bad-request", "unauthorized", "rate-limited"].includes(error.kind) || error.details.mayHaveReachedService === false));
+  // What was asked goes to the log under the reference: the database keeps only who and when.
+  deps.logger.error({ err: error, requestKey, definitelyNot, request }, "createTransaction failed");
+  const reason = error instanceof Error ? error.message : String(error);
+  if (definitelyNot) {
+    deps.repos.createRequests.fail(requestKey, reason);
+    return { kind: "refused", error: describeError(error, deps.logger) };
+  }
+  deps.repos.createRequests.markUnknown(requestKey, reason);
+  return { kind: "unknown", reference: requestKey, at };
+}
+
+/**
+ * Reads the deposit details of a created exchange (one call on the create lane: the person
+ * waits for exactly this) unless they are complete already, and keeps what it learns.
+ */
+async function depositOf(deps: ExchangeFlowDeps, exchangeId: string): Promise<CreateOutcome> {
+  const stored = deps.repos.transactions.find(exchangeId);
+  if (!stored || depositViewOf(deps, stored).kind !== "complete") {
+    try {
+      const tx = await deps.client.getTransaction(exchangeId, { lane: "create" });
+      deps.repos.transactions.recordDeposit(exchangeId, { addressFrom: tx.address_from, extraFrom: tx.extra_from, amountTo: tx.amount_to });
+      if (stored && tx.amount_from !== null && !new Decimal(tx.amount_from).equals(stored.amountFrom)) {
+        // What the person confirmed is what we show and put in the QR code; say so loudly if the service differs.
+        deps.logger.error({ exchangeId, confirmed: stored.amountFrom, service: tx.amount_from }, "the service reports another deposit amount than the one confirmed");
+      }
+    } catch (error) {
+      deps.logger.warn({ err: error, exchangeId }, "could not read the new exchange's deposit details");
+    }
+  }
+  const tx = deps.repos.transactions.find(exchangeId);
+  return { kind: "created", exchangeId, deposit: { address: tx?.addressFrom ?? null, extra: tx?.extraFrom ?? null, amount: tx?.amountFrom ?? "0" } };
+}
+
+/** The deposit of a stored exchange, by the one rule (src/domain/deposit.ts). */
+function depositViewOf(deps: Pick<ExchangeFlowDeps, "catalogue">, tx: TransactionRecord): DepositView {
+  return depositView(tx, depositNeedsMemo(tx.networkFrom, deps.catalogue.find(tx.symbolFrom, tx.networkFrom)?.memo));
+}
+
+/** How often the creation card is tried before it is left to the tracker to deliver. */
+const CARD_ATTEMPTS = 3;
+
+/**
+ * The message that matters most: where to send, exactly how much, and the memo; then the QR
+ * code. A deposit that is not complete is not shown: the person may ask again or leave (the
+ * tracker then tells them when it is there). A Telegram error here must not end the flow with
+ * nothing shown: the card is tried again, and if it still fails the tracker delivers it.
+ */
 async function showCreated(
   ui: FlowUi,
   conversation: FlowConversation,
@@ -562,35 +597,58 @@ async function showCreated(
   created: Extract<CreateOutcome, { kind: "created" }>,
   state: FlowState,
 ): Promise<void> {
-  let deposit = created.deposit;
   const from = state.from!;
-  // A memo currency without its deposit memo is as incomplete as a missing address.
-  const incomplete = (d: typeof deposit) => d.address === null || (from.memo && !d.extra);
-  while (incomplete(deposit)) {
-    await ui.prompt((button) => ({
-      text: ui.t("created-no-deposit-yet", { id: escapeHtml(created.exchangeId) }),
-      keyboard: new InlineKeyboard().text(ui.t("button-retry"), button("", "retry").callback_data),
+  const t = (key: string, vars?: Record<string, string | number>) => ui.t(key, vars);
+  const read = () =>
+    conversation.external(() => {
+      const tx = deps.repos.transactions.find(created.exchangeId)!;
+      const text = renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), { depositInstructions: true });
+      return { tx, text, final: isFinalStatus(tx.status), view: depositViewOf(deps, tx) };
+    });
+  let card = await read();
+  while (!card.final && card.view.kind !== "complete") {
+    const messageId = await ui.prompt((button) => ({
+      text: [ui.t("created-title"), "", card.text, "", ui.t("deposit-incomplete-choices")].join("\n"),
+      keyboard: new InlineKeyboard().text(ui.t("button-retry"), button("", "retry").callback_data).text(ui.t("button-leave"), button("", "leave").callback_data),
     }));
     const input = await ui.input();
-    if (input.kind !== "button") continue;
-    const again = await conversation.external(() => depositOf(deps, created.exchangeId));
-    if (again.kind === "created") deposit = again.deposit;
+    if (input.kind === "button" && input.action === "leave") {
+      // The tracker keeps this message current and says when the deposit details come.
+      await conversation.external(() => deps.repos.transactions.setCardMessage(created.exchangeId, messageId));
+      return;
+    }
+    if (input.kind === "button" && input.action === "retry") await conversation.external(() => depositOf(deps, created.exchangeId));
+    card = await read();
   }
-  const card = await conversation.external(() => {
-    const tx = deps.repos.transactions.find(created.exchangeId)!;
-    const text = renderCard((key, vars) => ui.t(key, vars), tx, explorersOf(deps.catalogue, tx), deps.clock.now(), { depositInstructions: true });
-    return { tx, text, final: isFinalStatus(tx.status) };
-  });
-  const messageId = await ui.prompt(() => ({
-    text: [ui.t("created-title"), "", card.text, "", ui.t("created-tracking")].join("\n"),
-    keyboard: cardKeyboard((key, vars) => ui.t(key, vars), card.tx),
-  }));
+
+  const messageId = await tryTimes(CARD_ATTEMPTS, () =>
+    ui.prompt(() => ({ text: [ui.t("created-title"), "", card.text, "", ui.t("created-tracking")].join("\n"), keyboard: cardKeyboard(t, card.tx) })),
+  );
+  if (messageId === undefined) {
+    await conversation.external(() => deps.logger.error({ exchangeId: created.exchangeId }, "could not show the creation card; the tracker will deliver it"));
+    return;
+  }
   await conversation.external(() => deps.repos.transactions.setCardMessage(created.exchangeId, messageId));
 
   // Never a QR code for an exchange that is already over: nothing may be sent there.
-  if (card.final || deposit.address === null) return;
-  const address = deposit.address;
-  const uri = paymentUri(from.symbol, from.network, address, deposit.amount) ?? address;
+  if (card.final || card.view.kind !== "complete") return;
+  const { address, memo } = card.view;
+  // The same figure as the text above: the amount the person confirmed.
+  const uri = paymentUri(from.symbol, from.network, address, card.tx.amountFrom) ?? address;
   const png = await conversation.external({ task: () => qrPng(uri).then((png: Buffer) => png.toString("base64")) });
-  await ui.photo(new InputFile(Buffer.from(png, "base64"), "deposit-qr.png"), ui.t("created-qr", { currency: escapeHtml(currencyLabel(from)) }));
+  const currency = escapeHtml(currencyLabel(from));
+  const caption = memo === null ? ui.t("created-qr", { currency }) : ui.t("created-qr-memo", { currency, memo: escapeHtml(memo) });
+  await tryTimes(CARD_ATTEMPTS, () => ui.photo(new InputFile(Buffer.from(png, "base64"), "deposit-qr.png"), caption));
+}
+
+/** Runs a Bot API call up to `times` times; undefined when every try failed (replay-safe: each outcome is logged by the conversation). */
+async function tryTimes<T>(times: number, call: () => Promise<T>): Promise<T | undefined> {
+  for (let attempt = 1; attempt <= times; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof GrammyError || error instanceof HttpError)) throw error;
+    }
+  }
+  return undefined;
 }

@@ -8,10 +8,16 @@ import type { BackgroundTasks } from "../background.js";
 import { cardButton, historyButton, menuButton } from "../callback-data.js";
 import { cardKeyboard, explorersOf, offersFundsSent, renderCard, statusLabel } from "../cards.js";
 import type { BotContext } from "../context.js";
-import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
 import { isNotModified } from "../telegram-errors.js";
 
 export const HISTORY_PAGE_SIZE = 5;
+/**
+ * How long /history mentions a request whose outcome is unknown. No deposit address was ever
+ * shown for it, so an exchange it may have created is never paid and expires at the provider.
+ */
+export const UNCONFIRMED_SHOWN_MS = 24 * 3_600_000;
+const UNCONFIRMED_SHOWN_MAX = 3;
 /** A person may refresh one exchange by hand this often: each refresh is an upstream call. */
 export const REFRESH_COOLDOWN_MS = 30_000;
 
@@ -41,15 +47,15 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
     else await ctx.reply(text, options);
   };
 
-  pm.command("history", (ctx) => sendHistory(ctx, deps.repos, 0, false));
+  pm.command("history", (ctx) => sendHistory(ctx, deps, 0, false));
   pm.callbackQuery(menuButton.pattern, async (ctx, next) => {
     if (ctx.match[1] !== "history") return next();
     await ctx.answerCallbackQuery();
-    await sendHistory(ctx, deps.repos, 0, false);
+    await sendHistory(ctx, deps, 0, false);
   });
   pm.callbackQuery(historyButton.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await sendHistory(ctx, deps.repos, Number(ctx.match[1]), true);
+    await sendHistory(ctx, deps, Number(ctx.match[1]), true);
   });
 
   pm.command("status", async (ctx) => {
@@ -117,12 +123,28 @@ function ignoreNotModified(error: unknown): void {
   throw error;
 }
 
+/**
+ * A person's recent requests of unknown outcome: they are not exchanges the bot can show, and
+ * saying "no exchanges" alone would not be the whole truth.
+ */
+function unconfirmedNote(ctx: BotContext, deps: Pick<ExchangesDeps, "repos" | "clock">): string[] {
+  const since = deps.clock.now() - UNCONFIRMED_SHOWN_MS;
+  const requests = deps.repos.createRequests.pendingByUser(ctx.from!.id, since, UNCONFIRMED_SHOWN_MAX);
+  if (requests.length === 0) return [];
+  return [
+    ctx.t("history-unconfirmed"),
+    ...requests.map((r) => ctx.t("history-unconfirmed-line", { time: formatUtcMinute(r.createdAt), reference: escapeHtml(r.key) })),
+  ];
+}
+
 /** The person's exchanges, newest first, a page at a time, each opening its card. */
-async function sendHistory(ctx: BotContext, repos: Repositories, page: number, edit: boolean): Promise<void> {
+async function sendHistory(ctx: BotContext, deps: Pick<ExchangesDeps, "repos" | "clock">, page: number, edit: boolean): Promise<void> {
+  const { repos } = deps;
   const userId = ctx.from!.id;
   const total = repos.transactions.countByUser(userId);
+  const unconfirmed = unconfirmedNote(ctx, deps);
   if (total === 0) {
-    await ctx.reply(ctx.t("history-empty"), { parse_mode: "HTML" });
+    await ctx.reply(unconfirmed.length > 0 ? unconfirmed.join("\n") : ctx.t("history-empty"), { parse_mode: "HTML" });
     return;
   }
   const pages = Math.ceil(total / HISTORY_PAGE_SIZE);
@@ -149,6 +171,7 @@ async function sendHistory(ctx: BotContext, repos: Repositories, page: number, e
     if (current > 0) keyboard.text("‹", historyButton.encode(current - 1));
     if (current < pages - 1) keyboard.text("›", historyButton.encode(current + 1));
   }
+  if (unconfirmed.length > 0) lines.push("", ...unconfirmed);
   const options = { parse_mode: "HTML" as const, reply_markup: keyboard };
   if (edit) await ctx.editMessageText(lines.join("\n"), options).catch(ignoreNotModified);
   else await ctx.reply(lines.join("\n"), options);

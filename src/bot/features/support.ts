@@ -1,10 +1,17 @@
 import { Composer } from "grammy";
 import type { Clock } from "../../clock.js";
-import type { Repositories, TransactionRecord } from "../../db/index.js";
+import {
+  REQUEST_KEY_PATTERN,
+  UNKNOWN_AFTER_MS,
+  isUnknownOutcome,
+  type CreateRequestRecord,
+  type Repositories,
+  type TransactionRecord,
+} from "../../db/index.js";
 import type { RateBudget } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { Transaction } from "../../exchange/schemas.js";
-import { explorersOf, renderCard, statusLabel, type Translate } from "../cards.js";
+import { explorersOf, renderCard, statusLabel, stopReasonText, type Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute as time } from "../format.js";
 
@@ -33,7 +40,10 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
   staff.command("lookup", async (ctx) => {
     const argument = ctx.match.trim();
     deps.repos.audit.record(ctx.from.id, "lookup", argument);
-    const tx = findMentioned(deps.repos, argument);
+    const request = findMentionedRequest(deps.repos, argument);
+    const tx = findMentioned(deps.repos, argument) ?? (request?.exchangeId ? deps.repos.transactions.find(request.exchangeId) : undefined);
+    // A reference from the "could not confirm" message: an attempt the bot may have no exchange for.
+    if (!tx && request) return void (await ctx.reply(renderRequest(ctx.t.bind(ctx), deps, request), { parse_mode: "HTML" }));
     if (!tx) {
       // The first word that looks like an exchange id (a pasted card starts with an emoji).
       const id = argument.split(/\s+/).find((word) => /^[A-Za-z0-9_.:-]{6,128}$/.test(word)) ?? "";
@@ -95,7 +105,7 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
         limited: budget.rateLimited,
         tracked: backlog.tracked,
         due: backlog.due,
-      }),
+      }) + `\n${ctx.t("support-stats-unknown", { count: deps.repos.createRequests.countUnknown(deps.clock.now()) })}`,
       { parse_mode: "HTML" },
     );
   });
@@ -109,6 +119,42 @@ function findMentioned(repos: Repositories, text: string): TransactionRecord | u
     if (tx) return tx;
   }
   return undefined;
+}
+
+/** The creation request a pasted text names by its reference (the request key). */
+function findMentionedRequest(repos: Repositories, text: string): CreateRequestRecord | undefined {
+  for (const word of text.split(/\s+/)) {
+    const token = word.replace(/^[^\w]+|[^\w]+$/g, "");
+    const request = REQUEST_KEY_PATTERN.test(token) ? repos.createRequests.find(token) : undefined;
+    if (request) return request;
+  }
+  return undefined;
+}
+
+/** One confirmation's attempt: what became of it, who asked and when. */
+function renderRequest(t: Translate, deps: SupportDeps, request: CreateRequestRecord): string {
+  const owner = deps.repos.users.find(request.userId);
+  return [
+    t("support-request-title", { reference: escapeHtml(request.key) }),
+    requestOutcome(t, request, deps.clock.now()),
+    request.error === null ? "" : t("support-request-reason", { reason: escapeHtml(request.error) }),
+    t("support-request-owner", {
+      id: String(request.userId),
+      username: escapeHtml(owner?.username ?? "—"),
+      language: escapeHtml(owner?.language ?? owner?.telegramLanguage ?? "—"),
+    }),
+    t("support-request-at", { time: time(request.createdAt) }),
+    request.state === "pending" ? t("support-request-no-details") : "",
+  ]
+    .filter((line) => line !== "")
+    .join("\n");
+}
+
+function requestOutcome(t: Translate, request: CreateRequestRecord, now: number): string {
+  if (request.state === "created") return t("support-request-created", { id: escapeHtml(request.exchangeId ?? "—") });
+  if (request.state === "failed") return t("support-request-failed");
+  if (isUnknownOutcome(request, now)) return t("support-request-unknown");
+  return t("support-request-in-flight", { minutes: UNKNOWN_AFTER_MS / 60_000 });
 }
 
 /** An exchange the service knows but this bot did not create: what the service says. */
@@ -138,11 +184,18 @@ function renderLookup(t: Translate, deps: SupportDeps, tx: TransactionRecord, li
       language: escapeHtml(owner?.language ?? owner?.telegramLanguage ?? "—"),
     }),
     t("support-lookup-created", { time: time(tx.createdAt) }),
-    t(tx.nextPollAt === null ? "support-lookup-not-tracked" : "support-lookup-tracked", { time: tx.nextPollAt === null ? "" : time(tx.nextPollAt) }),
+    trackingLine(t, tx),
     live ? "" : t("refresh-failed"),
     t("support-lookup-history"),
     history,
   ]
     .filter((line) => line !== "")
     .join("\n");
+}
+
+/** Whether the tracker follows the exchange; if it stopped, when and why. */
+function trackingLine(t: Translate, tx: TransactionRecord): string {
+  if (tx.nextPollAt !== null) return t("support-lookup-tracked", { time: time(tx.nextPollAt) });
+  if (tx.trackingStoppedAt !== null) return t("support-lookup-stopped", { time: time(tx.trackingStoppedAt), reason: stopReasonText(t, tx) });
+  return t("support-lookup-not-tracked");
 }

@@ -44,7 +44,12 @@ export type Fault =
   | { kind: "malformed-json" }
   | { kind: "delay"; ms: number }
   | { kind: "hang" }
-  | { kind: "reset" };
+  | { kind: "reset" }
+  /**
+   * The request is served as usual (a createTransaction does create), but a top-level field of
+   * the answer comes under another name, or not at all when `to` is null: a drifted answer.
+   */
+  | { kind: "rename-field"; field: string; to: string | null };
 
 export interface SandboxOptions {
   /** The valid key, accepted as `Bearer <key>` or bare. */
@@ -139,6 +144,14 @@ function statusFaultReply(fault: Extract<Fault, { kind: "status" }>): Reply {
     contentType: fault.contentType ?? JSON_TYPE,
     headers: fault.retryAfterSeconds === undefined ? {} : { "Retry-After": String(fault.retryAfterSeconds) },
   };
+}
+
+/** The reply with one top-level field of its JSON object renamed, or dropped when `to` is null. */
+function renameField(reply: Reply, field: string, to: string | null): Reply {
+  const payload = JSON.parse(reply.body) as unknown;
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload) || !(field in payload)) return reply;
+  const { [field]: value, ...rest } = payload as Record<string, unknown>;
+  return { ...reply, body: JSON.stringify(to === null ? rest : { ...rest, [to]: value }) };
 }
 
 function endpointOf(pathname: string): Endpoint | undefined {
@@ -361,7 +374,7 @@ class SandboxServer {
     if (keyOf(record.authorization) !== this.options.apiKey) return json(401, { message: "Unauthenticated." });
 
     const fault = this.faults.take(endpoint);
-    if (fault) {
+    if (fault && fault.kind !== "rename-field") {
       const faulted = await this.applyFault(fault, req, endpoint);
       if (faulted !== undefined) return faulted;
     }
@@ -372,7 +385,8 @@ class SandboxServer {
       return json(429, { message: "Too Many Attempts." }, { "Retry-After": String(retryAfter) });
     }
     this.limiter.record(now);
-    return this.dispatch(endpoint, record.query, body, now);
+    const reply = this.dispatch(endpoint, record.query, body, now);
+    return fault?.kind === "rename-field" ? renameField(reply, fault.field, fault.to) : reply;
   }
 
   /** The faulted outcome, or undefined when the request should then be answered normally. */
@@ -389,6 +403,8 @@ class SandboxServer {
         return NO_ANSWER;
       case "delay":
         return (await this.realDelay(fault.ms)) ? undefined : NO_ANSWER;
+      case "rename-field":
+        return undefined; // applied to the answer (see process)
     }
   }
 

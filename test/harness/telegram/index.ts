@@ -165,6 +165,18 @@ export class BotApiEmulator {
     this.server.failNext(method, error, times);
   }
 
+  /**
+   * Telegram out of reach: the emulator stops listening and drops its connections, so every
+   * call fails with ECONNREFUSED (nothing was sent) until `goOnline()`, on the same address.
+   */
+  goOffline(): Promise<void> {
+    return this.server.goOffline();
+  }
+
+  async goOnline(): Promise<void> {
+    await this.server.listen();
+  }
+
   /** The user blocked the bot: sends to their private chat answer 403. */
   blockBy(userId: number): void {
     this.setBlocked(userId, true);

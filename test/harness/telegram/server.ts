@@ -33,6 +33,7 @@ export class BotApiServer {
   private readonly server: Server;
   private pendingPoll: PendingPoll | undefined;
   private readonly injected = new Map<string, InjectedError[]>();
+  private port = 0;
 
   constructor(
     private readonly state: EmulatorState,
@@ -55,9 +56,21 @@ export class BotApiServer {
   async listen(): Promise<number> {
     await new Promise<void>((resolve, reject) => {
       this.server.once("error", reject);
-      this.server.listen(0, "127.0.0.1", () => resolve());
+      this.server.listen(this.port, "127.0.0.1", () => resolve());
     });
-    return (this.server.address() as AddressInfo).port;
+    this.port = (this.server.address() as AddressInfo).port;
+    return this.port;
+  }
+
+  /** Stops listening and drops every open connection: calls fail with ECONNREFUSED until listen() again. */
+  async goOffline(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+    // Let clients see their kept-alive connections close, or their next call would go out on
+    // one and be reset (a call that may have been received) instead of refused.
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   failNext(method: string, error: InjectedError, times: number): void {
