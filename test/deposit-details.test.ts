@@ -3,6 +3,7 @@ import { paymentUri } from "../src/domain/networks.js";
 import { qrPng } from "../src/domain/qr.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, toSummary } from "./harness/flow.js";
+import { drive } from "./harness/drive.js";
 import { waitFor } from "./harness/telegram/index.js";
 
 let world: TestWorld | undefined;
@@ -123,6 +124,44 @@ describe("showing the created exchange", () => {
     expect(card.text).toContain("Exchange created");
     expect(card.text).toContain("Send exactly 0.05 BTC");
     expect((await user.nextMessage()).photo).toBeDefined();
+  });
+});
+
+describe("when the flow could not finish showing the exchange", () => {
+  it("a creation card Telegram refused every time is delivered by the tracker, before any news of status", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 9106, first_name: "Ra", language_code: "en" });
+    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    world.tg.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" }, 3);
+    await user.click(summary, /Confirm/);
+    const stored = await waitFor(() => world!.app.repos.transactions.listByUser(9106, 1)[0], 5_000, "the exchange to be stored");
+    await world.app.idle();
+    expect(user.messages().filter((m) => m.from_bot && m.message_id > summary.message_id)).toHaveLength(0);
+
+    // The sandbox moves the exchange on after two minutes; the card must come before that news.
+    const card = await drive(world.clock, user.nextMessage({ timeoutMs: 15_000 }), { stepMs: 5_000, maxMs: 20 * 60_000 });
+    expect(card.text).toContain("Exchange created");
+    expect(card.text).toContain(`Exchange ${stored.exchangeId}`);
+    expect(buttons(card)).toContain("🔄 Refresh");
+    expect(world.app.repos.transactions.find(stored.exchangeId)!.cardMessageId).toBe(card.message_id);
+    const news = await drive(world.clock, user.nextMessage({ timeoutMs: 15_000 }), { stepMs: 5_000, maxMs: 20 * 60_000 });
+    expect(news.message_id).toBeGreaterThan(card.message_id);
+  });
+
+  it("after Leave, the deposit details come as a message once the service gives them", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 9107, first_name: "Sol", language_code: "en" });
+    const summary = await toSummary(user, { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" });
+    withholdMemo(world, XRP_DEPOSIT, "100", 1);
+    await user.click(summary, /Confirm/);
+    const created = await user.nextMessage();
+    await user.click(created, "Leave");
+    const ready = await drive(world.clock, user.nextMessage({ timeoutMs: 15_000 }), { stepMs: 5_000, maxMs: 10 * 60_000 });
+    expect(ready.text).toContain("The deposit details of exchange");
+    expect(ready.text).toContain("Send exactly 100 XRP");
+    expect(ready.text).toContain("Include this memo");
+    // The card the person kept is complete too.
+    await waitFor(() => created.text?.includes("Include this memo"), 5_000, "the card to be updated");
   });
 });
 

@@ -61,7 +61,7 @@ function hashLines(t: Translate, tx: TransactionRecord, explorers: Explorers): s
 export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explorers, now: number, options: { depositInstructions?: boolean } = {}): string {
   const lines = [t("card-title", { id: escapeHtml(tx.exchangeId) }), pairLine(t, tx), t("card-status", { status: statusLabel(t, tx.status) })];
   // Where to send: while the exchange waits for the deposit, and always on the creation message.
-  const instruct = options.depositInstructions ?? tx.status === "waiting";
+  const instruct = options.depositInstructions ?? isWaiting(tx.status);
   if (instruct && !isFinalStatus(tx.status)) lines.push("", ...depositLines(t, tx, explorers.depositMemo));
   lines.push("", t("card-to", { address: escapeHtml(tx.addressTo) }));
   if (tx.extraTo) lines.push(t("card-to-memo", { memo: escapeHtml(tx.extraTo) }));
@@ -79,6 +79,16 @@ export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explo
  */
 export function offersFundsSent(tx: TransactionRecord): boolean {
   return isWaiting(tx.status) && tx.addressFrom !== null && tx.nextPollAt !== null;
+}
+
+/** The message that shows a new exchange: the card with where to send, and what comes next. */
+export function renderCreationCard(t: Translate, tx: TransactionRecord, explorers: Explorers, now: number): string {
+  return [t("created-title"), "", renderCard(t, tx, explorers, now, { depositInstructions: true }), "", t("created-tracking")].join("\n");
+}
+
+/** Said when the deposit details come after the person left a creation that lacked them. */
+export function renderDepositReady(t: Translate, tx: TransactionRecord, explorers: Explorers): string {
+  return [t("deposit-ready", { id: escapeHtml(tx.exchangeId) }), "", ...depositLines(t, tx, explorers.depositMemo)].join("\n");
 }
 
 /**

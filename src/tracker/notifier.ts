@@ -1,10 +1,22 @@
 import type { I18n } from "@grammyjs/i18n";
-import { GrammyError, HttpError, type Api } from "grammy";
+import { GrammyError, HttpError, type Api, type InlineKeyboard } from "grammy";
+import type { Message } from "grammy/types";
 import type { Logger } from "pino";
 import { sleep, type Clock } from "../clock.js";
 import type { Repositories, TransactionRecord } from "../db/index.js";
+import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import type { CatalogueService } from "../exchange/catalogue.js";
-import { cardKeyboard, explorersOf, renderCard, renderStatusChange, renderTrackingStopped, type Explorers, type Translate } from "../bot/cards.js";
+import {
+  cardKeyboard,
+  explorersOf,
+  renderCard,
+  renderCreationCard,
+  renderDepositReady,
+  renderStatusChange,
+  renderTrackingStopped,
+  type Explorers,
+  type Translate,
+} from "../bot/cards.js";
 import type { BaseContext } from "../bot/context.js";
 import { localeOfUser } from "../bot/i18n.js";
 import { isNotModified } from "../bot/telegram-errors.js";
@@ -91,6 +103,36 @@ export class StatusNotifier {
     await this.updateCard(tx);
   }
 
+  /**
+   * The creation card the flow could not show: sent now, and kept current from then on. When
+   * Telegram may or may not have taken it, it is not sent again: the card is marked as message
+   * 0, which no edit finds.
+   */
+  async deliverCard(tx: TransactionRecord): Promise<void> {
+    if (!this.mayWrite(tx)) return;
+    const t = this.translator(tx.userId);
+    try {
+      const sent = await this.send(tx.chatId, renderCreationCard(t, tx, this.explorers(tx), this.deps.clock.now()), cardKeyboard(t, tx));
+      this.deps.repos.transactions.setCardMessage(tx.exchangeId, sent.message_id);
+    } catch (error) {
+      const failure = sendFailure(error);
+      if (failure === "blocked") return this.blocked(tx);
+      this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId, failure }, "could not deliver a creation card");
+      if (failure !== "retry") this.deps.repos.transactions.setCardMessage(tx.exchangeId, 0);
+    }
+  }
+
+  /** Whether everything needed to send is known (src/domain/deposit.ts). */
+  depositComplete(tx: TransactionRecord): boolean {
+    return depositView(tx, depositNeedsMemo(tx.networkFrom, this.explorers(tx).depositMemo)).kind === "complete";
+  }
+
+  /** The deposit details came after the person left a creation that lacked them: say so, with them. */
+  async depositReady(tx: TransactionRecord): Promise<void> {
+    if (this.mayWrite(tx)) await this.deliver(tx, renderDepositReady(this.translator(tx.userId), tx, this.explorers(tx)));
+    await this.updateCard(tx);
+  }
+
   /** Sends the message owed for this exchange, if one is (a status, then that tracking stopped). */
   async deliverOwed(exchangeId: string): Promise<void> {
     const tx = this.deps.repos.transactions.takeNotice(exchangeId);
@@ -171,13 +213,13 @@ export class StatusNotifier {
   }
 
   /** New messages are spaced to stay inside Telegram's limits during a burst of changes. */
-  private async send(chatId: number, text: string): Promise<void> {
+  private async send(chatId: number, text: string, keyboard?: InlineKeyboard): Promise<Message.TextMessage> {
     const now = this.deps.clock.now();
     const at = Math.max(now, this.nextGlobal, this.nextByChat.get(chatId) ?? 0);
     this.nextGlobal = at + GLOBAL_GAP_MS;
     this.nextByChat.set(chatId, at + CHAT_GAP_MS);
     if (this.nextByChat.size > 10_000) for (const [id, free] of this.nextByChat) if (free < now) this.nextByChat.delete(id);
     if (at > now) await sleep(this.deps.clock, at - now);
-    await this.deps.api.sendMessage(chatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+    return this.deps.api.sendMessage(chatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: true }, ...(keyboard ? { reply_markup: keyboard } : {}) });
   }
 }

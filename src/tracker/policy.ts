@@ -28,6 +28,11 @@ export const MIN_NOT_FOUND = 5;
 export const NOT_FOUND_MAX_DELAY_MS = 10 * MINUTE;
 /** How long "I have sent the funds" keeps a waiting exchange first in line. */
 export const FUNDS_SENT_BOOST_MS = 30 * MINUTE;
+/**
+ * An exchange with no creation card this long after it was created gets one from the tracker
+ * (the flow could not show it: Telegram refused, or the process stopped), before any news.
+ */
+export const CARD_DELIVERY_AFTER_MS = 5 * MINUTE;
 /** A message Telegram certainly did not get is tried again after 30 s, doubling up to this. */
 export const NOTICE_RETRY_MAX_MS = 15 * MINUTE;
 

@@ -6,7 +6,7 @@ import { BudgetCancelledError, type Lane } from "../exchange/budget.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import { isExchangeError } from "../exchange/errors.js";
 import type { Transaction } from "../exchange/schemas.js";
-import { afterNotFound, headStart, nextPoll, pollRank, retryDelay } from "./policy.js";
+import { afterNotFound, CARD_DELIVERY_AFTER_MS, headStart, isWaiting, nextPoll, pollRank, retryDelay } from "./policy.js";
 import type { StatusNotifier } from "./notifier.js";
 
 export interface TrackerDeps {
@@ -204,10 +204,25 @@ export class Tracker {
     }
     if (decision.kind === "poll") repos.transactions.scheduleNextPoll(tx.exchangeId, decision.at, decision.rank);
     else repos.transactions.scheduleNextPoll(tx.exchangeId, null); // finished, failed or refunded
+    await this.beforeNews(tx, repos.transactions.find(tx.exchangeId)!, change !== undefined);
     const current = repos.transactions.find(tx.exchangeId)!;
     if (change) await this.deps.notifier.statusChanged(current);
     else if (lane === "user") await this.deps.notifier.updateCard(current);
     return current;
+  }
+
+  /**
+   * What must reach the owner before any news of status: the creation card, if the flow could
+   * not show it; the deposit details, if they have just come after the person was told to wait.
+   */
+  private async beforeNews(before: TransactionRecord, now: TransactionRecord, news: boolean): Promise<void> {
+    const { notifier, clock } = this.deps;
+    if (now.cardMessageId === null) {
+      // Not while the flow may still be showing it, unless news cannot wait.
+      if (news || clock.now() - now.createdAt >= CARD_DELIVERY_AFTER_MS) await notifier.deliverCard(now);
+      return;
+    }
+    if (isWaiting(now.status) && !notifier.depositComplete(before) && notifier.depositComplete(now)) await notifier.depositReady(now);
   }
 
   /** A poll that read nothing: look again later (or give up on an id the service does not know). */

@@ -17,7 +17,7 @@ import { isFinalStatus, type Currency, type Offer } from "../../exchange/schemas
 import { Decimal } from "../../money.js";
 import type { BaseContext } from "../context.js";
 import type { SwapPrefill } from "../deep-link.js";
-import { cardKeyboard, explorersOf, renderCard } from "../cards.js";
+import { cardKeyboard, explorersOf, renderCard, renderCreationCard } from "../cards.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
 import { startWithGrace } from "../grace.js";
 import { FlowUi, type FlowConversation, type Screen } from "./flow-ui.js";
@@ -621,9 +621,8 @@ async function showCreated(
     card = await read();
   }
 
-  const messageId = await tryTimes(CARD_ATTEMPTS, () =>
-    ui.prompt(() => ({ text: [ui.t("created-title"), "", card.text, "", ui.t("created-tracking")].join("\n"), keyboard: cardKeyboard(t, card.tx) })),
-  );
+  const creation = await conversation.external(() => renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now()));
+  const messageId = await tryTimes(CARD_ATTEMPTS, () => ui.prompt(() => ({ text: creation, keyboard: cardKeyboard(t, card.tx) })));
   if (messageId === undefined) {
     await conversation.external(() => deps.logger.error({ exchangeId: created.exchangeId }, "could not show the creation card; the tracker will deliver it"));
     return;
