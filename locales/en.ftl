@@ -262,7 +262,8 @@ support-request-created = ✅ <b>Created</b>: exchange <code>{ $id }</code>.
 support-request-reason = Last answer: { $reason }
 support-request-owner = Requested by user <code>{ $id }</code> (@{ $username }, language { $language })
 support-request-at = Requested at { $time } UTC
-support-request-no-details = The bot keeps no pair, amount, provider or address for a request it has no ID for: the log line "createTransaction failed" with this reference has them.
+support-request-no-details = This request was made before the bot kept what each request asked for: the log line "createTransaction failed" with this reference has the pair, amount, provider and address.
+support-request-asked = Asked for: { $amount } { $from } → { $to } with { $provider } ({ $type })
 support-stats-unknown = Creations of unknown outcome (an exchange may exist, no ID): { $count }
 
 ## tracker: never silent

@@ -262,7 +262,8 @@ support-request-created = ✅ <b>Создан</b>: обмен <code>{ $id }</cod
 support-request-reason = Последний ответ: { $reason }
 support-request-owner = Запросил пользователь <code>{ $id }</code> (@{ $username }, язык { $language })
 support-request-at = Запрошен { $time } UTC
-support-request-no-details = Для запроса без ID бот не хранит пару, сумму, провайдера и адрес: они есть в журнале, в строке «createTransaction failed» с этим номером.
+support-request-no-details = Этот запрос сделан до того, как бот стал хранить, что в нём запрошено: пара, сумма, провайдер и адрес есть в журнале, в строке «createTransaction failed» с этим номером.
+support-request-asked = Запрошено: { $amount } { $from } → { $to } у { $provider } ({ $type })
 support-stats-unknown = Созданий с неизвестным исходом (обмен может существовать, ID нет): { $count }
 
 ## tracker: never silent

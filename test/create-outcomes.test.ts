@@ -96,6 +96,9 @@ describe("an unknown outcome", () => {
     expect(lookup.text).toContain("Last answer: createTransaction answered status \"OK\" without an exchange id");
     expect(lookup.text).toContain("Requested by user 7002 (@bo_swaps, language en)");
     expect(lookup.text).toContain(`Requested at ${time} UTC`);
+    // What was asked for, to match it with the provider's records.
+    expect(lookup.text).toMatch(/Asked for: 0\.05 BTC → USDT \(TRX\) with \S+ \((floating|fixed) rate\)/);
+    expect(lookup.text).toContain(`To: ${PLAIN.address}`);
     expect(world.app.sandbox!.requests).toHaveLength(calls);
 
     await staff.send("/stats");
@@ -108,7 +111,10 @@ describe("an unknown outcome", () => {
     // What a process that died while its createTransaction was on the way leaves behind.
     world.app.repos.createRequests.claim("7003:abc123:1", 7003);
     await staff.send("/lookup 7003:abc123:1");
-    expect((await staff.nextMessage()).text).toContain("No answer yet: the request may still be on its way");
+    const lookup = (await staff.nextMessage()).text;
+    expect(lookup).toContain("No answer yet: the request may still be on its way");
+    // A request claimed before details were kept says where to find them.
+    expect(lookup).toContain("the log line");
     await staff.send("/stats");
     expect((await staff.nextMessage()).text).toContain("Creations of unknown outcome (an exchange may exist, no ID): 0");
     await world.clock.advance(UNKNOWN_AFTER_MS);

@@ -19,6 +19,21 @@ export interface CreateRequestRecord {
   error: string | null;
   createdAt: number;
   updatedAt: number;
+  /** What was asked for; null for requests made before this was kept. */
+  details: CreateRequestDetails | null;
+}
+
+/** What one confirmation asked the service to create. Amounts are decimal strings. */
+export interface CreateRequestDetails {
+  symbolFrom: string;
+  networkFrom: string;
+  symbolTo: string;
+  networkTo: string;
+  amount: string;
+  provider: string;
+  rateType: string;
+  addressTo: string;
+  extraTo: string | null;
 }
 
 /**
@@ -28,7 +43,11 @@ export interface CreateRequestRecord {
  */
 export const UNKNOWN_AFTER_MS = 10 * 60_000;
 
-const SELECT = "request_key AS key, user_id AS userId, state, exchange_id AS exchangeId, error, created_at AS createdAt, updated_at AS updatedAt";
+const SELECT = "request_key AS key, user_id AS userId, state, exchange_id AS exchangeId, error, created_at AS createdAt, updated_at AS updatedAt, details";
+
+function recordOf(row: (Omit<CreateRequestRecord, "details"> & { details: string | null }) | undefined): CreateRequestRecord | undefined {
+  return row && { ...row, details: row.details === null ? null : (JSON.parse(row.details) as CreateRequestDetails) };
+}
 
 /**
  * The key of one confirmation: the user first, so that a user's attempts are one range of
@@ -53,8 +72,8 @@ export class CreateRequestRepository {
     private readonly transactions: TransactionRepository,
   ) {}
 
-  /** Claims `key` for a new attempt, or tells what became of the earlier one. */
-  claim(key: string, userId: number): CreateRequestState {
+  /** Claims `key` for a new attempt (keeping what it asks for), or tells what became of the earlier one. */
+  claim(key: string, userId: number, details?: CreateRequestDetails): CreateRequestState {
     const now = this.clock.now();
     return this.db.transaction((): CreateRequestState => {
       const row = this.db.prepare("SELECT state, exchange_id, error, created_at FROM create_requests WHERE request_key = ?").get(key) as
@@ -62,8 +81,8 @@ export class CreateRequestRepository {
         | undefined;
       if (!row) {
         this.db
-          .prepare("INSERT INTO create_requests (request_key, user_id, state, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?)")
-          .run(key, userId, now, now);
+          .prepare("INSERT INTO create_requests (request_key, user_id, state, created_at, updated_at, details) VALUES (?, ?, 'pending', ?, ?, ?)")
+          .run(key, userId, now, now, details === undefined ? null : JSON.stringify(details));
         return { state: "new" };
       }
       if (row.state === "created") return { state: "created", exchangeId: row.exchange_id ?? "" };
@@ -100,7 +119,7 @@ export class CreateRequestRepository {
   }
 
   find(key: string): CreateRequestRecord | undefined {
-    return this.db.prepare(`SELECT ${SELECT} FROM create_requests WHERE request_key = ?`).get(key) as CreateRequestRecord | undefined;
+    return recordOf(this.db.prepare(`SELECT ${SELECT} FROM create_requests WHERE request_key = ?`).get(key) as Parameters<typeof recordOf>[0]);
   }
 
   /** A user's attempts still pending (on their way or of unknown outcome) since `since`, newest first. */
@@ -111,7 +130,8 @@ export class CreateRequestRepository {
          WHERE request_key >= ? AND request_key < ? AND user_id = ? AND state = 'pending' AND created_at >= ?
          ORDER BY created_at DESC LIMIT ?`,
       )
-      .all(`${userId}:`, `${userId};`, userId, since, limit) as CreateRequestRecord[];
+      .all(`${userId}:`, `${userId};`, userId, since, limit)
+      .map((row) => recordOf(row as Parameters<typeof recordOf>[0])!);
   }
 
   /** Attempts whose outcome is unknown: pending with a reason, or pending for longer than UNKNOWN_AFTER_MS. */

@@ -144,4 +144,11 @@ export const MIGRATIONS: readonly string[] = [
   WHERE next_poll_at IS NULL AND lower(status) = 'overdue'
     AND status_changed_at > CAST(strftime('%s', 'now') AS INTEGER) * 1000 - 48 * 3600000;
   `,
+  // 8: what each creation request asked for (pair, amount, provider, addresses), kept with its
+  // claim, so support can match an attempt whose outcome is unknown with the provider's records;
+  // and the index /stats counts unknown outcomes with
+  `
+  ALTER TABLE create_requests ADD COLUMN details TEXT;
+  CREATE INDEX create_requests_state ON create_requests (state, created_at);
+  `,
 ];

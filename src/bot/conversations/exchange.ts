@@ -479,13 +479,21 @@ async function createExchange(
 ): Promise<CreateOutcome> {
   const { state, requestKey } = input;
   const claimedAt = deps.clock.now();
-  const claim = deps.repos.createRequests.claim(requestKey, input.userId);
+  const offer = state.offer!;
+  const request = createRequestOf(state);
+  // What is asked for is kept with the claim: support can match it with the provider's records.
+  const claim = deps.repos.createRequests.claim(requestKey, input.userId, {
+    ...pairOf(state),
+    amount: request.amount,
+    provider: request.providerName,
+    rateType: offer.exchange_type,
+    addressTo: request.toAddress,
+    extraTo: state.memo ?? null,
+  });
   if (claim.state === "created") return depositOf(deps, claim.exchangeId);
   if (claim.state === "pending") return { kind: "unknown", reference: requestKey, at: claim.createdAt };
   if (claim.state === "failed") return { kind: "refused", error: { kind: "internal" } };
 
-  const offer = state.offer!;
-  const request = createRequestOf(state);
   // Only the wait for a slot is bounded here (giving up then is safe: nothing was sent). Once
   // the slot is granted, the request has the client's own response timeout, whatever the wait.
   const queue = abortAfter(deps.clock, USER_WAIT_MS);

@@ -131,6 +131,23 @@ function findMentionedRequest(repos: Repositories, text: string): CreateRequestR
   return undefined;
 }
 
+/** What the attempt asked for, as kept with its claim (older attempts kept only a log line). */
+function requestDetails(t: Translate, request: CreateRequestRecord): string[] {
+  const d = request.details;
+  if (d === null) return request.state === "pending" ? [t("support-request-no-details")] : [];
+  return [
+    t("support-request-asked", {
+      amount: formatAmount(d.amount),
+      from: escapeHtml(currencyLabel({ symbol: d.symbolFrom, network: d.networkFrom })),
+      to: escapeHtml(currencyLabel({ symbol: d.symbolTo, network: d.networkTo })),
+      provider: escapeHtml(d.provider),
+      type: d.rateType === "fixed" ? t("rate-fixed") : t("rate-floating"),
+    }),
+    t("card-to", { address: escapeHtml(d.addressTo) }),
+    d.extraTo ? t("card-to-memo", { memo: escapeHtml(d.extraTo) }) : "",
+  ].filter((line) => line !== "");
+}
+
 /** One confirmation's attempt: what became of it, who asked and when. */
 function renderRequest(t: Translate, deps: SupportDeps, request: CreateRequestRecord): string {
   const owner = deps.repos.users.find(request.userId);
@@ -144,7 +161,7 @@ function renderRequest(t: Translate, deps: SupportDeps, request: CreateRequestRe
       language: escapeHtml(owner?.language ?? owner?.telegramLanguage ?? "—"),
     }),
     t("support-request-at", { time: time(request.createdAt) }),
-    request.state === "pending" ? t("support-request-no-details") : "",
+    ...requestDetails(t, request),
   ]
     .filter((line) => line !== "")
     .join("\n");
