@@ -105,6 +105,23 @@ describe("an unknown outcome", () => {
     expect((await staff.nextMessage()).text).toContain("Creations of unknown outcome (an exchange may exist, no ID): 1");
   });
 
+  it.each(["success", "Created"])("is a drifted %s answer without an id at the top: never read as refused", async (status) => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 7004, first_name: "Di", language_code: "en" });
+    const summary = await toSummary(user, PLAIN);
+    world.app.sandbox!.faults.inject(
+      { kind: "status", status: 200, body: JSON.stringify({ status, data: { exchange_id: "nested-id-1" } }) },
+      { endpoint: "createTransaction" },
+    );
+    await user.click(summary, /Confirm/);
+    const answer = await user.nextMessage();
+    expect(answer.text).toContain("could not confirm whether your exchange was created");
+    expect(answer.text).not.toContain("refused");
+    const again = await user.click(latestConfirm(user), /Confirm/);
+    expect((await user.callbackAnswer(again)).text).toBe("This button has expired.");
+    expect(creates(world)).toHaveLength(1);
+  });
+
   it("counts for support once an attempt has stayed pending for longer than a creation can take", async () => {
     world = await startWorld({ SUPPORT_USER_IDS: String(STAFF) });
     const staff = world.tg.user({ id: STAFF, first_name: "Sam", language_code: "en" });

@@ -77,8 +77,9 @@ export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explo
  * "I have sent the funds" makes sense while the exchange waits for a deposit the owner can
  * see the address of, and the tracker still follows it (the button moves it up the line).
  */
-export function offersFundsSent(tx: TransactionRecord): boolean {
-  return isWaiting(tx.status) && tx.addressFrom !== null && tx.nextPollAt !== null;
+export function offersFundsSent(tx: TransactionRecord, catalogueSaysMemo?: boolean): boolean {
+  // Only once the whole deposit is known (a card missing the memo says not to send).
+  return isWaiting(tx.status) && tx.nextPollAt !== null && depositView(tx, depositNeedsMemo(tx.networkFrom, catalogueSaysMemo)).kind === "complete";
 }
 
 /** The message that shows a new exchange: the card with where to send, and what comes next. */

@@ -51,7 +51,7 @@ export interface BotOptions {
 }
 
 /** Bump when the flow's code changes shape: stored half-finished flows of an older shape are dropped. */
-export const FLOW_VERSION = 1;
+export const FLOW_VERSION = 2; // 2: showCreated records its steps in another order (issue 9)
 
 /** Builds the bot: every piece of middleware is wired here, in order. */
 export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotContext>; i18n: I18n<BaseContext>; idle: () => Promise<void> } {

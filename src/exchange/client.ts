@@ -175,8 +175,8 @@ export class ExchangeClient {
 
   /**
    * The id of the created exchange, or the error that says how sure we are it was not created.
-   * Only a status other than OK with no id is a refusal; an OK (or no status) without an id we
-   * can find may have created one, and so may a refusal that carries an id.
+   * Only a status that says failure, with no id, is a refusal; an OK (or no status, or another
+   * status) without an id we can find may have created one, and so may a refusal that carries an id.
    */
   private createdId(result: CreateResult, body: unknown): string {
     const endpoint = "createTransaction";
@@ -187,7 +187,9 @@ export class ExchangeClient {
       }
       return result.exchange_id;
     }
-    if (result.exchange_id === undefined && !ok) {
+    // Only a status that says failure is a refusal: a drifted "success" or "Created" without an
+    // id we can find may have created an exchange, and confirming again must not create another.
+    if (result.exchange_id === undefined && !ok && /^(error|fail|failed|failure|rejected|invalid)$/i.test(result.status ?? "")) {
       throw new ExchangeError("bad-request", result.message ?? `createTransaction answered status "${result.status}"`, { endpoint, mayHaveReachedService: true });
     }
     const fields = isRecord(body) ? Object.keys(body) : [];

@@ -182,7 +182,8 @@ function renderForeign(t: Translate, id: string, tx: Transaction): string {
     t("support-lookup-foreign"),
     t("card-status", { status: statusLabel(t, tx.status) }),
     `${field(tx.amount_from)} ${field(tx.symbol_from)}/${field(tx.network_from)} → ${field(tx.amount_to)} ${field(tx.symbol_to)}/${field(tx.network_to)}`,
-    `${field(tx.address_from)} → ${field(tx.address_to)}`,
+    // The deposit memo beside its address, always: staff may pass the address on.
+    `${field(tx.address_from)}${tx.extra_from ? ` (memo ${field(tx.extra_from)})` : ""} → ${field(tx.address_to)}${tx.extra_to ? ` (memo ${field(tx.extra_to)})` : ""}`,
   ].join("\n");
 }
 
