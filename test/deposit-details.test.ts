@@ -165,6 +165,24 @@ describe("when the flow could not finish showing the exchange", () => {
   });
 });
 
+describe("leaving after the tracker learned the deposit", () => {
+  it("shows the deposit at once instead of promising a message", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 9108, first_name: "Tu", language_code: "en" });
+    const summary = await toSummary(user, { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" });
+    withholdMemo(world, XRP_DEPOSIT, "100", 1);
+    await user.click(summary, /Confirm/);
+    const created = await user.nextMessage();
+    const stored = world.app.repos.transactions.listByUser(9108, 1)[0]!;
+    // The tracker's poll comes while the person reads: it learns the whole deposit.
+    await drive(world.clock, waitFor(() => world!.app.repos.transactions.find(stored.exchangeId)!.extraFrom, 10_000, "the tracker to learn the memo"), { stepMs: 5_000 });
+    await user.click(created, "Leave");
+    const card = await user.nextMessage();
+    expect(card.text).toContain("Exchange created");
+    expect(card.text).toContain("Include this memo");
+  });
+});
+
 describe("reading the deposit right after creating", () => {
   it("never writes back a status older than one the tracker recorded meanwhile", async () => {
     world = await startWorld();

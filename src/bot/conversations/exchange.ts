@@ -621,6 +621,9 @@ async function showCreated(
     }));
     const input = await ui.input();
     if (input.kind === "button" && input.action === "leave") {
+      // The tracker may have learned the deposit meanwhile: then show it now, not a promise.
+      card = await read();
+      if (card.final || card.view.kind === "complete") break;
       // The tracker keeps this message current and says when the deposit details come.
       await conversation.external(() => deps.repos.transactions.setCardMessage(created.exchangeId, messageId));
       return;
