@@ -16,6 +16,7 @@ import { startBotApiEmulator } from "../test/harness/telegram/index.js";
 import { RateBudget as BudgetBeforeJournal } from "./baseline/budget-before-journal.js";
 import { recordSentMessages, type SentMessage } from "./sent-messages.js";
 import { busiestWindow } from "../test/harness/windows.js";
+import { SAMPLE_CREATE } from "./fixtures.js";
 
 /**
  * A busy hour at 10 calls a minute on the fake clock, through the real budget, tracker and
@@ -236,16 +237,7 @@ async function createUpstream(sandbox: SandboxExchange, clock: ManualClock, coun
   for (let i = 0; i < count; i++) {
     let exchangeId: string | undefined;
     void client
-      .createTransaction({
-        providerName: "changenow",
-        symbolFrom: "btc",
-        networkFrom: "btc",
-        symbolTo: "usdt",
-        networkTo: "trx",
-        toAddress: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
-        amount: "0.05",
-        fixed: false,
-      })
+      .createTransaction(SAMPLE_CREATE)
       .then((c) => (exchangeId = c.exchangeId));
     while (exchangeId === undefined) {
       await clock.advance(500);

@@ -14,6 +14,7 @@ import { Tracker } from "../src/tracker/tracker.js";
 import { Bot } from "grammy";
 import { startBotApiEmulator } from "../test/harness/telegram/index.js";
 import { recordSentMessages } from "./sent-messages.js";
+import { SAMPLE_CREATE } from "./fixtures.js";
 
 const silent = pino({ level: "silent" });
 
@@ -131,16 +132,7 @@ export async function simulatedDay(open: number, hours = 24): Promise<Record<str
       const user = tg.user({ id: userId, first_name: "U", language_code: "en" });
       await user.send("/start");
       repos.users.touch({ id: userId, languageCode: "en" });
-      const { exchangeId } = await setupClient.createTransaction({
-        providerName: "changenow",
-        symbolFrom: "btc",
-        networkFrom: "btc",
-        symbolTo: "usdt",
-        networkTo: "trx",
-        toAddress: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
-        amount: "0.05",
-        fixed: false,
-      });
+      const { exchangeId } = await setupClient.createTransaction(SAMPLE_CREATE);
       repos.transactions.insert({ ...sample(next, clock.now()), exchangeId, userId, chatId: userId, createdAt: clock.now(), nextPollAt: clock.now() + 60_000, cardMessageId: null });
       created.set(userId, { createdAt: clock.now() });
       next++;
