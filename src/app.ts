@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
@@ -16,6 +15,8 @@ import { CatalogueService } from "./exchange/catalogue.js";
 import { ExchangeClient } from "./exchange/client.js";
 import { EstimateService } from "./exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
+import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
+import { connectToTelegram, startPolling, startWebhook, type UpdateFeed } from "./telegram/index.js";
 import { StatusNotifier } from "./tracker/notifier.js";
 import { Tracker } from "./tracker/tracker.js";
 
@@ -26,6 +27,11 @@ export interface App {
   client: ExchangeClient;
   catalogue: CatalogueService;
   tracker: Tracker;
+  metrics: Metrics;
+  /** Every check /healthz makes: the name of each failing one with its reason. */
+  health(): { ok: boolean; failing: Record<string, string> };
+  /** Ports actually listened on (the configured ones, or those taken for port 0). */
+  ports(): { webhook?: number; health?: number };
   /** Present when the bot runs on the embedded sandbox. */
   sandbox: SandboxExchange | undefined;
   start(): Promise<void>;
@@ -63,10 +69,16 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     logger.warn({ url: sandbox.url }, "EXCHANGE_API_KEY is not set: using the embedded SANDBOX exchange. No real funds move.");
   }
 
+  // Read at each scrape, long after the budget below exists.
+  const metrics = new Metrics({
+    queuedByLane: () => budget.stats().queuedByLane,
+    trackedByStatus: () => repos.transactions.trackedByStatus(),
+  });
   const budget = new RateBudget({
     limitPerMinute: config.exchange.rateLimitPerMinute,
     backgroundShare: config.exchange.backgroundShare,
     clock,
+    onGranted: (lane, waitedMs) => metrics.budgetWaited(lane, waitedMs),
     // In SQLite, so that a restart (or a second process on this file) continues the same window.
     journal: new SqliteBudgetJournal(db),
   });
@@ -78,16 +90,21 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     clock,
     logger,
     ...(overrides.exchangeTimeouts ? { timeouts: overrides.exchangeTimeouts } : {}),
+    onCall: (endpoint, outcome) => {
+      metrics.upstreamCall(endpoint, outcome);
+      if (outcome === "rate-limited") metrics.rateLimitedBy("exchange");
+    },
   });
   const catalogue = new CatalogueService({ client, repo: repos.catalogue, kv: repos.kv, clock, logger });
   const estimates = new EstimateService({ client, clock });
 
-  const { bot, i18n, idle } = createBot(
+  const { bot, i18n, idle, handling } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
       clock,
       logger,
       repos,
+      metrics,
       exchange: { client, budget, catalogue, estimates },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
@@ -99,14 +116,29 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       },
     },
   );
-  const notifier = new StatusNotifier({ api: bot.api, repos, i18n, catalogue, clock, logger });
+  const notifier = new StatusNotifier({ api: bot.api, repos, i18n, catalogue, clock, logger, onStatusMessage: (outcome) => metrics.statusMessage(outcome) });
   const tracker = new Tracker({ repos, client, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
 
-  let runner: RunnerHandle | undefined;
+  let feed: UpdateFeed | undefined;
+  let webhookPort: number | undefined;
+  let ops: OpsServer | undefined;
   let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
   let instanceLock: InstanceLock | undefined;
   let starting: Promise<void> | undefined;
+  let stopped: Promise<void> | undefined;
+  /** What the process is doing before updates flow: /healthz says it. */
+  let phase = "starting";
   const stopping = new AbortController();
+
+  const checks: Record<string, HealthCheck> = {
+    telegram: () => feed?.health() ?? { ok: false, reason: phase },
+    database: () => {
+      db.prepare("SELECT 1").get();
+      return { ok: true };
+    },
+    tracker: () => tracker.health(),
+  };
+
   return {
     bot,
     repos,
@@ -114,16 +146,40 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     client,
     catalogue,
     tracker,
+    metrics,
     sandbox,
     idle,
+    health() {
+      const failing: Record<string, string> = {};
+      for (const [name, check] of Object.entries(checks)) {
+        try {
+          const result = check();
+          if (!result.ok) failing[name] = result.reason;
+        } catch (error) {
+          failing[name] = error instanceof Error ? error.message : String(error);
+        }
+      }
+      return { ok: Object.keys(failing).length === 0, failing };
+    },
+    ports() {
+      return { ...(webhookPort === undefined ? {} : { webhook: webhookPort }), ...(ops ? { health: ops.port } : {}) };
+    },
     start() {
       starting = (async () => {
+        if (config.health) {
+          // A busy port costs the operator their metrics, not their users the bot.
+          ops = await startOpsServer({ ...config.health, checks, metrics, logger }).catch((error: unknown) => {
+            logger.error({ err: error, port: config.health?.port }, "could not serve /healthz and /metrics");
+            return undefined;
+          });
+        }
         // Only one process polls Telegram and runs the tracker for a database; another waits.
+        phase = "waiting for the database: another process runs this bot";
         instanceLock = await waitForInstanceLock(config.databasePath, { clock, logger, signal: stopping.signal });
         if (!instanceLock) return; // stopped while waiting
-        // (grammY types its signal after the abort-controller package; it is the same object.)
-        await bot.init(stopping.signal as Parameters<typeof bot.init>[0]);
-        if (stopping.signal.aborted) return;
+        phase = "connecting to Telegram";
+        if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal }))) return;
+        phase = "starting";
         catalogue.start();
         await registerCommands(bot.api, i18n, config.supportUserIds).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
         if (stopping.signal.aborted) return;
@@ -135,32 +191,68 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           note: (chatId) => {
             return i18n.t(localeOfUser(repos.users.find(chatId)), "flow-timeout");
           },
+          onTimedOut: (chatId) => metrics.flowAbandoned(chatId),
         });
         await tracker.start();
         if (stopping.signal.aborted) return;
-        runner = run(bot, { runner: { fetch: { allowed_updates: ["message", "callback_query", "inline_query", "my_chat_member"] }, silent: true } });
-        logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined }, "bot started");
+        if (config.webhook) {
+          phase = "setting the webhook";
+          const pushed = await startWebhook(bot, { ...config.webhook, logger, signal: stopping.signal });
+          if (!pushed) return;
+          webhookPort = pushed.port;
+          feed = pushed;
+        } else {
+          // A webhook left by an earlier deployment would refuse every getUpdates.
+          await bot.api.deleteWebhook().catch((error: unknown) => logger.warn({ err: error }, "could not remove a webhook; polling may be refused"));
+          if (stopping.signal.aborted) return;
+          feed = startPolling(bot, { logger });
+        }
+        logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined, updates: config.webhook ? "webhook" : "polling" }, "bot started");
       })();
       return starting;
     },
-    async stop() {
-      stopping.abort();
-      // A start still under way notices the abort at its next step; tear down after it.
-      await starting?.catch(() => {});
-      if (runner?.isRunning()) await runner.stop();
-      // The tracker starts no new poll from here on (stop() says so before it awaits).
-      const trackerStopped = tracker.stop();
-      // Calls still waiting for the budget give up at once, so handlers and polls can finish.
-      budget.close();
-      await idle();
-      await trackerStopped;
-      sweeper?.stop();
-      catalogue.stop();
-      await client.close();
-      if (ownSandbox) await sandbox?.close();
-      db.close();
-      instanceLock?.release();
-      logger.info("bot stopped");
+    stop() {
+      stopped ??= (async () => {
+        stopping.abort();
+        phase = "stopping";
+        // A start still under way notices the abort at its next step; tear down after it.
+        await starting?.catch(() => {});
+        // No new updates from here on; those already taken are handed to the bot.
+        await feed?.stop();
+        // The tracker starts no new poll from here on (stop() says so before it awaits).
+        const trackerStopped = tracker.stop();
+        // Calls still waiting for the budget give up at once, so handlers and polls can finish.
+        // (Every grant is already in the journal: it is written before its call goes out.)
+        budget.close();
+        const deadline = Date.now() + config.shutdownGraceMs;
+        if (!(await settlesBy(idle(), deadline))) {
+          logger.warn({ handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 }, "shutdown: updates still being handled after the grace period; stopping without them");
+        }
+        const gaveUp = !(await settlesBy(trackerStopped, deadline));
+        if (gaveUp) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
+        sweeper?.stop();
+        catalogue.stop();
+        await client.close({ force: gaveUp });
+        if (ownSandbox) await sandbox?.close();
+        await ops?.close();
+        db.close();
+        instanceLock?.release();
+        logger.info("bot stopped");
+      })();
+      return stopped;
     },
   };
+}
+
+/** Waits for `work` until `deadline` (epoch ms); true when it settled in time. */
+async function settlesBy(work: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([work.then(() => true, () => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -25,6 +25,23 @@ const positiveInt = (fallback: number) =>
       return Number(value);
     });
 
+const port = (fallback?: number) =>
+  z
+    .string()
+    .trim()
+    .default(fallback === undefined ? "" : String(fallback))
+    .transform((value, ctx) => {
+      if (value === "") return undefined;
+      if (!/^\d+$/.test(value) || Number(value) > 65535) {
+        // 0 takes any free port (tests); the port taken is logged.
+        ctx.addIssue({ code: "custom", message: `must be a port number (0-65535), got "${value}"` });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
+
+const host = (fallback: string) => z.string().trim().default(fallback).pipe(z.string().min(1, "must not be empty"));
+
 const url = (fallback?: string) => {
   const base = z.string().trim();
   return (fallback === undefined ? base : base.default(fallback)).transform((value, ctx) => {
@@ -83,6 +100,29 @@ const envSchema = z.object({
       return parts.map(Number);
     }),
   TRACKER_INTERVAL_SECONDS: positiveInt(60),
+  WEBHOOK_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((value) => /^https?:\/\/[^/]/.test(value), "must be an http(s) URL")
+      .optional(),
+  ),
+  WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16 to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram's rule; 32 random ones are good)")
+      .optional(),
+  ),
+  WEBHOOK_PORT: port(8080),
+  WEBHOOK_HOST: host("0.0.0.0"),
+  HEALTH_PORT: port(),
+  HEALTH_HOST: host("127.0.0.1"),
+  SHUTDOWN_GRACE_SECONDS: positiveInt(8),
+  LOG_FORMAT: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default("auto")
+    .pipe(z.enum(["auto", "json", "pretty"], { message: "must be auto, json or pretty" })),
   LOG_LEVEL: z
     .string()
     .trim()
@@ -106,6 +146,14 @@ export interface Config {
   databasePath: string;
   supportUserIds: number[];
   trackerIntervalSeconds: number;
+  /** Set: Telegram pushes updates to this URL; unset: long polling. */
+  webhook: { url: string; secret: string; port: number; host: string } | undefined;
+  /** `/healthz` and `/metrics`; off when no port is set. */
+  health: { port: number; host: string } | undefined;
+  /** How long a stop waits for updates being handled before it gives up on them. */
+  shutdownGraceMs: number;
+  /** auto: readable lines on a terminal, JSON otherwise. */
+  logFormat: "auto" | "json" | "pretty";
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -118,6 +166,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid ${String(variable)}: ${issue?.message ?? "invalid value"}`);
   }
   const e = result.data;
+  if (e.WEBHOOK_URL !== undefined && e.WEBHOOK_SECRET === undefined) {
+    throw new ConfigError("Invalid WEBHOOK_SECRET: required when WEBHOOK_URL is set, so that only Telegram can deliver updates (e.g. `openssl rand -hex 32`)");
+  }
   return {
     botToken: e.BOT_TOKEN,
     telegramApiRoot: e.TELEGRAM_API_ROOT,
@@ -131,6 +182,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databasePath: e.DATABASE_PATH,
     supportUserIds: e.SUPPORT_USER_IDS,
     trackerIntervalSeconds: e.TRACKER_INTERVAL_SECONDS,
+    webhook:
+      e.WEBHOOK_URL === undefined || e.WEBHOOK_SECRET === undefined
+        ? undefined
+        : { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET, port: e.WEBHOOK_PORT ?? 8080, host: e.WEBHOOK_HOST },
+    health: e.HEALTH_PORT === undefined ? undefined : { port: e.HEALTH_PORT, host: e.HEALTH_HOST },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    logFormat: e.LOG_FORMAT,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,6 +1,9 @@
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.js";
-import { createLogger } from "./logger.js";
+import { createLogger, redactor } from "./logger.js";
+import { TokenRefusedError } from "./telegram/index.js";
+
+const EXIT_CODE_OF: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -19,14 +22,25 @@ async function main(): Promise<void> {
     console.error("BOT_TOKEN is not set: create a bot with @BotFather, then put its token in BOT_TOKEN (in the environment or .env; see .env.example).");
     process.exit(1);
   }
-  const logger = createLogger(config.logLevel);
+  const secrets = [botToken, config.exchange.apiKey, config.webhook?.secret];
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat, secrets });
+  // Anything that escapes to stderr is cut the same way.
+  const redact = redactor(secrets);
+  process.on("uncaughtException", (error) => {
+    logger.fatal({ err: error }, "uncaught exception");
+    process.exit(1);
+  });
   const app = await createApp({ ...config, botToken }, logger);
 
+  // First signal: a graceful stop (updates in flight get SHUTDOWN_GRACE_SECONDS). Second: at once.
   let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, "second signal: exiting at once");
+      process.exit(EXIT_CODE_OF[signal] ?? 1);
+    }
     stopping = true;
-    logger.info({ signal }, "shutting down");
+    logger.info({ signal }, "shutting down (a second signal exits at once)");
     app.stop().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -35,12 +49,21 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once("SIGINT", () => shutdown("SIGINT"));
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  await app.start();
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    await app.start();
+  } catch (error) {
+    // A refused token is the operator's to fix: one clear line, no stack.
+    if (error instanceof TokenRefusedError) logger.fatal(error.message);
+    else logger.fatal({ err: error }, `the bot could not start: ${redact(error instanceof Error ? error.message : String(error))}`);
+    await app.stop().catch(() => {});
+    process.exit(1);
+  }
 }
 
 main().catch((error: unknown) => {
-  console.error("The bot could not start:", error instanceof Error ? error.message : error);
+  const message = error instanceof Error ? error.message : String(error);
+  console.error("The bot could not start:", redactor([process.env.BOT_TOKEN, process.env.EXCHANGE_API_KEY])(message));
   process.exit(1);
 });

@@ -17,6 +17,10 @@ describe("loadConfig", () => {
       databasePath: "./data/bot.sqlite",
       supportUserIds: [],
       trackerIntervalSeconds: 60,
+      webhook: undefined,
+      health: undefined,
+      shutdownGraceMs: 8000,
+      logFormat: "auto",
       logLevel: "info",
     });
   });
@@ -34,11 +38,33 @@ describe("loadConfig", () => {
       SUPPORT_USER_IDS: " 1, 22 ,333",
       TRACKER_INTERVAL_SECONDS: "15",
       LOG_LEVEL: "debug",
+      WEBHOOK_URL: "https://bot.example.test/telegram",
+      WEBHOOK_SECRET: "s3cret-s3cret-s3cret",
+      WEBHOOK_PORT: "8443",
+      HEALTH_PORT: "9090",
+      HEALTH_HOST: "0.0.0.0",
+      SHUTDOWN_GRACE_SECONDS: "20",
+      LOG_FORMAT: "JSON",
     });
+    expect(config.webhook).toEqual({ url: "https://bot.example.test/telegram", secret: "s3cret-s3cret-s3cret", port: 8443, host: "0.0.0.0" });
+    expect(config.health).toEqual({ port: 9090, host: "0.0.0.0" });
+    expect(config.shutdownGraceMs).toBe(20_000);
+    expect(config.logFormat).toBe("json");
     expect(config.telegramApiRoot).toBe("http://127.0.0.1:8081");
     expect(config.exchange).toMatchObject({ apiKey: "k", authScheme: "raw", rateLimitPerMinute: 30, backgroundShare: 0.5 });
     expect(config.supportUserIds).toEqual([1, 22, 333]);
     expect(config.trackerIntervalSeconds).toBe(15);
+  });
+
+  it("keeps the health server on loopback unless told otherwise", () => {
+    expect(loadConfig({ HEALTH_PORT: "9090" }).health).toEqual({ port: 9090, host: "127.0.0.1" });
+  });
+
+  it("requires a secret with a webhook, so only Telegram can deliver updates", () => {
+    expect(() => loadConfig({ WEBHOOK_URL: "https://bot.example.test/hook" })).toThrow(/^Invalid WEBHOOK_SECRET: required when WEBHOOK_URL is set/);
+    expect(() => loadConfig({ WEBHOOK_URL: "https://bot.example.test/hook", WEBHOOK_SECRET: "short" })).toThrow(/^Invalid WEBHOOK_SECRET: must be 16 to 256/);
+    expect(() => loadConfig({ WEBHOOK_URL: "https://bot.example.test/hook", WEBHOOK_SECRET: "has spaces in it, not allowed" })).toThrow(/^Invalid WEBHOOK_SECRET/);
+    expect(loadConfig({ WEBHOOK_URL: "https://bot.example.test/hook", WEBHOOK_SECRET: "a".repeat(32) }).webhook?.port).toBe(8080);
   });
 
   it("treats an empty key as unset, so the sandbox is used", () => {
@@ -55,6 +81,11 @@ describe("loadConfig", () => {
     ["TRACKER_INTERVAL_SECONDS", "-5"],
     ["LOG_LEVEL", "loud"],
     ["EXCHANGE_BACKGROUND_SHARE", "1.5"],
+    ["WEBHOOK_URL", "ftp://bot.example.test"],
+    ["WEBHOOK_PORT", "70000"],
+    ["HEALTH_PORT", "nine"],
+    ["SHUTDOWN_GRACE_SECONDS", "0"],
+    ["LOG_FORMAT", "xml"],
   ])("stops with one line naming %s for %j", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}: `));

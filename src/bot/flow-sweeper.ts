@@ -19,6 +19,8 @@ export function startFlowSweeper(deps: {
   api: Api;
   logger: Logger;
   note: (chatId: number) => string;
+  /** A flow was ended for being left alone (metrics). */
+  onTimedOut?: (chatId: number) => void;
   everyMs?: number;
   idleMs?: number;
 }): { stop(): void; sweep(): Promise<void> } {
@@ -33,6 +35,7 @@ export function startFlowSweeper(deps: {
       if (!deps.kv.deleteIfIdle("conv", key, before) || !active) continue;
       const chatId = Number(key);
       if (!Number.isSafeInteger(chatId)) continue;
+      deps.onTimedOut?.(chatId);
       await deps.api.sendMessage(chatId, deps.note(chatId), { parse_mode: "HTML" }).catch((error: unknown) => {
         deps.logger.warn({ err: error, chatId }, "could not tell a user their flow timed out");
       });

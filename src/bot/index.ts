@@ -2,7 +2,7 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations, createConversation } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, GrammyError, HttpError, type BotError, type MiddlewareFn } from "grammy";
+import { Bot, GrammyError, HttpError, type BotError, type MiddlewareFn, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
@@ -12,6 +12,7 @@ import type { RateBudget } from "../exchange/budget.js";
 import type { CatalogueService } from "../exchange/catalogue.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import type { EstimateService } from "../exchange/estimates.js";
+import type { Metrics } from "../ops/metrics.js";
 import { flowButton } from "./callback-data.js";
 import type { BaseContext, BotContext } from "./context.js";
 import { createExchangeFlow } from "./conversations/exchange.js";
@@ -35,6 +36,7 @@ export interface BotDeps {
     catalogue: CatalogueService;
     estimates: EstimateService;
   };
+  metrics: Metrics;
   /** True when the bot runs on the embedded sandbox exchange: no real funds. */
   sandbox: boolean;
   supportUserIds: readonly number[];
@@ -54,12 +56,16 @@ export interface BotOptions {
 export const FLOW_VERSION = 2; // 2: showCreated records its steps in another order (issue 9)
 
 /** Builds the bot: every piece of middleware is wired here, in order. */
-export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotContext>; i18n: I18n<BaseContext>; idle: () => Promise<void> } {
+export function createBot(
+  options: BotOptions,
+  deps: BotDeps,
+): { bot: Bot<BotContext>; i18n: I18n<BaseContext>; idle: () => Promise<void>; handling: () => number } {
   const bot = new Bot<BotContext>(options.token, {
-    client: { apiRoot: options.apiRoot },
+    // A call with no answer in a minute has failed (the default waits 500 s); long polls take 30 s.
+    client: { apiRoot: options.apiRoot, timeoutSeconds: 60 },
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
-  const { repos, logger } = deps;
+  const { repos, logger, metrics } = deps;
   const i18n = createI18n(repos.users, (chatId) => groupSettings(repos, chatId).language);
   const localeOf = (chatId: number | string | undefined): string => {
     if (typeof chatId !== "number") return DEFAULT_LOCALE;
@@ -70,14 +76,24 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
   const notice = deps.sandbox ? sandboxNotice((chatId) => i18n.t(localeOf(chatId), "sandbox-notice")) : undefined;
   // Telegram's 429 is waited out; a network error is not retried (a message must not go twice).
   const retry429 = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true, rethrowInternalServerErrors: true });
+  // Counts every 429 Telegram answers, retried or not: installed first, so autoRetry (installed
+  // later, and so wrapped around it) sends each attempt through it.
+  const count429: Transformer = async (prev, method, payload, signal) => {
+    const result = await prev(method, payload, signal);
+    if (!result.ok && result.error_code === 429) metrics.rateLimitedBy("telegram");
+    return result;
+  };
+  bot.api.config.use(count429);
   bot.api.config.use(retry429);
   if (notice) bot.api.config.use(notice);
 
   // The runner's stop() may resolve while handlers still run; count them, first thing.
   let inFlight = 0;
   const waiting: (() => void)[] = [];
-  bot.use(async (_ctx, next) => {
+  bot.use(async (ctx, next) => {
     inFlight++;
+    ctx.log = logger.child({ updateId: ctx.update.update_id });
+    metrics.update(Object.keys(ctx.update).find((key) => key !== "update_id") ?? "unknown");
     try {
       await next();
     } finally {
@@ -114,6 +130,7 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
   const conversationPlugins: MiddlewareFn<BaseContext>[] = [
     i18n.middleware(),
     (ctx, next) => {
+      ctx.api.config.use(count429);
       ctx.api.config.use(retry429);
       return next();
     },
@@ -133,7 +150,7 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
 
   const index = currencyIndexOf(deps.exchange.catalogue);
   bot.use(quotesFeature({ repos, catalogue: deps.exchange.catalogue, currencyIndex: index, estimates: deps.exchange.estimates, background, clock: deps.clock, logger }));
-  bot.use(menuFeature({ repos, offers }));
+  bot.use(menuFeature({ repos, offers, flows: metrics }));
   bot.use(
     supportFeature({
       supportUserIds: deps.supportUserIds,
@@ -177,6 +194,7 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
         offers,
         trackerIntervalMs: deps.trackerIntervalSeconds * 1000,
         onCreated: () => deps.tracking.wake(),
+        flows: metrics,
       }),
       { id: EXCHANGE_FLOW },
     ),
@@ -195,12 +213,20 @@ export function createBot(options: BotOptions, deps: BotDeps): { bot: Bot<BotCon
 
   bot.catch((error: BotError<BotContext>) => {
     const cause = error.error;
-    const updateId = error.ctx.update.update_id;
-    if (cause instanceof GrammyError) logger.error({ updateId, method: cause.method, description: cause.description }, "Bot API error");
-    else if (cause instanceof HttpError) logger.error({ updateId, err: cause.error }, "could not reach Telegram");
-    else logger.error({ updateId, err: cause }, "unhandled error in a handler");
+    // (ctx.log is missing only if the very first middleware failed.)
+    const log = error.ctx.log ?? logger.child({ updateId: error.ctx.update.update_id });
+    if (cause instanceof GrammyError) {
+      metrics.handlerError("telegram");
+      log.error({ method: cause.method, description: cause.description }, "Bot API error");
+    } else if (cause instanceof HttpError) {
+      metrics.handlerError("network");
+      log.error({ err: cause.error }, "could not reach Telegram");
+    } else {
+      metrics.handlerError("other");
+      log.error({ err: cause }, "unhandled error in a handler");
+    }
   });
-  return { bot, i18n, idle };
+  return { bot, i18n, idle, handling: () => inFlight };
 }
 
 /** One search index per catalogue snapshot: rebuilt only when the catalogue was refreshed. */

@@ -430,6 +430,12 @@ export class TransactionRepository {
     return changes > 0;
   }
 
+  /** Exchanges the tracker still follows, by status. */
+  trackedByStatus(): Record<string, number> {
+    const rows = this.sql("SELECT status, count(*) AS n FROM transactions WHERE next_poll_at IS NOT NULL GROUP BY status").all() as { status: string; n: number }[];
+    return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+  }
+
   countByStatus(): Record<string, number> {
     const rows = this.sql("SELECT status, count(*) AS n FROM transactions GROUP BY status").all() as { status: string; n: number }[];
     return Object.fromEntries(rows.map((row) => [row.status, row.n]));

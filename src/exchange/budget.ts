@@ -55,6 +55,8 @@ export interface RateBudgetOptions {
   marginMs?: number;
   /** Without one, the budget lives in memory only (tests, benchmarks). */
   journal?: BudgetJournal;
+  /** Told how long each granted request waited (metrics). */
+  onGranted?: (lane: Lane, waitedMs: number) => void;
 }
 
 export interface QueuePlace {
@@ -71,6 +73,7 @@ export class BudgetCancelledError extends Error {
 interface Waiter {
   lane: Lane;
   seq: number;
+  queuedAt: number;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -89,6 +92,7 @@ export class RateBudget {
   private readonly span: number;
   private readonly clock: Clock;
   private readonly journal: BudgetJournal | undefined;
+  private readonly onGranted: ((lane: Lane, waitedMs: number) => void) | undefined;
   /** Grants inside the current span, oldest first (read from the journal when there is one). */
   private window: Grant[] = [];
   /** This process's grants of the last hour, for statistics without a journal. */
@@ -115,6 +119,7 @@ export class RateBudget {
     this.reservedForPeople = Math.min(Math.ceil(this.limit / 5), this.limit - this.backgroundCap);
     this.clock = options.clock;
     this.journal = options.journal;
+    this.onGranted = options.onGranted;
   }
 
   /**
@@ -126,7 +131,7 @@ export class RateBudget {
     if (signal?.aborted) return Promise.reject(new BudgetCancelledError("cancelled before queueing"));
     if (this.closed) return Promise.reject(new BudgetCancelledError("budget closed"));
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { lane, seq: this.seq++, resolve, reject };
+      const waiter: Waiter = { lane, seq: this.seq++, queuedAt: this.clock.now(), resolve, reject };
       this.insert(waiter);
       this.pump();
       if (!this.waiters.includes(waiter)) return; // granted at once
@@ -157,7 +162,7 @@ export class RateBudget {
     } catch {
       // The database is busy: the window as last read is a fair guess.
     }
-    const ghost: Waiter = { lane, seq: Number.MAX_SAFE_INTEGER, resolve: () => {}, reject: () => {} };
+    const ghost: Waiter = { lane, seq: Number.MAX_SAFE_INTEGER, queuedAt: now, resolve: () => {}, reject: () => {} };
     const ahead = this.waiters.filter((w) => this.goesBefore(w, ghost)).length;
     if (ahead === 0 && this.mayGrant(lane, now)) return { position: 0, waitMs: 0 };
     return { position: ahead + 1, waitMs: this.expectedWait(lane, ahead + 1) };
@@ -288,6 +293,7 @@ export class RateBudget {
     for (const waiter of decided.granted) {
       this.waiters.splice(this.waiters.indexOf(waiter), 1);
       this.history.push({ at: decided.now, lane: waiter.lane });
+      this.onGranted?.(waiter.lane, decided.now - waiter.queuedAt);
       waiter.resolve();
     }
     this.trimHistory(decided.now);

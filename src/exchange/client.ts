@@ -38,6 +38,8 @@ export interface ExchangeClientOptions {
   getAttempts?: number;
   /** First pause between two GET attempts; doubles each time. */
   retryDelayMs?: number;
+  /** Told the outcome of every HTTP call (metrics): "ok" or the error's kind. */
+  onCall?: (endpoint: string, outcome: string) => void;
 }
 
 export interface CallOptions {
@@ -215,8 +217,10 @@ export class ExchangeClient {
     return parsed.data;
   }
 
-  async close(): Promise<void> {
-    await this.pool.close();
+  /** Waits for calls under way to end; `force` cuts them off (a shutdown out of time). */
+  async close(options: { force?: boolean } = {}): Promise<void> {
+    if (options.force) await this.pool.destroy();
+    else await this.pool.close();
   }
 
   /** A GET with budgeted attempts and backoff for errors worth retrying. */
@@ -269,13 +273,21 @@ export class ExchangeClient {
       text = await readLimited(response.body);
     } catch (error) {
       const code = (error as { code?: string }).code ?? "";
+      this.options.onCall?.(endpoint, "unavailable");
       throw new ExchangeError("unavailable", `${endpoint}: ${(error as Error).message}`, {
         endpoint,
         mayHaveReachedService: !NOT_SENT_CODES.has(code),
         cause: error,
       });
     }
-    return this.interpret(endpoint, status, text, contentType, retryAfter);
+    try {
+      const body = this.interpret(endpoint, status, text, contentType, retryAfter);
+      this.options.onCall?.(endpoint, "ok");
+      return body;
+    } catch (error) {
+      this.options.onCall?.(endpoint, error instanceof ExchangeError ? error.kind : "invalid");
+      throw error;
+    }
   }
 
   private interpret(endpoint: string, status: number, text: string, contentType: string, retryAfter: string | undefined): unknown {

@@ -58,6 +58,8 @@ export interface NotifierDeps {
   catalogue: Pick<CatalogueService, "find">;
   clock: Clock;
   logger: Logger;
+  /** Told what became of each status message (metrics). */
+  onStatusMessage?: (outcome: "sent" | "owed" | "failed") => void;
 }
 
 /**
@@ -176,9 +178,11 @@ export class StatusNotifier {
     try {
       await this.send(tx.chatId, text);
       this.undelivered = 0;
+      this.deps.onStatusMessage?.("sent");
       return true;
     } catch (error) {
       const failure = sendFailure(error);
+      this.deps.onStatusMessage?.(failure === "retry" ? "owed" : "failed");
       const context = { err: error, exchangeId: tx.exchangeId };
       switch (failure) {
         case "retry":

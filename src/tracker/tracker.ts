@@ -23,6 +23,8 @@ export interface TrackerDeps {
 
 /** The longest the loop sleeps without looking at the schedule again. */
 const MAX_IDLE_MS = 30_000;
+/** A loop that has not looked at its schedule for this long (and waits for no poll) is stuck. */
+const STUCK_AFTER_MS = 4 * MAX_IDLE_MS;
 /** How far a poll in progress pushes the exchange's next poll out (a lease; see start()). */
 const LEASE_MS = 10 * 60_000;
 /** Owed messages tried per pass of the loop. */
@@ -44,6 +46,7 @@ export class Tracker {
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
+  private lastPassAt: number | undefined;
 
   constructor(private readonly deps: TrackerDeps) {
     this.concurrency = deps.concurrency ?? 2;
@@ -83,6 +86,14 @@ export class Tracker {
     this.wakeUp?.();
   }
 
+  /** For /healthz: the loop runs and has looked at its schedule lately (or waits for a poll). */
+  health(): { ok: true } | { ok: false; reason: string } {
+    if (!this.running || this.lastPassAt === undefined) return { ok: false, reason: "the tracker is not running" };
+    const sinceMs = this.deps.clock.now() - this.lastPassAt;
+    if (sinceMs <= STUCK_AFTER_MS || this.polling.size > 0) return { ok: true };
+    return { ok: false, reason: `the tracker loop has not run for ${Math.round(sinceMs / 1000)} s` };
+  }
+
   /** Polls under way (waiting for the budget or for the service). */
   pollsInFlight(): number {
     return this.polling.size;
@@ -90,6 +101,7 @@ export class Tracker {
 
   private async run(): Promise<void> {
     while (this.running) {
+      this.lastPassAt = this.deps.clock.now();
       try {
         this.startDuePolls();
         this.startOwedNotices();

@@ -36,6 +36,7 @@ import {
 } from "./offers.js";
 import type { OffersDelivery } from "./offers-delivery.js";
 import { pickCurrency, type PickerData } from "./pick-currency.js";
+import type { Metrics } from "../../ops/metrics.js";
 
 export interface ExchangeFlowDeps {
   clock: Clock;
@@ -54,6 +55,8 @@ export interface ExchangeFlowDeps {
   trackerIntervalMs: number;
   /** A new exchange is stored and due for tracking. */
   onCreated: () => void;
+  /** Flows started, the step each is at, how they end (metrics). */
+  flows: Pick<Metrics, "flowStarted" | "flowAt" | "flowCompleted" | "flowAbandoned">;
 }
 
 /** The longest a person's call may wait for the rate budget before they are told to retry. */
@@ -124,7 +127,11 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
   return async function exchange(conversation: FlowConversation, ctx: BaseContext, prefill?: SwapPrefill): Promise<void> {
     const chatId = ctx.chat!.id;
     const userId = ctx.from!.id;
-    const flowId = await conversation.external(() => Math.random().toString(36).slice(2, 8).padEnd(6, "0"));
+    const flowId = await conversation.external(() => {
+      deps.flows.flowStarted(chatId);
+      return Math.random().toString(36).slice(2, 8).padEnd(6, "0");
+    });
+    const abandoned = () => conversation.external(() => deps.flows.flowAbandoned(chatId));
     const ui = new FlowUi(conversation, ctx, flowId);
     const state: FlowState = await conversation.external(() => applyPrefill(deps, prefill));
     let confirmations = 0;
@@ -150,7 +157,10 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
     };
 
     for (;;) {
-      switch (nextStep(state)) {
+      const step = nextStep(state);
+      // Not through external on purpose: a replay sets the same steps again, ending at the current one.
+      deps.flows.flowAt(chatId, step);
+      switch (step) {
         case "from": {
           const from = await pickCurrency(ui, pickerData, "from");
           if (state.to && state.to.symbol === from.symbol && state.to.network === from.network) forget(state, "to");
@@ -183,6 +193,7 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
         case "confirm": {
           const decision = await confirm(ui, state);
           if (decision === "cancel") {
+            await abandoned();
             await ui.say(ui.t("flow-cancelled"));
             return;
           }
@@ -196,6 +207,7 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
             // A wait in line for the fresh quote happens outside the conversation.
             const fresh = (await offerSource.withoutWaiting(true)) ?? (await recheckInLine(ui, offerSource));
             if (fresh === "cancel") {
+              await abandoned();
               await ui.say(ui.t("flow-cancelled"));
               return;
             }
@@ -223,7 +235,11 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           }
           confirmations++;
           const requestKey = requestKeyOf(userId, flowId, confirmations);
-          const created = await conversation.external(() => createExchange(deps, { chatId, userId, requestKey, state, ui }));
+          const created = await conversation.external(async () => {
+            const outcome = await createExchange(deps, { chatId, userId, requestKey, state, ui });
+            if (outcome.kind !== "refused") deps.flows.flowCompleted(chatId, outcome.kind === "unknown" ? "unknown" : "created");
+            return outcome;
+          });
           if (created.kind === "refused") {
             await ui.say(problemText(ui, created.error));
             break; // the summary again: nothing was created, so confirming again is safe

@@ -8,6 +8,7 @@ import { decodeSwapLink, type SwapPrefill } from "../deep-link.js";
 import { escapeHtml } from "../format.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
 import type { OffersDelivery } from "../conversations/offers-delivery.js";
+import type { Metrics } from "../../ops/metrics.js";
 
 export const EXCHANGE_FLOW = "exchange";
 
@@ -19,12 +20,13 @@ const flowRequests = new WeakMap<BotContext, SwapPrefill | null>();
  * are installed before the conversation: /start, /exchange, /cancel, /help, /language,
  * /history.
  */
-export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDelivery, "forget"> }): Composer<BotContext> {
+export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDelivery, "forget">; flows: Pick<Metrics, "flowAbandoned"> }): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
 
   /** Ends a flow in progress; a quote still on its way to it is not shown. */
   const leaveFlow = async (ctx: BotContext) => {
+    if (ctx.chat && ctx.conversation.active(EXCHANGE_FLOW) > 0) deps.flows.flowAbandoned(ctx.chat.id);
     await ctx.conversation.exitAll();
     if (ctx.chat) deps.offers.forget(ctx.chat.id);
   };

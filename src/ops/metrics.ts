@@ -1,0 +1,134 @@
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Lane } from "../exchange/budget.js";
+
+/** Readings taken when /metrics is scraped, from the parts that own them. */
+export interface MetricSources {
+  queuedByLane(): Record<Lane, number>;
+  trackedByStatus(): Record<string, number>;
+}
+
+/** Where a flow stood: the names of the exchange flow's steps. */
+export type FlowStep = "from" | "to" | "amount" | "offers" | "address" | "memo" | "confirm";
+
+/**
+ * Every figure the bot exports, on a registry of its own (never prom-client's global one,
+ * so two bots in one process, as in tests, do not mix). Parts receive this object and call
+ * the narrow methods; only `/metrics` reads the registry.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly updates = new Counter({ name: "swapbot_updates_total", help: "Updates received from Telegram, by type", labelNames: ["type"], registers: [this.registry] });
+  private readonly handlerErrors = new Counter({ name: "swapbot_handler_errors_total", help: "Updates whose handler failed, by cause", labelNames: ["cause"], registers: [this.registry] });
+  private readonly upstreamCalls = new Counter({
+    name: "swapbot_upstream_calls_total",
+    help: "Calls to the exchange service, by endpoint and outcome",
+    labelNames: ["endpoint", "outcome"],
+    registers: [this.registry],
+  });
+  private readonly rateLimited = new Counter({
+    name: "swapbot_rate_limited_total",
+    help: "429 answers, by side: the exchange service or Telegram",
+    labelNames: ["side"],
+    registers: [this.registry],
+  });
+  private readonly budgetWait = new Histogram({
+    name: "swapbot_budget_wait_seconds",
+    help: "Time a call waited for the rate budget, by lane",
+    labelNames: ["lane"],
+    buckets: [0.01, 0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300],
+    registers: [this.registry],
+  });
+  private readonly statusMessages = new Counter({
+    name: "swapbot_status_messages_total",
+    help: "Status messages to owners, by outcome (sent, owed: tried again later, failed: given up)",
+    labelNames: ["outcome"],
+    registers: [this.registry],
+  });
+  private readonly flowsStarted = new Counter({ name: "swapbot_flows_started_total", help: "Exchange flows started", registers: [this.registry] });
+  private readonly flowsCompleted = new Counter({
+    name: "swapbot_flows_completed_total",
+    help: "Exchange flows that reached the service, by outcome (created, unknown)",
+    labelNames: ["outcome"],
+    registers: [this.registry],
+  });
+  private readonly flowsAbandoned = new Counter({
+    name: "swapbot_flows_abandoned_total",
+    help: "Exchange flows left before creating, by the step they were at (unknown: after a restart)",
+    labelNames: ["step"],
+    registers: [this.registry],
+  });
+  /** The step each chat's flow is at; a flow ends with its entry removed. */
+  private readonly flowSteps = new Map<number, FlowStep>();
+
+  constructor(sources?: MetricSources) {
+    if (!sources) return;
+    new Gauge({
+      name: "swapbot_budget_queue_depth",
+      help: "Calls waiting for the rate budget, by lane",
+      labelNames: ["lane"],
+      registers: [this.registry],
+      collect() {
+        for (const [lane, queued] of Object.entries(sources.queuedByLane())) this.set({ lane }, queued);
+      },
+    });
+    new Gauge({
+      name: "swapbot_tracked_exchanges",
+      help: "Exchanges the tracker follows, by status",
+      labelNames: ["status"],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [status, count] of Object.entries(sources.trackedByStatus())) this.set({ status }, count);
+      },
+    });
+  }
+
+  update(type: string): void {
+    this.updates.inc({ type });
+  }
+
+  handlerError(cause: "telegram" | "network" | "other"): void {
+    this.handlerErrors.inc({ cause });
+  }
+
+  upstreamCall(endpoint: string, outcome: string): void {
+    this.upstreamCalls.inc({ endpoint, outcome });
+  }
+
+  rateLimitedBy(side: "exchange" | "telegram"): void {
+    this.rateLimited.inc({ side });
+  }
+
+  budgetWaited(lane: Lane, waitedMs: number): void {
+    this.budgetWait.observe({ lane }, waitedMs / 1000);
+  }
+
+  statusMessage(outcome: "sent" | "owed" | "failed"): void {
+    this.statusMessages.inc({ outcome });
+  }
+
+  flowStarted(chatId: number): void {
+    this.flowsStarted.inc();
+    this.flowSteps.set(chatId, "from");
+  }
+
+  /** The flow of `chatId` asks at `step` now. Repeating the same value is harmless (replays). */
+  flowAt(chatId: number, step: FlowStep): void {
+    this.flowSteps.set(chatId, step);
+  }
+
+  flowCompleted(chatId: number, outcome: "created" | "unknown"): void {
+    this.flowSteps.delete(chatId);
+    this.flowsCompleted.inc({ outcome });
+  }
+
+  flowAbandoned(chatId: number): void {
+    this.flowsAbandoned.inc({ step: this.flowSteps.get(chatId) ?? "unknown" });
+    this.flowSteps.delete(chatId);
+  }
+
+  /** Prometheus text format. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

@@ -1,0 +1,80 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Logger } from "pino";
+import type { Metrics } from "./metrics.js";
+
+/** One part's view of its health: ok, or the reason it is not. */
+export type HealthCheck = () => { ok: true } | { ok: false; reason: string };
+
+export interface OpsServer {
+  /** The port listened on (the one asked for, or the one taken for 0). */
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * `/healthz` (200 when every check passes, 503 with the reasons otherwise) and `/metrics`
+ * (Prometheus text). Meant for loopback or a private network: it tells nothing secret, but
+ * nothing on it is for the public either.
+ */
+export async function startOpsServer(options: {
+  port: number;
+  host: string;
+  checks: Record<string, HealthCheck>;
+  metrics: Metrics;
+  logger: Logger;
+}): Promise<OpsServer> {
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, { allow: "GET, HEAD" }).end();
+      return;
+    }
+    if (path === "/healthz") {
+      const failing: Record<string, string> = {};
+      for (const [name, check] of Object.entries(options.checks)) {
+        let result: ReturnType<HealthCheck>;
+        try {
+          result = check();
+        } catch (error) {
+          result = { ok: false, reason: error instanceof Error ? error.message : String(error) };
+        }
+        if (!result.ok) failing[name] = result.reason;
+      }
+      const healthy = Object.keys(failing).length === 0;
+      res.writeHead(healthy ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" });
+      res.end(JSON.stringify(healthy ? { status: "ok" } : { status: "unhealthy", failing }));
+      return;
+    }
+    if (path === "/metrics") {
+      options.metrics.render().then(
+        ({ contentType, body }) => {
+          res.writeHead(200, { "content-type": contentType }).end(body);
+        },
+        (error: unknown) => {
+          options.logger.error({ err: error }, "could not render the metrics");
+          res.writeHead(500).end();
+        },
+      );
+      return;
+    }
+    res.writeHead(404, { "content-type": "text/plain" }).end("Not found: try /healthz or /metrics\n");
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  options.logger.info({ url: `http://${options.host}:${port}` }, "health and metrics are served (/healthz, /metrics)");
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,40 @@
+import { GrammyError, type Bot, type Context } from "grammy";
+import type { Logger } from "pino";
+import { Backoff, reasonOf, sleep } from "./backoff.js";
+
+/** Telegram does not know the token: no retry will help. */
+export class TokenRefusedError extends Error {
+  override name = "TokenRefusedError";
+}
+
+/** How long one attempt may take before it counts as "Telegram cannot be reached". */
+const ATTEMPT_TIMEOUT_MS = 10_000;
+
+/**
+ * Learns who the bot is (getMe). A refused token stops here with one clear line; a network
+ * that is down or slow is retried with a growing wait, each failure logged on one line.
+ * Resolves false when `signal` ends the wait first.
+ */
+export async function connectToTelegram<C extends Context>(bot: Bot<C>, options: { apiRoot: string; logger: Logger; signal: AbortSignal }): Promise<boolean> {
+  const { logger, signal } = options;
+  if (bot.isInited()) return true;
+  const backoff = new Backoff();
+  for (;;) {
+    try {
+      const attempt = AbortSignal.any([signal, AbortSignal.timeout(ATTEMPT_TIMEOUT_MS)]);
+      // (grammY types its signal after the abort-controller package; it is the same object.)
+      await bot.init(attempt as Parameters<typeof bot.init>[0]);
+      if (backoff.failures > 0) logger.info({ attempts: backoff.failures + 1 }, "Telegram reached");
+      return true;
+    } catch (error) {
+      if (signal.aborted) return false;
+      if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) {
+        throw new TokenRefusedError(`Telegram refused the bot token (${error.error_code} ${error.description}): check BOT_TOKEN, or ask @BotFather for the current one.`);
+      }
+      const waitMs = backoff.next();
+      logger.warn({ apiRoot: options.apiRoot, reason: reasonOf(error), retryInSeconds: waitMs / 1000 }, `Telegram cannot be reached (${reasonOf(error)}); trying again in ${waitMs / 1000} s`);
+      await sleep(waitMs, signal);
+      if (signal.aborted) return false;
+    }
+  }
+}

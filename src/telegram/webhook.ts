@@ -1,0 +1,182 @@
+import { timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { GrammyError, type Bot, type Context } from "grammy";
+import type { Update } from "grammy/types";
+import type { Logger } from "pino";
+import { Backoff, reasonOf, sleep } from "./backoff.js";
+import { TokenRefusedError } from "./connect.js";
+import { ALLOWED_UPDATES, runUpdates, type UpdateFeed } from "./feed.js";
+
+/** Telegram's updates are small; anything bigger is not from Telegram. */
+const MAX_BODY_BYTES = 1_000_000;
+/** Refused requests are logged at most this often (a scanner must not flood the log). */
+const REFUSAL_LOG_EVERY_MS = 60_000;
+
+export interface WebhookOptions {
+  /** The public URL Telegram posts to; its path is the one served. */
+  url: string;
+  /** Sent back by Telegram in X-Telegram-Bot-Api-Secret-Token; anything else gets 401. */
+  secret: string;
+  port: number;
+  host: string;
+  logger: Logger;
+  signal: AbortSignal;
+}
+
+/**
+ * Telegram pushes updates to our HTTP server. Each request is answered as soon as its
+ * update is queued (Telegram waits for nobody's handler), and the queue feeds the same
+ * runner pipeline as polling. Resolves once the webhook is set, or undefined when `signal`
+ * ended the attempts first.
+ */
+export async function startWebhook<C extends Context>(bot: Bot<C>, options: WebhookOptions): Promise<(UpdateFeed & { port: number }) | undefined> {
+  const { logger } = options;
+  const path = new URL(options.url).pathname;
+  const secret = Buffer.from(options.secret);
+  const queue: Update[] = [];
+  let wakeSupplier: (() => void) | undefined;
+  let accepting = true;
+  let webhookSet = false;
+  let lastRefusalLogAt = -Infinity;
+
+  const refuse = (status: number, why: string, res: ServerResponse) => {
+    res.writeHead(status, { "content-type": "text/plain" }).end(`${why}\n`);
+    if (Date.now() - lastRefusalLogAt >= REFUSAL_LOG_EVERY_MS) {
+      lastRefusalLogAt = Date.now();
+      logger.warn({ status, why }, "a webhook request was refused (logged once a minute)");
+    }
+  };
+
+  const server = createServer((req, res) => {
+    if (new URL(req.url ?? "/", "http://localhost").pathname !== path) return void res.writeHead(404).end();
+    if (req.method !== "POST") return void res.writeHead(405, { allow: "POST" }).end();
+    if (!secretMatches(req, secret)) return refuse(401, "wrong or missing secret token", res);
+    // Stopping: Telegram keeps the update and delivers it to the next process.
+    if (!accepting) return void res.writeHead(503, { "retry-after": "1" }).end();
+    readBody(req).then(
+      (body) => {
+        const update = parseUpdate(body);
+        if (!update) return refuse(400, "not a Telegram update", res);
+        if (!accepting) return void res.writeHead(503, { "retry-after": "1" }).end();
+        queue.push(update);
+        wakeSupplier?.();
+        res.writeHead(200).end();
+      },
+      (error: unknown) => {
+        if (error instanceof BodyTooLargeError) refuse(413, "too large", res);
+        else res.destroy();
+      },
+    );
+  });
+  // Telegram keeps connections open between deliveries; nothing of ours waits on them.
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const closeServer = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+
+  const supply = async (batchSize: number, signal: AbortSignal): Promise<Update[]> => {
+    while (queue.length === 0) {
+      if (signal.aborted) throw new Error("stopped");
+      await new Promise<void>((resolve) => {
+        wakeSupplier = resolve;
+        signal.addEventListener("abort", () => resolve(), { once: true });
+      });
+      wakeSupplier = undefined;
+    }
+    return queue.splice(0, Math.max(1, batchSize));
+  };
+  const runner = runUpdates(bot, supply, logger);
+
+  // Only once we listen does Telegram learn where to deliver.
+  const backoff = new Backoff();
+  while (!webhookSet) {
+    try {
+      await bot.api.setWebhook(options.url, { secret_token: options.secret, allowed_updates: [...ALLOWED_UPDATES] });
+      webhookSet = true;
+    } catch (error) {
+      if (error instanceof GrammyError && error.error_code === 401) {
+        await runner.stop();
+        await closeServer();
+        throw new TokenRefusedError(`Telegram refused the bot token (401 ${error.description}): check BOT_TOKEN.`);
+      }
+      const waitMs = backoff.next();
+      logger.warn({ reason: reasonOf(error), retryInSeconds: waitMs / 1000 }, `could not set the webhook (${reasonOf(error)}); trying again in ${waitMs / 1000} s`);
+      await sleep(waitMs, options.signal);
+      if (options.signal.aborted) {
+        await runner.stop();
+        await closeServer();
+        return undefined;
+      }
+    }
+  }
+  logger.info({ url: redactPath(options.url), port }, "webhook set: Telegram delivers updates to this process");
+
+  return {
+    port,
+    async stop() {
+      accepting = false;
+      // Updates already acknowledged must reach the bot before the runner stops pulling.
+      const until = Date.now() + 10_000;
+      while (queue.length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+      if (queue.length > 0) logger.error({ dropped: queue.length }, "acknowledged updates were never handed to the bot (every handler was busy)");
+      await runner.stop();
+      await closeServer();
+    },
+    health: () => (webhookSet && accepting ? { ok: true } : { ok: false, reason: accepting ? "the webhook is not set yet" : "stopping" }),
+  };
+}
+
+function secretMatches(req: IncomingMessage, expected: Buffer): boolean {
+  const header = req.headers["x-telegram-bot-api-secret-token"];
+  if (typeof header !== "string") return false;
+  const given = Buffer.from(header);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+class BodyTooLargeError extends Error {}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners("data");
+        req.resume();
+        reject(new BodyTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function parseUpdate(body: string): Update | undefined {
+  try {
+    const value: unknown = JSON.parse(body);
+    if (typeof value !== "object" || value === null) return undefined;
+    const id = (value as { update_id?: unknown }).update_id;
+    return Number.isSafeInteger(id) ? (value as Update) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The webhook's path may carry a token-like secret of its own; logs show the origin only. */
+function redactPath(url: string): string {
+  return new URL(url).origin;
+}
