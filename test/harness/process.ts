@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { waitFor } from "./telegram/index.js";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+
+/** A bot process of its own: what it printed, and its end. */
+export interface BotProcess {
+  child: ChildProcess;
+  /** stdout and stderr, line by line, as printed. */
+  lines: string[];
+  output(): string;
+  /** Resolves with the first line matching `pattern`. */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Kills it if still running (afterEach). */
+  kill(): void;
+}
+
+/**
+ * Runs `src/main.ts` (through tsx's loader, as a direct child so signals reach the bot
+ * itself) or any other command, with exactly `env` plus PATH, in `cwd` (an empty folder, so
+ * no `.env` is read).
+ */
+export function spawnBot(env: Record<string, string>, options: { command?: string; args?: string[]; cwd?: string } = {}): BotProcess {
+  const command = options.command ?? process.execPath;
+  const args = options.args ?? ["--import", pathToFileURL(join(ROOT, "node_modules/tsx/dist/loader.mjs")).href, join(ROOT, "src/main.ts")];
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? mkdtempSync(join(tmpdir(), "swapbot-proc-")),
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  const collect = (stream: NodeJS.ReadableStream) => {
+    let rest = "";
+    stream.on("data", (chunk: Buffer) => {
+      const parts = (rest + chunk.toString("utf8")).split("\n");
+      rest = parts.pop() ?? "";
+      lines.push(...parts);
+    });
+    stream.on("end", () => {
+      if (rest) lines.push(rest);
+    });
+  };
+  collect(child.stdout!);
+  collect(child.stderr!);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once("close", (code, signal) => done({ code, signal })));
+  return {
+    child,
+    lines,
+    output: () => lines.join("\n"),
+    async waitForLine(pattern, timeoutMs = 20_000) {
+      await waitFor(() => lines.some((line) => pattern.test(line)) || child.exitCode !== null, timeoutMs, `a line matching ${pattern}`);
+      const line = lines.find((l) => pattern.test(l));
+      if (line === undefined) throw new Error(`the process ended (exit ${child.exitCode}) without printing ${pattern}:\n${lines.join("\n")}`);
+      return line;
+    },
+    exited,
+    kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+/** The `msg` of each JSON log line (other lines as they are). */
+export function messagesOf(lines: readonly string[]): string[] {
+  return lines.map((line) => {
+    try {
+      const parsed = JSON.parse(line) as { msg?: string };
+      return parsed.msg ?? line;
+    } catch {
+      return line;
+    }
+  });
+}
