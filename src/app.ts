@@ -225,14 +225,16 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         // (Every grant is already in the journal: it is written before its call goes out.)
         budget.close();
         const deadline = Date.now() + config.shutdownGraceMs;
-        if (!(await settlesBy(idle(), deadline))) {
+        const handlersDone = await settlesBy(idle(), deadline);
+        if (!handlersDone) {
           logger.warn({ handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 }, "shutdown: updates still being handled after the grace period; stopping without them");
         }
-        const gaveUp = !(await settlesBy(trackerStopped, deadline));
-        if (gaveUp) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
+        const trackerDone = await settlesBy(trackerStopped, deadline);
+        if (!trackerDone) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
         sweeper?.stop();
         catalogue.stop();
-        await client.close({ force: gaveUp });
+        // Out of time: calls to the exchange still under way are cut off rather than awaited.
+        await client.close({ force: !handlersDone || !trackerDone });
         if (ownSandbox) await sandbox?.close();
         await ops?.close();
         db.close();

@@ -22,8 +22,9 @@ export async function connectToTelegram<C extends Context>(bot: Bot<C>, options:
   for (;;) {
     try {
       const attempt = AbortSignal.any([signal, AbortSignal.timeout(ATTEMPT_TIMEOUT_MS)]);
+      // getMe itself, not bot.init(): init retries network errors silently, for as long as it takes.
       // (grammY types its signal after the abort-controller package; it is the same object.)
-      await bot.init(attempt as Parameters<typeof bot.init>[0]);
+      bot.botInfo = await bot.api.getMe(attempt as Parameters<typeof bot.api.getMe>[0]);
       if (backoff.failures > 0) logger.info({ attempts: backoff.failures + 1 }, "Telegram reached");
       return true;
     } catch (error) {
