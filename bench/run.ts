@@ -11,6 +11,7 @@ async function main(): Promise<void> {
     ["Rate budget: overhead per call", budgetOverhead],
     ["Currency search at the real catalogue's scale", searchAtScale],
     ["Exchange flow: time per update, ours vs a bare grammY bot", flowSteps],
+    ...(await import("./runtime.js")).runtimeSections,
     ["Tracker: the schedule at 100,000 tracked exchanges", dueBatchAtScale],
     ["Tracker: a simulated day at 10 calls a minute, about 50 exchanges open", () => simulatedDay(50)],
     ...[1, 3, 6].map(
