@@ -205,7 +205,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           // A webhook left by an earlier deployment would refuse every getUpdates.
           await bot.api.deleteWebhook().catch((error: unknown) => logger.warn({ err: error }, "could not remove a webhook; polling may be refused"));
           if (stopping.signal.aborted) return;
-          feed = startPolling(bot, { logger });
+          feed = startPolling(bot, { logger, now: () => clock.now() });
         }
         logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined, updates: config.webhook ? "webhook" : "polling" }, "bot started");
       })();

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { createViaFlow } from "./harness/flow.js";
+import { waitFor } from "./harness/telegram/index.js";
+
+let world: TestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+async function get(path: string): Promise<{ status: number; body: string }> {
+  const response = await fetch(`http://127.0.0.1:${world!.app.ports().health}${path}`);
+  return { status: response.status, body: await response.text() };
+}
+
+/** One sample's value from the Prometheus text, e.g. `swapbot_updates_total{type="message"}`. */
+async function sample(series: string): Promise<number | undefined> {
+  const { body } = await get("/metrics");
+  const line = body.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe("HEALTH_PORT", () => {
+  it("is off unless set", async () => {
+    world = await startWorld();
+    expect(world.app.ports().health).toBeUndefined();
+  });
+
+  it("/healthz is 200 while updates flow, the database answers and the tracker runs; 503 with the reason when Telegram stops answering", async () => {
+    world = await startWorld({ HEALTH_PORT: "0" });
+    // (startWorld waits for the catalogue; the first poll has come back by then.)
+    expect(await get("/healthz")).toEqual({ status: 200, body: JSON.stringify({ status: "ok" }) });
+    await world.tg.goOffline();
+    for (let i = 0; i < 8; i++) await world.clock.advance(15_000);
+    const down = await get("/healthz");
+    expect(down.status).toBe(503);
+    expect(JSON.parse(down.body)).toEqual({ status: "unhealthy", failing: { telegram: expect.stringMatching(/^no answer to getUpdates for \d+ s \((ECONNREFUSED|ECONNRESET)\)$/) as unknown } });
+    await world.tg.goOnline();
+    // The next long poll answers as soon as there is an update.
+    await world.tg.user({ id: 6001, first_name: "Back", language_code: "en" }).send("/start");
+    await waitFor(async () => (await get("/healthz")).status === 200, 10_000, "polling to recover");
+  });
+
+  it("/healthz says a second process on the same database is standing by", async () => {
+    world = await startWorld({ HEALTH_PORT: "0" });
+    const { createApp } = await import("../src/app.js");
+    const { loadConfig } = await import("../src/config.js");
+    const { pino } = await import("pino");
+    const config = loadConfig({ BOT_TOKEN: world.tg.token, TELEGRAM_API_ROOT: world.tg.apiRoot, DATABASE_PATH: world.databasePath, HEALTH_PORT: "0" });
+    const second = await createApp({ ...config, botToken: world.tg.token }, pino({ level: "silent" }), { clock: world.clock, botInfo: world.tg.botInfo });
+    const starting = second.start();
+    try {
+      await waitFor(() => second.ports().health, 5_000, "the second health server");
+      const response = await fetch(`http://127.0.0.1:${second.ports().health}/healthz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ failing: { telegram: "waiting for the database: another process runs this bot" } });
+    } finally {
+      await second.stop();
+      await starting;
+    }
+  });
+
+  it("/metrics counts updates, upstream calls, budget waits, flows by step, 429s, status messages and tracked exchanges", async () => {
+    world = await startWorld({ HEALTH_PORT: "0" });
+    const { tg } = world;
+    const user = tg.user({ id: 6101, first_name: "Mia", language_code: "en" });
+    await user.send("/start");
+    await user.nextMessage();
+    expect(await sample('swapbot_updates_total{type="message"}')).toBe(1);
+    expect(await sample('swapbot_upstream_calls_total{endpoint="getCurrencies",outcome="ok"}')).toBe(1);
+    expect(await sample('swapbot_budget_queue_depth{lane="user"}')).toBe(0);
+    expect(await sample('swapbot_budget_wait_seconds_count{lane="user"}')).toBeGreaterThanOrEqual(1);
+
+    // A flow left at the amount step, and one left at its first step.
+    await user.send("/exchange");
+    await user.nextMessage();
+    await user.send("btc btc");
+    await user.nextMessage();
+    await user.send("usdt trx");
+    await user.nextMessage();
+    await user.send("/cancel");
+    await user.nextMessage();
+    await user.send("/exchange");
+    await user.nextMessage();
+    await user.send("/cancel");
+    await user.nextMessage();
+    expect(await sample("swapbot_flows_started_total")).toBe(2);
+    expect(await sample('swapbot_flows_abandoned_total{step="amount"}')).toBe(1);
+    expect(await sample('swapbot_flows_abandoned_total{step="from"}')).toBe(1);
+
+    // Telegram's 429 is counted even though autoRetry waits it out.
+    tg.failNext("sendMessage", { error_code: 429, retry_after: 1 }, 1);
+    await user.send("/help");
+    await user.nextMessage({ timeoutMs: 5_000 });
+    expect(await sample('swapbot_rate_limited_total{side="telegram"}')).toBe(1);
+
+    const { exchangeId } = await createViaFlow(user);
+    expect(await sample('swapbot_flows_completed_total{outcome="created"}')).toBe(1);
+    expect(await sample('swapbot_upstream_calls_total{endpoint="createTransaction",outcome="ok"}')).toBe(1);
+    expect(await sample('swapbot_tracked_exchanges{status="waiting"}')).toBe(1);
+    world.app.sandbox!.setScenario(exchangeId, "finished");
+    await waitFor(
+      async () => {
+        await world!.clock.advance(15_000);
+        return (await sample('swapbot_status_messages_total{outcome="sent"}')) !== undefined;
+      },
+      10_000,
+      "a status message",
+    );
+
+    // Everything in the text format Prometheus reads.
+    const { body } = await get("/metrics");
+    expect(body).toContain("# TYPE swapbot_updates_total counter");
+    expect(body).toContain("# TYPE swapbot_budget_wait_seconds histogram");
+  });
+});
