@@ -2,8 +2,10 @@
  * The Bot API emulator, driven by a real grammY bot over HTTP on 127.0.0.1.
  * These tests pin down both the emulator's Telegram-like behaviour and its test ergonomics.
  */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { run } from "@grammyjs/runner";
-import { Bot, GrammyError, InlineKeyboard, InputFile, type BotError } from "grammy";
+import { Bot, GrammyError, InlineKeyboard, InputFile, webhookCallback, type BotError } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseHtml, startBotApiEmulator, waitFor, type BotApiEmulator, type TestUser } from "./harness/telegram/index.js";
 
@@ -473,5 +475,370 @@ describe("HTML parse mode", () => {
     ['<tg-emoji emoji-id="x">y</tg-emoji>', "Invalid custom emoji identifier specified"],
   ])("refuses %j", (html, message) => {
     expect(() => parseHtml(html)).toThrow(message);
+  });
+});
+
+/** One request the bot's side of a webhook received. */
+interface Hit {
+  update_id: number;
+  text: string | undefined;
+  secret: string | undefined;
+  contentType: string | undefined;
+}
+
+/** The bot's side of a webhook: a node:http server on 127.0.0.1 answering each request with `answer`. */
+interface Receiver {
+  url: string;
+  port: number;
+  hits: Hit[];
+  /** update_ids answered 2xx, in order. */
+  accepted: number[];
+  /** Requests answered "hold": call one to answer it. */
+  held: ((status: number) => void)[];
+  /** Requests being handled now, the most at once, and those the emulator dropped unanswered. */
+  stats: { inFlight: number; maxInFlight: number; aborted: number };
+  answer: (hit: Hit) => number | "hold";
+  close(): Promise<void>;
+}
+
+async function startReceiver(port = 0): Promise<Receiver> {
+  const server: Server = createServer((req, res) => {
+    receiver.stats.inFlight++;
+    receiver.stats.maxInFlight = Math.max(receiver.stats.maxInFlight, receiver.stats.inFlight);
+    let done = false;
+    res.on("close", () => {
+      if (done) return;
+      done = true;
+      receiver.stats.inFlight--;
+      receiver.stats.aborted++;
+    });
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const update = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { update_id: number; message?: { text?: string } };
+      const secret = req.headers["x-telegram-bot-api-secret-token"];
+      const hit: Hit = {
+        update_id: update.update_id,
+        text: update.message?.text,
+        secret: typeof secret === "string" ? secret : undefined,
+        contentType: req.headers["content-type"],
+      };
+      receiver.hits.push(hit);
+      const reply = (status: number): void => {
+        if (done) return;
+        done = true;
+        receiver.stats.inFlight--;
+        if (status >= 200 && status < 300) receiver.accepted.push(hit.update_id);
+        res.writeHead(status).end();
+      };
+      const status = receiver.answer(hit);
+      if (status === "hold") receiver.held.push(reply);
+      else reply(status);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  const actual = (server.address() as AddressInfo).port;
+  const receiver: Receiver = {
+    url: `http://127.0.0.1:${actual}/hook`,
+    port: actual,
+    hits: [],
+    accepted: [],
+    held: [],
+    stats: { inFlight: 0, maxInFlight: 0, aborted: 0 },
+    answer: () => 200,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+  return receiver;
+}
+
+describe("webhook delivery", () => {
+  let emulator: BotApiEmulator;
+  let receivers: Receiver[];
+  const receiver = async (port?: number) => {
+    const started = await startReceiver(port);
+    receivers.push(started);
+    return started;
+  };
+
+  beforeEach(async () => {
+    emulator = await startBotApiEmulator();
+    receivers = [];
+  });
+  afterEach(async () => {
+    await emulator.close();
+    await Promise.all(receivers.map((started) => started.close()));
+  });
+
+  const call = async (method: string, params: Record<string, unknown> = {}) => {
+    const response = await fetch(`${emulator.apiRoot}/bot${emulator.token}/${method}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(params),
+    });
+    return { status: response.status, body: (await response.json()) as { ok: boolean; result?: unknown; description?: string } };
+  };
+  const webhookInfo = async () => (await call("getWebhookInfo")).body.result as Record<string, unknown>;
+
+  it("POSTs each update as JSON with the secret header, a chat's updates in order, and confirms on 2xx", async () => {
+    const bot = await receiver();
+    expect((await call("setWebhook", { url: bot.url, secret_token: "s3cret_-Token" })).body).toEqual({ ok: true, result: true });
+    const alice = emulator.user({ id: 5001 });
+    for (const text of ["one", "two", "three"]) await alice.send(text);
+
+    // Answered on the bot's side, then seen by the emulator.
+    await waitFor(() => bot.accepted.length === 3 && emulator.pendingUpdates() === 0);
+    expect(bot.hits.map((hit) => hit.text)).toEqual(["one", "two", "three"]);
+    expect(bot.hits.every((hit) => hit.secret === "s3cret_-Token" && hit.contentType === "application/json")).toBe(true);
+    expect(bot.accepted).toEqual([...bot.accepted].sort((a, b) => a - b));
+    expect(emulator.pendingUpdates()).toBe(0);
+    expect(await webhookInfo()).toEqual({ url: bot.url, has_custom_certificate: false, pending_update_count: 0, max_connections: 40 });
+    expect(emulator.webhookInfo()).toMatchObject({ url: bot.url, secret: "s3cret_-Token", pendingUpdates: 0, attempts: 3, failures: 0, lastError: undefined });
+    expect(emulator.webhookDeliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
+
+    const getUpdates = await call("getUpdates", { timeout: 0 });
+    expect(getUpdates.status).toBe(409);
+    expect(getUpdates.body.description).toBe(
+      "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+    );
+
+    // Without a secret_token there is no header.
+    await call("setWebhook", { url: bot.url });
+    await alice.send("four");
+    await waitFor(() => bot.accepted.length === 4);
+    expect(bot.hits[3]).toMatchObject({ text: "four", secret: undefined });
+    expect(emulator.webhookInfo().secret).toBeUndefined();
+  });
+
+  it("ends a waiting getUpdates with 409 when a webhook is set", async () => {
+    const bot = await receiver();
+    const poll = call("getUpdates", { timeout: 10 });
+    await waitFor(() => emulator.callsTo("getUpdates").length === 1);
+    await call("setWebhook", { url: bot.url });
+    expect(await poll).toEqual({ status: 409, body: { ok: false, error_code: 409, description: "Conflict: terminated by setWebhook request" } });
+  });
+
+  it("serves a grammY bot in webhook mode (public URL routed to loopback); the bot refuses a wrong secret and the update is retried", async () => {
+    let port = 0;
+    const routed = await startBotApiEmulator({ webhookTarget: (url) => url.replace("https://bot.example.com", `http://127.0.0.1:${port}`) });
+    const hookBot = new Bot(routed.token, { botInfo: routed.botInfo, client: { apiRoot: routed.apiRoot } });
+    hookBot.command("start", (ctx) => ctx.reply("Hello from the webhook"));
+    const handle = webhookCallback(hookBot, "http", { secretToken: "right_secret" });
+    const handlerErrors: unknown[] = [];
+    const server = createServer((req, res) => {
+      handle(req, res).catch((error: unknown) => handlerErrors.push(error));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    port = (server.address() as AddressInfo).port;
+    try {
+      await hookBot.api.setWebhook("https://bot.example.com/tg", { secret_token: "wrong_secret" });
+      const alice = routed.user({ id: 5101 });
+      await alice.send("/start");
+      await waitFor(() => routed.webhookInfo().failures >= 2, 5000, "the bot refused the wrong secret twice");
+      expect(routed.webhookDeliveries.every((delivery) => delivery.status === 401 || delivery.status === undefined)).toBe(true);
+      const info = await hookBot.api.getWebhookInfo();
+      expect(info).toMatchObject({
+        url: "https://bot.example.com/tg",
+        pending_update_count: 1,
+        last_error_message: "Wrong response from the webhook: 401 Unauthorized",
+      });
+      expect(JSON.stringify(info)).not.toContain("wrong_secret");
+      expect(routed.webhookInfo()).toMatchObject({ secret: "wrong_secret", lastError: { message: "Wrong response from the webhook: 401 Unauthorized" } });
+
+      await hookBot.api.setWebhook("https://bot.example.com/tg", { secret_token: "right_secret" });
+      expect((await alice.nextMessage()).text).toBe("Hello from the webhook");
+      await waitFor(() => routed.pendingUpdates() === 0);
+      expect(routed.webhookDeliveries.at(-1)?.status).toBe(200);
+      // A new setWebhook clears the last error, as on Telegram.
+      expect((await hookBot.api.getWebhookInfo()).last_error_message).toBeUndefined();
+      expect(handlerErrors).toEqual([]);
+    } finally {
+      await routed.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    }
+  });
+
+  it("retries a 500 and a refused connection with a backoff, keeping the chat's order, and shows last_error", async () => {
+    await emulator.close();
+    emulator = await startBotApiEmulator({ clock: () => 1_700_000_000_000 });
+    const bot = await receiver();
+    bot.answer = () => (bot.hits.length <= 2 ? 500 : 200);
+    await call("setWebhook", { url: bot.url });
+    const alice = emulator.user({ id: 5201 });
+    await alice.send("one");
+    await alice.send("two");
+
+    await waitFor(() => bot.accepted.length === 2 && emulator.pendingUpdates() === 0);
+    // "two" waited until "one" was confirmed.
+    expect(bot.hits.map((hit) => hit.text)).toEqual(["one", "one", "one", "two"]);
+    const deliveries = emulator.webhookDeliveries;
+    expect(deliveries.map((delivery) => delivery.status)).toEqual([500, 500, 200, 200]);
+    expect((deliveries[1]?.at ?? 0) - (deliveries[0]?.at ?? 0)).toBeGreaterThanOrEqual(40);
+    expect((deliveries[2]?.at ?? 0) - (deliveries[1]?.at ?? 0)).toBeGreaterThanOrEqual(90);
+    expect(await webhookInfo()).toMatchObject({
+      pending_update_count: 0,
+      last_error_date: 1_700_000_000,
+      last_error_message: "Wrong response from the webhook: 500 Internal Server Error",
+    });
+    // The same setWebhook again changes nothing ("Webhook is already set"): the error stays.
+    await call("setWebhook", { url: bot.url });
+    expect((await webhookInfo()).last_error_message).toBe("Wrong response from the webhook: 500 Internal Server Error");
+
+    // The bot goes down: refused, then delivered once it listens again on the same port.
+    await bot.close();
+    await alice.send("three");
+    await waitFor(() => emulator.webhookInfo().lastError?.message === "Connection refused");
+    expect(await webhookInfo()).toMatchObject({ pending_update_count: 1, last_error_message: "Connection refused" });
+    expect(emulator.webhookDeliveries.at(-1)?.status).toBe("Connection refused");
+    const back = await receiver(bot.port);
+    await waitFor(() => back.accepted.length === 1 && emulator.pendingUpdates() === 0);
+    expect(back.hits.map((hit) => hit.text)).toEqual(["three"]);
+    const attempts = emulator.webhookDeliveries.filter((delivery) => delivery.update_id === back.accepted[0]).map((delivery) => delivery.status);
+    expect(attempts).toContain("Connection refused");
+    expect(attempts.at(-1)).toBe(200);
+    expect(emulator.webhookInfo()).toMatchObject({ pendingUpdates: 0, failures: 2 + attempts.length - 1 });
+  });
+
+  it("gives up on an unanswered request after the timeout, drops its connection and retries", async () => {
+    await emulator.close();
+    emulator = await startBotApiEmulator({ webhookTimeoutMs: 100 });
+    const bot = await receiver();
+    bot.answer = () => (bot.hits.length === 1 ? "hold" : 200);
+    await call("setWebhook", { url: bot.url });
+    await emulator.user({ id: 5301 }).send("slow");
+
+    await waitFor(() => bot.accepted.length === 1 && emulator.pendingUpdates() === 0);
+    await waitFor(() => bot.stats.aborted === 1, 5000, "the emulator dropped the unanswered request");
+    expect(emulator.webhookDeliveries.map((delivery) => delivery.status)).toEqual(["Read timeout expired", 200]);
+    expect((await webhookInfo()).last_error_message).toBe("Read timeout expired");
+  });
+
+  it("stops delivering on deleteWebhook: the request in flight is cancelled and updates go to getUpdates", async () => {
+    const bot = await receiver();
+    bot.answer = () => "hold";
+    await call("setWebhook", { url: bot.url });
+    const alice = emulator.user({ id: 5401 });
+    await alice.send("one");
+    await waitFor(() => bot.held.length === 1);
+
+    expect((await call("deleteWebhook")).body).toEqual({ ok: true, result: true });
+    await waitFor(() => bot.stats.aborted === 1);
+    expect(emulator.webhookDeliveries.map((delivery) => delivery.status)).toEqual(["cancelled"]);
+    expect(emulator.webhookInfo()).toMatchObject({ url: "", inFlight: 0, pendingUpdates: 1 });
+    expect(await webhookInfo()).toEqual({ url: "", has_custom_certificate: false, pending_update_count: 1 });
+
+    await alice.send("two");
+    const updates = (await call("getUpdates", { timeout: 0 })).body.result as { message: { text: string } }[];
+    expect(updates.map((update) => update.message.text)).toEqual(["one", "two"]);
+    // An absence: no retry of the cancelled request (the first retry would come after 50 ms).
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(bot.hits).toHaveLength(1);
+  });
+
+  it("keeps at most max_connections requests in flight: with 1, one at a time in update_id order", async () => {
+    const bot = await receiver();
+    bot.answer = () => "hold";
+    await call("setWebhook", { url: bot.url, max_connections: 1 });
+    for (const id of [5501, 5502, 5503]) await emulator.user({ id }).send(`from ${id}`);
+
+    for (let answered = 0; answered < 3; answered++) {
+      await waitFor(() => bot.held.length === 1);
+      // Counted when sent: a second request would show at once.
+      expect(emulator.webhookInfo().inFlight).toBe(1);
+      bot.held.shift()?.(200);
+    }
+    await waitFor(() => bot.accepted.length === 3);
+    expect(bot.stats.maxInFlight).toBe(1);
+    expect(bot.hits.map((hit) => hit.text)).toEqual(["from 5501", "from 5502", "from 5503"]);
+    expect((await webhookInfo()).max_connections).toBe(1);
+  });
+
+  it("sends different chats in parallel up to max_connections, one chat's updates one at a time", async () => {
+    const bot = await receiver();
+    bot.answer = () => "hold";
+    await call("setWebhook", { url: bot.url, max_connections: 2 });
+    const alice = emulator.user({ id: 5601 });
+    await alice.send("alice 1");
+    await alice.send("alice 2");
+    await emulator.user({ id: 5602 }).send("bob");
+    await emulator.user({ id: 5603 }).send("carol");
+
+    await waitFor(() => bot.held.length === 2);
+    expect(emulator.webhookInfo().inFlight).toBe(2);
+    expect(bot.hits.map((hit) => hit.text)).toEqual(["alice 1", "bob"]);
+    while (bot.accepted.length < 4) {
+      await waitFor(() => bot.held.length > 0 || bot.accepted.length === 4);
+      bot.held.shift()?.(200);
+    }
+    expect(bot.stats.maxInFlight).toBe(2);
+    const texts = bot.hits.map((hit) => hit.text);
+    expect(texts.indexOf("alice 2")).toBeGreaterThan(texts.indexOf("alice 1"));
+    expect([...texts].sort()).toEqual(["alice 1", "alice 2", "bob", "carol"]);
+  });
+
+  it("drops pending updates and filters by allowed_updates when asked", async () => {
+    const bot = await receiver();
+    const alice = emulator.user({ id: 5701 });
+    await alice.send("before");
+    await call("setWebhook", { url: bot.url, drop_pending_updates: true, allowed_updates: ["callback_query"] });
+    expect(await webhookInfo()).toMatchObject({ pending_update_count: 0, allowed_updates: ["callback_query"] });
+    await alice.send("not allowed");
+    // Same webhook: only allowed_updates changes ("Webhook is already set").
+    await call("setWebhook", { url: bot.url, allowed_updates: [] });
+    await alice.send("allowed");
+    await waitFor(() => bot.accepted.length === 1);
+    expect(bot.hits.map((hit) => hit.text)).toEqual(["allowed"]);
+    expect((await webhookInfo()).allowed_updates).toBeUndefined();
+  });
+
+  it("validates setWebhook like Telegram, except that plain http is allowed on loopback", async () => {
+    const bot = await receiver();
+    const refused = async (params: Record<string, unknown>) => (await call("setWebhook", params)).body.description;
+    expect(await refused({ url: bot.url, secret_token: "not secret!" })).toBe("Bad Request: secret token contains unallowed characters");
+    expect(await refused({ url: bot.url, secret_token: "a".repeat(257) })).toBe("Bad Request: secret token is too long");
+    expect(await refused({ url: "http://example.com/hook" })).toBe("Bad Request: bad webhook: An HTTPS URL must be provided for webhook");
+    expect(await refused({ url: "https://example.com:8080/hook" })).toBe(
+      "Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443",
+    );
+    expect(await refused({ url: "ftp://127.0.0.1/hook" })).toBe("Bad Request: invalid webhook URL specified");
+    expect((await call("setWebhook", { url: bot.url, secret_token: "a".repeat(256) })).body.ok).toBe(true);
+
+    // max_connections is clamped to 1..100, as by the Bot API server.
+    await call("setWebhook", { url: bot.url, max_connections: 0 });
+    expect((await webhookInfo()).max_connections).toBe(1);
+    await call("setWebhook", { url: bot.url, max_connections: 1000 });
+    expect((await webhookInfo()).max_connections).toBe(100);
+
+    // A refused setWebhook has removed the previous webhook, as on Telegram.
+    await refused({ url: bot.url, secret_token: "bad secret" });
+    expect((await webhookInfo()).url).toBe("");
+
+    // A public https URL is accepted, but the emulator delivers to loopback only (see webhookTarget).
+    await call("setWebhook", { url: "https://example.com/hook" });
+    await emulator.user({ id: 5801 }).send("lost");
+    await waitFor(() => emulator.webhookInfo().lastError !== undefined);
+    expect(emulator.webhookInfo().lastError?.message).toMatch(/^emulator: delivers only over http to 127\.0\.0\.1\/localhost/);
+
+    // An empty url removes the webhook.
+    await call("setWebhook", { url: "" });
+    expect(await webhookInfo()).toEqual({ url: "", has_custom_certificate: false, pending_update_count: 1 });
+  });
+
+  it("stops every delivery on close(), cancelling the request in flight", async () => {
+    const bot = await receiver();
+    bot.answer = () => "hold";
+    await call("setWebhook", { url: bot.url });
+    await emulator.user({ id: 5901 }).send("in flight");
+    await waitFor(() => bot.held.length === 1);
+    await emulator.close();
+    await waitFor(() => bot.stats.aborted === 1);
+    expect(emulator.webhookInfo().inFlight).toBe(0);
+    expect(emulator.webhookDeliveries.map((delivery) => delivery.status)).toEqual(["cancelled"]);
   });
 });

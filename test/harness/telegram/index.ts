@@ -14,12 +14,14 @@ import { BotApiServer } from "./server.js";
 import { EmulatorState } from "./state.js";
 import { describeKeyboard, preview, TestChat, TestUser, type UserEnvironment } from "./test-user.js";
 import type { ApiCall, InjectedError, StoredFile, StoredMessage } from "./types.js";
+import { WebhookSender, type WebhookDelivery, type WebhookStatus } from "./webhook.js";
 
 export { BotApiError } from "./types.js";
 export type { ApiCall, ApiResponse, CallbackAnswer, InjectedError, InlineAnswer, StoredFile, StoredMessage } from "./types.js";
 export { EmulatorClosedError } from "./state.js";
 export { TestChat, TestUser } from "./test-user.js";
 export { parseHtml, EntityParseError } from "./html.js";
+export type { WebhookDelivery, WebhookStatus } from "./webhook.js";
 
 export interface EmulatorOptions {
   /** Default "123456:TEST". */
@@ -39,6 +41,15 @@ export interface EmulatorOptions {
   recordCalls?: boolean;
   /** Default timeout of nextMessage/callbackAnswer/inlineAnswer, in real ms. Default 5000. */
   defaultTimeoutMs?: number;
+  /** How long a webhook delivery waits for the bot's answer, in real ms ("Read timeout expired"). Default 10000. */
+  webhookTimeoutMs?: number;
+  /**
+   * Where deliveries for the webhook URL the bot set really go: the emulator only POSTs over http
+   * to 127.0.0.1/localhost. E.g. the bot sets https://bot.example.com/tg and the test routes it
+   * with `(url) => url.replace("https://bot.example.com", "http://127.0.0.1:" + port)`. Called for
+   * every delivery, so the port may be known only once the bot listens.
+   */
+  webhookTarget?: (url: string) => string;
 }
 
 export interface UserInit {
@@ -71,6 +82,7 @@ export class BotApiEmulator {
     readonly apiRoot: string,
     private readonly state: EmulatorState,
     private readonly server: BotApiServer,
+    private readonly webhook: WebhookSender,
     options: EmulatorOptions,
   ) {
     this.token = options.token ?? DEFAULT_TOKEN;
@@ -86,14 +98,20 @@ export class BotApiEmulator {
   static async start(options: EmulatorOptions = {}): Promise<BotApiEmulator> {
     const token = options.token ?? DEFAULT_TOKEN;
     const state = new EmulatorState(botUserFor(token, options.botUser), options.clock ?? Date.now);
-    const methods = new BotApiMethods(state, {
-      strictAmpersand: options.strictAmpersand ?? true,
-      strictButtons: options.strictButtons ?? true,
+    const webhook = new WebhookSender(state, {
+      timeoutMs: options.webhookTimeoutMs ?? 10_000,
+      record: options.recordCalls ?? true,
+      ...(options.webhookTarget === undefined ? {} : { target: options.webhookTarget }),
     });
+    const methods = new BotApiMethods(
+      state,
+      { strictAmpersand: options.strictAmpersand ?? true, strictButtons: options.strictButtons ?? true },
+      webhook,
+    );
     const server = new BotApiServer(state, methods, token);
     server.recordCalls = options.recordCalls ?? true;
     const port = await server.listen();
-    return new BotApiEmulator(`http://127.0.0.1:${port}`, state, server, options);
+    return new BotApiEmulator(`http://127.0.0.1:${port}`, state, server, webhook, options);
   }
 
   /** Every call the bot made, in order (getUpdates included). */
@@ -109,6 +127,19 @@ export class BotApiEmulator {
   /** Calls Telegram refused, e.g. to see why a message never arrived. */
   failedCalls(): ApiCall[] {
     return this.calls.filter((call) => !call.response.ok && call.response.error_code !== 0);
+  }
+
+  /**
+   * The webhook as Telegram knows it, secret and delivery counts included, e.g.
+   * `expect(tg.webhookInfo().lastError?.message).toBe("Wrong response from the webhook: 401 Unauthorized")`.
+   */
+  webhookInfo(): WebhookStatus {
+    return this.webhook.status();
+  }
+
+  /** Every POST of an update to a webhook, in order of sending; entries fill in as answers come. */
+  get webhookDeliveries(): readonly WebhookDelivery[] {
+    return this.webhook.deliveries;
   }
 
   /** Things the emulator could not render faithfully (e.g. a Markdown parse_mode). */
@@ -207,7 +238,7 @@ export class BotApiEmulator {
     return this.state.files.get(fileId);
   }
 
-  /** Updates pushed but not yet confirmed by the bot's getUpdates offset. */
+  /** Updates pushed but not yet confirmed by the bot (getUpdates offset, or a 2xx webhook answer). */
   pendingUpdates(): number {
     return this.state.updates.length;
   }
@@ -227,14 +258,22 @@ export class BotApiEmulator {
       lines.length > 0 ? `Chat ${chatId} (last messages):\n${lines.join("\n")}` : `Chat ${chatId} has no messages.`,
       failures.length > 0 ? `Recent failed Bot API calls:\n${failures.join("\n")}` : "No failed Bot API calls.",
       this.state.updates.length > 0 ? `${this.state.updates.length} update(s) not yet fetched/confirmed by the bot (is it running?).` : "",
+      this.webhookSummary(),
     ]
       .filter(Boolean)
       .join("\n");
   }
 
-  /** Answers a pending long poll with [] and shuts the server down; pending waits reject. */
+  /** Stops webhook deliveries, answers a pending long poll with [] and shuts the server down; pending waits reject. */
   close(): Promise<void> {
+    this.webhook.close();
     return this.server.close();
+  }
+
+  private webhookSummary(): string {
+    const { url, lastError } = this.webhook.status();
+    if (url === "") return "";
+    return `Webhook ${url}: ${lastError === undefined ? "no failed delivery" : `last error "${lastError.message}"`}.`;
   }
 
   private setBlocked(userId: number, blocked: boolean): void {

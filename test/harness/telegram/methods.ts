@@ -8,6 +8,7 @@ import { intParam, jsonParam, stringParam, type UploadedFile } from "./request.j
 import type { ChatRecord, EmulatorState } from "./state.js";
 import { formatText, MAX_CAPTION_LENGTH, MAX_TEXT_LENGTH } from "./text.js";
 import { badRequest, forbidden, type StoredFile, type StoredMessage } from "./types.js";
+import type { WebhookSender } from "./webhook.js";
 
 export interface MethodInput {
   params: Record<string, unknown>;
@@ -40,14 +41,15 @@ export class BotApiMethods {
   constructor(
     private readonly state: EmulatorState,
     private readonly options: MethodOptions,
+    private readonly webhook: WebhookSender,
   ) {
     const table: Record<string, MethodHandler> = {
       getMe: () => this.state.bot,
       logOut: () => true,
       close: () => true,
-      setWebhook: ({ params }) => this.setWebhook(params),
-      deleteWebhook: ({ params }) => this.deleteWebhook(params),
-      getWebhookInfo: () => ({ url: this.state.webhookUrl, has_custom_certificate: false, pending_update_count: this.state.updates.length }),
+      setWebhook: ({ params }) => this.webhook.set(params),
+      deleteWebhook: ({ params }) => this.webhook.delete(params),
+      getWebhookInfo: () => this.webhook.info(),
       setMyCommands: ({ params }) => this.setMyCommands(params),
       getMyCommands: ({ params }) => this.state.commands.get(this.commandsKey(params)) ?? [],
       deleteMyCommands: ({ params }) => {
@@ -480,18 +482,6 @@ export class BotApiMethods {
   }
 
   // --- bot settings ------------------------------------------------------------------------
-
-  private setWebhook(params: Record<string, unknown>) {
-    this.state.webhookUrl = stringParam(params.url) ?? "";
-    if (params.drop_pending_updates === true || params.drop_pending_updates === "true") this.state.updates = [];
-    return true;
-  }
-
-  private deleteWebhook(params: Record<string, unknown>) {
-    this.state.webhookUrl = "";
-    if (params.drop_pending_updates === true || params.drop_pending_updates === "true") this.state.updates = [];
-    return true;
-  }
 
   /** Commands are stored per scope and language, like Telegram. */
   private commandsKey(params: Record<string, unknown>): string {

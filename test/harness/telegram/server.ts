@@ -16,7 +16,7 @@ const JSON_PARAMS = new Set([
 /** Integer and boolean parameters, which multipart and query strings also carry as strings. */
 const INTEGER_PARAMS = new Set([
   "chat_id", "from_chat_id", "message_id", "user_id", "offset", "limit", "timeout", "cache_time",
-  "reply_to_message_id", "message_thread_id",
+  "reply_to_message_id", "message_thread_id", "max_connections",
 ]);
 const BOOLEAN_PARAMS = new Set([
   "show_alert", "is_personal", "disable_notification", "protect_content", "drop_pending_updates",
@@ -136,7 +136,7 @@ export class BotApiServer {
     call: ApiCall,
     answer: (response: ApiResponse) => void,
   ): void {
-    if (this.state.webhookUrl !== "") {
+    if (this.state.webhook !== undefined) {
       return answer(conflict("can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"));
     }
     const offset = intParam(params.offset) ?? 0;
@@ -164,6 +164,7 @@ export class BotApiServer {
     const poll: PendingPoll = { finish };
     this.pendingPoll = poll;
     const unsubscribe = this.state.onChange(() => {
+      if (this.state.webhook !== undefined) return finish(conflict("terminated by setWebhook request"));
       const updates: Update[] = this.state.takeDeliverable(limit);
       if (updates.length > 0) finish({ ok: true, result: updates });
     });

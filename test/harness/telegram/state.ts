@@ -1,6 +1,7 @@
 /** Everything the emulated Telegram knows: users, chats, messages, the update queue, queries. */
 import type { BotCommand, Chat, Message, Update, User, UserFromGetMe } from "grammy/types";
 import type { CallbackAnswer, InlineAnswer, StoredFile, StoredMessage } from "./types.js";
+import type { WebhookConfig } from "./webhook.js";
 
 export interface UserRecord {
   user: User;
@@ -61,10 +62,11 @@ export class EmulatorState {
   readonly inlineQueries = new Map<string, InlineQueryRecord>();
   readonly files = new Map<string, StoredFile>();
   readonly commands = new Map<string, BotCommand[]>();
-  /** Updates not yet confirmed by a getUpdates offset. */
+  /** Updates not yet confirmed by a getUpdates offset (or, with a webhook, by a 2xx answer). */
   updates: Update[] = [];
   allowedUpdates: string[] = [];
-  webhookUrl = "";
+  /** Set by setWebhook: updates are POSTed to it, and getUpdates is refused. */
+  webhook: WebhookConfig | undefined;
   defaultMenuButton: unknown = { type: "default" };
   readonly warnings: string[] = [];
   closed = false;
