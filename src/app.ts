@@ -16,7 +16,7 @@ import { ExchangeClient } from "./exchange/client.js";
 import { EstimateService } from "./exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
 import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
-import { connectToTelegram, startPolling, startWebhook, type UpdateFeed } from "./telegram/index.js";
+import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
 import { StatusNotifier } from "./tracker/notifier.js";
 import { Tracker } from "./tracker/tracker.js";
 
@@ -45,6 +45,8 @@ export interface AppOverrides {
   botInfo?: UserFromGetMe;
   /** A sandbox that outlives this process (tests restart the bot, not the exchange). */
   sandbox?: { exchange: SandboxExchange; apiKey: string };
+  /** Waits between attempts to reach Telegram (tests shorten them); default 1 s doubling to a minute. */
+  telegramRetry?: RetryTiming;
   /** Timeouts for the exchange client (tests shorten them). */
   exchangeTimeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
 }
@@ -129,6 +131,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   /** What the process is doing before updates flow: /healthz says it. */
   let phase = "starting";
   const stopping = new AbortController();
+  const retry = overrides.telegramRetry ? { retry: overrides.telegramRetry } : {};
 
   const checks: Record<string, HealthCheck> = {
     telegram: () => feed?.health() ?? { ok: false, reason: phase },
@@ -178,7 +181,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         instanceLock = await waitForInstanceLock(config.databasePath, { clock, logger, signal: stopping.signal });
         if (!instanceLock) return; // stopped while waiting
         phase = "connecting to Telegram";
-        if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal }))) return;
+        if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal, ...retry }))) return;
         phase = "starting";
         catalogue.start();
         await registerCommands(bot.api, i18n, config.supportUserIds).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
@@ -197,7 +200,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         if (stopping.signal.aborted) return;
         if (config.webhook) {
           phase = "setting the webhook";
-          const pushed = await startWebhook(bot, { ...config.webhook, logger, signal: stopping.signal });
+          const pushed = await startWebhook(bot, { ...config.webhook, logger, signal: stopping.signal, ...retry });
           if (!pushed) return;
           webhookPort = pushed.port;
           feed = pushed;
@@ -205,7 +208,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           // A webhook left by an earlier deployment would refuse every getUpdates.
           await bot.api.deleteWebhook().catch((error: unknown) => logger.warn({ err: error }, "could not remove a webhook; polling may be refused"));
           if (stopping.signal.aborted) return;
-          feed = startPolling(bot, { logger, now: () => clock.now() });
+          feed = startPolling(bot, { logger, now: () => clock.now(), ...retry });
         }
         logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined, updates: config.webhook ? "webhook" : "polling" }, "bot started");
       })();

@@ -1,3 +1,9 @@
+/** How long to wait after failed attempts: the first wait, doubled each time up to the last. */
+export interface RetryTiming {
+  firstMs: number;
+  maxMs: number;
+}
+
 /** Waits between attempts to reach Telegram: 1 s, 2 s, 4 s … up to a minute. */
 export class Backoff {
   private attempt = 0;

@@ -1,6 +1,6 @@
 import { GrammyError, type Bot, type Context } from "grammy";
 import type { Logger } from "pino";
-import { Backoff, reasonOf, sleep } from "./backoff.js";
+import { Backoff, reasonOf, sleep, type RetryTiming } from "./backoff.js";
 
 /** Telegram does not know the token: no retry will help. */
 export class TokenRefusedError extends Error {
@@ -15,10 +15,10 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
  * that is down or slow is retried with a growing wait, each failure logged on one line.
  * Resolves false when `signal` ends the wait first.
  */
-export async function connectToTelegram<C extends Context>(bot: Bot<C>, options: { apiRoot: string; logger: Logger; signal: AbortSignal }): Promise<boolean> {
+export async function connectToTelegram<C extends Context>(bot: Bot<C>, options: { apiRoot: string; logger: Logger; signal: AbortSignal; retry?: RetryTiming }): Promise<boolean> {
   const { logger, signal } = options;
   if (bot.isInited()) return true;
-  const backoff = new Backoff();
+  const backoff = new Backoff(options.retry?.firstMs, options.retry?.maxMs);
   for (;;) {
     try {
       const attempt = AbortSignal.any([signal, AbortSignal.timeout(ATTEMPT_TIMEOUT_MS)]);

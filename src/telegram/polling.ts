@@ -1,7 +1,7 @@
 import { GrammyError, type Bot, type Context } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
-import { Backoff, reasonOf, sleep } from "./backoff.js";
+import { Backoff, reasonOf, sleep, type RetryTiming } from "./backoff.js";
 import { ALLOWED_UPDATES, runUpdates, type UpdateFeed } from "./feed.js";
 
 /** getUpdates waits this long for news; a poll that has not come back well after it is stuck. */
@@ -13,10 +13,10 @@ const HEALTHY_WITHIN_MS = (POLL_TIMEOUT_S * 2 + 30) * 1000;
  * line with the wait before the next try (the runner's own loop retries silently, and stops
  * the bot for good on a 409).
  */
-export function startPolling<C extends Context>(bot: Bot<C>, options: { logger: Logger; now?: () => number }): UpdateFeed {
+export function startPolling<C extends Context>(bot: Bot<C>, options: { logger: Logger; now?: () => number; retry?: RetryTiming }): UpdateFeed {
   const { logger } = options;
   const now = options.now ?? Date.now;
-  const backoff = new Backoff();
+  const backoff = new Backoff(options.retry?.firstMs, options.retry?.maxMs);
   let offset = 0;
   let lastAnswerAt = now();
   let lastProblem = "";

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { GrammyError, type Bot, type Context } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
-import { Backoff, reasonOf, sleep } from "./backoff.js";
+import { Backoff, reasonOf, sleep, type RetryTiming } from "./backoff.js";
 import { TokenRefusedError } from "./connect.js";
 import { ALLOWED_UPDATES, runUpdates, type UpdateFeed } from "./feed.js";
 
@@ -22,6 +22,7 @@ export interface WebhookOptions {
   host: string;
   logger: Logger;
   signal: AbortSignal;
+  retry?: RetryTiming;
 }
 
 /**
@@ -99,7 +100,7 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
   const runner = runUpdates(bot, supply, logger);
 
   // Only once we listen does Telegram learn where to deliver.
-  const backoff = new Backoff();
+  const backoff = new Backoff(options.retry?.firstMs, options.retry?.maxMs);
   while (!webhookSet) {
     try {
       await bot.api.setWebhook(options.url, { secret_token: options.secret, allowed_updates: [...ALLOWED_UPDATES] });

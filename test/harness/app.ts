@@ -38,7 +38,15 @@ export interface WorldOptions {
  */
 export async function startWorld(env: Record<string, string> = {}, options: WorldOptions = {}): Promise<TestWorld> {
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
-  const tg = await startBotApiEmulator({ clock: () => clock.now() });
+  // A webhook the bot sets (WEBHOOK_URL, any public address) is delivered to the port it listens on.
+  let webhookPort: () => number | undefined = () => undefined;
+  const tg = await startBotApiEmulator({
+    clock: () => clock.now(),
+    webhookTarget: (url) => {
+      const { pathname, search } = new URL(url);
+      return `http://127.0.0.1:${webhookPort() ?? 9}${pathname}${search}`;
+    },
+  });
   const dir = mkdtempSync(join(tmpdir(), "swapbot-e2e-"));
   const config = loadConfig({
     BOT_TOKEN: tg.token,
@@ -58,7 +66,9 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
   const boot = async () => {
     const shared = options.embeddedSandbox ? {} : { sandbox: { exchange: sandbox, apiKey: "sandbox-key" } };
     const timeouts = options.exchangeTimeouts ? { exchangeTimeouts: options.exchangeTimeouts } : {};
-    const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, ...shared, ...timeouts });
+    // Real-time retries of Telegram calls, short: a test must not wait a backoff out.
+    const telegramRetry = { firstMs: 20, maxMs: 200 };
+    const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, telegramRetry, ...shared, ...timeouts });
     await app.start();
     // The catalogue loads on the first timer tick; let it come in before users arrive.
     await waitFor(async () => {
@@ -70,7 +80,7 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
   const world: TestWorld = {
     clock,
     tg,
-    app: await boot(),
+    app: undefined as unknown as App,
     logs: lines,
     databasePath: config.databasePath,
     async restart(meanwhile) {
@@ -86,5 +96,7 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  webhookPort = () => world.app.ports().webhook;
+  world.app = await boot();
   return world;
 }
