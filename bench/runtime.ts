@@ -45,7 +45,9 @@ interface Driver {
 }
 
 async function startDriver(): Promise<Driver> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL("./runtime-driver.ts", import.meta.url))], {
+  // tsx's loader named outright: process.execArgv would carry a `tsx -e` script along and re-run it.
+  const loader = new URL("../node_modules/tsx/dist/loader.mjs", import.meta.url).href;
+  const child = spawn(process.execPath, ["--import", loader, fileURLToPath(new URL("./runtime-driver.ts", import.meta.url))], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const pending = new Map<number, { resolve: (timed: Timed) => void; reject: (error: Error) => void }>();

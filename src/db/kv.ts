@@ -1,40 +1,43 @@
 import type { StorageAdapter } from "grammy";
 import type { Clock } from "../clock.js";
 import type { Db } from "./database.js";
+import { statementCache } from "./statements.js";
 
 /** A small key-value table; JSON values. */
 export class KeyValueStore {
+  private readonly sql: ReturnType<typeof statementCache>;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.sql = statementCache(db);
+  }
 
   get<T>(key: string): T | undefined {
-    const row = this.db.prepare("SELECT value FROM kv WHERE key = ?").get(key) as { value: string } | undefined;
+    const row = this.sql("SELECT value FROM kv WHERE key = ?").get(key) as { value: string } | undefined;
     return row === undefined ? undefined : (JSON.parse(row.value) as T);
   }
 
   set(key: string, value: unknown): void {
-    this.db
-      .prepare("INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
+    this.sql("INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
       .run(key, JSON.stringify(value), this.clock.now());
   }
 
   delete(key: string): void {
-    this.db.prepare("DELETE FROM kv WHERE key = ?").run(key);
+    this.sql("DELETE FROM kv WHERE key = ?").run(key);
   }
 
   /** Entries under `prefix` not written since `before`, oldest first. */
   idleSince<T>(prefix: string, before: number): { key: string; value: T }[] {
-    const rows = this.db
-      .prepare("SELECT key, value FROM kv WHERE key >= ? AND key < ? AND updated_at < ? ORDER BY updated_at")
+    const rows = this.sql("SELECT key, value FROM kv WHERE key >= ? AND key < ? AND updated_at < ? ORDER BY updated_at")
       .all(`${prefix}:`, `${prefix};`, before) as { key: string; value: string }[];
     return rows.map((row) => ({ key: row.key.slice(prefix.length + 1), value: JSON.parse(row.value) as T }));
   }
 
   /** Deletes an entry only if nobody wrote it since `before`; true when it did. */
   deleteIfIdle(prefix: string, key: string, before: number): boolean {
-    return this.db.prepare("DELETE FROM kv WHERE key = ? AND updated_at < ?").run(`${prefix}:${key}`, before).changes > 0;
+    return this.sql("DELETE FROM kv WHERE key = ? AND updated_at < ?").run(`${prefix}:${key}`, before).changes > 0;
   }
 
   /** A grammY storage adapter for sessions and conversations, each under its own prefix. */

@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.js";
 import type { Db } from "./database.js";
+import { statementCache } from "./statements.js";
 
 export interface UserRecord {
   id: number;
@@ -34,16 +35,19 @@ const toRecord = (row: UserRow): UserRecord => ({
 });
 
 export class UserRepository {
+  private readonly sql: ReturnType<typeof statementCache>;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.sql = statementCache(db);
+  }
 
   /** Records that the user wrote: refreshes their names and lifts a blocked mark. */
   touch(user: { id: number; username?: string | undefined; firstName?: string | undefined; languageCode?: string | undefined }): void {
     const now = this.clock.now();
-    this.db
-      .prepare(
+    this.sql(
         `INSERT INTO users (id, username, first_name, telegram_language, blocked, created_at, updated_at)
          VALUES (@id, @username, @firstName, @languageCode, 0, @now, @now)
          ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
@@ -53,26 +57,25 @@ export class UserRepository {
   }
 
   find(id: number): UserRecord | undefined {
-    const row = this.db.prepare("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
+    const row = this.sql("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
     return row && toRecord(row);
   }
 
   findByUsername(username: string): UserRecord | undefined {
-    const row = this.db
-      .prepare("SELECT * FROM users WHERE lower(username) = lower(?)")
+    const row = this.sql("SELECT * FROM users WHERE lower(username) = lower(?)")
       .get(username.replace(/^@/, "")) as UserRow | undefined;
     return row && toRecord(row);
   }
 
   setLanguage(id: number, language: string): void {
-    this.db.prepare("UPDATE users SET language = ?, updated_at = ? WHERE id = ?").run(language, this.clock.now(), id);
+    this.sql("UPDATE users SET language = ?, updated_at = ? WHERE id = ?").run(language, this.clock.now(), id);
   }
 
   setBlocked(id: number, blocked: boolean): void {
-    this.db.prepare("UPDATE users SET blocked = ?, updated_at = ? WHERE id = ?").run(blocked ? 1 : 0, this.clock.now(), id);
+    this.sql("UPDATE users SET blocked = ?, updated_at = ? WHERE id = ?").run(blocked ? 1 : 0, this.clock.now(), id);
   }
 
   count(): number {
-    return (this.db.prepare("SELECT count(*) AS n FROM users").get() as { n: number }).n;
+    return (this.sql("SELECT count(*) AS n FROM users").get() as { n: number }).n;
   }
 }
