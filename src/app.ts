@@ -28,8 +28,6 @@ export interface App {
   catalogue: CatalogueService;
   tracker: Tracker;
   metrics: Metrics;
-  /** Every check /healthz makes: the name of each failing one with its reason. */
-  health(): { ok: boolean; failing: Record<string, string> };
   /** Ports actually listened on (the configured ones, or those taken for port 0). */
   ports(): { webhook?: number; health?: number };
   /** Present when the bot runs on the embedded sandbox. */
@@ -152,18 +150,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     metrics,
     sandbox,
     idle,
-    health() {
-      const failing: Record<string, string> = {};
-      for (const [name, check] of Object.entries(checks)) {
-        try {
-          const result = check();
-          if (!result.ok) failing[name] = result.reason;
-        } catch (error) {
-          failing[name] = error instanceof Error ? error.message : String(error);
-        }
-      }
-      return { ok: Object.keys(failing).length === 0, failing };
-    },
     ports() {
       return { ...(webhookPort === undefined ? {} : { webhook: webhookPort }), ...(ops ? { health: ops.port } : {}) };
     },
