@@ -36,6 +36,18 @@ function start(env: Record<string, string>): BotProcess {
   return bot;
 }
 
+/** A bot whose quote never comes back from the service: a handler stays in flight. */
+async function startWithHangingQuote(extraEnv: Record<string, string>, userId: number): Promise<BotProcess> {
+  const { tg, sandbox, env } = await world();
+  const bot = start({ ...env, ...extraEnv });
+  await bot.waitForLine(/bot started/);
+  await waitFor(() => sandbox.requests.some((r) => r.endpoint === "getCurrencies"), 10_000, "the catalogue to load");
+  sandbox.faults.inject({ kind: "hang" }, { endpoint: "getEstimatedAmount" });
+  await tg.user({ id: userId, first_name: "Hang", language_code: "en" }).send("/rate 0.05 btc eth");
+  await waitFor(() => sandbox.requests.some((r) => r.endpoint === "getEstimatedAmount"), 10_000, "the quote to be asked for");
+  return bot;
+}
+
 describe("start-up", () => {
   it("says on one line that Telegram cannot be reached, keeps trying with a growing wait, and starts when it can", async () => {
     const { tg, env } = await world();
@@ -90,14 +102,7 @@ describe("SIGTERM", () => {
   });
 
   it("gives up on a handler that outlasts SHUTDOWN_GRACE_SECONDS, says so, and still exits 0", async () => {
-    const { tg, sandbox, env } = await world();
-    const bot = start({ ...env, SHUTDOWN_GRACE_SECONDS: "1" });
-    await bot.waitForLine(/bot started/);
-    await waitFor(() => sandbox.requests.some((r) => r.endpoint === "getCurrencies"), 10_000, "the catalogue to load");
-    sandbox.faults.inject({ kind: "hang" }, { endpoint: "getEstimatedAmount" });
-    const user = tg.user({ id: 9301, first_name: "Hang", language_code: "en" });
-    await user.send("/rate 0.05 btc eth");
-    await waitFor(() => sandbox.requests.some((r) => r.endpoint === "getEstimatedAmount"), 10_000, "the quote to be asked for");
+    const bot = await startWithHangingQuote({ SHUTDOWN_GRACE_SECONDS: "1" }, 9301);
     bot.child.kill("SIGTERM");
     expect(await bot.exited).toEqual({ code: 0, signal: null });
     const messages = messagesOf(bot.lines);
@@ -106,14 +111,7 @@ describe("SIGTERM", () => {
   });
 
   it("a second signal exits at once", async () => {
-    const { tg, sandbox, env } = await world();
-    const bot = start({ ...env, SHUTDOWN_GRACE_SECONDS: "60" });
-    await bot.waitForLine(/bot started/);
-    await waitFor(() => sandbox.requests.some((r) => r.endpoint === "getCurrencies"), 10_000, "the catalogue to load");
-    sandbox.faults.inject({ kind: "hang" }, { endpoint: "getEstimatedAmount" });
-    const user = tg.user({ id: 9401, first_name: "Twice", language_code: "en" });
-    await user.send("/rate 0.05 btc eth");
-    await waitFor(() => sandbox.requests.some((r) => r.endpoint === "getEstimatedAmount"), 10_000, "the quote to be asked for");
+    const bot = await startWithHangingQuote({ SHUTDOWN_GRACE_SECONDS: "60" }, 9401);
     bot.child.kill("SIGTERM");
     await bot.waitForLine(/shutting down/);
     bot.child.kill("SIGINT");

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
+import { listen } from "../listen.js";
 import type { Metrics } from "./metrics.js";
 
 /** One part's view of its health: ok, or the reason it is not. */
@@ -60,14 +60,7 @@ export async function startOpsServer(options: {
     }
     res.writeHead(404, { "content-type": "text/plain" }).end("Not found: try /healthz or /metrics\n");
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, options.port, options.host);
   options.logger.info({ url: `http://${options.host}:${port}` }, "health and metrics are served (/healthz, /metrics)");
   return {
     port,

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { GrammyError, type Bot, type Context } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
+import { listen } from "../listen.js";
 import { Backoff, reasonOf, sleep, type RetryTiming } from "./backoff.js";
 import { TokenRefusedError } from "./connect.js";
 import { ALLOWED_UPDATES, runUpdates, type UpdateFeed } from "./feed.js";
@@ -72,14 +72,7 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
   });
   // Telegram keeps connections open between deliveries; nothing of ours waits on them.
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, options.port, options.host);
   const closeServer = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
