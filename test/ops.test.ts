@@ -109,6 +109,11 @@ describe("HEALTH_PORT", () => {
       "a status message",
     );
 
+    // The service's 429 is counted on its side.
+    world.app.sandbox!.faults.inject({ kind: "status", status: 429, retryAfterSeconds: 1 }, { endpoint: "getEstimatedAmount", times: 1 });
+    await user.send("/rate 0.05 btc eth");
+    await waitFor(async () => (await sample('swapbot_rate_limited_total{side="exchange"}')) === 1, 5_000, "the exchange's 429 to be counted");
+    expect(await sample('swapbot_upstream_calls_total{endpoint="getEstimatedAmount",outcome="rate-limited"}')).toBe(1);
     // Everything in the text format Prometheus reads.
     const { body } = await get("/metrics");
     expect(body).toContain("# TYPE swapbot_updates_total counter");
