@@ -12,7 +12,7 @@ import { EstimateService } from "../src/exchange/estimates.js";
 import { startSandbox, type SandboxExchange, type Timeline } from "../src/exchange/sandbox/index.js";
 import { StatusNotifier } from "../src/tracker/notifier.js";
 import { Tracker } from "../src/tracker/tracker.js";
-import { startBotApiEmulator } from "../test/harness/telegram/index.js";
+import { startBotApiEmulator } from "../src/emulator/index.js";
 import { RateBudget as BudgetBeforeJournal } from "./baseline/budget-before-journal.js";
 import { recordSentMessages, type SentMessage } from "./sent-messages.js";
 import { busiestWindow } from "../test/harness/windows.js";

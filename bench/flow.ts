@@ -7,7 +7,7 @@ import { Bot } from "grammy";
 import { pino } from "pino";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { startBotApiEmulator, type BotApiEmulator, type TestUser, type StoredMessage } from "../test/harness/telegram/index.js";
+import { startBotApiEmulator, type BotApiEmulator, type TestUser, type StoredMessage } from "../src/emulator/index.js";
 
 const FLOWS = 30;
 

@@ -5,7 +5,7 @@
  *   ← { type: "run", id, scenario, rounds }   → { type: "done", id, timed } | { type: "failed", id, message }
  *   ← { type: "close" }                       (closes the emulator and exits)
  */
-import { startBotApiEmulator } from "../test/harness/telegram/index.js";
+import { startBotApiEmulator } from "../src/emulator/index.js";
 import { ANSWER_TIMEOUT_MS, bursts, SCENARIOS } from "./runtime-users.js";
 
 export type DriverRequest = { type: "run"; id: number; scenario: number; rounds: number } | { type: "close" };

@@ -3,7 +3,7 @@
  * bot polls the emulator, timed from each update to the bot's answer.
  */
 import { performance } from "node:perf_hooks";
-import type { BotApiEmulator, StoredMessage, TestUser } from "../test/harness/telegram/index.js";
+import type { BotApiEmulator, StoredMessage, TestUser } from "../src/emulator/index.js";
 
 /** Chats acting at once. */
 export const CONCURRENT = 50;

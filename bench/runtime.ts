@@ -19,7 +19,7 @@ import type { UserFromGetMe } from "grammy/types";
 import { pino } from "pino";
 import { createApp, type App } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { startBotApiEmulator } from "../test/harness/telegram/index.js";
+import { startBotApiEmulator } from "../src/emulator/index.js";
 import type { DriverRequest } from "./runtime-driver.js";
 import { ANSWER_TIMEOUT_MS, CONCURRENT, nextAnswer, percentile, SCENARIOS, type Timed } from "./runtime-users.js";
 

@@ -12,7 +12,7 @@ import { startSandbox, type Timeline } from "../src/exchange/sandbox/index.js";
 import { StatusNotifier } from "../src/tracker/notifier.js";
 import { Tracker } from "../src/tracker/tracker.js";
 import { Bot } from "grammy";
-import { startBotApiEmulator } from "../test/harness/telegram/index.js";
+import { startBotApiEmulator } from "../src/emulator/index.js";
 import { recordSentMessages } from "./sent-messages.js";
 import { SAMPLE_CREATE } from "./fixtures.js";
 

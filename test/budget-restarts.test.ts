@@ -9,7 +9,7 @@ import { systemClock } from "../src/clock.js";
 import { loadConfig } from "../src/config.js";
 import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { startBotApiEmulator, waitFor, type BotApiEmulator, type StoredMessage } from "./harness/telegram/index.js";
+import { startBotApiEmulator, waitFor, type BotApiEmulator, type StoredMessage } from "../src/emulator/index.js";
 import { busiestWindow } from "./harness/windows.js";
 import { advanceUntil, captureLogs, type LogLine } from "./harness/drive.js";
 import { toAmount } from "./harness/flow.js";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { offerButtons, toAmount, toSummary } from "./harness/flow.js";
-import { waitFor, type StoredMessage } from "./harness/telegram/index.js";
+import { waitFor, type StoredMessage } from "../src/emulator/index.js";
 import { advanceUntil } from "./harness/drive.js";
 
 let world: TestWorld | undefined;

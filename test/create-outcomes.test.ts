@@ -4,7 +4,7 @@ import { UNKNOWN_AFTER_MS } from "../src/db/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { drive } from "./harness/drive.js";
 import { buttons, toSummary } from "./harness/flow.js";
-import { waitFor, type StoredMessage, type TestUser } from "./harness/telegram/index.js";
+import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 
 /**
  * Issue 9, "create outcomes are never misread": an answer is read as "created" only with an

@@ -4,7 +4,7 @@ import { qrPng } from "../src/domain/qr.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, toSummary } from "./harness/flow.js";
 import { drive } from "./harness/drive.js";
-import { waitFor } from "./harness/telegram/index.js";
+import { waitFor } from "../src/emulator/index.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {

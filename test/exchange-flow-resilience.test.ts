@@ -4,7 +4,7 @@ import { createRepositories, openDatabase } from "../src/db/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, offerButtons, toAmount, toSummary } from "./harness/flow.js";
 import { drive } from "./harness/drive.js";
-import { waitFor } from "./harness/telegram/index.js";
+import { waitFor } from "../src/emulator/index.js";
 
 const TRON = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
 const PLAIN = { from: "btc btc", to: "usdt trx", amount: "0.05", address: TRON };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { toAddress, toSummary } from "./harness/flow.js";
-import { type StoredMessage, type TestUser } from "./harness/telegram/index.js";
+import { type StoredMessage, type TestUser } from "../src/emulator/index.js";
 
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendFailure } from "../src/tracker/notifier.js";
-import { startBotApiEmulator, type BotApiEmulator } from "./harness/telegram/index.js";
+import { startBotApiEmulator, type BotApiEmulator } from "../src/emulator/index.js";
 
 let tg: BotApiEmulator | undefined;
 let server: Server | undefined;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { createViaFlow } from "./harness/flow.js";
-import { waitFor } from "./harness/telegram/index.js";
+import { waitFor } from "../src/emulator/index.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, spawnBot, type BotProcess } from "./harness/process.js";
-import { startBotApiEmulator, type BotApiEmulator } from "./harness/telegram/index.js";
+import { startBotApiEmulator, type BotApiEmulator } from "../src/emulator/index.js";
 
 const run = promisify(execFile);
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../src/clock.js";
 import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
 import { messagesOf, spawnBot, type BotProcess } from "./harness/process.js";
-import { startBotApiEmulator, waitFor, type BotApiEmulator } from "./harness/telegram/index.js";
+import { startBotApiEmulator, waitFor, type BotApiEmulator } from "../src/emulator/index.js";
 
 /** The bot as its own process (`src/main.ts`), for what only a process shows: its start, signals, exit. */
 const cleanups: (() => unknown)[] = [];

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { run } from "@grammyjs/runner";
 import { Bot, GrammyError, InlineKeyboard, InputFile, webhookCallback, type BotError } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseHtml, startBotApiEmulator, waitFor, type BotApiEmulator, type TestUser } from "./harness/telegram/index.js";
+import { parseHtml, startBotApiEmulator, waitFor, type BotApiEmulator, type TestUser } from "../src/emulator/index.js";
 
 const NOT_MODIFIED =
   "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";

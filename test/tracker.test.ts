@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Fault } from "../src/exchange/sandbox/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, createViaFlow } from "./harness/flow.js";
-import { waitFor, type StoredMessage, type TestUser } from "./harness/telegram/index.js";
+import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { waitFor } from "./harness/telegram/index.js";
+import { waitFor } from "../src/emulator/index.js";
 
 const SECRET = "webhook-secret-0123456789abcdef";
 const WEBHOOK = { WEBHOOK_URL: "https://bot.example.test/telegram/hook", WEBHOOK_SECRET: SECRET, WEBHOOK_PORT: "0", WEBHOOK_HOST: "127.0.0.1" };

@@ -7,7 +7,7 @@ import { ManualClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config.js";
 import { startSandbox, type Timeline } from "../../src/exchange/sandbox/index.js";
 import { captureLogs, type LogLine } from "./drive.js";
-import { startBotApiEmulator, waitFor, type BotApiEmulator } from "./telegram/index.js";
+import { startBotApiEmulator, waitFor, type BotApiEmulator } from "../../src/emulator/index.js";
 
 export interface TestWorld {
   clock: ManualClock;

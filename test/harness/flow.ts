@@ -1,4 +1,4 @@
-import type { StoredMessage, TestUser } from "./telegram/index.js";
+import type { StoredMessage, TestUser } from "../../src/emulator/index.js";
 
 /** The labels of a message's buttons, row by row flattened. */
 export function buttons(message: StoredMessage): string[] {

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { waitFor } from "./telegram/index.js";
+import { waitFor } from "../../src/emulator/index.js";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 

@@ -26,6 +26,8 @@ export interface ChatRecord {
   nextMessageId: number;
   botLeft: boolean;
   lastChatAction?: string;
+  /** Real time (ms) of the last sendChatAction. */
+  lastChatActionAt?: number;
   menuButton?: unknown;
 }
 
@@ -202,6 +204,7 @@ export class EmulatorState {
       date: message.date,
     };
     if (message.edit_date !== undefined) out.edit_date = message.edit_date;
+    if (message.via_bot !== undefined) out.via_bot = message.via_bot;
     if (replyTo !== undefined && withReply) out.reply_to_message = this.toTelegramMessage(replyTo, false);
     if (message.text !== undefined) out.text = message.text;
     if (message.entities !== undefined && message.entities.length > 0) out.entities = message.entities;

@@ -11,6 +11,8 @@ export interface UserEnvironment {
   setBlocked(userId: number, blocked: boolean): void;
   /** A readable dump of a chat and of recent failed calls, for timeout messages. */
   describeChat(chatId: number): string;
+  /** The message an inline result sends (validated like sendMessage). */
+  inlineResultMessage(result: Record<string, unknown>): Pick<StoredMessage, "text" | "html" | "entities" | "reply_markup">;
 }
 
 export class TestChat {
@@ -131,10 +133,7 @@ export class TestUser {
    * RegExp) and returns the callback query id. Throws, listing the buttons, if none matches.
    */
   async click(message: StoredMessage, buttonText: string | RegExp): Promise<string> {
-    const chat = this.state.chats.get(message.chat_id);
-    const current = chat?.byId.get(message.message_id);
-    if (chat === undefined || current === undefined) throw new Error(`click: unknown message #${message.message_id} in chat ${message.chat_id}`);
-    if (current.deleted) throw new Error(`click: message #${current.message_id} ("${preview(current)}") was deleted by the bot`);
+    const current = this.currentMessage(message, "click");
     const buttons = flattenButtons(current.reply_markup);
     if (buttons.length === 0) throw new Error(`click: message #${current.message_id} ("${preview(current)}") has no inline keyboard`);
 
@@ -146,23 +145,60 @@ export class TestUser {
       const why = candidates.length === 0 ? "no button matches" : `${candidates.length} buttons match`;
       throw new Error(`click: ${why} ${String(buttonText)} on message #${current.message_id} ("${preview(current)}"). Buttons:\n${describeKeyboard(current)}`);
     }
-    if (!("callback_data" in button)) {
+    return this.pressCallback(current, button);
+  }
+
+  /** Presses the button at `row`, `column` (from 0) of the message's inline keyboard; returns the callback query id. */
+  async pressButton(message: StoredMessage, row: number, column: number): Promise<string> {
+    const current = this.currentMessage(message, "pressButton");
+    const button = current.reply_markup?.inline_keyboard[row]?.[column];
+    if (button === undefined) throw new Error(`pressButton: message #${current.message_id} has no button at ${row}, ${column}`);
+    return this.pressCallback(current, button);
+  }
+
+  private currentMessage(message: Pick<StoredMessage, "chat_id" | "message_id">, what: string): StoredMessage {
+    const current = this.state.chats.get(message.chat_id)?.byId.get(message.message_id);
+    if (current === undefined) throw new Error(`${what}: unknown message #${message.message_id} in chat ${message.chat_id}`);
+    if (current.deleted) throw new Error(`${what}: message #${current.message_id} ("${preview(current)}") was deleted by the bot`);
+    return current;
+  }
+
+  private pressCallback(current: StoredMessage, button: InlineKeyboardButton): string {
+    if (!("callback_data" in button) || button.callback_data === undefined) {
       throw new Error(`click: button "${button.text}" is not a callback button: ${JSON.stringify(button)}`);
     }
-
+    const chatId = current.chat_id;
     const id = this.state.newQueryId();
     this.state.ensureUser(this.info).seen = true;
-    this.state.callbackQueries.set(id, { id, userId: this.id, chatId: chat.id, messageId: current.message_id, data: button.callback_data });
+    this.state.callbackQueries.set(id, { id, userId: this.id, chatId, messageId: current.message_id, data: button.callback_data });
     this.state.pushUpdate({
       callback_query: {
         id,
         from: this.info,
         message: this.state.toTelegramMessage(current),
-        chat_instance: chatInstance(chat.id),
+        chat_instance: chatInstance(chatId),
         data: button.callback_data,
       },
     });
     return id;
+  }
+
+  /**
+   * Picks result `resultId` of an answered inline query: its message appears in `chat` (the
+   * private chat by default) as sent by this user "via @bot". Returns the message.
+   */
+  chooseInlineResult(queryId: string, resultId: string, options: { chat?: TestChat } = {}): StoredMessage {
+    const answer = this.state.inlineQueries.get(queryId)?.answer;
+    if (answer === undefined) throw new Error(`chooseInlineResult: inline query ${queryId} has no answer`);
+    const result = (answer.results as Record<string, unknown>[]).find((candidate) => candidate.id === resultId);
+    if (result === undefined) throw new Error(`chooseInlineResult: the answer to ${queryId} has no result ${resultId}`);
+    const content = this.env.inlineResultMessage(result);
+    const chat = options.chat?.record ?? this.state.privateChat(this.info);
+    if (chat.type !== "private") chat.members.add(this.id);
+    const message = this.state.addMessage(chat, { from_bot: false, from: this.info, via_bot: this.state.bot, ...content });
+    if (this.botReceives(chat, message)) this.state.pushUpdate({ message: this.state.toTelegramMessage(message) });
+    else this.state.changed();
+    return message;
   }
 
   /** Types `@bot query` in a chat of the given type; returns the inline query id. */

@@ -83,6 +83,7 @@ export class BotApiEmulator {
     private readonly state: EmulatorState,
     private readonly server: BotApiServer,
     private readonly webhook: WebhookSender,
+    methods: BotApiMethods,
     options: EmulatorOptions,
   ) {
     this.token = options.token ?? DEFAULT_TOKEN;
@@ -92,6 +93,7 @@ export class BotApiEmulator {
       defaultTimeoutMs: options.defaultTimeoutMs ?? 5000,
       setBlocked: (userId, blocked) => this.setBlocked(userId, blocked),
       describeChat: (chatId) => this.describeChat(chatId),
+      inlineResultMessage: (result) => methods.inlineResultMessage(result),
     };
   }
 
@@ -111,7 +113,7 @@ export class BotApiEmulator {
     const server = new BotApiServer(state, methods, token);
     server.recordCalls = options.recordCalls ?? true;
     const port = await server.listen();
-    return new BotApiEmulator(`http://127.0.0.1:${port}`, state, server, webhook, options);
+    return new BotApiEmulator(`http://127.0.0.1:${port}`, state, server, webhook, methods, options);
   }
 
   /** Every call the bot made, in order (getUpdates included). */
@@ -220,6 +222,23 @@ export class BotApiEmulator {
   /** Current state of a chat (edits applied, deletions removed), in order, both directions. */
   messages(chatId: number): StoredMessage[] {
     return this.state.chats.get(chatId)?.messages.filter((message) => !message.deleted) ?? [];
+  }
+
+  /** Calls `listener` after anything changed (a message, an edit, an answer, a chat action); returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    return this.state.onChange(listener);
+  }
+
+  /** A chat's kind and, for groups, title and admins; undefined for an unknown id. */
+  chatInfo(chatId: number): { type: "private" | "group" | "supergroup"; title?: string; admins: readonly number[]; lastChatAction?: { action: string; at: number } } | undefined {
+    const chat = this.state.chats.get(chatId);
+    if (chat === undefined) return undefined;
+    return {
+      type: chat.type,
+      ...(chat.title === undefined ? {} : { title: chat.title }),
+      admins: chat.admins,
+      ...(chat.lastChatAction === undefined || chat.lastChatActionAt === undefined ? {} : { lastChatAction: { action: chat.lastChatAction, at: chat.lastChatActionAt } }),
+    };
   }
 
   /** Ids of callback queries the bot never answered (Telegram shows a spinner for those). */

@@ -78,6 +78,8 @@ export interface StoredMessage {
   /** A reply keyboard / remove / force_reply sent with the message (not part of the message itself). */
   reply_keyboard?: ReplyKeyboard;
   reply_to_message_id?: number;
+  /** Sent by a user through the bot's inline mode. */
+  via_bot?: User;
   /** How many times the message was edited. */
   edited: number;
   edit_date?: number;

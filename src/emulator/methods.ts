@@ -388,6 +388,21 @@ export class BotApiMethods {
     return true;
   }
 
+  /** The message an inline result sends when a user picks it (text results only). */
+  inlineResultMessage(result: Record<string, unknown>): Pick<StoredMessage, "text" | "html" | "entities" | "reply_markup"> {
+    const content = result.input_message_content as Record<string, unknown> | undefined;
+    if (typeof content?.message_text !== "string") throw new Error("only inline results with a message_text can be sent");
+    const formatted = this.format(content.message_text, content.parse_mode, content.entities, false);
+    const markup = result.reply_markup as Record<string, unknown> | undefined;
+    const keyboard = markup === undefined ? undefined : parseInlineKeyboard(markup.inline_keyboard, { strictButtons: this.options.strictButtons });
+    return {
+      text: formatted.text,
+      html: content.message_text,
+      entities: formatted.entities,
+      ...(keyboard !== undefined && keyboard.inline_keyboard.length > 0 ? { reply_markup: keyboard } : {}),
+    };
+  }
+
   /** The text a result would send and its keyboard follow the same rules as sendMessage. */
   private validateInlineResult(result: Record<string, unknown>): void {
     if (result.reply_markup !== undefined) {
@@ -410,6 +425,9 @@ export class BotApiMethods {
     if (!CHAT_ACTIONS.has(action)) throw badRequest("wrong parameter action in request");
     this.assertWritable(chat);
     chat.lastChatAction = action;
+    // A client shows it for about 5 s, or until the bot's next message.
+    chat.lastChatActionAt = Date.now();
+    this.state.changed();
     return true;
   }
 
