@@ -13,6 +13,16 @@ export default tseslint.config(
     },
   },
   {
+    // The playground's page: plain browser JavaScript, served as it is.
+    files: ["src/playground/web/**/*.js"],
+    languageOptions: {
+      sourceType: "module",
+      globals: Object.fromEntries(
+        ["document", "window", "location", "history", "fetch", "EventSource", "URL", "setTimeout", "clearTimeout", "setInterval", "console"].map((name) => [name, "readonly"]),
+      ),
+    },
+  },
+  {
     files: ["bench/**", "test/**"],
     rules: { "no-console": "off" },
   },

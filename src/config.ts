@@ -116,6 +116,7 @@ const envSchema = z.object({
   WEBHOOK_HOST: host("0.0.0.0"),
   HEALTH_PORT: port(),
   HEALTH_HOST: host("127.0.0.1"),
+  PLAYGROUND_PORT: port(3000),
   SHUTDOWN_GRACE_SECONDS: positiveInt(8),
   LOG_FORMAT: z
     .string()
@@ -144,6 +145,8 @@ export interface Config {
     backgroundShare: number;
   };
   databasePath: string;
+  /** False when DATABASE_PATH was not given (the playground then uses a temporary file). */
+  databasePathSet: boolean;
   supportUserIds: number[];
   trackerIntervalSeconds: number;
   /** Set: Telegram pushes updates to this URL; unset: long polling. */
@@ -152,6 +155,8 @@ export interface Config {
   health: { port: number; host: string } | undefined;
   /** How long a stop waits for updates being handled before it gives up on them. */
   shutdownGraceMs: number;
+  /** The playground's page (only without BOT_TOKEN), always on 127.0.0.1. */
+  playgroundPort: number;
   /** auto: readable lines on a terminal, JSON otherwise. */
   logFormat: "auto" | "json" | "pretty";
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -180,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       backgroundShare: e.EXCHANGE_BACKGROUND_SHARE,
     },
     databasePath: e.DATABASE_PATH,
+    databasePathSet: env.DATABASE_PATH !== undefined && env.DATABASE_PATH.trim() !== "",
     supportUserIds: e.SUPPORT_USER_IDS,
     trackerIntervalSeconds: e.TRACKER_INTERVAL_SECONDS,
     webhook:
@@ -188,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET, port: e.WEBHOOK_PORT ?? 8080, host: e.WEBHOOK_HOST },
     health: e.HEALTH_PORT === undefined ? undefined : { port: e.HEALTH_PORT, host: e.HEALTH_HOST },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    playgroundPort: e.PLAYGROUND_PORT ?? 3000,
     logFormat: e.LOG_FORMAT,
     logLevel: e.LOG_LEVEL,
   };

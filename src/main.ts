@@ -1,6 +1,7 @@
 import { createApp } from "./app.js";
-import { ConfigError, loadConfig, loadDotEnv } from "./config.js";
+import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.js";
 import { createLogger, redactor } from "./logger.js";
+import { startPlayground } from "./playground/index.js";
 import { TokenRefusedError } from "./telegram/index.js";
 
 const EXIT_CODE_OF: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
@@ -18,10 +19,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const { botToken } = config;
-  if (botToken === undefined) {
-    console.error("BOT_TOKEN is not set: create a bot with @BotFather, then put its token in BOT_TOKEN (in the environment or .env; see .env.example).");
-    process.exit(1);
-  }
+  if (botToken === undefined) return runPlayground(config);
   const secrets = [botToken, config.exchange.apiKey, config.webhook?.secret];
   const logger = createLogger({ level: config.logLevel, format: config.logFormat, secrets });
   // Anything that escapes to stderr is cut the same way.
@@ -60,6 +58,30 @@ async function main(): Promise<void> {
     await app.stop().catch(() => {});
     process.exit(1);
   }
+}
+
+/** No BOT_TOKEN: the whole bot in a browser, on the emulator and the sandbox (see src/playground). */
+async function runPlayground(config: Config): Promise<void> {
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat, secrets: [config.exchange.apiKey] });
+  const playground = await startPlayground({ config, logger });
+  process.stdout.write(
+    `\nBOT_TOKEN is not set, so this is the PLAYGROUND: the real bot on a Telegram stand-in and the sandbox exchange (no real funds).\n` +
+      `Open ${playground.url} in a browser. To run the real bot, put a token from @BotFather in BOT_TOKEN (see .env.example).\n\n`,
+  );
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(EXIT_CODE_OF[signal] ?? 1);
+    stopping = true;
+    playground.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, "the playground did not stop cleanly");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
 }
 
 main().catch((error: unknown) => {

@@ -230,14 +230,14 @@ export class BotApiEmulator {
   }
 
   /** A chat's kind and, for groups, title and admins; undefined for an unknown id. */
-  chatInfo(chatId: number): { type: "private" | "group" | "supergroup"; title?: string; admins: readonly number[]; lastChatAction?: { action: string; at: number } } | undefined {
+  chatInfo(chatId: number): { type: "private" | "group" | "supergroup"; title?: string; admins: readonly number[]; lastChatAction?: { action: string; at: number; afterMessageId: number } } | undefined {
     const chat = this.state.chats.get(chatId);
     if (chat === undefined) return undefined;
     return {
       type: chat.type,
       ...(chat.title === undefined ? {} : { title: chat.title }),
       admins: chat.admins,
-      ...(chat.lastChatAction === undefined || chat.lastChatActionAt === undefined ? {} : { lastChatAction: { action: chat.lastChatAction, at: chat.lastChatActionAt } }),
+      ...(chat.lastChatAction === undefined || chat.lastChatActionAt === undefined ? {} : { lastChatAction: { action: chat.lastChatAction, at: chat.lastChatActionAt, afterMessageId: chat.lastChatActionAfter ?? 0 } }),
     };
   }
 

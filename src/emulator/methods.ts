@@ -427,6 +427,7 @@ export class BotApiMethods {
     chat.lastChatAction = action;
     // A client shows it for about 5 s, or until the bot's next message.
     chat.lastChatActionAt = Date.now();
+    chat.lastChatActionAfter = chat.nextMessageId - 1;
     this.state.changed();
     return true;
   }

@@ -28,6 +28,8 @@ export interface ChatRecord {
   lastChatAction?: string;
   /** Real time (ms) of the last sendChatAction. */
   lastChatActionAt?: number;
+  /** The chat's last message id when the action was sent (a later message ends it). */
+  lastChatActionAfter?: number;
   menuButton?: unknown;
 }
 

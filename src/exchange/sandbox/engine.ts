@@ -366,6 +366,10 @@ export function describeTransaction(
   };
 }
 
+export type SteerEvent = "deposit-arrived" | "fail" | "refund";
+
+const FINAL_STATUSES: ReadonlySet<TransactionStatus> = new Set(["finished", "failed", "refunded", "overdue"]);
+
 export interface ProviderState {
   name: string;
   enable: boolean;
@@ -400,6 +404,27 @@ export class SandboxEngine {
   /** This transaction's phases take these lengths instead of the sandbox's (a deposit that comes late). */
   setTimeline(exchangeId: string, timeline: Partial<Timeline>): void {
     this.timelines.set(exchangeId, timeline);
+  }
+
+  /**
+   * Moves a transaction on at `now`, whatever its timeline: the deposit arrives (it then walks
+   * confirming → exchanging → sending → finished at the usual pace), or it ends failed or refunded.
+   * False when the id is unknown or the transaction has already ended.
+   */
+  steer(exchangeId: string, event: SteerEvent, now: number): boolean {
+    const current = this.info(exchangeId, now);
+    if (current === undefined || FINAL_STATUSES.has(current.info.status)) return false;
+    const elapsed = Math.max(0, now - current.record.createdAtMs);
+    if (event === "deposit-arrived") {
+      if (current.info.status !== "waiting") return false;
+      this.scenarios.set(exchangeId, "finished");
+      this.timelines.set(exchangeId, { ...this.timelines.get(exchangeId), waiting: elapsed });
+    } else {
+      // All phases of the path end now, so the read at `now` gives the final status.
+      this.scenarios.set(exchangeId, event === "fail" ? "failed" : "refunded");
+      this.timelines.set(exchangeId, { waiting: elapsed, confirming: 0, exchanging: 0, sending: 0 });
+    }
+    return true;
   }
 
   create(request: CreateRequest, now: number): Validated<TransactionRecord> {

@@ -16,6 +16,7 @@ import {
   type ProviderState,
   type Scenario,
   type Timeline,
+  type SteerEvent,
 } from "./engine.js";
 import { createRandom } from "./random.js";
 import {
@@ -95,6 +96,8 @@ export interface SandboxExchange {
   setScenario(exchangeId: string, scenario: Scenario): void;
   /** This exchange's phases take these lengths (e.g. a deposit that comes late). */
   setTimeline(exchangeId: string, timeline: Partial<Timeline>): void;
+  /** The deposit arrives now, or the exchange fails or is refunded now (the playground's buttons); false if it has ended. */
+  steer(exchangeId: string, event: SteerEvent): boolean;
   setProviderEnabled(name: string, enabled: boolean): void;
   /** Multiplies a provider's quoted amounts by `factor` ("0" withdraws its offers); null resets. */
   setQuoteFactor(provider: string, factor: string | null): void;
@@ -290,6 +293,10 @@ class SandboxServer {
   /** Cancels of in-progress delay faults, so close() does not wait for them. */
   private readonly delays = new Set<() => void>();
   private closing: Promise<void> | undefined;
+
+  now(): number {
+    return this.clock.now();
+  }
 
   constructor(private readonly options: SandboxOptions) {
     this.clock = options.clock ?? systemClock;
@@ -513,6 +520,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxExch
     },
     setScenario: (exchangeId, scenario) => engine.setScenario(exchangeId, scenario),
     setTimeline: (exchangeId, timeline) => engine.setTimeline(exchangeId, timeline),
+    steer: (exchangeId, event) => engine.steer(exchangeId, event, sandbox.now()),
     setQuoteFactor: (provider, factor) => {
       if (factor === null) sandbox.quoteFactors.delete(provider);
       else sandbox.quoteFactors.set(provider, new Decimal(factor));

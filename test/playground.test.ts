@@ -1,0 +1,126 @@
+/**
+ * The playground in a real browser: headless Chromium (Debian's package) driven by
+ * playwright-core, against the playground exactly as `npm start` without BOT_TOKEN builds it.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
+import { startPlayground, type Playground } from "../src/playground/index.js";
+import { captureLogs } from "./harness/drive.js";
+import { botMessage, launchBrowser, openPage, screenshot, typeAndSend } from "./harness/browser.js";
+
+let browser: Browser;
+let playground: Playground | undefined;
+let page: Page | undefined;
+let pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  await page?.close();
+  page = undefined;
+  await playground?.stop();
+  playground = undefined;
+  expect(pageErrors).toEqual([]);
+});
+
+/** A fresh playground (its own temporary database) and the page open on `chat`. */
+async function open(chat: string): Promise<Page> {
+  const { logger } = captureLogs();
+  playground = await startPlayground({ config: loadConfig({ PLAYGROUND_PORT: "0" }), logger });
+  ({ page, errors: pageErrors } = await openPage(browser, `${playground.url}#${chat}`));
+  return page;
+}
+
+describe("playground in a browser", () => {
+  it("runs a whole exchange from /start to the finished message by typing and pressing buttons", async () => {
+    const page = await open("alice");
+    await typeAndSend(page, "/start");
+    const welcome = await botMessage(page, "Welcome, Alice!");
+    // Formatting as Telegram shows it: the bold entity is bold.
+    expect(await welcome.locator("b").first().textContent()).toBe("Welcome, Alice!");
+
+    await welcome.getByRole("button", { name: /Exchange/ }).click();
+    const send = await botMessage(page, "What do you want to send?");
+    await send.getByRole("button", { name: "BTC", exact: true }).click();
+    const receive = await botMessage(page, "What do you want to receive?");
+    await receive.getByRole("button", { name: "ETH", exact: true }).click();
+    await botMessage(page, "How much BTC");
+    await typeAndSend(page, "0.1");
+    const offers = await botMessage(page, "0.1 BTC → ETH");
+    await offers.getByRole("button", { name: / · [\d.]+ ETH$/ }).first().click();
+    await botMessage(page, /address/i);
+    await typeAndSend(page, "0x52908400098527886E0F7030069857D2E4169EE7");
+    const summary = await botMessage(page, "Please check everything");
+    await summary.getByRole("button", { name: /^✅/ }).click();
+
+    // The deposit: the card with the address, and the QR code as a photo.
+    await botMessage(page, "Send exactly");
+    const qr = page.locator(".message.in img").last();
+    await qr.waitFor();
+    // Loaded and decoded: the bytes the bot uploaded are a real image.
+    await page.waitForFunction((image) => {
+      const img = image as unknown as { complete: boolean; naturalWidth: number };
+      return img.complete && img.naturalWidth > 0;
+    }, await qr.elementHandle());
+    await screenshot(page, "1-deposit");
+
+    // The sandbox: the clock at 300×, the deposit arrives, and the tracker's messages follow.
+    // Nothing moves by itself (a playground exchange waits a day for its deposit, 5 min at 300×):
+    // the button does it.
+    const exchange = page.locator(".exchange").first();
+    await exchange.getByText("waiting").waitFor();
+    await page.locator("#speeds").getByRole("button", { name: "300×" }).click();
+    await exchange.getByRole("button", { name: "Deposit arrived" }).click();
+    await botMessage(page, "Confirming your deposit");
+    await botMessage(page, "✅ Finished");
+    await exchange.getByText("finished").waitFor();
+    await screenshot(page, "2-finished");
+  }, 60_000);
+
+  it("shares a quote in the group, and its deep link opens the private flow pre-filled", async () => {
+    const page = await open("club-alice");
+    await typeAndSend(page, "/rate 0.1 btc eth");
+    const card = await botMessage(page, /0\.1 BTC/);
+    await screenshot(page, "3-group-quote");
+    await card.getByRole("button", { name: /Exchange in private chat/ }).click();
+    // The link switched to Alice's private chat and sent /start with the payload.
+    await page.locator("#chat-list button[aria-current=true]", { hasText: "private chat" }).waitFor();
+    await page.locator(".message.out", { hasText: /^\/start \S+/ }).waitFor();
+    await botMessage(page, "0.1 BTC → ETH");
+    await screenshot(page, "4-deep-link");
+  }, 60_000);
+
+  it("answers an inline query with results and sends the chosen one into the group", async () => {
+    const page = await open("club-boris");
+    await page.locator("#text").fill("@swap_playground_bot 0.1 btc eth");
+    const result = page.locator("#popup .item").first();
+    await result.waitFor();
+    const title = await result.textContent();
+    expect(title).toMatch(/BTC/);
+    await screenshot(page, "5-inline-results");
+    await result.click();
+    const sent = page.locator(".message.out", { hasText: /via @swap_playground_bot/ }).last();
+    await sent.waitFor();
+    expect(await sent.textContent()).toMatch(/0\.1 BTC/);
+    await screenshot(page, "6-inline-sent");
+  }, 60_000);
+
+  it("switches the language, and the bot answers in Russian from then on", async () => {
+    const page = await open("alice");
+    await page.locator("#menu-button").click();
+    await page.locator("#popup .item", { hasText: "/language" }).click();
+    const picker = await botMessage(page, "Choose your language");
+    await picker.getByRole("button", { name: /Русский/ }).click();
+    await botMessage(page, "Язык изменён на русский");
+    await typeAndSend(page, "/help");
+    await botMessage(page, "Как это работает");
+    await screenshot(page, "7-language");
+  }, 60_000);
+});
