@@ -1,8 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { waitFor } from "../src/emulator/index.js";
+import { spawnBot, type BotProcess } from "./harness/process.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const dirs: string[] = [];
@@ -26,12 +29,51 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
   });
 }
 
+const running: BotProcess[] = [];
+afterEach(() => {
+  for (const bot of running.splice(0)) bot.kill();
+});
+
+async function postJson(url: string, body: unknown): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
 describe("npm start", () => {
-  it("exits and says what to set when BOT_TOKEN is missing", async () => {
-    const { code, stderr } = await start({});
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/BOT_TOKEN is not set/);
-  });
+  it("starts the playground when BOT_TOKEN is missing: the URL printed, the bot answering there, a temporary database gone at stop", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "swapbot-main-"));
+    dirs.push(cwd);
+    const tmp = mkdtempSync(join(tmpdir(), "swapbot-tmp-"));
+    dirs.push(tmp);
+    const bot = spawnBot({ PLAYGROUND_PORT: "0", LOG_FORMAT: "json", TMPDIR: tmp }, { cwd });
+    running.push(bot);
+    const line = await bot.waitForLine(/Open http:\/\/127\.0\.0\.1:\d+\/ in a browser/);
+    expect(bot.output()).toMatch(/BOT_TOKEN is not set, so this is the PLAYGROUND/);
+    const url = (/http:\/\/127\.0\.0\.1:\d+\//.exec(line) as RegExpExecArray)[0];
+
+    expect(((await (await fetch(`${url}api/setup`)).json()) as { bot: { username: string } }).bot.username).toBe("swap_playground_bot");
+    expect((await postJson(`${url}api/chats/alice/send`, { text: "/start" })).status).toBe(200);
+    await waitFor(async () => {
+      const chat = (await (await fetch(`${url}api/chats/alice`)).json()) as { messages: { fromBot: boolean; html: string }[] };
+      return chat.messages.some((message) => message.fromBot && message.html.includes("Welcome, Alice!") && message.html.includes("Sandbox"));
+    }, 10_000, "the welcome in the playground");
+    // The database is a temporary file, not ./data of the folder it was started in.
+    expect(readdirSync(tmp).filter((name) => name.startsWith("swapbot-playground-"))).toHaveLength(1);
+    expect(existsSync(join(cwd, "data"))).toBe(false);
+
+    bot.child.kill("SIGTERM");
+    expect((await bot.exited).code).toBe(0);
+    expect(readdirSync(tmp).filter((name) => name.startsWith("swapbot-playground-"))).toEqual([]);
+  }, 30_000);
+
+  it("never starts the playground when BOT_TOKEN is set", async () => {
+    const port = await freePort();
+    // Telegram out of reach: the bot keeps trying, and meanwhile nothing listens on the playground's port.
+    const bot = spawnBot({ BOT_TOKEN: "1:x", TELEGRAM_API_ROOT: `http://127.0.0.1:${await freePort()}`, PLAYGROUND_PORT: String(port), LOG_FORMAT: "json" });
+    running.push(bot);
+    await bot.waitForLine(/Telegram cannot be reached/, 15_000);
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    expect(bot.output()).not.toMatch(/PLAYGROUND/);
+  }, 30_000);
 
   it("stops with one line naming a variable with a wrong value", async () => {
     const { code, stderr } = await start({ BOT_TOKEN: "1:x", EXCHANGE_RATE_LIMIT_PER_MINUTE: "lots" });
@@ -39,3 +81,15 @@ describe("npm start", () => {
     expect(stderr.trim().split("\n")).toEqual(['Invalid EXCHANGE_RATE_LIMIT_PER_MINUTE: must be a whole number of at least 1, got "lots"']);
   });
 });
+
+/** A port nothing listens on (taken and released at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,156 @@
+import { request } from "node:http";
+import type { MessageEntity } from "grammy/types";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
+import { waitFor, type TestUser } from "../src/emulator/index.js";
+import { PlaygroundClock, renderEntities, startPlayground, type Playground } from "../src/playground/index.js";
+import { captureLogs } from "./harness/drive.js";
+import { createViaFlow } from "./harness/flow.js";
+
+describe("PlaygroundClock", () => {
+  const clocks: PlaygroundClock[] = [];
+  afterEach(() => {
+    for (const clock of clocks.splice(0)) clock.stop();
+  });
+
+  it("runs at real speed until told otherwise, then faster, never backwards", async () => {
+    const clock = new PlaygroundClock();
+    clocks.push(clock);
+    const before = clock.now();
+    expect(Math.abs(before - Date.now())).toBeLessThan(50);
+    clock.setSpeed(300);
+    const realStart = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const virtual = clock.now() - before;
+    const real = Date.now() - realStart;
+    // 300× the real time that passed (give or take the call overhead).
+    expect(virtual).toBeGreaterThanOrEqual(real * 300 - 300);
+    clock.setSpeed(1);
+    expect(clock.now()).toBeGreaterThanOrEqual(before + virtual);
+    expect(() => clock.setSpeed(0)).toThrow(RangeError);
+  });
+
+  it("fires timers in the order they fall due, sooner in real time at a higher speed, and not when cancelled", async () => {
+    const clock = new PlaygroundClock();
+    clocks.push(clock);
+    const fired: string[] = [];
+    clock.setTimer(() => fired.push("one minute"), 60_000);
+    clock.setTimer(() => fired.push("ten seconds"), 10_000);
+    const cancelled = clock.setTimer(() => fired.push("cancelled"), 5_000);
+    cancelled.cancel();
+    // A minute of the bot's time in 100 ms.
+    clock.setSpeed(600);
+    await waitFor(() => fired.length === 2, 2_000, "both timers");
+    expect(fired).toEqual(["ten seconds", "one minute"]);
+  });
+});
+
+describe("renderEntities", () => {
+  const entity = (type: MessageEntity["type"], offset: number, length: number, extra: Record<string, unknown> = {}) =>
+    ({ type, offset, length, ...extra }) as MessageEntity;
+
+  it("escapes every character a page would read as markup, inside and outside entities", () => {
+    expect(renderEntities(`<img src=x onerror="alert(1)"> & 'q'`, [])).toBe("&#60;img src=x onerror=&#34;alert(1)&#34;&#62; &#38; &#39;q&#39;");
+    expect(renderEntities("a<b>c", [entity("bold", 1, 3)])).toBe("a<b>&#60;b&#62;</b>c");
+  });
+
+  it("nests entities as Telegram does, counting UTF-16 units (emoji included)", () => {
+    const text = "👋 Welcome, Alice! code";
+    // 👋 is two UTF-16 units: "Welcome, Alice!" starts at 3.
+    const html = renderEntities(text, [entity("bold", 3, 15), entity("italic", 12, 6), entity("code", 19, 4)]);
+    expect(html).toBe("👋 <b>Welcome, <i>Alice!</i></b> <code>code</code>");
+  });
+
+  it("links only to web and Telegram addresses", () => {
+    expect(renderEntities("tx", [entity("text_link", 0, 2, { url: "https://explorer.example/tx/1" })])).toBe(
+      '<a href="https://explorer.example/tx/1" target="_blank" rel="noopener noreferrer">tx</a>',
+    );
+    expect(renderEntities("x", [entity("text_link", 0, 1, { url: "javascript:alert(1)" })])).toBe("x");
+  });
+
+  it("makes a /command tappable where Telegram's apps would, but not inside code", () => {
+    expect(renderEntities("Type /exchange to start.", [])).toBe('Type <span class="command" data-command="/exchange">/exchange</span> to start.');
+    expect(renderEntities("run /exchange", [entity("code", 4, 9)])).toBe("run <code>/exchange</code>");
+    expect(renderEntities("a/b and 1/2", [])).toBe("a/b and 1/2");
+  });
+});
+
+describe("playground server", () => {
+  let playground: Playground | undefined;
+  afterEach(async () => {
+    await playground?.stop();
+    playground = undefined;
+  });
+
+  async function start(): Promise<Playground> {
+    // A generous budget: these tests are about the page's server, not about waiting in line.
+    playground = await startPlayground({ config: loadConfig({ PLAYGROUND_PORT: "0", EXCHANGE_RATE_LIMIT_PER_MINUTE: "600" }), logger: captureLogs().logger });
+    return playground;
+  }
+
+  /** A raw request, so that the Host header can be what another site would send. */
+  function call(url: string, options: { method?: string; host?: string; contentType?: string; body?: string }): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const target = new URL(url);
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: target.port,
+          path: target.pathname,
+          method: options.method ?? "GET",
+          headers: { host: options.host ?? target.host, ...(options.contentType ? { "content-type": options.contentType } : {}) },
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      req.end(options.body);
+    });
+  }
+
+  it("listens on loopback only and refuses requests made for another host name (DNS rebinding)", async () => {
+    const { url } = await start();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect((await call(`${url}api/setup`, {})).status).toBe(200);
+    const rebound = await call(`${url}api/chats/alice/send`, { method: "POST", host: "evil.example:80", contentType: "application/json", body: '{"text":"/start"}' });
+    expect(rebound.status).toBe(403);
+    expect(playground?.emulator.messages(1001)).toEqual([]);
+  });
+
+  it("takes actions only as JSON (a cross-site form cannot post them), and says what is wrong", async () => {
+    const { url } = await start();
+    const form = await call(`${url}api/chats/alice/send`, { method: "POST", contentType: "application/x-www-form-urlencoded", body: "text=/start" });
+    expect(form.status).toBe(415);
+    expect(playground?.emulator.messages(1001)).toEqual([]);
+    const unknownChat = await call(`${url}api/chats/mallory/send`, { method: "POST", contentType: "application/json", body: '{"text":"hi"}' });
+    expect(unknownChat.status).toBe(404);
+    const empty = await call(`${url}api/chats/alice/send`, { method: "POST", contentType: "application/json", body: '{"text":"  "}' });
+    expect(empty).toEqual({ status: 400, body: JSON.stringify({ error: "text is empty" }) });
+    const speed = await call(`${url}api/clock`, { method: "POST", contentType: "application/json", body: '{"speed":1000000}' });
+    expect(speed.status).toBe(400);
+    const steer = await call(`${url}api/exchanges/nope/fail`, { method: "POST", contentType: "application/json", body: "{}" });
+    expect(steer.status).toBe(404);
+  });
+
+  it("fails or refunds an open exchange on request, and its owner hears of it within seconds", async () => {
+    const pg = await start();
+    const alice = pg.cast.seat("alice")?.user as TestUser;
+    const post = (path: string) => call(`${pg.url}${path}`, { method: "POST", contentType: "application/json", body: "{}" });
+    for (const [event, status] of [["fail", "❌ Failed"], ["refund", "↩️ Refunded"]] as const) {
+      const { exchangeId } = await createViaFlow(alice);
+      expect((await post(`api/exchanges/${exchangeId}/${event}`)).status).toBe(200);
+      const news = await alice.nextMessage({ timeoutMs: 10_000 });
+      expect(news.text).toContain(status);
+      // It has ended: nothing more to steer.
+      expect(await post(`api/exchanges/${exchangeId}/deposit-arrived`)).toMatchObject({ status: 409 });
+    }
+    const sandbox = (await (await fetch(`${pg.url}api/sandbox`)).json()) as { exchanges: { status: string; open: boolean }[] };
+    expect(sandbox.exchanges.map((exchange) => [exchange.status, exchange.open])).toEqual([
+      ["refunded", false],
+      ["failed", false],
+    ]);
+  }, 30_000);
+});
