@@ -63,7 +63,11 @@ async function main(): Promise<void> {
 /** No BOT_TOKEN: the whole bot in a browser, on the emulator and the sandbox (see src/playground). */
 async function runPlayground(config: Config): Promise<void> {
   const logger = createLogger({ level: config.logLevel, format: config.logFormat, secrets: [config.exchange.apiKey] });
-  const playground = await startPlayground({ config, logger });
+  const playground = await startPlayground({ config, logger }).catch((error: unknown) => {
+    if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+    console.error(`Port ${config.playgroundPort} on 127.0.0.1 is taken, so the playground cannot open its page: set PLAYGROUND_PORT to a free port.`);
+    process.exit(1);
+  });
   process.stdout.write(
     `\nBOT_TOKEN is not set, so this is the PLAYGROUND: the real bot on a Telegram stand-in and the sandbox exchange (no real funds).\n` +
       `Open ${playground.url} in a browser. To run the real bot, put a token from @BotFather in BOT_TOKEN (see .env.example).\n\n`,

@@ -15,11 +15,13 @@ describe("loadConfig", () => {
         backgroundShare: 0.6,
       },
       databasePath: "./data/bot.sqlite",
+      databasePathSet: false,
       supportUserIds: [],
       trackerIntervalSeconds: 60,
       webhook: undefined,
       health: undefined,
       shutdownGraceMs: 8000,
+      playgroundPort: 3000,
       logFormat: "auto",
       logLevel: "info",
     });

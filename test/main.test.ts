@@ -50,6 +50,7 @@ describe("npm start", () => {
     expect(bot.output()).toMatch(/BOT_TOKEN is not set, so this is the PLAYGROUND/);
     const url = (/http:\/\/127\.0\.0\.1:\d+\//.exec(line) as RegExpExecArray)[0];
 
+    expect(await (await fetch(url)).text()).toContain("<title>Swap bot playground</title>");
     expect(((await (await fetch(`${url}api/setup`)).json()) as { bot: { username: string } }).bot.username).toBe("swap_playground_bot");
     expect((await postJson(`${url}api/chats/alice/send`, { text: "/start" })).status).toBe(200);
     await waitFor(async () => {
@@ -63,6 +64,20 @@ describe("npm start", () => {
     bot.child.kill("SIGTERM");
     expect((await bot.exited).code).toBe(0);
     expect(readdirSync(tmp).filter((name) => name.startsWith("swapbot-playground-"))).toEqual([]);
+  }, 30_000);
+
+  it("says which variable to change when the playground's port is taken", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = taken.address() as { port: number };
+      const bot = spawnBot({ PLAYGROUND_PORT: String(port), LOG_FORMAT: "json" });
+      running.push(bot);
+      expect((await bot.exited).code).toBe(1);
+      expect(bot.output()).toContain(`Port ${port} on 127.0.0.1 is taken, so the playground cannot open its page: set PLAYGROUND_PORT to a free port.`);
+    } finally {
+      taken.close();
+    }
   }, 30_000);
 
   it("never starts the playground when BOT_TOKEN is set", async () => {

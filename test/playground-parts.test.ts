@@ -1,4 +1,7 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { MessageEntity } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
@@ -153,4 +156,23 @@ describe("playground server", () => {
       ["failed", false],
     ]);
   }, 30_000);
+
+  it("keeps a given DATABASE_PATH, and a later run goes on from the clock where a sped-up one stopped", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "swapbot-pg-db-"));
+    try {
+      const config = loadConfig({ PLAYGROUND_PORT: "0", DATABASE_PATH: join(dir, "kept.sqlite") });
+      const first = await startPlayground({ config, logger: captureLogs().logger });
+      first.clock.jumpTo(Date.now() + 3 * 60 * 60 * 1000); // three hours ahead, as a sped-up run gets
+      const stoppedAt = first.clock.now();
+      await first.stop();
+      expect(existsSync(join(dir, "kept.sqlite"))).toBe(true);
+      playground = await startPlayground({ config, logger: captureLogs().logger });
+      expect(playground.clock.now()).toBeGreaterThanOrEqual(stoppedAt);
+    } finally {
+      await playground?.stop();
+      playground = undefined;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+

@@ -38,6 +38,14 @@ export class PlaygroundClock implements Clock {
     this.schedule();
   }
 
+  /** Moves the clock forward to `ms` (a later run on the same database goes on from where the last one stopped). */
+  jumpTo(ms: number): void {
+    const now = this.now();
+    if (ms <= now) return;
+    this.anchorVirtual += ms - now;
+    this.schedule();
+  }
+
   setTimer(callback: () => void, delayMs: number): Timer {
     const timer: PendingTimer = { at: this.now() + Math.max(0, delayMs), seq: this.seq++, callback, cancelled: false };
     // Binary search for the insertion point keeps the list sorted.

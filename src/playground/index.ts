@@ -37,6 +37,7 @@ export interface Playground {
 
 /** The bot's token on the emulator: not a real one, and never sent anywhere but loopback. */
 const PLAYGROUND_TOKEN = "1000001:PLAYGROUND";
+const CLOCK_KEY = "playground:clock";
 const WAITING_FOR_DEPOSIT_MS = 24 * 60 * 60 * 1000;
 
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
@@ -78,9 +79,14 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     logger,
     { clock, botInfo: emulator.botInfo, sandbox: { exchange: sandbox, apiKey: sandboxKey } },
   );
+  // With DATABASE_PATH, a run after a sped-up one must not go back in time: the budget's
+  // journal and the exchanges in the database are stamped with the playground's clock.
+  const savedClock = app.repos.kv.get<number>(CLOCK_KEY);
+  if (savedClock !== undefined) clock.jumpTo(savedClock);
   let server: Awaited<ReturnType<typeof startPlaygroundServer>> | undefined;
   const stop = async () => {
     await server?.close();
+    if (temporaryDir === undefined) app.repos.kv.set(CLOCK_KEY, clock.now());
     await app.stop();
     await sandbox.close();
     clock.stop();

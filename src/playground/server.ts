@@ -33,8 +33,8 @@ const STATIC_FILES: Record<string, { file: string; type: string }> = {
   "/playground.css": { file: "playground.css", type: "text/css; charset=utf-8" },
   "/playground.js": { file: "playground.js", type: "text/javascript; charset=utf-8" },
 };
-/** The page's files sit beside the sources; `dist/` has none, so they are always read from `src/`. */
-const WEB_DIR = new URL("../../src/playground/web/", import.meta.url);
+/** Beside this module: `src/playground/web/`, or its copy in `dist/` made by `npm run build`. */
+const WEB_DIR = new URL("./web/", import.meta.url);
 const SPEEDS = [1, 10, 60, 300];
 const FINAL_STATUSES = new Set(["finished", "failed", "refunded", "overdue", "expired"]);
 /** How long a press or an inline query waits for the bot's answer before the page is told. */
