@@ -61,7 +61,8 @@ describe("playground in a browser", () => {
     await summary.getByRole("button", { name: /^✅/ }).click();
 
     // The deposit: the card with the address, and the QR code as a photo.
-    await botMessage(page, "Send exactly");
+    const card = await botMessage(page, "Send exactly");
+    const cardId = await card.getAttribute("data-message-id");
     const qr = page.locator(".message.in img").last();
     await qr.waitFor();
     // Loaded and decoded: the bytes the bot uploaded are a real image.
@@ -81,6 +82,10 @@ describe("playground in a browser", () => {
     await botMessage(page, "Confirming your deposit");
     await botMessage(page, "✅ Finished");
     await exchange.getByText("finished").waitFor();
+    // The card was edited in place: the same message now says so.
+    const edited = page.locator(`.message[data-message-id="${cardId}"]`);
+    await edited.locator(".text", { hasText: "Finished" }).waitFor();
+    expect(await edited.locator(".meta").textContent()).toMatch(/^edited /);
     await screenshot(page, "2-finished");
   }, 60_000);
 
@@ -89,6 +94,9 @@ describe("playground in a browser", () => {
     await typeAndSend(page, "/rate 0.1 btc eth");
     const card = await botMessage(page, /0\.1 BTC/);
     await screenshot(page, "3-group-quote");
+    // A second refresh within the minute: the bot's answer shows as a toast.
+    await card.getByRole("button", { name: /Refresh/ }).click();
+    await page.locator("#toast:not([hidden])", { hasText: /\d+ s/ }).waitFor();
     await card.getByRole("button", { name: /Exchange in private chat/ }).click();
     // The link switched to Alice's private chat and sent /start with the payload.
     await page.locator("#chat-list button[aria-current=true]", { hasText: "private chat" }).waitFor();
