@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.js";
 import { createLogger, redactor } from "./logger.js";
@@ -30,25 +31,7 @@ async function main(): Promise<void> {
   });
   const app = await createApp({ ...config, botToken }, logger);
 
-  // First signal: a graceful stop (updates in flight get SHUTDOWN_GRACE_SECONDS). Second: at once.
-  let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn({ signal }, "second signal: exiting at once");
-      process.exit(EXIT_CODE_OF[signal] ?? 1);
-    }
-    stopping = true;
-    logger.info({ signal }, "shutting down (a second signal exits at once)");
-    app.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  stopOnSignals(() => app.stop(), logger);
   try {
     await app.start();
   } catch (error) {
@@ -72,14 +55,23 @@ async function runPlayground(config: Config): Promise<void> {
     `\nBOT_TOKEN is not set, so this is the PLAYGROUND: the real bot on a Telegram stand-in and the sandbox exchange (no real funds).\n` +
       `Open ${playground.url} in a browser. To run the real bot, put a token from @BotFather in BOT_TOKEN (see .env.example).\n\n`,
   );
+  stopOnSignals(() => playground.stop(), logger);
+}
+
+/** First signal: a graceful stop (updates in flight get SHUTDOWN_GRACE_SECONDS). Second: at once. */
+function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(EXIT_CODE_OF[signal] ?? 1);
+    if (stopping) {
+      logger.warn({ signal }, "second signal: exiting at once");
+      process.exit(EXIT_CODE_OF[signal] ?? 1);
+    }
     stopping = true;
-    playground.stop().then(
+    logger.info({ signal }, "shutting down (a second signal exits at once)");
+    stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        logger.error({ err: error }, "the playground did not stop cleanly");
+        logger.error({ err: error }, "shutdown failed");
         process.exit(1);
       },
     );

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { waitFor } from "../src/emulator/index.js";
-import { spawnBot, type BotProcess } from "./harness/process.js";
+import { freePort, spawnBot, type BotProcess } from "./harness/process.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const dirs: string[] = [];
@@ -97,14 +97,3 @@ describe("npm start", () => {
   });
 });
 
-/** A port nothing listens on (taken and released at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

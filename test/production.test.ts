@@ -1,11 +1,10 @@
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, spawnBot, type BotProcess } from "./harness/process.js";
+import { freePort, ROOT, spawnBot, type BotProcess } from "./harness/process.js";
 import { startBotApiEmulator, type BotApiEmulator } from "../src/emulator/index.js";
 
 const run = promisify(execFile);
@@ -58,16 +57,6 @@ function copy(fromDir: string, sources: string[], toDir: string, target: string)
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const dirs: string[] = [];
 let tg: BotApiEmulator | undefined;
