@@ -43,6 +43,19 @@ describe("choosing currencies", () => {
     expect(buttons(none).some((b) => b.startsWith("BTC · "))).toBe(true);
   });
 
+  it("shortens a long echo on whole characters: an emoji at the cut is kept whole or left out, never split", async () => {
+    const user = newUser();
+    await user.send("/exchange");
+    await user.nextMessage();
+    // 63 letters, then a family emoji (5 code points, 8 UTF-16 units) across the 64th unit.
+    const family = "👨‍👩‍👧";
+    await user.send(`${"x".repeat(63)}${family} coin`);
+    const none = await user.nextMessage();
+    // Telegram refuses a lone surrogate as invalid UTF-8; the reply arrived, so there was none.
+    expect(none.text).toContain(`I found no currency called “${"x".repeat(63)}${family}…”`);
+    expect(none.text).not.toContain("\uFFFD");
+  });
+
   it("escapes what the person typed", async () => {
     const user = newUser();
     await user.send("/exchange");

@@ -172,6 +172,18 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
     expect(tg.messages(alice.chatId)).toHaveLength(2);
   });
 
+  it("refuses a string holding half an emoji (a lone surrogate is not UTF-8), as Telegram does", async () => {
+    const alice = tg.user({ id: 1015 });
+    await open(alice);
+    const halfEmoji = "😀".slice(0, 1);
+    const error = await failure(bot.api.sendMessage(alice.chatId, `cut here: ${halfEmoji}`));
+    expect(error.description).toBe("Bad Request: strings must be encoded in UTF-8");
+    const inKeyboard = await failure(bot.api.sendMessage(alice.chatId, "ok", { reply_markup: { inline_keyboard: [[{ text: halfEmoji, callback_data: "x" }]] } }));
+    expect(inKeyboard.error_code).toBe(400);
+    await bot.api.sendMessage(alice.chatId, "a whole one: 😀");
+    expect(tg.messages(alice.chatId).at(-1)?.text).toBe("a whole one: 😀");
+  });
+
   it("limits text to 4096 and captions to 1024 visible characters", async () => {
     const alice = tg.user({ id: 1006 });
     await open(alice);

@@ -5,6 +5,24 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * At most `max` characters as people count them (grapheme clusters: an emoji with its joiners
+ * and modifiers is one), with "…" when cut. Every place that shortens text a person typed
+ * goes through here: cutting UTF-16 units can leave half an emoji, which Telegram refuses.
+ */
+export function shorten(text: string, max: number): string {
+  let count = 0;
+  let end = 0;
+  for (const { segment, index } of graphemes.segment(text)) {
+    if (count === max) return `${text.slice(0, index)}…`;
+    count++;
+    end = index + segment.length;
+  }
+  return text.slice(0, end);
+}
+
 /** A decimal string as people read it: no exponent, no trailing zeros, at most `maxDecimals`. */
 export function formatAmount(value: string, maxDecimals = 8): string {
   const d = new Decimal(value);

@@ -119,6 +119,8 @@ export class BotApiServer {
 
     const injected = this.injected.get(method.toLowerCase())?.shift();
     if (injected !== undefined) return answer(injectedResponse(injected));
+    // A lone surrogate ("\ud83d" in JSON) is not UTF-8: Telegram refuses the whole request.
+    if (holdsLoneSurrogate(request.params)) return answer({ ok: false, error_code: 400, description: "Bad Request: strings must be encoded in UTF-8" });
 
     if (method.toLowerCase() === "getupdates") return this.getUpdates(request.params, res, call, answer);
     const handler = this.methods.handlers.get(method.toLowerCase());
@@ -228,6 +230,15 @@ function injectedResponse(error: InjectedError): ApiResponse {
 }
 
 /** The call log's view of the parameters: JSON fields parsed, files as `{ file, size }`. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function holdsLoneSurrogate(value: unknown): boolean {
+  if (typeof value === "string") return LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.some(holdsLoneSurrogate);
+  if (typeof value === "object" && value !== null) return Object.values(value).some(holdsLoneSurrogate);
+  return false;
+}
+
 function describePayload({ params, files }: ParsedRequest): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   const referenced = new Set<string>();

@@ -18,7 +18,7 @@ import { Decimal } from "../../money.js";
 import type { BaseContext } from "../context.js";
 import type { SwapPrefill } from "../deep-link.js";
 import { cardKeyboard, explorersOf, renderCard, renderCreationCard } from "../cards.js";
-import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
+import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute, shorten } from "../format.js";
 import { startWithGrace } from "../grace.js";
 import { FlowUi, type FlowConversation, type Screen } from "./flow-ui.js";
 import {
@@ -284,7 +284,7 @@ async function askAmount(ui: FlowUi, from: Currency): Promise<string> {
     if (input.kind !== "text") continue;
     const parsed = parseAmount(input.text);
     if (parsed.ok) return parsed.value;
-    await ui.say(ui.t(`amount-${parsed.problem}`, { decimals: parsed.maxDecimals ?? 8, input: escapeHtml(input.text.trim().slice(0, 32)) }));
+    await ui.say(ui.t(`amount-${parsed.problem}`, { decimals: parsed.maxDecimals ?? 8, input: escapeHtml(shorten(input.text.trim(), 32)) }));
   }
 }
 

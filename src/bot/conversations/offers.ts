@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { Decimal } from "../../money.js";
 import type { Currency, Offer } from "../../exchange/schemas.js";
-import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { currencyLabel, escapeHtml, formatAmount, shorten } from "../format.js";
 import type { QueuePlace } from "../../exchange/budget.js";
 import type { Translate } from "../cards.js";
 import type { ButtonFactory, FlowUi, Screen } from "./flow-ui.js";
@@ -228,6 +228,6 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
 /** One sentence for a person about an upstream problem; the details went to the log. */
 export function problemText(ui: Pick<FlowUi, "t">, problem: UpstreamProblem): string {
   if (problem.kind === "rate-limited") return ui.t("error-rate-limited", { seconds: Math.max(1, Math.ceil((problem.retryAfterMs ?? 60_000) / 1000)) });
-  if (problem.kind === "bad-request") return ui.t("error-refused", { reason: escapeHtml(problem.message ?? "") });
+  if (problem.kind === "bad-request") return ui.t("error-refused", { reason: escapeHtml(shorten(problem.message ?? "", 300)) });
   return ui.t("error-unavailable");
 }

@@ -2,7 +2,7 @@ import type { InlineKeyboard } from "grammy";
 import type { SearchResult, SymbolGroup } from "../../domain/currency-search.js";
 import { networkName } from "../../domain/networks.js";
 import type { Currency } from "../../exchange/schemas.js";
-import { currencyLabel, escapeHtml } from "../format.js";
+import { currencyLabel, escapeHtml, shorten } from "../format.js";
 import { grid, type ButtonFactory, type FlowUi, type Screen } from "./flow-ui.js";
 
 /** What the picker shows; kept in the conversation so button indices stay stable on replay. */
@@ -127,11 +127,11 @@ function renderPicker(
     }
     case "matches":
       return {
-        text: `${ask}\n\n${ui.t("flow-matches", { query: escapeHtml(view.query.trim().slice(0, 64)) })}`,
+        text: `${ask}\n\n${ui.t("flow-matches", { query: escapeHtml(shorten(view.query.trim(), 64)) })}`,
         keyboard: groupKeyboard(view.groups, button).row().text(ui.t("flow-back-to-list"), button("", "all").callback_data),
       };
     case "none": {
-      const lines = [ask, "", ui.t("flow-nothing-found", { query: escapeHtml(view.query.trim().slice(0, 64)) })];
+      const lines = [ask, "", ui.t("flow-nothing-found", { query: escapeHtml(shorten(view.query.trim(), 64)) })];
       if (view.suggestions.length > 0) lines.push(ui.t("flow-did-you-mean"));
       return {
         text: lines.join("\n"),
@@ -143,11 +143,9 @@ function renderPicker(
 
 function groupKeyboard(groups: SymbolGroup[], button: ButtonFactory): InlineKeyboard {
   return grid(
-    groups.map((g, i) => button(`${g.symbol.toUpperCase()} · ${truncate(g.fullname, 24)}`, "g", i)),
+    groups.map((g, i) => button(`${g.symbol.toUpperCase()} · ${shorten(g.fullname, 23)}`, "g", i)),
     2,
   );
 }
 
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
+
