@@ -191,6 +191,24 @@ describe("entering, leaving and idling", () => {
     expect(offers.text).toContain("0.05 BTC → USDT (TRX)");
   });
 
+  it("says that /start in the middle of an exchange closed it, in the person's language, and the next amount is not taken for the old flow", async () => {
+    world = await startWorld();
+    for (const [id, language, closed, welcome] of [
+      [4311, "en", "I closed the exchange you were setting up", "Welcome"],
+      [4312, "ru", "Я закрыл обмен, который вы настраивали", "Здравствуйте"],
+    ] as const) {
+      const user = world.tg.user({ id, first_name: "Ola", language_code: language });
+      await toAmount(user, "btc btc", "eth eth");
+      await user.send("/start");
+      const said = await user.nextMessage();
+      expect(said.text).toContain(closed);
+      expect((await user.nextMessage()).text).toContain(welcome);
+      // The amount that would have gone to the flow is now just text: nothing is quoted.
+      await user.send("0.1");
+      expect((await user.nextMessage()).text).not.toMatch(/BTC → ETH/);
+    }
+  });
+
   it("leaves the flow on /cancel from any step, and its old buttons expire", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 4302, first_name: "Pia", language_code: "en" });

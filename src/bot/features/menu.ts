@@ -41,7 +41,10 @@ export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDeli
       await requestFlow(ctx, prefill);
       return next();
     }
+    // Leaving a flow silently would make the next answer ("0.1") land nowhere: say so first.
+    const inFlow = ctx.conversation.active(EXCHANGE_FLOW) > 0;
     await leaveFlow(ctx);
+    if (inFlow) await ctx.reply(ctx.t("start-flow-closed"), { parse_mode: "HTML" });
     await ctx.reply(ctx.t("start-welcome", { name: escapeHtml(ctx.from.first_name) }), { parse_mode: "HTML", reply_markup: mainMenu(ctx) });
   });
 
