@@ -63,6 +63,33 @@ describe("quotes in groups", () => {
     expect(cards.every((m) => m.text?.includes("0.5 BTC → ETH"))).toBe(true);
   });
 
+  it("answers a non-admin's repeated /settings once a minute, and counts every refusal against the group's limit", async () => {
+    world = await startWorld();
+    const group = world.tg.group({ id: -1006, title: "Noisy", type: "supergroup", admins: [7160] });
+    const members = Array.from({ length: 20 }, (_, i) => world!.tg.user({ id: 7161 + i, first_name: `M${i}`, language_code: "en" }));
+    for (const member of members) group.addMember(member);
+    const settle = async () => {
+      await waitFor(() => world!.tg.pendingUpdates() === 0);
+      await world!.app.idle();
+    };
+    const refusals = () => group.messages().filter((m) => m.from_bot && m.text?.includes("Only group admins"));
+
+    for (let i = 0; i < 30; i++) await members[0]!.send("/settings", { chat: group });
+    await settle();
+    expect(refusals()).toHaveLength(1);
+
+    // 19 more people: the group's 18 messages a minute are all there is (the first refusal was one).
+    for (const member of members.slice(1)) await member.send("/settings", { chat: group });
+    await settle();
+    expect(group.messages().filter((m) => m.from_bot)).toHaveLength(18);
+
+    // A minute later the first person is answered again.
+    await world.clock.advance(61_000);
+    await members[0]!.send("/settings", { chat: group });
+    await settle();
+    expect(refusals()).toHaveLength(19);
+  });
+
   it("answers bad or incomplete input with a one-line usage example", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 7201, first_name: "Cy", language_code: "en" });

@@ -86,6 +86,18 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     return true;
   };
 
+  // The same refusal once a minute per person and group: thirty /settings get one answer, not thirty.
+  const refusedAt = new Map<string, number>();
+  const refuseOnce = async (ctx: BotContext & { chat: { id: number } }, text: string): Promise<void> => {
+    const now = deps.clock.now();
+    const key = `${ctx.chat.id}:${ctx.from?.id ?? 0}:${text}`;
+    if ((refusedAt.get(key) ?? -Infinity) > now - 60_000) return;
+    if (!fitsGroupLimit(ctx.chat.id)) return;
+    refusedAt.set(key, now);
+    if (refusedAt.size > 10_000) for (const [k, at] of refusedAt) if (at <= now - 60_000) refusedAt.delete(k);
+    await ctx.reply(text);
+  };
+
   composer.command("rate", async (ctx) => {
     const chat = ctx.chat;
     if (chat.type !== "private" && !fitsGroupLimit(chat.id)) {
@@ -93,7 +105,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
       return;
     }
     if ((chat.type === "group" || chat.type === "supergroup") && groupSettings(deps.repos, chat.id).adminsOnly && !(await isAdmin(ctx))) {
-      return void (await ctx.reply(ctx.t("rate-admins-only")));
+      return refuseOnce(ctx, ctx.t("rate-admins-only"));
     }
     const parsed = parseRateQuery(ctx.match, deps.currencyIndex());
     if (!parsed.ok) return void (await ctx.reply(ctx.t("rate-usage"), { parse_mode: "HTML" }));
@@ -145,7 +157,9 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
 
   const groups = composer.chatType(["group", "supergroup"]);
   groups.command("settings", async (ctx) => {
-    if (!(await isAdmin(ctx))) return void (await ctx.reply(ctx.t("settings-admins-only")));
+    if (!(await isAdmin(ctx))) return refuseOnce(ctx, ctx.t("settings-admins-only"));
+    // Every message to a group counts against Telegram's limit for it.
+    if (!fitsGroupLimit(ctx.chat.id)) return;
     await ctx.reply(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: settingsKeyboard(ctx.t.bind(ctx), groupSettings(deps.repos, ctx.chat.id)) });
   });
   groups.callbackQuery(/^gs:(?:(who):(everyone|admins)|(lang):([a-z]{2}))$/, async (ctx) => {
