@@ -95,7 +95,8 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
       case "POST /send": {
         const text = stringField(body, "text").trim();
         if (text === "") throw new HttpError(400, "text is empty");
-        await seat.user.send(text.slice(0, 4096), chatOption);
+        if (text.length > 4096) throw new HttpError(400, "a message holds at most 4096 characters");
+        await seat.user.send(text, chatOption);
         return { ok: true };
       }
       case "POST /press": {
@@ -107,7 +108,8 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
         return answer === undefined ? { answered: false } : { answered: true, text: answer.text ?? "", alert: answer.show_alert === true };
       }
       case "POST /inline": {
-        const query = stringField(body, "query").slice(0, 256);
+        const query = stringField(body, "query");
+        if (query.length > 256) throw new HttpError(400, "an inline query holds at most 256 characters");
         const chatType = seat.group === undefined ? "sender" : seat.group.type;
         const queryId = await seat.user.inlineQuery(query, chatType);
         const answer = await seat.user.inlineAnswer(queryId, ANSWER_WAIT_MS).catch(() => undefined);
