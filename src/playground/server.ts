@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import type { App } from "../app.js";
 import type { BotApiEmulator, StoredMessage } from "../emulator/index.js";
 import type { SteerEvent } from "../exchange/sandbox/index.js";
+import { isFinalStatus } from "../exchange/schemas.js";
 import { listen } from "../listen.js";
 import type { Cast, ChatSeat } from "./cast.js";
 import type { PlaygroundClock } from "./clock.js";
@@ -36,7 +37,6 @@ const STATIC_FILES: Record<string, { file: string; type: string }> = {
 /** Beside this module: `src/playground/web/`, or its copy in `dist/` made by `npm run build`. */
 const WEB_DIR = new URL("./web/", import.meta.url);
 const SPEEDS = [1, 10, 60, 300];
-const FINAL_STATUSES = new Set(["finished", "failed", "refunded", "overdue", "expired"]);
 /** How long a press or an inline query waits for the bot's answer before the page is told. */
 const ANSWER_WAIT_MS = 15_000;
 const MAX_BODY_BYTES = 64_000;
@@ -173,7 +173,7 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
         owner: seat.label,
         pair: `${tx.amountFrom} ${tx.symbolFrom.toUpperCase()} → ${tx.symbolTo.toUpperCase()}`,
         status: tx.status,
-        open: !FINAL_STATUSES.has(tx.status),
+        open: !isFinalStatus(tx.status),
         createdAt: tx.createdAt,
       })),
     );
