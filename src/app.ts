@@ -17,6 +17,7 @@ import { EstimateService } from "./exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
 import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
 import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
+import { Outbox, TELEGRAM_FLOOD_LIMITS, type FloodLimits } from "./telegram/outbox.js";
 import { StatusNotifier } from "./tracker/notifier.js";
 import { Tracker } from "./tracker/tracker.js";
 
@@ -47,6 +48,8 @@ export interface AppOverrides {
   telegramRetry?: RetryTiming;
   /** Timeouts for the exchange client (tests shorten them). */
   exchangeTimeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /** Telegram's flood limits as paced on our side; default TELEGRAM_FLOOD_LIMITS. */
+  floodLimits?: FloodLimits;
 }
 
 /**
@@ -98,13 +101,15 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const catalogue = new CatalogueService({ client, repo: repos.catalogue, kv: repos.kv, clock, logger });
   const estimates = new EstimateService({ client, clock });
 
-  const { bot, i18n, idle, handling } = createBot(
+  const outbox = new Outbox({ clock, logger, limits: overrides.floodLimits ?? TELEGRAM_FLOOD_LIMITS, onWait: (ms) => metrics.outboxWaited(ms) });
+  const { bot, statusApi, i18n, idle, handling } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
       clock,
       logger,
       repos,
       metrics,
+      outbox,
       exchange: { client, budget, catalogue, estimates },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
@@ -116,7 +121,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       },
     },
   );
-  const notifier = new StatusNotifier({ api: bot.api, repos, i18n, catalogue, clock, logger, onStatusMessage: (outcome) => metrics.statusMessage(outcome) });
+  const notifier = new StatusNotifier({ api: statusApi, repos, i18n, catalogue, clock, logger, onStatusMessage: (outcome) => metrics.statusMessage(outcome) });
   const tracker = new Tracker({ repos, client, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
 
   let feed: UpdateFeed | undefined;

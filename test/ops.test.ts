@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
+import { drive } from "./harness/drive.js";
 import { createViaFlow } from "./harness/flow.js";
 import { waitFor } from "../src/emulator/index.js";
 
@@ -89,11 +90,12 @@ describe("HEALTH_PORT", () => {
     expect(await sample('swapbot_flows_abandoned_total{step="amount"}')).toBe(1);
     expect(await sample('swapbot_flows_abandoned_total{step="from"}')).toBe(1);
 
-    // Telegram's 429 is counted even though autoRetry waits it out.
+    // Telegram's 429 is counted even though the outbox waits it out (on the bot's clock).
     tg.failNext("sendMessage", { error_code: 429, retry_after: 1 }, 1);
     await user.send("/help");
-    await user.nextMessage({ timeoutMs: 5_000 });
+    await drive(world.clock, user.nextMessage({ timeoutMs: 5_000 }), { stepMs: 500 });
     expect(await sample('swapbot_rate_limited_total{side="telegram"}')).toBe(1);
+    expect(await sample("swapbot_telegram_pacing_wait_seconds_sum")).toBeGreaterThanOrEqual(1);
 
     const { exchangeId } = await createViaFlow(user);
     expect(await sample('swapbot_flows_completed_total{outcome="created"}')).toBe(1);

@@ -1,8 +1,7 @@
-import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations, createConversation } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, GrammyError, HttpError, type BotError, type MiddlewareFn, type Transformer } from "grammy";
+import { Api, Bot, GrammyError, HttpError, type BotError, type MiddlewareFn, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
@@ -13,6 +12,7 @@ import type { CatalogueService } from "../exchange/catalogue.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import type { EstimateService } from "../exchange/estimates.js";
 import type { Metrics } from "../ops/metrics.js";
+import type { Outbox } from "../telegram/outbox.js";
 import { flowButton } from "./callback-data.js";
 import type { BaseContext, BotContext } from "./context.js";
 import { createExchangeFlow } from "./conversations/exchange.js";
@@ -37,6 +37,8 @@ export interface BotDeps {
     estimates: EstimateService;
   };
   metrics: Metrics;
+  /** Paces every call into a chat under Telegram's flood limits; one per process. */
+  outbox: Outbox;
   /** True when the bot runs on the embedded sandbox exchange: no real funds. */
   sandbox: boolean;
   supportUserIds: readonly number[];
@@ -59,12 +61,10 @@ export const FLOW_VERSION = 2; // 2: showCreated records its steps in another or
 export function createBot(
   options: BotOptions,
   deps: BotDeps,
-): { bot: Bot<BotContext>; i18n: I18n<BaseContext>; idle: () => Promise<void>; handling: () => number } {
-  const bot = new Bot<BotContext>(options.token, {
-    // A call with no answer in a minute has failed (the default waits 500 s); long polls take 30 s.
-    client: { apiRoot: options.apiRoot, timeoutSeconds: 60 },
-    ...(options.botInfo ? { botInfo: options.botInfo } : {}),
-  });
+): { bot: Bot<BotContext>; statusApi: Api; i18n: I18n<BaseContext>; idle: () => Promise<void>; handling: () => number } {
+  // A call with no answer in a minute has failed (the default waits 500 s); long polls take 30 s.
+  const client = { apiRoot: options.apiRoot, timeoutSeconds: 60 };
+  const bot = new Bot<BotContext>(options.token, { client, ...(options.botInfo ? { botInfo: options.botInfo } : {}) });
   const { repos, logger, metrics } = deps;
   const i18n = createI18n(repos.users, (chatId) => groupSettings(repos, chatId).language);
   const localeOf = (chatId: number | string | undefined): string => {
@@ -74,18 +74,24 @@ export function createBot(
     return localeOfUser(repos.users.find(chatId));
   };
   const notice = deps.sandbox ? sandboxNotice((chatId) => i18n.t(localeOf(chatId), "sandbox-notice")) : undefined;
-  // Telegram's 429 is waited out; a network error is not retried (a message must not go twice).
-  const retry429 = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true, rethrowInternalServerErrors: true });
-  // Counts every 429 Telegram answers, retried or not: installed first, so autoRetry (installed
+  // Replies are paced and a 429 is waited out in the outbox (a network error is not retried: a
+  // message must not go twice). Status messages are paced but not retried there: the tracker owes
+  // them and tries again on its own schedule (src/tracker/notifier.ts).
+  const paceAndRetry = deps.outbox.transformer({ retry: true });
+  // Counts every 429 Telegram answers, retried or not: installed first, so the outbox (installed
   // later, and so wrapped around it) sends each attempt through it.
   const count429: Transformer = async (prev, method, payload, signal) => {
     const result = await prev(method, payload, signal);
     if (!result.ok && result.error_code === 429) metrics.rateLimitedBy("telegram");
     return result;
   };
-  bot.api.config.use(count429);
-  bot.api.config.use(retry429);
-  if (notice) bot.api.config.use(notice);
+  const statusApi = new Api(options.token, client);
+  for (const api of [bot.api, statusApi]) {
+    api.config.use(count429);
+    if (notice) api.config.use(notice);
+  }
+  bot.api.config.use(paceAndRetry);
+  statusApi.config.use(deps.outbox.transformer({ retry: false }));
 
   // The runner's stop() may resolve while handlers still run; count them, first thing.
   let inFlight = 0;
@@ -130,17 +136,17 @@ export function createBot(
   const conversationPlugins: MiddlewareFn<BaseContext>[] = [
     i18n.middleware(),
     (ctx, next) => {
-      ctx.api.config.use(count429);
-      ctx.api.config.use(retry429);
+      // The plugin records every call of the flow and, on replay, answers it from the record:
+      // its recorder must stay outermost, or a replay would be paced, counted and retried again.
+      const recorder = ctx.api.config.installedTransformers();
+      const api = new Api(ctx.api.token, ctx.api.options);
+      api.config.use(count429);
+      if (notice) api.config.use(notice);
+      api.config.use(paceAndRetry, ...recorder);
+      (ctx as { api: Api }).api = api;
       return next();
     },
   ];
-  if (notice) {
-    conversationPlugins.push((ctx, next) => {
-      ctx.api.config.use(notice);
-      return next();
-    });
-  }
   bot.use(
     conversations<BotContext, BaseContext>({
       storage: { type: "key", version: FLOW_VERSION, prefix: "", adapter: repos.kv.adapter("conv"), getStorageKey: (ctx) => ctx.chatId?.toString() },
@@ -226,7 +232,7 @@ export function createBot(
       log.error({ err: cause }, "unhandled error in a handler");
     }
   });
-  return { bot, i18n, idle, handling: () => inFlight };
+  return { bot, statusApi, i18n, idle, handling: () => inFlight };
 }
 
 /** One search index per catalogue snapshot: rebuilt only when the catalogue was refreshed. */

@@ -11,6 +11,7 @@
 import type { User, UserFromGetMe } from "grammy/types";
 import { BotApiMethods, placeholderUser } from "./methods.js";
 import { BotApiServer } from "./server.js";
+import { FloodGate, STRICT_FLOOD_RULES, type FloodRules } from "./flood.js";
 import { EmulatorState } from "./state.js";
 import { describeKeyboard, preview, TestChat, TestUser, type UserEnvironment } from "./test-user.js";
 import type { ApiCall, InjectedError, StoredFile, StoredMessage } from "./types.js";
@@ -18,6 +19,7 @@ import { WebhookSender, type WebhookDelivery, type WebhookStatus } from "./webho
 
 export { BotApiError } from "./types.js";
 export type { ApiCall, ApiResponse, CallbackAnswer, InjectedError, InlineAnswer, StoredFile, StoredMessage } from "./types.js";
+export { STRICT_FLOOD_RULES, type FloodRules } from "./flood.js";
 export { EmulatorClosedError } from "./state.js";
 export { TestChat, TestUser } from "./test-user.js";
 export { parseHtml, EntityParseError } from "./html.js";
@@ -196,6 +198,15 @@ export class BotApiEmulator {
    */
   failNext(method: string, error: InjectedError, times = 1): void {
     this.server.failNext(method, error, times);
+  }
+
+  /**
+   * From now on, messages over Telegram's flood limits (one a second per chat, twenty a minute
+   * per group, thirty a second overall, on the emulator's clock) are answered 429 with a
+   * retry_after, as the real Bot API does; a refused message is not counted.
+   */
+  enforceFloodLimits(rules: Partial<FloodRules> = {}): void {
+    this.server.flood = new FloodGate({ ...STRICT_FLOOD_RULES, ...rules }, this.state.clock);
   }
 
   /**

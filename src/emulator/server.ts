@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Update } from "grammy/types";
 import type { BotApiMethods } from "./methods.js";
 import { intParam, jsonParam, readRequest, type ParsedRequest } from "./request.js";
+import type { FloodGate } from "./flood.js";
 import type { EmulatorState } from "./state.js";
 import { BotApiError, type ApiCall, type ApiResponse, type InjectedError } from "./types.js";
 
@@ -33,6 +34,8 @@ export class BotApiServer {
   private readonly server: Server;
   private pendingPoll: PendingPoll | undefined;
   private readonly injected = new Map<string, InjectedError[]>();
+  /** Set by enforceFloodLimits: messages over Telegram's limits are answered 429. */
+  flood: FloodGate | undefined;
   private port = 0;
 
   constructor(
@@ -119,6 +122,8 @@ export class BotApiServer {
 
     const injected = this.injected.get(method.toLowerCase())?.shift();
     if (injected !== undefined) return answer(injectedResponse(injected));
+    const floodWait = this.flood?.refuse(method, request.params.chat_id);
+    if (floodWait !== undefined) return answer(injectedResponse({ error_code: 429, retry_after: floodWait }));
     // A lone surrogate ("\ud83d" in JSON) is not UTF-8: Telegram refuses the whole request.
     if (holdsLoneSurrogate(request.params)) return answer({ ok: false, error_code: 400, description: "Bad Request: strings must be encoded in UTF-8" });
 

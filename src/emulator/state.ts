@@ -83,7 +83,7 @@ export class EmulatorState {
   constructor(
     readonly bot: UserFromGetMe,
     /** Milliseconds, like Date.now; message dates are derived from it. */
-    private readonly clock: () => number,
+    readonly clock: () => number,
   ) {}
 
   /** Unix time in seconds, as in message dates. */

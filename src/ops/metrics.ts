@@ -38,6 +38,12 @@ export class Metrics {
     buckets: [0.01, 0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300],
     registers: [this.registry],
   });
+  private readonly outboxWait = new Histogram({
+    name: "swapbot_telegram_pacing_wait_seconds",
+    help: "Time a call into a chat waited for its turn under Telegram's flood limits",
+    buckets: [0.1, 0.5, 1, 2, 5, 10, 30, 60, 120],
+    registers: [this.registry],
+  });
   private readonly statusMessages = new Counter({
     name: "swapbot_status_messages_total",
     help: "Status messages to owners, by outcome (sent, owed: tried again later, failed: given up)",
@@ -101,6 +107,10 @@ export class Metrics {
 
   budgetWaited(lane: Lane, waitedMs: number): void {
     this.budgetWait.observe({ lane }, waitedMs / 1000);
+  }
+
+  outboxWaited(waitedMs: number): void {
+    this.outboxWait.observe(waitedMs / 1000);
   }
 
   statusMessage(outcome: "sent" | "owed" | "failed"): void {

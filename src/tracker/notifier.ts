@@ -2,7 +2,7 @@ import type { I18n } from "@grammyjs/i18n";
 import { GrammyError, HttpError, type Api, type InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import type { Logger } from "pino";
-import { sleep, type Clock } from "../clock.js";
+import type { Clock } from "../clock.js";
 import type { Repositories, TransactionRecord } from "../db/index.js";
 import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import type { CatalogueService } from "../exchange/catalogue.js";
@@ -21,10 +21,6 @@ import type { BaseContext } from "../bot/context.js";
 import { localeOfUser } from "../bot/i18n.js";
 import { isNotModified } from "../bot/telegram-errors.js";
 import { noticeRetryDelay } from "./policy.js";
-
-/** Telegram allows about 30 messages a second overall and about one a second per chat. */
-const GLOBAL_GAP_MS = 40;
-const CHAT_GAP_MS = 1_000;
 
 /** Errors raised before a single byte reached Telegram: the message certainly did not go out. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
@@ -71,8 +67,6 @@ export interface NotifierDeps {
  * tried again later (deliverOwed).
  */
 export class StatusNotifier {
-  private nextGlobal = 0;
-  private readonly nextByChat = new Map<number, number>();
   /** Sends Telegram certainly did not take, in a row: the backoff of the next retry. */
   private undelivered = 0;
 
@@ -216,14 +210,11 @@ export class StatusNotifier {
     this.deps.logger.info({ userId: tx.userId }, "user blocked the bot; no more messages until they write");
   }
 
-  /** New messages are spaced to stay inside Telegram's limits during a burst of changes. */
-  private async send(chatId: number, text: string, keyboard?: InlineKeyboard): Promise<Message.TextMessage> {
-    const now = this.deps.clock.now();
-    const at = Math.max(now, this.nextGlobal, this.nextByChat.get(chatId) ?? 0);
-    this.nextGlobal = at + GLOBAL_GAP_MS;
-    this.nextByChat.set(chatId, at + CHAT_GAP_MS);
-    if (this.nextByChat.size > 10_000) for (const [id, free] of this.nextByChat) if (free < now) this.nextByChat.delete(id);
-    if (at > now) await sleep(this.deps.clock, at - now);
+  /**
+   * `api` paces messages under Telegram's limits (src/telegram/outbox.ts) and hands a 429 back
+   * at once: the message is then owed and tried again by the tracker.
+   */
+  private send(chatId: number, text: string, keyboard?: InlineKeyboard): Promise<Message.TextMessage> {
     return this.deps.api.sendMessage(chatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: true }, ...(keyboard ? { reply_markup: keyboard } : {}) });
   }
 }

@@ -6,6 +6,7 @@ import { createApp, type App, type AppOverrides } from "../../src/app.js";
 import { ManualClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config.js";
 import { startSandbox, type Timeline } from "../../src/exchange/sandbox/index.js";
+import { UNPACED, type FloodLimits } from "../../src/telegram/outbox.js";
 import { captureLogs, type LogLine } from "./drive.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator } from "../../src/emulator/index.js";
 
@@ -30,6 +31,11 @@ export interface WorldOptions {
   timeline?: Partial<Timeline>;
   /** The exchange client's timeouts (real time: the sandbox's delay fault is real time too). */
   exchangeTimeouts?: AppOverrides["exchangeTimeouts"];
+  /**
+   * Telegram's limits as the bot paces them. Default: none, since the fake clock stands still
+   * while a test waits for the bot's answers; flood tests pass TELEGRAM_FLOOD_LIMITS and drive the clock.
+   */
+  floodLimits?: FloodLimits;
 }
 
 /**
@@ -68,7 +74,8 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
     const timeouts = options.exchangeTimeouts ? { exchangeTimeouts: options.exchangeTimeouts } : {};
     // Real-time retries of Telegram calls, short: a test must not wait a backoff out.
     const telegramRetry = { firstMs: 20, maxMs: 200 };
-    const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, telegramRetry, ...shared, ...timeouts });
+    const floodLimits = options.floodLimits ?? UNPACED;
+    const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, telegramRetry, floodLimits, ...shared, ...timeouts });
     await app.start();
     // The catalogue loads on the first timer tick; let it come in before users arrive.
     await waitFor(async () => {

@@ -1,0 +1,189 @@
+import type { Transformer } from "grammy";
+import type { Logger } from "pino";
+import type { Clock } from "../clock.js";
+
+/**
+ * Telegram's flood limits, kept on our side so that Telegram rarely has to answer 429.
+ * A "message" is anything that posts into a chat (send*, copy, forward); edits, callback
+ * answers and chat actions are not counted, but calls in one chat still go out one at a time.
+ */
+export interface FloodLimits {
+  /** Gap between two messages in one chat ("about one a second"). */
+  chatGapMs: number;
+  /** Messages per rolling minute in one group ("about 20 a minute"). */
+  groupPerMinute: number;
+  /** Gap between two messages overall ("about 30 a second"). */
+  globalGapMs: number;
+  /** How long one call may wait in all (pacing and Telegram's retry_after) before it is given up. */
+  maxWaitMs: number;
+  /** Calls that may wait in one chat; more means a runaway loop, and the newest is refused. */
+  maxQueuedPerChat: number;
+}
+
+export const TELEGRAM_FLOOD_LIMITS: FloodLimits = {
+  chatGapMs: 1_000,
+  groupPerMinute: 20,
+  globalGapMs: 34,
+  maxWaitMs: 120_000,
+  maxQueuedPerChat: 50,
+};
+
+/** No pacing at all: for tests whose fake clock stands still while messages go out. */
+export const UNPACED: FloodLimits = { chatGapMs: 0, groupPerMinute: Number.POSITIVE_INFINITY, globalGapMs: 0, maxWaitMs: 120_000, maxQueuedPerChat: 1_000 };
+
+/** What the transformer chain answers, as far as pacing needs to know. */
+interface Answer {
+  ok: boolean;
+  error_code?: number;
+  parameters?: { retry_after?: number };
+}
+type Signal = Parameters<Transformer>[3];
+
+const CHAT_ACTION = "sendChatAction";
+const MESSAGE_METHODS = /^(send[A-Z]\w*|copyMessages?|forwardMessages?)$/;
+
+/** One chat's line: one call at a time, in the order they came. */
+class Lane {
+  tail: Promise<void> = Promise.resolve();
+  queued = 0;
+  /** Earliest time the next message may go (the per-chat gap). */
+  nextMessageAt = 0;
+  /** Telegram asked us to wait until then (retry_after). */
+  blockedUntil = 0;
+  /** Send times of the last messages in a group, oldest first. */
+  readonly recent: number[] = [];
+}
+
+export interface OutboxDeps {
+  clock: Clock;
+  logger: Logger;
+  limits: FloodLimits;
+  /** Told each time a call waited for its turn (metrics), in ms. */
+  onWait?: (ms: number) => void;
+}
+
+/**
+ * Every call the bot makes into a chat goes through here: it waits its turn under the flood
+ * limits, and a 429 holds the whole chat for the retry_after Telegram asked (so order is kept)
+ * before the call is tried again. Replies retry until `maxWaitMs`; status messages do not
+ * retry here (the tracker owes them and tries again itself). Giving up is logged loudly.
+ */
+export class Outbox {
+  private readonly lanes = new Map<string, Lane>();
+  private nextGlobalAt = 0;
+
+  constructor(private readonly deps: OutboxDeps) {}
+
+  /** The API transformer; `retry: false` returns Telegram's 429 to the caller at once. */
+  transformer(options: { retry: boolean }): Transformer {
+    return (prev, method, payload, signal) => {
+      const chatId = (payload as { chat_id?: unknown }).chat_id;
+      if ((typeof chatId !== "number" && typeof chatId !== "string") || method === CHAT_ACTION || method.startsWith("get")) {
+        return prev(method, payload, signal);
+      }
+      return this.inLane(String(chatId), method, options.retry, () => prev(method, payload, signal), signal) as ReturnType<typeof prev>;
+    };
+  }
+
+  private async inLane(chat: string, method: string, retry: boolean, call: () => Promise<Answer>, signal: Signal): Promise<Answer> {
+    const lane = this.lane(chat);
+    if (lane.queued >= this.deps.limits.maxQueuedPerChat) {
+      this.deps.logger.error({ chatId: chat, method, queued: lane.queued }, "too many messages waiting for one chat; this one is refused");
+      return tooMany(1);
+    }
+    const queuedAt = this.deps.clock.now();
+    lane.queued++;
+    const turn = lane.tail;
+    let done!: () => void;
+    lane.tail = new Promise((resolve) => (done = resolve));
+    try {
+      await turn;
+      const message = MESSAGE_METHODS.test(method);
+      for (;;) {
+        await this.waitTurn(lane, chat, message, signal);
+        const result = await call();
+        if (result.ok || result.error_code !== 429) return result;
+        const retryAfterMs = Math.max(1, result.parameters?.retry_after ?? 1) * 1000;
+        lane.blockedUntil = this.deps.clock.now() + retryAfterMs;
+        if (!retry) return result;
+        const waited = this.deps.clock.now() + retryAfterMs - queuedAt;
+        if (waited > this.deps.limits.maxWaitMs) {
+          this.deps.logger.error({ chatId: chat, method, waitedMs: waited, boundMs: this.deps.limits.maxWaitMs }, "Telegram kept answering 429 past the bound; the message is given up");
+          return result;
+        }
+        this.deps.logger.warn({ chatId: chat, method, retryAfterMs }, "Telegram asked to wait (429); the chat's messages wait, then this one is sent again");
+      }
+    } finally {
+      lane.queued--;
+      done();
+      this.forgetIdleLanes();
+    }
+  }
+
+  /** Sleeps until this chat, its group minute and the overall rate all allow the call; takes the slot. */
+  private async waitTurn(lane: Lane, chat: string, message: boolean, signal: Signal): Promise<void> {
+    const { clock, limits } = this.deps;
+    const group = chat.startsWith("-");
+    let waitedMs = 0;
+    for (;;) {
+      const now = clock.now();
+      while (lane.recent.length > 0 && (lane.recent[0] ?? 0) <= now - 60_000) lane.recent.shift();
+      let at = Math.max(now, lane.blockedUntil);
+      if (message) {
+        at = Math.max(at, lane.nextMessageAt, this.nextGlobalAt);
+        if (group && lane.recent.length >= limits.groupPerMinute) at = Math.max(at, (lane.recent[0] ?? now) + 60_000);
+      }
+      if (at <= now || signal?.aborted) break;
+      waitedMs += at - now;
+      await sleepUnlessAborted(clock, at - now, signal);
+    }
+    if (waitedMs > 0) this.deps.onWait?.(waitedMs);
+    if (!message) return;
+    const now = clock.now();
+    lane.nextMessageAt = now + limits.chatGapMs;
+    this.nextGlobalAt = Math.max(this.nextGlobalAt, now) + limits.globalGapMs;
+    if (group && Number.isFinite(limits.groupPerMinute)) lane.recent.push(now);
+  }
+
+  private lane(chat: string): Lane {
+    let lane = this.lanes.get(chat);
+    if (!lane) {
+      lane = new Lane();
+      this.lanes.set(chat, lane);
+    }
+    return lane;
+  }
+
+  /** A lane with nothing waiting and no limit left to remember is dropped (bounded memory). */
+  private forgetIdleLanes(): void {
+    if (this.lanes.size < 1_000) return;
+    const now = this.deps.clock.now();
+    for (const [chat, lane] of this.lanes) {
+      const remembered = Math.max(lane.nextMessageAt, lane.blockedUntil, (lane.recent.at(-1) ?? 0) + 60_000);
+      if (lane.queued === 0 && remembered <= now) this.lanes.delete(chat);
+    }
+  }
+
+  /** Chats with calls waiting, for tests and metrics. */
+  waiting(): number {
+    let total = 0;
+    for (const lane of this.lanes.values()) total += lane.queued;
+    return total;
+  }
+}
+
+function tooMany(retryAfter: number): Answer & { description: string } {
+  return { ok: false as const, error_code: 429, description: "Too Many Requests: too many messages waiting for this chat", parameters: { retry_after: retryAfter } };
+}
+
+function sleepUnlessAborted(clock: Clock, ms: number, signal: Signal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = clock.setTimer(finish, ms);
+    function finish() {
+      timer.cancel();
+      signal?.removeEventListener("abort", finish);
+      resolve();
+    }
+    signal?.addEventListener("abort", finish, { once: true });
+  });
+}
