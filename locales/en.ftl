@@ -103,6 +103,7 @@ flow-below-minimum = { $amount } { $from } is below the minimum the providers ac
 flow-no-offers = No provider offers { $from } → { $to } right now. Try another amount or another pair.
 flow-offer-out-of-limits = { $provider } accepts from { $min } to { $max } { $currency }; you entered { $amount }. Pick another offer or change the amount.
 error-unavailable = The exchange service is not answering right now. Your choices are kept: try again in a moment.
+exchange-unavailable = ⚠️ The exchange service is unavailable right now, so I cannot quote or create exchanges. Please try again later; exchanges you already created are in /history.
 error-rate-limited = The exchange service is busy. Your choices are kept: try again in { $seconds } s.
 error-refused = The exchange service refused this: { $reason }
 
@@ -235,6 +236,7 @@ settings-everyone = Everyone
 settings-admins = Admins only
 inline-summary-title = { $amount } { $from } → { $to }
 inline-hint-title = Type an amount and two currencies
+inline-unavailable-title = The exchange service is unavailable right now
 inline-hint-description = For example: 0.5 btc usdt
 command-status = Status of one exchange by its ID
 command-rate = Quote: /rate 0.5 btc usdt
@@ -266,6 +268,8 @@ support-request-at = Requested at { $time } UTC
 support-request-no-details = This request was made before the bot kept what each request asked for: the log line "createTransaction failed" with this reference has the pair, amount, provider and address.
 support-request-asked = Asked for: { $amount } { $from } → { $to } with { $provider } ({ $type })
 support-stats-unknown = Creations of unknown outcome (an exchange may exist, no ID): { $count }
+support-stats-exchange-ok = Exchange service: available
+support-stats-exchange-down = ⚠️ Exchange service: <b>unavailable</b> since { $since } UTC ({ $reason }): { $detail }
 
 ## tracker: never silent
 tracking-stopped-not-found = ⚠️ <b>I stopped following exchange</b> <code>{ $id }</code>: the exchange service keeps answering that it cannot find it.

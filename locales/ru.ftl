@@ -103,6 +103,7 @@ flow-below-minimum = { $amount } { $from } — меньше минимума, к
 flow-no-offers = Сейчас никто не предлагает обмен { $from } → { $to }. Попробуйте другую сумму или пару.
 flow-offer-out-of-limits = { $provider } принимает от { $min } до { $max } { $currency }; вы ввели { $amount }. Выберите другое предложение или измените сумму.
 error-unavailable = Сервис обмена сейчас не отвечает. Ваш выбор сохранён: попробуйте ещё раз чуть позже.
+exchange-unavailable = ⚠️ Сервис обмена сейчас недоступен, поэтому я не могу ни показать курсы, ни создать обмен. Попробуйте позже; уже созданные обмены — в /history.
 error-rate-limited = Сервис обмена занят. Ваш выбор сохранён: попробуйте через { $seconds } с.
 error-refused = Сервис обмена отказал: { $reason }
 
@@ -235,6 +236,7 @@ settings-everyone = Все
 settings-admins = Только админы
 inline-summary-title = { $amount } { $from } → { $to }
 inline-hint-title = Введите сумму и две валюты
+inline-unavailable-title = Сервис обмена сейчас недоступен
 inline-hint-description = Например: 0.5 btc usdt
 command-status = Статус обмена по его ID
 command-rate = Курс: /rate 0.5 btc usdt
@@ -266,6 +268,8 @@ support-request-at = Запрошен { $time } UTC
 support-request-no-details = Этот запрос сделан до того, как бот стал хранить, что в нём запрошено: пара, сумма, провайдер и адрес есть в журнале, в строке «createTransaction failed» с этим номером.
 support-request-asked = Запрошено: { $amount } { $from } → { $to } у { $provider } ({ $type })
 support-stats-unknown = Созданий с неизвестным исходом (обмен может существовать, ID нет): { $count }
+support-stats-exchange-ok = Сервис обмена: доступен
+support-stats-exchange-down = ⚠️ Сервис обмена: <b>недоступен</b> с { $since } UTC ({ $reason }): { $detail }
 
 ## tracker: never silent
 tracking-stopped-not-found = ⚠️ <b>Я перестал следить за обменом</b> <code>{ $id }</code>: сервис обмена раз за разом отвечает, что не может его найти.

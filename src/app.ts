@@ -13,6 +13,7 @@ import type { BotContext } from "./bot/context.js";
 import { RateBudget } from "./exchange/budget.js";
 import { CatalogueService } from "./exchange/catalogue.js";
 import { ExchangeClient } from "./exchange/client.js";
+import { ExchangeAvailability } from "./exchange/availability.js";
 import { EstimateService } from "./exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
 import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
@@ -85,6 +86,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     // In SQLite, so that a restart (or a second process on this file) continues the same window.
     journal: new SqliteBudgetJournal(db),
   });
+  // Whether people can be served at all; read by the bot, /stats and /healthz.
+  const availability = new ExchangeAvailability({ clock, logger, catalogueEmpty: () => catalogue.currencies().length === 0 });
   const client = new ExchangeClient({
     baseUrl: exchangeUrl,
     apiKey,
@@ -95,10 +98,11 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     ...(overrides.exchangeTimeouts ? { timeouts: overrides.exchangeTimeouts } : {}),
     onCall: (endpoint, outcome) => {
       metrics.upstreamCall(endpoint, outcome);
+      availability.observe(endpoint, outcome);
       if (outcome === "rate-limited") metrics.rateLimitedBy("exchange");
     },
   });
-  const catalogue = new CatalogueService({ client, repo: repos.catalogue, kv: repos.kv, clock, logger });
+  const catalogue = new CatalogueService({ client, repo: repos.catalogue, kv: repos.kv, clock, logger, onRefreshAttempt: (part) => part === "currencies" && availability.catalogueTried() });
   const estimates = new EstimateService({ client, clock });
 
   const outbox = new Outbox({ clock, logger, limits: overrides.floodLimits ?? TELEGRAM_FLOOD_LIMITS, onWait: (ms) => metrics.outboxWaited(ms) });
@@ -110,7 +114,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       repos,
       metrics,
       outbox,
-      exchange: { client, budget, catalogue, estimates },
+      exchange: { client, budget, catalogue, estimates, availability },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
       trackerIntervalSeconds: config.trackerIntervalSeconds,
@@ -143,6 +147,11 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       return { ok: true };
     },
     tracker: () => tracker.health(),
+    // Shown, not failed: restarting the bot would not bring the service back.
+    exchange: () => {
+      const down = availability.current();
+      return down ? { ok: true, degraded: `${down.reason}: ${down.detail}` } : { ok: true };
+    },
   };
 
   return {

@@ -8,6 +8,7 @@ import type { Clock } from "../clock.js";
 import type { Repositories, TransactionRecord } from "../db/index.js";
 import { CurrencyIndex } from "../domain/currency-search.js";
 import type { RateBudget } from "../exchange/budget.js";
+import type { ExchangeAvailability } from "../exchange/availability.js";
 import type { CatalogueService } from "../exchange/catalogue.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import type { EstimateService } from "../exchange/estimates.js";
@@ -35,6 +36,7 @@ export interface BotDeps {
     budget: RateBudget;
     catalogue: CatalogueService;
     estimates: EstimateService;
+    availability: ExchangeAvailability;
   };
   metrics: Metrics;
   /** Paces every call into a chat under Telegram's flood limits; one per process. */
@@ -155,7 +157,7 @@ export function createBot(
   );
 
   const index = currencyIndexOf(deps.exchange.catalogue);
-  bot.use(quotesFeature({ repos, catalogue: deps.exchange.catalogue, currencyIndex: index, estimates: deps.exchange.estimates, background, clock: deps.clock, logger }));
+  bot.use(quotesFeature({ repos, availability: deps.exchange.availability, catalogue: deps.exchange.catalogue, currencyIndex: index, estimates: deps.exchange.estimates, background, clock: deps.clock, logger }));
   bot.use(menuFeature({ repos, offers, flows: metrics }));
   bot.use(
     supportFeature({
@@ -163,6 +165,7 @@ export function createBot(
       repos,
       catalogue: deps.exchange.catalogue,
       budget: deps.exchange.budget,
+      availability: deps.exchange.availability,
       clock: deps.clock,
       refresh: (id) => deps.tracking.refresh(id),
       readLive: (id) => deps.exchange.client.getTransaction(id, { lane: "user" }),
@@ -201,11 +204,12 @@ export function createBot(
         trackerIntervalMs: deps.trackerIntervalSeconds * 1000,
         onCreated: () => deps.tracking.wake(),
         flows: metrics,
+        availability: deps.exchange.availability,
       }),
       { id: EXCHANGE_FLOW },
     ),
   );
-  bot.use(enterRequestedFlow());
+  bot.use(enterRequestedFlow(deps.exchange.availability));
 
   // A button whose flow or message is gone: say so instead of acting.
   bot.on("callback_query", async (ctx) => {

@@ -34,6 +34,8 @@ export class CatalogueService {
       kv: KeyValueStore;
       clock: Clock;
       logger: Logger;
+      /** Told after each scheduled refresh of a part, whether it worked or not. */
+      onRefreshAttempt?: (part: Part) => void;
     },
     options: CatalogueOptions = {},
   ) {
@@ -115,9 +117,13 @@ export class CatalogueService {
       part,
       this.deps.clock.setTimer(() => {
         this.refresh(part).then(
-          () => this.running && this.schedule(part, this.every[part]),
+          () => {
+            this.deps.onRefreshAttempt?.(part);
+            if (this.running) this.schedule(part, this.every[part]);
+          },
           (error: unknown) => {
             this.deps.logger.warn({ part, err: error }, "catalogue refresh failed; serving what we have");
+            this.deps.onRefreshAttempt?.(part);
             if (this.running) this.schedule(part, this.retryMs);
           },
         );

@@ -3,8 +3,11 @@ import type { Logger } from "pino";
 import { listen } from "../listen.js";
 import type { Metrics } from "./metrics.js";
 
-/** One part's view of its health: ok, or the reason it is not. */
-export type HealthCheck = () => { ok: true } | { ok: false; reason: string };
+/**
+ * One part's view of its health: ok, or the reason it is not. "degraded" is shown but does not
+ * fail the check: something outside the process (the exchange service) that a restart would not mend.
+ */
+export type HealthCheck = () => { ok: true; degraded?: string } | { ok: false; reason: string };
 
 export interface OpsServer {
   /** The port listened on (the one asked for, or the one taken for 0). */
@@ -32,6 +35,7 @@ export async function startOpsServer(options: {
     }
     if (path === "/healthz") {
       const failing: Record<string, string> = {};
+      const degraded: Record<string, string> = {};
       for (const [name, check] of Object.entries(options.checks)) {
         let result: ReturnType<HealthCheck>;
         try {
@@ -40,10 +44,12 @@ export async function startOpsServer(options: {
           result = { ok: false, reason: error instanceof Error ? error.message : String(error) };
         }
         if (!result.ok) failing[name] = result.reason;
+        else if (result.degraded !== undefined) degraded[name] = result.degraded;
       }
       const healthy = Object.keys(failing).length === 0;
+      const shown = Object.keys(degraded).length === 0 ? {} : { degraded };
       res.writeHead(healthy ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" });
-      res.end(JSON.stringify(healthy ? { status: "ok" } : { status: "unhealthy", failing }));
+      res.end(JSON.stringify(healthy ? { status: shown.degraded ? "degraded" : "ok", ...shown } : { status: "unhealthy", failing, ...shown }));
       return;
     }
     if (path === "/metrics") {

@@ -36,6 +36,10 @@ export interface WorldOptions {
    * while a test waits for the bot's answers; flood tests pass TELEGRAM_FLOOD_LIMITS and drive the clock.
    */
   floodLimits?: FloodLimits;
+  /** The key the bot sends to the shared sandbox; another than "sandbox-key" is refused (401). */
+  exchangeApiKey?: string;
+  /** Wait for the catalogue to load before users arrive (default true; a refused key never loads it). */
+  waitForCatalogue?: boolean;
 }
 
 /**
@@ -70,13 +74,15 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
     ...(options.timeline ? { timeline: options.timeline } : {}),
   });
   const boot = async () => {
-    const shared = options.embeddedSandbox ? {} : { sandbox: { exchange: sandbox, apiKey: "sandbox-key" } };
+    const shared = options.embeddedSandbox ? {} : { sandbox: { exchange: sandbox, apiKey: options.exchangeApiKey ?? "sandbox-key" } };
     const timeouts = options.exchangeTimeouts ? { exchangeTimeouts: options.exchangeTimeouts } : {};
     // Real-time retries of Telegram calls, short: a test must not wait a backoff out.
     const telegramRetry = { firstMs: 20, maxMs: 200 };
     const floodLimits = options.floodLimits ?? UNPACED;
     const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, telegramRetry, floodLimits, ...shared, ...timeouts });
     await app.start();
+    await clock.advance(0);
+    if (options.waitForCatalogue === false) return app;
     // The catalogue loads on the first timer tick; let it come in before users arrive.
     await waitFor(async () => {
       await clock.advance(0);

@@ -35,6 +35,7 @@ import {
   type UpstreamProblem,
 } from "./offers.js";
 import type { OffersDelivery } from "./offers-delivery.js";
+import type { ExchangeAvailability } from "../../exchange/availability.js";
 import { pickCurrency, type PickerData } from "./pick-currency.js";
 import type { Metrics } from "../../ops/metrics.js";
 
@@ -57,6 +58,8 @@ export interface ExchangeFlowDeps {
   onCreated: () => void;
   /** Flows started, the step each is at, how they end (metrics). */
   flows: Pick<Metrics, "flowStarted" | "flowAt" | "flowCompleted" | "flowAbandoned">;
+  /** Whether the exchange service can serve people now (src/exchange/availability.ts). */
+  availability: Pick<ExchangeAvailability, "current">;
 }
 
 /** The longest a person's call may wait for the rate budget before they are told to retry. */
@@ -139,6 +142,7 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
     const pickerData: PickerData = {
       popular: () => conversation.external(() => deps.currencyIndex().popular(9)),
       search: (query) => conversation.external(() => deps.currencyIndex().search(query)),
+      unavailable: () => conversation.external(() => deps.availability.current() !== undefined),
       networkNames: (networks) =>
         conversation.external(() => Object.fromEntries(networks.map((n) => [n, networkName(n, deps.catalogue.currencies())]))),
     };

@@ -15,6 +15,8 @@ export type PickerView =
 export interface PickerData {
   popular(): Promise<Currency[]>;
   search(query: string): Promise<SearchResult>;
+  /** True while the exchange service cannot serve people: "found nothing" would not be the truth. */
+  unavailable(): Promise<boolean>;
   /** Readable network names for the given codes, from the catalogue. */
   networkNames(networks: string[]): Promise<Record<string, string>>;
 }
@@ -48,6 +50,7 @@ export async function pickCurrency(ui: FlowUi, data: PickerData, role: "from" | 
       if (result.kind === "exact") chosen = result.currency;
       else if (result.kind === "networks") messageId = await show({ kind: "networks", group: result.group, page: 0 }, true);
       else if (result.kind === "matches") messageId = await show({ kind: "matches", query: input.text, groups: result.groups }, true);
+      else if (await data.unavailable()) await ui.say(ui.t("exchange-unavailable"));
       else messageId = await show({ kind: "none", query: input.text, suggestions: result.suggestions }, true);
     } else {
       const index = Number(input.arg);

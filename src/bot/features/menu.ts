@@ -1,6 +1,7 @@
 import { Composer, InlineKeyboard, type Api } from "grammy";
 import type { BotCommandScope } from "grammy/types";
 import type { I18n } from "@grammyjs/i18n";
+import type { ExchangeAvailability } from "../../exchange/availability.js";
 import type { Repositories } from "../../db/index.js";
 import { languageButton, menuButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
@@ -84,11 +85,15 @@ export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDeli
   return composer;
 }
 
-/** Enters the flow when a command above asked for it. Install after the conversation. */
-export function enterRequestedFlow(): Composer<BotContext> {
+/**
+ * Enters the flow when a command above asked for it, unless the exchange service cannot serve
+ * anyone now: then that is said instead of an empty picker. Install after the conversation.
+ */
+export function enterRequestedFlow(availability: Pick<ExchangeAvailability, "current">): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.use(async (ctx, next) => {
     if (!flowRequests.has(ctx)) return next();
+    if (availability.current()) return void (await ctx.reply(ctx.t("exchange-unavailable"), { parse_mode: "HTML" }));
     const prefill = flowRequests.get(ctx);
     await ctx.conversation.enter(EXCHANGE_FLOW, ...(prefill ? [prefill] : []));
   });

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Clock } from "../../clock.js";
 import type { Repositories } from "../../db/index.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
+import type { ExchangeAvailability } from "../../exchange/availability.js";
 import { parseRateQuery, type RateQuery } from "../../domain/rate-query.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { QueuePlace } from "../../exchange/budget.js";
@@ -35,6 +36,8 @@ export interface GroupSettings {
 
 export interface QuotesDeps {
   repos: Repositories;
+  /** Whether the exchange service can serve people now: if not, that is what they are told. */
+  availability: Pick<ExchangeAvailability, "current">;
   catalogue: Pick<CatalogueService, "isProviderEnabled">;
   currencyIndex: () => CurrencyIndex;
   estimates: Pick<EstimateService, "quote">;
@@ -107,6 +110,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     if ((chat.type === "group" || chat.type === "supergroup") && groupSettings(deps.repos, chat.id).adminsOnly && !(await isAdmin(ctx))) {
       return refuseOnce(ctx, ctx.t("rate-admins-only"));
     }
+    if (deps.availability.current()) return void (await ctx.reply(ctx.t("exchange-unavailable"), { parse_mode: "HTML" }));
     const parsed = parseRateQuery(ctx.match, deps.currencyIndex());
     if (!parsed.ok) return void (await ctx.reply(ctx.t("rate-usage"), { parse_mode: "HTML" }));
     const query = parsed.query;
@@ -179,8 +183,10 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
   });
 
   composer.on("inline_query", async (ctx) => {
-    const parsed = parseRateQuery(ctx.inlineQuery.query, deps.currencyIndex());
     const t: Translate = ctx.t.bind(ctx);
+    // Short cache: the answer changes as soon as the service is back.
+    if (deps.availability.current()) return void (await ctx.answerInlineQuery([unavailableResult(t)], { cache_time: 10, is_personal: false }));
+    const parsed = parseRateQuery(ctx.inlineQuery.query, deps.currencyIndex());
     if (!parsed.ok) {
       // Incomplete or unreadable: a hint, and no upstream call.
       return void (await ctx.answerInlineQuery([hintResult(t)], { cache_time: 300, is_personal: false }));
@@ -311,6 +317,16 @@ function hintResult(t: Translate): InlineQueryResultArticle {
     title: t("inline-hint-title"),
     description: t("inline-hint-description"),
     input_message_content: { message_text: t("rate-usage"), parse_mode: "HTML" },
+  };
+}
+
+function unavailableResult(t: Translate): InlineQueryResultArticle {
+  return {
+    type: "article",
+    id: "unavailable",
+    title: t("inline-unavailable-title"),
+    description: t("exchange-unavailable"),
+    input_message_content: { message_text: t("exchange-unavailable"), parse_mode: "HTML" },
   };
 }
 

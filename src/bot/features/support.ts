@@ -8,6 +8,7 @@ import {
   type Repositories,
   type TransactionRecord,
 } from "../../db/index.js";
+import type { ExchangeAvailability, Unavailability } from "../../exchange/availability.js";
 import type { RateBudget } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { Transaction } from "../../exchange/schemas.js";
@@ -20,6 +21,7 @@ export interface SupportDeps {
   repos: Repositories;
   catalogue: Pick<CatalogueService, "find">;
   budget: Pick<RateBudget, "stats">;
+  availability: Pick<ExchangeAvailability, "current">;
   clock: Clock;
   /** Reads an exchange's live status (one user-lane call) and records it. */
   refresh: (exchangeId: string) => Promise<TransactionRecord | undefined>;
@@ -105,11 +107,18 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
         limited: budget.rateLimited,
         tracked: backlog.tracked,
         due: backlog.due,
-      }) + `\n${ctx.t("support-stats-unknown", { count: deps.repos.createRequests.countUnknown(deps.clock.now()) })}`,
+      }) +
+        `\n${ctx.t("support-stats-unknown", { count: deps.repos.createRequests.countUnknown(deps.clock.now()) })}` +
+        `\n${exchangeLine(ctx, deps.availability.current())}`,
       { parse_mode: "HTML" },
     );
   });
   return composer;
+}
+
+function exchangeLine(ctx: BotContext, down: Unavailability | undefined): string {
+  if (!down) return ctx.t("support-stats-exchange-ok");
+  return ctx.t("support-stats-exchange-down", { since: time(down.since), reason: down.reason, detail: escapeHtml(down.detail) });
 }
 
 /** The exchange a pasted text names: the id alone, or a forwarded card that contains it. */

@@ -1,0 +1,82 @@
+import type { Logger } from "pino";
+import type { Clock } from "../clock.js";
+
+export type UnavailableReason = "key-refused" | "unreachable" | "no-catalogue";
+
+export interface Unavailability {
+  reason: UnavailableReason;
+  /** When it was first seen, ms. */
+  since: number;
+  /** For the operator: what the last call said. */
+  detail: string;
+}
+
+/** Calls that failed to reach the service, in a row, before it counts as unreachable. */
+const UNREACHABLE_AFTER = 3;
+
+const EXPLAINED: Record<UnavailableReason, string> = {
+  "key-refused": "the exchange service REFUSES THE API KEY (check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME); people are told it is unavailable",
+  unreachable: "the exchange service CANNOT BE REACHED (network errors, timeouts or 5xx in a row); people are told it is unavailable",
+  "no-catalogue": "there is NO CURRENCY CATALOGUE yet (the service has not listed its currencies); people are told the exchange is unavailable",
+};
+
+/**
+ * Whether the exchange service can serve people now, told by every upstream call's outcome
+ * and by whether the catalogue has anything in it. People hear "unavailable right now" instead
+ * of an empty picker or "no currency called btc"; the operator's log says why, once, loudly,
+ * when it starts, and once more when it ends.
+ */
+export class ExchangeAvailability {
+  private refused: { since: number; detail: string } | undefined;
+  private failuresInRow = 0;
+  private unreachableSince: number | undefined;
+  private lastFailure = "";
+  private announced: UnavailableReason | undefined;
+  /** An empty catalogue is news only once loading it was tried (at start-up it is always empty). */
+  private catalogueLoadTried = false;
+
+  constructor(
+    private readonly deps: { clock: Clock; logger: Logger; catalogueEmpty: () => boolean },
+  ) {}
+
+  /** Every upstream call's outcome: "ok" or an ExchangeError kind (see src/exchange/errors.ts). */
+  observe(endpoint: string, outcome: string): void {
+    const now = this.deps.clock.now();
+    if (outcome === "unauthorized") {
+      this.refused ??= { since: now, detail: `${endpoint} answered 401/403` };
+    } else if (outcome === "unavailable") {
+      this.failuresInRow++;
+      this.lastFailure = `${endpoint}: ${this.failuresInRow} calls in a row failed to reach the service`;
+      if (this.failuresInRow >= UNREACHABLE_AFTER) this.unreachableSince ??= now;
+    } else if (outcome !== "rate-limited") {
+      // Any answer of the service's own (even a 400 or a 404) means the key works and it is reachable.
+      this.refused = undefined;
+      this.failuresInRow = 0;
+      this.unreachableSince = undefined;
+    }
+    this.announce();
+  }
+
+  /** Undefined while people can be served. */
+  current(): Unavailability | undefined {
+    if (this.refused) return { reason: "key-refused", since: this.refused.since, detail: this.refused.detail };
+    if (this.unreachableSince !== undefined) return { reason: "unreachable", since: this.unreachableSince, detail: this.lastFailure };
+    if (this.deps.catalogueEmpty()) return { reason: "no-catalogue", since: this.deps.clock.now(), detail: "the catalogue holds no currencies" };
+    return undefined;
+  }
+
+  /** Loading the currency catalogue was tried (it worked or not): an empty one is news from now on. */
+  catalogueTried(): void {
+    this.catalogueLoadTried = true;
+    this.announce();
+  }
+
+  private announce(): void {
+    let state = this.current();
+    if (state?.reason === "no-catalogue" && !this.catalogueLoadTried) state = undefined;
+    if (state?.reason === this.announced) return;
+    if (state) this.deps.logger.error({ reason: state.reason, detail: state.detail }, `EXCHANGE UNAVAILABLE: ${EXPLAINED[state.reason]}`);
+    else this.deps.logger.info({ was: this.announced }, "the exchange service is available again");
+    this.announced = state?.reason;
+  }
+}
