@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { offerButtons, toAmount, toSummary } from "./harness/flow.js";
 import { waitFor, type StoredMessage } from "../src/emulator/index.js";
-import { advanceUntil } from "./harness/drive.js";
+import { advanceUntil, drive } from "./harness/drive.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -87,6 +87,8 @@ describe("a wait for the budget in private chat", () => {
     await user.send("0.3");
     const waiting = await user.nextMessage();
     await waitFor(() => /number 1 in line/.test(waiting.text ?? ""), 5_000, "the place in line");
+    // Up to the last second of the wait: the countdown's edits are all behind, the quote not yet come.
+    await world.clock.advance((announcedSeconds(waiting) - 1) * 1000);
     world.tg.failNext("editMessageText", { error_code: 500, description: "Internal Server Error" });
     const estimates = () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
     const before = estimates();
@@ -169,11 +171,72 @@ describe("a wait for the budget in a group", () => {
     await waitFor(() => /number 17 in line/.test(first.text ?? ""), 5_000, "the refreshed card to say it is in line");
 
     // Cards fill in, in the order of their places in line.
-    await advanceUntil(world.clock, () => cards.every((card) => /Quoted at/.test(card.text ?? "")), 10 * 60_000);
+    await advanceUntil(world.clock, () => [...cards, first].every((card) => /Quoted at/.test(card.text ?? "")), 10 * 60_000);
     const quotedAmounts = world.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").map((r) => r.query.amount ?? "");
     const order = [...cards.map((_, i) => String(i + 2)), "1"];
     expect(quotedAmounts.filter((a) => order.includes(a)).slice(-17)).toEqual(order);
     expect(first.text).toMatch(/Quoted at/);
     expect(world.app.sandbox!.requests.filter((r) => r.status === 429)).toHaveLength(0);
+  });
+});
+
+describe("long waits are visible", () => {
+  const typingIn = (w: TestWorld, chatId: number) =>
+    w.tg.callsTo("sendChatAction").filter((c) => (c.payload as { chat_id?: number; action?: string }).chat_id === chatId && (c.payload as { action?: string }).action === "typing");
+
+  it("while the first quote waits for the budget, the chat shows typing… all along and the place in line counts down on the one message", async () => {
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" }));
+    const user = w.tg.user({ id: 8110, first_name: "Tia", language_code: "en" });
+    await toAmount(user, "btc btc", "eth eth");
+    await w.clock.advance(2 * SPAN);
+    await fillWindow(w);
+    await user.send("0.1");
+    const waiting = await user.nextMessage();
+    await waitFor(() => /number 1 in line/.test(waiting.text ?? ""), 5_000, "the place in line");
+    const announced = announcedSeconds(waiting);
+    expect(typingIn(w, 8110).length).toBeGreaterThanOrEqual(1);
+
+    await w.clock.advance(20_000);
+    await waitFor(() => announcedSeconds(waiting) === announced - 20, 5_000, "the wait counted down on the message");
+    // Renewed before Telegram's five seconds run out, for as long as the wait lasts.
+    expect(typingIn(w, 8110).length).toBeGreaterThanOrEqual(5);
+    expect(waiting.edited).toBeGreaterThanOrEqual(3);
+
+    await advanceUntil(w.clock, () => offerButtons(waiting).length > 0, 3 * 60_000);
+    const typed = typingIn(w, 8110).length;
+    await w.clock.advance(30_000);
+    expect(typingIn(w, 8110)).toHaveLength(typed); // it stops with the wait
+  });
+
+  it("after Confirm, a wait for the budget shows one notice counting down, and typing… until the card comes", async () => {
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" }));
+    const user = w.tg.user({ id: 8111, first_name: "Uli", language_code: "en" });
+    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    await fillWindow(w);
+    const typedBefore = typingIn(w, 8111).length;
+    await user.click(summary, /Confirm/);
+    const notice = await user.nextMessage();
+    const announced = announcedSeconds(notice);
+    await w.clock.advance(20_000);
+    await waitFor(() => announcedSeconds(notice) === announced - 20, 5_000, "the notice counted down");
+    expect(typingIn(w, 8111).length - typedBefore).toBeGreaterThanOrEqual(5);
+
+    const card = await drive(w.clock, user.nextMessage({ timeoutMs: 10_000 }), { stepMs: 1_000, maxMs: 3 * 60_000 });
+    expect(card.text).toContain("Exchange created");
+    expect(card.message_id).toBe(notice.message_id + 1); // one notice, edited; nothing else between
+  });
+
+  it("after Confirm, a slow read of the deposit details shows typing… before the card", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 8112, first_name: "Vi", language_code: "en" });
+    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    w.app.sandbox!.faults.inject({ kind: "delay", ms: 300 }, { endpoint: "getTransactionInfo" });
+    const typedBefore = typingIn(w, 8112).length;
+    await user.click(summary, /Confirm/);
+    const card = await user.nextMessage();
+    expect(card.text).toContain("Exchange created");
+    const typing = typingIn(w, 8112).slice(typedBefore);
+    expect(typing.length).toBeGreaterThanOrEqual(1);
+    expect(w.tg.chatInfo(8112)!.lastChatAction).toMatchObject({ action: "typing", afterMessageId: summary.message_id });
   });
 });

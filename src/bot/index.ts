@@ -192,9 +192,8 @@ export function createBot(
         currencyIndex: index,
         estimates: deps.exchange.estimates,
         client: deps.exchange.client,
-        notifyQueued: async (chatId, text) => {
-          await bot.api.sendMessage(chatId, text, { parse_mode: "HTML" });
-        },
+        notifyQueued: async (chatId, text) => (await bot.api.sendMessage(chatId, text, { parse_mode: "HTML" })).message_id,
+        typing: (chatId) => bot.api.sendChatAction(chatId, "typing"),
         editMessage: async (chatId, messageId, screen) => {
           await bot.api
             .editMessageText(chatId, messageId, screen.text, { parse_mode: "HTML", reply_markup: screen.keyboard, link_preview_options: { is_disabled: true } })

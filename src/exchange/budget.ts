@@ -76,6 +76,9 @@ interface Waiter {
   queuedAt: number;
   resolve: () => void;
   reject: (error: unknown) => void;
+  /** Told the place in line when queued, and again each time it moves up. */
+  onQueued?: (place: QueuePlace) => void;
+  toldPosition?: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -124,7 +127,8 @@ export class RateBudget {
 
   /**
    * Waits for a slot in `lane`. `onQueued` is told the place in line when the request
-   * has to wait, so a person can be told "you are 3rd, about 20 s".
+   * has to wait, so a person can be told "you are 3rd, about 20 s", and again each time it
+   * moves up the line.
    */
   acquire(lane: Lane, options: { signal?: AbortSignal; onQueued?: (place: QueuePlace) => void } = {}): Promise<void> {
     const { signal, onQueued } = options;
@@ -150,7 +154,11 @@ export class RateBudget {
           reject(error);
         };
       }
-      onQueued?.(this.placeOf(waiter));
+      if (onQueued) {
+        const place = this.placeOf(waiter);
+        Object.assign(waiter, { onQueued, toldPosition: place.position });
+        onQueued(place);
+      }
     });
   }
 
@@ -298,6 +306,18 @@ export class RateBudget {
     }
     this.trimHistory(decided.now);
     this.armTimer(decided.now);
+    if (decided.granted.length > 0) this.tellPlaces();
+  }
+
+  /** Those still in line whose place moved up hear the new one. */
+  private tellPlaces(): void {
+    for (const waiter of [...this.waiters]) {
+      if (!waiter.onQueued || waiter.toldPosition === undefined) continue;
+      const place = this.placeOf(waiter);
+      if (place.position >= waiter.toldPosition) continue;
+      waiter.toldPosition = place.position;
+      waiter.onQueued(place);
+    }
   }
 
   /** Which waiters may go now, in order; their grants are written to the journal and the window. */

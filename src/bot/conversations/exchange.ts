@@ -36,6 +36,7 @@ import {
 } from "./offers.js";
 import type { OffersDelivery } from "./offers-delivery.js";
 import type { ExchangeAvailability } from "../../exchange/availability.js";
+import { whileWaiting, type WaitingDeps } from "../waiting.js";
 import { pickCurrency, type PickerData } from "./pick-currency.js";
 import type { Metrics } from "../../ops/metrics.js";
 
@@ -47,8 +48,10 @@ export interface ExchangeFlowDeps {
   currencyIndex: () => CurrencyIndex;
   estimates: EstimateService;
   client: ExchangeClient;
-  /** Tells a person their place in line while a call waits for the rate budget. */
-  notifyQueued: (chatId: number, text: string) => Promise<void>;
+  /** Tells a person their place in line while a call waits for the rate budget; the message's id. */
+  notifyQueued: (chatId: number, text: string) => Promise<number>;
+  /** Shows "typing…" in a chat (renewed while a wait lasts, src/bot/waiting.ts). */
+  typing: (chatId: number) => Promise<unknown>;
   /** Redraws a message from outside the conversation (a quote that came in the background). */
   editMessage: (chatId: number, messageId: number, screen: Screen) => Promise<void>;
   /** Quotes for the offers step, fetched outside the conversation. */
@@ -462,7 +465,7 @@ function deliverOffers(
     chatId,
     { flowId: ui.flowId, step: ui.currentStep },
     {
-      fetch: (onQueued) => fetchOutcome(deps, state, fresh, onQueued),
+      fetch: (onQueued) => whileWaiting(waitingOf(deps), chatId, (queued) => fetchOutcome(deps, state, fresh, queued), onQueued),
       showQueued: (place) =>
         deps.editMessage(chatId, messageId, job.purpose === "offers" ? renderLoading(t, swap, button, place) : renderRecheck(t, button, { place })),
       showOutcome: (outcome) =>
@@ -471,15 +474,24 @@ function deliverOffers(
   );
 }
 
-/** "You are 3rd in line, about 20 s": said once per wait, outside the conversation's replay. */
+/** "You are 3rd in line, about 20 s": one message per wait, edited as the wait goes down. */
 function queueNotice(deps: ExchangeFlowDeps, chatId: number, ui: FlowUi): (place: QueuePlace) => void {
-  let told = false;
+  let notice: Promise<number | undefined> | undefined;
+  const warn = (error: unknown) => deps.logger.warn({ err: error }, "could not show the place in line");
   return (place) => {
-    if (told || place.position === 0) return;
-    told = true;
     const text = ui.t("queue-position", { position: place.position, seconds: Math.max(1, Math.ceil(place.waitMs / 1000)) });
-    deps.notifyQueued(chatId, text).catch((error: unknown) => deps.logger.warn({ err: error }, "could not send the queue notice"));
+    notice =
+      notice === undefined
+        ? deps.notifyQueued(chatId, text).catch((error: unknown) => void warn(error))
+        : notice.then(async (messageId) => {
+            if (messageId !== undefined) await deps.editMessage(chatId, messageId, { text }).catch(warn);
+            return messageId;
+          });
   };
+}
+
+function waitingOf(deps: ExchangeFlowDeps): WaitingDeps {
+  return { clock: deps.clock, logger: deps.logger, typing: deps.typing };
 }
 
 type CreateOutcome =
@@ -519,7 +531,12 @@ async function createExchange(
   const queue = abortAfter(deps.clock, USER_WAIT_MS);
   let exchangeId: string;
   try {
-    ({ exchangeId } = await deps.client.createTransaction(request, { onQueued: queueNotice(deps, input.chatId, input.ui), queueSignal: queue.signal }));
+    ({ exchangeId } = await whileWaiting(
+      waitingOf(deps),
+      input.chatId,
+      (onQueued) => deps.client.createTransaction(request, { onQueued, queueSignal: queue.signal }),
+      queueNotice(deps, input.chatId, input.ui),
+    ));
   } catch (error) {
     return createFailed(deps, { requestKey, at: claimedAt, request }, error);
   } finally {
@@ -547,7 +564,7 @@ async function createExchange(
   });
   deps.logger.info({ exchangeId, userId: input.userId }, "exchange created");
   deps.onCreated();
-  return depositOf(deps, exchangeId);
+  return whileWaiting(waitingOf(deps), input.chatId, () => depositOf(deps, exchangeId));
 }
 
 function createRequestOf(state: FlowState): CreateTransactionRequest {

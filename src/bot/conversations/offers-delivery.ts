@@ -14,7 +14,7 @@ interface Ticket {
 export interface OffersJob {
   /** Fetches the quote (waiting for the budget as long as it takes); tells the place in line. */
   fetch(onQueued: (place: QueuePlace) => void): Promise<QuoteOutcome>;
-  /** Shows the place in line on the waiting screen, once. */
+  /** Shows the place in line on the waiting screen (again as it goes down). */
   showQueued(place: QueuePlace): Promise<void>;
   /** Replaces the waiting screen with the offers. */
   showOutcome(outcome: QuoteOutcome): Promise<void>;
@@ -35,13 +35,13 @@ export class OffersDelivery {
     this.deps.kv.set(keyOf(chatId), ticket);
     const stillWanted = () => this.ticket(chatId, ticket) !== undefined;
     this.deps.background.run(async () => {
-      // Both edits are of one message: the place in line must never land after the outcome.
-      let queued: Promise<void> | undefined;
+      // Every edit is of one message, in order: a place in line must never land after the outcome.
+      let shown = Promise.resolve();
       const outcome = await job.fetch((place) => {
-        if (queued || place.position === 0 || !stillWanted()) return;
-        queued = job.showQueued(place).catch((error: unknown) => this.deps.logger.warn({ err: error, chatId }, "could not show the place in line"));
+        if (place.position === 0 || !stillWanted()) return;
+        shown = shown.then(() => job.showQueued(place)).catch((error: unknown) => this.deps.logger.warn({ err: error, chatId }, "could not show the place in line"));
       });
-      await queued;
+      await shown;
       // The flow moved on (another amount, /cancel) while the quote was on its way: drop it.
       if (!stillWanted()) return;
       this.deps.kv.set(keyOf(chatId), { ...ticket, outcome } satisfies Ticket);
