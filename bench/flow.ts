@@ -5,6 +5,7 @@ import { performance } from "node:perf_hooks";
 import { run } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import { pino } from "pino";
+import { UNPACED } from "../src/telegram/outbox.js";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { startBotApiEmulator, type BotApiEmulator, type TestUser, type StoredMessage } from "../src/emulator/index.js";
@@ -62,7 +63,7 @@ export async function flowSteps(): Promise<Record<string, string>> {
     DATABASE_PATH: join(dir, "bot.sqlite"),
     EXCHANGE_RATE_LIMIT_PER_MINUTE: "100000",
   });
-  const app = await createApp({ ...config, botToken: tg.token }, pino({ level: "silent" }), { botInfo: tg.botInfo });
+  const app = await createApp({ ...config, botToken: tg.token }, pino({ level: "silent" }), { botInfo: tg.botInfo, floodLimits: UNPACED });
   await app.start();
   while (app.catalogue.currencies().length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
   await timeSteps(tg, 1, STEPS); // warm-up: JIT, caches, the quote for the pair

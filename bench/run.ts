@@ -1,5 +1,6 @@
 import { budgetOverhead, burstOfQuotes } from "./budget.js";
 import { busyHour, VARIANTS } from "./busy-hour.js";
+import { floodBurst } from "./flood.js";
 import { flowSteps } from "./flow.js";
 import { searchAtScale } from "./search.js";
 import { dueBatchAtScale, simulatedDay } from "./tracker.js";
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
     ["Rate budget: overhead per call", budgetOverhead],
     ["Currency search at the real catalogue's scale", searchAtScale],
     ["Exchange flow: time per update, ours vs a bare grammY bot", flowSteps],
+    ["Telegram's flood limits: a busy minute's burst through the outbox", floodBurst],
     ...(await import("./runtime.js")).runtimeSections,
     ["Tracker: the schedule at 100,000 tracked exchanges", dueBatchAtScale],
     ["Tracker: a simulated day at 10 calls a minute, about 50 exchanges open", () => simulatedDay(50)],

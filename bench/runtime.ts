@@ -17,6 +17,7 @@ import { run } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { pino } from "pino";
+import { UNPACED } from "../src/telegram/outbox.js";
 import { createApp, type App } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { startBotApiEmulator } from "../src/emulator/index.js";
@@ -126,7 +127,7 @@ async function startOurs(tg: Telegram): Promise<{ app: App; close: () => Promise
       DATABASE_PATH: join(dir, "bot.sqlite"),
       EXCHANGE_RATE_LIMIT_PER_MINUTE: "100000",
     });
-    app = await createApp({ ...config, botToken: tg.token }, pino({ level: "silent" }), { botInfo: tg.botInfo });
+    app = await createApp({ ...config, botToken: tg.token }, pino({ level: "silent" }), { botInfo: tg.botInfo, floodLimits: UNPACED });
     await app.start();
     const deadline = Date.now() + 10_000;
     while (app.catalogue.currencies().length === 0) {
@@ -257,7 +258,8 @@ export async function processMemory(): Promise<Record<string, string>> {
     const spawnedAt = Date.now();
     child = spawn(process.execPath, ["dist/main.js"], {
       cwd: ROOT,
-      env: { BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.apiRoot, DATABASE_PATH: join(dir, "bot.sqlite"), LOG_LEVEL: "warn", PATH: process.env.PATH ?? "" },
+      // Unpaced: this measures the process, not Telegram's 30 messages a second.
+      env: { BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.apiRoot, DATABASE_PATH: join(dir, "bot.sqlite"), LOG_LEVEL: "warn", TELEGRAM_PACING: "off", PATH: process.env.PATH ?? "" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const collect = (chunk: Buffer) => {
@@ -325,8 +327,8 @@ export async function processMemory(): Promise<Record<string, string>> {
     } else {
       figures["SIGTERM → exit"] = `${(exit.at - termAt).toFixed(0)} ms, exit code ${exit.code ?? `signal ${exit.signal}`}`;
     }
-    const warnings = output.trim().split("\n").filter((line) => line.trim() !== "" && !line.includes("SANDBOX")).length;
-    figures["log lines at warn or above (sandbox notice aside)"] = warnings === 0 ? "none" : `${warnings}: ${tail(output, 3)}`;
+    const warnings = output.trim().split("\n").filter((line) => line.trim() !== "" && !line.includes("SANDBOX") && !line.includes("TELEGRAM_PACING=off")).length;
+    figures["log lines at warn or above (sandbox and pacing notices aside)"] = warnings === 0 ? "none" : `${warnings}: ${tail(output, 3)}`;
     return figures;
   } finally {
     if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");

@@ -18,7 +18,7 @@ import { EstimateService } from "./exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
 import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
 import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
-import { Outbox, TELEGRAM_FLOOD_LIMITS, type FloodLimits } from "./telegram/outbox.js";
+import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
 import { StatusNotifier } from "./tracker/notifier.js";
 import { Tracker } from "./tracker/tracker.js";
 
@@ -105,7 +105,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const catalogue = new CatalogueService({ client, repo: repos.catalogue, kv: repos.kv, clock, logger, onRefreshAttempt: (part) => part === "currencies" && availability.catalogueTried() });
   const estimates = new EstimateService({ client, clock });
 
-  const outbox = new Outbox({ clock, logger, limits: overrides.floodLimits ?? TELEGRAM_FLOOD_LIMITS, onWait: (ms) => metrics.outboxWaited(ms) });
+  if (!config.telegramPacing && !overrides.floodLimits) logger.warn("TELEGRAM_PACING=off: nothing keeps the bot inside Telegram's flood limits (meant for load tests against an emulator)");
+  const floodLimits = overrides.floodLimits ?? (config.telegramPacing ? TELEGRAM_FLOOD_LIMITS : UNPACED);
+  const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
   const { bot, statusApi, i18n, idle, handling } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {

@@ -117,6 +117,7 @@ const envSchema = z.object({
   HEALTH_PORT: port(),
   HEALTH_HOST: host("127.0.0.1"),
   PLAYGROUND_PORT: port(3000),
+  TELEGRAM_PACING: z.string().trim().toLowerCase().default("on").pipe(z.enum(["on", "off"], { message: 'must be "on" or "off"' })),
   SHUTDOWN_GRACE_SECONDS: positiveInt(8),
   LOG_FORMAT: z
     .string()
@@ -157,6 +158,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** The playground's page (only without BOT_TOKEN), always on 127.0.0.1. */
   playgroundPort: number;
+  /** Telegram's flood limits kept on our side (src/telegram/outbox.ts); off only for load tests on an emulator. */
+  telegramPacing: boolean;
   /** auto: readable lines on a terminal, JSON otherwise. */
   logFormat: "auto" | "json" | "pretty";
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -195,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     health: e.HEALTH_PORT === undefined ? undefined : { port: e.HEALTH_PORT, host: e.HEALTH_HOST },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     playgroundPort: e.PLAYGROUND_PORT ?? 3000,
+    telegramPacing: e.TELEGRAM_PACING === "on",
     logFormat: e.LOG_FORMAT,
     logLevel: e.LOG_LEVEL,
   };

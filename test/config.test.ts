@@ -22,6 +22,7 @@ describe("loadConfig", () => {
       health: undefined,
       shutdownGraceMs: 8000,
       playgroundPort: 3000,
+      telegramPacing: true,
       logFormat: "auto",
       logLevel: "info",
     });
@@ -47,7 +48,9 @@ describe("loadConfig", () => {
       HEALTH_HOST: "0.0.0.0",
       SHUTDOWN_GRACE_SECONDS: "20",
       LOG_FORMAT: "JSON",
+      TELEGRAM_PACING: "OFF",
     });
+    expect(config.telegramPacing).toBe(false);
     expect(config.webhook).toEqual({ url: "https://bot.example.test/telegram", secret: "s3cret-s3cret-s3cret", port: 8443, host: "0.0.0.0" });
     expect(config.health).toEqual({ port: 9090, host: "0.0.0.0" });
     expect(config.shutdownGraceMs).toBe(20_000);
@@ -56,6 +59,10 @@ describe("loadConfig", () => {
     expect(config.exchange).toMatchObject({ apiKey: "k", authScheme: "raw", rateLimitPerMinute: 30, backgroundShare: 0.5 });
     expect(config.supportUserIds).toEqual([1, 22, 333]);
     expect(config.trackerIntervalSeconds).toBe(15);
+  });
+
+  it("refuses a pacing that is neither on nor off", () => {
+    expect(() => loadConfig({ TELEGRAM_PACING: "sometimes" })).toThrow('Invalid TELEGRAM_PACING: must be "on" or "off"');
   });
 
   it("keeps the health server on loopback unless told otherwise", () => {
