@@ -71,6 +71,7 @@ export interface OutboxDeps {
 export class Outbox {
   private readonly lanes = new Map<string, Lane>();
   private nextGlobalAt = 0;
+  private lastSweepAt = 0;
 
   constructor(private readonly deps: OutboxDeps) {}
 
@@ -154,10 +155,11 @@ export class Outbox {
     return lane;
   }
 
-  /** A lane with nothing waiting and no limit left to remember is dropped (bounded memory). */
+  /** A lane with nothing waiting and no limit left to remember is dropped (bounded memory), at most once a second. */
   private forgetIdleLanes(): void {
-    if (this.lanes.size < 1_000) return;
     const now = this.deps.clock.now();
+    if (this.lanes.size < 1_000 || now - this.lastSweepAt < 1_000) return;
+    this.lastSweepAt = now;
     for (const [chat, lane] of this.lanes) {
       const remembered = Math.max(lane.nextMessageAt, lane.blockedUntil, (lane.recent.at(-1) ?? 0) + 60_000);
       if (lane.queued === 0 && remembered <= now) this.lanes.delete(chat);
