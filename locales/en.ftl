@@ -9,6 +9,8 @@ start-welcome =
     I swap cryptocurrencies through an exchange aggregator: I compare offers from several providers, you pick one, and I tell you where to send your coins. No sign-up needed.
 
     Tap <b>Exchange</b> to start, or type /exchange.
+
+    🛡 Our support never writes first and never asks for keys or seed phrases: check any account with /verify @name.
 menu-exchange = 🔄 Exchange
 menu-history = 📜 My exchanges
 menu-language = 🌐 Language
@@ -25,6 +27,10 @@ help-text =
     /history — your exchanges
     /cancel — leave the current exchange
     /language — change the language
+
+    <b>Staying safe</b>
+    /phrase — set an anti-phishing phrase: every message of mine that shows where to send your coins includes it, so a clone bot imitating my messages cannot.
+    /verify @name — whether an account is this bot or our support. Support never writes first and never asks for keys or seed phrases.
 language-pick = Choose your language:
 language-name-en = 🇬🇧 English
 language-name-ru = 🇷🇺 Русский
@@ -280,3 +286,24 @@ tracking-reason-not-found = the exchange service could not find it
 tracking-reason-stalled = its status stopped changing
 tracking-reason-unknown = no reason recorded
 support-lookup-stopped = Not tracked since { $time } UTC: { $reason }
+
+## Anti-phishing: /phrase, /verify
+deposit-phrase = 🔐 Your phrase: <b>{ $phrase }</b>
+phrase-none =
+    You have no anti-phishing phrase yet.
+
+    Set one with <code>/phrase your own words</code>. From then on every message of mine that shows where to send your coins includes it. A bot that imitates my messages cannot know it: a deposit address shown without your phrase is not from me.
+phrase-current =
+    Your anti-phishing phrase is <b>{ $phrase }</b>. Every message of mine that shows where to send your coins includes it.
+
+    Change it with <code>/phrase new words</code>, remove it with <code>/phrase off</code>.
+phrase-set = ✅ Saved. Every message that shows a deposit address now includes <b>{ $phrase }</b>. I deleted your message so the phrase does not stay in the chat.
+phrase-removed = Your anti-phishing phrase is removed.
+phrase-invalid = A phrase is { $min } to { $max } characters of your own words, on one line. Try again: <code>/phrase your own words</code>.
+verify-usage = Send <code>/verify @name</code> to check whether an account is this bot or our support.
+verify-bot = ✅ @{ $name } is this bot.
+verify-staff = ✅ @{ $name } is one of our support staff.
+verify-unknown = ⚠️ @{ $name } is <b>not</b> this bot and <b>not</b> our support. Do not send it coins, keys or seed phrases.
+verify-reminder = Our support never writes first and never asks for keys, passwords or seed phrases.
+command-phrase = Anti-phishing phrase
+command-verify = Is an account this bot or our support?

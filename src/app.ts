@@ -119,6 +119,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       exchange: { client, budget, catalogue, estimates, availability },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
+      supportUsernames: config.supportUsernames,
       trackerIntervalSeconds: config.trackerIntervalSeconds,
       tracking: {
         refresh: (exchangeId) => tracker.refresh(exchangeId),

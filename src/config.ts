@@ -92,12 +92,16 @@ const envSchema = z.object({
         .split(",")
         .map((part) => part.trim())
         .filter(Boolean);
-      const bad = parts.find((part) => !/^\d{1,15}$/.test(part));
+      // "123456789" or "123456789:alice_support": the username is what /verify recognises.
+      const bad = parts.find((part) => !/^\d{1,15}(?::@?[A-Za-z0-9_]{4,32})?$/.test(part));
       if (bad !== undefined) {
-        ctx.addIssue({ code: "custom", message: `must be comma-separated Telegram user ids, got "${bad}"` });
+        ctx.addIssue({ code: "custom", message: `must be comma-separated Telegram user ids (each optionally :username), got "${bad}"` });
         return z.NEVER;
       }
-      return parts.map(Number);
+      return parts.map((part) => {
+        const [id, username] = part.split(":");
+        return { id: Number(id), username: username?.replace(/^@/, "") };
+      });
     }),
   TRACKER_INTERVAL_SECONDS: positiveInt(60),
   WEBHOOK_URL: optionalString.pipe(
@@ -149,6 +153,8 @@ export interface Config {
   /** False when DATABASE_PATH was not given (the playground then uses a temporary file). */
   databasePathSet: boolean;
   supportUserIds: number[];
+  /** Usernames given with SUPPORT_USER_IDS (id:username), by id: what /verify recognises as staff. */
+  supportUsernames: Record<number, string>;
   trackerIntervalSeconds: number;
   /** Set: Telegram pushes updates to this URL; unset: long polling. */
   webhook: { url: string; secret: string; port: number; host: string } | undefined;
@@ -189,7 +195,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     databasePath: e.DATABASE_PATH,
     databasePathSet: env.DATABASE_PATH !== undefined && env.DATABASE_PATH.trim() !== "",
-    supportUserIds: e.SUPPORT_USER_IDS,
+    supportUserIds: e.SUPPORT_USER_IDS.map((staff) => staff.id),
+    supportUsernames: Object.fromEntries(e.SUPPORT_USER_IDS.flatMap((staff) => (staff.username ? [[staff.id, staff.username]] : []))),
     trackerIntervalSeconds: e.TRACKER_INTERVAL_SECONDS,
     webhook:
       e.WEBHOOK_URL === undefined || e.WEBHOOK_SECRET === undefined

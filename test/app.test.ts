@@ -34,8 +34,9 @@ describe("the bot on the embedded sandbox", () => {
     const ru = world.tg.commands({ type: "all_private_chats" }, "ru");
     expect(en.map((c) => c.command)).toContain("exchange");
     expect(ru.find((c) => c.command === "exchange")?.description).toBe("Начать обмен");
-    expect(world.tg.commands({ type: "all_group_chats" }).map((c) => c.command)).toEqual(["rate"]);
-    expect(world.tg.commands({ type: "all_chat_administrators" }, "ru").map((c) => c.command)).toEqual(["rate", "settings"]);
+    expect(world.tg.commands({ type: "all_group_chats" }).map((c) => c.command)).toEqual(["rate", "verify"]);
+    expect(world.tg.commands({ type: "all_chat_administrators" }, "ru").map((c) => c.command)).toEqual(["rate", "verify", "settings"]);
+    expect(en.map((c) => c.command)).toEqual(expect.arrayContaining(["phrase", "verify"]));
     expect(world.tg.commands({ type: "chat", chat_id: 42 }).map((c) => c.command)).toContain("lookup");
   });
 });

@@ -17,6 +17,7 @@ describe("loadConfig", () => {
       databasePath: "./data/bot.sqlite",
       databasePathSet: false,
       supportUserIds: [],
+      supportUsernames: {},
       trackerIntervalSeconds: 60,
       webhook: undefined,
       health: undefined,
@@ -59,6 +60,13 @@ describe("loadConfig", () => {
     expect(config.exchange).toMatchObject({ apiKey: "k", authScheme: "raw", rateLimitPerMinute: 30, backgroundShare: 0.5 });
     expect(config.supportUserIds).toEqual([1, 22, 333]);
     expect(config.trackerIntervalSeconds).toBe(15);
+  });
+
+  it("takes support staff with or without a username", () => {
+    const config = loadConfig({ SUPPORT_USER_IDS: "11111111:@alice_support, 22222222" });
+    expect(config.supportUserIds).toEqual([11111111, 22222222]);
+    expect(config.supportUsernames).toEqual({ 11111111: "alice_support" });
+    expect(() => loadConfig({ SUPPORT_USER_IDS: "11111111:a b" })).toThrow(/Invalid SUPPORT_USER_IDS/);
   });
 
   it("refuses a pacing that is neither on nor off", () => {

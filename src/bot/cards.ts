@@ -58,11 +58,15 @@ function hashLines(t: Translate, tx: TransactionRecord, explorers: Explorers): s
  * The status card: everything about one exchange, kept current by editing. The exchange id
  * stands alone in <code> so it can be copied, and a forwarded card can be looked up.
  */
-export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explorers, now: number, options: { depositInstructions?: boolean } = {}): string {
+/**
+ * `phrase` is the owner's anti-phishing phrase, shown with the deposit address; it is passed
+ * by every caller on purpose (null for support staff, who must not see it).
+ */
+export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explorers, now: number, phrase: string | null, options: { depositInstructions?: boolean } = {}): string {
   const lines = [t("card-title", { id: escapeHtml(tx.exchangeId) }), pairLine(t, tx), t("card-status", { status: statusLabel(t, tx.status) })];
   // Where to send: while the exchange waits for the deposit, and always on the creation message.
   const instruct = options.depositInstructions ?? isWaiting(tx.status);
-  if (instruct && !isFinalStatus(tx.status)) lines.push("", ...depositLines(t, tx, explorers.depositMemo));
+  if (instruct && !isFinalStatus(tx.status)) lines.push("", ...depositLines(t, tx, explorers.depositMemo, phrase));
   lines.push("", t("card-to", { address: escapeHtml(tx.addressTo) }));
   if (tx.extraTo) lines.push(t("card-to-memo", { memo: escapeHtml(tx.extraTo) }));
   lines.push(t("card-provider", { provider: escapeHtml(tx.provider), type: tx.rateType === "fixed" ? t("rate-fixed") : t("rate-floating") }));
@@ -83,25 +87,27 @@ export function offersFundsSent(tx: TransactionRecord, catalogueSaysMemo?: boole
 }
 
 /** The message that shows a new exchange: the card with where to send, and what comes next. */
-export function renderCreationCard(t: Translate, tx: TransactionRecord, explorers: Explorers, now: number): string {
-  return [t("created-title"), "", renderCard(t, tx, explorers, now, { depositInstructions: true }), "", t("created-tracking")].join("\n");
+export function renderCreationCard(t: Translate, tx: TransactionRecord, explorers: Explorers, now: number, phrase: string | null): string {
+  return [t("created-title"), "", renderCard(t, tx, explorers, now, phrase, { depositInstructions: true }), "", t("created-tracking")].join("\n");
 }
 
 /** Said when the deposit details come after the person left a creation that lacked them. */
-export function renderDepositReady(t: Translate, tx: TransactionRecord, explorers: Explorers): string {
-  return [t("deposit-ready", { id: escapeHtml(tx.exchangeId) }), "", ...depositLines(t, tx, explorers.depositMemo)].join("\n");
+export function renderDepositReady(t: Translate, tx: TransactionRecord, explorers: Explorers, phrase: string | null): string {
+  return [t("deposit-ready", { id: escapeHtml(tx.exchangeId) }), "", ...depositLines(t, tx, explorers.depositMemo, phrase)].join("\n");
 }
 
 /**
  * Where and how much to send, by the one deposit rule: complete, or a plain warning not to
  * send (an address whose memo is missing is not shown at all).
  */
-export function depositLines(t: Translate, tx: TransactionRecord, catalogueSaysMemo: boolean | undefined): string[] {
+export function depositLines(t: Translate, tx: TransactionRecord, catalogueSaysMemo: boolean | undefined, phrase: string | null): string[] {
   const network = escapeHtml(networkName(tx.networkFrom));
   const view = depositView(tx, depositNeedsMemo(tx.networkFrom, catalogueSaysMemo));
   if (view.kind === "missing-address") return [t("deposit-missing-address")];
   if (view.kind === "missing-memo") return [t("deposit-missing-memo", { network })];
   const lines = [
+    // First, before the address: a clone of this bot cannot know it.
+    ...(phrase ? [t("deposit-phrase", { phrase: escapeHtml(phrase) })] : []),
     t("created-send", { amount: formatAmount(tx.amountFrom), currency: escapeHtml(tx.symbolFrom.toUpperCase()), network }),
     `<code>${escapeHtml(view.address)}</code>`,
   ];

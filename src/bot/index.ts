@@ -20,6 +20,7 @@ import { createExchangeFlow } from "./conversations/exchange.js";
 import { exchangesFeature } from "./features/exchanges.js";
 import { groupSettings, quotesFeature } from "./features/quotes.js";
 import { supportFeature } from "./features/support.js";
+import { trustFeature } from "./features/trust.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
 import { createI18n, DEFAULT_LOCALE, localeOfUser, supportedLocale } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
@@ -44,6 +45,8 @@ export interface BotDeps {
   /** True when the bot runs on the embedded sandbox exchange: no real funds. */
   sandbox: boolean;
   supportUserIds: readonly number[];
+  /** Usernames given with SUPPORT_USER_IDS, by id (what /verify recognises). */
+  supportUsernames: Readonly<Record<number, string>>;
   trackerIntervalSeconds: number;
   /** The tracker, reached late: it is built after the bot, on the bot's API. */
   tracking: { refresh(exchangeId: string): Promise<TransactionRecord | undefined>; wake(): void; fundsSent(exchangeId: string): void };
@@ -171,6 +174,7 @@ export function createBot(
       readLive: (id) => deps.exchange.client.getTransaction(id, { lane: "user" }),
     }),
   );
+  bot.use(trustFeature({ repos, supportUserIds: deps.supportUserIds, supportUsernames: deps.supportUsernames }));
   bot.use(
     exchangesFeature({
       repos,

@@ -151,4 +151,39 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE create_requests ADD COLUMN details TEXT;
   CREATE INDEX create_requests_state ON create_requests (state, created_at);
   `,
+  // 9: issue 13. A person's anti-phishing phrase; their address book (one row per network,
+  // address and memo; '' is no memo, so the unique key holds); their rate alerts.
+  `
+  ALTER TABLE users ADD COLUMN phrase TEXT;
+
+  CREATE TABLE saved_addresses (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    network TEXT NOT NULL,
+    label TEXT NOT NULL,
+    address TEXT NOT NULL,
+    memo TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    used_at INTEGER NOT NULL,
+    UNIQUE (user_id, network, address, memo)
+  );
+
+  CREATE TABLE rate_alerts (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    chat_id INTEGER NOT NULL,
+    symbol_from TEXT NOT NULL,
+    network_from TEXT NOT NULL,
+    symbol_to TEXT NOT NULL,
+    network_to TEXT NOT NULL,
+    amount TEXT NOT NULL,
+    target TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    ended_at INTEGER,
+    ended_reason TEXT
+  );
+  CREATE INDEX rate_alerts_open ON rate_alerts (ended_at, expires_at);
+  CREATE INDEX rate_alerts_user ON rate_alerts (user_id, ended_at);
+  `,
 ];

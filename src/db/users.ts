@@ -12,6 +12,8 @@ export interface UserRecord {
   telegramLanguage: string | null;
   blocked: boolean;
   createdAt: number;
+  /** The anti-phishing phrase shown with every deposit address; null when not set. */
+  phrase: string | null;
 }
 
 interface UserRow {
@@ -22,6 +24,7 @@ interface UserRow {
   telegram_language: string | null;
   blocked: number;
   created_at: number;
+  phrase: string | null;
 }
 
 const toRecord = (row: UserRow): UserRecord => ({
@@ -32,6 +35,7 @@ const toRecord = (row: UserRow): UserRecord => ({
   telegramLanguage: row.telegram_language,
   blocked: row.blocked === 1,
   createdAt: row.created_at,
+  phrase: row.phrase,
 });
 
 export class UserRepository {
@@ -69,6 +73,11 @@ export class UserRepository {
 
   setLanguage(id: number, language: string): void {
     this.sql("UPDATE users SET language = ?, updated_at = ? WHERE id = ?").run(language, this.clock.now(), id);
+  }
+
+  /** The anti-phishing phrase; null removes it. */
+  setPhrase(id: number, phrase: string | null): void {
+    this.sql("UPDATE users SET phrase = ?, updated_at = ? WHERE id = ?").run(phrase, this.clock.now(), id);
   }
 
   setBlocked(id: number, blocked: boolean): void {

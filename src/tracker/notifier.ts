@@ -77,6 +77,11 @@ export class StatusNotifier {
     return (key, variables) => this.deps.i18n.t(locale, key, variables);
   }
 
+  /** The owner's anti-phishing phrase, for every message that shows where to send. */
+  phrase(tx: TransactionRecord): string | null {
+    return this.deps.repos.users.find(tx.userId)?.phrase ?? null;
+  }
+
   explorers(tx: TransactionRecord): Explorers {
     return explorersOf(this.deps.catalogue, tx);
   }
@@ -108,7 +113,7 @@ export class StatusNotifier {
     if (!this.mayWrite(tx)) return;
     const t = this.translator(tx.userId);
     try {
-      const sent = await this.send(tx.chatId, renderCreationCard(t, tx, this.explorers(tx), this.deps.clock.now()), cardKeyboard(t, tx));
+      const sent = await this.send(tx.chatId, renderCreationCard(t, tx, this.explorers(tx), this.deps.clock.now(), this.phrase(tx)), cardKeyboard(t, tx));
       this.deps.repos.transactions.setCardMessage(tx.exchangeId, sent.message_id);
     } catch (error) {
       const failure = sendFailure(error);
@@ -125,7 +130,7 @@ export class StatusNotifier {
 
   /** The deposit details came after the person left a creation that lacked them: say so, with them. */
   async depositReady(tx: TransactionRecord): Promise<void> {
-    if (this.mayWrite(tx)) await this.deliver(tx, renderDepositReady(this.translator(tx.userId), tx, this.explorers(tx)));
+    if (this.mayWrite(tx)) await this.deliver(tx, renderDepositReady(this.translator(tx.userId), tx, this.explorers(tx), this.phrase(tx)));
     await this.updateCard(tx);
   }
 
@@ -142,7 +147,7 @@ export class StatusNotifier {
     if (tx.cardMessageId === null || !this.mayWrite(tx)) return;
     const t = this.translator(tx.userId);
     try {
-      await this.deps.api.editMessageText(tx.chatId, tx.cardMessageId, renderCard(t, tx, this.explorers(tx), this.deps.clock.now()), {
+      await this.deps.api.editMessageText(tx.chatId, tx.cardMessageId, renderCard(t, tx, this.explorers(tx), this.deps.clock.now(), this.phrase(tx)), {
         parse_mode: "HTML",
         reply_markup: cardKeyboard(t, tx),
         link_preview_options: { is_disabled: true },

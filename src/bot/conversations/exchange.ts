@@ -647,8 +647,9 @@ async function showCreated(
   const read = () =>
     conversation.external(() => {
       const tx = deps.repos.transactions.find(created.exchangeId)!;
-      const text = renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), { depositInstructions: true });
-      return { tx, text, final: isFinalStatus(tx.status), view: depositViewOf(deps, tx) };
+      const phrase = deps.repos.users.find(tx.userId)?.phrase ?? null;
+      const text = renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), phrase, { depositInstructions: true });
+      return { tx, text, phrase, final: isFinalStatus(tx.status), view: depositViewOf(deps, tx) };
     });
   let card = await read();
   while (!card.final && card.view.kind !== "complete") {
@@ -669,7 +670,7 @@ async function showCreated(
     card = await read();
   }
 
-  const creation = await conversation.external(() => renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now()));
+  const creation = await conversation.external(() => renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase));
   const messageId = await tryTimes(CARD_ATTEMPTS, () => ui.prompt(() => ({ text: creation, keyboard: cardKeyboard(t, card.tx) })));
   if (messageId === undefined) {
     await conversation.external(() => deps.logger.error({ exchangeId: created.exchangeId }, "could not show the creation card; the tracker will deliver it"));
@@ -684,7 +685,10 @@ async function showCreated(
   const uri = paymentUri(from.symbol, from.network, address, card.tx.amountFrom) ?? address;
   const png = await conversation.external({ task: () => qrPng(uri).then((png: Buffer) => png.toString("base64")) });
   const currency = escapeHtml(currencyLabel(from));
-  const caption = memo === null ? ui.t("created-qr", { currency }) : ui.t("created-qr-memo", { currency, memo: escapeHtml(memo) });
+  const caption = [
+    ...(card.phrase ? [ui.t("deposit-phrase", { phrase: escapeHtml(card.phrase) })] : []),
+    memo === null ? ui.t("created-qr", { currency }) : ui.t("created-qr-memo", { currency, memo: escapeHtml(memo) }),
+  ].join("\n");
   await tryTimes(CARD_ATTEMPTS, () => ui.photo(new InputFile(Buffer.from(png, "base64"), "deposit-qr.png"), caption));
 }
 

@@ -41,7 +41,7 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
   const pm = composer.chatType("private");
 
   const showCard = async (ctx: BotContext, tx: TransactionRecord, edit: boolean) => {
-    const text = renderCard(ctx.t.bind(ctx), tx, explorersOf(deps.catalogue, tx), deps.clock.now());
+    const text = renderCard(ctx.t.bind(ctx), tx, explorersOf(deps.catalogue, tx), deps.clock.now(), deps.repos.users.find(tx.userId)?.phrase ?? null);
     const options = { parse_mode: "HTML" as const, reply_markup: cardKeyboard(ctx.t.bind(ctx), tx), link_preview_options: { is_disabled: true } };
     if (edit) await ctx.editMessageText(text, options).catch(ignoreNotModified);
     else await ctx.reply(text, options);

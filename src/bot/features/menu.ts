@@ -121,11 +121,11 @@ async function sendLanguagePicker(ctx: BotContext): Promise<void> {
 
 /** The command menus Telegram shows, per scope and language: private chats, groups, group admins, support staff. */
 export async function registerCommands(api: Api, i18n: I18n<BaseContext>, supportUserIds: readonly number[] = []): Promise<void> {
-  const privateCommands = ["exchange", "history", "status", "rate", "cancel", "language", "help", "start"];
+  const privateCommands = ["exchange", "history", "status", "rate", "cancel", "phrase", "verify", "language", "help", "start"];
   const scopes: { scope: BotCommandScope; names: string[] }[] = [
     { scope: { type: "all_private_chats" }, names: privateCommands },
-    { scope: { type: "all_group_chats" }, names: ["rate"] },
-    { scope: { type: "all_chat_administrators" }, names: ["rate", "settings"] },
+    { scope: { type: "all_group_chats" }, names: ["rate", "verify"] },
+    { scope: { type: "all_chat_administrators" }, names: ["rate", "verify", "settings"] },
     ...supportUserIds.map((id) => ({ scope: { type: "chat" as const, chat_id: id }, names: [...privateCommands, "lookup", "user", "stats"] })),
   ];
   // One failing scope (a staff member who never opened the bot: "chat not found") must not

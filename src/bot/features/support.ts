@@ -203,7 +203,8 @@ function renderLookup(t: Translate, deps: SupportDeps, tx: TransactionRecord, li
     .map((h) => `• ${time(h.at)} ${statusLabel(t, h.status)}`)
     .join("\n");
   return [
-    renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), { depositInstructions: true }),
+    // Never the owner's phrase: staff must not learn it.
+    renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), null, { depositInstructions: true }),
     "",
     t("support-lookup-owner", {
       id: String(tx.userId),
