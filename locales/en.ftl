@@ -25,6 +25,7 @@ help-text =
 
     /exchange — start an exchange
     /history — your exchanges
+    /export — your exchanges as a CSV file
     /cancel — leave the current exchange
     /language — change the language
 
@@ -60,6 +61,7 @@ history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
 flow-pick-from = What do you want to <b>send</b>?
 flow-pick-to = You send <b>{ $from }</b>. What do you want to <b>receive</b>?
 flow-pick-hint = Tap a currency, or type its symbol or name: <code>usdt</code>, <code>tether</code>, or a symbol with its network: <code>usdt trx</code>.
+flow-pick-hint-recent = Tap one of your recent pairs or a currency, or type its symbol or name (for example <code>usdt</code>, <code>usdt trx</code>).
 flow-pick-network = <b>{ $symbol }</b> ({ $name }) is on several networks. Which one?
 flow-back-to-list = « Popular currencies
 flow-matches = Currencies matching “{ $query }”:
@@ -307,3 +309,27 @@ verify-unknown = ⚠️ @{ $name } is <b>not</b> this bot and <b>not</b> our sup
 verify-reminder = Our support never writes first and never asks for keys, passwords or seed phrases.
 command-phrase = Anti-phishing phrase
 command-verify = Is an account this bot or our support?
+
+## Card: for support, swap again
+button-receipt = 🧾 For support
+button-swap-again = 🔁 Swap again
+receipt-title = 🧾 <b>For support</b> · exchange { $id }
+receipt-provider = Provider: { $provider } ({ $type })
+receipt-created = Created: { $time } UTC
+receipt-amounts = Sent: { $sent } { $from } → received: { $receive } { $to }
+receipt-deposit = Deposit address: { $address } · memo: { $memo }
+receipt-to = Receiving address: { $address } · memo: { $memo }
+receipt-refund = Refund address: { $address }
+receipt-hashes = Deposit hash: { $hashIn } · payout hash: { $hashOut }
+receipt-status = Status: { $status } ({ $raw })
+receipt-history = Status history:
+receipt-tracking-stopped = Tracking stopped { $time } UTC: { $reason }
+receipt-footer = Forward this message to support: it holds everything they need, and no secret. Support never writes first.
+
+## Export
+export-empty = You have no exchanges to export yet. Type /exchange to start one.
+export-caption = 📄 Your { $count ->
+    [one] exchange
+   *[other] { $count } exchanges
+} as a CSV file (UTC times), for your records or your tax tool.
+command-export = Your exchanges as a CSV file

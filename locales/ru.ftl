@@ -25,6 +25,7 @@ help-text =
 
     /exchange — начать обмен
     /history — ваши обмены
+    /export — ваши обмены в файле CSV
     /cancel — выйти из текущего обмена
     /language — сменить язык
 
@@ -60,6 +61,7 @@ history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
 flow-pick-from = Что вы хотите <b>отдать</b>?
 flow-pick-to = Вы отдаёте <b>{ $from }</b>. Что хотите <b>получить</b>?
 flow-pick-hint = Нажмите на валюту или напишите её символ или название: <code>usdt</code>, <code>tether</code>, или символ с сетью: <code>usdt trx</code>.
+flow-pick-hint-recent = Выберите одну из недавних пар или валюту, либо введите её символ или название (например, <code>usdt</code>, <code>usdt trx</code>).
 flow-pick-network = <b>{ $symbol }</b> ({ $name }) есть в нескольких сетях. В какой?
 flow-back-to-list = « Популярные валюты
 flow-matches = Валюты по запросу «{ $query }»:
@@ -307,3 +309,24 @@ verify-unknown = ⚠️ @{ $name } — <b>не</b> этот бот и <b>не</b
 verify-reminder = Наша поддержка никогда не пишет первой и никогда не просит ключи, пароли или seed-фразы.
 command-phrase = Антифишинговая фраза
 command-verify = Это этот бот или наша поддержка?
+
+## Card: for support, swap again
+button-receipt = 🧾 Для поддержки
+button-swap-again = 🔁 Обменять снова
+receipt-title = 🧾 <b>Для поддержки</b> · обмен { $id }
+receipt-provider = Провайдер: { $provider } ({ $type })
+receipt-created = Создан: { $time } UTC
+receipt-amounts = Отправлено: { $sent } { $from } → получено: { $receive } { $to }
+receipt-deposit = Адрес депозита: { $address } · мемо: { $memo }
+receipt-to = Адрес получения: { $address } · мемо: { $memo }
+receipt-refund = Адрес возврата: { $address }
+receipt-hashes = Хеш депозита: { $hashIn } · хеш выплаты: { $hashOut }
+receipt-status = Статус: { $status } ({ $raw })
+receipt-history = История статусов:
+receipt-tracking-stopped = Отслеживание остановлено { $time } UTC: { $reason }
+receipt-footer = Перешлите это сообщение в поддержку: в нём всё, что ей нужно, и никаких секретов. Поддержка никогда не пишет первой.
+
+## Export
+export-empty = Пока нечего выгружать: у вас нет обменов. Начать — /exchange.
+export-caption = 📄 Ваши обмены ({ $count }) в файле CSV (время в UTC) — для учёта или налоговой программы.
+command-export = Ваши обмены в файле CSV

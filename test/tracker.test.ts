@@ -293,8 +293,8 @@ describe("the tracker's order of attention", () => {
     const boris = w.tg.user({ id: 5604, first_name: "Boris", language_code: "ru" });
     const a = await createWaiting(ana);
     const b = await createWaiting(boris);
-    expect(buttons(a.card)).toEqual([FUNDS_SENT, "🔄 Refresh"]);
-    expect(buttons(b.card)).toEqual(["📨 Средства отправлены", "🔄 Обновить"]);
+    expect(buttons(a.card)).toEqual([FUNDS_SENT, "🔄 Refresh", "🧾 For support"]);
+    expect(buttons(b.card)).toEqual(["📨 Средства отправлены", "🔄 Обновить", "🧾 Для поддержки"]);
 
     // 40 minutes on and nobody said a word: each is looked at every 5 minutes by now.
     await runTracker(w, start + 40 * MINUTE + 5_000);
@@ -350,7 +350,7 @@ describe("the tracker's order of attention", () => {
 
     await runTracker(w, start + 3 * MINUTE); // the deposits of `moving` have arrived
     expect(moving[0]!.card.text).toContain("Status: 🔎 Confirming your deposit");
-    expect(buttons(moving[0]!.card)).toEqual(["🔄 Refresh"]); // nothing to announce any more
+    expect(buttons(moving[0]!.card)).toEqual(["🔄 Refresh", "🧾 For support"]); // nothing to announce any more
     // A moment after everyone's last poll, so by due time alone this one would now go last.
     await runTracker(w, start + 3 * MINUTE + 1_000);
     await press(ana, announced.card, FUNDS_SENT);

@@ -22,7 +22,7 @@ describe("the anti-phishing phrase", () => {
     const saved = await user.nextMessage();
     expect(saved.text).toContain("Every message that shows a deposit address now includes blue otter <42>");
     // Its message is gone from the chat; the phrase is kept as typed (spaces collapsed).
-    expect(user.messages().some((m) => m.message_id === typed.message_id)).toBe(false);
+    expect(user.messages().some((m) => m.message_id === typed)).toBe(false);
     expect(w.app.repos.users.find(9302)!.phrase).toBe("blue otter <42>");
 
     const { exchangeId, card } = await createViaFlow(user);

@@ -40,7 +40,7 @@ export const languageButton = {
   pattern: /^lang:([a-z]{2})$/,
 };
 
-const CARD_ACTIONS = { open: "co", refresh: "cr", fundsSent: "cs" } as const;
+const CARD_ACTIONS = { open: "co", refresh: "cr", fundsSent: "cs", receipt: "cf" } as const;
 export type CardAction = keyof typeof CARD_ACTIONS;
 
 /** Buttons of an exchange's card and of the history list; exchanges are named by row id. */
@@ -48,7 +48,13 @@ export const cardButton = {
   encode: (action: CardAction, rowId: number): string => checked(`${CARD_ACTIONS[action]}:${rowId}`),
   /** The action of a `pattern` match's first group. */
   action: (code: string): CardAction | undefined => (Object.keys(CARD_ACTIONS) as CardAction[]).find((action) => CARD_ACTIONS[action] === code),
-  pattern: /^(co|cr|cs):(\d{1,12})$/,
+  pattern: /^(co|cr|cs|cf):(\d{1,12})$/,
+};
+
+/** "Swap again" on a finished card or in /history: the same pair and amount, a new quote. */
+export const againButton = {
+  encode: (rowId: number): string => checked(`sa:${rowId}`),
+  pattern: /^sa:(\d{1,12})$/,
 };
 
 export const historyButton = {

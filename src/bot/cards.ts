@@ -4,7 +4,7 @@ import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { networkName } from "../domain/networks.js";
 import { isFinalStatus, KNOWN_STATUSES } from "../exchange/schemas.js";
 import { isSettled, isWaiting } from "../tracker/policy.js";
-import { cardButton } from "./callback-data.js";
+import { againButton, cardButton } from "./callback-data.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "./format.js";
 
 export type Translate = (key: string, variables?: Record<string, string | number>) => string;
@@ -118,7 +118,38 @@ export function depositLines(t: Translate, tx: TransactionRecord, catalogueSaysM
 export function cardKeyboard(t: Translate, tx: TransactionRecord): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   if (offersFundsSent(tx)) keyboard.text(t("button-funds-sent"), cardButton.encode("fundsSent", tx.rowId)).row();
-  return keyboard.text(t("button-refresh"), cardButton.encode("refresh", tx.rowId));
+  keyboard.text(t("button-refresh"), cardButton.encode("refresh", tx.rowId)).text(t("button-receipt"), cardButton.encode("receipt", tx.rowId));
+  if (isFinalStatus(tx.status)) keyboard.row().text(t("button-swap-again"), againButton.encode(tx.rowId));
+  return keyboard;
+}
+
+/**
+ * Everything a support person needs about one exchange, in one message the owner can forward:
+ * /lookup finds the exchange by the id it starts with. Never the anti-phishing phrase.
+ */
+export function renderReceipt(t: Translate, tx: TransactionRecord, history: readonly { status: string; at: number }[]): string {
+  const code = (value: string) => `<code>${escapeHtml(value)}</code>`;
+  const lines = [
+    t("receipt-title", { id: code(tx.exchangeId) }),
+    t("receipt-provider", { provider: escapeHtml(tx.provider), type: tx.rateType === "fixed" ? t("rate-fixed") : t("rate-floating") }),
+    t("receipt-created", { time: formatUtcMinute(tx.createdAt) }),
+    t("receipt-amounts", {
+      sent: formatAmount(tx.amountFrom),
+      from: escapeHtml(currencyLabel({ symbol: tx.symbolFrom, network: tx.networkFrom })),
+      receive: tx.amountTo ? formatAmount(tx.amountTo) : "?",
+      to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
+    }),
+    t("receipt-deposit", { address: tx.addressFrom ? code(tx.addressFrom) : "—", memo: tx.extraFrom ? code(tx.extraFrom) : "—" }),
+    t("receipt-to", { address: code(tx.addressTo), memo: tx.extraTo ? code(tx.extraTo) : "—" }),
+  ];
+  if (tx.addressRefund) lines.push(t("receipt-refund", { address: code(tx.addressRefund) }));
+  lines.push(t("receipt-hashes", { hashIn: tx.hashFrom ? code(tx.hashFrom) : "—", hashOut: tx.hashTo ? code(tx.hashTo) : "—" }));
+  lines.push(t("receipt-status", { status: statusLabel(t, tx.status), raw: escapeHtml(tx.status) }));
+  lines.push(t("receipt-history"));
+  for (const change of history) lines.push(`  ${formatUtcMinute(change.at)} UTC · ${escapeHtml(change.status)}`);
+  if (tx.trackingStoppedAt !== null) lines.push(t("receipt-tracking-stopped", { time: formatUtcMinute(tx.trackingStoppedAt), reason: stopReasonText(t, tx) }));
+  lines.push("", t("receipt-footer"));
+  return lines.join("\n");
 }
 
 /** The new message sent at a change of status: what it is, what it means, what to do. */

@@ -21,6 +21,7 @@ import { exchangesFeature } from "./features/exchanges.js";
 import { groupSettings, quotesFeature } from "./features/quotes.js";
 import { supportFeature } from "./features/support.js";
 import { trustFeature } from "./features/trust.js";
+import { exportFeature } from "./features/export.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
 import { createI18n, DEFAULT_LOCALE, localeOfUser, supportedLocale } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
@@ -60,7 +61,7 @@ export interface BotOptions {
 }
 
 /** Bump when the flow's code changes shape: stored half-finished flows of an older shape are dropped. */
-export const FLOW_VERSION = 2; // 2: showCreated records its steps in another order (issue 9)
+export const FLOW_VERSION = 3; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13)
 
 /** Builds the bot: every piece of middleware is wired here, in order. */
 export function createBot(
@@ -174,6 +175,7 @@ export function createBot(
       readLive: (id) => deps.exchange.client.getTransaction(id, { lane: "user" }),
     }),
   );
+  bot.use(exportFeature({ repos, clock: deps.clock }));
   bot.use(trustFeature({ repos, supportUserIds: deps.supportUserIds, supportUsernames: deps.supportUsernames }));
   bot.use(
     exchangesFeature({

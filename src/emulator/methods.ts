@@ -60,6 +60,7 @@ export class BotApiMethods {
       getChatMenuButton: ({ params }) => this.getChatMenuButton(params),
       sendMessage: ({ params }) => this.sendMessage(params),
       sendPhoto: ({ params, files }) => this.sendPhoto(params, files),
+      sendDocument: ({ params, files }) => this.sendDocument(params, files),
       copyMessage: ({ params }) => this.copyMessage(params),
       editMessageText: ({ params }) => this.editMessageText(params),
       editMessageCaption: ({ params }) => this.editMessageCaption(params),
@@ -198,9 +199,29 @@ export class BotApiMethods {
     return this.state.toTelegramMessage(message);
   }
 
-  /** A photo is an upload (`attach://name` or a file field), a known file_id, or an HTTP URL. */
-  private resolvePhoto(value: unknown, files: Map<string, UploadedFile>): StoredFile {
-    let upload = files.get("photo");
+  private sendDocument(params: Record<string, unknown>, files: Map<string, UploadedFile>) {
+    const markup = this.markup(params);
+    const chat = this.chatFor(params.chat_id, true);
+    const document = this.resolvePhoto(params.document, files, "document");
+    const rawCaption = stringParam(params.caption) ?? "";
+    const caption = this.format(rawCaption, params.parse_mode, params.caption_entities, true);
+    this.assertWritable(chat);
+    const message = this.state.addMessage(chat, {
+      from_bot: true,
+      from: this.botUser,
+      document: { size: document.size, file_id: document.file_id, ...(document.filename === undefined ? {} : { filename: document.filename }) },
+      caption: caption.text,
+      caption_html: rawCaption,
+      caption_entities: caption.entities,
+      ...this.markupFields(markup),
+    });
+    this.state.changed();
+    return this.state.toTelegramMessage(message);
+  }
+
+  /** A photo (or document) is an upload (`attach://name` or a file field), a known file_id, or an HTTP URL. */
+  private resolvePhoto(value: unknown, files: Map<string, UploadedFile>, field = "photo"): StoredFile {
+    let upload = files.get(field);
     if (typeof value === "string" && value.startsWith("attach://")) {
       upload = files.get(value.slice("attach://".length));
       if (upload === undefined) throw badRequest("wrong file identifier/HTTP URL specified");
@@ -211,7 +232,7 @@ export class BotApiMethods {
       this.state.files.set(file.file_id, file);
       return file;
     }
-    if (typeof value !== "string" || value === "") throw badRequest("there is no photo in the request");
+    if (typeof value !== "string" || value === "") throw badRequest(`there is no ${field} in the request`);
     const known = this.state.files.get(value);
     if (known !== undefined) return known;
     if (/^https?:\/\/[^\s/]+\.[^\s/]+/i.test(value)) {

@@ -222,6 +222,15 @@ export class EmulatorState {
         },
       ];
     }
+    if (message.document !== undefined) {
+      const file = this.files.get(message.document.file_id);
+      out.document = {
+        file_id: message.document.file_id,
+        file_unique_id: file?.file_unique_id ?? message.document.file_id,
+        file_size: message.document.size,
+        ...(message.document.filename === undefined ? {} : { file_name: message.document.filename }),
+      };
+    }
     if (message.caption !== undefined && message.caption !== "") out.caption = message.caption;
     if (message.caption_entities !== undefined && message.caption_entities.length > 0) out.caption_entities = message.caption_entities;
     if (message.reply_markup !== undefined && message.reply_markup.inline_keyboard.length > 0) out.reply_markup = message.reply_markup;

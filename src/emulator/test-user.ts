@@ -289,7 +289,7 @@ function label(user: User): string {
 }
 
 export function preview(message: StoredMessage): string {
-  const text = message.text ?? (message.photo === undefined ? "" : `[photo] ${message.caption ?? ""}`);
+  const text = message.text ?? (message.photo !== undefined ? `[photo] ${message.caption ?? ""}` : message.document !== undefined ? `[document ${message.document.filename ?? ""}] ${message.caption ?? ""}` : "");
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

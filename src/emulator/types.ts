@@ -74,6 +74,7 @@ export interface StoredMessage {
   caption_html?: string;
   caption_entities?: MessageEntity[];
   photo?: { size: number; file_id: string; filename?: string; url?: string };
+  document?: { size: number; file_id: string; filename?: string };
   reply_markup?: InlineKeyboardMarkup;
   /** A reply keyboard / remove / force_reply sent with the message (not part of the message itself). */
   reply_keyboard?: ReplyKeyboard;

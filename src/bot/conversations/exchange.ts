@@ -37,7 +37,10 @@ import {
 import type { OffersDelivery } from "./offers-delivery.js";
 import type { ExchangeAvailability } from "../../exchange/availability.js";
 import { whileWaiting, type WaitingDeps } from "../waiting.js";
-import { pickCurrency, type PickerData } from "./pick-currency.js";
+import { pickCurrency, type PickerData, type RecentPair } from "./pick-currency.js";
+
+/** Recent pairs offered first at the first step. */
+const RECENT_PAIRS = 3;
 import type { Metrics } from "../../ops/metrics.js";
 
 export interface ExchangeFlowDeps {
@@ -146,6 +149,7 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
       popular: () => conversation.external(() => deps.currencyIndex().popular(9)),
       search: (query) => conversation.external(() => deps.currencyIndex().search(query)),
       unavailable: () => conversation.external(() => deps.availability.current() !== undefined),
+      recentPairs: () => conversation.external(() => recentPairsOf(deps, userId)),
       networkNames: (networks) =>
         conversation.external(() => Object.fromEntries(networks.map((n) => [n, networkName(n, deps.catalogue.currencies())]))),
     };
@@ -169,15 +173,21 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
       deps.flows.flowAt(chatId, step);
       switch (step) {
         case "from": {
-          const from = await pickCurrency(ui, pickerData, "from");
+          const picked = await pickCurrency(ui, pickerData, "from");
+          const from = picked.currency;
           if (state.to && state.to.symbol === from.symbol && state.to.network === from.network) forget(state, "to");
           forget(state, "from");
           state.from = from;
+          // A recent pair: the other side too, as it was (a new address is asked for).
+          if (picked.to) {
+            forget(state, "to");
+            state.to = picked.to;
+          }
           break;
         }
         case "to":
           forget(state, "to");
-          state.to = await pickCurrency(ui, pickerData, "to", state.from);
+          state.to = (await pickCurrency(ui, pickerData, "to", state.from)).currency;
           break;
         case "amount":
           state.amount = await askAmount(ui, state.from!);
@@ -270,6 +280,19 @@ function pairOf(state: FlowState): Pair {
 }
 
 /** Fills what a deep link named, where the catalogue and the amount rules agree. */
+/** The person's last few distinct pairs still in the catalogue, newest first. */
+function recentPairsOf(deps: ExchangeFlowDeps, userId: number): RecentPair[] {
+  const pairs: RecentPair[] = [];
+  for (const tx of deps.repos.transactions.listByUser(userId, 20, 0)) {
+    const from = deps.catalogue.find(tx.symbolFrom, tx.networkFrom);
+    const to = deps.catalogue.find(tx.symbolTo, tx.networkTo);
+    if (!from || !to || pairs.some((p) => p.from === from && p.to === to)) continue;
+    pairs.push({ from, to });
+    if (pairs.length === RECENT_PAIRS) break;
+  }
+  return pairs;
+}
+
 function applyPrefill(deps: ExchangeFlowDeps, prefill: SwapPrefill | undefined): FlowState {
   const state: FlowState = {};
   if (!prefill) return state;

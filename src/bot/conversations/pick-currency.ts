@@ -1,4 +1,4 @@
-import type { InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { SearchResult, SymbolGroup } from "../../domain/currency-search.js";
 import { networkName } from "../../domain/networks.js";
 import type { Currency } from "../../exchange/schemas.js";
@@ -6,8 +6,14 @@ import { currencyLabel, escapeHtml, shorten } from "../format.js";
 import { grid, type ButtonFactory, type FlowUi, type Screen } from "./flow-ui.js";
 
 /** What the picker shows; kept in the conversation so button indices stay stable on replay. */
+/** A pair the person swapped before: offered first, so a regular swap is one tap. */
+export interface RecentPair {
+  from: Currency;
+  to: Currency;
+}
+
 export type PickerView =
-  | { kind: "popular"; currencies: Currency[] }
+  | { kind: "popular"; currencies: Currency[]; pairs: RecentPair[] }
   | { kind: "networks"; group: SymbolGroup; page: number }
   | { kind: "matches"; query: string; groups: SymbolGroup[] }
   | { kind: "none"; query: string; suggestions: SymbolGroup[] };
@@ -19,6 +25,14 @@ export interface PickerData {
   unavailable(): Promise<boolean>;
   /** Readable network names for the given codes, from the catalogue. */
   networkNames(networks: string[]): Promise<Record<string, string>>;
+  /** The person's recent pairs, newest first (a few). */
+  recentPairs(): Promise<RecentPair[]>;
+}
+
+/** The currency chosen; a recent pair chosen at the first step also gives the other side. */
+export interface Picked {
+  currency: Currency;
+  to?: Currency;
 }
 
 export const NETWORKS_PER_PAGE = 8;
@@ -27,8 +41,9 @@ export const NETWORKS_PER_PAGE = 8;
  * Step 1 and 2: a currency on a network, by button or by typing. Returns the currency, never
  * the same as `exclude` (the currency on the other side of the swap).
  */
-export async function pickCurrency(ui: FlowUi, data: PickerData, role: "from" | "to", exclude?: Currency): Promise<Currency> {
-  let view: PickerView = { kind: "popular", currencies: await data.popular() };
+export async function pickCurrency(ui: FlowUi, data: PickerData, role: "from" | "to", exclude?: Currency): Promise<Picked> {
+  const pairs = role === "from" ? await data.recentPairs() : [];
+  let view: PickerView = { kind: "popular", currencies: await data.popular(), pairs };
   let names = await data.networkNames([]);
   const show = async (next: PickerView, fresh: boolean, messageId?: number): Promise<number> => {
     view = next;
@@ -55,14 +70,17 @@ export async function pickCurrency(ui: FlowUi, data: PickerData, role: "from" | 
     } else {
       const index = Number(input.arg);
       if (input.action === "c") chosen = currenciesOf(shown)[index];
-      else if (input.action === "g") {
+      else if (input.action === "p" && shown.kind === "popular") {
+        const pair = shown.pairs[index];
+        if (pair) return { currency: pair.from, to: pair.to };
+      } else if (input.action === "g") {
         const group = groupsOf(shown)[index];
         if (group && group.currencies.length === 1) chosen = group.currencies[0];
         else if (group) messageId = await show({ kind: "networks", group, page: 0 }, false, messageId);
       } else if (input.action === "pg" && shown.kind === "networks") {
         messageId = await show({ ...shown, page: index }, false, messageId);
       } else if (input.action === "all") {
-        messageId = await show({ kind: "popular", currencies: await data.popular() }, false, messageId);
+        messageId = await show({ kind: "popular", currencies: await data.popular(), pairs }, false, messageId);
       }
     }
     if (!chosen) continue;
@@ -70,7 +88,7 @@ export async function pickCurrency(ui: FlowUi, data: PickerData, role: "from" | 
       await ui.say(ui.t("flow-same-currency", { currency: escapeHtml(currencyLabel(chosen)) }));
       continue;
     }
-    return chosen;
+    return { currency: chosen };
   }
 }
 
@@ -99,14 +117,17 @@ function renderPicker(
       ? ui.t("flow-pick-from")
       : ui.t("flow-pick-to", { from: escapeHtml(exclude ? currencyLabel(exclude) : "") });
   switch (view.kind) {
-    case "popular":
+    case "popular": {
+      const currencies = grid(
+        view.currencies.map((c, i) => button(currencyLabel(c), "c", i)),
+        3,
+      );
+      const recent = view.pairs.map((pair, i) => [button(`🔁 ${currencyLabel(pair.from)} → ${currencyLabel(pair.to)}`, "p", i)]);
       return {
-        text: `${ask}\n\n${ui.t("flow-pick-hint")}`,
-        keyboard: grid(
-          view.currencies.map((c, i) => button(currencyLabel(c), "c", i)),
-          3,
-        ),
+        text: `${ask}\n\n${ui.t(recent.length > 0 ? "flow-pick-hint-recent" : "flow-pick-hint")}`,
+        keyboard: InlineKeyboard.from([...recent, ...currencies.inline_keyboard]),
       };
+    }
     case "networks": {
       const pages = Math.max(1, Math.ceil(view.group.currencies.length / NETWORKS_PER_PAGE));
       const page = Math.min(Math.max(0, view.page), pages - 1);

@@ -2,11 +2,12 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { Clock } from "../../clock.js";
 import type { Repositories, TransactionRecord } from "../../db/index.js";
 import { BudgetCancelledError } from "../../exchange/budget.js";
+import { isFinalStatus } from "../../exchange/schemas.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import { FUNDS_SENT_BOOST_MS, fundsSentRecently } from "../../tracker/policy.js";
 import type { BackgroundTasks } from "../background.js";
-import { cardButton, historyButton, menuButton } from "../callback-data.js";
-import { cardKeyboard, explorersOf, offersFundsSent, renderCard, statusLabel } from "../cards.js";
+import { againButton, cardButton, historyButton, menuButton } from "../callback-data.js";
+import { cardKeyboard, explorersOf, offersFundsSent, renderCard, renderReceipt, statusLabel } from "../cards.js";
 import type { BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
 import { isNotModified } from "../telegram-errors.js";
@@ -113,6 +114,9 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
         return refreshCard(ctx, tx);
       case "fundsSent":
         return reportFundsSent(ctx, tx);
+      case "receipt":
+        await ctx.answerCallbackQuery();
+        return void (await ctx.reply(renderReceipt(ctx.t.bind(ctx), tx, deps.repos.transactions.history(tx.exchangeId)), { parse_mode: "HTML" }));
     }
   });
   return composer;
@@ -164,7 +168,9 @@ async function sendHistory(ctx: BotContext, deps: Pick<ExchangesDeps, "repos" | 
         id: escapeHtml(tx.exchangeId),
       }),
     );
-    keyboard.text(`${current * HISTORY_PAGE_SIZE + i + 1}. ${formatAmount(tx.amountFrom)} ${from} → ${to}`, cardButton.encode("open", tx.rowId)).row();
+    keyboard.text(`${current * HISTORY_PAGE_SIZE + i + 1}. ${formatAmount(tx.amountFrom)} ${from} → ${to}`, cardButton.encode("open", tx.rowId));
+    if (isFinalStatus(tx.status)) keyboard.text("🔁", againButton.encode(tx.rowId));
+    keyboard.row();
   });
   if (pages > 1) {
     lines.push("", ctx.t("history-page", { page: current + 1, pages }));

@@ -3,7 +3,7 @@ import type { BotCommandScope } from "grammy/types";
 import type { I18n } from "@grammyjs/i18n";
 import type { ExchangeAvailability } from "../../exchange/availability.js";
 import type { Repositories } from "../../db/index.js";
-import { languageButton, menuButton } from "../callback-data.js";
+import { againButton, languageButton, menuButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
 import { decodeSwapLink, type SwapPrefill } from "../deep-link.js";
 import { escapeHtml } from "../format.js";
@@ -65,6 +65,15 @@ export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDeli
     if (action === "language") return sendLanguagePicker(ctx);
   });
 
+  // Swap again: the same pair and amount as an exchange of theirs, into the flow for a new quote.
+  pm.callbackQuery(againButton.pattern, async (ctx, next) => {
+    const tx = deps.repos.transactions.findByRowId(Number(ctx.match[1]));
+    if (!tx || tx.userId !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+    await ctx.answerCallbackQuery();
+    await requestFlow(ctx, { from: { symbol: tx.symbolFrom, network: tx.networkFrom }, to: { symbol: tx.symbolTo, network: tx.networkTo }, amount: tx.amountFrom });
+    return next();
+  });
+
   pm.command("cancel", async (ctx) => {
     const active = ctx.conversation.active(EXCHANGE_FLOW) > 0;
     await leaveFlow(ctx);
@@ -121,7 +130,7 @@ async function sendLanguagePicker(ctx: BotContext): Promise<void> {
 
 /** The command menus Telegram shows, per scope and language: private chats, groups, group admins, support staff. */
 export async function registerCommands(api: Api, i18n: I18n<BaseContext>, supportUserIds: readonly number[] = []): Promise<void> {
-  const privateCommands = ["exchange", "history", "status", "rate", "cancel", "phrase", "verify", "language", "help", "start"];
+  const privateCommands = ["exchange", "history", "status", "export", "rate", "cancel", "phrase", "verify", "language", "help", "start"];
   const scopes: { scope: BotCommandScope; names: string[] }[] = [
     { scope: { type: "all_private_chats" }, names: privateCommands },
     { scope: { type: "all_group_chats" }, names: ["rate", "verify"] },
