@@ -26,6 +26,7 @@ help-text =
     /exchange — start an exchange
     /history — your exchanges
     /export — your exchanges as a CSV file
+    /addresses — your saved receiving addresses
     /cancel — leave the current exchange
     /language — change the language
 
@@ -333,3 +334,21 @@ export-caption = 📄 Your { $count ->
    *[other] { $count } exchanges
 } as a CSV file (UTC times), for your records or your tax tool.
 command-export = Your exchanges as a CSV file
+
+## Address book
+button-save-address = 💾 Save this receiving address
+addresses-ask-label = How should I call this address? Send a short label (up to { $max } characters), for example <i>Ledger</i> or <i>Exchange account</i>.
+addresses-ask-rename = New label for <b>{ $label }</b> (up to { $max } characters):
+addresses-label-invalid = A label is 1 to { $max } characters on one line. Send another, or a command to leave it.
+addresses-saved = 📒 Saved as <b>{ $label }</b>. At the address step for { $network } it will be a button.
+addresses-renamed = ✅ Renamed to <b>{ $label }</b>.
+addresses-already = Already in your address book as { $label }.
+addresses-full = Your address book is full ({ $max } addresses). Delete one in /addresses first.
+addresses-empty = Your address book is empty. After a successful exchange I offer to save its receiving address.
+addresses-title = <b>📒 Your addresses</b>
+addresses-memo = memo <code>{ $memo }</code>
+addresses-footer = Tap ✏️ to rename, 🗑 to delete.
+addresses-deleted = Deleted.
+flow-address-book-hint = Or tap one of your saved addresses:
+address-saved-invalid = The saved address <b>{ $label }</b> is not a valid { $network } address any more. Type the address instead.
+command-addresses = Your saved addresses

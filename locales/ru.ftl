@@ -26,6 +26,7 @@ help-text =
     /exchange — начать обмен
     /history — ваши обмены
     /export — ваши обмены в файле CSV
+    /addresses — сохранённые адреса получения
     /cancel — выйти из текущего обмена
     /language — сменить язык
 
@@ -330,3 +331,21 @@ receipt-footer = Перешлите это сообщение в поддерж�
 export-empty = Пока нечего выгружать: у вас нет обменов. Начать — /exchange.
 export-caption = 📄 Ваши обмены ({ $count }) в файле CSV (время в UTC) — для учёта или налоговой программы.
 command-export = Ваши обмены в файле CSV
+
+## Address book
+button-save-address = 💾 Сохранить адрес получения
+addresses-ask-label = Как назвать этот адрес? Отправьте короткую метку (до { $max } символов), например <i>Ledger</i> или <i>Счёт на бирже</i>.
+addresses-ask-rename = Новая метка для <b>{ $label }</b> (до { $max } символов):
+addresses-label-invalid = Метка — от 1 до { $max } символов в одну строку. Отправьте другую или любую команду, чтобы не сохранять.
+addresses-saved = 📒 Сохранено как <b>{ $label }</b>. На шаге адреса для сети { $network } он будет кнопкой.
+addresses-renamed = ✅ Переименовано в <b>{ $label }</b>.
+addresses-already = Уже в адресной книге как { $label }.
+addresses-full = Адресная книга заполнена ({ $max } адресов). Сначала удалите один в /addresses.
+addresses-empty = Адресная книга пуста. После успешного обмена я предложу сохранить адрес получения.
+addresses-title = <b>📒 Ваши адреса</b>
+addresses-memo = мемо <code>{ $memo }</code>
+addresses-footer = ✏️ — переименовать, 🗑 — удалить.
+addresses-deleted = Удалено.
+flow-address-book-hint = Или выберите один из сохранённых адресов:
+address-saved-invalid = Сохранённый адрес <b>{ $label }</b> больше не подходит для сети { $network }. Введите адрес вручную.
+command-addresses = Сохранённые адреса

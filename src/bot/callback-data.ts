@@ -61,3 +61,11 @@ export const historyButton = {
   encode: (page: number): string => checked(`h:${page}`),
   pattern: /^h:(\d{1,6})$/,
 };
+
+/** The address book: save the receiving address of an exchange (by row id), rename or delete an entry. */
+export const addressButton = {
+  save: (rowId: number): string => checked(`ab:s:${rowId}`),
+  rename: (id: number): string => checked(`ab:r:${id}`),
+  remove: (id: number): string => checked(`ab:d:${id}`),
+  pattern: /^ab:([srd]):(\d{1,12})$/,
+};

@@ -22,6 +22,7 @@ import { groupSettings, quotesFeature } from "./features/quotes.js";
 import { supportFeature } from "./features/support.js";
 import { trustFeature } from "./features/trust.js";
 import { exportFeature } from "./features/export.js";
+import { addressesFeature } from "./features/addresses.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
 import { createI18n, DEFAULT_LOCALE, localeOfUser, supportedLocale } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
@@ -161,6 +162,8 @@ export function createBot(
   );
 
   const index = currencyIndexOf(deps.exchange.catalogue);
+  // First: while it waits for a label, any command sets that aside before another feature answers.
+  bot.use(addressesFeature({ repos, clock: deps.clock }));
   bot.use(quotesFeature({ repos, availability: deps.exchange.availability, catalogue: deps.exchange.catalogue, currencyIndex: index, estimates: deps.exchange.estimates, background, clock: deps.clock, logger }));
   bot.use(menuFeature({ repos, offers, flows: metrics }));
   bot.use(

@@ -1,4 +1,5 @@
 import type { Clock } from "../clock.js";
+import { AddressBook } from "./addresses.js";
 import { AuditLog } from "./audit.js";
 import { CatalogueRepository } from "./catalogue.js";
 import { CreateRequestRepository } from "./create-requests.js";
@@ -12,10 +13,11 @@ export { SqliteBudgetJournal } from "./budget-journal.js";
 export { InstanceLock, waitForInstanceLock } from "./instance-lock.js";
 export type { TransactionRecord, NewTransaction, ObservedState, StatusChange } from "./transactions.js";
 export type { UserRecord } from "./users.js";
+export type { SavedAddress } from "./addresses.js";
 export type { CreateRequestRecord, CreateRequestState } from "./create-requests.js";
 export { REQUEST_KEY_PATTERN, UNKNOWN_AFTER_MS, isUnknownOutcome, requestKeyOf } from "./create-requests.js";
 export type { AuditEntry } from "./audit.js";
-export { AuditLog, CatalogueRepository, CreateRequestRepository, KeyValueStore, TransactionRepository, UserRepository };
+export { AddressBook, AuditLog, CatalogueRepository, CreateRequestRepository, KeyValueStore, TransactionRepository, UserRepository };
 
 export interface Repositories {
   users: UserRepository;
@@ -24,6 +26,7 @@ export interface Repositories {
   kv: KeyValueStore;
   createRequests: CreateRequestRepository;
   audit: AuditLog;
+  addresses: AddressBook;
 }
 
 export function createRepositories(db: Db, clock: Clock): Repositories {
@@ -35,5 +38,6 @@ export function createRepositories(db: Db, clock: Clock): Repositories {
     kv: new KeyValueStore(db, clock),
     createRequests: new CreateRequestRepository(db, clock, transactions),
     audit: new AuditLog(db, clock),
+    addresses: new AddressBook(db, clock),
   };
 }

@@ -238,6 +238,13 @@ export class TestUser {
     );
   }
 
+  /** Counts every message so far as given: the next nextMessage() waits for a new one. */
+  catchUp(chat?: TestChat): void {
+    const chatId = chat?.id ?? this.chatId;
+    const messages = this.state.chats.get(chatId)?.messages ?? [];
+    this.cursors.set(chatId, messages.at(-1)?.message_id ?? 0);
+  }
+
   /** The last visible message the bot sent to this user (or into `chat`). */
   lastMessage(chat?: TestChat): StoredMessage | undefined {
     return this.messages(chat).filter((message) => message.from_bot).at(-1);

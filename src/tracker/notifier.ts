@@ -1,5 +1,5 @@
 import type { I18n } from "@grammyjs/i18n";
-import { GrammyError, HttpError, type Api, type InlineKeyboard } from "grammy";
+import { GrammyError, HttpError, InlineKeyboard, type Api } from "grammy";
 import type { Message } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
@@ -17,6 +17,7 @@ import {
   type Explorers,
   type Translate,
 } from "../bot/cards.js";
+import { addressButton } from "../bot/callback-data.js";
 import type { BaseContext } from "../bot/context.js";
 import { localeOfUser } from "../bot/i18n.js";
 import { isNotModified } from "../bot/telegram-errors.js";
@@ -91,7 +92,7 @@ export class StatusNotifier {
    * Returns false when the message is owed for later (Telegram certainly did not get it).
    */
   async statusChanged(tx: TransactionRecord): Promise<boolean> {
-    const delivered = !this.mayWrite(tx) || (await this.deliver(tx, renderStatusChange(this.translator(tx.userId), tx, this.explorers(tx))));
+    const delivered = !this.mayWrite(tx) || (await this.deliver(tx, renderStatusChange(this.translator(tx.userId), tx, this.explorers(tx)), this.saveAddressOffer(tx)));
     // Sent, refused, blocked or uncertain: in every case this change is never announced again.
     if (delivered) this.deps.repos.transactions.markNotified(tx.exchangeId, tx.status);
     await this.updateCard(tx);
@@ -172,10 +173,16 @@ export class StatusNotifier {
     return !(this.deps.repos.users.find(tx.userId)?.blocked ?? false);
   }
 
+  /** After a successful exchange: the offer to keep its receiving address, unless it is kept already. */
+  private saveAddressOffer(tx: TransactionRecord): InlineKeyboard | undefined {
+    if (tx.status.toLowerCase() !== "finished" || this.deps.repos.addresses.findExact(tx.userId, tx.networkTo, tx.addressTo, tx.extraTo)) return undefined;
+    return new InlineKeyboard().text(this.translator(tx.userId)("button-save-address"), addressButton.save(tx.rowId));
+  }
+
   /** Sends a message about `tx`; false when it is owed for later instead (see sendFailure). */
-  private async deliver(tx: TransactionRecord, text: string): Promise<boolean> {
+  private async deliver(tx: TransactionRecord, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
     try {
-      await this.send(tx.chatId, text);
+      await this.send(tx.chatId, text, keyboard);
       this.undelivered = 0;
       this.deps.onStatusMessage?.("sent");
       return true;

@@ -1,7 +1,7 @@
 import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import type { Logger } from "pino";
 import { abortAfter, type Clock } from "../../clock.js";
-import { requestKeyOf, type Repositories, type TransactionRecord } from "../../db/index.js";
+import { requestKeyOf, type Repositories, type SavedAddress, type TransactionRecord } from "../../db/index.js";
 import { checkAddress, checkMemo } from "../../domain/address.js";
 import { depositNeedsMemo, depositView, type DepositView } from "../../domain/deposit.js";
 import { parseAmount } from "../../domain/amount.js";
@@ -41,6 +41,8 @@ import { pickCurrency, type PickerData, type RecentPair } from "./pick-currency.
 
 /** Recent pairs offered first at the first step. */
 const RECENT_PAIRS = 3;
+/** Saved addresses offered as buttons at the address step, most recently used first. */
+const SAVED_ADDRESS_BUTTONS = 6;
 import type { Metrics } from "../../ops/metrics.js";
 
 export interface ExchangeFlowDeps {
@@ -201,9 +203,16 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           }
           break;
         }
-        case "address":
-          state.address = await askAddress(ui, state.to!);
+        case "address": {
+          const to = state.to!;
+          const saved = await conversation.external(() => deps.repos.addresses.list(userId, to.network).slice(0, SAVED_ADDRESS_BUTTONS));
+          const chosen = await askAddress(ui, to, saved);
+          state.address = chosen.address;
+          if (chosen.memo !== undefined) state.memo = chosen.memo;
+          const savedId = chosen.savedId;
+          if (savedId !== undefined) await conversation.external(() => deps.repos.addresses.used(savedId, userId));
           break;
+        }
         case "memo":
           state.memo = await askMemo(ui, state.to!);
           break;
@@ -318,17 +327,42 @@ async function askAmount(ui: FlowUi, from: Currency): Promise<string> {
   }
 }
 
-async function askAddress(ui: FlowUi, to: Currency): Promise<string> {
-  await ui.prompt(() => ({
-    text: ui.t("flow-ask-address", { currency: escapeHtml(currencyLabel(to)), network: escapeHtml(networkName(to.network)) }),
-  }));
+/**
+ * The receiving address, typed or chosen from the person's address book for this network. A
+ * saved entry is checked again like a typed one; its memo is taken only where the network uses
+ * memos (and, missing, the memo step still asks).
+ */
+async function askAddress(ui: FlowUi, to: Currency, saved: SavedAddress[]): Promise<{ address: string; memo?: string; savedId?: number }> {
+  const vars = { currency: escapeHtml(currencyLabel(to)), network: escapeHtml(networkName(to.network)) };
+  await ui.prompt((button) => {
+    if (saved.length === 0) return { text: ui.t("flow-ask-address", vars) };
+    const keyboard = new InlineKeyboard();
+    saved.forEach((entry, i) => keyboard.text(`📒 ${shorten(entry.label, 24)} · ${shortAddress(entry.address)}`, button("", "s", i).callback_data).row());
+    return { text: `${ui.t("flow-ask-address", vars)}\n\n${ui.t("flow-address-book-hint")}`, keyboard };
+  });
   for (;;) {
     const input = await ui.input();
+    if (input.kind === "button" && input.action === "s") {
+      const entry = saved[Number(input.arg)];
+      if (!entry) continue;
+      const checked = checkAddress(to.network, entry.address);
+      if (!checked.ok) {
+        await ui.say(ui.t("address-saved-invalid", { label: escapeHtml(entry.label), network: vars.network }));
+        continue;
+      }
+      const memo = to.memo && entry.memo !== null ? checkMemo(to.network, entry.memo) : undefined;
+      return { address: checked.address, savedId: entry.id, ...(memo?.ok && memo.memo !== "" ? { memo: memo.memo } : {}) };
+    }
     if (input.kind !== "text") continue;
     const checked = checkAddress(to.network, input.text);
-    if (checked.ok) return checked.address;
-    await ui.say(ui.t(`address-${checked.problem}`, { network: escapeHtml(networkName(to.network)) }));
+    if (checked.ok) return { address: checked.address };
+    await ui.say(ui.t(`address-${checked.problem}`, { network: vars.network }));
   }
+}
+
+/** "TXLAQ6…qcdj": enough to tell saved addresses apart on a button; the summary shows it whole. */
+function shortAddress(address: string): string {
+  return address.length <= 14 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
 /** Asks for the memo; "none" needs a second, explicit yes, because a missing tag can lose funds. */

@@ -130,7 +130,7 @@ async function sendLanguagePicker(ctx: BotContext): Promise<void> {
 
 /** The command menus Telegram shows, per scope and language: private chats, groups, group admins, support staff. */
 export async function registerCommands(api: Api, i18n: I18n<BaseContext>, supportUserIds: readonly number[] = []): Promise<void> {
-  const privateCommands = ["exchange", "history", "status", "export", "rate", "cancel", "phrase", "verify", "language", "help", "start"];
+  const privateCommands = ["exchange", "history", "status", "addresses", "export", "rate", "cancel", "phrase", "verify", "language", "help", "start"];
   const scopes: { scope: BotCommandScope; names: string[] }[] = [
     { scope: { type: "all_private_chats" }, names: privateCommands },
     { scope: { type: "all_group_chats" }, names: ["rate", "verify"] },

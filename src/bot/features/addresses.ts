@@ -1,0 +1,104 @@
+import { Composer, InlineKeyboard } from "grammy";
+import type { Clock } from "../../clock.js";
+import { AddressBook, type Repositories, type SavedAddress } from "../../db/index.js";
+import { networkName } from "../../domain/networks.js";
+import { addressButton } from "../callback-data.js";
+import type { BotContext } from "../context.js";
+import { escapeHtml, shorten } from "../format.js";
+import { isNotModified } from "../telegram-errors.js";
+
+export const LABEL_MAX = 24;
+/** How long the bot waits for a label after "Save" or "Rename" was tapped. */
+const LABEL_WAIT_MS = 10 * 60_000;
+
+/** What the next text of this person names: a new entry (from an exchange) or one to rename. */
+type PendingLabel = { kind: "save"; rowId: number; at: number } | { kind: "rename"; id: number; at: number };
+
+/**
+ * The address book: after a successful exchange the person may save its receiving address (and
+ * memo) under a label; /addresses lists, renames and deletes; the exchange flow offers saved
+ * addresses of the network at its address step (src/bot/conversations/exchange.ts).
+ */
+export function addressesFeature(deps: { repos: Repositories; clock: Clock }): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+  const key = (userId: number) => `address-label:${userId}`;
+
+  const askLabel = async (ctx: BotContext, pending: PendingLabel, current?: string) => {
+    deps.repos.kv.set(key(ctx.from!.id), pending);
+    const text = current === undefined ? ctx.t("addresses-ask-label", { max: LABEL_MAX }) : ctx.t("addresses-ask-rename", { label: escapeHtml(current), max: LABEL_MAX });
+    await ctx.reply(text, { parse_mode: "HTML" });
+  };
+
+  // The label the bot asked for. Before the exchange flow: a label is not an answer to it.
+  pm.on("message:text", async (ctx, next) => {
+    const pending = deps.repos.kv.get<PendingLabel>(key(ctx.from.id));
+    if (!pending) return next();
+    if (ctx.message.text.startsWith("/") || deps.clock.now() - pending.at > LABEL_WAIT_MS) {
+      deps.repos.kv.delete(key(ctx.from.id));
+      return next();
+    }
+    const label = ctx.message.text.replace(/\s+/g, " ").trim();
+    if (label === "" || [...new Intl.Segmenter().segment(label)].length > LABEL_MAX) {
+      return void (await ctx.reply(ctx.t("addresses-label-invalid", { max: LABEL_MAX }), { parse_mode: "HTML" }));
+    }
+    deps.repos.kv.delete(key(ctx.from.id));
+    if (pending.kind === "rename") {
+      const renamed = deps.repos.addresses.rename(pending.id, ctx.from.id, label);
+      return void (await ctx.reply(renamed ? ctx.t("addresses-renamed", { label: escapeHtml(label) }) : ctx.t("button-expired"), { parse_mode: "HTML" }));
+    }
+    const tx = deps.repos.transactions.findByRowId(pending.rowId);
+    if (!tx || tx.userId !== ctx.from.id) return void (await ctx.reply(ctx.t("button-expired")));
+    const saved = deps.repos.addresses.save({ userId: ctx.from.id, network: tx.networkTo, label, address: tx.addressTo, memo: tx.extraTo });
+    if (saved === "full") return void (await ctx.reply(ctx.t("addresses-full", { max: AddressBook.MAX_PER_USER }), { parse_mode: "HTML" }));
+    await ctx.reply(ctx.t("addresses-saved", { label: escapeHtml(label), network: escapeHtml(networkName(tx.networkTo)) }), { parse_mode: "HTML" });
+  });
+
+  pm.command("addresses", async (ctx) => {
+    const entries = deps.repos.addresses.list(ctx.from.id);
+    if (entries.length === 0) return void (await ctx.reply(ctx.t("addresses-empty"), { parse_mode: "HTML" }));
+    await ctx.reply(...addressList(ctx, entries));
+  });
+
+  pm.callbackQuery(addressButton.pattern, async (ctx) => {
+    const id = Number(ctx.match[2]);
+    switch (ctx.match[1]) {
+      case "s": {
+        const tx = deps.repos.transactions.findByRowId(id);
+        if (!tx || tx.userId !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+        const existing = deps.repos.addresses.findExact(ctx.from.id, tx.networkTo, tx.addressTo, tx.extraTo);
+        if (existing) return void (await ctx.answerCallbackQuery({ text: ctx.t("addresses-already", { label: existing.label }) }));
+        await ctx.answerCallbackQuery();
+        return askLabel(ctx, { kind: "save", rowId: id, at: deps.clock.now() });
+      }
+      case "r": {
+        const entry = deps.repos.addresses.find(id, ctx.from.id);
+        if (!entry) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+        await ctx.answerCallbackQuery();
+        return askLabel(ctx, { kind: "rename", id, at: deps.clock.now() }, entry.label);
+      }
+      default: {
+        const deleted = deps.repos.addresses.delete(id, ctx.from.id);
+        await ctx.answerCallbackQuery({ text: deleted ? ctx.t("addresses-deleted") : ctx.t("button-expired") });
+        const entries = deps.repos.addresses.list(ctx.from.id);
+        const [text, options] = entries.length === 0 ? [ctx.t("addresses-empty"), { parse_mode: "HTML" as const }] : addressList(ctx, entries);
+        await ctx.editMessageText(text, options).catch((error: unknown) => {
+          if (!isNotModified(error)) throw error;
+        });
+      }
+    }
+  });
+  return composer;
+}
+
+function addressList(ctx: BotContext, entries: SavedAddress[]): [string, { parse_mode: "HTML"; reply_markup: InlineKeyboard }] {
+  const lines = [ctx.t("addresses-title"), ""];
+  const keyboard = new InlineKeyboard();
+  for (const entry of entries) {
+    const memo = entry.memo === null ? "" : ` · ${ctx.t("addresses-memo", { memo: escapeHtml(entry.memo) })}`;
+    lines.push(`📒 <b>${escapeHtml(entry.label)}</b> · ${escapeHtml(networkName(entry.network))}`, `<code>${escapeHtml(entry.address)}</code>${memo}`, "");
+    keyboard.text(`✏️ ${shorten(entry.label, LABEL_MAX)}`, addressButton.rename(entry.id)).text("🗑", addressButton.remove(entry.id)).row();
+  }
+  lines.push(ctx.t("addresses-footer"));
+  return [lines.join("\n"), { parse_mode: "HTML", reply_markup: keyboard }];
+}
