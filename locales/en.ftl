@@ -27,6 +27,7 @@ help-text =
     /history — your exchanges
     /export — your exchanges as a CSV file
     /addresses — your saved receiving addresses
+    /alert 0.5 btc eth 17.2 — tell me when 0.5 BTC gets at least 17.2 ETH; /alerts lists them
     /cancel — leave the current exchange
     /language — change the language
 
@@ -224,7 +225,7 @@ support-stats =
     <b>Stats</b>
     Users: { $users }
     Exchanges by status: { $exchanges }
-    Upstream calls in the last hour: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }
+    Upstream calls in the last hour: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }, rate alerts { $alert }
     429s from the service: { $limited }
     Tracker: { $tracked } tracked, { $due } due now
 
@@ -352,3 +353,21 @@ addresses-deleted = Deleted.
 flow-address-book-hint = Or tap one of your saved addresses:
 address-saved-invalid = The saved address <b>{ $label }</b> is not a valid { $network } address any more. Type the address instead.
 command-addresses = Your saved addresses
+
+## Rate alerts
+alert-usage =
+    Set a rate alert: <code>/alert 0.5 btc eth 17.2</code> tells you when 0.5 BTC gets at least 17.2 ETH.
+    Networks as in /rate: <code>usdt-trx</code> or <code>usdt trx</code>. Your alerts: /alerts.
+alert-created = 🔔 I will tell you when { $amount } { $from } gets at least <b>{ $target } { $to }</b>. I check about every { $minutes } min; the alert ends after { $days } days. Your alerts: /alerts.
+alert-too-many = You have { $max } alerts already, the most I keep per person. Remove one in /alerts first.
+alert-reached = 🔔 <b>Rate alert</b>: { $amount } { $from } now gets <b>{ $receive } { $to }</b> (best offer, { $provider }), at least the { $target } you asked for. This alert has ended; a new quote may differ a little.
+alert-exchange-button = 🔄 Exchange now
+alert-expired = ⌛ Your rate alert for { $amount } { $from } → at least { $target } { $to } ended after { $days } days without being reached.
+alerts-empty = You have no rate alerts. Set one with <code>/alert 0.5 btc eth 17.2</code>.
+alerts-title = <b>🔔 Your rate alerts</b>
+alerts-line = { $n }. { $amount } { $from } → at least { $target } { $to } · until { $until } UTC
+alerts-removed = Alert removed.
+flow-alert-button = 🔔 Tell me when I get at least…
+flow-alert-ask = How much { $to } at least should { $amount } { $from } get? Send the amount, for example <code>{ $example }</code>.
+command-alert = Rate alert: /alert 0.5 btc eth 17.2
+command-alerts = Your rate alerts

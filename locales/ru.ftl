@@ -27,6 +27,7 @@ help-text =
     /history — ваши обмены
     /export — ваши обмены в файле CSV
     /addresses — сохранённые адреса получения
+    /alert 0.5 btc eth 17.2 — сообщить, когда за 0.5 BTC дадут не меньше 17.2 ETH; /alerts — список
     /cancel — выйти из текущего обмена
     /language — сменить язык
 
@@ -224,7 +225,7 @@ support-stats =
     <b>Статистика</b>
     Пользователей: { $users }
     Обмены по статусам: { $exchanges }
-    Вызовов API за последний час: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }
+    Вызовов API за последний час: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }, оповещения о курсе { $alert }
     Ответов 429 от сервиса: { $limited }
     Трекер: отслеживается { $tracked }, к проверке сейчас { $due }
 
@@ -349,3 +350,21 @@ addresses-deleted = Удалено.
 flow-address-book-hint = Или выберите один из сохранённых адресов:
 address-saved-invalid = Сохранённый адрес <b>{ $label }</b> больше не подходит для сети { $network }. Введите адрес вручную.
 command-addresses = Сохранённые адреса
+
+## Rate alerts
+alert-usage =
+    Оповещение о курсе: <code>/alert 0.5 btc eth 17.2</code> — я сообщу, когда за 0.5 BTC будут давать не меньше 17.2 ETH.
+    Сети — как в /rate: <code>usdt-trx</code> или <code>usdt trx</code>. Ваши оповещения: /alerts.
+alert-created = 🔔 Я сообщу, когда за { $amount } { $from } будут давать не меньше <b>{ $target } { $to }</b>. Проверяю примерно раз в { $minutes } мин; оповещение действует { $days } дней. Ваши оповещения: /alerts.
+alert-too-many = У вас уже { $max } оповещений — больше я не храню. Сначала удалите одно в /alerts.
+alert-reached = 🔔 <b>Оповещение о курсе</b>: за { $amount } { $from } теперь дают <b>{ $receive } { $to }</b> (лучшее предложение, { $provider }) — не меньше заданных { $target }. Оповещение завершено; новый расчёт может немного отличаться.
+alert-exchange-button = 🔄 Обменять сейчас
+alert-expired = ⌛ Оповещение { $amount } { $from } → не меньше { $target } { $to } завершилось через { $days } дней: курс так и не был достигнут.
+alerts-empty = У вас нет оповещений о курсе. Задать: <code>/alert 0.5 btc eth 17.2</code>.
+alerts-title = <b>🔔 Ваши оповещения о курсе</b>
+alerts-line = { $n }. { $amount } { $from } → не меньше { $target } { $to } · до { $until } UTC
+alerts-removed = Оповещение удалено.
+flow-alert-button = 🔔 Сообщить, когда дадут не меньше…
+flow-alert-ask = Сколько { $to } как минимум должны давать за { $amount } { $from }? Отправьте сумму, например <code>{ $example }</code>.
+command-alert = Оповещение о курсе: /alert 0.5 btc eth 17.2
+command-alerts = Ваши оповещения о курсе

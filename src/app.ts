@@ -19,6 +19,8 @@ import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js"
 import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
 import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
+import { AlertChecker } from "./alerts/index.js";
+import { alertMessenger } from "./bot/features/alerts.js";
 import { StatusNotifier } from "./tracker/notifier.js";
 import { Tracker } from "./tracker/tracker.js";
 
@@ -121,6 +123,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       supportUserIds: config.supportUserIds,
       supportUsernames: config.supportUsernames,
       trackerIntervalSeconds: config.trackerIntervalSeconds,
+      alertCheckMinutes: config.alertCheckMinutes,
       tracking: {
         refresh: (exchangeId) => tracker.refresh(exchangeId),
         wake: () => tracker.wake(),
@@ -129,6 +132,17 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
   );
   const notifier = new StatusNotifier({ api: statusApi, repos, i18n, catalogue, clock, logger, onStatusMessage: (outcome) => metrics.statusMessage(outcome) });
+  // Rate alerts: checked in the background on the budget's lowest lane (src/alerts/).
+  const alerts = new AlertChecker({
+    alerts: repos.alerts,
+    kv: repos.kv,
+    client,
+    isProviderEnabled: (name) => catalogue.isProviderEnabled(name),
+    messenger: alertMessenger({ api: bot.api, i18n, repos }),
+    clock,
+    logger,
+    intervalMs: config.alertCheckMinutes * 60_000,
+  });
   const tracker = new Tracker({ repos, client, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
 
   let feed: UpdateFeed | undefined;
@@ -200,6 +214,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           onTimedOut: (chatId) => metrics.flowAbandoned(chatId),
         });
         await tracker.start();
+        alerts.start();
         if (stopping.signal.aborted) return;
         if (config.webhook) {
           phase = "setting the webhook";
@@ -227,6 +242,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         await feed?.stop();
         // The tracker starts no new poll from here on (stop() says so before it awaits).
         const trackerStopped = tracker.stop();
+        const alertsStopped = alerts.stop();
         // Calls still waiting for the budget give up at once, so handlers and polls can finish.
         // (Every grant is already in the journal: it is written before its call goes out.)
         budget.close();
@@ -237,6 +253,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         }
         const trackerDone = await settlesBy(trackerStopped, deadline);
         if (!trackerDone) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
+        await settlesBy(alertsStopped, deadline);
         sweeper?.stop();
         catalogue.stop();
         // Out of time: calls to the exchange still under way are cut off rather than awaited.

@@ -104,6 +104,7 @@ const envSchema = z.object({
       });
     }),
   TRACKER_INTERVAL_SECONDS: positiveInt(60),
+  ALERT_CHECK_MINUTES: positiveInt(10),
   WEBHOOK_URL: optionalString.pipe(
     z
       .string()
@@ -156,6 +157,8 @@ export interface Config {
   /** Usernames given with SUPPORT_USER_IDS (id:username), by id: what /verify recognises as staff. */
   supportUsernames: Record<number, string>;
   trackerIntervalSeconds: number;
+  /** The shortest time between two checks of one rate alert's pair and amount. */
+  alertCheckMinutes: number;
   /** Set: Telegram pushes updates to this URL; unset: long polling. */
   webhook: { url: string; secret: string; port: number; host: string } | undefined;
   /** `/healthz` and `/metrics`; off when no port is set. */
@@ -198,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     supportUserIds: e.SUPPORT_USER_IDS.map((staff) => staff.id),
     supportUsernames: Object.fromEntries(e.SUPPORT_USER_IDS.flatMap((staff) => (staff.username ? [[staff.id, staff.username]] : []))),
     trackerIntervalSeconds: e.TRACKER_INTERVAL_SECONDS,
+    alertCheckMinutes: e.ALERT_CHECK_MINUTES,
     webhook:
       e.WEBHOOK_URL === undefined || e.WEBHOOK_SECRET === undefined
         ? undefined

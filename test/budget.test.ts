@@ -68,6 +68,25 @@ describe("RateBudget", () => {
     expect(granted.slice(5).map((g) => g.tag)).toEqual(["catalogue"]);
   });
 
+  it("serves rate alerts last, from the background share only: people and the tracker never wait behind them", async () => {
+    const { clock, budget, granted, ask } = setup(10, 0.6);
+    // A backlog of alert checks asked first.
+    for (let i = 0; i < 20; i++) void ask("alert", `alert-${i}`);
+    await clock.advance(0);
+    const alertsAtOnce = granted.length;
+    // Never more than the background share of a window, even with nothing else to do.
+    expect(alertsAtOnce).toBeLessThanOrEqual(budget.backgroundCap);
+    void ask("poll", "poll");
+    void ask("user", "person");
+    await clock.advance(0);
+    // The person goes at once (slots are kept for people); the poll before any further alert.
+    expect(granted.find((g) => g.tag === "person")?.at).toBe(clock.now());
+    await clock.advance(10 * SPAN);
+    const order = granted.map((g) => g.tag);
+    expect(order.indexOf("poll")).toBeLessThan(order.indexOf(`alert-${alertsAtOnce}`));
+    expect(busiestWindow(granted.filter((g) => g.lane === "alert").map((g) => g.at), 60_000)).toBeLessThanOrEqual(budget.backgroundCap);
+  });
+
   it("keeps part of the window for people even while polling is saturated, and paces the polls", async () => {
     const { clock, budget, granted, ask } = setup(10, 0.6);
     expect(budget.backgroundCap).toBe(6);
@@ -204,7 +223,7 @@ describe("RateBudget", () => {
     void ask("poll");
     void ask("poll");
     await clock.advance(budget.backgroundPaceMs);
-    expect(budget.stats().lastHourByLane).toEqual({ create: 0, user: 1, poll: 2, catalogue: 0 });
+    expect(budget.stats().lastHourByLane).toEqual({ create: 0, user: 1, poll: 2, catalogue: 0, alert: 0 });
     await clock.advance(3_600_001);
     expect(budget.stats().lastHourByLane.poll).toBe(0);
   });

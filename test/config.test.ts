@@ -19,6 +19,7 @@ describe("loadConfig", () => {
       supportUserIds: [],
       supportUsernames: {},
       trackerIntervalSeconds: 60,
+      alertCheckMinutes: 10,
       webhook: undefined,
       health: undefined,
       shutdownGraceMs: 8000,

@@ -69,3 +69,11 @@ export const addressButton = {
   remove: (id: number): string => checked(`ab:d:${id}`),
   pattern: /^ab:([srd]):(\d{1,12})$/,
 };
+
+/** Rate alerts: into the flow pre-filled from an alert, or remove one from /alerts. */
+export const alertButton = {
+  exchange: (id: number): string => checked(`al:go:${id}`),
+  remove: (id: number): string => checked(`al:rm:${id}`),
+  exchangePattern: /^al:go:(\d{1,12})$/,
+  removePattern: /^al:rm:(\d{1,12})$/,
+};

@@ -22,6 +22,7 @@ import { groupSettings, quotesFeature } from "./features/quotes.js";
 import { supportFeature } from "./features/support.js";
 import { trustFeature } from "./features/trust.js";
 import { exportFeature } from "./features/export.js";
+import { alertsFeature } from "./features/alerts.js";
 import { addressesFeature } from "./features/addresses.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
 import { createI18n, DEFAULT_LOCALE, localeOfUser, supportedLocale } from "./i18n.js";
@@ -50,6 +51,8 @@ export interface BotDeps {
   /** Usernames given with SUPPORT_USER_IDS, by id (what /verify recognises). */
   supportUsernames: Readonly<Record<number, string>>;
   trackerIntervalSeconds: number;
+  /** How often rate alerts are checked (said when one is set). */
+  alertCheckMinutes: number;
   /** The tracker, reached late: it is built after the bot, on the bot's API. */
   tracking: { refresh(exchangeId: string): Promise<TransactionRecord | undefined>; wake(): void; fundsSent(exchangeId: string): void };
 }
@@ -179,6 +182,7 @@ export function createBot(
     }),
   );
   bot.use(exportFeature({ repos, clock: deps.clock }));
+  bot.use(alertsFeature({ repos, currencyIndex: index, clock: deps.clock, checkIntervalMs: deps.alertCheckMinutes * 60_000 }));
   bot.use(trustFeature({ repos, supportUserIds: deps.supportUserIds, supportUsernames: deps.supportUsernames }));
   bot.use(
     exchangesFeature({
@@ -213,6 +217,7 @@ export function createBot(
         onCreated: () => deps.tracking.wake(),
         flows: metrics,
         availability: deps.exchange.availability,
+        alertCheckIntervalMs: deps.alertCheckMinutes * 60_000,
       }),
       { id: EXCHANGE_FLOW },
     ),

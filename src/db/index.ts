@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.js";
 import { AddressBook } from "./addresses.js";
+import { AlertRepository } from "./alerts.js";
 import { AuditLog } from "./audit.js";
 import { CatalogueRepository } from "./catalogue.js";
 import { CreateRequestRepository } from "./create-requests.js";
@@ -14,10 +15,11 @@ export { InstanceLock, waitForInstanceLock } from "./instance-lock.js";
 export type { TransactionRecord, NewTransaction, ObservedState, StatusChange } from "./transactions.js";
 export type { UserRecord } from "./users.js";
 export type { SavedAddress } from "./addresses.js";
+export type { AlertEnd, RateAlert } from "./alerts.js";
 export type { CreateRequestRecord, CreateRequestState } from "./create-requests.js";
 export { REQUEST_KEY_PATTERN, UNKNOWN_AFTER_MS, isUnknownOutcome, requestKeyOf } from "./create-requests.js";
 export type { AuditEntry } from "./audit.js";
-export { AddressBook, AuditLog, CatalogueRepository, CreateRequestRepository, KeyValueStore, TransactionRepository, UserRepository };
+export { AddressBook, AlertRepository, AuditLog, CatalogueRepository, CreateRequestRepository, KeyValueStore, TransactionRepository, UserRepository };
 
 export interface Repositories {
   users: UserRepository;
@@ -27,6 +29,7 @@ export interface Repositories {
   createRequests: CreateRequestRepository;
   audit: AuditLog;
   addresses: AddressBook;
+  alerts: AlertRepository;
 }
 
 export function createRepositories(db: Db, clock: Clock): Repositories {
@@ -39,5 +42,6 @@ export function createRepositories(db: Db, clock: Clock): Repositories {
     createRequests: new CreateRequestRepository(db, clock, transactions),
     audit: new AuditLog(db, clock),
     addresses: new AddressBook(db, clock),
+    alerts: new AlertRepository(db, clock),
   };
 }

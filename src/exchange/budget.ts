@@ -8,9 +8,10 @@ import type { Clock, Timer } from "../clock.js";
  *     (the margin absorbs network jitter, so the service's own window, fixed or sliding,
  *     never sees more than the limit).
  *  2. After a 429, nothing is granted until the service's wait is over.
- *  3. Lanes are served by priority (create, user, poll, catalogue), FIFO within a lane; a
- *     waiting person is never passed by background work.
- *  4. Background lanes (poll, catalogue) hold at most `backgroundCap` slots of a window, and
+ *  3. Lanes are served by priority (create, user, poll, catalogue, alert), FIFO within a lane; a
+ *     waiting person is never passed by background work, and rate alerts take only what the
+ *     tracker and the catalogue leave.
+ *  4. Background lanes (poll, catalogue, alert) hold at most `backgroundCap` slots of a window, and
  *     never take one of the last `reservedForPeople` free slots: whatever background work is
  *     queued, a person arriving finds a free slot unless other people have just used them.
  *  5. Background work is paced: one background slot per `window / backgroundCap` at most. A
@@ -22,11 +23,11 @@ import type { Clock, Timer } from "../clock.js";
  * one write transaction that first reads what is already there: a restarted process (or a
  * second one on the same database) continues the same window instead of starting afresh.
  */
-export type Lane = "create" | "user" | "poll" | "catalogue";
+export type Lane = "create" | "user" | "poll" | "catalogue" | "alert";
 
-export const LANES: readonly Lane[] = ["create", "user", "poll", "catalogue"];
-const PRIORITY: Record<Lane, number> = { create: 0, user: 1, poll: 2, catalogue: 3 };
-const BACKGROUND: ReadonlySet<Lane> = new Set<Lane>(["poll", "catalogue"]);
+export const LANES: readonly Lane[] = ["create", "user", "poll", "catalogue", "alert"];
+const PRIORITY: Record<Lane, number> = { create: 0, user: 1, poll: 2, catalogue: 3, alert: 4 };
+const BACKGROUND: ReadonlySet<Lane> = new Set<Lane>(["poll", "catalogue", "alert"]);
 
 export interface Grant {
   at: number;

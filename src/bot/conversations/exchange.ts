@@ -37,6 +37,7 @@ import {
 import type { OffersDelivery } from "./offers-delivery.js";
 import type { ExchangeAvailability } from "../../exchange/availability.js";
 import { whileWaiting, type WaitingDeps } from "../waiting.js";
+import { alertAnswer, createAlert } from "../features/alerts.js";
 import { pickCurrency, type PickerData, type RecentPair } from "./pick-currency.js";
 
 /** Recent pairs offered first at the first step. */
@@ -66,6 +67,8 @@ export interface ExchangeFlowDeps {
   onCreated: () => void;
   /** Flows started, the step each is at, how they end (metrics). */
   flows: Pick<Metrics, "flowStarted" | "flowAt" | "flowCompleted" | "flowAbandoned">;
+  /** How often rate alerts are checked (said when one is set from the offers screen). */
+  alertCheckIntervalMs: number;
   /** Whether the exchange service can serve people now (src/exchange/availability.ts). */
   availability: Pick<ExchangeAvailability, "current">;
 }
@@ -197,7 +200,24 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
         case "offers": {
           const choice = await chooseOffer(ui, offerSource, { from: state.from!, to: state.to!, amount: state.amount! });
           if (choice.kind === "change") forget(state, choice.what);
-          else {
+          else if (choice.kind === "alert") {
+            // The alert is set, and the offers come again: the person may still swap now.
+            const target = await askTarget(ui, state, choice.best);
+            const answer = await conversation.external(() => {
+              const request = createAlert(deps.repos, deps.clock, {
+                userId,
+                chatId,
+                symbolFrom: state.from!.symbol,
+                networkFrom: state.from!.network,
+                symbolTo: state.to!.symbol,
+                networkTo: state.to!.network,
+                amount: state.amount!,
+                target,
+              });
+              return alertAnswer(ui.t.bind(ui), request, deps.alertCheckIntervalMs);
+            });
+            await ui.say(answer);
+          } else {
             state.offer = choice.offer;
             state.quotedAt = choice.fetchedAt;
           }
@@ -314,6 +334,19 @@ function applyPrefill(deps: ExchangeFlowDeps, prefill: SwapPrefill | undefined):
     if (amount.ok) state.amount = amount.value;
   }
   return state;
+}
+
+/** The least the person wants to receive, for a rate alert; the best offer now is the example. */
+async function askTarget(ui: FlowUi, state: FlowState, best: string | undefined): Promise<string> {
+  const vars = { amount: formatAmount(state.amount!), from: escapeHtml(currencyLabel(state.from!)), to: escapeHtml(currencyLabel(state.to!)), example: best ? formatAmount(best) : "1" };
+  await ui.prompt(() => ({ text: ui.t("flow-alert-ask", vars) }));
+  for (;;) {
+    const input = await ui.input();
+    if (input.kind !== "text") continue;
+    const parsed = parseAmount(input.text, { maxFractionDigits: 18 });
+    if (parsed.ok) return parsed.value;
+    await ui.say(ui.t(`amount-${parsed.problem}`, { decimals: 18, input: escapeHtml(shorten(input.text.trim(), 32)) }));
+  }
 }
 
 async function askAmount(ui: FlowUi, from: Currency): Promise<string> {

@@ -21,7 +21,9 @@ export interface UpstreamProblem {
 
 export type OffersChoice =
   | { kind: "offer"; offer: Offer; fetchedAt: number }
-  | { kind: "change"; what: "amount" | "from" | "to" };
+  | { kind: "change"; what: "amount" | "from" | "to" }
+  /** "Tell me when I get at least…": the best offer now, as a hint for the target. */
+  | { kind: "alert"; best: string | undefined };
 
 const TAG_KEYS: Record<string, string> = {
   "recommended": "tag-recommended",
@@ -115,6 +117,11 @@ export async function chooseOffer(ui: FlowUi, source: OfferSource, swap: { from:
         }
         await source.forget();
         return { kind: "offer", offer, fetchedAt: outcome.fetchedAt };
+      }
+      case "al": {
+        const shown: QuoteOutcome | null = outcome ?? (await source.delivered());
+        await source.forget();
+        return { kind: "alert", best: shown?.kind === "ok" ? shown.offers[0]?.amount : undefined };
       }
       case "r":
         await load(true, true);
@@ -222,6 +229,7 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
     keyboard.text(`${offer.provider_name} · ${formatAmount(offer.amount)} ${swap.to.symbol.toUpperCase()}`, button("", "o", i).callback_data).row();
   });
   keyboard.text(t("button-refresh"), button("", "r").callback_data).text(t("flow-change-amount"), button("", "a").callback_data);
+  keyboard.row().text(t("flow-alert-button"), button("", "al").callback_data);
   return { text: lines.join("\n"), keyboard };
 }
 

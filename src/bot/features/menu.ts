@@ -3,7 +3,7 @@ import type { BotCommandScope } from "grammy/types";
 import type { I18n } from "@grammyjs/i18n";
 import type { ExchangeAvailability } from "../../exchange/availability.js";
 import type { Repositories } from "../../db/index.js";
-import { againButton, languageButton, menuButton } from "../callback-data.js";
+import { againButton, alertButton, languageButton, menuButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
 import { decodeSwapLink, type SwapPrefill } from "../deep-link.js";
 import { escapeHtml } from "../format.js";
@@ -74,6 +74,15 @@ export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDeli
     return next();
   });
 
+  // A rate alert that fired: into the flow with its pair and amount, for a fresh quote.
+  pm.callbackQuery(alertButton.exchangePattern, async (ctx, next) => {
+    const alert = deps.repos.alerts.find(Number(ctx.match[1]));
+    if (!alert || alert.userId !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+    await ctx.answerCallbackQuery();
+    await requestFlow(ctx, { from: { symbol: alert.symbolFrom, network: alert.networkFrom }, to: { symbol: alert.symbolTo, network: alert.networkTo }, amount: alert.amount });
+    return next();
+  });
+
   pm.command("cancel", async (ctx) => {
     const active = ctx.conversation.active(EXCHANGE_FLOW) > 0;
     await leaveFlow(ctx);
@@ -130,7 +139,7 @@ async function sendLanguagePicker(ctx: BotContext): Promise<void> {
 
 /** The command menus Telegram shows, per scope and language: private chats, groups, group admins, support staff. */
 export async function registerCommands(api: Api, i18n: I18n<BaseContext>, supportUserIds: readonly number[] = []): Promise<void> {
-  const privateCommands = ["exchange", "history", "status", "addresses", "export", "rate", "cancel", "phrase", "verify", "language", "help", "start"];
+  const privateCommands = ["exchange", "history", "status", "alert", "alerts", "addresses", "export", "rate", "cancel", "phrase", "verify", "language", "help", "start"];
   const scopes: { scope: BotCommandScope; names: string[] }[] = [
     { scope: { type: "all_private_chats" }, names: privateCommands },
     { scope: { type: "all_group_chats" }, names: ["rate", "verify"] },

@@ -104,6 +104,7 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
         user: budget.lastHourByLane.user,
         poll: budget.lastHourByLane.poll,
         catalogue: budget.lastHourByLane.catalogue,
+        alert: budget.lastHourByLane.alert,
         limited: budget.rateLimited,
         tracked: backlog.tracked,
         due: backlog.due,

@@ -1,0 +1,142 @@
+import { Decimal } from "../money.js";
+import type { Logger } from "pino";
+import type { Clock, Timer } from "../clock.js";
+import type { KeyValueStore, RateAlert } from "../db/index.js";
+import { BudgetCancelledError } from "../exchange/budget.js";
+import type { ExchangeClient } from "../exchange/client.js";
+import type { Offer } from "../exchange/schemas.js";
+
+/** What became of a message to an alert's owner. */
+export type Delivery = "sent" | "blocked" | "later";
+
+export interface AlertMessenger {
+  /** The best offer reached the target: one message, with a way into the pre-filled flow. */
+  reached(alert: RateAlert, best: Offer): Promise<Delivery>;
+  /** Thirty days went by without it. */
+  expired(alert: RateAlert): Promise<Delivery>;
+}
+
+export interface AlertCheckerDeps {
+  alerts: {
+    open(now: number): RateAlert[];
+    expired(now: number): RateAlert[];
+    end(id: number, reason: "reached" | "expired" | "blocked"): boolean;
+  };
+  kv: Pick<KeyValueStore, "get" | "set">;
+  client: Pick<ExchangeClient, "getEstimate">;
+  isProviderEnabled: (name: string) => boolean;
+  messenger: AlertMessenger;
+  clock: Clock;
+  logger: Logger;
+  /** The shortest time between two checks of one pair and amount. */
+  intervalMs: number;
+}
+
+/** How often the checker looks for work; a check itself is never more often than intervalMs. */
+const TICK_MS = 60_000;
+
+/**
+ * Checks open rate alerts in the background. All alerts on the same pair and amount share one
+ * upstream call, made at most once per interval, on the budget's lowest lane: it takes only
+ * what people, the tracker and the catalogue leave, so an alert never delays anyone's quote.
+ */
+export class AlertChecker {
+  private timer: Timer | undefined;
+  private running: Promise<void> | undefined;
+  private readonly stopping = new AbortController();
+
+  constructor(private readonly deps: AlertCheckerDeps) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  /** Stops checking; a check waiting for the budget gives up. */
+  async stop(): Promise<void> {
+    this.timer?.cancel();
+    this.timer = undefined;
+    this.stopping.abort();
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass: expired alerts are told and ended; each due pair and amount is checked once. */
+  check(): Promise<void> {
+    this.running ??= this.pass().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopping.signal.aborted) return;
+    this.timer = this.deps.clock.setTimer(() => {
+      this.check().then(
+        () => this.schedule(TICK_MS),
+        (error: unknown) => {
+          this.deps.logger.error({ err: error }, "rate alert check failed");
+          this.schedule(TICK_MS);
+        },
+      );
+    }, delayMs);
+  }
+
+  private async pass(): Promise<void> {
+    const { alerts, clock } = this.deps;
+    for (const alert of alerts.expired(clock.now())) {
+      const told = await this.deps.messenger.expired(alert);
+      if (told !== "later") alerts.end(alert.id, told === "blocked" ? "blocked" : "expired");
+    }
+    for (const [key, group] of groupsOf(alerts.open(clock.now()))) {
+      if (this.stopping.signal.aborted) return;
+      const checkedAt = this.deps.kv.get<number>(`alerts:checked:${key}`) ?? -Infinity;
+      if (clock.now() - checkedAt < this.deps.intervalMs) continue;
+      await this.checkGroup(key, group);
+    }
+  }
+
+  private async checkGroup(key: string, group: RateAlert[]): Promise<void> {
+    const first = group[0]!;
+    const pair = { symbolFrom: first.symbolFrom, networkFrom: first.networkFrom, symbolTo: first.symbolTo, networkTo: first.networkTo };
+    let offers: Offer[];
+    try {
+      const result = await this.deps.client.getEstimate(pair, first.amount, { lane: "alert", signal: this.stopping.signal });
+      // A pair no longer valid, or an amount now below the minimum: no offer to reach the target with.
+      offers = result.kind === "ok" ? result.offers : [];
+    } catch (error) {
+      if (error instanceof BudgetCancelledError) return;
+      this.deps.logger.warn({ err: error, key }, "rate alert check: no quote this time");
+      // Counted as checked: a failing pair must not take the slots of the others.
+      this.deps.kv.set(`alerts:checked:${key}`, this.deps.clock.now());
+      return;
+    }
+    this.deps.kv.set(`alerts:checked:${key}`, this.deps.clock.now());
+    const best = bestOffer(offers, first.amount, this.deps.isProviderEnabled);
+    if (!best) return;
+    for (const alert of group) {
+      if (new Decimal(best.amount).lessThan(alert.target)) continue;
+      const told = await this.deps.messenger.reached(alert, best);
+      // Telegram did not take it: the alert stays open and fires again at the next check.
+      if (told !== "later") this.deps.alerts.end(alert.id, told === "blocked" ? "blocked" : "reached");
+    }
+  }
+}
+
+/** Alerts by pair and amount ("0.5" and "0.50" are one). */
+export function groupsOf(alerts: RateAlert[]): Map<string, RateAlert[]> {
+  const groups = new Map<string, RateAlert[]>();
+  for (const alert of alerts) {
+    const key = [alert.symbolFrom, alert.networkFrom, alert.symbolTo, alert.networkTo, new Decimal(alert.amount).toString()].join("|").toLowerCase();
+    groups.set(key, [...(groups.get(key) ?? []), alert]);
+  }
+  return groups;
+}
+
+/** The offer a person would take: the most received, from an enabled provider, within its limits. */
+export function bestOffer(offers: Offer[], amount: string, isProviderEnabled: (name: string) => boolean): Offer | undefined {
+  const value = new Decimal(amount);
+  let best: Offer | undefined;
+  for (const offer of offers) {
+    if (!isProviderEnabled(offer.provider_name) || new Decimal(offer.amount).lessThanOrEqualTo(0)) continue;
+    if ((offer.min_amount !== null && value.lessThan(offer.min_amount)) || (offer.max_amount !== null && value.greaterThan(offer.max_amount))) continue;
+    if (!best || new Decimal(offer.amount).greaterThan(best.amount)) best = offer;
+  }
+  return best;
+}

@@ -1,0 +1,131 @@
+import type { I18n } from "@grammyjs/i18n";
+import { Composer, InlineKeyboard, type Api } from "grammy";
+import type { AlertMessenger, Delivery } from "../../alerts/index.js";
+import type { Clock } from "../../clock.js";
+import type { RateAlert, Repositories } from "../../db/index.js";
+import type { CurrencyIndex } from "../../domain/currency-search.js";
+import { parseAmount } from "../../domain/amount.js";
+import { parseRateQuery } from "../../domain/rate-query.js";
+import type { Offer } from "../../exchange/schemas.js";
+import { sendFailure } from "../../tracker/notifier.js";
+import { alertButton } from "../callback-data.js";
+import type { BaseContext, BotContext } from "../context.js";
+import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
+import { localeOfUser } from "../i18n.js";
+
+/** Open alerts one person may have. */
+export const ALERTS_PER_PERSON = 5;
+/** An alert not reached by then ends (and its owner is told). */
+export const ALERT_LIFETIME_MS = 30 * 24 * 3_600_000;
+
+export interface AlertsDeps {
+  repos: Repositories;
+  currencyIndex: () => CurrencyIndex;
+  clock: Clock;
+  /** How often alerts are checked, for the confirmation. */
+  checkIntervalMs: number;
+}
+
+/** The result of asking for an alert, from /alert or from the offers screen. */
+export type AlertRequest =
+  | { kind: "created"; alert: RateAlert }
+  | { kind: "too-many" };
+
+/** Creates an alert unless the person has as many as they may. */
+export function createAlert(repos: Repositories, clock: Clock, alert: Omit<RateAlert, "id" | "createdAt" | "expiresAt">): AlertRequest {
+  if (repos.alerts.openOf(alert.userId).length >= ALERTS_PER_PERSON) return { kind: "too-many" };
+  return { kind: "created", alert: repos.alerts.create({ ...alert, expiresAt: clock.now() + ALERT_LIFETIME_MS }) };
+}
+
+/** "🔔 I will tell you when 0.5 BTC gets at least 17.2 ETH…", or why not. */
+export function alertAnswer(t: (key: string, vars?: Record<string, string | number>) => string, request: AlertRequest, checkIntervalMs: number): string {
+  if (request.kind === "too-many") return t("alert-too-many", { max: ALERTS_PER_PERSON });
+  return t("alert-created", { ...describe(request.alert), minutes: Math.round(checkIntervalMs / 60_000), days: ALERT_LIFETIME_MS / 86_400_000 });
+}
+
+/** /alert 0.5 btc eth 17.2 and /alerts. */
+export function alertsFeature(deps: AlertsDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const pm = composer.chatType("private");
+
+  pm.command("alert", async (ctx) => {
+    const tokens = ctx.match.trim().split(/\s+/).filter(Boolean);
+    const target = tokens.length >= 4 ? parseAmount(tokens.at(-1)!, { maxFractionDigits: 18 }) : undefined;
+    const query = tokens.length >= 4 ? parseRateQuery(tokens.slice(0, -1).join(" "), deps.currencyIndex()) : undefined;
+    if (!target?.ok || !query?.ok) return void (await ctx.reply(ctx.t("alert-usage"), { parse_mode: "HTML" }));
+    const { from, to, amount } = query.query;
+    const request = createAlert(deps.repos, deps.clock, {
+      userId: ctx.from.id,
+      chatId: ctx.chat.id,
+      symbolFrom: from.symbol,
+      networkFrom: from.network,
+      symbolTo: to.symbol,
+      networkTo: to.network,
+      amount,
+      target: target.value,
+    });
+    await ctx.reply(alertAnswer(ctx.t.bind(ctx), request, deps.checkIntervalMs), { parse_mode: "HTML" });
+  });
+
+  const list = (ctx: BotContext): { text: string; keyboard: InlineKeyboard } => {
+    const open = deps.repos.alerts.openOf(ctx.from!.id);
+    if (open.length === 0) return { text: ctx.t("alerts-empty"), keyboard: new InlineKeyboard() };
+    const keyboard = new InlineKeyboard();
+    const lines = [ctx.t("alerts-title"), ""];
+    open.forEach((alert, i) => {
+      lines.push(ctx.t("alerts-line", { n: i + 1, ...describe(alert), until: formatUtcMinute(alert.expiresAt) }));
+      keyboard.text(`🗑 ${i + 1}`, alertButton.remove(alert.id));
+      if ((i + 1) % 5 === 0) keyboard.row();
+    });
+    return { text: lines.join("\n"), keyboard };
+  };
+  pm.command("alerts", async (ctx) => {
+    const { text, keyboard } = list(ctx);
+    await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
+  });
+  pm.callbackQuery(alertButton.removePattern, async (ctx) => {
+    const alert = deps.repos.alerts.find(Number(ctx.match[1]));
+    const removed = alert !== undefined && alert.userId === ctx.from.id && deps.repos.alerts.end(alert.id, "removed");
+    await ctx.answerCallbackQuery({ text: removed ? ctx.t("alerts-removed") : ctx.t("button-expired") });
+    const { text, keyboard } = list(ctx);
+    await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keyboard }).catch(() => undefined);
+  });
+  return composer;
+}
+
+/** The messages of the alert checker (src/alerts/), in each owner's language. */
+export function alertMessenger(deps: { api: Api; i18n: I18n<BaseContext>; repos: Repositories }): AlertMessenger {
+  const t = (alert: RateAlert) => {
+    const locale = localeOfUser(deps.repos.users.find(alert.userId));
+    return (key: string, vars?: Record<string, string | number>) => deps.i18n.t(locale, key, vars);
+  };
+  const send = async (alert: RateAlert, text: string, keyboard?: InlineKeyboard): Promise<Delivery> => {
+    if (deps.repos.users.find(alert.userId)?.blocked) return "blocked";
+    try {
+      await deps.api.sendMessage(alert.chatId, text, { parse_mode: "HTML", ...(keyboard ? { reply_markup: keyboard } : {}) });
+      return "sent";
+    } catch (error) {
+      const failure = sendFailure(error);
+      if (failure === "blocked") deps.repos.users.setBlocked(alert.userId, true);
+      // Certainly not delivered: the alert stays and is said at the next check. Otherwise never twice.
+      return failure === "retry" ? "later" : failure === "blocked" ? "blocked" : "sent";
+    }
+  };
+  return {
+    reached: (alert: RateAlert, best: Offer) => {
+      const tr = t(alert);
+      const text = tr("alert-reached", { ...describe(alert), receive: formatAmount(best.amount), provider: escapeHtml(best.provider_name) });
+      return send(alert, text, new InlineKeyboard().text(tr("alert-exchange-button"), alertButton.exchange(alert.id)));
+    },
+    expired: (alert: RateAlert) => send(alert, t(alert)("alert-expired", { ...describe(alert), days: ALERT_LIFETIME_MS / 86_400_000 })),
+  };
+}
+
+function describe(alert: Pick<RateAlert, "amount" | "target" | "symbolFrom" | "networkFrom" | "symbolTo" | "networkTo">): Record<string, string> {
+  return {
+    amount: formatAmount(alert.amount),
+    from: escapeHtml(currencyLabel({ symbol: alert.symbolFrom, network: alert.networkFrom })),
+    to: escapeHtml(currencyLabel({ symbol: alert.symbolTo, network: alert.networkTo })),
+    target: formatAmount(alert.target),
+  };
+}
