@@ -1,3 +1,4 @@
+import { alertsBesidePeople } from "./alerts.js";
 import { budgetOverhead, burstOfQuotes } from "./budget.js";
 import { busyHour, VARIANTS } from "./busy-hour.js";
 import { floodBurst } from "./flood.js";
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   const sections: [string, () => Promise<Record<string, string | number>>][] = [
     ["Rate budget: a burst of quote requests", burstOfQuotes],
     ["Rate budget: overhead per call", budgetOverhead],
+    ["Rate alerts beside people: an hour at 10 calls a minute, 3 quotes a minute, with and without 200 alerts", alertsBesidePeople],
     ["Currency search at the real catalogue's scale", searchAtScale],
     ["Exchange flow: time per update, ours vs a bare grammY bot", flowSteps],
     ["Telegram's flood limits: a busy minute's burst through the outbox", floodBurst],

@@ -87,6 +87,23 @@ describe("RateBudget", () => {
     expect(busiestWindow(granted.filter((g) => g.lane === "alert").map((g) => g.at), 60_000)).toBeLessThanOrEqual(budget.backgroundCap);
   });
 
+  it("holds an alert check while more than half the window is taken, and an alert's grant does not pace the tracker", async () => {
+    const { clock, budget, granted, ask } = setup(10, 0.6);
+    expect(budget.alertHeadroom).toBe(5);
+    for (let i = 0; i < 5; i++) void ask("user", `person-${i}`);
+    await clock.advance(0);
+    void ask("alert", "alert");
+    await clock.advance(0);
+    expect(granted.map((g) => g.tag)).not.toContain("alert");
+    await clock.advance(SPAN);
+    expect(granted.map((g) => g.tag)).toContain("alert");
+    // Right after the alert's grant, a poll goes at once: only polls and the catalogue pace each other.
+    const alertAt = granted.find((g) => g.tag === "alert")!.at;
+    void ask("poll", "poll");
+    await clock.advance(0);
+    expect(granted.find((g) => g.tag === "poll")?.at).toBe(alertAt);
+  });
+
   it("keeps part of the window for people even while polling is saturated, and paces the polls", async () => {
     const { clock, budget, granted, ask } = setup(10, 0.6);
     expect(budget.backgroundCap).toBe(6);

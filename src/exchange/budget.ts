@@ -91,6 +91,8 @@ export class RateBudget {
   readonly backgroundCap: number;
   /** The shortest time between two background grants. */
   readonly backgroundPaceMs: number;
+  /** Free slots an alert check leaves in the window: alerts take only what people clearly do not need. */
+  readonly alertHeadroom: number;
   /** Free slots of the window that background work leaves to people. */
   readonly reservedForPeople: number;
   private readonly span: number;
@@ -121,6 +123,8 @@ export class RateBudget {
     this.backgroundPaceMs = Math.floor(this.span / this.backgroundCap);
     // A fifth of the limit (2 of 10), never more than the people's own share.
     this.reservedForPeople = Math.min(Math.ceil(this.limit / 5), this.limit - this.backgroundCap);
+    // Rate alerts wait while more than half the window is taken (5 of 10 free after their grant).
+    this.alertHeadroom = Math.max(this.reservedForPeople, Math.ceil(this.limit / 2));
     this.clock = options.clock;
     this.journal = options.journal;
     this.onGranted = options.onGranted;
@@ -267,13 +271,17 @@ export class RateBudget {
     const blocking = this.window[this.window.length - this.limit];
     if (blocking) at = Math.max(at, blocking.at + this.span);
     if (BACKGROUND.has(lane)) {
-      // The slot that must free so that `reservedForPeople` stay free after this grant.
-      const reserved = this.window[this.window.length - (this.limit - this.reservedForPeople)];
+      // The slot that must free so that `reservedForPeople` (for an alert: half the window)
+      // stay free after this grant: an alert check goes only while people clearly need no slot.
+      const keepFree = lane === "alert" ? this.alertHeadroom : this.reservedForPeople;
+      const reserved = this.window[this.window.length - (this.limit - keepFree)];
       if (reserved) at = Math.max(at, reserved.at + this.span);
       const background = this.background();
       const capped = background[background.length - this.backgroundCap];
       if (capped) at = Math.max(at, capped.at + this.span);
-      const last = background[background.length - 1];
+      // The pace: the tracker and the catalogue are not held back by an alert's grant.
+      const paced = lane === "alert" ? background : background.filter((g) => g.lane !== "alert");
+      const last = paced[paced.length - 1];
       if (last) at = Math.max(at, last.at + this.backgroundPaceMs);
     }
     return at;
