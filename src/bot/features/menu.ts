@@ -14,6 +14,15 @@ import type { Metrics } from "../../ops/metrics.js";
 export const EXCHANGE_FLOW = "exchange";
 
 /** Set by a command that starts the flow; acted on after the conversation is registered. */
+/** What a pre-filled flow is started from. */
+interface SwapSource {
+  symbolFrom: string;
+  networkFrom: string;
+  symbolTo: string;
+  networkTo: string;
+  amount: string;
+}
+
 const flowRequests = new WeakMap<BotContext, SwapPrefill | null>();
 
 /**
@@ -65,23 +74,20 @@ export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDeli
     if (action === "language") return sendLanguagePicker(ctx);
   });
 
-  // Swap again: the same pair and amount as an exchange of theirs, into the flow for a new quote.
-  pm.callbackQuery(againButton.pattern, async (ctx, next) => {
+  /** A button naming something of theirs with a pair and amount (an exchange, an alert): into the flow with them, for a new quote. */
+  const enterWith = async (ctx: BotContext, next: () => Promise<void>, source: (SwapSource & { userId: number }) | undefined) => {
+    if (!source || source.userId !== ctx.from?.id) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
+    await ctx.answerCallbackQuery();
+    await requestFlow(ctx, { from: { symbol: source.symbolFrom, network: source.networkFrom }, to: { symbol: source.symbolTo, network: source.networkTo }, amount: source.amount });
+    return next();
+  };
+  // Swap again, from a finished card or /history.
+  pm.callbackQuery(againButton.pattern, (ctx, next) => {
     const tx = deps.repos.transactions.findByRowId(Number(ctx.match[1]));
-    if (!tx || tx.userId !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
-    await ctx.answerCallbackQuery();
-    await requestFlow(ctx, { from: { symbol: tx.symbolFrom, network: tx.networkFrom }, to: { symbol: tx.symbolTo, network: tx.networkTo }, amount: tx.amountFrom });
-    return next();
+    return enterWith(ctx, next, tx && { ...tx, amount: tx.amountFrom });
   });
-
-  // A rate alert that fired: into the flow with its pair and amount, for a fresh quote.
-  pm.callbackQuery(alertButton.exchangePattern, async (ctx, next) => {
-    const alert = deps.repos.alerts.find(Number(ctx.match[1]));
-    if (!alert || alert.userId !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
-    await ctx.answerCallbackQuery();
-    await requestFlow(ctx, { from: { symbol: alert.symbolFrom, network: alert.networkFrom }, to: { symbol: alert.symbolTo, network: alert.networkTo }, amount: alert.amount });
-    return next();
-  });
+  // A rate alert that fired.
+  pm.callbackQuery(alertButton.exchangePattern, (ctx, next) => enterWith(ctx, next, deps.repos.alerts.find(Number(ctx.match[1]))));
 
   pm.command("cancel", async (ctx) => {
     const active = ctx.conversation.active(EXCHANGE_FLOW) > 0;

@@ -311,23 +311,16 @@ function settingsKeyboard(t: Translate, settings: GroupSettings): InlineKeyboard
 }
 
 function hintResult(t: Translate): InlineQueryResultArticle {
-  return {
-    type: "article",
-    id: "hint",
-    title: t("inline-hint-title"),
-    description: t("inline-hint-description"),
-    input_message_content: { message_text: t("rate-usage"), parse_mode: "HTML" },
-  };
+  return textResult("hint", t("inline-hint-title"), t("inline-hint-description"), t("rate-usage"));
 }
 
 function unavailableResult(t: Translate): InlineQueryResultArticle {
-  return {
-    type: "article",
-    id: "unavailable",
-    title: t("inline-unavailable-title"),
-    description: t("exchange-unavailable"),
-    input_message_content: { message_text: t("exchange-unavailable"), parse_mode: "HTML" },
-  };
+  return textResult("unavailable", t("inline-unavailable-title"), t("exchange-unavailable"), t("exchange-unavailable"));
+}
+
+/** An inline result that only sends a text, with no keyboard. */
+function textResult(id: string, title: string, description: string, text: string): InlineQueryResultArticle {
+  return { type: "article", id, title, description, input_message_content: { message_text: text, parse_mode: "HTML" } };
 }
 
 function article(id: string, title: string, text: string, keyboard: InlineKeyboard, description: string): InlineQueryResultArticle {
