@@ -67,7 +67,7 @@ async function hour(withAlerts: boolean, tracker: "saturated" | number): Promise
   const kv = new Map<string, unknown>();
   let alertCalls = 0;
   const checker = new AlertChecker({
-    alerts: { open: () => open, expired: () => [], end: () => true },
+    alerts: { open: () => open, expired: () => [], end: () => true, reopen: () => undefined },
     kv: { get: <T>(key: string) => kv.get(key) as T | undefined, set: (key: string, value: unknown) => void kv.set(key, value) },
     client: {
       getEstimate: (pair: Pair, amount: string, options) => {

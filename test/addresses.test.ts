@@ -63,6 +63,25 @@ describe("the address book", () => {
     expect(summary.text).toContain(XRP);
     expect(summary.text).toContain("123456");
     expect(buttons(summary)).toContain("✅ Confirm");
+
+    // Another address, typed: the saved entry's memo does not stay with it; the memo is asked again.
+    await user.click(summary, "✏️ Change");
+    const what = await user.nextMessage();
+    await user.click(what, "Address");
+    await user.nextMessage();
+    await user.send("rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe");
+    expect((await user.nextMessage()).text).toContain("memo");
+    expect(w.app.repos.addresses.list(9502, "xrp")).toHaveLength(1);
+  });
+
+  it("an entry kept with a memo is not offered for a currency of that network that takes none", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 9508, first_name: "Ty", language_code: "en" });
+    await user.send("/start");
+    await user.nextMessage();
+    w.app.repos.addresses.save({ userId: 9508, network: "trx", label: "Exchange account", address: TRON, memo: "777" });
+    const ask = await toAddress(user, "btc btc", "usdt trx", "0.05");
+    expect(buttons(ask)).toEqual([]);
   });
 
   it("/addresses lists, renames and deletes, in Russian too", async () => {
@@ -90,7 +109,8 @@ describe("the address book", () => {
   it("a label that is too long is refused and asked again; a command leaves it unsaved", async () => {
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 9504, first_name: "Bo", language_code: "en" });
-    const finished = await finish(w, user, await createViaFlow(user));
+    const created = await createViaFlow(user);
+    const finished = await finish(w, user, created);
     await user.click(finished, "💾 Save this receiving address");
     await user.nextMessage();
     await user.send("x".repeat(25));
@@ -99,6 +119,15 @@ describe("the address book", () => {
     expect((await user.nextMessage()).text).toContain("How it works");
     await user.send("Wallet");
     expect((await user.nextMessage()).text).not.toContain("Saved as");
+    expect(w.app.repos.addresses.list(9504)).toEqual([]);
+
+    // Asked again, then another button is pressed (into a new exchange): the flow gets what is typed next.
+    await user.click(finished, "💾 Save this receiving address");
+    expect((await user.nextMessage()).text).toContain("How should I call this address?");
+    await user.click(created.card, /Swap again/);
+    await user.nextMessage(); // the offers of the swap again
+    await user.send("My wallet");
+    expect((await user.nextMessage()).text).toContain("tap one of the buttons");
     expect(w.app.repos.addresses.list(9504)).toEqual([]);
   });
 });

@@ -90,8 +90,10 @@ describe("status messages under Telegram's flood limits", () => {
       { stepMs: 1_000, maxMs: 30 * 60_000 },
     );
     // Said late, it says where the exchange stands by then (the sandbox moves on meanwhile).
-    expect(news.text).toMatch(/Confirming|Exchanging/);
-    expect(w.logs.filter((l) => /trying again later/.test(l.msg))).toHaveLength(3);
+    expect(news.text).toMatch(/Confirming|Exchanging|Sending/);
+    // Owed each time Telegram refused it, and while the chat is held for Telegram's wait; only
+    // the three refusals reached Telegram: nothing was sent into a chat Telegram asked to wait.
+    expect(w.logs.filter((l) => /trying again later/.test(l.msg)).length).toBeGreaterThanOrEqual(3);
     expect(refused(w.tg.calls)).toHaveLength(3);
   });
 });

@@ -30,7 +30,7 @@ describe("the support receipt", () => {
     expect(text).toContain(`For support · exchange ${exchangeId}`);
     expect(text).toContain(`Provider: ${tx.provider}`);
     expect(text).toContain("Sent: 0.05 BTC");
-    expect(text).toContain(`Deposit address: ${tx.addressFrom}`);
+    expect(text).toContain(`Deposit address (a record for support, not where to pay): ${tx.addressFrom}`);
     expect(text).toContain(`Receiving address: ${TRON}`);
     expect(text).toMatch(/Status history:\n {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC · waiting/);
     expect(text).not.toContain("secret otter");

@@ -21,6 +21,7 @@ export interface AlertCheckerDeps {
     open(now: number): RateAlert[];
     expired(now: number): RateAlert[];
     end(id: number, reason: "reached" | "expired" | "blocked"): boolean;
+    reopen(id: number): void;
   };
   kv: Pick<KeyValueStore, "get" | "set">;
   client: Pick<ExchangeClient, "getEstimate">;
@@ -80,10 +81,7 @@ export class AlertChecker {
 
   private async pass(): Promise<void> {
     const { alerts, clock } = this.deps;
-    for (const alert of alerts.expired(clock.now())) {
-      const told = await this.deps.messenger.expired(alert);
-      if (told !== "later") alerts.end(alert.id, told === "blocked" ? "blocked" : "expired");
-    }
+    for (const alert of alerts.expired(clock.now())) await this.tell(alert, "expired", () => this.deps.messenger.expired(alert));
     for (const [key, group] of groupsOf(alerts.open(clock.now()))) {
       if (this.stopping.signal.aborted) return;
       const checkedAt = this.deps.kv.get<number>(`alerts:checked:${key}`) ?? -Infinity;
@@ -112,10 +110,18 @@ export class AlertChecker {
     if (!best) return;
     for (const alert of group) {
       if (new Decimal(best.amount).lessThan(alert.target)) continue;
-      const told = await this.deps.messenger.reached(alert, best);
-      // Telegram did not take it: the alert stays open and fires again at the next check.
-      if (told !== "later") this.deps.alerts.end(alert.id, told === "blocked" ? "blocked" : "reached");
+      await this.tell(alert, "reached", () => this.deps.messenger.reached(alert, best));
     }
+  }
+
+  /**
+   * Ends the alert first (one removed meanwhile, or told already, is not told), then says so;
+   * a message Telegram certainly did not take opens it again for the next check.
+   */
+  private async tell(alert: RateAlert, reason: "reached" | "expired", send: () => Promise<Delivery>): Promise<void> {
+    if (!this.deps.alerts.end(alert.id, reason)) return;
+    const told = await send();
+    if (told === "later") this.deps.alerts.reopen(alert.id);
   }
 }
 

@@ -123,11 +123,17 @@ export function cardKeyboard(t: Translate, tx: TransactionRecord): InlineKeyboar
   return keyboard;
 }
 
+function receiptDeposit(t: Translate, tx: TransactionRecord, explorers: Explorers, code: (value: string) => string): string[] {
+  const view = depositView(tx, depositNeedsMemo(tx.networkFrom, explorers.depositMemo));
+  if (view.kind !== "complete") return [t("receipt-deposit-none")];
+  return [t("receipt-deposit", { address: code(view.address), memo: view.memo === null ? "—" : code(view.memo) })];
+}
+
 /**
  * Everything a support person needs about one exchange, in one message the owner can forward:
  * /lookup finds the exchange by the id it starts with. Never the anti-phishing phrase.
  */
-export function renderReceipt(t: Translate, tx: TransactionRecord, history: readonly { status: string; at: number }[]): string {
+export function renderReceipt(t: Translate, tx: TransactionRecord, explorers: Explorers, history: readonly { status: string; at: number }[]): string {
   const code = (value: string) => `<code>${escapeHtml(value)}</code>`;
   const lines = [
     t("receipt-title", { id: code(tx.exchangeId) }),
@@ -139,7 +145,8 @@ export function renderReceipt(t: Translate, tx: TransactionRecord, history: read
       receive: tx.amountTo ? formatAmount(tx.amountTo) : "?",
       to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
     }),
-    t("receipt-deposit", { address: tx.addressFrom ? code(tx.addressFrom) : "—", memo: tx.extraFrom ? code(tx.extraFrom) : "—" }),
+    // Only a complete deposit (address and any memo it needs), and said to be a record, not where to pay.
+    ...receiptDeposit(t, tx, explorers, code),
     t("receipt-to", { address: code(tx.addressTo), memo: tx.extraTo ? code(tx.extraTo) : "—" }),
   ];
   if (tx.addressRefund) lines.push(t("receipt-refund", { address: code(tx.addressRefund) }));

@@ -88,6 +88,11 @@ export class AlertRepository {
     return (this.sql("SELECT * FROM rate_alerts WHERE ended_at IS NULL AND expires_at <= ? ORDER BY id").all(now) as Row[]).map(toRecord);
   }
 
+  /** An alert claimed to be told whose message Telegram did not take: open again for the next check. */
+  reopen(id: number): void {
+    this.sql("UPDATE rate_alerts SET ended_at = NULL, ended_reason = NULL WHERE id = ?").run(id);
+  }
+
   /** Ends an open alert; false when it had ended already (so it is told only once). */
   end(id: number, reason: AlertEnd): boolean {
     return this.sql("UPDATE rate_alerts SET ended_at = ?, ended_reason = ? WHERE id = ? AND ended_at IS NULL").run(this.clock.now(), reason, id).changes > 0;

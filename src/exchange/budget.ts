@@ -274,7 +274,8 @@ export class RateBudget {
       // The slot that must free so that `reservedForPeople` (for an alert: half the window)
       // stay free after this grant: an alert check goes only while people clearly need no slot.
       const keepFree = lane === "alert" ? this.alertHeadroom : this.reservedForPeople;
-      const reserved = this.window[this.window.length - (this.limit - keepFree)];
+      // (At a limit of 1 an alert needs the whole window empty: at least one slot must free.)
+      const reserved = this.window[this.window.length - Math.max(lane === "alert" ? 1 : 0, this.limit - keepFree)];
       if (reserved) at = Math.max(at, reserved.at + this.span);
       const background = this.background();
       const capped = background[background.length - this.backgroundCap];

@@ -101,6 +101,14 @@ export class Outbox {
       await turn;
       const message = MESSAGE_METHODS.test(method);
       for (;;) {
+        const now = this.deps.clock.now();
+        // A status message is not held behind Telegram's wait: the tracker owes it and comes back.
+        if (!retry && lane.blockedUntil > now) return tooMany(Math.ceil((lane.blockedUntil - now) / 1000));
+        const readyAt = this.readyAt(lane, chat, message, now);
+        if (readyAt - queuedAt > this.deps.limits.maxWaitMs) {
+          this.deps.logger.error({ chatId: chat, method, waitedMs: readyAt - queuedAt, boundMs: this.deps.limits.maxWaitMs }, "a message would wait past the bound for its turn in this chat; it is given up");
+          return tooMany(Math.max(1, Math.ceil((readyAt - now) / 1000)));
+        }
         await this.waitTurn(lane, chat, message, signal);
         const result = await call();
         if (result.ok || result.error_code !== 429) return result;
@@ -128,12 +136,7 @@ export class Outbox {
     let waitedMs = 0;
     for (;;) {
       const now = clock.now();
-      while (lane.recent.length > 0 && (lane.recent[0] ?? 0) <= now - 60_000) lane.recent.shift();
-      let at = Math.max(now, lane.blockedUntil);
-      if (message) {
-        at = Math.max(at, lane.nextMessageAt, this.nextGlobalAt);
-        if (group && lane.recent.length >= limits.groupPerMinute) at = Math.max(at, (lane.recent[0] ?? now) + 60_000);
-      }
+      const at = this.readyAt(lane, chat, message, now);
       if (at <= now || signal?.aborted) break;
       waitedMs += at - now;
       await sleepUnlessAborted(clock, at - now, signal);
@@ -144,6 +147,17 @@ export class Outbox {
     lane.nextMessageAt = now + limits.chatGapMs;
     this.nextGlobalAt = Math.max(this.nextGlobalAt, now) + limits.globalGapMs;
     if (group && Number.isFinite(limits.groupPerMinute)) lane.recent.push(now);
+  }
+
+  /** When this chat, its group minute and the overall rate next allow the call. */
+  private readyAt(lane: Lane, chat: string, message: boolean, now: number): number {
+    while (lane.recent.length > 0 && (lane.recent[0] ?? 0) <= now - 60_000) lane.recent.shift();
+    let at = Math.max(now, lane.blockedUntil);
+    if (message) {
+      at = Math.max(at, lane.nextMessageAt, this.nextGlobalAt);
+      if (chat.startsWith("-") && lane.recent.length >= this.deps.limits.groupPerMinute) at = Math.max(at, (lane.recent[0] ?? now) + 60_000);
+    }
+    return at;
   }
 
   private lane(chat: string): Lane {

@@ -225,10 +225,18 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
         }
         case "address": {
           const to = state.to!;
-          const saved = await conversation.external(() => deps.repos.addresses.list(userId, to.network).slice(0, SAVED_ADDRESS_BUTTONS));
+          // An entry kept with a memo is not offered where this currency takes none: its memo would be dropped.
+          const saved = await conversation.external(() =>
+            deps.repos.addresses
+              .list(userId, to.network)
+              .filter((entry) => to.memo || entry.memo === null)
+              .slice(0, SAVED_ADDRESS_BUTTONS),
+          );
           const chosen = await askAddress(ui, to, saved);
           state.address = chosen.address;
+          // A new address never keeps the memo of the one before: it comes with it, or is asked again.
           if (chosen.memo !== undefined) state.memo = chosen.memo;
+          else delete state.memo;
           const savedId = chosen.savedId;
           if (savedId !== undefined) await conversation.external(() => deps.repos.addresses.used(savedId, userId));
           break;

@@ -6,6 +6,7 @@ import { addressButton } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml, shorten } from "../format.js";
 import { isNotModified } from "../telegram-errors.js";
+import { EXCHANGE_FLOW } from "./menu.js";
 
 export const LABEL_MAX = 24;
 /** How long the bot waits for a label after "Save" or "Rename" was tapped. */
@@ -30,11 +31,16 @@ export function addressesFeature(deps: { repos: Repositories; clock: Clock }): C
     await ctx.reply(text, { parse_mode: "HTML" });
   };
 
-  // The label the bot asked for. Before the exchange flow: a label is not an answer to it.
+  // The label the bot asked for. Installed before the exchange flow, so it looks only at the
+  // very next text: any other button, any command, or a flow going on sets the question aside.
+  pm.on("callback_query:data", (ctx, next) => {
+    if (!ctx.callbackQuery.data.startsWith("ab:")) deps.repos.kv.delete(key(ctx.from.id));
+    return next();
+  });
   pm.on("message:text", async (ctx, next) => {
     const pending = deps.repos.kv.get<PendingLabel>(key(ctx.from.id));
     if (!pending) return next();
-    if (ctx.message.text.startsWith("/") || deps.clock.now() - pending.at > LABEL_WAIT_MS) {
+    if (ctx.message.text.startsWith("/") || deps.clock.now() - pending.at > LABEL_WAIT_MS || ctx.conversation.active(EXCHANGE_FLOW) > 0) {
       deps.repos.kv.delete(key(ctx.from.id));
       return next();
     }

@@ -116,7 +116,7 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
         return reportFundsSent(ctx, tx);
       case "receipt":
         await ctx.answerCallbackQuery();
-        return void (await ctx.reply(renderReceipt(ctx.t.bind(ctx), tx, deps.repos.transactions.history(tx.exchangeId)), { parse_mode: "HTML" }));
+        return void (await ctx.reply(renderReceipt(ctx.t.bind(ctx), tx, explorersOf(deps.catalogue, tx), deps.repos.transactions.history(tx.exchangeId)), { parse_mode: "HTML" }));
     }
   });
   return composer;
