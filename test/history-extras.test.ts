@@ -120,3 +120,19 @@ describe("/export", () => {
     expect(row[EXPORT_COLUMNS.indexOf("send_amount")]).toBe("1");
   });
 });
+
+describe("swap again in Russian", () => {
+  it("a failed card offers 'Обменять снова', and the recent pair comes first", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 9407, first_name: "Оля", language_code: "ru" });
+    const { exchangeId, card } = await createViaFlow(user);
+    w.app.sandbox!.steer(exchangeId, "fail");
+    await w.app.tracker.refresh(exchangeId);
+    await waitFor(() => buttons(card).includes("🔁 Обменять снова"), 5_000, "the finished card to offer Swap again");
+    user.catchUp();
+    await user.send("/exchange");
+    const picker = await user.nextMessage();
+    expect(buttons(picker)[0]).toBe("🔁 BTC → USDT (TRX)");
+    expect(picker.text).toContain("недавних пар");
+  });
+});
