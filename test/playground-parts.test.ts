@@ -155,6 +155,17 @@ describe("playground server", () => {
       ["refunded", false],
       ["failed", false],
     ]);
+
+    // /export: the page shows the document and downloads it as a CSV file.
+    await alice.send("/export");
+    await alice.nextMessage({ timeoutMs: 10_000 });
+    const chat = (await (await fetch(`${pg.url}api/chats/alice`)).json()) as { messages: { document?: { name: string; url: string } }[] };
+    const document = chat.messages.at(-1)?.document;
+    expect(document?.name).toMatch(/^swaps-\d{4}-\d\d-\d\d\.csv$/);
+    const file = await fetch(new URL(document!.url, pg.url));
+    expect(file.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${document!.name}"`);
+    expect((await file.text()).split("\r\n")).toHaveLength(4); // the header, two exchanges, the last line break
   }, 30_000);
 
   it("keeps a given DATABASE_PATH, and a later run goes on from the clock where a sped-up one stopped", async () => {

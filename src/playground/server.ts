@@ -235,7 +235,13 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
     if (fileMatch && method === "GET") {
       const stored = emulator.file(decodeURIComponent(fileMatch[1] as string));
       if (stored?.data === undefined) throw new HttpError(404, "no such file");
-      res.writeHead(200, { "content-type": imageType(stored.data), "cache-control": "max-age=3600" }).end(stored.data);
+      // A document goes out as a download under its own (sanitised) name; a photo is shown.
+      const name = stored.filename?.replace(/[^A-Za-z0-9._-]/g, "_");
+      const headers =
+        name !== undefined && !name.endsWith(".png")
+          ? { "content-type": name.endsWith(".csv") ? "text/csv; charset=utf-8" : "application/octet-stream", "content-disposition": `attachment; filename="${name}"` }
+          : { "content-type": imageType(stored.data) };
+      res.writeHead(200, { ...headers, "cache-control": "max-age=3600", "x-content-type-options": "nosniff" }).end(stored.data);
       return;
     }
     if (!url.pathname.startsWith("/api/")) throw new HttpError(404, "not found");

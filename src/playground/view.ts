@@ -21,6 +21,8 @@ export interface MessageView {
   /** Safe HTML of the text or caption. */
   html: string;
   photo?: string;
+  /** A document the bot sent (the /export CSV): its name and where the page downloads it. */
+  document?: { name: string; url: string };
   buttons: ButtonView[][];
   edited: boolean;
   /** Unix seconds on the bot's clock. */
@@ -38,6 +40,8 @@ export function messageViews(emulator: BotApiEmulator, chatId: number): MessageV
 
 export function messageView(message: StoredMessage): MessageView {
   const photo = message.photo === undefined ? undefined : `/api/files/${encodeURIComponent(message.photo.file_id)}`;
+  const document =
+    message.document === undefined ? undefined : { name: message.document.filename ?? "file", url: `/api/files/${encodeURIComponent(message.document.file_id)}` };
   const text = message.text ?? message.caption ?? "";
   const entities = message.text === undefined ? message.caption_entities : message.entities;
   return {
@@ -47,6 +51,7 @@ export function messageView(message: StoredMessage): MessageView {
     ...(message.via_bot?.username === undefined ? {} : { viaBot: message.via_bot.username }),
     html: renderEntities(text, entities ?? []),
     ...(photo === undefined ? {} : { photo }),
+    ...(document === undefined ? {} : { document }),
     buttons: (message.reply_markup?.inline_keyboard ?? []).map((row) => row.map(buttonView)),
     edited: message.edited > 0,
     date: message.date,

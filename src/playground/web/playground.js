@@ -111,6 +111,14 @@ function renderMessage(message) {
     image.alt = "photo";
     bubble.append(image);
   }
+  if (message.document) {
+    const link = document.createElement("a");
+    link.className = "document";
+    link.href = message.document.url;
+    link.download = message.document.name;
+    link.textContent = `📄 ${message.document.name}`;
+    bubble.append(link);
+  }
   const text = document.createElement("div");
   text.className = "text";
   // Built by the server from the message's entities, every character escaped (view.ts).
