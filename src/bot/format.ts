@@ -23,6 +23,13 @@ export function shorten(text: string, max: number): string {
   return text.slice(0, end);
 }
 
+/** How many characters people would count in `text` (grapheme clusters). */
+export function graphemeCount(text: string): number {
+  let count = 0;
+  for (const _ of graphemes.segment(text)) count++;
+  return count;
+}
+
 /** A decimal string as people read it: no exponent, no trailing zeros, at most `maxDecimals`. */
 export function formatAmount(value: string, maxDecimals = 8): string {
   const d = new Decimal(value);

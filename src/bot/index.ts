@@ -29,7 +29,7 @@ import { createI18n, DEFAULT_LOCALE, localeOfUser, supportedLocale } from "./i18
 import { sandboxNotice } from "./sandbox-notice.js";
 import { BackgroundTasks } from "./background.js";
 import { OffersDelivery } from "./conversations/offers-delivery.js";
-import { isNotModified } from "./telegram-errors.js";
+import { ignoreNotModified } from "./telegram-errors.js";
 
 export interface BotDeps {
   clock: Clock;
@@ -264,8 +264,4 @@ function currencyIndexOf(catalogue: CatalogueService): () => CurrencyIndex {
     }
     return index;
   };
-}
-
-function ignoreNotModified(error: unknown): void {
-  if (!isNotModified(error)) throw error;
 }

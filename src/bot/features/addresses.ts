@@ -4,8 +4,8 @@ import { AddressBook, type Repositories, type SavedAddress } from "../../db/inde
 import { networkName } from "../../domain/networks.js";
 import { addressButton } from "../callback-data.js";
 import type { BotContext } from "../context.js";
-import { escapeHtml, shorten } from "../format.js";
-import { isNotModified } from "../telegram-errors.js";
+import { escapeHtml, graphemeCount, shorten } from "../format.js";
+import { ignoreNotModified } from "../telegram-errors.js";
 import { EXCHANGE_FLOW } from "./menu.js";
 
 export const LABEL_MAX = 24;
@@ -45,7 +45,7 @@ export function addressesFeature(deps: { repos: Repositories; clock: Clock }): C
       return next();
     }
     const label = ctx.message.text.replace(/\s+/g, " ").trim();
-    if (label === "" || [...new Intl.Segmenter().segment(label)].length > LABEL_MAX) {
+    if (label === "" || graphemeCount(label) > LABEL_MAX) {
       return void (await ctx.reply(ctx.t("addresses-label-invalid", { max: LABEL_MAX }), { parse_mode: "HTML" }));
     }
     deps.repos.kv.delete(key(ctx.from.id));
@@ -88,9 +88,7 @@ export function addressesFeature(deps: { repos: Repositories; clock: Clock }): C
         await ctx.answerCallbackQuery({ text: deleted ? ctx.t("addresses-deleted") : ctx.t("button-expired") });
         const entries = deps.repos.addresses.list(ctx.from.id);
         const [text, options] = entries.length === 0 ? [ctx.t("addresses-empty"), { parse_mode: "HTML" as const }] : addressList(ctx, entries);
-        await ctx.editMessageText(text, options).catch((error: unknown) => {
-          if (!isNotModified(error)) throw error;
-        });
+        await ctx.editMessageText(text, options).catch(ignoreNotModified);
       }
     }
   });

@@ -12,6 +12,7 @@ import { alertButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
 import { localeOfUser } from "../i18n.js";
+import { ignoreNotModified } from "../telegram-errors.js";
 
 /** Open alerts one person may have. */
 export const ALERTS_PER_PERSON = 5;
@@ -88,7 +89,7 @@ export function alertsFeature(deps: AlertsDeps): Composer<BotContext> {
     const removed = alert !== undefined && alert.userId === ctx.from.id && deps.repos.alerts.end(alert.id, "removed");
     await ctx.answerCallbackQuery({ text: removed ? ctx.t("alerts-removed") : ctx.t("button-expired") });
     const { text, keyboard } = list(ctx);
-    await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keyboard }).catch(() => undefined);
+    await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keyboard }).catch(ignoreNotModified);
   });
   return composer;
 }

@@ -10,7 +10,7 @@ import { againButton, cardButton, historyButton, menuButton } from "../callback-
 import { cardKeyboard, explorersOf, offersFundsSent, renderCard, renderReceipt, statusLabel } from "../cards.js";
 import type { BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
-import { isNotModified } from "../telegram-errors.js";
+import { ignoreNotModified } from "../telegram-errors.js";
 
 export const HISTORY_PAGE_SIZE = 5;
 /**
@@ -120,11 +120,6 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
     }
   });
   return composer;
-}
-
-function ignoreNotModified(error: unknown): void {
-  if (isNotModified(error)) return;
-  throw error;
 }
 
 /**

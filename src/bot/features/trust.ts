@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import type { Repositories } from "../../db/index.js";
 import type { BotContext } from "../context.js";
-import { escapeHtml } from "../format.js";
+import { escapeHtml, graphemeCount } from "../format.js";
 
 export const PHRASE_MIN = 3;
 export const PHRASE_MAX = 40;
@@ -33,7 +33,7 @@ export function trustFeature(deps: TrustDeps): Composer<BotContext> {
       deps.repos.users.setPhrase(ctx.from.id, null);
       return void (await ctx.reply(ctx.t("phrase-removed"), { parse_mode: "HTML" }));
     }
-    const length = [...new Intl.Segmenter().segment(wanted)].length;
+    const length = graphemeCount(wanted);
     if (length < PHRASE_MIN || length > PHRASE_MAX || wanted.startsWith("/")) {
       return void (await ctx.reply(ctx.t("phrase-invalid", { min: PHRASE_MIN, max: PHRASE_MAX }), { parse_mode: "HTML" }));
     }
