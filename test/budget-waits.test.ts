@@ -160,8 +160,10 @@ describe("a wait for the budget in a group", () => {
       await member.send(`/rate ${i + 2} btc eth`, { chat: group });
       cards.push(await member.nextMessage({ chat: group }));
     }
-    // Every card went out at once, saying where its quote stands.
+    // Every card went out at once, saying where its quote stands, and the group shows typing… meanwhile.
     cards.forEach((card, i) => expect(card.text).toContain(`you are number ${i + 1} in line`));
+    const typingInGroup = () => world!.tg.callsTo("sendChatAction").filter((c) => (c.payload as { chat_id?: number }).chat_id === -1820).length;
+    expect(typingInGroup()).toBe(1); // one indicator for the group, however many cards wait
 
     // With the clock standing still, so nothing the budget holds can come free.
     await admin.send("/settings", { chat: group });
@@ -177,6 +179,10 @@ describe("a wait for the budget in a group", () => {
     expect(quotedAmounts.filter((a) => order.includes(a)).slice(-17)).toEqual(order);
     expect(first.text).toMatch(/Quoted at/);
     expect(world.app.sandbox!.requests.filter((r) => r.status === 429)).toHaveLength(0);
+    // Once every card is filled in, the typing stops.
+    const typed = typingInGroup();
+    await world.clock.advance(30_000);
+    expect(typingInGroup()).toBe(typed);
   });
 });
 

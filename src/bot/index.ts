@@ -29,6 +29,7 @@ import { createI18n, DEFAULT_LOCALE, localeOfUser, supportedLocale } from "./i18
 import { sandboxNotice } from "./sandbox-notice.js";
 import { BackgroundTasks } from "./background.js";
 import { OffersDelivery } from "./conversations/offers-delivery.js";
+import { TypingIndicator } from "./waiting.js";
 import { ignoreNotModified } from "./telegram-errors.js";
 
 export interface BotDeps {
@@ -167,7 +168,21 @@ export function createBot(
   const index = currencyIndexOf(deps.exchange.catalogue);
   // First: while it waits for a label, any command sets that aside before another feature answers.
   bot.use(addressesFeature({ repos, clock: deps.clock }));
-  bot.use(quotesFeature({ repos, availability: deps.exchange.availability, catalogue: deps.exchange.catalogue, currencyIndex: index, estimates: deps.exchange.estimates, background, clock: deps.clock, logger }));
+  // One "typing…" per chat, however many waits there share it.
+  const typing = new TypingIndicator({ clock: deps.clock, logger, send: (chatId) => bot.api.sendChatAction(chatId, "typing") });
+  bot.use(
+    quotesFeature({
+      repos,
+      availability: deps.exchange.availability,
+      catalogue: deps.exchange.catalogue,
+      currencyIndex: index,
+      estimates: deps.exchange.estimates,
+      background,
+      typing,
+      clock: deps.clock,
+      logger,
+    }),
+  );
   bot.use(menuFeature({ repos, offers, flows: metrics }));
   bot.use(
     supportFeature({
@@ -206,7 +221,7 @@ export function createBot(
         estimates: deps.exchange.estimates,
         client: deps.exchange.client,
         notifyQueued: async (chatId, text) => (await bot.api.sendMessage(chatId, text, { parse_mode: "HTML" })).message_id,
-        typing: (chatId) => bot.api.sendChatAction(chatId, "typing"),
+        typing,
         editMessage: async (chatId, messageId, screen) => {
           await bot.api
             .editMessageText(chatId, messageId, screen.text, { parse_mode: "HTML", reply_markup: screen.keyboard, link_preview_options: { is_disabled: true } })

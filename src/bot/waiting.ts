@@ -7,11 +7,51 @@ export const TYPING_EVERY_MS = 4_500;
 /** How often a place in line is shown again with the wait counted down. */
 export const COUNTDOWN_EVERY_MS = 10_000;
 
+/**
+ * "typing…" in a chat for as long as anything there is being waited for. Waits in one chat
+ * share one indicator (sixteen queued quote cards in a group renew it once, not sixteen times).
+ */
+export class TypingIndicator {
+  private readonly chats = new Map<number, { holders: number; timer: Timer | undefined }>();
+
+  constructor(
+    private readonly deps: {
+      clock: Clock;
+      logger: Logger;
+      /** sendChatAction(chatId, "typing"); its failures only cost the indicator. */
+      send: (chatId: number) => Promise<unknown>;
+    },
+  ) {}
+
+  /** Shows it now and every few seconds, until the returned function is called (once per call). */
+  keep(chatId: number): () => void {
+    const existing = this.chats.get(chatId);
+    if (existing) existing.holders++;
+    else {
+      const entry = { holders: 1, timer: undefined as Timer | undefined };
+      this.chats.set(chatId, entry);
+      const type = () => {
+        if (this.chats.get(chatId) !== entry) return;
+        this.deps.send(chatId).catch((error: unknown) => this.deps.logger.debug({ err: error, chatId }, "could not show typing"));
+        entry.timer = this.deps.clock.setTimer(type, TYPING_EVERY_MS);
+      };
+      type();
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const entry = this.chats.get(chatId);
+      if (!entry || --entry.holders > 0) return;
+      entry.timer?.cancel();
+      this.chats.delete(chatId);
+    };
+  }
+}
+
 export interface WaitingDeps {
   clock: Clock;
-  logger: Logger;
-  /** sendChatAction(chatId, "typing"); its failures only cost the indicator. */
-  typing: (chatId: number) => Promise<unknown>;
+  typing: Pick<TypingIndicator, "keep">;
 }
 
 /**
@@ -26,13 +66,7 @@ export async function whileWaiting<T>(
   showPlace?: (place: QueuePlace) => void,
 ): Promise<T> {
   let over = false;
-  let typingTimer: Timer | undefined;
-  const type = () => {
-    if (over) return;
-    deps.typing(chatId).catch((error: unknown) => deps.logger.debug({ err: error, chatId }, "could not show typing"));
-    typingTimer = deps.clock.setTimer(type, TYPING_EVERY_MS);
-  };
-  type();
+  const stopTyping = deps.typing.keep(chatId);
 
   let told: { place: QueuePlace; at: number } | undefined;
   let countdown: Timer | undefined;
@@ -53,7 +87,7 @@ export async function whileWaiting<T>(
     });
   } finally {
     over = true;
-    typingTimer?.cancel();
+    stopTyping();
     countdown?.cancel();
   }
 }

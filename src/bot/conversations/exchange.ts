@@ -36,7 +36,7 @@ import {
 } from "./offers.js";
 import type { OffersDelivery } from "./offers-delivery.js";
 import type { ExchangeAvailability } from "../../exchange/availability.js";
-import { whileWaiting, type WaitingDeps } from "../waiting.js";
+import { whileWaiting, type TypingIndicator, type WaitingDeps } from "../waiting.js";
 import { alertAnswer, createAlert } from "../features/alerts.js";
 import { pickCurrency, type PickerData, type RecentPair } from "./pick-currency.js";
 
@@ -56,8 +56,8 @@ export interface ExchangeFlowDeps {
   client: ExchangeClient;
   /** Tells a person their place in line while a call waits for the rate budget; the message's id. */
   notifyQueued: (chatId: number, text: string) => Promise<number>;
-  /** Shows "typing…" in a chat (renewed while a wait lasts, src/bot/waiting.ts). */
-  typing: (chatId: number) => Promise<unknown>;
+  /** "typing…" in a chat while a wait lasts (src/bot/waiting.ts). */
+  typing: Pick<TypingIndicator, "keep">;
   /** Redraws a message from outside the conversation (a quote that came in the background). */
   editMessage: (chatId: number, messageId: number, screen: Screen) => Promise<void>;
   /** Quotes for the offers step, fetched outside the conversation. */
@@ -589,7 +589,7 @@ function queueNotice(deps: ExchangeFlowDeps, chatId: number, ui: FlowUi): (place
 }
 
 function waitingOf(deps: ExchangeFlowDeps): WaitingDeps {
-  return { clock: deps.clock, logger: deps.logger, typing: deps.typing };
+  return { clock: deps.clock, typing: deps.typing };
 }
 
 type CreateOutcome =

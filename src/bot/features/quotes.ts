@@ -11,6 +11,7 @@ import type { QueuePlace } from "../../exchange/budget.js";
 import type { EstimateService } from "../../exchange/estimates.js";
 import type { BackgroundTasks } from "../background.js";
 import { startWithGrace } from "../grace.js";
+import type { TypingIndicator } from "../waiting.js";
 import type { Offer } from "../../exchange/schemas.js";
 import type { Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
@@ -43,6 +44,8 @@ export interface QuotesDeps {
   estimates: Pick<EstimateService, "quote">;
   /** Quotes that wait for the budget finish here, outside the chat's handler. */
   background: Pick<BackgroundTasks, "run">;
+  /** "typing…" while a card waits for its quote. */
+  typing: Pick<TypingIndicator, "keep">;
   clock: Clock;
   logger: Logger;
 }
@@ -124,9 +127,15 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     deps.repos.kv.set(`quote:${chat.id}:${sent.message_id}`, { query, refreshedAt: deps.clock.now() } satisfies CardState);
     if (started.kind === "waiting") {
       const api = ctx.api;
+      // The card says it waits; "typing…" shows it is still coming until it is filled in.
+      const stopTyping = deps.typing.keep(chat.id);
       deps.background.run(async () => {
-        const card = renderQuoteCard(t, query, await started.result);
-        await api.editMessageText(chat.id, sent.message_id, card, { ...options, reply_markup: keyboard }).catch(ignoreStaleEdit);
+        try {
+          const card = renderQuoteCard(t, query, await started.result);
+          await api.editMessageText(chat.id, sent.message_id, card, { ...options, reply_markup: keyboard }).catch(ignoreStaleEdit);
+        } finally {
+          stopTyping();
+        }
       });
     }
   });
@@ -156,7 +165,15 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     if (started.kind === "done") return edit(renderQuoteCard(t, card.query, started.value));
     // Waiting: say so now, and fill the card in when the quote comes, outside this handler.
     await edit(renderQuoteWaiting(t, card.query, started.place));
-    deps.background.run(async () => edit(renderQuoteCard(t, card.query, await started.result)));
+    const chatId = ctx.chat?.id;
+    const stopTyping = chatId === undefined ? () => undefined : deps.typing.keep(chatId);
+    deps.background.run(async () => {
+      try {
+        await edit(renderQuoteCard(t, card.query, await started.result));
+      } finally {
+        stopTyping();
+      }
+    });
   });
 
   const groups = composer.chatType(["group", "supergroup"]);
