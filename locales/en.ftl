@@ -359,7 +359,7 @@ command-addresses = Your saved addresses
 alert-usage =
     Set a rate alert: <code>/alert 0.5 btc eth 17.2</code> tells you when 0.5 BTC gets at least 17.2 ETH.
     Networks as in /rate: <code>usdt-trx</code> or <code>usdt trx</code>. Your alerts: /alerts.
-alert-created = 🔔 I will tell you when { $amount } { $from } gets at least <b>{ $target } { $to }</b>. I check about every { $minutes } min; the alert ends after { $days } days. Your alerts: /alerts.
+alert-created = 🔔 I will tell you when { $amount } { $from } gets at least <b>{ $target } { $to }</b>. I check at most every { $minutes } min, whenever the exchange service has room left after quotes and exchanges (on a busy day, less often); the alert ends after { $days } days. Your alerts: /alerts.
 alert-too-many = You have { $max } alerts already, the most I keep per person. Remove one in /alerts first.
 alert-reached = 🔔 <b>Rate alert</b>: { $amount } { $from } now gets <b>{ $receive } { $to }</b> (best offer, { $provider }), at least the { $target } you asked for. This alert has ended; a new quote may differ a little.
 alert-exchange-button = 🔄 Exchange now
