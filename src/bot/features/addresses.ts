@@ -34,7 +34,8 @@ export function addressesFeature(deps: { repos: Repositories; clock: Clock }): C
   // The label the bot asked for. Installed before the exchange flow, so it looks only at the
   // very next text: any other button, any command, or a flow going on sets the question aside.
   pm.on("callback_query:data", (ctx, next) => {
-    if (!ctx.callbackQuery.data.startsWith("ab:")) deps.repos.kv.delete(key(ctx.from.id));
+    // A read, not a write, on every other button press: most have nothing to set aside.
+    if (!ctx.callbackQuery.data.startsWith("ab:") && deps.repos.kv.get<PendingLabel>(key(ctx.from.id))) deps.repos.kv.delete(key(ctx.from.id));
     return next();
   });
   pm.on("message:text", async (ctx, next) => {
