@@ -8,7 +8,7 @@ import { createRepositories, openDatabase, SqliteBudgetJournal, waitForInstanceL
 import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
 import { registerCommands } from "./bot/features/menu.js";
-import { localeOfUser } from "./bot/i18n.js";
+import { translatorFor } from "./bot/i18n.js";
 import type { BotContext } from "./bot/context.js";
 import { RateBudget } from "./exchange/budget.js";
 import { CatalogueService } from "./exchange/catalogue.js";
@@ -208,9 +208,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           clock,
           api: bot.api,
           logger,
-          note: (chatId) => {
-            return i18n.t(localeOfUser(repos.users.find(chatId)), "flow-timeout");
-          },
+          note: (chatId) => translatorFor(i18n, repos.users, chatId)("flow-timeout"),
           onTimedOut: (chatId) => metrics.flowAbandoned(chatId),
         });
         await tracker.start();

@@ -20,6 +20,12 @@ export function localeOfUser(user: { language: string | null; telegramLanguage: 
   return supportedLocale(user?.language) ?? supportedLocale(user?.telegramLanguage) ?? DEFAULT_LOCALE;
 }
 
+/** Text in a user's language, for messages sent outside an update (status changes, alerts). */
+export function translatorFor(i18n: I18n<BaseContext>, users: Pick<UserRepository, "find">, userId: number): (key: string, variables?: Record<string, string | number>) => string {
+  const locale = localeOfUser(users.find(userId));
+  return (key, variables) => i18n.t(locale, key, variables);
+}
+
 /**
  * Fluent translations from locales/*.ftl. The user's stored choice wins, then their
  * Telegram language, then English; in groups, the language the admins set.

@@ -34,6 +34,8 @@ export class ExchangeAvailability {
   private announced: UnavailableReason | undefined;
   /** An empty catalogue is news only once loading it was tried (at start-up it is always empty). */
   private catalogueLoadTried = false;
+  /** When the catalogue was first seen empty (for "unavailable since"). */
+  private emptySince: number | undefined;
 
   constructor(
     private readonly deps: { clock: Clock; logger: Logger; catalogueEmpty: () => boolean },
@@ -61,8 +63,12 @@ export class ExchangeAvailability {
   current(): Unavailability | undefined {
     if (this.refused) return { reason: "key-refused", since: this.refused.since, detail: this.refused.detail };
     if (this.unreachableSince !== undefined) return { reason: "unreachable", since: this.unreachableSince, detail: this.lastFailure };
-    if (this.deps.catalogueEmpty()) return { reason: "no-catalogue", since: this.deps.clock.now(), detail: "the catalogue holds no currencies" };
-    return undefined;
+    if (!this.deps.catalogueEmpty()) {
+      this.emptySince = undefined;
+      return undefined;
+    }
+    this.emptySince ??= this.deps.clock.now();
+    return { reason: "no-catalogue", since: this.emptySince, detail: "the catalogue holds no currencies" };
   }
 
   /** Loading the currency catalogue was tried (it worked or not): an empty one is news from now on. */

@@ -19,7 +19,7 @@ import {
 } from "../bot/cards.js";
 import { addressButton } from "../bot/callback-data.js";
 import type { BaseContext } from "../bot/context.js";
-import { localeOfUser } from "../bot/i18n.js";
+import { translatorFor } from "../bot/i18n.js";
 import { isNotModified } from "../bot/telegram-errors.js";
 import { noticeRetryDelay } from "./policy.js";
 
@@ -74,8 +74,7 @@ export class StatusNotifier {
   constructor(private readonly deps: NotifierDeps) {}
 
   translator(userId: number): Translate {
-    const locale = localeOfUser(this.deps.repos.users.find(userId));
-    return (key, variables) => this.deps.i18n.t(locale, key, variables);
+    return translatorFor(this.deps.i18n, this.deps.repos.users, userId);
   }
 
   /** The owner's anti-phishing phrase, for every message that shows where to send. */
@@ -92,7 +91,8 @@ export class StatusNotifier {
    * Returns false when the message is owed for later (Telegram certainly did not get it).
    */
   async statusChanged(tx: TransactionRecord): Promise<boolean> {
-    const delivered = !this.mayWrite(tx) || (await this.deliver(tx, renderStatusChange(this.translator(tx.userId), tx, this.explorers(tx)), this.saveAddressOffer(tx)));
+    const t = this.translator(tx.userId);
+    const delivered = !this.mayWrite(tx) || (await this.deliver(tx, renderStatusChange(t, tx, this.explorers(tx)), this.saveAddressOffer(t, tx)));
     // Sent, refused, blocked or uncertain: in every case this change is never announced again.
     if (delivered) this.deps.repos.transactions.markNotified(tx.exchangeId, tx.status);
     await this.updateCard(tx);
@@ -174,9 +174,9 @@ export class StatusNotifier {
   }
 
   /** After a successful exchange: the offer to keep its receiving address, unless it is kept already. */
-  private saveAddressOffer(tx: TransactionRecord): InlineKeyboard | undefined {
+  private saveAddressOffer(t: Translate, tx: TransactionRecord): InlineKeyboard | undefined {
     if (tx.status.toLowerCase() !== "finished" || this.deps.repos.addresses.findExact(tx.userId, tx.networkTo, tx.addressTo, tx.extraTo)) return undefined;
-    return new InlineKeyboard().text(this.translator(tx.userId)("button-save-address"), addressButton.save(tx.rowId));
+    return new InlineKeyboard().text(t("button-save-address"), addressButton.save(tx.rowId));
   }
 
   /** Sends a message about `tx`; false when it is owed for later instead (see sendFailure). */

@@ -11,7 +11,7 @@ import { sendFailure } from "../../tracker/notifier.js";
 import { alertButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
-import { localeOfUser } from "../i18n.js";
+import { translatorFor } from "../i18n.js";
 import { ignoreNotModified } from "../telegram-errors.js";
 
 /** Open alerts one person may have. */
@@ -96,10 +96,7 @@ export function alertsFeature(deps: AlertsDeps): Composer<BotContext> {
 
 /** The messages of the alert checker (src/alerts/), in each owner's language. */
 export function alertMessenger(deps: { api: Api; i18n: I18n<BaseContext>; repos: Repositories }): AlertMessenger {
-  const t = (alert: RateAlert) => {
-    const locale = localeOfUser(deps.repos.users.find(alert.userId));
-    return (key: string, vars?: Record<string, string | number>) => deps.i18n.t(locale, key, vars);
-  };
+  const t = (alert: RateAlert) => translatorFor(deps.i18n, deps.repos.users, alert.userId);
   const send = async (alert: RateAlert, text: string, keyboard?: InlineKeyboard): Promise<Delivery> => {
     if (deps.repos.users.find(alert.userId)?.blocked) return "blocked";
     try {
