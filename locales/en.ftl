@@ -124,6 +124,9 @@ address-too-long = That is too long for an address on { $network }. Please check
 address-whitespace = An address has no spaces or line breaks. Please send only the address.
 address-unprintable = That text contains hidden or unusual characters; no real address does. Please copy the address again.
 address-invalid-format = That is not a valid address on { $network }. Please check that it is for this network and copy it again.
+address-burn-address = That is a burn address: nobody can ever spend what is sent there, so your coins would be lost. Please send your own wallet address.
+address-token-contract = That is the { $token } token contract, not a wallet: coins sent to a token contract are lost for good. Please send the address of your own wallet (your wallet shows it under “Receive”).
+flow-address-unchecked = ⚠️ I cannot check addresses on { $network }: an address with a typo would be accepted. Copy it from your wallet, and compare it character by character before you confirm.
 
 flow-ask-memo =
     ⚠️ <b>{ $network } needs a memo (destination tag)</b> for { $currency }.
@@ -138,12 +141,14 @@ flow-type-memo = Please type the memo.
 memo-too-long = That memo is too long for { $network }. Please check it.
 memo-unprintable = That memo contains hidden or unusual characters. Please copy it again.
 memo-invalid-format = That is not a valid memo for { $network }. Please check it.
+memo-encrypted = On { $network } a memo that starts with # is sent encrypted, and the receiving exchange could not read it. Please type the memo without the #.
 
 summary-title = <b>Please check everything</b>
 summary-send = Send: <b>{ $amount } { $currency }</b>
 summary-receive = Receive about: <b>{ $amount } { $currency }</b>
 summary-provider = Provider: { $provider } ({ $type })
 summary-address = To address ({ $network }): <code>{ $address }</code>
+summary-address-compare = ⚠️ I cannot check addresses on this network: compare the address above with your wallet character by character.
 summary-memo = Memo: <code>{ $memo }</code>
 summary-no-memo = Memo: none (you confirmed your wallet needs none)
 button-confirm = ✅ Confirm

@@ -43,10 +43,9 @@ const VALID: Record<string, string[]> = {
     "0xde709f2102306220921060314715629080e2fb77",
     "0x27b1fdb04752bbc536007a920d24acb045561c26",
   ],
-  trx: ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"],
+  trx: ["TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj"],
   xrp: ["rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh"], // genesis account
   sol: [
-    "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
     "Ho87cuS3aSRgUMCeMrV7uNCCWx6Fj2ytnufYQ1W7KCLr",
     "4JMhwSEujEZEfMp4X8ZrqYcDNaYy7UFaCXvoSzWQJLQq",
   ],
@@ -104,6 +103,46 @@ const VALID: Record<string, string[]> = {
   hbar: ["0.0.98", "0.0.1234567"],
   sui: ["0x02a212de6a9dfa3a69e22387acfbafbb1a9e591bd9d636e7895dcfc8de05f331"],
   apt: ["0x1d8727df513fa2a8785d0834e40b34223daff1affc079574082baadb74b66ee4"],
+  // Where a network publishes no sample address, the vector is built here from the network's own
+  // version byte or prefix and the hash160 of Bitcoin's genesis address ("built"); the checksum
+  // code those rules share is proven by the published vectors of other networks.
+  dgb: [
+    "dgb1qrrx8v0u65t5tnx84tfdlqwja0sq62840d4h7gy", // DigiByte JS docs, address.md
+    "dgb1qz93rjfpk976zd2qal32d6zj7ctv9vywn9h7zdq", // DigiByte JS docs, examples.md
+  ],
+  rvn: ["RJJBTXXfgE5DjiPQpZSnYrQe73NhrBZ3ao", "rFFaWG1XhQoYSb2nLa6YcdHR8KMByCebK7"], // built: versions 60 and 122
+  sys: ["SWJzQrRXomTrC1oftpSk1EDzzZ9Xz5mzbh", "sys1qvt5s0v2uhuna2sjnn84ldu8m2r4m3rccalyauk"], // built: version 63, hrp "sys"
+  bsv: ["1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"], // the genesis block's address, shared with Bitcoin
+  dcr: ["Dcur2mcGjmENx4DhNqDctW5wJCVyT3Qeqkx"], // dcrd chaincfg: the organization's (treasury) script address
+  qtum: ["QVcyVJw6Fs9U6r7Emin9abs4r2rpPhBE1A", "MGv9cSYnaRSTZNzYaN7bhbgmozoGkKBvCn"], // built: versions 58 and 50
+  zen: [
+    "znndMR7koR6treFnhAfzqX6AHheanpQWerz", // Horizen: sample transparent address
+    "zszpcLB6C5B8QvfDbF2dYWXsrpac5DL9WRk", // Horizen: sample multisig address
+  ],
+  kmd: ["RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA"],
+  algo: ["VCMJKWOY5P5P7SKMZFFOCEROPJCZOTIJMNIYNUCKH7LRO45JMJP6UYBIJA"], // Algorand developer docs
+  nano: ["nano_3t6k35gi95xu6tergt6p69ck76ogmitsa8mnijtpxm9fkcm736xtoncuohr3"], // docs.nano.org: genesis account
+  waves: ["3PAWwWa6GbwcJaFzwqXQN5KQm7H96Y7SHTQ", "3P8JdJGYc7vaLu4UXUZc1iRLdzrkGtdCyJM"], // Waves node: mainnet genesis recipients
+  neo: ["NXV7ZhHiyM1aHXwpVsRZC6BwNFP2jghXAq"], // docs.neo.org sample N3 address
+  ont: ["AFmseVrdL9f9oyCzZefL9tG6UbvhUMqNMV", "AFmseVrdL9f9oyCzZefL9tG6UbviEH9ugK"], // docs.ont.io: ONT and ONG native contracts
+  xem: [
+    "NBZMQO7ZPBYNBDUR7F75MAKA2S3DHDCIFG775N3D", // NEM NIS1 mainnet sample
+    "NDNRSWFEQ256HQLUYTL6SOS3RYHEJKBLOWL2C6MJ",
+  ],
+  lsk: ["lskqbs324cbbwd5h3tbc4ajsoqfzjet448y79qefx"], // LiskHQ/lisk-sdk issue 6283: "Lisk32 address" sample
+  icx: ["hxbe258ceb872e08851f1f59694dac2558708ece11"], // ICON JSON-RPC v3 docs sample
+  sc: ["ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e5c10708a13d4"], // built: hash + blake2b-256 checksum
+  egld: [
+    "erd1qyu5wthldzr8wx5c9ucg8kjagg0jfs53s8nr3zpz3hypefsdd8ssycr6th", // docs.multiversx.com: alice
+    "erd1spyavw0956vq68xj8y4tenjpq2wd5a9p2c6j8gsz7ztyrnpxrruqzu66jx", // docs.multiversx.com: bob
+  ],
+  ardr: ["ARDOR-3GV8-8347-UD38-FNU2U", "ARDOR-9C5A-J3PY-UEG3-7BK77"], // Ardor API samples (getAccount)
+  zil: ["zil1vt5s0v2uhuna2sjnn84ldu8m2r4m3rcc4jzfpk"], // built: hrp "zil"
+  iost: ["binanceiost", "admin"],
+  steem: ["steemit", "blocktrades", "a-1.b-2.c-3"],
+  hive: ["hiveio", "blocktrades", "gtg"],
+  vet: ["0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
+  chz: ["0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
 };
 
 /** Same-length alphabets, so a substitution keeps the string well-formed apart from its checksum. */
@@ -112,6 +151,10 @@ const XRP_BASE58 = "rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz";
 const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const NANO_BASE32 = "13456789abcdefghijkmnopqrstuwxyz";
+const LISK32 = "zxvcpmbn3465o978uyrtkqew2adsjhfg";
+const HEX = "0123456789abcdef";
+const ARDOR_RS = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
 /** Every one-character substitution (to the next character of the alphabet) from `from` on. */
 function oneCharCorruptions(address: string, alphabet: string, from = 0): string[] {
@@ -165,7 +208,7 @@ describe("checkAddress: one-character corruptions fail the checksum", () => {
     ["doge", "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L", BASE58],
     ["dash", "Xw7HTXGY3TFeA3ZsVuMRrYh96GtwWb4hQb", BASE58],
     ["zec", "t1fuvbxcLNhiPGnR2fcy4iMrntLn2y6zbiG", BASE58],
-    ["trx", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", BASE58],
+    ["trx", "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj", BASE58],
     ["xrp", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", XRP_BASE58],
     ["ton", "EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPrHF", BASE64URL],
     ["xlm", "GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ", BASE32],
@@ -175,6 +218,19 @@ describe("checkAddress: one-character corruptions fail the checksum", () => {
     ["atom", "cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02", BECH32, 7],
     ["xmr", "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A", BASE58],
     ["xtz", "tz1ZfrERcALBwmAqwonRXYVQBDT9BjNjBHJu", BASE58],
+    ["dgb", "dgb1qrrx8v0u65t5tnx84tfdlqwja0sq62840d4h7gy", BECH32, 4],
+    ["dcr", "Dcur2mcGjmENx4DhNqDctW5wJCVyT3Qeqkx", BASE58],
+    ["zen", "znndMR7koR6treFnhAfzqX6AHheanpQWerz", BASE58],
+    ["algo", "VCMJKWOY5P5P7SKMZFFOCEROPJCZOTIJMNIYNUCKH7LRO45JMJP6UYBIJA", BASE32],
+    ["nano", "nano_3t6k35gi95xu6tergt6p69ck76ogmitsa8mnijtpxm9fkcm736xtoncuohr3", NANO_BASE32, 6],
+    ["waves", "3PAWwWa6GbwcJaFzwqXQN5KQm7H96Y7SHTQ", BASE58, 2],
+    ["neo", "NXV7ZhHiyM1aHXwpVsRZC6BwNFP2jghXAq", BASE58],
+    ["ont", "AFmseVrdL9f9oyCzZefL9tG6UbvhUMqNMV", BASE58],
+    ["xem", "NBZMQO7ZPBYNBDUR7F75MAKA2S3DHDCIFG775N3D", BASE32, 1],
+    ["lsk", "lskqbs324cbbwd5h3tbc4ajsoqfzjet448y79qefx", LISK32, 3],
+    ["sc", "ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e5c10708a13d4", HEX],
+    ["egld", "erd1qyu5wthldzr8wx5c9ucg8kjagg0jfs53s8nr3zpz3hypefsdd8ssycr6th", BECH32, 4],
+    ["zil", "zil1vt5s0v2uhuna2sjnn84ldu8m2r4m3rcc4jzfpk", BECH32, 4],
   ];
 
   it.each(cases)("%s: every substitution in %s", (network, address, alphabet, from) => {
@@ -182,6 +238,14 @@ describe("checkAddress: one-character corruptions fail the checksum", () => {
     expect(corrupted.length).toBeGreaterThan(20);
     for (const candidate of corrupted) {
       expect(checkAddress(network, candidate), candidate).toEqual({ ok: false, problem: "invalid-format" });
+    }
+  });
+
+  it("ardr: every substitution of one of the 17 Reed-Solomon symbols is caught", () => {
+    const corrupted = oneCharCorruptions("ARDOR-3GV8-8347-UD38-FNU2U", ARDOR_RS, 6);
+    expect(corrupted).toHaveLength(17);
+    for (const candidate of corrupted) {
+      expect(checkAddress("ardr", candidate), candidate).toEqual({ ok: false, problem: "invalid-format" });
     }
   });
 
@@ -258,7 +322,6 @@ describe("checkAddress: wrong network, testnet and unusual forms are refused", (
     ["eth", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA"], // 38 hex
     ["eth", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed00"], // 42 hex
     ["eth", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeg"], // not hex
-    ["eth", "0x0000000000000000000000000000000000000000"], // zero address burns funds
     ["eth", "ethereum:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
     ["eth", "vitalik.eth"], // names are not resolved here
     ["trx", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
@@ -267,7 +330,6 @@ describe("checkAddress: wrong network, testnet and unusual forms are refused", (
     ["xrp", "rrrrrrrrrrrrrrrrrrrrBZbvji"], // ACCOUNT_ONE black hole
     ["xrp", "XVLhHMPHU98es4dbozjVtdWzVrDjtV18pX8yuPT7y4xaEHi"], // X-address: tag inside, refused
     ["xrp", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
-    ["sol", "11111111111111111111111111111111"], // system program
     // Solana has no checksum: dropping the last character can still leave a valid 32-byte key,
     // so only clearly wrong lengths can be caught.
     ["sol", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZ"], // too short for 32 bytes
@@ -327,6 +389,132 @@ describe("checkAddress: wrong network, testnet and unusual forms are refused", (
     ["zec", "zs1z7rejlpsa98s2rrrfkwmaxu53e4ue0ulcrw0h4x5g8jl04tak0d3mm47vdtahatqrlkngh9sly"], // shielded
   ])("%s refuses %s", (network, address) => {
     expect(checkAddress(network, address)).toEqual({ ok: false, problem: "invalid-format" });
+  });
+});
+
+describe("checkAddress: the catalogue's other networks refuse testnet, wrong length and wrong alphabet", () => {
+  it.each<[string, string]>([
+    ["dgb", "dgbt1qvt5s0v2uhuna2sjnn84ldu8m2r4m3rcch7m8x8"], // testnet hrp
+    ["dgb", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"], // old P2SH version = Bitcoin's
+    ["dgb", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
+    ["rvn", "mpXwg4jMtRhuSpVq4xS3HFHmCmWp9NyGKt"], // testnet version 111
+    ["rvn", "RJJBTXXfgE5DjiPQpZSnYrQe73NhrBZ3aO"], // 'O' is not base58
+    ["sys", "tsys1qvt5s0v2uhuna2sjnn84ldu8m2r4m3rcc2d850u"], // testnet hrp
+    ["sys", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"],
+    ["bsv", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"], // P2SH: not standard since Genesis
+    ["bsv", "mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn"], // testnet
+    ["dcr", "DsaqXkswRUd8xhBoMCo3q8udMji2dbGcCjF"], // sha256 checksum instead of blake256 (coininfo issue 75)
+    ["dcr", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
+    ["qtum", "qSaNY3QxH3snoikcHjRueNjqsJqJWCn1gk"], // testnet version 120
+    ["zen", "ztcAx94kKNgjQYKP3ZzgwdXBmwqgwHQ6Tuu"], // testnet "zt"
+    ["zen", "t1fuvbxcLNhiPGnR2fcy4iMrntLn2y6zbiG"], // Zcash transparent
+    ["kmd", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
+    ["algo", "x"], // the issue's example: any text was accepted
+    ["algo", "VCMJKWOY5P5P7SKMZFFOCEROPJCZOTIJMNIYNUCKH7LRO45JMJP6UYBIJ"], // 57 characters
+    ["algo", "vcmjkwoy5p5p7skmzffoceropjczotijmniynuckh7lro45jmjp6uybija"], // lower case
+    ["nano", "nano_3t6k35gi95xu6tergt6p69ck76ogmitsa8mnijtpxm9fkcm736xtoncuohr"], // too short
+    ["nano", "nano_3t6k35gi95xu6tergt6p69ck76ogmitsa8mnijtpxm9fkcm736xtoncuohr2"], // '2' is not in Nano's alphabet
+    ["nano", "ban_3t6k35gi95xu6tergt6p69ck76ogmitsa8mnijtpxm9fkcm736xtoncuohr3"], // Banano prefix
+    ["waves", "3MwRqEZ4cBFRXShgNCyvKuVjcvLLtgWVvuZ"], // testnet chain id 'T' (Waves docs gist)
+    ["waves", "3PAWwWa6GbwcJaFzwqXQN5KQm7H96Y7SHT"], // too short
+    ["neo", "AQns2WW1QYvoUgECv37zcDLXpNqoYvfGUc"], // legacy Neo 2 version
+    ["neo3", "AQns2WW1QYvoUgECv37zcDLXpNqoYvfGUc"],
+    ["ont", "NXV7ZhHiyM1aHXwpVsRZC6BwNFP2jghXAq"], // a Neo N3 address
+    ["xem", "TAHPGS7CKZAERDU5RGHRCGN4DYGXRLQXO5CPNWIP"], // testnet (NEM-sdk sample)
+    ["xem", "NBZMQO-7ZPBYN-BDUR7F-75MAKA-2S3DHD-CIFG77-5N3"], // wrong grouping
+    ["xem", "nbzmqo7zpbynbdur7f75maka2s3dhdcifg775n3d"], // lower case
+    ["lsk", "6076671634347365051L"], // legacy Lisk address: cannot receive since Lisk 3
+    ["lsk", "lskqbs324cbbwd5h3tbc4ajsoqfzjet448y79qef"], // 37 characters
+    ["lsk", "lskqbs324cbbwd5h3tbc4ajsoqfzjet448y79qefl"], // 'l' is not in the Lisk32 alphabet
+    ["icx", "cx0000000000000000000000000000000000000001"], // governance score: a contract
+    ["icx", "hxBE258CEB872E08851F1F59694DAC2558708ECE11"], // upper case
+    ["icx", "hx0000000000000000000000000000000000000000"],
+    ["sc", "ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e5c10708a13"], // no full checksum
+    ["sc", "CA6E321C7CCE9ECEDF0A8CA2492EC8592494AA5FB5CE0387DFF96EF6AF982A3E5C10708A13D4"],
+    ["egld", "erd1qyu5wthldzr8wx5c9ucg8kjagg0jfs53s8nr3zpz3hypefsdd8ssycr6tt"], // bad checksum
+    ["egld", "cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02"],
+    ["zil", "0x62e907b15cbf27d5425399ebf6f0fb50ebb88f18"], // the 0x form is not taken
+    ["zil", "zil1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq9yf6pz"], // zero address
+    ["ardr", "NXT-3GV8-8347-UD38-FNU2U"], // NXT prefix
+    ["ardr", "ARDOR-3GV8-8347-UD38-FNU2"],
+    ["ardr", "ardor-3gv8-8347-ud38-fnu2u"],
+    ["iost", "abcd"], // 4 characters
+    ["iost", "abcdefghijkl"], // 12 characters
+    ["iost", "Binance"],
+    ["steem", "ab"], // shorter than 3
+    ["steem", "thisnameistoolong"], // 17 characters
+    ["steem", "1abc"], // must start with a letter
+    ["steem", "abc-"], // must end with a letter or digit
+    ["hive", "ab.cde"], // every dot-separated part has 3 or more characters
+    ["hive", "Hiveio"],
+    ["hive", "hive_io"],
+    ["eos", "eosio@token"],
+    ["ron", "ronin:5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"], // bad EIP-55 case
+    ["vet", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"],
+    ["chz", "5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
+    ["kava", "cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02"], // another chain's prefix
+  ])("%s refuses %s", (network, address) => {
+    expect(knowsAddressFormat(network)).toBe(true);
+    expect(checkAddress(network, address)).toEqual({ ok: false, problem: "invalid-format" });
+  });
+
+  it("takes NEM addresses with dashes and passes them on without", () => {
+    expect(checkAddress("xem", "NBZMQO-7ZPBYN-BDUR7F-75MAKA-2S3DHD-CIFG77-5N3D")).toEqual({
+      ok: true,
+      address: "NBZMQO7ZPBYNBDUR7F75MAKA2S3DHDCIFG775N3D",
+    });
+  });
+
+  it("takes Ronin's ronin: form and passes on the 0x form the chain takes", () => {
+    expect(checkAddress("ron", "ronin:5aaeb6053f3e94c9b9a09f33669435e7ef1beaed")).toEqual({
+      ok: true,
+      address: "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+    });
+    expect(checkAddress("ron", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toEqual({
+      ok: true,
+      address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    });
+  });
+});
+
+describe("checkAddress: burn addresses and token contracts", () => {
+  it.each<[string, string]>([
+    ["eth", "0x0000000000000000000000000000000000000000"],
+    ["bsc", "0x000000000000000000000000000000000000dead"],
+    ["trx", "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb"], // Tron's zero address
+    ["sol", "11111111111111111111111111111111"],
+    ["algo", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ"],
+    ["nano", "nano_1111111111111111111111111111111111111111111111111111hifc8npp"],
+    ["rvn", "RXBurnXXXXXXXXXXXXXXXXXXXXXXWUo9FV"],
+    ["ardr", "ARDOR-2222-2222-2222-22222"],
+    ["sc", "000000000000000000000000000000000000000000000000000000000000000089eb0d6a8a69"], // Sia's void address
+  ])("%s: %s is a burn address", (network, address) => {
+    expect(checkAddress(network, address)).toEqual({ ok: false, problem: "burn-address" });
+  });
+
+  it("every burn entry is a well-formed address of its network, so the refusal is about burning, not form", async () => {
+    const chains = await import("../src/domain/address-chains.js");
+    expect(chains.isAlgorand("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ")).toBe(true);
+    expect(chains.isNano("nano_1111111111111111111111111111111111111111111111111111hifc8npp")).toBe(true);
+    expect(chains.isRavencoin("RXBurnXXXXXXXXXXXXXXXXXXXXXXWUo9FV")).toBe(true);
+    expect(chains.isArdor("ARDOR-2222-2222-2222-22222")).toBe(true);
+    expect(chains.isSia("000000000000000000000000000000000000000000000000000000000000000089eb0d6a8a69")).toBe(true);
+  });
+
+  it.each<[string, string, string]>([
+    ["eth", "0xdAC17F958D2ee523a2206206994597C13D831ec7", "USDT"],
+    ["arb", "0xdac17f958d2ee523a2206206994597c13d831ec7", "USDT"], // any case, any EVM network
+    ["eth", "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", "USDC"],
+    ["bsc", "0x55d398326f99059fF775485246999027B3197955", "USDT"],
+    ["bsc", "0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d", "USDC"],
+    ["trx", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "USDT"],
+    ["trx", "TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8", "USDC"],
+    ["sol", "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB", "USDT"],
+    ["sol", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", "USDC"],
+    ["ton", "EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs", "USDT"],
+    ["ton", "0:b113a994b5024a16719f69139328eb759596c38a25f59028b146fecdc3621dfe", "USDT"], // same jetton master, raw form
+  ])("%s: %s is the %s contract", (network, address, token) => {
+    expect(checkAddress(network, address)).toEqual({ ok: false, problem: "token-contract", token });
   });
 });
 
@@ -473,7 +661,7 @@ describe("checkMemo", () => {
     expect(checkMemo("xlm", "memo\u202Etxt")).toEqual({ ok: false, problem: "unprintable" });
   });
 
-  it.each(["ton", "atom", "eos", "bnb", "somecoin"])("%s: printable text up to 100 characters", (network) => {
+  it.each(["ton", "eos", "kas", "somecoin"])("%s: printable text up to 100 characters", (network) => {
     expect(checkMemo(network, "123456789")).toEqual({ ok: true, memo: "123456789" });
     expect(checkMemo(network, "  for order #42  ")).toEqual({ ok: true, memo: "for order #42" });
     expect(checkMemo(network, "\u041F\u0440\u0438\u0432\u0435\u0442 \u{1F680}")).toMatchObject({ ok: true });
@@ -482,5 +670,33 @@ describe("checkMemo", () => {
     for (const bad of ["\u200B", "\u200E", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069", "\u0000", "\u001B", "\t", "\n", "\u00A0", "\u2028", "\uFEFF", "\uE000"]) {
       expect(checkMemo(network, `12${bad}34`), JSON.stringify(bad)).toEqual({ ok: false, problem: "unprintable" });
     }
+  });
+
+  it("atom: up to 256 characters (Cosmos SDK MaxMemoCharacters)", () => {
+    expect(checkMemo("atom", "x".repeat(256))).toEqual({ ok: true, memo: "x".repeat(256) });
+    expect(checkMemo("atom", "x".repeat(257))).toEqual({ ok: false, problem: "too-long" });
+    expect(checkMemo("atom", "memo\u202Etxt")).toEqual({ ok: false, problem: "unprintable" });
+  });
+
+  it.each(["bnb", "bep2"])("%s: up to 128 bytes (BNB Beacon Chain transfer memo)", (network) => {
+    expect(checkMemo(network, "x".repeat(128))).toEqual({ ok: true, memo: "x".repeat(128) });
+    expect(checkMemo(network, "x".repeat(129))).toEqual({ ok: false, problem: "too-long" });
+    // 64 Cyrillic letters are 128 bytes; 65 are 130
+    expect(checkMemo(network, "\u0430".repeat(64))).toMatchObject({ ok: true });
+    expect(checkMemo(network, "\u0430".repeat(65))).toEqual({ ok: false, problem: "too-long" });
+  });
+
+  it("xem: a plain message up to 1024 bytes, within the bot's 256 characters", () => {
+    expect(checkMemo("xem", "x".repeat(256))).toEqual({ ok: true, memo: "x".repeat(256) });
+    expect(checkMemo("xem", "x".repeat(257))).toEqual({ ok: false, problem: "too-long" });
+    expect(checkMemo("xem", "\u{1F680}".repeat(256))).toEqual({ ok: true, memo: "\u{1F680}".repeat(256) }); // 1024 bytes
+  });
+
+  it.each(["steem", "hive"])("%s: a memo starting with # would be encrypted by the wallet and is refused", (network) => {
+    expect(checkMemo(network, "#123456")).toEqual({ ok: false, problem: "encrypted" });
+    expect(checkMemo(network, "  #abc")).toEqual({ ok: false, problem: "encrypted" });
+    expect(checkMemo(network, "order #42")).toEqual({ ok: true, memo: "order #42" });
+    expect(checkMemo(network, "x".repeat(256))).toEqual({ ok: true, memo: "x".repeat(256) });
+    expect(checkMemo(network, "x".repeat(257))).toEqual({ ok: false, problem: "too-long" });
   });
 });

@@ -164,7 +164,7 @@ describe("the address", () => {
     await toAddress(user, "btc btc", "usdt trx", "0.05");
     await user.send(input);
     expect((await user.nextMessage()).text).toContain(sentence);
-    await user.send("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    await user.send("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
     expect((await user.nextMessage()).text).toContain("Please check everything");
   });
 });

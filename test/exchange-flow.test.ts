@@ -3,7 +3,7 @@ import { startWorld, type TestWorld } from "./harness/app.js";
 import { toAddress, toSummary } from "./harness/flow.js";
 import { type StoredMessage, type TestUser } from "../src/emulator/index.js";
 
-const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const TRON_ADDRESS = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
 
 let world: TestWorld | undefined;
 afterEach(async () => {

@@ -1,8 +1,23 @@
 import { crc32 } from "node:zlib";
 import { blake2b } from "@noble/hashes/blake2.js";
-import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { base32nopad, base58, base58xmr, base58xrp, base64, base64url, bech32, bech32m, type BytesCoder } from "@scure/base";
+import { base32nopad, base58, base58xmr, base58xrp, base64, base64url, bech32, bech32m } from "@scure/base";
+import {
+  base58Versioned,
+  bech32Bytes,
+  bytesEqual,
+  concatBytes,
+  crc16Xmodem,
+  decodeBase58Check,
+  decodeBech32,
+  decodeOrUndefined,
+  isAllZero,
+  startsWithBytes,
+  utf8,
+  wordsToBytes,
+} from "./address-codec.js";
+import * as chains from "./address-chains.js";
+import { deniedAddress } from "./address-denylist.js";
 
 /**
  * Checks receiving addresses and memos before they reach the exchange.
@@ -15,10 +30,22 @@ import { base32nopad, base58, base58xmr, base58xrp, base64, base64url, bech32, b
  */
 
 /** "unprintable" covers anything outside printable ASCII: controls, zero-width and bidi marks, and any non-ASCII letter. */
-export type AddressProblem = "empty" | "too-long" | "whitespace" | "unprintable" | "invalid-format";
-export type AddressCheck = { ok: true; address: string /* trimmed */ } | { ok: false; problem: AddressProblem };
+export type AddressProblem =
+  | "empty"
+  | "too-long"
+  | "whitespace"
+  | "unprintable"
+  | "invalid-format"
+  /** A sink nobody can spend from (zero addresses, published burn addresses). */
+  | "burn-address"
+  /** One of the largest token contracts, pasted where a wallet belongs. */
+  | "token-contract";
+export type AddressCheck =
+  | { ok: true; address: string /* trimmed, in the form the network's wallets take */ }
+  | { ok: false; problem: AddressProblem; token?: string };
 
-export type MemoProblem = "too-long" | "unprintable" | "invalid-format";
+/** "encrypted": a memo the sending wallet would encrypt (Steem/Hive "#..."), unreadable for the receiver. */
+export type MemoProblem = "too-long" | "unprintable" | "invalid-format" | "encrypted";
 export type MemoCheck = { ok: true; memo: string /* trimmed; "" means no memo */ } | { ok: false; problem: MemoProblem };
 
 /** Longest address accepted where nothing more specific is known. */
@@ -29,102 +56,12 @@ const MEMO_MAX_CHARACTERS = 100;
 
 const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 
-type AddressFormat = { check: (address: string) => boolean; maxLength?: number };
-
-// ---------------------------------------------------------------------------------------------
-// Small helpers
-
-function decodeOrUndefined(coder: BytesCoder, text: string): Uint8Array | undefined {
-  try {
-    const bytes = coder.decode(text);
-    // Only the canonical spelling of the bytes is accepted (no alternative encodings of the same value).
-    return coder.encode(bytes) === text ? bytes : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, index) => byte === b[index]);
-}
-
-function startsWithBytes(bytes: Uint8Array, prefix: readonly number[]): boolean {
-  return prefix.every((byte, index) => bytes[index] === byte);
-}
-
-function isAllZero(bytes: Uint8Array): boolean {
-  return bytes.every((byte) => byte === 0);
-}
-
-function concatBytes(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
-const utf8 = new TextEncoder();
-
-/** CRC-16/XMODEM (poly 0x1021, init 0), used by Stellar strkeys and TON user-friendly addresses. */
-function crc16Xmodem(data: Uint8Array): number {
-  let crc = 0;
-  for (const byte of data) {
-    crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit++) {
-      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-    }
-  }
-  return crc;
-}
-
-/** Base58Check: payload followed by the first 4 bytes of sha256(sha256(payload)). Returns the payload. */
-function decodeBase58Check(text: string, coder: BytesCoder = base58): Uint8Array | undefined {
-  const raw = decodeOrUndefined(coder, text);
-  if (!raw || raw.length < 5) return undefined;
-  const payload = raw.subarray(0, raw.length - 4);
-  const checksum = sha256(sha256(payload)).subarray(0, 4);
-  return bytesEqual(raw.subarray(raw.length - 4), checksum) ? payload : undefined;
-}
-
-/** Base58Check with one of the given version prefixes and a 20-byte hash after it. */
-function base58Versioned(...versions: (readonly number[])[]): (address: string) => boolean {
-  return (address) => {
-    const payload = decodeBase58Check(address);
-    if (!payload) return false;
-    return versions.some((version) => payload.length === version.length + 20 && startsWithBytes(payload, version));
-  };
-}
-
-/** Decodes bech32 or bech32m; undefined when the checksum, charset or case is wrong. */
-function decodeBech32(
-  coder: typeof bech32,
-  address: string,
-  limit: number | false = 90,
-): { prefix: string; words: number[] } | undefined {
-  try {
-    return coder.decode(address, limit);
-  } catch {
-    return undefined;
-  }
-}
-
-function wordsToBytes(coder: typeof bech32, words: number[]): Uint8Array | undefined {
-  try {
-    return coder.fromWords(words);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Bytes of a bech32 string with exactly the given human-readable part. */
-function bech32Bytes(address: string, hrp: string, limit: number | false = 90): Uint8Array | undefined {
-  const decoded = decodeBech32(bech32, address, limit);
-  if (!decoded || decoded.prefix !== hrp) return undefined;
-  return wordsToBytes(bech32, decoded.words);
-}
+type AddressFormat = {
+  check: (address: string) => boolean;
+  maxLength?: number;
+  /** The spelling passed on, where the network has more than one (NEM's dashes, Ronin's prefix). */
+  normalize?: (address: string) => string;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Bitcoin family
@@ -231,6 +168,13 @@ function isEvm(address: string): boolean {
   }
   return true;
 }
+
+/** Ronin (docs.roninchain.com): wallets show "ronin:" + 40 hex, the chain itself takes the 0x form. */
+function isRonin(address: string): boolean {
+  return isEvm(address.startsWith("ronin:") ? `0x${address.slice("ronin:".length)}` : address);
+}
+
+const normalizeRonin = (address: string): string => (address.startsWith("ronin:") ? `0x${address.slice("ronin:".length)}` : address);
 
 /** 0x + 64 hex (Sui, Aptos long form); the all-zero address is refused. */
 function isHex32(address: string): boolean {
@@ -428,16 +372,31 @@ function isHedera(address: string): boolean {
 // The table
 
 /**
- * Network codes whose addresses are plain Ethereum addresses (codes as in ./networks.ts). Only
- * codes that cannot mean a non-EVM chain are listed: not "cro" or "manta" (also Cosmos/Substrate
- * chains), not "sonic" (the service labels it "Algorand"), not "hype"; chains with their own
- * prefix or checksum rules (RSK, Harmony, Ronin) are left out too.
+ * Network codes whose addresses are plain Ethereum addresses (codes as in the service's catalogue,
+ * see ./networks.ts). A code is listed only where the catalogue means the EVM chain (its explorer
+ * is an EVM explorer): "cro" is Cronos EVM (cronoscan), "vet" is VeChainThor, whose addresses and
+ * checksum are Ethereum's. Chains with their own prefix or checksum rules (Harmony "one1",
+ * XDC "xdc", Wanchain's inverted checksum, IoTeX "io1") are left out, as are codes the catalogue
+ * names ambiguously (it calls "sonic" and "noble" Algorand, "ela" and "xai" Ethereum).
  */
 const EVM_NETWORKS = [
   "eth", "etc", "bsc", "opbnb", "pol", "matic", "arb", "arbnova", "op", "base", "avaxc", "ftm", "linea", "zksync",
   "scroll", "mnt", "blast", "celo", "gnosis", "xdai", "kavaevm", "klay", "bera", "hypeevm", "seievm", "metis",
   "zora", "taiko", "moonbeam",
+  // added from the catalogue: EVM chains and EVM sides of dual chains
+  "chz", "flr", "flare", "sgb", "story", "cro", "vet", "glmr", "movr", "theta", "wemix", "cfxevm", "zeta", "vic",
+  "tomo", "bb", "merl", "plume", "somnia", "gravity", "corn", "mode", "pulse", "ethw", "canto", "tlosevm", "sysevm",
+  "rollux", "peaqevm", "lukso", "lyx", "oas", "oasys", "filevm", "mapo", "ewt", "tt", "rei", "shardeum", "amb",
+  "brise", "u2u", "vana", "gunz", "zrc", "mat", "cyber", "root", "bitci", "fitfi", "etn", "tenet", "meter", "bfc",
 ];
+
+/** Cosmos SDK chains in the catalogue and their bech32 account prefixes (each chain's own docs). */
+const COSMOS_PREFIXES: Readonly<Record<string, string>> = {
+  luna: "terra", lunc: "terra", kava: "kava", osmo: "osmo", akt: "akash", axl: "axelar", tia: "celestia",
+  inj: "inj", dydx: "dydx", sei: "sei", scrt: "secret", band: "band", xprt: "persistence", ntrn: "neutron",
+  dym: "dym", saga: "saga", bld: "agoric", nibi: "nibi", rune: "thor", arch: "archway", core: "core",
+  orai: "orai", cheq: "cheqd",
+};
 
 const FORMATS = new Map<string, AddressFormat>([
   ["btc", { check: (a) => isBitcoinLegacy(a) || isSegwit(a, "bc") }],
@@ -449,6 +408,14 @@ const FORMATS = new Map<string, AddressFormat>([
   ["doge", { check: base58Versioned([0x1e], [0x16]) }],
   ["dash", { check: base58Versioned([0x4c], [0x10]) }],
   ["zec", { check: base58Versioned([0x1c, 0xb8], [0x1c, 0xbd]) }], // transparent t1/t3 only
+  ["dgb", { check: chains.isDigiByte }],
+  ["rvn", { check: chains.isRavencoin }],
+  ["sys", { check: chains.isSyscoin }],
+  ["bsv", { check: chains.isBitcoinSv }],
+  ["dcr", { check: chains.isDecred }],
+  ["qtum", { check: chains.isQtum }],
+  ["zen", { check: chains.isHorizen }],
+  ["kmd", { check: chains.isKomodo }],
   ["trx", { check: isTron }],
   ["xrp", { check: isXrp }],
   ["sol", { check: isSolana }],
@@ -462,11 +429,34 @@ const FORMATS = new Map<string, AddressFormat>([
   ["near", { check: isNear }],
   ["xtz", { check: isTezos }],
   ["eos", { check: isEos }],
+  ["waxp", { check: isEos }], // WAX and XPR Network are EOSIO chains: the same account names
+  ["xpr", { check: isEos }],
   ["hbar", { check: isHedera }],
   ["sui", { check: isHex32 }],
   ["apt", { check: isHex32 }],
+  ["ron", { check: isRonin, normalize: normalizeRonin }],
+  ["algo", { check: chains.isAlgorand }],
+  ["nano", { check: chains.isNano }],
+  ["waves", { check: chains.isWaves }],
+  ["neo", { check: chains.isNeo }],
+  ["neo3", { check: chains.isNeo }],
+  ["ont", { check: chains.isOntology }],
+  ["xem", { check: chains.isNem, normalize: chains.normalizeNem }],
+  ["lsk", { check: chains.isLisk }],
+  ["icx", { check: chains.isIcon }],
+  ["sc", { check: chains.isSia }],
+  ["egld", { check: chains.isMultiversX }],
+  ["ardr", { check: chains.isArdor }],
+  ["zil", { check: chains.isZilliqa }],
+  ["iost", { check: chains.isIostAccount }],
+  ["steem", { check: chains.isGrapheneAccountName }],
+  ["hive", { check: chains.isGrapheneAccountName }],
   ...EVM_NETWORKS.map((network): [string, AddressFormat] => [network, { check: isEvm }]),
+  ...Object.entries(COSMOS_PREFIXES).map(([network, hrp]): [string, AddressFormat] => [network, { check: chains.cosmosAccount(hrp) }]),
 ]);
+
+/** Every network code with a format check (for coverage reports). */
+export const CHECKED_NETWORKS: readonly string[] = [...FORMATS.keys()];
 
 function formatFor(network: string): AddressFormat | undefined {
   return FORMATS.get(network.trim().toLowerCase());
@@ -485,8 +475,12 @@ export function checkAddress(network: string, address: string): AddressCheck {
   if (/\s/u.test(text)) return { ok: false, problem: "whitespace" };
   // No real address contains anything but printable ASCII; this also stops bidi overrides and zero-width characters.
   if (!PRINTABLE_ASCII.test(text)) return { ok: false, problem: "unprintable" };
+  // Before the format: a burn address or a token contract gets its own explanation.
+  const denied = deniedAddress(text);
+  if (denied?.kind === "token-contract") return { ok: false, problem: "token-contract", token: denied.token };
+  if (denied) return { ok: false, problem: "burn-address" };
   if (format && !format.check(text)) return { ok: false, problem: "invalid-format" };
-  return { ok: true, address: text };
+  return { ok: true, address: format?.normalize?.(text) ?? text };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -506,17 +500,42 @@ const CANONICAL_UNSIGNED = /^(?:0|[1-9]\d*)$/;
 const STELLAR_TEXT_MEMO_MAX_BYTES = 28;
 
 /**
+ * Text memos by each network's own limit. Where the documentation allows more than the bot's
+ * default of 100 characters, the rule says so (never past 256, so every card that repeats the
+ * memo stays within one Telegram message).
+ */
+type TextMemoRule = { maxCharacters: number; maxBytes?: number; encryptedWhenHash?: boolean };
+const TEXT_MEMO_RULES: Readonly<Record<string, TextMemoRule>> = {
+  // Cosmos SDK x/auth: MaxMemoCharacters, 256 by default and on the Cosmos Hub.
+  atom: { maxCharacters: 256 },
+  // BNB Beacon Chain (BEP2) docs, "Transfer": the memo is at most 128 bytes.
+  bnb: { maxCharacters: 128, maxBytes: 128 },
+  bep2: { maxCharacters: 128, maxBytes: 128 },
+  // NEM NIS1 transfer message: a plain message payload of at most 1024 bytes.
+  xem: { maxCharacters: 256, maxBytes: 1024 },
+  // Steem and Hive (protocol config: STEEM_MAX_MEMO_SIZE / HIVE_MAX_MEMO_SIZE 2048 bytes); wallets
+  // encrypt a memo that starts with "#", which the receiving exchange could not read.
+  steem: { maxCharacters: 256, maxBytes: 2048, encryptedWhenHash: true },
+  hive: { maxCharacters: 256, maxBytes: 2048, encryptedWhenHash: true },
+};
+
+/**
  * Checks a memo / destination tag. An empty memo is fine here (whether one is required is the
  * caller's business). XRP tags are digits up to 2^32-1; Stellar takes a numeric id up to 2^64-1
- * or text up to 28 UTF-8 bytes; every other network gets printable text up to 100 characters.
+ * or text up to 28 UTF-8 bytes; ATOM, BNB (BEP2), XEM, STEEM and HIVE follow TEXT_MEMO_RULES;
+ * every other network gets printable text up to 100 characters.
  */
 export function checkMemo(network: string, memo: string): MemoCheck {
   const text = memo.trim();
   if (text === "") return { ok: true, memo: "" };
-  if ([...text].length > MEMO_MAX_CHARACTERS) return { ok: false, problem: "too-long" };
+  const code = network.trim().toLowerCase();
+  const rule = Object.hasOwn(TEXT_MEMO_RULES, code) ? TEXT_MEMO_RULES[code] : undefined;
+  if ([...text].length > (rule?.maxCharacters ?? MEMO_MAX_CHARACTERS)) return { ok: false, problem: "too-long" };
   if (UNPRINTABLE_IN_MEMO.test(text)) return { ok: false, problem: "unprintable" };
+  if (rule?.maxBytes !== undefined && utf8.encode(text).length > rule.maxBytes) return { ok: false, problem: "too-long" };
+  if (rule?.encryptedWhenHash === true && text.startsWith("#")) return { ok: false, problem: "encrypted" };
 
-  switch (network.trim().toLowerCase()) {
+  switch (code) {
     case "xrp":
       if (!CANONICAL_UNSIGNED.test(text) || text.length > 10 || BigInt(text) > UINT32_MAX) {
         return { ok: false, problem: "invalid-format" };

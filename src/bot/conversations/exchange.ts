@@ -2,7 +2,7 @@ import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import type { Logger } from "pino";
 import { abortAfter, type Clock } from "../../clock.js";
 import { requestKeyOf, type Repositories, type SavedAddress, type TransactionRecord } from "../../db/index.js";
-import { checkAddress, checkMemo } from "../../domain/address.js";
+import { checkAddress, checkMemo, knowsAddressFormat } from "../../domain/address.js";
 import { depositNeedsMemo, depositView, type DepositView } from "../../domain/deposit.js";
 import { parseAmount } from "../../domain/amount.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
@@ -375,11 +375,13 @@ async function askAmount(ui: FlowUi, from: Currency): Promise<string> {
  */
 async function askAddress(ui: FlowUi, to: Currency, saved: SavedAddress[]): Promise<{ address: string; memo?: string; savedId?: number }> {
   const vars = { currency: escapeHtml(currencyLabel(to)), network: escapeHtml(networkName(to.network)) };
+  // Where the bot knows no address format, it says so: only the person can check the address.
+  const ask = knowsAddressFormat(to.network) ? ui.t("flow-ask-address", vars) : `${ui.t("flow-ask-address", vars)}\n\n${ui.t("flow-address-unchecked", vars)}`;
   await ui.prompt((button) => {
-    if (saved.length === 0) return { text: ui.t("flow-ask-address", vars) };
+    if (saved.length === 0) return { text: ask };
     const keyboard = new InlineKeyboard();
     saved.forEach((entry, i) => keyboard.text(`📒 ${shorten(entry.label, 24)} · ${shortAddress(entry.address)}`, button("", "s", i).callback_data).row());
-    return { text: `${ui.t("flow-ask-address", vars)}\n\n${ui.t("flow-address-book-hint")}`, keyboard };
+    return { text: `${ask}\n\n${ui.t("flow-address-book-hint")}`, keyboard };
   });
   for (;;) {
     const input = await ui.input();
@@ -397,7 +399,7 @@ async function askAddress(ui: FlowUi, to: Currency, saved: SavedAddress[]): Prom
     if (input.kind !== "text") continue;
     const checked = checkAddress(to.network, input.text);
     if (checked.ok) return { address: checked.address };
-    await ui.say(ui.t(`address-${checked.problem}`, { network: vars.network }));
+    await ui.say(ui.t(`address-${checked.problem}`, { network: vars.network, token: checked.token ?? "" }));
   }
 }
 
@@ -459,6 +461,7 @@ async function confirm(ui: FlowUi, state: FlowState): Promise<ConfirmDecision> {
         type: offer.exchange_type === "fixed" ? ui.t("rate-fixed") : ui.t("rate-floating"),
       }),
       ui.t("summary-address", { address: escapeHtml(state.address!), network: escapeHtml(networkName(state.to!.network)) }),
+      knowsAddressFormat(state.to!.network) ? "" : ui.t("summary-address-compare"),
       memoLine,
     ]
       .filter((line, i) => line !== "" || i === 1)

@@ -77,6 +77,8 @@ export const CURRENCIES: readonly SandboxCurrency[] = [
   { symbol: "eos", network: "eos", fullname: "EOS", image: "https://static.flashift.app/image/coin/iAzbfXiBBKkR6/eos.png", memo: true, explorer: "https://blockchair.com/search?q=" },
   { symbol: "not", network: "ton", fullname: "Notcoin", image: "https://static.flashift.app/image/coin/2L2Y4ghjj/not.png", memo: true, explorer: "https://blockchair.com/search?q=" },
   { symbol: "wbtc", network: "eth", fullname: "Wrapped Bitcoin", image: "https://static.flashift.app/image/coin/x4WXHge-vvFY/wbtc.svg", memo: false, explorer: "https://etherscan.io/tx/" },
+  { symbol: "usdc", network: "algo", fullname: "USD Coin", image: "https://static.flashift.app/image/coin/aKzUVe4Hh_CON/usdc.svg", memo: false, explorer: "https://blockchair.com/search?q=" },
+  { symbol: "hive", network: "hive", fullname: "Hive", image: "https://static.flashift.app/image/coin/k_zJYvV5P/hive.svg", memo: true, explorer: "https://hiveblocks.com/tx/" },
 ];
 
 /** Reference USD price per symbol (decimal strings; quotes are computed with decimal.js). */
@@ -119,6 +121,7 @@ export const USD_PRICES: Readonly<Record<string, string>> = {
   xtz: "1.204",
   eos: "0.8035",
   not: "0.00712",
+  hive: "0.2391",
 };
 
 /** Pairs the sandbox declares unsupported in both directions ("symbol/network"). */
