@@ -196,7 +196,7 @@ export function createBot(
       readLive: (id) => deps.exchange.client.getTransaction(id, { lane: "user" }),
     }),
   );
-  bot.use(exportFeature({ repos, clock: deps.clock }));
+  bot.use(exportFeature({ repos, clock: deps.clock, memoOf: (symbol, network) => deps.exchange.catalogue.find(symbol, network)?.memo }));
   bot.use(alertsFeature({ repos, currencyIndex: index, clock: deps.clock, checkIntervalMs: deps.alertCheckMinutes * 60_000 }));
   bot.use(trustFeature({ repos, supportUserIds: deps.supportUserIds, supportUsernames: deps.supportUsernames }));
   bot.use(
