@@ -31,6 +31,15 @@ async function exportRows(w: TestWorld, user: TestUser): Promise<Record<string, 
   return parse(Buffer.from(w.tg.file(doc.document!.file_id)!.data!).toString("utf8"), { columns: true }) as Record<string, string>[];
 }
 
+/** Lets `ms` of simulated time pass in steps, giving loopback I/O real time in between. */
+async function letTimePass(w: TestWorld, ms: number, stepMs: number): Promise<void> {
+  for (let passed = 0; passed < ms; passed += stepMs) {
+    await w.clock.advance(stepMs);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await w.app.idle();
+}
+
 describe("/export and the deposit rule", () => {
   it("never writes a memo currency's deposit address without its memo; writes both once the memo is known", async () => {
     world = await startWorld({}, { timeline: { waiting: 20 * 60_000 } });
@@ -63,12 +72,14 @@ describe("a person who blocked the bot", () => {
     const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
     const toUser = () => world!.tg.calls.filter((c) => /^send/.test(c.method) && c.method !== "sendChatAction" && c.payload.chat_id === 9302).length;
     const before = toUser();
-    // Blocked the moment Confirm is pressed (the tap is already on its way).
+    // Blocked the moment Confirm is pressed (the tap is already on its way): Telegram answers 403.
+    world.tg.failNext("sendMessage", { error_code: 403 });
     await user.click(summary, /Confirm/);
-    user.block();
     const stored = await waitFor(() => world!.app.repos.transactions.listByUser(9302, 1)[0], 5_000, "the exchange to be stored");
+    await waitFor(() => world!.app.repos.users.find(9302)!.blocked || undefined, 5_000, "the 403 to be noted");
     await world.app.idle();
-    await drive(world.clock, new Promise((resolve) => setTimeout(resolve, 400)), { stepMs: 15_000 });
+    user.block();
+    await letTimePass(world, 10 * 60_000, 15_000);
     await world.app.idle();
     expect(world.app.repos.users.find(9302)!.blocked).toBe(true);
     // One refused send, then silence: no QR code tried, no status news.
