@@ -170,6 +170,7 @@ created-title = ✅ <b>Exchange created</b>
 created-send = Send exactly <b>{ $amount } { $currency }</b> on <b>{ $network }</b> to this address:
 created-memo = ⚠️ <b>Include this memo, or your deposit can be lost:</b> <code>{ $memo }</code>
 created-tracking = I will message you at every change of status.
+created-repeat = 🔁 Sent again in case the previous message did not arrive: it may have. These are the same details; send the funds only once.
 created-qr = QR code of the { $currency } deposit address
 
 ## Statuses, cards and the tracker's messages

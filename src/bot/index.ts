@@ -66,7 +66,7 @@ export interface BotOptions {
 }
 
 /** Bump when the flow's code changes shape: stored half-finished flows of an older shape are dropped. */
-export const FLOW_VERSION = 3; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13)
+export const FLOW_VERSION = 4; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13); 4: showCreated claims the card first (issue 20)
 
 /** Builds the bot: every piece of middleware is wired here, in order. */
 export function createBot(
@@ -196,7 +196,7 @@ export function createBot(
       readLive: (id) => deps.exchange.client.getTransaction(id, { lane: "user" }),
     }),
   );
-  bot.use(exportFeature({ repos, clock: deps.clock }));
+  bot.use(exportFeature({ repos, clock: deps.clock, memoOf: (symbol, network) => deps.exchange.catalogue.find(symbol, network)?.memo }));
   bot.use(alertsFeature({ repos, currencyIndex: index, clock: deps.clock, checkIntervalMs: deps.alertCheckMinutes * 60_000 }));
   bot.use(trustFeature({ repos, supportUserIds: deps.supportUserIds, supportUsernames: deps.supportUsernames }));
   bot.use(

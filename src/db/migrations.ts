@@ -186,4 +186,15 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX rate_alerts_open ON rate_alerts (ended_at, expires_at);
   CREATE INDEX rate_alerts_user ON rate_alerts (user_id, ended_at);
   `,
+  // 10: issue 20. The deposit details always arrive, exactly once. Who shows an exchange's
+  // creation card (the flow or the tracker: claimed once), when the tracker owes the person their
+  // deposit details (the creation card, or the details that came after they left), and whether
+  // that message may repeat one that timed out but may have arrived.
+  `
+  ALTER TABLE transactions ADD COLUMN card_claim TEXT;
+  ALTER TABLE transactions ADD COLUMN card_due_at INTEGER;
+  ALTER TABLE transactions ADD COLUMN card_repeat INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX transactions_card_due ON transactions (card_due_at) WHERE card_due_at IS NOT NULL;
+  UPDATE transactions SET card_claim = 'flow' WHERE card_message_id IS NOT NULL;
+  `,
 ];

@@ -51,7 +51,15 @@ export interface TransactionRecord {
   trackingStoppedReason: StopReason | null;
   /** A message Telegram certainly did not get (a status change, or that tracking stopped): try again then. */
   noticeRetryAt: number | null;
+  /** Who shows the creation card: "flow" or "tracker", claimed once (claimCard); null while nobody has. */
+  cardClaim: CardClaim | null;
+  /** The tracker owes the person their deposit details from then (the card, or the details that came later). */
+  cardDueAt: number | null;
+  /** 1: the owed message may repeat one that timed out but may have arrived; it says so. */
+  cardRepeat: number;
 }
+
+export type CardClaim = "flow" | "tracker";
 
 /** Why the tracker stopped following an exchange (see Tracker.stopTracking). */
 export type StopReason = "not-found" | "stalled";
@@ -75,6 +83,9 @@ export type NewTransaction = Omit<
   | "addressRefund"
   | "pollRank"
   | "fundsSentAt"
+  | "cardClaim"
+  | "cardDueAt"
+  | "cardRepeat"
 >;
 
 /** What a poll learned; only fields the service reported are changed. */
@@ -129,6 +140,9 @@ const COLUMNS: Record<Exclude<keyof TransactionRecord, "rowId">, string> = {
   trackingStoppedAt: "tracking_stopped_at",
   trackingStoppedReason: "tracking_stopped_reason",
   noticeRetryAt: "notice_retry_at",
+  cardClaim: "card_claim",
+  cardDueAt: "card_due_at",
+  cardRepeat: "card_repeat",
 };
 
 const RANKS: readonly number[] = Object.values(POLL_RANK);
@@ -176,6 +190,9 @@ export class TransactionRepository {
       noticeRetryAt: null,
       pollRank: pollRank({ status: record.status, fundsSentAt: null }, now),
       fundsSentAt: null,
+      cardClaim: null,
+      cardDueAt: null,
+      cardRepeat: 0,
     };
     const fields = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
     return this.db.transaction(() => {
@@ -399,6 +416,91 @@ export class TransactionRepository {
   /** The message that shows this exchange's status, kept current by the tracker. */
   setCardMessage(exchangeId: string, messageId: number): void {
     this.sql("UPDATE transactions SET card_message_id = ? WHERE exchange_id = ?").run(messageId, exchangeId);
+  }
+
+  /**
+   * Claims the showing of the creation card (compare-and-set): true for exactly one of the flow
+   * and the tracker, and only while no card has been shown. The claim stops it being owed. The
+   * flow may show again a card it showed itself (a repeated Confirm whose flow state was lost).
+   */
+  claimCard(exchangeId: string, by: CardClaim): boolean {
+    const { changes } = this
+      .sql(
+        `UPDATE transactions SET card_claim = @by, card_due_at = NULL WHERE exchange_id = @exchangeId
+           AND ((card_claim IS NULL AND card_message_id IS NULL) OR (card_claim = @by AND @by = 'flow' AND card_message_id IS NOT NULL))`,
+      )
+      .run({ by, exchangeId });
+    return changes > 0;
+  }
+
+  /**
+   * The claimed card could not be shown (or may not have been): nobody holds it, and the
+   * tracker owes it from `at`; `repeat` says the next one may repeat a message that arrived.
+   */
+  releaseCard(exchangeId: string, at: number, repeat: boolean): void {
+    this
+      .sql("UPDATE transactions SET card_claim = NULL, card_due_at = ?, card_repeat = max(card_repeat, ?) WHERE exchange_id = ? AND card_message_id IS NULL")
+      .run(at, repeat ? 1 : 0, exchangeId);
+  }
+
+  /**
+   * Takes the deposit message owed for this exchange to send it now (compare-and-set on it
+   * being owed): the creation card when none was shown (claimed for the tracker), else the
+   * details that came after the person left. Undefined when nothing is owed or the flow holds the card.
+   */
+  takeOwedCard(exchangeId: string): TransactionRecord | undefined {
+    const { changes } = this
+      .sql(
+        `UPDATE transactions SET card_due_at = NULL, card_claim = CASE WHEN card_message_id IS NULL THEN 'tracker' ELSE card_claim END
+         WHERE exchange_id = ? AND card_due_at IS NOT NULL AND (card_claim IS NULL OR card_message_id IS NOT NULL)`,
+      )
+      .run(exchangeId);
+    return changes > 0 ? this.find(exchangeId) : undefined;
+  }
+
+  /** The deposit message taken could not be sent: owed again from `at` (the card unclaimed again). */
+  oweCard(exchangeId: string, at: number, repeat: boolean): void {
+    this
+      .sql(
+        `UPDATE transactions SET card_due_at = ?, card_repeat = max(card_repeat, ?),
+           card_claim = CASE WHEN card_message_id IS NULL THEN NULL ELSE card_claim END
+         WHERE exchange_id = ?`,
+      )
+      .run(at, repeat ? 1 : 0, exchangeId);
+  }
+
+  /** Exchanges whose deposit message is owed by `now`, to owners who have not blocked the bot; earliest first. */
+  cardsDue(now: number, limit: number): string[] {
+    const rows = this
+      .sql(
+        `SELECT exchange_id AS id FROM transactions t WHERE card_due_at <= ? AND (card_claim IS NULL OR card_message_id IS NOT NULL)
+           AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = t.user_id AND u.blocked = 1)
+         ORDER BY card_due_at LIMIT ?`,
+      )
+      .all(now, limit) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  /** When the next deposit message is owed (owners who blocked the bot aside). */
+  nextCardAt(): number | undefined {
+    const row = this
+      .sql(
+        `SELECT min(card_due_at) AS at FROM transactions t WHERE card_due_at IS NOT NULL AND (card_claim IS NULL OR card_message_id IS NOT NULL)
+           AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = t.user_id AND u.blocked = 1)`,
+      )
+      .get() as { at: number | null };
+    return row.at ?? undefined;
+  }
+
+  /**
+   * At start-up: a card the flow claimed but never recorded as shown (the process stopped while
+   * sending it, or while the person was still choosing) is the tracker's, owed from `at`, and may
+   * repeat one that arrived. Returns how many.
+   */
+  releaseFlowCards(at: number): number {
+    return this
+      .sql("UPDATE transactions SET card_claim = NULL, card_due_at = ?, card_repeat = 1 WHERE card_claim = 'flow' AND card_message_id IS NULL")
+      .run(at).changes;
   }
 
   /**

@@ -201,6 +201,22 @@ export class BotApiEmulator {
   }
 
   /**
+   * The next call(s) of `method` are carried out (the message arrives), but the connection drops
+   * before the answer: the bot cannot tell a send that timed out after arriving from one that never did.
+   */
+  loseAnswerNext(method: string, times = 1): void {
+    this.server.loseAnswerNext(method, times);
+  }
+
+  /**
+   * Telegram has an outage until `until` (the emulator's clock): every call that posts, edits or
+   * deletes in a chat answers `error` (e.g. 502); getUpdates and the rest keep working.
+   */
+  outage(until: number, error: InjectedError): void {
+    this.server.outage(until, error);
+  }
+
+  /**
    * From now on, messages over Telegram's flood limits (one a second per chat, twenty a minute
    * per group, thirty a second overall, on the emulator's clock) are answered 429 with a
    * retry_after, as the real Bot API does; a refused message is not counted.

@@ -34,6 +34,10 @@ export class BotApiServer {
   private readonly server: Server;
   private pendingPoll: PendingPoll | undefined;
   private readonly injected = new Map<string, InjectedError[]>();
+  /** Calls of these methods run, but their answer is lost (the connection drops): see loseAnswerNext. */
+  private readonly lostAnswers = new Map<string, number>();
+  /** Telegram down for a while: see outage. */
+  private down: { until: number; error: InjectedError } | undefined;
   /** Set by enforceFloodLimits: messages over Telegram's limits are answered 429. */
   flood: FloodGate | undefined;
   private port = 0;
@@ -82,6 +86,15 @@ export class BotApiServer {
     this.injected.set(method.toLowerCase(), queue);
   }
 
+  loseAnswerNext(method: string, times: number): void {
+    const key = method.toLowerCase();
+    this.lostAnswers.set(key, (this.lostAnswers.get(key) ?? 0) + times);
+  }
+
+  outage(until: number, error: InjectedError): void {
+    this.down = { until, error };
+  }
+
   /** Answers a waiting long poll with [] and closes every connection. */
   async close(): Promise<void> {
     this.state.closed = true;
@@ -122,6 +135,7 @@ export class BotApiServer {
 
     const injected = this.injected.get(method.toLowerCase())?.shift();
     if (injected !== undefined) return answer(injectedResponse(injected));
+    if (this.down && this.state.clock() < this.down.until && ACTS_IN_CHAT.test(method)) return answer(injectedResponse(this.down.error));
     const floodWait = this.flood?.refuse(method, request.params.chat_id);
     if (floodWait !== undefined) return answer(injectedResponse({ error_code: 429, retry_after: floodWait }));
     // A lone surrogate ("\ud83d" in JSON) is not UTF-8: Telegram refuses the whole request.
@@ -130,6 +144,18 @@ export class BotApiServer {
     if (method.toLowerCase() === "getupdates") return this.getUpdates(request.params, res, call, answer);
     const handler = this.methods.handlers.get(method.toLowerCase());
     if (handler === undefined) return answer({ ok: false, error_code: 404, description: "Not Found" });
+    const lost = this.lostAnswers.get(method.toLowerCase()) ?? 0;
+    if (lost > 0) {
+      this.lostAnswers.set(method.toLowerCase(), lost - 1);
+      // Done, but the answer never comes back: the caller cannot know whether it arrived.
+      try {
+        handler(request);
+      } finally {
+        call.response = { ok: false, error_code: 0, description: "emulator: the answer was lost" };
+        res.destroy();
+      }
+      return;
+    }
     try {
       answer({ ok: true, result: handler(request) });
     } catch (error) {
@@ -188,6 +214,9 @@ export class BotApiServer {
     });
   }
 }
+
+/** What an outage refuses: calls that post, edit or delete in a chat. */
+const ACTS_IN_CHAT = /^(send|edit|copy|forward|delete)/i;
 
 function send(res: ServerResponse, response: ApiResponse): void {
   if (res.destroyed || res.writableEnded) return;

@@ -1,5 +1,5 @@
 import type { I18n } from "@grammyjs/i18n";
-import { GrammyError, HttpError, InlineKeyboard, type Api } from "grammy";
+import { GrammyError, InlineKeyboard, type Api } from "grammy";
 import type { Message } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
@@ -20,33 +20,17 @@ import {
 import { addressButton } from "../bot/callback-data.js";
 import type { BaseContext } from "../bot/context.js";
 import { translatorFor } from "../bot/i18n.js";
-import { isNotModified } from "../bot/telegram-errors.js";
-import { noticeRetryDelay } from "./policy.js";
-
-/** Errors raised before a single byte reached Telegram: the message certainly did not go out. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+import { isNotModified, sendFailure } from "../bot/telegram-errors.js";
+import { isWaiting, noticeRetryDelay } from "./policy.js";
 
 /**
- * What a failed send means for the message:
- *  retry: Telegram certainly did not take it (no connection, a 5xx or a 429 answer); try later.
- *  blocked: 403, the user blocked the bot; write no more until they write again.
- *  refused: another 4xx; the same message would be refused again, so it is dropped.
- *  uncertain: it may have reached Telegram (a timeout after sending, a dropped connection);
- *    never sent twice, so it is dropped too.
+ * Deposit details Telegram certainly did not get are tried again this soon, without backoff:
+ * they are what the person needs to pay, one message every few seconds in an outage costs
+ * nothing, and they must arrive within a minute of Telegram working again.
  */
-export type SendFailure = "retry" | "blocked" | "refused" | "uncertain";
+export const DEPOSIT_RETRY_MS = 15_000;
 
-export function sendFailure(error: unknown): SendFailure {
-  if (error instanceof GrammyError) {
-    if (error.error_code === 403) return "blocked";
-    return error.error_code === 429 || error.error_code >= 500 ? "retry" : "refused";
-  }
-  if (error instanceof HttpError) {
-    const code = (error.error as { code?: unknown } | undefined)?.code;
-    return typeof code === "string" && NOT_SENT_CODES.has(code) ? "retry" : "uncertain";
-  }
-  return "uncertain";
-}
+export { sendFailure, type SendFailure } from "../bot/telegram-errors.js";
 
 export interface NotifierDeps {
   api: Api;
@@ -106,21 +90,50 @@ export class StatusNotifier {
   }
 
   /**
-   * The creation card the flow could not show: sent now, and kept current from then on. When
-   * Telegram may or may not have taken it, it is not sent again: the card is marked as message
-   * 0, which no edit finds.
+   * The deposit details owed to the person, rebuilt from the database alone: the creation card
+   * when nobody could show it (claimed for the tracker, so the flow never shows it too), else
+   * the details that came after they left. Whatever Telegram answers, they are not lost:
+   *  - certainly not taken (5xx, 429, no connection): owed again in DEPOSIT_RETRY_MS;
+   *  - blocked: owed still, and sent once the person writes again (cardsDue skips blocked owners);
+   *  - a timeout (may have arrived): sent once more, saying it may repeat the last one, because
+   *    a lost address costs more than a repeated one; a second timeout is not repeated again;
+   *  - refused (400): the same text would be refused again; logged loudly, given up.
    */
-  async deliverCard(tx: TransactionRecord): Promise<void> {
-    if (!this.mayWrite(tx)) return;
+  async deliverDeposit(exchangeId: string): Promise<void> {
+    const { repos, clock, logger } = this.deps;
+    const tx = repos.transactions.takeOwedCard(exchangeId);
+    if (!tx) return;
+    if (!this.mayWrite(tx)) return repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
     const t = this.translator(tx.userId);
+    const repeat = tx.cardRepeat === 1 ? [t("created-repeat"), ""] : [];
+    const card = tx.cardMessageId === null;
+    // The details that came later: nothing to say while they are still incomplete (the tracker says so when they come).
+    if (!card && (!isWaiting(tx.status) || !this.depositComplete(tx))) return;
     try {
-      const sent = await this.send(tx.chatId, renderCreationCard(t, tx, this.explorers(tx), this.deps.clock.now(), this.phrase(tx)), cardKeyboard(t, tx));
-      this.deps.repos.transactions.setCardMessage(tx.exchangeId, sent.message_id);
+      if (card) {
+        const text = [...repeat, renderCreationCard(t, tx, this.explorers(tx), clock.now(), this.phrase(tx))].join("\n");
+        const sent = await this.send(tx.chatId, text, cardKeyboard(t, tx));
+        repos.transactions.setCardMessage(tx.exchangeId, sent.message_id);
+      } else {
+        await this.send(tx.chatId, [...repeat, renderDepositReady(t, tx, this.explorers(tx), this.phrase(tx))].join("\n"));
+      }
     } catch (error) {
       const failure = sendFailure(error);
-      if (failure === "blocked") return this.blocked(tx);
-      this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId, failure }, "could not deliver a creation card");
-      if (failure !== "retry") this.deps.repos.transactions.setCardMessage(tx.exchangeId, 0);
+      const context = { err: error, exchangeId: tx.exchangeId, failure };
+      if (failure === "blocked") {
+        this.blocked(tx);
+        return repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
+      }
+      if (failure === "retry") {
+        logger.warn(context, "Telegram did not get the deposit details; trying again soon");
+        return repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
+      }
+      if (failure === "uncertain" && tx.cardRepeat === 0) {
+        logger.warn(context, "the deposit details may or may not have arrived; sending them once more, marked as a repeat");
+        return repos.transactions.oweCard(tx.exchangeId, clock.now(), true);
+      }
+      logger.error(context, "could not deliver the deposit details; the person can still see them with /history");
+      if (card) repos.transactions.setCardMessage(tx.exchangeId, 0);
     }
   }
 
@@ -129,10 +142,14 @@ export class StatusNotifier {
     return depositView(tx, depositNeedsMemo(tx.networkFrom, this.explorers(tx).depositMemo)).kind === "complete";
   }
 
-  /** The deposit details came after the person left a creation that lacked them: say so, with them. */
+  /**
+   * The deposit details came after the person left a creation that lacked them: said in a new
+   * message (owed, so a failed send is tried again by deliverDeposit), and the card brought up to date.
+   */
   async depositReady(tx: TransactionRecord): Promise<void> {
-    if (this.mayWrite(tx)) await this.deliver(tx, renderDepositReady(this.translator(tx.userId), tx, this.explorers(tx), this.phrase(tx)));
-    await this.updateCard(tx);
+    this.deps.repos.transactions.oweCard(tx.exchangeId, this.deps.clock.now(), false);
+    await this.deliverDeposit(tx.exchangeId);
+    await this.updateCard(this.deps.repos.transactions.find(tx.exchangeId) ?? tx);
   }
 
   /** Sends the message owed for this exchange, if one is (a status, then that tracking stopped). */

@@ -56,6 +56,9 @@ export class Tracker {
     // Leases left by a process that died mid-poll: due again now, not when the lease ends.
     const released = this.deps.repos.transactions.releaseLeases(this.deps.clock.now());
     if (released > 0) this.deps.logger.info({ released }, "polls cut short by the last stop are due again");
+    // Cards the flow claimed and never recorded as shown: the tracker's now, a little later.
+    const cards = this.deps.repos.transactions.releaseFlowCards(this.deps.clock.now() + CARD_DELIVERY_AFTER_MS);
+    if (cards > 0) this.deps.logger.info({ cards }, "creation cards the last process may not have shown are owed");
     await this.deps.notifier.recover();
     this.running = true;
     this.loop = this.run();
@@ -125,12 +128,15 @@ export class Tracker {
     }
   }
 
-  /** Sends the messages owed by now, a few at a time, one pass at once. */
+  /** Sends the messages owed by now (deposit details first), a few at a time, one pass at once. */
   private startOwedNotices(): void {
     if (this.delivering) return;
-    const due = this.deps.repos.transactions.noticesDue(this.deps.clock.now(), NOTICES_PER_PASS);
-    if (due.length === 0) return;
+    const now = this.deps.clock.now();
+    const cards = this.deps.repos.transactions.cardsDue(now, NOTICES_PER_PASS);
+    const due = this.deps.repos.transactions.noticesDue(now, NOTICES_PER_PASS);
+    if (cards.length === 0 && due.length === 0) return;
     this.delivering = (async () => {
+      for (const exchangeId of cards) await this.deps.notifier.deliverDeposit(exchangeId);
       for (const exchangeId of due) await this.deps.notifier.deliverOwed(exchangeId);
     })()
       .catch((error: unknown) => this.deps.logger.error({ err: error }, "could not send the messages owed"))
@@ -163,7 +169,7 @@ export class Tracker {
   private nextWorkAt(): number | undefined {
     const { transactions } = this.deps.repos;
     const poll = this.polling.size < this.concurrency ? transactions.nextDueAt() : undefined;
-    const notice = this.delivering ? undefined : transactions.nextNoticeAt();
+    const notice = this.delivering ? undefined : earliest(transactions.nextNoticeAt(), transactions.nextCardAt());
     if (poll === undefined || notice === undefined) return poll ?? notice;
     return Math.min(poll, notice);
   }
@@ -230,8 +236,14 @@ export class Tracker {
   private async beforeNews(before: TransactionRecord, now: TransactionRecord, news: boolean): Promise<void> {
     const { notifier, clock } = this.deps;
     if (now.cardMessageId === null) {
-      // Not while the flow may still be showing it, unless news cannot wait.
-      if (news || clock.now() - now.createdAt >= CARD_DELIVERY_AFTER_MS) await notifier.deliverCard(now);
+      // Not while the flow may still be showing it, unless news cannot wait (the claim then
+      // decides which of the two shows it: never both).
+      // A card nobody claimed this long after creating: the flow never got to it (the process stopped).
+      const forgotten = clock.now() - now.createdAt >= CARD_DELIVERY_AFTER_MS;
+      if (news || forgotten || (now.cardDueAt !== null && now.cardDueAt <= clock.now())) {
+        if (now.cardDueAt === null && now.cardClaim === null) this.deps.repos.transactions.oweCard(now.exchangeId, clock.now(), false);
+        await notifier.deliverDeposit(now.exchangeId);
+      }
       return;
     }
     if (isWaiting(now.status) && !notifier.depositComplete(before) && notifier.depositComplete(now)) await notifier.depositReady(now);
@@ -284,4 +296,9 @@ export class Tracker {
   private schedule(tx: TransactionRecord, at: number): void {
     this.deps.repos.transactions.scheduleNextPoll(tx.exchangeId, at, pollRank(tx, this.deps.clock.now()));
   }
+}
+
+function earliest(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  return Math.min(a, b);
 }

@@ -37,6 +37,7 @@ import {
 import type { OffersDelivery } from "./offers-delivery.js";
 import type { ExchangeAvailability } from "../../exchange/availability.js";
 import { whileWaiting, type TypingIndicator, type WaitingDeps } from "../waiting.js";
+import { sendFailure, type SendFailure } from "../telegram-errors.js";
 import { alertAnswer, createAlert } from "../features/alerts.js";
 import { pickCurrency, type PickerData, type RecentPair } from "./pick-currency.js";
 
@@ -727,14 +728,15 @@ function depositViewOf(deps: Pick<ExchangeFlowDeps, "catalogue">, tx: Transactio
   return depositView(tx, depositNeedsMemo(tx.networkFrom, deps.catalogue.find(tx.symbolFrom, tx.networkFrom)?.memo));
 }
 
-/** How often the creation card is tried before it is left to the tracker to deliver. */
+/** How often the creation card and the QR code are tried while Telegram certainly did not take them. */
 const CARD_ATTEMPTS = 3;
 
 /**
  * The message that matters most: where to send, exactly how much, and the memo; then the QR
  * code. A deposit that is not complete is not shown: the person may ask again or leave (the
- * tracker then tells them when it is there). A Telegram error here must not end the flow with
- * nothing shown: the card is tried again, and if it still fails the tracker delivers it.
+ * tracker then tells them when it is there). The card is claimed in the database first, so the
+ * flow and the tracker never both show it; one the flow cannot show is owed by the tracker,
+ * which delivers it from the database (src/tracker/notifier.ts, deliverDeposit).
  */
 async function showCreated(
   ui: FlowUi,
@@ -744,10 +746,13 @@ async function showCreated(
   state: FlowState,
 ): Promise<void> {
   const from = state.from!;
+  const exchangeId = created.exchangeId;
+  // The tracker showed it already (news came while the flow read the deposit): never twice.
+  if (!(await conversation.external(() => deps.repos.transactions.claimCard(exchangeId, "flow")))) return;
   const t = (key: string, vars?: Record<string, string | number>) => ui.t(key, vars);
   const read = () =>
     conversation.external(() => {
-      const tx = deps.repos.transactions.find(created.exchangeId)!;
+      const tx = deps.repos.transactions.find(exchangeId)!;
       const phrase = deps.repos.users.find(tx.userId)?.phrase ?? null;
       const text = renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), phrase, { depositInstructions: true });
       return { tx, text, phrase, final: isFinalStatus(tx.status), view: depositViewOf(deps, tx) };
@@ -764,20 +769,28 @@ async function showCreated(
       card = await read();
       if (card.final || card.view.kind === "complete") break;
       // The tracker keeps this message current and says when the deposit details come.
-      await conversation.external(() => deps.repos.transactions.setCardMessage(created.exchangeId, messageId));
+      await conversation.external(() => deps.repos.transactions.setCardMessage(exchangeId, messageId));
       return;
     }
-    if (input.kind === "button" && input.action === "retry") await conversation.external(() => depositOf(deps, created.exchangeId));
+    if (input.kind === "button" && input.action === "retry") await conversation.external(() => depositOf(deps, exchangeId));
     card = await read();
   }
 
   const creation = await conversation.external(() => renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase));
-  const messageId = await tryTimes(CARD_ATTEMPTS, () => ui.prompt(() => ({ text: creation, keyboard: cardKeyboard(t, card.tx) })));
-  if (messageId === undefined) {
-    await conversation.external(() => deps.logger.error({ exchangeId: created.exchangeId }, "could not show the creation card; the tracker will deliver it"));
+  // Tried again only while Telegram certainly did not take it. After a timeout it may have
+  // arrived: a blind second card could make someone pay twice, so the tracker sends it once
+  // more, saying it may repeat the last one (losing the address would cost more).
+  const shown = await sendCarefully(() => ui.prompt(() => ({ text: creation, keyboard: cardKeyboard(t, card.tx) })));
+  if (shown.kind === "failed") {
+    await conversation.external(() => {
+      deps.logger.warn({ exchangeId, failure: shown.failure }, "could not show the creation card; the tracker delivers it");
+      if (shown.failure === "blocked") deps.repos.users.setBlocked(card.tx.userId, true);
+      deps.repos.transactions.releaseCard(exchangeId, deps.clock.now(), shown.failure === "uncertain");
+      deps.onCreated(); // wakes the tracker: the card is owed now
+    });
     return;
   }
-  await conversation.external(() => deps.repos.transactions.setCardMessage(created.exchangeId, messageId));
+  await conversation.external(() => deps.repos.transactions.setCardMessage(exchangeId, shown.value));
 
   // Never a QR code for an exchange that is already over: nothing may be sent there.
   if (card.final || card.view.kind !== "complete") return;
@@ -790,17 +803,25 @@ async function showCreated(
     ...(card.phrase ? [ui.t("deposit-phrase", { phrase: escapeHtml(card.phrase) })] : []),
     memo === null ? ui.t("created-qr", { currency }) : ui.t("created-qr-memo", { currency, memo: escapeHtml(memo) }),
   ].join("\n");
-  await tryTimes(CARD_ATTEMPTS, () => ui.photo(new InputFile(Buffer.from(png, "base64"), "deposit-qr.png"), caption));
+  // The picture only repeats the card's address: after a timeout (it may have arrived) it is not
+  // sent again, and one Telegram never took is not owed: the card above carries everything.
+  const qr = await sendCarefully(() => ui.photo(new InputFile(Buffer.from(png, "base64"), "deposit-qr.png"), caption));
+  if (qr.kind === "failed" && qr.failure === "blocked") await conversation.external(() => deps.repos.users.setBlocked(card.tx.userId, true));
 }
 
-/** Runs a Bot API call up to `times` times; undefined when every try failed (replay-safe: each outcome is logged by the conversation). */
-async function tryTimes<T>(times: number, call: () => Promise<T>): Promise<T | undefined> {
-  for (let attempt = 1; attempt <= times; attempt++) {
+/**
+ * Runs a Bot API call, again only while Telegram certainly did not take it (up to CARD_ATTEMPTS),
+ * never after a timeout, a 403 or a refusal (replay-safe: each outcome is logged by the conversation).
+ */
+async function sendCarefully<T>(call: () => Promise<T>): Promise<{ kind: "sent"; value: T } | { kind: "failed"; failure: SendFailure }> {
+  let failure: SendFailure = "retry";
+  for (let attempt = 1; attempt <= CARD_ATTEMPTS && failure === "retry"; attempt++) {
     try {
-      return await call();
+      return { kind: "sent", value: await call() };
     } catch (error) {
       if (!(error instanceof GrammyError || error instanceof HttpError)) throw error;
+      failure = sendFailure(error);
     }
   }
-  return undefined;
+  return { kind: "failed", failure };
 }

@@ -2,7 +2,11 @@ import { stringify } from "csv-stringify/sync";
 import { Composer, InputFile } from "grammy";
 import type { Clock } from "../../clock.js";
 import type { Repositories, TransactionRecord } from "../../db/index.js";
+import { depositNeedsMemo, depositView } from "../../domain/deposit.js";
 import type { BotContext } from "../context.js";
+
+/** Whether the catalogue says a currency's deposits take a memo (the deposit rule's input). */
+export type MemoOf = (symbol: string, network: string) => boolean | undefined;
 
 /** One row per exchange; the header names are stable (people's spreadsheets and tax tools read them). */
 export const EXPORT_COLUMNS = [
@@ -35,13 +39,13 @@ const PAGE = 500;
  * csv-stringify. A cell that a spreadsheet would run as a formula (=, +, -, @ first) gets a
  * leading apostrophe: the text comes from the service and must not execute on someone's machine.
  */
-export function exportFeature(deps: { repos: Repositories; clock: Clock }): Composer<BotContext> {
+export function exportFeature(deps: { repos: Repositories; clock: Clock; memoOf: MemoOf }): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.chatType("private").command("export", async (ctx) => {
     const rows: string[][] = [];
     for (let offset = 0; ; offset += PAGE) {
       const page = deps.repos.transactions.listByUser(ctx.from.id, PAGE, offset);
-      rows.push(...page.map(exportRow));
+      rows.push(...page.map((tx) => exportRow(tx, deps.memoOf(tx.symbolFrom, tx.networkFrom))));
       if (page.length < PAGE) break;
     }
     if (rows.length === 0) return void (await ctx.reply(ctx.t("export-empty"), { parse_mode: "HTML" }));
@@ -57,8 +61,14 @@ export function exportFeature(deps: { repos: Repositories; clock: Clock }): Comp
   return composer;
 }
 
-export function exportRow(tx: TransactionRecord): string[] {
+/**
+ * One exchange's row. The deposit goes through the one deposit rule (src/domain/deposit.ts):
+ * an address whose memo is not known is not written at all, so nobody pays from the file
+ * to a shared address without the memo that credits them.
+ */
+export function exportRow(tx: TransactionRecord, catalogueSaysMemo?: boolean): string[] {
   const time = (ms: number) => new Date(ms).toISOString();
+  const deposit = depositView(tx, depositNeedsMemo(tx.networkFrom, catalogueSaysMemo));
   return [
     time(tx.createdAt),
     time(tx.statusChangedAt),
@@ -72,8 +82,8 @@ export function exportRow(tx: TransactionRecord): string[] {
     tx.networkTo.toUpperCase(),
     tx.provider,
     tx.rateType,
-    tx.addressFrom ?? "",
-    tx.extraFrom ?? "",
+    deposit.kind === "complete" ? deposit.address : "",
+    deposit.kind === "complete" ? (deposit.memo ?? "") : "",
     tx.addressTo,
     tx.extraTo ?? "",
     tx.addressRefund ?? "",

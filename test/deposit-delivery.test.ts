@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { toSummary } from "./harness/flow.js";
+import { drive } from "./harness/drive.js";
+import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
+import type { TransactionRecord } from "../src/db/index.js";
+
+let world: TestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const XRP_SWAP = { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" };
+const BTC_SWAP = { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" };
+
+/**
+ * The texts of the messages that reached the person with where to send this exchange's deposit,
+ * as sent (a card is edited later), counting one whose answer was lost: it arrived.
+ */
+function depositMessages(w: TestWorld, tx: TransactionRecord): string[] {
+  return w.tg
+    .callsTo("sendMessage")
+    .filter((c) => c.payload.chat_id === tx.chatId && String(c.payload.text).includes(tx.addressFrom!))
+    .filter((c) => c.response.ok || c.response.description === "emulator: the answer was lost")
+    .map((c) => String(c.payload.text).replace(/<[^>]+>/g, ""));
+}
+
+/** Confirms the summary and returns the stored exchange once the deposit details are known. */
+async function confirm(w: TestWorld, user: TestUser, summary: StoredMessage): Promise<TransactionRecord> {
+  await user.click(summary, /Confirm/);
+  const stored = await waitFor(() => w.app.repos.transactions.listByUser(user.id, 1)[0], 5_000, "the exchange to be stored");
+  return waitFor(() => {
+    const tx = w.app.repos.transactions.find(stored.exchangeId)!;
+    return tx.addressFrom ? tx : undefined;
+  }, 5_000, "the deposit details to be read");
+}
+
+/** Lets `ms` of simulated time pass in steps, giving loopback I/O real time in between. */
+async function letTimePass(w: TestWorld, ms: number, stepMs: number): Promise<void> {
+  for (let passed = 0; passed < ms; passed += stepMs) {
+    await w.clock.advance(stepMs);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await w.app.idle();
+}
+
+describe("deposit details after Confirm", () => {
+  it("reach the person exactly once, within a minute of Telegram working again, after an outage (one 429, then 5xx for ten seconds)", async () => {
+    world = await startWorld({}, { timeline: { waiting: 20 * 60_000 } });
+    const user = world.tg.user({ id: 9201, first_name: "Ada", language_code: "en" });
+    const summary = await toSummary(user, XRP_SWAP);
+    const outageEnds = world.clock.now() + 10_000;
+    world.tg.failNext("sendMessage", { error_code: 429, retry_after: 1 });
+    world.tg.outage(outageEnds, { error_code: 502, description: "Bad Gateway" });
+    const tx = await confirm(world, user, summary);
+    expect(tx.extraFrom).toBeTruthy();
+
+    const shown = await drive(world.clock, waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"), { stepMs: 1_000, maxMs: 5 * 60_000 });
+    expect(world.clock.now()).toBeLessThanOrEqual(outageEnds + 60_000);
+    expect(shown).toContain(tx.exchangeId);
+    expect(shown).toContain("Send exactly 100 XRP");
+    expect(shown).toContain(`Include this memo, or your deposit can be lost: ${tx.extraFrom}`);
+    // A while later: still exactly one message with the address.
+    await letTimePass(world, 10 * 60_000, 5_000);
+    await world.app.idle();
+    expect(depositMessages(world!, tx)).toHaveLength(1);
+  });
+
+  it("a creation card whose answer was lost is not sent blindly again: once more, said to be a repeat, and nothing is lost", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 9202, first_name: "Bo", language_code: "en" });
+    const summary = await toSummary(user, BTC_SWAP);
+    // The card arrives, but the bot never hears so (the answer is lost on the way back).
+    world.tg.loseAnswerNext("sendMessage");
+    const tx = await confirm(world, user, summary);
+    await drive(world.clock, waitFor(() => depositMessages(world!, tx).length >= 2 || undefined, 60_000, "the card to be repeated"), { stepMs: 1_000, maxMs: 3 * 60_000 });
+    await letTimePass(world, 10 * 60_000, 5_000);
+    await world.app.idle();
+    const shown = depositMessages(world!, tx);
+    // The one that arrived, and one repeat that says so (not three blind copies).
+    expect(shown).toHaveLength(2);
+    expect(shown[1]!).toContain("in case the previous message did not arrive");
+    // The QR picture of an unsure card is not sent: the card carries the same address.
+    expect(user.messages().filter((m) => m.photo)).toHaveLength(0);
+  });
+
+  it("the flow and the tracker never both show the card, even when news comes while the flow is still reading the deposit", async () => {
+    world = await startWorld({}, { timeline: { waiting: 1_000 } });
+    const user = world.tg.user({ id: 9203, first_name: "Cy", language_code: "en" });
+    const summary = await toSummary(user, BTC_SWAP);
+    // The flow's deposit read is slow; meanwhile the tracker polls and sees news.
+    world.app.sandbox!.faults.inject({ kind: "delay", ms: 1_500 }, { endpoint: "getTransactionInfo" });
+    await user.click(summary, /Confirm/);
+    const stored = await waitFor(() => world!.app.repos.transactions.listByUser(9203, 1)[0], 5_000, "the exchange to be stored");
+    await world.clock.advance(61_000);
+    await world.app.tracker.refresh(stored.exchangeId);
+    await world.app.idle();
+    await letTimePass(world, 10 * 60_000, 5_000);
+    await world.app.idle();
+    const tx = world.app.repos.transactions.find(stored.exchangeId)!;
+    expect(depositMessages(world, tx).filter((text) => text.includes("Exchange created"))).toHaveLength(1);
+  });
+
+  it("after Leave, the deposit details still come when Telegram fails the moment they are learned, and the waiting card that cannot be edited does not stop them: they come as a new message", async () => {
+    world = await startWorld({}, { timeline: { waiting: 20 * 60_000 } });
+    const user = world.tg.user({ id: 9204, first_name: "Di", language_code: "en" });
+    const summary = await toSummary(user, XRP_SWAP);
+    const body = JSON.stringify({
+      status: "waiting", symbol_from: "xrp", network_from: "xrp", symbol_to: "btc", network_to: "btc", amount_from: "100", amount_to: "0.0023",
+      address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", address_to: XRP_SWAP.address, address_refund: null, extra_from: null, extra_to: null,
+      extra_refund: null, hash_from: null, hash_to: null, created_at: 1_795_348_800,
+    });
+    world.app.sandbox!.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times: 1 });
+    await user.click(summary, /Confirm/);
+    const waiting = await user.nextMessage();
+    expect(waiting.text).toContain("has not given the deposit memo yet");
+    await user.click(waiting, "Leave");
+    await world.app.idle();
+    // The tracker learns the memo while Telegram fails its send, and the waiting card cannot be edited.
+    world.tg.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" });
+    world.tg.failNext("editMessageText", { error_code: 400, description: "Bad Request: message can't be edited" }, 5);
+    const tx = await drive(world.clock, waitFor(() => {
+      const found = world!.app.repos.transactions.find(world!.app.repos.transactions.listByUser(9204, 1)[0]!.exchangeId)!;
+      return found.extraFrom ? found : undefined;
+    }, 60_000, "the tracker to learn the memo"), { stepMs: 5_000 });
+    const ready = await drive(world.clock, waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"), { stepMs: 5_000, maxMs: 5 * 60_000 });
+    expect(ready).toContain(`Include this memo, or your deposit can be lost: ${tx.extraFrom}`);
+    await letTimePass(world, 10 * 60_000, 5_000);
+    await world.app.idle();
+    expect(depositMessages(world!, tx)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,100 @@
+import { parse } from "csv-parse/sync";
+import { afterEach, describe, expect, it } from "vitest";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { toSummary } from "./harness/flow.js";
+import { drive } from "./harness/drive.js";
+import { waitFor, type TestUser } from "../src/emulator/index.js";
+
+let world: TestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const XRP_DEPOSIT = "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh";
+const XRP_SWAP = { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" };
+
+/** The service gives the deposit address of an XRP exchange without its memo, `times` times. */
+function withholdMemo(w: TestWorld, times: number): void {
+  const body = JSON.stringify({
+    status: "waiting", symbol_from: "xrp", network_from: "xrp", symbol_to: "btc", network_to: "btc", amount_from: "100", amount_to: "0.0023",
+    address_from: XRP_DEPOSIT, address_to: XRP_SWAP.address, address_refund: null, extra_from: null, extra_to: null,
+    extra_refund: null, hash_from: null, hash_to: null, created_at: 1_795_348_800,
+  });
+  w.app.sandbox!.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times });
+}
+
+async function exportRows(w: TestWorld, user: TestUser): Promise<Record<string, string>[]> {
+  const before = user.messages().length;
+  await user.send("/export");
+  const doc = await waitFor(() => user.messages().slice(before).find((m) => m.document), 5_000, "the CSV file");
+  return parse(Buffer.from(w.tg.file(doc.document!.file_id)!.data!).toString("utf8"), { columns: true }) as Record<string, string>[];
+}
+
+/** Lets `ms` of simulated time pass in steps, giving loopback I/O real time in between. */
+async function letTimePass(w: TestWorld, ms: number, stepMs: number): Promise<void> {
+  for (let passed = 0; passed < ms; passed += stepMs) {
+    await w.clock.advance(stepMs);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await w.app.idle();
+}
+
+describe("/export and the deposit rule", () => {
+  it("never writes a memo currency's deposit address without its memo; writes both once the memo is known", async () => {
+    world = await startWorld({}, { timeline: { waiting: 20 * 60_000 } });
+    const user = world.tg.user({ id: 9301, first_name: "Ex", language_code: "en" });
+    const summary = await toSummary(user, XRP_SWAP);
+    withholdMemo(world, 100);
+    await user.click(summary, /Confirm/);
+    const waiting = await user.nextMessage();
+    await user.click(waiting, "Leave");
+    await world.app.idle();
+    const [row] = await exportRows(world, user);
+    expect(row!.deposit_memo).toBe("");
+    expect(row!.deposit_address).toBe("");
+
+    world.app.sandbox!.faults.clear();
+    const id = world.app.repos.transactions.listByUser(9301, 1)[0]!.exchangeId;
+    const tx = await drive(world.clock, waitFor(() => world!.app.repos.transactions.find(id)!.extraFrom ? world!.app.repos.transactions.find(id) : undefined, 60_000, "the memo"), { stepMs: 5_000 });
+    await world.app.idle();
+    const [complete] = await exportRows(world, user);
+    expect(complete!.deposit_address).toBe(tx!.addressFrom);
+    expect(complete!.deposit_memo).toBe(tx!.extraFrom);
+  });
+});
+
+describe("a person who blocked the bot", () => {
+  it("gets nothing more after the first 403 (no QR three times, no news) until they write again; tracking goes on and support still sees it", async () => {
+    const STAFF = 9390;
+    world = await startWorld({ SUPPORT_USER_IDS: `${STAFF}` }, { timeline: { waiting: 60_000 } });
+    const user = world.tg.user({ id: 9302, first_name: "Bl", language_code: "en" });
+    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const toUser = () => world!.tg.calls.filter((c) => /^send/.test(c.method) && c.method !== "sendChatAction" && c.payload.chat_id === 9302).length;
+    const before = toUser();
+    // Blocked the moment Confirm is pressed (the tap is already on its way): Telegram answers 403.
+    world.tg.failNext("sendMessage", { error_code: 403 });
+    await user.click(summary, /Confirm/);
+    const stored = await waitFor(() => world!.app.repos.transactions.listByUser(9302, 1)[0], 5_000, "the exchange to be stored");
+    await waitFor(() => world!.app.repos.users.find(9302)!.blocked || undefined, 5_000, "the 403 to be noted");
+    await world.app.idle();
+    user.block();
+    await letTimePass(world, 10 * 60_000, 15_000);
+    await world.app.idle();
+    expect(world.app.repos.users.find(9302)!.blocked).toBe(true);
+    // One refused send, then silence: no QR code tried, no status news.
+    expect(toUser() - before).toBe(1);
+    expect(world.tg.callsTo("sendPhoto").filter((c) => c.payload.chat_id === 9302)).toHaveLength(0);
+    const tracked = world.app.repos.transactions.find(stored.exchangeId)!;
+    expect(tracked.status).not.toBe("waiting");
+
+    const staff = world.tg.user({ id: STAFF, first_name: "Sam", language_code: "en" });
+    await staff.send(`/lookup ${stored.exchangeId}`);
+    expect((await staff.nextMessage()).text).toContain(`🔁 Exchange ${stored.exchangeId}`);
+
+    // They write again: the card they never got comes, with where to send.
+    user.unblock();
+    await user.send("/start");
+    await drive(world.clock, waitFor(() => world!.tg.callsTo("sendMessage").some((c) => c.payload.chat_id === 9302 && c.response.ok && String(c.payload.text).includes(stored.exchangeId)), 60_000, "the owed card"), { stepMs: 5_000 });
+  });
+});
