@@ -157,7 +157,7 @@ change-offer = Offer
 change-address = Address
 change-memo = Memo
 flow-offer-gone = ⚠️ { $provider } no longer offers this exchange. Please pick another offer.
-flow-quote-changed = ⚠️ The offer has changed since you saw it. Here are the new figures: confirm again if they suit you.
+flow-quote-changed = ⚠️ The offer has changed since you saw it: you would now receive about <b>{ $receive } { $currency }</b> instead of { $was }. Here are the new figures: confirm again if they suit you.
 flow-quote-limits-changed = ⚠️ The offer's limits have changed and your amount no longer fits. Please pick an offer again.
 flow-create-unknown = ⚠️ I could not confirm whether your exchange was created: I sent the request, but the exchange service gave no clear answer, so an exchange <b>may</b> have been created. I have no deposit address for it: <b>don't send anything</b> until you see a deposit address from me. I won't try this request again by myself; to try again, start with /exchange. Reference for support: <code>{ $reference }</code>, { $time } UTC.
 

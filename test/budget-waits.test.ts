@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { offerButtons, toAmount, toSummary } from "./harness/flow.js";
+import { offerButtons, toAmount, toOffers, toSummary } from "./harness/flow.js";
 import { waitFor, type StoredMessage } from "../src/emulator/index.js";
 import { advanceUntil, drive } from "./harness/drive.js";
 
@@ -121,6 +121,56 @@ describe("the re-check of an old quote before creating", () => {
     await user.click(recheck, /Confirm/);
     expect((await user.nextMessage()).text).toContain("Exchange created");
     expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(1);
+  });
+
+  it("a re-check's Confirm pressed 20 minutes later quotes again and shows what changed instead of creating", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "6" });
+    const user = world.tg.user({ id: 8106, first_name: "Ola", language_code: "en" });
+    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const shown = /Receive about: ([\d.]+)/.exec(summary.text ?? "")?.[1];
+    await world.clock.advance(2 * SPAN);
+    await fillWindow(world);
+    await user.click(summary, /Confirm/);
+    const recheck = await user.nextMessage();
+    await advanceUntil(world.clock, () => /has been checked/.test(recheck.text ?? ""), 3 * 60_000);
+    const estimates = () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
+    const checked = estimates();
+
+    await world.clock.advance(20 * 60_000);
+    await user.click(recheck, /Confirm/);
+    const said = await user.nextMessage();
+    // Quoted again before anything is created, and the person sees the figures move.
+    expect(estimates()).toBe(checked + 1);
+    expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(0);
+    expect(said.text).toContain("The offer has changed");
+    expect(said.text).toContain(`instead of ${shown}`);
+    const again = await user.nextMessage();
+    expect(again.text).toContain("Please check everything");
+    // Confirmed at once, the fresh quote is young enough: created.
+    await user.click(again, /Confirm/);
+    expect((await user.nextMessage()).text).toContain("Exchange created");
+    expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(1);
+  });
+
+  it("a fixed rate's quote is checked again sooner than a floating one's (45 s: fixed re-quotes, floating creates)", async () => {
+    world = await startWorld();
+    const estimates = () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
+    const swapWith = async (userId: number, provider: string) => {
+      const user = world!.tg.user({ id: userId, first_name: "Fix", language_code: "en" });
+      const offers = await toOffers(user, "btc btc", "usdt trx", "0.05");
+      await user.click(offers, offerButtons(offers).find((b) => b.startsWith(`${provider} ·`))!);
+      await user.nextMessage();
+      await user.send("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
+      const summary = await user.nextMessage();
+      expect(summary.text).toContain(provider);
+      await world!.clock.advance(45_000);
+      const before = estimates();
+      await user.click(summary, /Confirm/);
+      expect((await user.nextMessage()).text).toContain("Exchange created");
+      return estimates() - before;
+    };
+    expect(await swapWith(8107, "fixedfloat")).toBe(1);
+    expect(await swapWith(8108, "changenow")).toBe(0);
   });
 
   it("can be cancelled while it waits", async () => {
