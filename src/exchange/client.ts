@@ -47,6 +47,10 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Told the place in line whenever the call has to wait for the budget. */
   onQueued?: (place: QueuePlace) => void;
+  /** Ends the wait for a budget slot, and only that: a request already sent goes on. */
+  queueSignal?: AbortSignal;
+  /** Told each time an attempt has its slot and goes out. */
+  onGranted?: () => void;
 }
 
 export interface CreateOptions {
@@ -227,7 +231,10 @@ export class ExchangeClient {
   private async get(endpoint: string, query: Record<string, string>, options: CallOptions & { lane: Lane }): Promise<unknown> {
     let delay = this.retryDelayMs;
     for (let attempt = 1; ; attempt++) {
-      await this.options.budget.acquire(options.lane, options);
+      const { signal, queueSignal, onQueued } = options;
+      const waitSignal = signal && queueSignal ? AbortSignal.any([signal, queueSignal]) : (queueSignal ?? signal);
+      await this.options.budget.acquire(options.lane, { ...(waitSignal ? { signal: waitSignal } : {}), ...(onQueued ? { onQueued } : {}) });
+      options.onGranted?.();
       try {
         return await this.send(endpoint, "GET", query, undefined, { ...(options.signal ? { signal: options.signal } : {}), retry: attempt > 1 });
       } catch (error) {
