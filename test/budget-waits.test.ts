@@ -205,10 +205,15 @@ describe("a wait for the budget in a group", () => {
     await world.clock.advance(SPAN); // the card may be refreshed once a minute
     await fillWindow(world);
 
+    // Sixteen people ask at once (one person alone may ask for only a few new quotes a minute).
     const cards: StoredMessage[] = [];
     for (let i = 0; i < 16; i++) {
-      await member.send(`/rate ${i + 2} btc eth`, { chat: group });
-      cards.push(await member.nextMessage({ chat: group }));
+      const asker = i === 0 ? member : world.tg.user({ id: 8210 + i, first_name: "Q", language_code: "en" });
+      if (i > 0) group.addMember(asker);
+      await asker.send(`/rate ${i + 2} btc eth`, { chat: group });
+      const isCard = (m: StoredMessage) => m.from_bot === true && (m.text ?? "").includes(`Getting offers for ${i + 2} BTC → ETH`);
+      await waitFor(() => group.messages().some(isCard), 5_000, "the card");
+      cards.push(group.messages().find(isCard)!);
     }
     // Every card went out at once, saying where its quote stands, and the group shows typing… meanwhile.
     cards.forEach((card, i) => expect(card.text).toContain(`you are number ${i + 1} in line`));

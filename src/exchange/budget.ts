@@ -129,8 +129,6 @@ export class RateBudget {
   private seq = 0;
   /** The user lane's current round (rule 7): the round of the last person served. */
   private userRound = 0;
-  /** Each requester's latest round, while it may still matter (not behind `userRound`). */
-  private lastRound = new Map<string, number>();
   private pausedUntil = 0;
   private timer: Timer | undefined;
   private timerAt = Infinity;
@@ -268,10 +266,9 @@ export class RateBudget {
 
   private insert(waiter: Waiter): void {
     if (waiter.lane === "user") {
-      // Rule 7: one round later than this requester's last request, never before the current round.
-      const last = waiter.requester === undefined ? undefined : this.lastRound.get(waiter.requester);
-      waiter.round = last === undefined ? this.userRound : Math.max(this.userRound, last + 1);
-      if (waiter.requester !== undefined) this.lastRound.set(waiter.requester, waiter.round);
+      // Rule 7: one round after this requester's last request in line; with none in line, the current round.
+      const rounds = this.waiters.filter((w) => w.requester !== undefined && w.requester === waiter.requester).map((w) => w.round);
+      waiter.round = rounds.length === 0 ? this.userRound : Math.max(this.userRound, Math.max(...rounds) + 1);
     }
     const index = this.waiters.findIndex((w) => this.goesBefore(waiter, w));
     if (index === -1) this.waiters.push(waiter);
@@ -365,7 +362,7 @@ export class RateBudget {
     // Only once the grants are safely written do they leave the line and go.
     for (const waiter of decided.granted) {
       this.waiters.splice(this.waiters.indexOf(waiter), 1);
-      if (waiter.lane === "user") this.servedRound(waiter.round);
+      if (waiter.lane === "user") this.userRound = Math.max(this.userRound, waiter.round);
       this.history.push({ at: decided.now, lane: waiter.lane });
       this.onGranted?.(waiter.lane, decided.now - waiter.queuedAt);
       waiter.resolve();
@@ -373,12 +370,6 @@ export class RateBudget {
     this.trimHistory(decided.now);
     this.armTimer(decided.now);
     if (decided.granted.length > 0) this.tellPlaces();
-  }
-
-  /** The user lane has served `round`: rounds behind it are forgotten. */
-  private servedRound(round: number): void {
-    this.userRound = Math.max(this.userRound, round);
-    if (this.lastRound.size > 100) for (const [requester, last] of this.lastRound) if (last < this.userRound) this.lastRound.delete(requester);
   }
 
   /** Those still in line whose place moved up hear the new one. */

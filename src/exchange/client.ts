@@ -51,6 +51,8 @@ export interface CallOptions {
   queueSignal?: AbortSignal;
   /** Told each time an attempt has its slot and goes out. */
   onGranted?: () => void;
+  /** The person the call is for: people take turns in the user lane (see budget.ts, rule 7). */
+  requester?: string;
 }
 
 export interface CreateOptions {
@@ -231,9 +233,13 @@ export class ExchangeClient {
   private async get(endpoint: string, query: Record<string, string>, options: CallOptions & { lane: Lane }): Promise<unknown> {
     let delay = this.retryDelayMs;
     for (let attempt = 1; ; attempt++) {
-      const { signal, queueSignal, onQueued } = options;
+      const { signal, queueSignal, onQueued, requester } = options;
       const waitSignal = signal && queueSignal ? AbortSignal.any([signal, queueSignal]) : (queueSignal ?? signal);
-      await this.options.budget.acquire(options.lane, { ...(waitSignal ? { signal: waitSignal } : {}), ...(onQueued ? { onQueued } : {}) });
+      await this.options.budget.acquire(options.lane, {
+        ...(waitSignal ? { signal: waitSignal } : {}),
+        ...(onQueued ? { onQueued } : {}),
+        ...(requester === undefined ? {} : { requester }),
+      });
       options.onGranted?.();
       try {
         return await this.send(endpoint, "GET", query, undefined, { ...(options.signal ? { signal: options.signal } : {}), retry: attempt > 1 });
