@@ -98,9 +98,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     clock,
     logger,
     ...(overrides.exchangeTimeouts ? { timeouts: overrides.exchangeTimeouts } : {}),
-    onCall: (endpoint, outcome) => {
+    onCall: (endpoint, outcome, attempt) => {
       metrics.upstreamCall(endpoint, outcome);
-      availability.observe(endpoint, outcome);
+      availability.observe(endpoint, outcome, attempt);
       if (outcome === "rate-limited") metrics.rateLimitedBy("exchange");
     },
   });

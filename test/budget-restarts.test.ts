@@ -47,9 +47,14 @@ describe("the budget across restarts", () => {
     group.addMember(user);
     await world.clock.advance(2 * SPAN); // start-up calls have left the window
     const cards: StoredMessage[] = [];
+    // A different person each time: one person alone may ask for only three new quotes a minute.
     const ask = async (amount: number) => {
-      await user.send(`/rate ${amount} btc eth`, { chat: group });
-      cards.push(await user.nextMessage({ chat: group }));
+      const asker = amount === 1 ? user : world!.tg.user({ id: 8310 + amount, first_name: "Re", language_code: "en" });
+      if (amount > 1) group.addMember(asker);
+      await asker.send(`/rate ${amount} btc eth`, { chat: group });
+      const isCard = (m: StoredMessage) => m.from_bot === true && new RegExp(`(^|for )${amount} BTC → ETH`).test(m.text ?? "");
+      await waitFor(() => group.messages().some(isCard), 5_000, "the card");
+      cards.push(group.messages().find(isCard)!);
     };
     for (let i = 1; i <= 10; i++) await ask(i);
     await waitFor(() => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length === 10, 5_000, "ten quotes");
@@ -182,9 +187,11 @@ describe("the budget after SIGKILL", () => {
 
     const first = startBot(databasePath);
     await waitFor(() => sandbox.requests.length >= 2, 20_000, "the first bot to load the catalogue");
+    // A different person each time: one person alone may ask for only three new quotes a minute.
     for (let i = 1; sandbox.requests.length < 10; i++) {
-      await user.send(`/rate ${i} btc eth`);
-      await user.nextMessage({ timeoutMs: 20_000 });
+      const asker = tg.user({ id: 8410 + i, first_name: "Ki", language_code: "en" });
+      await asker.send(`/rate ${i} btc eth`);
+      await asker.nextMessage({ timeoutMs: 20_000 });
     }
     const windowOpened = Math.min(...sandbox.requests.map((r) => r.at));
     first.kill("SIGKILL");

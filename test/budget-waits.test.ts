@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { offerButtons, toAmount, toSummary } from "./harness/flow.js";
+import { offerButtons, toAmount, toOffers, toSummary } from "./harness/flow.js";
 import { waitFor, type StoredMessage } from "../src/emulator/index.js";
 import { advanceUntil, drive } from "./harness/drive.js";
 
@@ -123,6 +123,56 @@ describe("the re-check of an old quote before creating", () => {
     expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(1);
   });
 
+  it("a re-check's Confirm pressed 20 minutes later quotes again and shows what changed instead of creating", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "6" });
+    const user = world.tg.user({ id: 8106, first_name: "Ola", language_code: "en" });
+    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const shown = /Receive about: ([\d.]+)/.exec(summary.text ?? "")?.[1];
+    await world.clock.advance(2 * SPAN);
+    await fillWindow(world);
+    await user.click(summary, /Confirm/);
+    const recheck = await user.nextMessage();
+    await advanceUntil(world.clock, () => /has been checked/.test(recheck.text ?? ""), 3 * 60_000);
+    const estimates = () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
+    const checked = estimates();
+
+    await world.clock.advance(20 * 60_000);
+    await user.click(recheck, /Confirm/);
+    const said = await user.nextMessage();
+    // Quoted again before anything is created, and the person sees the figures move.
+    expect(estimates()).toBe(checked + 1);
+    expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(0);
+    expect(said.text).toContain("The offer has changed");
+    expect(said.text).toContain(`instead of ${shown}`);
+    const again = await user.nextMessage();
+    expect(again.text).toContain("Please check everything");
+    // Confirmed at once, the fresh quote is young enough: created.
+    await user.click(again, /Confirm/);
+    expect((await user.nextMessage()).text).toContain("Exchange created");
+    expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(1);
+  });
+
+  it("a fixed rate's quote is checked again sooner than a floating one's (45 s: fixed re-quotes, floating creates)", async () => {
+    world = await startWorld();
+    const estimates = () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
+    const swapWith = async (userId: number, provider: string) => {
+      const user = world!.tg.user({ id: userId, first_name: "Fix", language_code: "en" });
+      const offers = await toOffers(user, "btc btc", "usdt trx", "0.05");
+      await user.click(offers, offerButtons(offers).find((b) => b.startsWith(`${provider} ·`))!);
+      await user.nextMessage();
+      await user.send("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
+      const summary = await user.nextMessage();
+      expect(summary.text).toContain(provider);
+      await world!.clock.advance(45_000);
+      const before = estimates();
+      await user.click(summary, /Confirm/);
+      expect((await user.nextMessage()).text).toContain("Exchange created");
+      return estimates() - before;
+    };
+    expect(await swapWith(8107, "fixedfloat")).toBe(1);
+    expect(await swapWith(8108, "changenow")).toBe(0);
+  });
+
   it("can be cancelled while it waits", async () => {
     world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "6" });
     const user = world.tg.user({ id: 8104, first_name: "Zoe", language_code: "en" });
@@ -155,10 +205,15 @@ describe("a wait for the budget in a group", () => {
     await world.clock.advance(SPAN); // the card may be refreshed once a minute
     await fillWindow(world);
 
+    // Sixteen people ask at once (one person alone may ask for only a few new quotes a minute).
     const cards: StoredMessage[] = [];
     for (let i = 0; i < 16; i++) {
-      await member.send(`/rate ${i + 2} btc eth`, { chat: group });
-      cards.push(await member.nextMessage({ chat: group }));
+      const asker = i === 0 ? member : world.tg.user({ id: 8210 + i, first_name: "Q", language_code: "en" });
+      if (i > 0) group.addMember(asker);
+      await asker.send(`/rate ${i + 2} btc eth`, { chat: group });
+      const isCard = (m: StoredMessage) => m.from_bot === true && (m.text ?? "").includes(`Getting offers for ${i + 2} BTC → ETH`);
+      await waitFor(() => group.messages().some(isCard), 5_000, "the card");
+      cards.push(group.messages().find(isCard)!);
     }
     // Every card went out at once, saying where its quote stands, and the group shows typing… meanwhile.
     cards.forEach((card, i) => expect(card.text).toContain(`you are number ${i + 1} in line`));

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { openDatabase, SqliteBudgetJournal, type Db } from "../src/db/index.js";
-import { BudgetCancelledError, RateBudget, type BudgetJournal, type Lane, type QueuePlace } from "../src/exchange/budget.js";
+import { BudgetCancelledError, BudgetQueueFullError, RateBudget, type BudgetJournal, type Lane, type QueuePlace } from "../src/exchange/budget.js";
 import { busiestWindow } from "./harness/windows.js";
 
 const SPAN = 61_000; // the 60 s window plus the 1 s margin
@@ -177,7 +177,7 @@ describe("RateBudget", () => {
     expect(granted.filter((g) => g.tag === "a" || g.tag === "b").map((g) => g.at)).toEqual([clock.now(), clock.now()]);
   });
 
-  it("a person asking while polls queue is first in line, with a short expected wait", async () => {
+  it("a person asking while polls queue is first in line after the polls owed their floor (2 a minute), with a short expected wait", async () => {
     const { clock, budget, ask } = setup(10, 0.6);
     for (let i = 0; i < 10; i++) void ask("user", "fill");
     await clock.advance(1_000);
@@ -186,10 +186,49 @@ describe("RateBudget", () => {
     const places: QueuePlace[] = [];
     void ask("user", "me", { onQueued: (place) => places.push(place) });
     expect(places).toHaveLength(1);
-    expect(places[0]!.position).toBe(1);
+    // The window holds no poll: the first two polls go before people (status polls are never starved).
+    expect(places[0]!.position).toBe(3);
     expect(places[0]!.waitMs).toBe(SPAN - 1_000);
-    expect(budget.preview("user").position).toBe(2);
+    expect(budget.preview("user").position).toBe(4);
     expect(budget.preview("poll").position).toBe(52);
+  });
+
+  it("people take turns in the user lane: one person's many requests put the next person second, not last", async () => {
+    const { clock, granted, ask } = setup(10, 0.6);
+    for (let i = 0; i < 10; i++) void ask("user", "fill");
+    await clock.advance(0);
+    for (let i = 0; i < 3; i++) void ask("user", `ann-${i}`, { requester: "ann" });
+    void ask("user", "bob-0", { requester: "bob" });
+    void ask("user", "cat-0", { requester: "cat" });
+    void ask("user", "bob-1", { requester: "bob" });
+    await clock.advance(SPAN);
+    expect(granted.slice(10).map((g) => g.tag)).toEqual(["ann-0", "bob-0", "cat-0", "ann-1", "bob-1", "ann-2"]);
+  });
+
+  it("refuses a fourth queued request of one person, and takes it again once one has gone", async () => {
+    const { clock, budget, ask } = setup(10, 0.6);
+    for (let i = 0; i < 10; i++) void ask("user", "fill");
+    await clock.advance(0);
+    for (let i = 0; i < 3; i++) void ask("user", `ann-${i}`, { requester: "ann" });
+    await expect(budget.acquire("user", { requester: "ann" })).rejects.toThrow(BudgetQueueFullError);
+    await clock.advance(SPAN);
+    await expect(budget.acquire("user", { requester: "ann" })).resolves.toBeUndefined();
+  });
+
+  it("status polls are never starved: while people keep the user lane full, polls still get two slots a minute", async () => {
+    const { clock, granted, ask } = setup(10, 0.6);
+    // The tracker: a poll always waiting, the next asked as soon as one goes.
+    const poll = (): void => void ask("poll").then((n) => n > 0 && poll());
+    poll();
+    // Five minutes of people asking twice as fast as the budget allows.
+    for (let second = 0; second < 300; second += 3) {
+      void ask("user", "person", { requester: `p${second}` });
+      await clock.advance(3_000);
+    }
+    const polls = granted.filter((g) => g.tag === "poll");
+    expect(polls.length).toBeGreaterThanOrEqual(9);
+    // And people had the rest: at least eight of every ten slots over the whole time.
+    expect(granted.filter((g) => g.tag === "person").length).toBeGreaterThanOrEqual(8 * 4);
   });
 
   it("tells each waiter its place and expected wait", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { buttons } from "./harness/flow.js";
-import { waitFor } from "../src/emulator/index.js";
+import { buttons, createViaFlow } from "./harness/flow.js";
+import { waitFor, type TestUser } from "../src/emulator/index.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -169,5 +169,59 @@ describe("inline mode", () => {
     expect(results[0]!.input_message_content.message_text).toContain("0.5 BTC → ETH");
     expect(results[0]!.reply_markup.inline_keyboard.flat()[0]!.url).toContain("start=x-btc-btc-eth-eth-0_5");
     expect(estimates(world)).toHaveLength(1);
+  });
+});
+
+describe("one person's quotes and everyone else", () => {
+  const SPAN = 61_000;
+  /** Every /rate sent so far has its answer (a card still waiting for its quote counts). */
+  const answered = async (users: TestUser[], count: number) => {
+    await waitFor(() => users.every((u) => u.messages().filter((m) => m.from_bot).length >= count), 10_000, "every /rate to be answered");
+  };
+
+  it("a person typing 40 amounts to /rate gets 'wait N s' past the quota, and the next person is second in line, not 31st", async () => {
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" }));
+    const ann = w.tg.user({ id: 7601, first_name: "Ann", language_code: "en" });
+    const bob = w.tg.user({ id: 7602, first_name: "Bob", language_code: "en" });
+    await w.clock.advance(2 * SPAN);
+    // Somebody else has just used this minute's calls: every new quote waits in line.
+    while (w.app.budget.preview("user").position === 0) await w.app.budget.acquire("user");
+    for (let i = 1; i <= 40; i++) await ann.send(`/rate 0.${10 + i} btc eth`);
+    await answered([ann], 40);
+    const answers = ann.messages().filter((m) => m.from_bot);
+    expect(answers.filter((m) => m.text?.includes("Getting offers"))).toHaveLength(3);
+    const slowDowns = answers.filter((m) => m.text?.includes("and ask again"));
+    expect(slowDowns).toHaveLength(37);
+    expect(slowDowns[0]!.text).toMatch(/Please wait (60|59) s and ask again/);
+    // An amount already asked for costs nothing: it is answered, not refused.
+    const refused = slowDowns.length;
+    await ann.send("/rate 0.11 btc eth");
+    await answered([ann], 41);
+    expect(ann.messages().filter((m) => m.from_bot && m.text?.includes("and ask again"))).toHaveLength(refused);
+
+    await bob.send("/rate 0.5 btc usdt");
+    const card = await bob.nextMessage();
+    await waitFor(() => /number \d+ in line/.test(card.text ?? ""), 5_000, "Bob's place in line");
+    expect(Number(/number (\d+) in line/.exec(card.text ?? "")![1])).toBeLessThanOrEqual(2);
+  });
+
+  it("status polls of an open exchange go on while people keep /rate busy for five minutes", async () => {
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" }));
+    const owner = w.tg.user({ id: 7700, first_name: "Own", language_code: "en" });
+    const { exchangeId } = await createViaFlow(owner);
+    const people = Array.from({ length: 6 }, (_, i) => w.tg.user({ id: 7701 + i, first_name: "P", language_code: "en" }));
+    const pollsOf = () => w.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo" && r.query["exchange_id"] === exchangeId).length;
+    const before = pollsOf();
+    for (let minute = 0; minute < 5; minute++) {
+      // Eighteen new quotes a minute (three each, within the quota) against ten calls for everything.
+      for (const [i, person] of people.entries()) for (let k = 0; k < 3; k++) await person.send(`/rate ${minute * 100 + i * 10 + k + 11} usdt-trx btc`);
+      await answered(people, 3 * (minute + 1));
+      for (let s = 0; s < 60; s++) {
+        await w.clock.advance(1_000);
+        await new Promise((resolve) => setTimeout(resolve, 3));
+      }
+    }
+    expect(w.app.budget.stats().queuedByLane.user).toBeGreaterThan(0); // people were still waiting
+    expect(pollsOf() - before).toBeGreaterThanOrEqual(3);
   });
 });

@@ -425,6 +425,43 @@ describe("history, cards and /status", () => {
     expect(user.messages().filter((m) => m.text?.includes("Couldn't reach"))).toEqual([]);
   });
 
+  it("a card's Refresh and staff's /lookup do not wait behind a background poll of the same exchange waiting in line", async () => {
+    const staffId = 5352;
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10", SUPPORT_USER_IDS: String(staffId) }));
+    const user = w.tg.user({ id: 5351, first_name: "Pia", language_code: "en" });
+    const { exchangeId, card } = await createViaFlow(user);
+    await minutes(w, 3); // the start-up calls have left the window
+    await quiet(w);
+    // People took 8 of the 10 slots: the background lane must leave the last 2 free, people may use them.
+    const inWindow = () => w.app.budget.grantTimes().filter((at) => at > w.clock.now() - 61_000).length;
+    while (inWindow() < 8) await w.app.budget.acquire("user");
+    /** The tracker's next poll of this exchange is due now and waits in line (about a minute). */
+    const backgroundPollWaits = async () => {
+      w.app.tracker.fundsSent(exchangeId);
+      await waitFor(() => w.app.budget.stats().queuedByLane.poll === 1, 5_000, "the background poll to wait in line");
+    };
+
+    await backgroundPollWaits();
+    const edits = card.edited;
+    const polled = polls(w).length;
+    const query = await user.click(card, "Refresh");
+    await user.callbackAnswer(query);
+    // Served with the clock standing still: the person's call does not wait behind the background one.
+    await waitFor(() => polls(w).length === polled + 1 && card.edited > edits, 5_000, "the refresh to be answered");
+    expect(w.app.budget.stats().queuedByLane.poll).toBe(0);
+
+    await backgroundPollWaits();
+    const staff = w.tg.user({ id: staffId, first_name: "Sam", language_code: "en" });
+    await staff.send(`/lookup ${exchangeId}`);
+    const answer = await staff.nextMessage();
+    expect(answer.text).toContain(`🔁 Exchange ${exchangeId}`);
+    expect(answer.text).not.toContain("Couldn't reach");
+    expect(polls(w)).toHaveLength(polled + 2);
+    // The background poll left the line for good: no second call for what the person just saw.
+    await minutes(w, 1);
+    expect(polls(w).filter((p) => p.exchangeId === exchangeId).length).toBeLessThanOrEqual(polled + 3);
+  });
+
   it("shows your own exchange by id, and someone else's like one that does not exist", async () => {
     world = await startWorld();
     const owner = world.tg.user({ id: 5401, first_name: "Kai", language_code: "en" });

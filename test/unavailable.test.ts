@@ -75,9 +75,21 @@ describe("a service that stops answering while people use the bot", () => {
     await ann.send("/exchange");
     expect((await ann.nextMessage()).text).toContain("What do you want to send?");
 
-    // Calls in a row that never reach the service (the client's own retries included).
-    w.app.sandbox!.faults.inject({ kind: "reset" }, { times: 3 });
+    // One call that failed all its attempts is a blip, not an outage: nobody is told "unavailable".
+    w.app.sandbox!.faults.inject({ kind: "reset" }, { endpoint: "getProviders", times: 3 });
     await drive(w.clock, w.app.client.getProviders({ lane: "catalogue" }).catch(() => undefined));
+    expect(w.app.sandbox!.requests.filter((r) => r.endpoint === "getProviders").length).toBeGreaterThanOrEqual(3);
+    expect(loudLines(w)).toHaveLength(0);
+    await ann.send("zzzcoin");
+    expect((await ann.nextMessage()).text).toContain("no currency called");
+
+    // Calls that keep failing over more than a minute, with no answer in between: now it is an outage.
+    w.app.sandbox!.faults.inject({ kind: "reset" }, { endpoint: "getProviders", times: 9 });
+    for (let i = 0; i < 3 && loudLines(w).length === 0; i++) {
+      await drive(w.clock, w.app.client.getProviders({ lane: "catalogue" }).catch(() => undefined));
+      await w.clock.advance(30_000);
+    }
+    w.app.sandbox!.faults.clear();
     expect(loudLines(w)).toHaveLength(1);
     expect(loudLines(w)[0]).toMatchObject({ reason: "unreachable" });
 

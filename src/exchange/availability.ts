@@ -11,8 +11,15 @@ export interface Unavailability {
   detail: string;
 }
 
-/** Calls that failed to reach the service, in a row, before it counts as unreachable. */
+/**
+ * Unreachable takes several failed calls over time, with no answer in between: at least
+ * UNREACHABLE_AFTER calls (a call's own retries count once: three attempts a few seconds
+ * apart are one blip, not an outage), the first at least UNREACHABLE_OVER_MS before the
+ * latest. In a real outage the tracker's polls alone meet this within about a minute; until
+ * then a person whose call failed hears that this call failed, not that the service is down.
+ */
 const UNREACHABLE_AFTER = 3;
+const UNREACHABLE_OVER_MS = 60_000;
 
 const EXPLAINED: Record<UnavailableReason, string> = {
   "key-refused": "the exchange service REFUSES THE API KEY (check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME); people are told it is unavailable",
@@ -28,7 +35,9 @@ const EXPLAINED: Record<UnavailableReason, string> = {
  */
 export class ExchangeAvailability {
   private refused: { since: number; detail: string } | undefined;
-  private failuresInRow = 0;
+  /** Calls (not attempts) that failed to reach the service since its last answer. */
+  private failedCalls = 0;
+  private firstFailureAt: number | undefined;
   private unreachableSince: number | undefined;
   private lastFailure = "";
   private announced: UnavailableReason | undefined;
@@ -41,19 +50,25 @@ export class ExchangeAvailability {
     private readonly deps: { clock: Clock; logger: Logger; catalogueEmpty: () => boolean },
   ) {}
 
-  /** Every upstream call's outcome: "ok" or an ExchangeError kind (see src/exchange/errors.ts). */
-  observe(endpoint: string, outcome: string): void {
+  /**
+   * Every upstream attempt's outcome: "ok" or an ExchangeError kind (see src/exchange/errors.ts).
+   * `retry`: a later attempt of a call already seen failing (counted as the same call).
+   */
+  observe(endpoint: string, outcome: string, options: { retry?: boolean } = {}): void {
     const now = this.deps.clock.now();
     if (outcome === "unauthorized") {
       this.refused ??= { since: now, detail: `${endpoint} answered 401/403` };
     } else if (outcome === "unavailable") {
-      this.failuresInRow++;
-      this.lastFailure = `${endpoint}: ${this.failuresInRow} calls in a row failed to reach the service`;
-      if (this.failuresInRow >= UNREACHABLE_AFTER) this.unreachableSince ??= now;
+      if (!options.retry) this.failedCalls++;
+      this.firstFailureAt ??= now;
+      const overMs = now - this.firstFailureAt;
+      this.lastFailure = `${endpoint}: ${this.failedCalls} calls over ${Math.round(overMs / 1000)} s failed to reach the service`;
+      if (this.failedCalls >= UNREACHABLE_AFTER && overMs >= UNREACHABLE_OVER_MS) this.unreachableSince ??= now;
     } else if (outcome !== "rate-limited") {
       // Any answer of the service's own (even a 400 or a 404) means the key works and it is reachable.
       this.refused = undefined;
-      this.failuresInRow = 0;
+      this.failedCalls = 0;
+      this.firstFailureAt = undefined;
       this.unreachableSince = undefined;
     }
     this.announce();

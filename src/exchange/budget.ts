@@ -9,8 +9,8 @@ import type { Clock, Timer } from "../clock.js";
  *     never sees more than the limit).
  *  2. After a 429, nothing is granted until the service's wait is over.
  *  3. Lanes are served by priority (create, user, poll, catalogue, alert), FIFO within a lane; a
- *     waiting person is never passed by background work, and rate alerts take only what the
- *     tracker and the catalogue leave.
+ *     waiting person is never passed by background work (but see 6), and rate alerts take only
+ *     what the tracker and the catalogue leave.
  *  4. Background lanes (poll, catalogue, alert) hold at most `backgroundCap` slots of a window, and
  *     never take one of the last `reservedForPeople` free slots: whatever background work is
  *     queued, a person arriving finds a free slot unless other people have just used them.
@@ -18,6 +18,14 @@ import type { Clock, Timer } from "../clock.js";
  *     share is a pace, not a burst: the background slots of a window are spread over it, so
  *     when people fill the rest, the oldest slot frees within one pace instead of all of
  *     them freeing together at the end of the window.
+ *  6. Status polls are never starved: while the window holds fewer than `pollFloor` poll grants
+ *     (a fifth of the limit, 2 of 10), the first queued polls go before people (still paced, and
+ *     allowed into the slots kept for people). Exchanges that may hold funds are looked at
+ *     twice a minute whatever the demand, and people keep the other eight slots.
+ *  7. People take turns inside the user lane: a request names its requester (a person), and
+ *     each requester's k-th queued request goes in round k, after everyone's earlier rounds
+ *     (fair queueing): forty quotes of one person put the next person second in line, not
+ *     41st. One requester may have at most `maxQueuedPerRequester` requests in line.
  *
  * With a journal, every grant and every pause is written before the call goes out, inside
  * one write transaction that first reads what is already there: a restarted process (or a
@@ -58,6 +66,8 @@ export interface RateBudgetOptions {
   journal?: BudgetJournal;
   /** Told how long each granted request waited (metrics). */
   onGranted?: (lane: Lane, waitedMs: number) => void;
+  /** Requests one requester may have waiting in line at once (default 3). */
+  maxQueuedPerRequester?: number;
 }
 
 export interface QueuePlace {
@@ -71,9 +81,18 @@ export class BudgetCancelledError extends Error {
   override name = "BudgetCancelledError";
 }
 
+/** The requester already has `maxQueuedPerRequester` requests in line; nothing was queued. */
+export class BudgetQueueFullError extends Error {
+  override name = "BudgetQueueFullError";
+}
+
 interface Waiter {
   lane: Lane;
   seq: number;
+  /** The person it is for (user lane); undefined: nobody in particular. */
+  requester?: string;
+  /** Its turn inside the user lane (rule 7); 0 elsewhere. */
+  round: number;
   queuedAt: number;
   resolve: () => void;
   reject: (error: unknown) => void;
@@ -95,6 +114,9 @@ export class RateBudget {
   readonly alertHeadroom: number;
   /** Free slots of the window that background work leaves to people. */
   readonly reservedForPeople: number;
+  /** Poll grants per window that queued people cannot take away (rule 6). */
+  readonly pollFloor: number;
+  readonly maxQueuedPerRequester: number;
   private readonly span: number;
   private readonly clock: Clock;
   private readonly journal: BudgetJournal | undefined;
@@ -105,6 +127,8 @@ export class RateBudget {
   private history: Grant[] = [];
   private waiters: Waiter[] = [];
   private seq = 0;
+  /** The user lane's current round (rule 7): the round of the last person served. */
+  private userRound = 0;
   private pausedUntil = 0;
   private timer: Timer | undefined;
   private timerAt = Infinity;
@@ -125,6 +149,9 @@ export class RateBudget {
     this.reservedForPeople = Math.min(Math.ceil(this.limit / 5), this.limit - this.backgroundCap);
     // Rate alerts wait while more than half the window is taken (5 of 10 free after their grant).
     this.alertHeadroom = Math.max(this.reservedForPeople, Math.ceil(this.limit / 2));
+    // A fifth of the limit, within the background cap: 2 of 10 (none below 5: people first there).
+    this.pollFloor = Math.min(this.backgroundCap, Math.floor(this.limit / 5));
+    this.maxQueuedPerRequester = options.maxQueuedPerRequester ?? 3;
     this.clock = options.clock;
     this.journal = options.journal;
     this.onGranted = options.onGranted;
@@ -135,12 +162,15 @@ export class RateBudget {
    * has to wait, so a person can be told "you are 3rd, about 20 s", and again each time it
    * moves up the line.
    */
-  acquire(lane: Lane, options: { signal?: AbortSignal; onQueued?: (place: QueuePlace) => void } = {}): Promise<void> {
-    const { signal, onQueued } = options;
+  acquire(lane: Lane, options: { signal?: AbortSignal; onQueued?: (place: QueuePlace) => void; requester?: string } = {}): Promise<void> {
+    const { signal, onQueued, requester } = options;
     if (signal?.aborted) return Promise.reject(new BudgetCancelledError("cancelled before queueing"));
     if (this.closed) return Promise.reject(new BudgetCancelledError("budget closed"));
+    if (requester !== undefined && this.waiters.filter((w) => w.requester === requester).length >= this.maxQueuedPerRequester) {
+      return Promise.reject(new BudgetQueueFullError(`${requester} already has ${this.maxQueuedPerRequester} requests in line`));
+    }
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { lane, seq: this.seq++, queuedAt: this.clock.now(), resolve, reject };
+      const waiter: Waiter = { lane, seq: this.seq++, round: 0, queuedAt: this.clock.now(), resolve, reject, ...(requester === undefined ? {} : { requester }) };
       this.insert(waiter);
       this.pump();
       if (!this.waiters.includes(waiter)) return; // granted at once
@@ -175,8 +205,9 @@ export class RateBudget {
     } catch {
       // The database is busy: the window as last read is a fair guess.
     }
-    const ghost: Waiter = { lane, seq: Number.MAX_SAFE_INTEGER, queuedAt: now, resolve: () => {}, reject: () => {} };
-    const ahead = this.waiters.filter((w) => this.goesBefore(w, ghost)).length;
+    const ghost: Waiter = { lane, seq: Number.MAX_SAFE_INTEGER, round: lane === "user" ? this.userRound : 0, queuedAt: now, resolve: () => {}, reject: () => {} };
+    const promoted = this.promotedPolls();
+    const ahead = this.waiters.filter((w) => promoted.includes(w) ? lane !== "create" : this.goesBefore(w, ghost)).length;
     if (ahead === 0 && this.mayGrant(lane, now)) return { position: 0, waitMs: 0 };
     return { position: ahead + 1, waitMs: this.expectedWait(lane, ahead + 1) };
   }
@@ -229,10 +260,16 @@ export class RateBudget {
   }
 
   private goesBefore(a: Waiter, b: Waiter): boolean {
-    return PRIORITY[a.lane] < PRIORITY[b.lane] || (PRIORITY[a.lane] === PRIORITY[b.lane] && a.seq < b.seq);
+    if (PRIORITY[a.lane] !== PRIORITY[b.lane]) return PRIORITY[a.lane] < PRIORITY[b.lane];
+    return a.round !== b.round ? a.round < b.round : a.seq < b.seq;
   }
 
   private insert(waiter: Waiter): void {
+    if (waiter.lane === "user") {
+      // Rule 7: one round after this requester's last request in line; with none in line, the current round.
+      const rounds = this.waiters.filter((w) => w.requester !== undefined && w.requester === waiter.requester).map((w) => w.round);
+      waiter.round = rounds.length === 0 ? this.userRound : Math.max(this.userRound, Math.max(...rounds) + 1);
+    }
     const index = this.waiters.findIndex((w) => this.goesBefore(waiter, w));
     if (index === -1) this.waiters.push(waiter);
     else this.waiters.splice(index, 0, waiter);
@@ -264,8 +301,22 @@ export class RateBudget {
     return this.window.filter((g) => BACKGROUND.has(g.lane));
   }
 
+  /** The queued polls that go before people now (rule 6): as many as the window is short of its floor. */
+  private promotedPolls(): Waiter[] {
+    const short = this.pollFloor - this.window.filter((g) => g.lane === "poll").length;
+    return short > 0 ? this.waiters.filter((w) => w.lane === "poll").slice(0, short) : [];
+  }
+
+  /** The line in the order it is served: creations, polls owed their floor, then by priority. */
+  private ordered(): Waiter[] {
+    const promoted = this.promotedPolls();
+    if (promoted.length === 0) return this.waiters;
+    const creates = this.waiters.filter((w) => w.lane === "create");
+    return [...creates, ...promoted, ...this.waiters.filter((w) => w.lane !== "create" && !promoted.includes(w))];
+  }
+
   /** The earliest moment, from `now` on, at which `lane` may be granted if nobody else is. */
-  private readyAt(lane: Lane, now: number): number {
+  private readyAt(lane: Lane, now: number, promoted = false): number {
     let at = Math.max(now, this.pausedUntil);
     // The slot that must free for the window to drop below the limit.
     const blocking = this.window[this.window.length - this.limit];
@@ -276,7 +327,8 @@ export class RateBudget {
       const keepFree = lane === "alert" ? this.alertHeadroom : this.reservedForPeople;
       // (At a limit of 1 an alert needs the whole window empty: at least one slot must free.)
       const reserved = this.window[this.window.length - Math.max(lane === "alert" ? 1 : 0, this.limit - keepFree)];
-      if (reserved) at = Math.max(at, reserved.at + this.span);
+      // A poll owed its floor may take a slot kept for people (rule 6).
+      if (reserved && !promoted) at = Math.max(at, reserved.at + this.span);
       const background = this.background();
       const capped = background[background.length - this.backgroundCap];
       if (capped) at = Math.max(at, capped.at + this.span);
@@ -288,8 +340,8 @@ export class RateBudget {
     return at;
   }
 
-  private mayGrant(lane: Lane, now: number): boolean {
-    return this.readyAt(lane, now) <= now;
+  private mayGrant(lane: Lane, now: number, promoted = false): boolean {
+    return this.readyAt(lane, now, promoted) <= now;
   }
 
   /** Grants every waiter that may go now, in priority order, then arms a timer for the rest. */
@@ -310,6 +362,7 @@ export class RateBudget {
     // Only once the grants are safely written do they leave the line and go.
     for (const waiter of decided.granted) {
       this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      if (waiter.lane === "user") this.userRound = Math.max(this.userRound, waiter.round);
       this.history.push({ at: decided.now, lane: waiter.lane });
       this.onGranted?.(waiter.lane, decided.now - waiter.queuedAt);
       waiter.resolve();
@@ -335,8 +388,9 @@ export class RateBudget {
     const now = this.clock.now();
     this.load(now);
     const granted: Waiter[] = [];
-    for (const waiter of this.waiters) {
-      if (!this.mayGrant(waiter.lane, now)) {
+    const promoted = this.promotedPolls();
+    for (const waiter of this.ordered()) {
+      if (!this.mayGrant(waiter.lane, now, promoted.includes(waiter))) {
         // A background waiter held back by its cap or pace must not block people behind it;
         // a person held back blocks everyone behind (people first, never passed by background).
         if (BACKGROUND.has(waiter.lane) && this.mayGrant("user", now)) continue;
@@ -370,12 +424,13 @@ export class RateBudget {
   /** The next moment at which some waiter could become grantable. */
   private nextChange(now: number): number {
     let next = Infinity;
-    for (const lane of new Set(this.waiters.map((w) => w.lane))) next = Math.min(next, this.readyAt(lane, now));
+    const promoted = this.promotedPolls().length > 0;
+    for (const lane of new Set(this.waiters.map((w) => w.lane))) next = Math.min(next, this.readyAt(lane, now, promoted && lane === "poll"));
     return Math.max(now + 1, next);
   }
 
   private placeOf(waiter: Waiter): QueuePlace {
-    const position = this.waiters.indexOf(waiter) + 1;
+    const position = this.ordered().indexOf(waiter) + 1;
     return { position, waitMs: this.expectedWait(waiter.lane, position) };
   }
 

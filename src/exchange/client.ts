@@ -39,7 +39,7 @@ export interface ExchangeClientOptions {
   /** First pause between two GET attempts; doubles each time. */
   retryDelayMs?: number;
   /** Told the outcome of every HTTP call (metrics): "ok" or the error's kind. */
-  onCall?: (endpoint: string, outcome: string) => void;
+  onCall?: (endpoint: string, outcome: string, attempt: { retry: boolean }) => void;
 }
 
 export interface CallOptions {
@@ -47,6 +47,12 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Told the place in line whenever the call has to wait for the budget. */
   onQueued?: (place: QueuePlace) => void;
+  /** Ends the wait for a budget slot, and only that: a request already sent goes on. */
+  queueSignal?: AbortSignal;
+  /** Told each time an attempt has its slot and goes out. */
+  onGranted?: () => void;
+  /** The person the call is for: people take turns in the user lane (see budget.ts, rule 7). */
+  requester?: string;
 }
 
 export interface CreateOptions {
@@ -227,9 +233,16 @@ export class ExchangeClient {
   private async get(endpoint: string, query: Record<string, string>, options: CallOptions & { lane: Lane }): Promise<unknown> {
     let delay = this.retryDelayMs;
     for (let attempt = 1; ; attempt++) {
-      await this.options.budget.acquire(options.lane, options);
+      const { signal, queueSignal, onQueued, requester } = options;
+      const waitSignal = signal && queueSignal ? AbortSignal.any([signal, queueSignal]) : (queueSignal ?? signal);
+      await this.options.budget.acquire(options.lane, {
+        ...(waitSignal ? { signal: waitSignal } : {}),
+        ...(onQueued ? { onQueued } : {}),
+        ...(requester === undefined ? {} : { requester }),
+      });
+      options.onGranted?.();
       try {
-        return await this.send(endpoint, "GET", query, undefined, options.signal ? { signal: options.signal } : {});
+        return await this.send(endpoint, "GET", query, undefined, { ...(options.signal ? { signal: options.signal } : {}), retry: attempt > 1 });
       } catch (error) {
         if (!(error instanceof ExchangeError) || !error.retryable || attempt >= this.getAttempts || options.signal?.aborted) throw error;
         // A 429 already paused the whole budget; the next acquire waits for it.
@@ -246,8 +259,9 @@ export class ExchangeClient {
     method: "GET" | "POST",
     query: Record<string, string>,
     payload: unknown,
-    request: { signal?: AbortSignal; headersMs?: number; bodyMs?: number },
+    request: { signal?: AbortSignal; headersMs?: number; bodyMs?: number; retry?: boolean },
   ): Promise<unknown> {
+    const attempt = { retry: request.retry ?? false };
     const search = new URLSearchParams(query).toString();
     const path = `${this.basePath}/${endpoint}${search ? `?${search}` : ""}`;
     const headers: Record<string, string> = { authorization: this.authorization, accept: "application/json" };
@@ -273,7 +287,7 @@ export class ExchangeClient {
       text = await readLimited(response.body);
     } catch (error) {
       const code = (error as { code?: string }).code ?? "";
-      this.options.onCall?.(endpoint, "unavailable");
+      this.options.onCall?.(endpoint, "unavailable", attempt);
       throw new ExchangeError("unavailable", `${endpoint}: ${(error as Error).message}`, {
         endpoint,
         mayHaveReachedService: !NOT_SENT_CODES.has(code),
@@ -282,10 +296,10 @@ export class ExchangeClient {
     }
     try {
       const body = this.interpret(endpoint, status, text, contentType, retryAfter);
-      this.options.onCall?.(endpoint, "ok");
+      this.options.onCall?.(endpoint, "ok", attempt);
       return body;
     } catch (error) {
-      this.options.onCall?.(endpoint, error instanceof ExchangeError ? error.kind : "invalid");
+      this.options.onCall?.(endpoint, error instanceof ExchangeError ? error.kind : "invalid", attempt);
       throw error;
     }
   }

@@ -62,6 +62,8 @@ export class EstimateService {
         .getEstimate(pair, amount, {
           lane: "user",
           signal: options.signal,
+          // The first asker's turn in the user lane; others who join share it.
+          ...(options.requester === undefined ? {} : { requester: options.requester }),
           onQueued: (place) => {
             waiting.place = { ...place, at: this.deps.clock.now() };
             waiting.listeners.forEach((notify) => notify(place));
@@ -88,6 +90,11 @@ export class EstimateService {
     }
   }
 
+
+  /** Whether `quote` would make a new upstream call (not answered from the cache, not joining one on its way). */
+  wouldCall(pair: Pair, amount: string, fresh = false): boolean {
+    return !this.peek(pair, amount, fresh) && !this.inFlight.has(keyOf(pair, amount));
+  }
 
   /** The cached quote `quote` would answer with at once, without a call; undefined when it would call. */
   peek(pair: Pair, amount: string, fresh = false): Quote | undefined {

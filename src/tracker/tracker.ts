@@ -39,8 +39,19 @@ const NOTICES_PER_PASS = 20;
  * The schedule lives in SQLite and survives restarts. The loop also sends the messages owed
  * to owners (ones Telegram certainly did not get, and "tracking stopped").
  */
+/** A poll under way: whose it is, and whether its call has left the budget's line. */
+interface Poll {
+  lane: Lane;
+  promise: Promise<TransactionRecord | undefined>;
+  /** The call has its slot and is out (or answered); false while it waits in line. */
+  sending: boolean;
+  /** A person's look took over while this background poll still waited in line. */
+  superseded: boolean;
+  queue: AbortController;
+}
+
 export class Tracker {
-  private readonly polling = new Map<string, Promise<TransactionRecord | undefined>>();
+  private readonly polling = new Map<string, Poll>();
   private readonly concurrency: number;
   private delivering: Promise<void> | undefined;
   private running = false;
@@ -69,13 +80,25 @@ export class Tracker {
     this.running = false;
     this.wake();
     await this.loop;
-    await Promise.allSettled([...this.polling.values(), this.delivering]);
+    await Promise.allSettled([...[...this.polling.values()].map((p) => p.promise), this.delivering]);
   }
 
-  /** Looks now (a person asked); shares a poll already under way for the same exchange. */
+  /**
+   * Looks now (a person asked: a card's Refresh, staff's /lookup). Shares a call for the same
+   * exchange that is already out, but never waits behind background work: a background poll
+   * still waiting in line (it may wait a minute behind the pace) leaves the line, and the
+   * person's call takes the user lane instead.
+   */
   refresh(exchangeId: string): Promise<TransactionRecord | undefined> {
     const tx = this.deps.repos.transactions.find(exchangeId);
-    return tx ? this.pollOnce(tx, "user") : Promise.resolve(undefined);
+    if (!tx) return Promise.resolve(undefined);
+    const running = this.polling.get(exchangeId);
+    if (running && running.lane !== "user" && !running.sending) {
+      running.superseded = true;
+      running.queue.abort();
+      this.polling.delete(exchangeId);
+    }
+    return this.pollOnce(tx, "user");
   }
 
   /** The owner says the deposit is on its way: look now, then at every interval for a while. */
@@ -176,26 +199,35 @@ export class Tracker {
 
   private pollOnce(tx: TransactionRecord, lane: Lane): Promise<TransactionRecord | undefined> {
     const running = this.polling.get(tx.exchangeId);
-    if (running) return running;
-    const poll = this.poll(tx, lane)
+    if (running) return running.promise;
+    const entry: Poll = { lane, promise: Promise.resolve(undefined), sending: false, superseded: false, queue: new AbortController() };
+    entry.promise = this.poll(tx, entry)
       .catch((error: unknown) => {
         this.deps.logger.error({ err: error, exchangeId: tx.exchangeId }, "tracker poll failed");
         if (lane === "user") throw error;
         return undefined;
       })
       .finally(() => {
-        this.polling.delete(tx.exchangeId);
+        if (this.polling.get(tx.exchangeId) === entry) this.polling.delete(tx.exchangeId);
         this.wake(); // a slot is free, whoever started this poll
       });
-    this.polling.set(tx.exchangeId, poll);
-    return poll;
+    this.polling.set(tx.exchangeId, entry);
+    return entry.promise;
   }
 
-  private async poll(tx: TransactionRecord, lane: Lane): Promise<TransactionRecord | undefined> {
+  private async poll(tx: TransactionRecord, entry: Poll): Promise<TransactionRecord | undefined> {
+    const lane = entry.lane;
     try {
-      const info = await this.deps.client.getTransaction(tx.exchangeId, { lane });
+      const info = await this.deps.client.getTransaction(tx.exchangeId, {
+        lane,
+        queueSignal: entry.queue.signal,
+        onQueued: () => (entry.sending = false),
+        onGranted: () => (entry.sending = true),
+      });
       return await this.observed(tx, info, lane);
     } catch (error) {
+      // A person's look took over: it records what it sees and sets the next poll.
+      if (entry.superseded) return this.deps.repos.transactions.find(tx.exchangeId);
       await this.pollFailed(tx, lane, error);
       if (lane === "user") throw error;
       return this.deps.repos.transactions.find(tx.exchangeId);

@@ -77,8 +77,18 @@ export interface ExchangeFlowDeps {
 /** The longest a person's call may wait for the rate budget before they are told to retry. */
 export const USER_WAIT_MS = 3 * 60_000;
 
-/** A quote older than this is checked again before creating. */
+/** A floating-rate quote older than this is checked again before creating. */
 export const QUOTE_MAX_AGE_MS = 60_000;
+/**
+ * A fixed rate is a promise of an exact amount, and providers keep such a promise only briefly:
+ * past half a minute the amount the person confirms may no longer be the one they get.
+ */
+export const FIXED_QUOTE_MAX_AGE_MS = 30_000;
+
+/** How old the quote behind an offer may be when Confirm is pressed. */
+export function quoteMaxAge(offer: Offer): number {
+  return offer.exchange_type === "fixed" ? FIXED_QUOTE_MAX_AGE_MS : QUOTE_MAX_AGE_MS;
+}
 /** A re-quoted offer worse than this (0.5 %) is shown again before creating. */
 export const MAX_SILENT_WORSENING = new Decimal("0.005");
 
@@ -257,10 +267,18 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
             break;
           }
           // Re-check an old quote: the offer may be gone or worse by now.
-          const now = await conversation.external(() => deps.clock.now());
-          if (now - (state.quotedAt ?? 0) > QUOTE_MAX_AGE_MS) {
+          const maxAge = quoteMaxAge(state.offer!);
+          const clockNow = () => conversation.external(() => deps.clock.now());
+          if ((await clockNow()) - (state.quotedAt ?? 0) > maxAge) {
+            const shown = state.offer!.amount;
             // A wait in line for the fresh quote happens outside the conversation.
-            const fresh = (await offerSource.withoutWaiting(true)) ?? (await recheckInLine(ui, offerSource));
+            let fresh = (await offerSource.withoutWaiting(true)) ?? (await recheckInLine(ui, offerSource));
+            // The re-check's own Confirm may be pressed long after the check: past the age, quote again.
+            let late = false;
+            while (fresh !== "cancel" && fresh.kind === "ok" && (await clockNow()) - fresh.fetchedAt > maxAge) {
+              late = true;
+              fresh = (await offerSource.withoutWaiting(true)) ?? (await recheckInLine(ui, offerSource));
+            }
             if (fresh === "cancel") {
               await abandoned();
               await ui.say(ui.t("flow-cancelled"));
@@ -283,8 +301,15 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
               forget(state, "offer");
               break;
             }
-            if (verdict.kind === "worse") {
-              await ui.say(ui.t("flow-quote-changed"));
+            // Worse, or any change after a late Confirm: the person sees the new figures before anything is created.
+            if (verdict.kind === "worse" || (late && !new Decimal(verdict.offer.amount).equals(shown))) {
+              await ui.say(
+                ui.t("flow-quote-changed", {
+                  receive: formatAmount(verdict.offer.amount),
+                  was: formatAmount(shown),
+                  currency: escapeHtml(currencyLabel(state.to!)),
+                }),
+              );
               break; // shows the summary with the new figures and asks again
             }
           }

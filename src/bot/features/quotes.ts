@@ -29,6 +29,15 @@ const TOP_OFFERS = 3;
 /** How long a quote card may wait for the budget; past a moment it waits outside the chat's handler. */
 const RATE_WAIT_MS = 2 * 60_000;
 const INLINE_WAIT_MS = 8_000;
+/**
+ * New quotes (ones that call the service; a cached one is free) one person may ask for in a
+ * minute, /rate, inline and a card's Refresh together. The service allows 10 calls a minute for
+ * everyone and at most 8 of them go to people: three lets a person compare a few amounts and
+ * leaves most of the minute to others. The budget also takes turns between people, so even
+ * these three never put anyone else far back in line.
+ */
+export const QUOTES_PER_PERSON_PER_MINUTE = 3;
+const QUOTA_WINDOW_MS = 60_000;
 
 export interface GroupSettings {
   adminsOnly: boolean;
@@ -41,7 +50,7 @@ export interface QuotesDeps {
   availability: Pick<ExchangeAvailability, "current">;
   catalogue: Pick<CatalogueService, "isProviderEnabled">;
   currencyIndex: () => CurrencyIndex;
-  estimates: Pick<EstimateService, "quote">;
+  estimates: Pick<EstimateService, "quote" | "wouldCall">;
   /** Quotes that wait for the budget finish here, outside the chat's handler. */
   background: Pick<BackgroundTasks, "run">;
   /** "typing…" while a card waits for its quote. */
@@ -79,6 +88,24 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
       return false;
     }
   };
+
+  /** When each person's recent new quotes were asked for. */
+  const quotedAt = new Map<number, number[]>();
+  /**
+   * Takes one of the person's new quotes of the minute: 0 when it is granted (or the quote is
+   * cached or already on its way, and free), else how long until one is.
+   */
+  const takeQuote = (userId: number | undefined, query: RateQuery, fresh: boolean): number => {
+    if (userId === undefined || !deps.estimates.wouldCall(pairOf(query), query.amount, fresh)) return 0;
+    const now = deps.clock.now();
+    const recent = (quotedAt.get(userId) ?? []).filter((at) => at > now - QUOTA_WINDOW_MS);
+    if (recent.length >= QUOTES_PER_PERSON_PER_MINUTE) return recent[0]! + QUOTA_WINDOW_MS - now;
+    recent.push(now);
+    quotedAt.set(userId, recent);
+    if (quotedAt.size > 10_000) for (const [id, times] of quotedAt) if (times.every((at) => at <= now - QUOTA_WINDOW_MS)) quotedAt.delete(id);
+    return 0;
+  };
+  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
   const answeredAt = new Map<number, number[]>();
   /** Whether one more answer fits this group's minute; busy groups just get fewer cards. */
@@ -118,7 +145,10 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     if (!parsed.ok) return void (await ctx.reply(ctx.t("rate-usage"), { parse_mode: "HTML" }));
     const query = parsed.query;
     const t: Translate = ctx.t.bind(ctx);
-    const started = await startWithGrace(deps.clock, (onQueued) => fetchQuote(deps, query, false, RATE_WAIT_MS, onQueued));
+    const wait = takeQuote(ctx.from?.id, query, false);
+    if (wait > 0) return void (await ctx.reply(ctx.t("rate-slow-down", { seconds: seconds(wait) })));
+    const requester = requesterOf(ctx.from?.id);
+    const started = await startWithGrace(deps.clock, (onQueued) => fetchQuote(deps, query, false, RATE_WAIT_MS, onQueued, requester));
     const options = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
     const keyboard = quoteKeyboard(t, query, ctx.me.username, true);
     // Waiting (in line, or a slow answer): the card goes out now and is filled in when the quote comes.
@@ -153,10 +183,13 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
       if (groupSettings(deps.repos, chat.id).adminsOnly && !(await isAdmin(ctx))) return void (await ctx.answerCallbackQuery({ text: ctx.t("rate-admins-only") }));
       if (!fitsGroupLimit(chat.id)) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: 60 }) }));
     }
+    const quotaWait = takeQuote(ctx.from.id, card.query, true);
+    if (quotaWait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("rate-slow-down", { seconds: seconds(quotaWait) }) }));
     deps.repos.kv.set(key, { ...card, refreshedAt: deps.clock.now() });
     await ctx.answerCallbackQuery();
     const t: Translate = ctx.t.bind(ctx);
-    const started = await startWithGrace(deps.clock, (onQueued) => fetchQuote(deps, card.query, true, RATE_WAIT_MS, onQueued));
+    const requester = requesterOf(ctx.from.id);
+    const started = await startWithGrace(deps.clock, (onQueued) => fetchQuote(deps, card.query, true, RATE_WAIT_MS, onQueued, requester));
     const edit = async (text: string) => {
       await ctx
         .editMessageText(text, { parse_mode: "HTML", reply_markup: quoteKeyboard(t, card.query, ctx.me.username, true), link_preview_options: { is_disabled: true } })
@@ -208,8 +241,13 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
       // Incomplete or unreadable: a hint, and no upstream call.
       return void (await ctx.answerInlineQuery([hintResult(t)], { cache_time: 300, is_personal: false }));
     }
+    const wait = takeQuote(ctx.from.id, parsed.query, false);
+    if (wait > 0) {
+      const title = t("inline-slow-down-title", { seconds: seconds(wait) });
+      return void (await ctx.answerInlineQuery([textResult("slow-down", title, t("rate-slow-down", { seconds: seconds(wait) }), t("rate-usage"))], { cache_time: 0, is_personal: true }));
+    }
     // Telegram drops an inline answer after about ten seconds: wait less than that.
-    const quote = await fetchQuote(deps, parsed.query, false, INLINE_WAIT_MS);
+    const quote = await fetchQuote(deps, parsed.query, false, INLINE_WAIT_MS, undefined, requesterOf(ctx.from.id));
     const card = renderQuoteCard(t, parsed.query, quote);
     const keyboard = quoteKeyboard(t, parsed.query, ctx.me.username, false);
     const results: InlineQueryResultArticle[] = [article("summary", t("inline-summary-title", summaryVars(parsed.query)), card, keyboard, describeBest(t, parsed.query, quote))];
@@ -243,10 +281,26 @@ function ignoreStaleEdit(error: unknown): void {
   throw error;
 }
 
-async function fetchQuote(deps: QuotesDeps, query: RateQuery, fresh: boolean, waitMs: number, onQueued?: (place: QueuePlace) => void): Promise<CardQuote> {
-  const pair = { symbolFrom: query.from.symbol, networkFrom: query.from.network, symbolTo: query.to.symbol, networkTo: query.to.network };
+function pairOf(query: RateQuery) {
+  return { symbolFrom: query.from.symbol, networkFrom: query.from.network, symbolTo: query.to.symbol, networkTo: query.to.network };
+}
+
+/** The budget's name for a person: people take turns in the user lane. */
+function requesterOf(userId: number | undefined): string | undefined {
+  return userId === undefined ? undefined : `user:${userId}`;
+}
+
+async function fetchQuote(
+  deps: QuotesDeps,
+  query: RateQuery,
+  fresh: boolean,
+  waitMs: number,
+  onQueued?: (place: QueuePlace) => void,
+  requester?: string,
+): Promise<CardQuote> {
   try {
-    const quote = await deps.estimates.quote(pair, query.amount, { fresh, signal: AbortSignal.timeout(waitMs), ...(onQueued ? { onQueued } : {}) });
+    const options = { fresh, signal: AbortSignal.timeout(waitMs), ...(onQueued ? { onQueued } : {}), ...(requester === undefined ? {} : { requester }) };
+    const quote = await deps.estimates.quote(pairOf(query), query.amount, options);
     if (quote.result.kind !== "ok") return { offers: [], fetchedAt: quote.fetchedAt, problem: quote.result.kind };
     const offers = sortOffers(quote.result.offers.filter((o) => deps.catalogue.isProviderEnabled(o.provider_name)));
     return { offers, fetchedAt: quote.fetchedAt };
