@@ -1,11 +1,14 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Lane } from "../exchange/budget.js";
+import { ALLOWED_UPDATES } from "../telegram/feed.js";
 
 /** Readings taken when /metrics is scraped, from the parts that own them. */
 export interface MetricSources {
   queuedByLane(): Record<Lane, number>;
   trackedByStatus(): Record<string, number>;
 }
+
+const UPDATE_TYPES: ReadonlySet<string> = new Set(ALLOWED_UPDATES);
 
 /** Where a flow stood: the names of the exchange flow's steps. */
 export type FlowStep = "from" | "to" | "amount" | "offers" | "address" | "memo" | "confirm";
@@ -89,8 +92,12 @@ export class Metrics {
     });
   }
 
+  /**
+   * One update of `type`. A webhook delivery's keys are whatever the sender wrote: only the types
+   * the bot asks for become labels, anything else is "other" (labels must not grow with input).
+   */
   update(type: string): void {
-    this.updates.inc({ type });
+    this.updates.inc({ type: UPDATE_TYPES.has(type) ? type : "other" });
   }
 
   handlerError(cause: "telegram" | "network" | "other"): void {
