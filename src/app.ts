@@ -121,7 +121,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       exchange: { client, budget, catalogue, estimates, availability },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
-      supportUsernames: config.supportUsernames,
       trackerIntervalSeconds: config.trackerIntervalSeconds,
       alertCheckMinutes: config.alertCheckMinutes,
       tracking: {

@@ -49,8 +49,6 @@ export interface BotDeps {
   /** True when the bot runs on the embedded sandbox exchange: no real funds. */
   sandbox: boolean;
   supportUserIds: readonly number[];
-  /** Usernames given with SUPPORT_USER_IDS, by id (what /verify recognises). */
-  supportUsernames: Readonly<Record<number, string>>;
   trackerIntervalSeconds: number;
   /** How often rate alerts are checked (said when one is set). */
   alertCheckMinutes: number;
@@ -198,7 +196,17 @@ export function createBot(
   );
   bot.use(exportFeature({ repos, clock: deps.clock }));
   bot.use(alertsFeature({ repos, currencyIndex: index, clock: deps.clock, checkIntervalMs: deps.alertCheckMinutes * 60_000 }));
-  bot.use(trustFeature({ repos, supportUserIds: deps.supportUserIds, supportUsernames: deps.supportUsernames }));
+  bot.use(
+    trustFeature({
+      repos,
+      supportUserIds: deps.supportUserIds,
+      clock: deps.clock,
+      logger,
+      onBotInfo: (me) => {
+        bot.botInfo = me;
+      },
+    }),
+  );
   bot.use(
     exchangesFeature({
       repos,
