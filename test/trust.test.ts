@@ -47,6 +47,31 @@ describe("the anti-phishing phrase", () => {
     expect((await user.nextMessage()).text).not.toContain("Your phrase");
   });
 
+  it("stays off what people are told to forward to support, and the messages that carry it say so", async () => {
+    const w = (world = await startWorld({ SUPPORT_USER_IDS: String(STAFF) }));
+    const user = w.tg.user({ id: 9311, first_name: "Eve", language_code: "en" });
+    await user.send("/phrase quiet heron");
+    const saved = (await user.nextMessage()).text!;
+    expect(saved).toContain("Never forward a message that shows it");
+    expect(saved).toContain("🧾 For support");
+    const { card } = await createViaFlow(user);
+    // Where it is shown, it says not to pass it on, and what to forward instead.
+    expect(card.text).toContain("🔐 Your phrase: quiet heron\nDo not forward this message or show the phrase to anyone, support included: for support, tap 🧾 For support.");
+    expect(user.lastMessage()!.caption).toContain("Do not forward this message");
+    await user.click(card, "🧾 For support");
+    const receipt = (await user.nextMessage()).text!;
+    expect(receipt).not.toContain("quiet heron");
+    expect(receipt).toContain("It never holds your anti-phishing phrase");
+    // Staff ask for that message, not the card.
+    const staff = w.tg.user({ id: STAFF, first_name: "Sam", language_code: "en" });
+    await staff.send("/lookup nosuchid123");
+    expect((await staff.nextMessage()).text).toContain("ask for its 🧾 For support message");
+
+    const ru = w.tg.user({ id: 9312, first_name: "Ира", language_code: "ru" });
+    await ru.send("/phrase тихая цапля");
+    expect((await ru.nextMessage()).text).toContain("Никогда не пересылайте сообщение с ней");
+  });
+
   it("in Russian, and a phrase too short or a command is refused with the flow left as it was", async () => {
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 9303, first_name: "Оля", language_code: "ru" });
