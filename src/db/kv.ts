@@ -40,6 +40,23 @@ export class KeyValueStore {
     return this.sql("DELETE FROM kv WHERE key = ? AND updated_at < ?").run(`${prefix}:${key}`, before).changes > 0;
   }
 
+  /** Deletes the entries under `prefix` not written since `before`; how many. */
+  deleteIdle(prefix: string, before: number): number {
+    return this.sql("DELETE FROM kv WHERE key >= ? AND key < ? AND updated_at < ?").run(`${prefix}:`, `${prefix};`, before).changes;
+  }
+
+  /**
+   * Keeps only the `keep` most recently written entries under `prefix`; how many went. Entries
+   * written in the same millisecond go by key, a longer key being newer (keys ending in a growing
+   * number, such as message ids).
+   */
+  keepNewest(prefix: string, keep: number): number {
+    return this.sql(
+      `DELETE FROM kv WHERE key >= @from AND key < @to AND key NOT IN
+         (SELECT key FROM kv WHERE key >= @from AND key < @to ORDER BY updated_at DESC, length(key) DESC, key DESC LIMIT @keep)`,
+    ).run({ from: `${prefix}:`, to: `${prefix};`, keep }).changes;
+  }
+
   /** A grammY storage adapter for sessions and conversations, each under its own prefix. */
   adapter<T>(prefix: string): StorageAdapter<T> {
     return {

@@ -10,6 +10,9 @@ export interface MetricSources {
 
 const UPDATE_TYPES: ReadonlySet<string> = new Set(ALLOWED_UPDATES);
 
+/** How many chats' flow steps /metrics remembers at most (one entry a chat, ~100 bytes each). */
+export const FLOW_STEPS_KEPT = 10_000;
+
 /** Where a flow stood: the names of the exchange flow's steps. */
 export type FlowStep = "from" | "to" | "amount" | "offers" | "address" | "memo" | "confirm";
 
@@ -66,7 +69,10 @@ export class Metrics {
     labelNames: ["step"],
     registers: [this.registry],
   });
-  /** The step each chat's flow is at; a flow ends with its entry removed. */
+  /**
+   * The step each chat's flow is at; a flow ends with its entry removed. A flow may also end
+   * unseen (a restart, a version bump): past FLOW_STEPS_KEPT chats the longest-unmoved go.
+   */
   private readonly flowSteps = new Map<number, FlowStep>();
 
   constructor(sources?: MetricSources) {
@@ -126,12 +132,24 @@ export class Metrics {
 
   flowStarted(chatId: number): void {
     this.flowsStarted.inc();
-    this.flowSteps.set(chatId, "from");
+    this.setStep(chatId, "from");
   }
 
   /** The flow of `chatId` asks at `step` now. Repeating the same value is harmless (replays). */
   flowAt(chatId: number, step: FlowStep): void {
+    this.setStep(chatId, step);
+  }
+
+  /** How many chats' steps are remembered (bounded). */
+  get flowStepsKept(): number {
+    return this.flowSteps.size;
+  }
+
+  private setStep(chatId: number, step: FlowStep): void {
+    // Re-inserted, so the Map's order is oldest-moved first.
+    this.flowSteps.delete(chatId);
     this.flowSteps.set(chatId, step);
+    while (this.flowSteps.size > FLOW_STEPS_KEPT) this.flowSteps.delete(this.flowSteps.keys().next().value!);
   }
 
   flowCompleted(chatId: number, outcome: "created" | "unknown"): void {
