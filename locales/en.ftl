@@ -72,9 +72,11 @@ flow-did-you-mean = Did you mean one of these?
 flow-same-currency = You can't exchange { $currency } for itself. Pick another currency to receive.
 flow-unknown-command = That command doesn't work here. Type /cancel to leave the exchange.
 flow-text-expected = Please type your answer or tap a button.
+flow-step-again = That was many tries, so let's take this step again from its start. What you chose before is kept; /cancel leaves the exchange.
 flow-tap-a-button = Please tap one of the buttons above.
 flow-cancelled = Exchange cancelled. Exchanges you already created are in /history.
 start-flow-closed = I closed the exchange you were setting up; nothing was created. Start again with /exchange; exchanges you already created are in /history.
+flow-too-large = ⌛ The exchange you were setting up went on too long, so I closed it. Type /exchange to start again; exchanges you already created are in /history.
 flow-timeout = ⌛ The exchange you were setting up was left for 30 minutes, so I closed it. Type /exchange to start again; exchanges you already created are in /history.
 
 flow-ask-amount = How much <b>{ $from }</b> do you want to send? For example <code>0.5</code>.

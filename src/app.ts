@@ -209,6 +209,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           api: bot.api,
           logger,
           note: (chatId) => translatorFor(i18n, repos.users, chatId)("flow-timeout"),
+          tooLargeNote: (chatId) => translatorFor(i18n, repos.users, chatId)("flow-too-large"),
           onTimedOut: (chatId) => metrics.flowAbandoned(chatId),
         });
         await tracker.start();

@@ -31,6 +31,7 @@ import { BackgroundTasks } from "./background.js";
 import { OffersDelivery } from "./conversations/offers-delivery.js";
 import { TypingIndicator } from "./waiting.js";
 import { ignoreNotModified } from "./telegram-errors.js";
+import { FLOW_STATE_MAX_BYTES } from "./flow-sweeper.js";
 
 export interface BotDeps {
   clock: Clock;
@@ -64,7 +65,7 @@ export interface BotOptions {
 }
 
 /** Bump when the flow's code changes shape: stored half-finished flows of an older shape are dropped. */
-export const FLOW_VERSION = 3; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13)
+export const FLOW_VERSION = 4; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13); 4: each step records where it began (restarted after too many inputs)
 
 /** Builds the bot: every piece of middleware is wired here, in order. */
 export function createBot(
@@ -158,7 +159,17 @@ export function createBot(
   ];
   bot.use(
     conversations<BotContext, BaseContext>({
-      storage: { type: "key", version: FLOW_VERSION, prefix: "", adapter: repos.kv.adapter("conv"), getStorageKey: (ctx) => ctx.chatId?.toString() },
+      storage: {
+        type: "key",
+        version: FLOW_VERSION,
+        prefix: "",
+        // Past this the flow is not kept (the sweeper closes one at a quarter of it, with a note).
+        adapter: repos.kv.adapter("conv", {
+          maxBytes: 4 * FLOW_STATE_MAX_BYTES,
+          onTooLarge: (chatId, bytes) => logger.error({ chatId, bytes }, "a flow's stored state is too large to keep: it ends here"),
+        }),
+        getStorageKey: (ctx) => ctx.chatId?.toString(),
+      },
       plugins: conversationPlugins,
     }),
   );

@@ -176,6 +176,7 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
       const step = nextStep(state);
       // Not through external on purpose: a replay sets the same steps again, ending at the current one.
       deps.flows.flowAt(chatId, step);
+      await ui.beginStep();
       switch (step) {
         case "from": {
           const picked = await pickCurrency(ui, pickerData, "from");
