@@ -68,7 +68,7 @@ async function hour(withAlerts: boolean, tracker: "saturated" | number): Promise
   let alertCalls = 0;
   const checker = new AlertChecker({
     alerts: { open: () => open, expired: () => [], end: () => true, reopen: () => undefined },
-    kv: { get: <T>(key: string) => kv.get(key) as T | undefined, set: (key: string, value: unknown) => void kv.set(key, value) },
+    kv: { get: <T>(key: string) => kv.get(key) as T | undefined, set: (key: string, value: unknown) => void kv.set(key, value), deleteIdle: () => 0 },
     client: {
       getEstimate: (pair: Pair, amount: string, options) => {
         alertCalls++;

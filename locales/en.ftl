@@ -72,9 +72,11 @@ flow-did-you-mean = Did you mean one of these?
 flow-same-currency = You can't exchange { $currency } for itself. Pick another currency to receive.
 flow-unknown-command = That command doesn't work here. Type /cancel to leave the exchange.
 flow-text-expected = Please type your answer or tap a button.
+flow-step-again = That was many tries, so let's take this step again from its start. What you chose before is kept; /cancel leaves the exchange.
 flow-tap-a-button = Please tap one of the buttons above.
 flow-cancelled = Exchange cancelled. Exchanges you already created are in /history.
 start-flow-closed = I closed the exchange you were setting up; nothing was created. Start again with /exchange; exchanges you already created are in /history.
+flow-too-large = ⌛ The exchange you were setting up went on too long, so I closed it. Type /exchange to start again; exchanges you already created are in /history.
 flow-timeout = ⌛ The exchange you were setting up was left for 30 minutes, so I closed it. Type /exchange to start again; exchanges you already created are in /history.
 
 flow-ask-amount = How much <b>{ $from }</b> do you want to send? For example <code>0.5</code>.
@@ -219,7 +221,7 @@ funds-sent-thanks = Thanks! For the next { $minutes } minutes I'll check for you
 
 ## Support staff
 
-support-lookup-unknown = No exchange with that ID, neither in this bot nor at the exchange service. Paste the ID, or forward its card.
+support-lookup-unknown = No exchange with that ID, neither in this bot nor at the exchange service. Paste the ID, or ask for its 🧾 For support message (never the card: it may show the customer's anti-phishing phrase).
 support-user-unknown = No such user. Send their Telegram id or @username.
 support-user-title = <b>User { $id }</b> (@{ $username }, language { $language }): { $count } exchanges, newest first:
 support-lookup-owner = Created by user <code>{ $id }</code> (@{ $username }, language { $language })
@@ -300,7 +302,9 @@ tracking-reason-unknown = no reason recorded
 support-lookup-stopped = Not tracked since { $time } UTC: { $reason }
 
 ## Anti-phishing: /phrase, /verify
-deposit-phrase = 🔐 Your phrase: <b>{ $phrase }</b>
+deposit-phrase =
+    🔐 Your phrase: <b>{ $phrase }</b>
+    Do not forward this message or show the phrase to anyone, support included: for support, tap 🧾 For support.
 phrase-none =
     You have no anti-phishing phrase yet.
 
@@ -309,13 +313,14 @@ phrase-current =
     Your anti-phishing phrase is <b>{ $phrase }</b>. Every message of mine that shows where to send your coins includes it.
 
     Change it with <code>/phrase new words</code>, remove it with <code>/phrase off</code>.
-phrase-set = ✅ Saved. Every message that shows a deposit address now includes <b>{ $phrase }</b>. I deleted your message so the phrase does not stay in the chat.
+phrase-set = ✅ Saved. Every message that shows a deposit address now includes <b>{ $phrase }</b>. I deleted your message so the phrase does not stay in the chat. Never forward a message that shows it, and tell it to no one: support never asks for it. For support, tap 🧾 For support on the exchange's card and forward that message: it never holds your phrase.
 phrase-removed = Your anti-phishing phrase is removed.
 phrase-invalid = A phrase is { $min } to { $max } characters of your own words, on one line. Try again: <code>/phrase your own words</code>.
 verify-usage = Send <code>/verify @name</code> to check whether an account is this bot or our support.
-verify-bot = ✅ @{ $name } is this bot.
-verify-staff = ✅ @{ $name } is one of our support staff.
+verify-bot = ✅ @{ $name } is this bot: Telegram confirmed it just now.
+verify-staff = ✅ @{ $name } is one of our support staff: Telegram confirmed it just now, by their account.
 verify-unknown = ⚠️ @{ $name } is <b>not</b> this bot and <b>not</b> our support. Do not send it coins, keys or seed phrases.
+verify-unavailable = I could not ask Telegram just now, so I cannot confirm any account. Try again in a minute; until then trust no account that writes to you first.
 verify-reminder = Our support never writes first and never asks for keys, passwords or seed phrases.
 command-phrase = Anti-phishing phrase
 command-verify = Is an account this bot or our support?
@@ -335,7 +340,7 @@ receipt-hashes = Deposit hash: { $hashIn } · payout hash: { $hashOut }
 receipt-status = Status: { $status } ({ $raw })
 receipt-history = Status history:
 receipt-tracking-stopped = Tracking stopped { $time } UTC: { $reason }
-receipt-footer = Forward this message to support: it holds everything they need, and no secret. Support never writes first.
+receipt-footer = Forward this message to support: it holds everything they need, and no secret. It never holds your anti-phishing phrase: never forward a message that does. Support never writes first.
 
 ## Export
 export-empty = You have no exchanges to export yet. Type /exchange to start one.

@@ -4,7 +4,7 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import { systemClock, type Clock } from "./clock.js";
 import type { Config } from "./config.js";
-import { createRepositories, openDatabase, SqliteBudgetJournal, waitForInstanceLock, type InstanceLock, type Repositories } from "./db/index.js";
+import { createRepositories, openDatabase, runMigrationWork, SqliteBudgetJournal, waitForInstanceLock, type InstanceLock, type Repositories } from "./db/index.js";
 import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
 import { registerCommands } from "./bot/features/menu.js";
@@ -121,7 +121,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       exchange: { client, budget, catalogue, estimates, availability },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
-      supportUsernames: config.supportUsernames,
       trackerIntervalSeconds: config.trackerIntervalSeconds,
       alertCheckMinutes: config.alertCheckMinutes,
       tracking: {
@@ -197,6 +196,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         phase = "waiting for the database: another process runs this bot";
         instanceLock = await waitForInstanceLock(config.databasePath, { clock, logger, signal: stopping.signal });
         if (!instanceLock) return; // stopped while waiting
+        for (const work of runMigrationWork(db, clock.now())) logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
         phase = "connecting to Telegram";
         if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal, ...retry }))) return;
         phase = "starting";
@@ -209,6 +209,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           api: bot.api,
           logger,
           note: (chatId) => translatorFor(i18n, repos.users, chatId)("flow-timeout"),
+          tooLargeNote: (chatId) => translatorFor(i18n, repos.users, chatId)("flow-too-large"),
           onTimedOut: (chatId) => metrics.flowAbandoned(chatId),
         });
         await tracker.start();

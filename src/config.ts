@@ -92,7 +92,8 @@ const envSchema = z.object({
         .split(",")
         .map((part) => part.trim())
         .filter(Boolean);
-      // "123456789" or "123456789:alice_support": the username is what /verify recognises.
+      // "123456789" or "123456789:alice_support": the username is the operator's note; /verify goes
+      // by the id and asks Telegram for its username now (a name can be given up and taken).
       const bad = parts.find((part) => !/^\d{1,15}(?::@?[A-Za-z0-9_]{4,32})?$/.test(part));
       if (bad !== undefined) {
         ctx.addIssue({ code: "custom", message: `must be comma-separated Telegram user ids (each optionally :username), got "${bad}"` });
@@ -154,7 +155,7 @@ export interface Config {
   /** False when DATABASE_PATH was not given (the playground then uses a temporary file). */
   databasePathSet: boolean;
   supportUserIds: number[];
-  /** Usernames given with SUPPORT_USER_IDS (id:username), by id: what /verify recognises as staff. */
+  /** Usernames given with SUPPORT_USER_IDS (id:username), by id: a note only (/verify asks Telegram by id). */
   supportUsernames: Record<number, string>;
   trackerIntervalSeconds: number;
   /** The shortest time between two checks of one rate alert's pair and amount. */

@@ -116,6 +116,26 @@ describe("rate alerts", () => {
     expect(w.app.repos.alerts.openOf(9606)).toHaveLength(0);
   });
 
+  it("forget the checks of pairs and amounts no alert asks for: setting and removing many leaves no trace after the interval", async () => {
+    const w = (world = await startWorld({ ALERT_CHECK_MINUTES: "1" }));
+    const user = w.tg.user({ id: 9608, first_name: "Flip", language_code: "en" });
+    const checks = () => w.app.repos.kv.idleSince("alerts:checked", Infinity).length;
+    for (let i = 0; i < 30; i++) {
+      await user.send(`/alert 1.${String(i).padStart(2, "0")} btc eth 1000000`);
+      expect((await user.nextMessage()).text).toContain("I will tell you");
+      await minutes(w, 2);
+      expect(checks()).toBeGreaterThan(0);
+      await user.send("/alerts");
+      await user.click(await user.nextMessage(), "🗑 1");
+      await waitFor(() => w.app.repos.alerts.openOf(9608).length === 0, 5_000, "the alert to be removed");
+    }
+    // One open alert: its check is kept; the other 30 amounts' checks are gone.
+    await user.send("/alert 9 btc eth 1000000");
+    await user.nextMessage();
+    await minutes(w, 3);
+    expect(w.app.repos.kv.idleSince("alerts:checked", Infinity).map((e) => e.key)).toEqual(["btc|btc|eth|eth|9"]);
+  });
+
   it("can be set from the offers screen, and the offers come back", async () => {
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 9607, first_name: "Pat", language_code: "en" });

@@ -142,6 +142,26 @@ describe("an unknown outcome", () => {
   });
 });
 
+describe("the log of a failed create", () => {
+  it.each([
+    ["refused", 400],
+    ["of unknown outcome", 502],
+  ])("when %s, names the reference, never the person's receiving address", async (_, status) => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 7201, first_name: "Lo", language_code: "en" });
+    const summary = await toSummary(user, PLAIN);
+    // A service that echoes what it was sent in its error.
+    world.app.sandbox!.faults.inject({ kind: "status", status, body: JSON.stringify({ message: `cannot send to ${TRON}` }) }, { endpoint: "createTransaction" });
+    await user.click(summary, /Confirm/);
+    await user.nextMessage();
+    await world.app.idle();
+    const failed = world.logs.filter((l) => /createTransaction failed/.test(l.msg));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.requestKey).toMatch(/^7201:/);
+    expect(world.logs.filter((l) => JSON.stringify(l).includes(TRON))).toEqual([]);
+  });
+});
+
 describe("a long wait in line before creating", () => {
   it("gives the request its own response timeout, however long it waited", async () => {
     // GETs give up after 500 ms here; createTransaction keeps its own, longer response timeout.

@@ -3,8 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../src/app.js";
 import { ManualClock } from "../src/clock.js";
-import { createRepositories, openDatabase, type Db, type NewTransaction, type Repositories } from "../src/db/index.js";
+import { loadConfig } from "../src/config.js";
+import { startBotApiEmulator, waitFor } from "../src/emulator/index.js";
+import { captureLogs, drive } from "./harness/drive.js";
+import { createRepositories, InstanceLock, openDatabase, runMigrationWork, type Db, type NewTransaction, type Repositories } from "../src/db/index.js";
 import { MIGRATIONS } from "../src/db/migrations.js";
 import { headStart } from "../src/tracker/policy.js";
 
@@ -141,7 +145,6 @@ describe("storage", () => {
          provider, rate_type, status, created_at, updated_at, status_changed_at, next_poll_at)
        VALUES (?, 7, 7, 'btc', 'btc', 'usdt', 'trx', '0.05', 'TXYZ', 'exolix', 'floating', ?, ?, ?, ?, NULL)`,
     );
-    // A migration runs once, at the real time: these are placed far from the 48-hour line.
     const now = Date.now();
     const HOUR = 3_600_000;
     for (const [id, status, changedAt] of [["recent", "overdue", now - HOUR], ["old", "overdue", now - 96 * HOUR], ["done", "finished", now - HOUR]] as const) {
@@ -151,6 +154,10 @@ describe("storage", () => {
     const migrated = openDatabase(path);
     const v7 = createRepositories(migrated, clock).transactions;
     try {
+      // The schema is migrated at open; the work waits for the process that holds the lock.
+      expect(v7.find("recent")!.nextPollAt).toBeNull();
+      expect(runMigrationWork(migrated, now)).toEqual([{ version: 7, what: expect.stringContaining("48 hours") as unknown, rows: 1 }]);
+      expect(runMigrationWork(migrated, now)).toEqual([]);
       expect(v7.find("recent")).toMatchObject({ nextPollAt: now - HOUR, pollRank: 2, notFoundCount: 0, leasedUntil: null, trackingStoppedAt: null });
       expect(v7.find("old")!.nextPollAt).toBeNull();
       expect(v7.find("done")!.nextPollAt).toBeNull();
@@ -182,5 +189,58 @@ describe("storage", () => {
     expect(await adapter.read("42")).toEqual({ step: 3 });
     await adapter.delete("42");
     expect(await adapter.read("42")).toBeUndefined();
+  });
+});
+
+describe("migration 7's work in a rolling deploy", () => {
+  it("runs only once the new process holds the instance lock, and never again in the next process", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "swapbot-rolling-"));
+    const path = join(dir, "bot.sqlite");
+    // Today's time: the old code did this work by the database's own clock.
+    const clock = new ManualClock(Date.now());
+    const tg = await startBotApiEmulator({ clock: () => clock.now() });
+    const HOUR = 3_600_000;
+    // A database of the old version, with an exchange that expired an hour ago.
+    const v6 = new Database(path);
+    for (const sql of MIGRATIONS.slice(0, 6)) v6.exec(sql);
+    v6.pragma("user_version = 6");
+    const changedAt = clock.now() - HOUR;
+    v6.prepare(
+      `INSERT INTO transactions (exchange_id, user_id, chat_id, symbol_from, network_from, symbol_to, network_to, amount_from, address_to,
+         provider, rate_type, status, created_at, updated_at, status_changed_at, next_poll_at)
+       VALUES ('late', 7, 7, 'btc', 'btc', 'usdt', 'trx', '0.05', 'TXYZ', 'exolix', 'floating', 'overdue', ?, ?, ?, NULL)`,
+    ).run(changedAt - HOUR, changedAt, changedAt);
+    v6.close();
+    const config = loadConfig({ BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.apiRoot, DATABASE_PATH: path });
+    const boot = async () => {
+      const { logger, lines } = captureLogs();
+      return { app: await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo }), lines };
+    };
+    // The old process still runs: it holds the lock.
+    const old = InstanceLock.tryAcquire(path)!;
+    const next = await boot();
+    try {
+      const starting = next.app.start();
+      await waitFor(() => next.lines.some((l) => /already running on this database/.test(l.msg)), 5_000, "the new process to wait");
+      // Its schema is there; the old process's exchanges are left alone while it runs.
+      expect(next.app.repos.transactions.find("late")).toMatchObject({ nextPollAt: null, notFoundCount: 0 });
+      old.release();
+      await drive(clock, starting);
+      expect(next.app.repos.transactions.find("late")!.nextPollAt).not.toBeNull();
+      expect(next.lines.filter((l) => /migration 7/.test(l.msg))).toHaveLength(1);
+
+      // Tracking it stops again; the next process does not follow it again.
+      next.app.repos.transactions.stopTracking("late", "not-found", clock.now());
+      await next.app.stop();
+      const after = await boot();
+      await after.app.start();
+      expect(after.app.repos.transactions.find("late")!.nextPollAt).toBeNull();
+      expect(after.lines.filter((l) => /migration 7/.test(l.msg))).toHaveLength(0);
+      await after.app.stop();
+    } finally {
+      await next.app.stop();
+      await tg.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

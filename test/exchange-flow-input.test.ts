@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, toAddress, toAmount, toOffers, offerButtons } from "./harness/flow.js";
+import { waitFor } from "../src/emulator/index.js";
+import { FLOW_STATE_MAX_BYTES } from "../src/bot/flow-sweeper.js";
 
 /** One bot for the whole file; each test is a different user, so flows don't meet. */
 let world: TestWorld;
@@ -213,5 +215,51 @@ describe("a symbol on many networks", () => {
       if ("callback_data" in button) expect(Buffer.byteLength(button.callback_data ?? "")).toBeLessThanOrEqual(64);
     }
     expect(world.tg.unansweredCallbackQueries()).toEqual([]);
+  });
+});
+
+describe("a flow that keeps getting wrong input", () => {
+  /** The stored conversation of a chat, in bytes, as the database holds it. */
+  const storedBytes = (chatId: number) => Buffer.byteLength(JSON.stringify(world.app.repos.kv.get(`conv:${chatId}`) ?? null));
+
+  it("restarts the step after a few wrong inputs instead of growing its state: 400 wrong addresses, then the swap goes on as chosen", async () => {
+    const user = newUser();
+    await toAddress(user, "btc btc", "usdt trx", "0.05");
+    await world.app.idle();
+    const before = storedBytes(user.id);
+    for (let i = 0; i < 400; i++) {
+      const seen = user.messages().length;
+      await user.send(`not-an-address-${i}`);
+      await waitFor(() => user.messages().length > seen, 5_000, "an answer to a wrong address");
+    }
+    await waitFor(() => world.tg.pendingUpdates() === 0, 5_000, "the updates to be taken");
+    await world.app.idle();
+    const after = storedBytes(user.id);
+    expect(after).toBeLessThan(before + 16_000);
+    // The step was asked again along the way, and what was chosen before it still holds.
+    expect(user.messages().some((m) => m.text?.includes("let's take this step again from its start"))).toBe(true);
+    const seen = user.messages().length;
+    await user.send("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
+    await waitFor(() => user.messages().slice(seen).some((m) => m.text?.includes("Please check everything")), 5_000, "the summary");
+    const summary = user.messages().slice(seen).find((m) => m.text?.includes("Please check everything"))!;
+    expect(summary.text).toContain("0.05 BTC");
+    expect(summary.text).toContain("USDT (TRX)");
+    expect(summary.text).toContain("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
+  }, 120_000);
+
+  it("is closed by the sweeper, with a note, once its stored state is too large (as an older version let it grow)", async () => {
+    const user = newUser();
+    await toAmount(user, "btc btc", "usdt trx");
+    await world.app.idle();
+    const key = `conv:${user.id}`;
+    const stored = world.app.repos.kv.get<Record<string, unknown>>(key)!;
+    world.app.repos.kv.set(key, { ...stored, grown: "x".repeat(FLOW_STATE_MAX_BYTES) });
+    const seen = user.messages().length;
+    await world.clock.advance(60_000);
+    await waitFor(() => user.messages().slice(seen).some((m) => m.text?.includes("went on too long")), 5_000, "the note");
+    expect(world.app.repos.kv.get(key)).toBeUndefined();
+    const later = user.messages().length;
+    await user.send("/exchange");
+    await waitFor(() => user.messages().slice(later).some((m) => m.text?.includes("What do you want to send?")), 5_000, "a new flow");
   });
 });

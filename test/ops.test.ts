@@ -3,6 +3,7 @@ import { startWorld, type TestWorld } from "./harness/app.js";
 import { drive } from "./harness/drive.js";
 import { createViaFlow } from "./harness/flow.js";
 import { waitFor } from "../src/emulator/index.js";
+import { FLOW_STEPS_KEPT } from "../src/ops/metrics.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -21,6 +22,22 @@ async function sample(series: string): Promise<number | undefined> {
   const line = body.split("\n").find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
+
+describe("the flow-step map behind swapbot_flows_abandoned_total", () => {
+  it("stays bounded when flows end unseen (restarts, version bumps), keeping the chats that moved last", async () => {
+    world = await startWorld({ HEALTH_PORT: "0" });
+    const { metrics } = world.app;
+    for (let chat = 1; chat <= FLOW_STEPS_KEPT + 5_000; chat++) metrics.flowStarted(chat);
+    metrics.flowAt(1, "amount"); // an old flow that moves again is kept
+    expect(metrics.flowStepsKept).toBe(FLOW_STEPS_KEPT);
+    metrics.flowAbandoned(1);
+    metrics.flowAbandoned(FLOW_STEPS_KEPT + 5_000);
+    metrics.flowAbandoned(2); // forgotten: counted as unknown
+    expect(await sample('swapbot_flows_abandoned_total{step="amount"}')).toBe(1);
+    expect(await sample('swapbot_flows_abandoned_total{step="from"}')).toBe(1);
+    expect(await sample('swapbot_flows_abandoned_total{step="unknown"}')).toBe(1);
+  });
+});
 
 describe("HEALTH_PORT", () => {
   it("is off unless set", async () => {

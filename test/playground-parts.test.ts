@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
 import { PlaygroundClock, renderEntities, startPlayground, type Playground } from "../src/playground/index.js";
-import { captureLogs } from "./harness/drive.js";
+import { captureLogs, type LogLine } from "./harness/drive.js";
 import { createViaFlow } from "./harness/flow.js";
 
 describe("PlaygroundClock", () => {
@@ -85,14 +85,17 @@ describe("playground server", () => {
     playground = undefined;
   });
 
-  async function start(): Promise<Playground> {
+  let logs: LogLine[] = [];
+  async function start(env: Record<string, string> = {}): Promise<Playground> {
     // A generous budget: these tests are about the page's server, not about waiting in line.
-    playground = await startPlayground({ config: loadConfig({ PLAYGROUND_PORT: "0", EXCHANGE_RATE_LIMIT_PER_MINUTE: "600" }), logger: captureLogs().logger });
+    const captured = captureLogs();
+    logs = captured.lines;
+    playground = await startPlayground({ config: loadConfig({ PLAYGROUND_PORT: "0", EXCHANGE_RATE_LIMIT_PER_MINUTE: "600", ...env }), logger: captured.logger });
     return playground;
   }
 
-  /** A raw request, so that the Host header can be what another site would send. */
-  function call(url: string, options: { method?: string; host?: string; contentType?: string; body?: string }): Promise<{ status: number; body: string }> {
+  /** A raw request, so that the Host and Origin headers can be what another site would send. */
+  function call(url: string, options: { method?: string; host?: string; origin?: string; contentType?: string; body?: string }): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
       const target = new URL(url);
       const req = request(
@@ -101,7 +104,11 @@ describe("playground server", () => {
           port: target.port,
           path: target.pathname,
           method: options.method ?? "GET",
-          headers: { host: options.host ?? target.host, ...(options.contentType ? { "content-type": options.contentType } : {}) },
+          headers: {
+            host: options.host ?? target.host,
+            ...(options.origin ? { origin: options.origin } : {}),
+            ...(options.contentType ? { "content-type": options.contentType } : {}),
+          },
         },
         (res) => {
           let body = "";
@@ -121,6 +128,44 @@ describe("playground server", () => {
     const rebound = await call(`${url}api/chats/alice/send`, { method: "POST", host: "evil.example:80", contentType: "application/json", body: '{"text":"/start"}' });
     expect(rebound.status).toBe(403);
     expect(playground?.emulator.messages(1001)).toEqual([]);
+  });
+
+  it("refuses an action posted from another page (its Origin), even with a loopback Host", async () => {
+    const { url } = await start();
+    const foreign = await call(`${url}api/chats/alice/send`, { method: "POST", origin: "http://evil.example", contentType: "application/json", body: '{"text":"/start"}' });
+    expect(foreign.status).toBe(403);
+    expect(playground?.emulator.messages(1001)).toEqual([]);
+    const own = await call(`${url}api/chats/alice/send`, { method: "POST", origin: url.replace(/\/$/, ""), contentType: "application/json", body: '{"text":"/start"}' });
+    expect(own.status).toBe(200);
+  });
+
+  it("runs its emulator with a token of its own each run, which takes no request from another host or page", async () => {
+    const { emulator } = await start();
+    expect(emulator.token).not.toBe("1000001:PLAYGROUND");
+    expect(emulator.token).toMatch(/^\d+:[A-Za-z0-9_-]{32,}$/);
+    const first = emulator.token;
+    await playground!.stop();
+    const second = await start();
+    expect(second.emulator.token).not.toBe(first);
+
+    // What a page elsewhere could post to the emulator as the bot: a form, with its own Host and Origin.
+    const alice = second.cast.seat("alice")!;
+    await alice.user.send("/start");
+    await alice.user.nextMessage({ timeoutMs: 15_000 });
+    const sendMessage = (token: string) => `${second.emulator.apiRoot}/bot${token}/sendMessage`;
+    const form = `chat_id=${alice.user.id}&text=Your+deposit+address+changed`;
+    const formType = "application/x-www-form-urlencoded";
+    expect((await call(sendMessage("1000001:PLAYGROUND"), { method: "POST", contentType: formType, body: form })).status).toBe(401);
+    const token = second.emulator.token;
+    expect((await call(sendMessage(token), { method: "POST", host: "evil.example", contentType: formType, body: form })).status).toBe(403);
+    expect((await call(sendMessage(token), { method: "POST", origin: "http://evil.example", contentType: formType, body: form })).status).toBe(403);
+    expect(second.emulator.messages(alice.user.id).filter((m) => m.text?.includes("deposit address changed"))).toEqual([]);
+  });
+
+  it("keeps its health server on 127.0.0.1 whatever HEALTH_HOST says", async () => {
+    await start({ HEALTH_PORT: "0", HEALTH_HOST: "0.0.0.0" });
+    const served = logs.find((l) => /health and metrics are served/.test(l.msg));
+    expect(served?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
   it("takes actions only as JSON (a cross-site form cannot post them), and says what is wrong", async () => {

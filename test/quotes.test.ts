@@ -1,4 +1,6 @@
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import { CARD_REFRESH_MS, QUOTE_CARD_TTL_MS, QUOTE_CARDS_PER_CHAT } from "../src/bot/features/quotes.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, createViaFlow } from "./harness/flow.js";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
@@ -148,6 +150,40 @@ describe("quotes in groups", () => {
     await world.app.idle();
     expect(estimates(world).length).toBe(before + 1);
   });
+
+  it("keeps a bounded number of quote cards after thousands of one person's amounts: the newest refresh, older ones expire, a week on none is kept", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000000" });
+    const user = world.tg.user({ id: 7402, first_name: "Many", language_code: "en" });
+    const cards = [];
+    for (let i = 0; i < 2_000; i++) {
+      // One person's new quotes are paced by their quota (three a minute): each amount comes 20 s on.
+      if (i > 0) await world.clock.advance(20_000);
+      await user.send(`/rate ${1 + i / 1000} eth usdt-trx`);
+      cards.push(await user.nextMessage());
+    }
+    await world.app.idle();
+    const db = new Database(world.databasePath, { readonly: true });
+    const quoteKeys = () => (db.prepare("SELECT count(*) FROM kv WHERE key LIKE 'quote:%'").pluck().get() as number);
+    try {
+      expect(quoteKeys()).toBe(QUOTE_CARDS_PER_CHAT);
+      await world.clock.advance(CARD_REFRESH_MS);
+      const oldest = await user.click(cards[0]!, "Refresh");
+      expect((await user.callbackAnswer(oldest)).text).toBe("This button has expired.");
+      const newest = await user.click(cards.at(-1)!, "Refresh");
+      expect((await user.callbackAnswer(newest)).text).toBeUndefined();
+      await world.app.idle();
+
+      // A week on, the next /rate anywhere sweeps them all.
+      await world.clock.advance(QUOTE_CARD_TTL_MS + 1_000);
+      const other = world.tg.user({ id: 7403, first_name: "Next", language_code: "en" });
+      await other.send("/rate 1 eth usdt-trx");
+      await other.nextMessage();
+      await world.app.idle();
+      expect(quoteKeys()).toBe(1);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
 });
 
 describe("inline mode", () => {

@@ -44,6 +44,19 @@ describe("webhook mode (WEBHOOK_URL)", () => {
     expect(world.tg.callsTo("sendMessage")).toEqual([]);
   });
 
+  it("counts update types in /metrics from a fixed set: any other key a delivery carries is \"other\", never a new label", async () => {
+    world = await startWorld({ ...WEBHOOK, HEALTH_PORT: "0" });
+    const user = world.tg.user({ id: 8107, first_name: "Label", language_code: "en" });
+    await user.send("/start");
+    await user.nextMessage();
+    for (let i = 0; i < 50; i++) expect((await post("/telegram/hook", { update_id: 999_100 + i, [`made_up_${i}`]: { x: 1 } }, SECRET)).status).toBe(200);
+    await world.app.idle();
+    const body = await (await fetch(`http://127.0.0.1:${world.app.ports().health}/metrics`)).text();
+    const types = body.split("\n").filter((line) => line.startsWith("swapbot_updates_total{")).map((line) => /type="([^"]*)"/.exec(line)?.[1]);
+    expect(types.sort()).toEqual(["message", "other"]);
+    expect(body).toContain('swapbot_updates_total{type="other"} 50');
+  });
+
   it("acknowledges an update at once, while its handler still waits for the exchange", async () => {
     world = await startWorld(WEBHOOK);
     const { tg } = world;

@@ -23,7 +23,7 @@ export interface AlertCheckerDeps {
     end(id: number, reason: "reached" | "expired" | "blocked"): boolean;
     reopen(id: number): void;
   };
-  kv: Pick<KeyValueStore, "get" | "set">;
+  kv: Pick<KeyValueStore, "get" | "set" | "deleteIdle">;
   client: Pick<ExchangeClient, "getEstimate">;
   isProviderEnabled: (name: string) => boolean;
   messenger: AlertMessenger;
@@ -82,6 +82,9 @@ export class AlertChecker {
   private async pass(): Promise<void> {
     const { alerts, clock } = this.deps;
     for (const alert of alerts.expired(clock.now())) await this.tell(alert, "expired", () => this.deps.messenger.expired(alert));
+    // A check older than the interval counts as none: drop it, so pairs and amounts no alert asks
+    // for any more (one person can set and remove many) do not stay in the database for ever.
+    this.deps.kv.deleteIdle("alerts:checked", clock.now() - this.deps.intervalMs);
     for (const [key, group] of groupsOf(alerts.open(clock.now()))) {
       if (this.stopping.signal.aborted) return;
       const checkedAt = this.deps.kv.get<number>(`alerts:checked:${key}`) ?? -Infinity;

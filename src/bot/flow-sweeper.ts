@@ -4,6 +4,12 @@ import type { Clock, Timer } from "../clock.js";
 import type { KeyValueStore } from "../db/kv.js";
 
 export const FLOW_IDLE_MS = 30 * 60_000;
+/**
+ * A flow whose stored state is larger than this is closed by the sweep (a normal one stays
+ * under 20 kB: each step is asked again after a few inputs, see STEP_INPUTS_MAX); the storage
+ * refuses to keep one four times this size at all (src/bot/index.ts).
+ */
+export const FLOW_STATE_MAX_BYTES = 64_000;
 
 interface StoredConversations {
   state?: Record<string, unknown[]>;
@@ -19,7 +25,9 @@ export function startFlowSweeper(deps: {
   api: Api;
   logger: Logger;
   note: (chatId: number) => string;
-  /** A flow was ended for being left alone (metrics). */
+  /** What a person whose flow grew too large is told. */
+  tooLargeNote: (chatId: number) => string;
+  /** A flow was ended for being left alone, or for its size (metrics). */
   onTimedOut?: (chatId: number) => void;
   everyMs?: number;
   idleMs?: number;
@@ -28,17 +36,26 @@ export function startFlowSweeper(deps: {
   let timer: Timer | undefined;
   let stopped = false;
 
+  const close = async (key: string, note: (chatId: number) => string) => {
+    const chatId = Number(key);
+    if (!Number.isSafeInteger(chatId)) return;
+    deps.onTimedOut?.(chatId);
+    await deps.api.sendMessage(chatId, note(chatId), { parse_mode: "HTML" }).catch((error: unknown) => {
+      deps.logger.warn({ err: error, chatId }, "could not tell a user their flow was closed");
+    });
+  };
   const sweep = async () => {
     const before = deps.clock.now() - idleMs;
     for (const { key, value } of deps.kv.idleSince<StoredConversations>("conv", before)) {
       const active = Object.values(value.state ?? {}).some((list) => Array.isArray(list) && list.length > 0);
       if (!deps.kv.deleteIfIdle("conv", key, before) || !active) continue;
-      const chatId = Number(key);
-      if (!Number.isSafeInteger(chatId)) continue;
-      deps.onTimedOut?.(chatId);
-      await deps.api.sendMessage(chatId, deps.note(chatId), { parse_mode: "HTML" }).catch((error: unknown) => {
-        deps.logger.warn({ err: error, chatId }, "could not tell a user their flow timed out");
-      });
+      await close(key, deps.note);
+    }
+    // A flow that keeps getting input is never idle; one whose state grew this large is closed.
+    for (const key of deps.kv.largerThan("conv", FLOW_STATE_MAX_BYTES)) {
+      deps.logger.warn({ chatId: key }, "closing a flow whose stored state grew too large");
+      deps.kv.delete(`conv:${key}`);
+      await close(key, deps.tooLargeNote);
     }
   };
   const schedule = () => {

@@ -31,6 +31,7 @@ import { BackgroundTasks } from "./background.js";
 import { OffersDelivery } from "./conversations/offers-delivery.js";
 import { TypingIndicator } from "./waiting.js";
 import { ignoreNotModified } from "./telegram-errors.js";
+import { FLOW_STATE_MAX_BYTES } from "./flow-sweeper.js";
 
 export interface BotDeps {
   clock: Clock;
@@ -49,8 +50,6 @@ export interface BotDeps {
   /** True when the bot runs on the embedded sandbox exchange: no real funds. */
   sandbox: boolean;
   supportUserIds: readonly number[];
-  /** Usernames given with SUPPORT_USER_IDS, by id (what /verify recognises). */
-  supportUsernames: Readonly<Record<number, string>>;
   trackerIntervalSeconds: number;
   /** How often rate alerts are checked (said when one is set). */
   alertCheckMinutes: number;
@@ -66,7 +65,7 @@ export interface BotOptions {
 }
 
 /** Bump when the flow's code changes shape: stored half-finished flows of an older shape are dropped. */
-export const FLOW_VERSION = 4; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13); 4: showCreated claims the card first (issue 20)
+export const FLOW_VERSION = 5; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13); 4: showCreated claims the card first (issue 20); 5: each step records where it began (restarted after too many inputs, issue 20)
 
 /** Builds the bot: every piece of middleware is wired here, in order. */
 export function createBot(
@@ -160,7 +159,17 @@ export function createBot(
   ];
   bot.use(
     conversations<BotContext, BaseContext>({
-      storage: { type: "key", version: FLOW_VERSION, prefix: "", adapter: repos.kv.adapter("conv"), getStorageKey: (ctx) => ctx.chatId?.toString() },
+      storage: {
+        type: "key",
+        version: FLOW_VERSION,
+        prefix: "",
+        // Past this the flow is not kept (the sweeper closes one at a quarter of it, with a note).
+        adapter: repos.kv.adapter("conv", {
+          maxBytes: 4 * FLOW_STATE_MAX_BYTES,
+          onTooLarge: (chatId, bytes) => logger.error({ chatId, bytes }, "a flow's stored state is too large to keep: it ends here"),
+        }),
+        getStorageKey: (ctx) => ctx.chatId?.toString(),
+      },
       plugins: conversationPlugins,
     }),
   );
@@ -198,7 +207,17 @@ export function createBot(
   );
   bot.use(exportFeature({ repos, clock: deps.clock, memoOf: (symbol, network) => deps.exchange.catalogue.find(symbol, network)?.memo }));
   bot.use(alertsFeature({ repos, currencyIndex: index, clock: deps.clock, checkIntervalMs: deps.alertCheckMinutes * 60_000 }));
-  bot.use(trustFeature({ repos, supportUserIds: deps.supportUserIds, supportUsernames: deps.supportUsernames }));
+  bot.use(
+    trustFeature({
+      repos,
+      supportUserIds: deps.supportUserIds,
+      clock: deps.clock,
+      logger,
+      onBotInfo: (me) => {
+        bot.botInfo = me;
+      },
+    }),
+  );
   bot.use(
     exchangesFeature({
       repos,

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { MIGRATIONS } from "./migrations.js";
+import { MIGRATION_WORK, MIGRATIONS, WORK_PREFIX } from "./migrations.js";
 
 export type Db = Database.Database;
 
@@ -28,4 +28,23 @@ export function migrate(db: Db): void {
       db.pragma(`user_version = ${version}`);
     })();
   }
+}
+
+/**
+ * Does the data work that migrations queued (see MIGRATION_WORK), each piece once: call it only
+ * while holding the instance lock. Says what was done, for the log.
+ */
+export function runMigrationWork(db: Db, now: number): { version: number; what: string; rows: number }[] {
+  const keys = db.prepare("SELECT key FROM kv WHERE key > ? AND key < ? ORDER BY key").pluck().all(`${WORK_PREFIX}:`, `${WORK_PREFIX};`) as string[];
+  const done: { version: number; what: string; rows: number }[] = [];
+  for (const key of keys) {
+    const version = Number(key.slice(WORK_PREFIX.length + 1));
+    const work = MIGRATION_WORK[version];
+    db.transaction(() => {
+      // Whoever deletes the row does the work.
+      if (db.prepare("DELETE FROM kv WHERE key = ?").run(key).changes === 0 || !work) return;
+      done.push({ version, what: work.what, rows: work.run(db, now) });
+    })();
+  }
+  return done;
 }

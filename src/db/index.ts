@@ -9,7 +9,7 @@ import { KeyValueStore } from "./kv.js";
 import { TransactionRepository } from "./transactions.js";
 import { UserRepository } from "./users.js";
 
-export { openDatabase, migrate, type Db } from "./database.js";
+export { openDatabase, migrate, runMigrationWork, type Db } from "./database.js";
 export { SqliteBudgetJournal } from "./budget-journal.js";
 export { InstanceLock, waitForInstanceLock } from "./instance-lock.js";
 export type { TransactionRecord, NewTransaction, ObservedState, StatusChange } from "./transactions.js";

@@ -40,11 +40,43 @@ export class KeyValueStore {
     return this.sql("DELETE FROM kv WHERE key = ? AND updated_at < ?").run(`${prefix}:${key}`, before).changes > 0;
   }
 
-  /** A grammY storage adapter for sessions and conversations, each under its own prefix. */
-  adapter<T>(prefix: string): StorageAdapter<T> {
+  /** Entries under `prefix` whose stored value is longer than `bytes` (their keys without the prefix). */
+  largerThan(prefix: string, bytes: number): string[] {
+    const keys = this.sql("SELECT key FROM kv WHERE key >= ? AND key < ? AND length(CAST(value AS BLOB)) > ?").pluck().all(`${prefix}:`, `${prefix};`, bytes) as string[];
+    return keys.map((key) => key.slice(prefix.length + 1));
+  }
+
+  /** Deletes the entries under `prefix` not written since `before`; how many. */
+  deleteIdle(prefix: string, before: number): number {
+    return this.sql("DELETE FROM kv WHERE key >= ? AND key < ? AND updated_at < ?").run(`${prefix}:`, `${prefix};`, before).changes;
+  }
+
+  /**
+   * Keeps only the `keep` most recently written entries under `prefix`; how many went. Entries
+   * written in the same millisecond go by key, a longer key being newer (keys ending in a growing
+   * number, such as message ids).
+   */
+  keepNewest(prefix: string, keep: number): number {
+    return this.sql(
+      `DELETE FROM kv WHERE key >= @from AND key < @to AND key NOT IN
+         (SELECT key FROM kv WHERE key >= @from AND key < @to ORDER BY updated_at DESC, length(key) DESC, key DESC LIMIT @keep)`,
+    ).run({ from: `${prefix}:`, to: `${prefix};`, keep }).changes;
+  }
+
+  /**
+   * A grammY storage adapter for sessions and conversations, each under its own prefix. With
+   * `maxBytes`, a value longer than that is not kept: the entry is deleted (for a conversation:
+   * it ends) and `onTooLarge` is told.
+   */
+  adapter<T>(prefix: string, cap?: { maxBytes: number; onTooLarge(key: string, bytes: number): void }): StorageAdapter<T> {
     return {
       read: (key) => this.get<T>(`${prefix}:${key}`),
-      write: (key, value) => this.set(`${prefix}:${key}`, value),
+      write: (key, value) => {
+        const bytes = cap === undefined ? 0 : Buffer.byteLength(JSON.stringify(value));
+        if (cap === undefined || bytes <= cap.maxBytes) return this.set(`${prefix}:${key}`, value);
+        this.delete(`${prefix}:${key}`);
+        cap.onTooLarge(key, bytes);
+      },
       delete: (key) => this.delete(`${prefix}:${key}`),
     };
   }

@@ -1,3 +1,8 @@
+import type { Db } from "./database.js";
+
+/** kv keys of migration work still to do: `migration-work:<version>`. */
+export const WORK_PREFIX = "migration-work";
+
 /**
  * Numbered migrations: entry N brings the schema from version N to N+1 (PRAGMA user_version).
  * Never edit a migration that has shipped; add the next one.
@@ -131,7 +136,9 @@ export const MIGRATIONS: readonly string[] = [
   // poll's lease is recorded as such (released at start-up: it must not outlive its process);
   // why and when tracking stopped; and when to try again a message Telegram certainly did not
   // get. Exchanges that expired (overdue) less than 48 hours ago are followed again: a late
-  // deposit can still be processed or refunded.
+  // deposit can still be processed or refunded. That is data work, queued for the process that
+  // holds the instance lock (MIGRATION_WORK below; the one edit of a shipped migration: its
+  // UPDATE ran while the old process of a rolling deploy still tracked those exchanges).
   `
   ALTER TABLE transactions ADD COLUMN not_found_count INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE transactions ADD COLUMN leased_until INTEGER;
@@ -140,9 +147,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE transactions ADD COLUMN notice_retry_at INTEGER;
   CREATE INDEX transactions_notice_retry ON transactions (notice_retry_at) WHERE notice_retry_at IS NOT NULL;
 
-  UPDATE transactions SET next_poll_at = status_changed_at, poll_rank = 2
-  WHERE next_poll_at IS NULL AND lower(status) = 'overdue'
-    AND status_changed_at > CAST(strftime('%s', 'now') AS INTEGER) * 1000 - 48 * 3600000;
+  INSERT INTO kv (key, value, updated_at) VALUES ('${WORK_PREFIX}:7', 'true', 0);
   `,
   // 8: what each creation request asked for (pair, amount, provider, addresses), kept with its
   // claim, so support can match an attempt whose outcome is unknown with the provider's records;
@@ -198,3 +203,23 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE transactions SET card_claim = 'flow' WHERE card_message_id IS NOT NULL;
   `,
 ];
+
+/**
+ * A migration's data work, run by the process that holds the instance lock (src/app.ts), not
+ * where the schema is brought up to date: in a rolling deploy the new process opens the
+ * database (and migrates it) while the old one still runs. A migration queues its work as the
+ * kv row `migration-work:<version>`; runMigrationWork (database.ts) deletes the row and does the
+ * work in one transaction, so it is done once, whichever process gets there.
+ */
+export const MIGRATION_WORK: Readonly<Record<number, { what: string; run: (db: Db, now: number) => number }>> = {
+  7: {
+    what: "exchanges that expired less than 48 hours ago are followed again",
+    run: (db, now) =>
+      db
+        .prepare(
+          `UPDATE transactions SET next_poll_at = status_changed_at, poll_rank = 2
+           WHERE next_poll_at IS NULL AND lower(status) = 'overdue' AND status_changed_at > @now - 48 * 3600000`,
+        )
+        .run({ now }).changes,
+  },
+};

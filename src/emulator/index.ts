@@ -75,7 +75,6 @@ export interface GroupInit {
 
 export class BotApiEmulator {
   readonly token: string;
-  readonly botInfo: UserFromGetMe;
   private readonly testUsers = new Map<number, TestUser>();
   private readonly testChats = new Map<number, TestChat>();
   private readonly env: UserEnvironment;
@@ -89,7 +88,6 @@ export class BotApiEmulator {
     options: EmulatorOptions,
   ) {
     this.token = options.token ?? DEFAULT_TOKEN;
-    this.botInfo = state.bot;
     this.env = {
       state,
       defaultTimeoutMs: options.defaultTimeoutMs ?? 5000,
@@ -147,6 +145,24 @@ export class BotApiEmulator {
   }
 
   /** Things the emulator could not render faithfully (e.g. a Markdown parse_mode). */
+  /** What getMe answers now. */
+  get botInfo(): UserFromGetMe {
+    return this.state.bot;
+  }
+
+  /** The bot's owner gives it another username in @BotFather (getMe answers the new one). */
+  renameBot(username: string): void {
+    this.state.bot = { ...this.state.bot, username };
+  }
+
+  /** A person changes (or, with undefined, removes) their username; their messages and getChat show it. */
+  renameUser(id: number, username: string | undefined): void {
+    const user = this.state.users.get(id)?.user as { username?: string } | undefined;
+    if (user === undefined) throw new Error(`no user ${id}`);
+    if (username === undefined) delete user.username;
+    else user.username = username;
+  }
+
   get warnings(): readonly string[] {
     return this.state.warnings;
   }

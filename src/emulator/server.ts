@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Update } from "grammy/types";
 import type { BotApiMethods } from "./methods.js";
+import { isLoopbackHost } from "./loopback.js";
 import { intParam, jsonParam, readRequest, type ParsedRequest } from "./request.js";
 import type { FloodGate } from "./flood.js";
 import type { EmulatorState } from "./state.js";
@@ -116,6 +117,13 @@ export class BotApiServer {
       call.response = response;
       send(res, response);
     };
+
+    // No web page talks to the Bot API: a request with another site's Host or any Origin is a
+    // page elsewhere posting as the bot (the playground runs this on the person's machine).
+    if (!isLoopbackHost(req.headers.host) || req.headers.origin !== undefined) {
+      req.resume();
+      return answer({ ok: false, error_code: 403, description: "Forbidden: the emulator takes requests from loopback clients only, not from web pages" });
+    }
 
     let request: ParsedRequest;
     try {

@@ -81,7 +81,8 @@ export class EmulatorState {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    readonly bot: UserFromGetMe,
+    /** Replaced (never changed in place) when the bot is renamed: a bot keeps what getMe told it. */
+    public bot: UserFromGetMe,
     /** Milliseconds, like Date.now; message dates are derived from it. */
     readonly clock: () => number,
   ) {}

@@ -1,11 +1,17 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Lane } from "../exchange/budget.js";
+import { ALLOWED_UPDATES } from "../telegram/feed.js";
 
 /** Readings taken when /metrics is scraped, from the parts that own them. */
 export interface MetricSources {
   queuedByLane(): Record<Lane, number>;
   trackedByStatus(): Record<string, number>;
 }
+
+const UPDATE_TYPES: ReadonlySet<string> = new Set(ALLOWED_UPDATES);
+
+/** How many chats' flow steps /metrics remembers at most (one entry a chat, ~100 bytes each). */
+export const FLOW_STEPS_KEPT = 10_000;
 
 /** Where a flow stood: the names of the exchange flow's steps. */
 export type FlowStep = "from" | "to" | "amount" | "offers" | "address" | "memo" | "confirm";
@@ -63,7 +69,10 @@ export class Metrics {
     labelNames: ["step"],
     registers: [this.registry],
   });
-  /** The step each chat's flow is at; a flow ends with its entry removed. */
+  /**
+   * The step each chat's flow is at; a flow ends with its entry removed. A flow may also end
+   * unseen (a restart, a version bump): past FLOW_STEPS_KEPT chats the longest-unmoved go.
+   */
   private readonly flowSteps = new Map<number, FlowStep>();
 
   constructor(sources?: MetricSources) {
@@ -89,8 +98,12 @@ export class Metrics {
     });
   }
 
+  /**
+   * One update of `type`. A webhook delivery's keys are whatever the sender wrote: only the types
+   * the bot asks for become labels, anything else is "other" (labels must not grow with input).
+   */
   update(type: string): void {
-    this.updates.inc({ type });
+    this.updates.inc({ type: UPDATE_TYPES.has(type) ? type : "other" });
   }
 
   handlerError(cause: "telegram" | "network" | "other"): void {
@@ -119,12 +132,24 @@ export class Metrics {
 
   flowStarted(chatId: number): void {
     this.flowsStarted.inc();
-    this.flowSteps.set(chatId, "from");
+    this.setStep(chatId, "from");
   }
 
   /** The flow of `chatId` asks at `step` now. Repeating the same value is harmless (replays). */
   flowAt(chatId: number, step: FlowStep): void {
+    this.setStep(chatId, step);
+  }
+
+  /** How many chats' steps are remembered (bounded). */
+  get flowStepsKept(): number {
+    return this.flowSteps.size;
+  }
+
+  private setStep(chatId: number, step: FlowStep): void {
+    // Re-inserted, so the Map's order is oldest-moved first.
+    this.flowSteps.delete(chatId);
     this.flowSteps.set(chatId, step);
+    while (this.flowSteps.size > FLOW_STEPS_KEPT) this.flowSteps.delete(this.flowSteps.keys().next().value!);
   }
 
   flowCompleted(chatId: number, outcome: "created" | "unknown"): void {

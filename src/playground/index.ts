@@ -3,7 +3,7 @@
  * project's Bot API emulator and the embedded sandbox exchange, and serves a page on loopback
  * that looks and behaves like a Telegram chat.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,8 +35,13 @@ export interface Playground {
   stop(): Promise<void>;
 }
 
-/** The bot's token on the emulator: not a real one, and never sent anywhere but loopback. */
-const PLAYGROUND_TOKEN = "1000001:PLAYGROUND";
+/**
+ * The bot's token on the emulator, new each run: a fixed one would let a page on any site post
+ * to the emulator as the bot (the emulator also refuses foreign Host and Origin headers).
+ */
+function playgroundToken(): string {
+  return `${randomInt(1_000_000, 9_999_999)}:${randomBytes(26).toString("base64url")}`;
+}
 const CLOCK_KEY = "playground:clock";
 const WAITING_FOR_DEPOSIT_MS = 24 * 60 * 60 * 1000;
 
@@ -44,7 +49,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const { config, logger } = options;
   const clock = new PlaygroundClock();
   const emulator = await startBotApiEmulator({
-    token: PLAYGROUND_TOKEN,
+    token: playgroundToken(),
     botUser: { first_name: "Swap Bot", username: "swap_playground_bot" },
     clock: () => clock.now(),
     // A playground runs for hours; nobody reads a call log.
@@ -74,6 +79,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       // The sandbox, never the real service; polling the emulator, never a webhook.
       exchange: { ...config.exchange, apiKey: undefined },
       webhook: undefined,
+      // /metrics and /healthz stay on this machine, as the page does, whatever HEALTH_HOST says.
+      health: config.health ? { ...config.health, host: "127.0.0.1" } : undefined,
       supportUserIds: [...new Set([...config.supportUserIds, cast.supportUserId])],
     },
     logger,

@@ -9,6 +9,7 @@ import type { App } from "../app.js";
 import type { BotApiEmulator, StoredMessage } from "../emulator/index.js";
 import type { SteerEvent } from "../exchange/sandbox/index.js";
 import { isFinalStatus } from "../exchange/schemas.js";
+import { isAllowedOrigin, isLoopbackHost } from "../emulator/loopback.js";
 import { listen } from "../listen.js";
 import type { Cast, ChatSeat } from "./cast.js";
 import type { PlaygroundClock } from "./clock.js";
@@ -216,6 +217,8 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     // Another site in the same browser may not drive the bot (DNS rebinding, cross-site posts).
     if (!isLoopbackHost(req.headers.host)) throw new HttpError(403, "the playground answers on 127.0.0.1 only");
+    // Only the page itself may post: its origin is this server's (an Origin is absent for curl and the like).
+    if (!isAllowedOrigin(req.headers.origin, pageOrigins())) throw new HttpError(403, "the playground takes actions from its own page only");
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const method = req.method ?? "GET";
     const file = STATIC_FILES[url.pathname];
@@ -250,7 +253,9 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
     sendJson(res, 200, await api(method, url.pathname, body));
   };
 
-  const port = await listen(server, deps.port, deps.host);
+  let port = 0;
+  const pageOrigins = () => ["127.0.0.1", "localhost", "[::1]"].map((host) => `http://${host}:${port}`);
+  port = await listen(server, deps.port, deps.host);
   return {
     url: `http://${deps.host}:${port}/`,
     async close() {
@@ -264,12 +269,6 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
       });
     },
   };
-}
-
-function isLoopbackHost(host: string | undefined): boolean {
-  if (host === undefined) return false;
-  const name = host.replace(/:\d+$/, "");
-  return name === "127.0.0.1" || name === "localhost" || name === "[::1]";
 }
 
 function stringField(body: Record<string, unknown>, name: string): string {

@@ -187,6 +187,7 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
       const step = nextStep(state);
       // Not through external on purpose: a replay sets the same steps again, ending at the current one.
       deps.flows.flowAt(chatId, step);
+      await ui.beginStep();
       switch (step) {
         case "from": {
           const picked = await pickCurrency(ui, pickerData, "from");
@@ -706,6 +707,13 @@ function createRequestOf(state: FlowState): CreateTransactionRequest {
   };
 }
 
+/** `text` with the receiving address and memo of `request` replaced, for the log. */
+function withoutDestination(text: string, request: CreateTransactionRequest): string {
+  let out = text;
+  for (const part of [request.toAddress, request.toExtraId ?? ""]) if (part.length >= 3) out = out.split(part).join("[destination]");
+  return out;
+}
+
 /**
  * What a failed createTransaction means for the person. Only an answer that says "not
  * created" allows another try; anything else may have created an exchange, and stays pending.
@@ -715,9 +723,11 @@ function createFailed(deps: ExchangeFlowDeps, attempt: { requestKey: string; at:
   const definitelyNot =
     error instanceof BudgetCancelledError ||
     (isExchangeError(error) && (["bad-request", "unauthorized", "rate-limited"].includes(error.kind) || error.details.mayHaveReachedService === false));
-  // What was asked goes to the log under the reference: the database keeps only who and when.
-  deps.logger.error({ err: error, requestKey, definitelyNot, request }, "createTransaction failed");
   const reason = error instanceof Error ? error.message : String(error);
+  // The log names the reference only: the person's address and memo stay in the database (support
+  // reads them with /lookup), and are cut out of the service's answer in case it echoes them.
+  const logged = { kind: isExchangeError(error) ? error.kind : "internal", status: isExchangeError(error) ? error.details.httpStatus : undefined, reason: withoutDestination(reason, request) };
+  deps.logger.error({ requestKey, definitelyNot, ...logged }, "createTransaction failed");
   if (definitelyNot) {
     deps.repos.createRequests.fail(requestKey, reason);
     return { kind: "refused", error: describeError(error, deps.logger) };

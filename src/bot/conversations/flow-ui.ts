@@ -5,6 +5,17 @@ import type { BaseContext, BotContext } from "../context.js";
 import { isNotModified } from "../telegram-errors.js";
 
 export type FlowConversation = Conversation<BotContext, BaseContext>;
+type Checkpoint = ReturnType<FlowConversation["checkpoint"]>;
+
+/**
+ * Inputs one step takes before it is asked again from its start. Every wait appends the update
+ * (and every answer the reply) to the conversation's stored replay log, which is read and
+ * written whole on each message: a flow that kept getting wrong input grew for ever.
+ */
+export const STEP_INPUTS_MAX = 8;
+
+/** The prompt number a step that was asked again starts above (so older buttons stay expired), by flow. */
+const stepFloors = new Map<string, number>();
 
 export type Input = { kind: "button"; action: string; arg: string } | { kind: "text"; text: string };
 
@@ -24,12 +35,33 @@ export type ButtonFactory = (label: string, action: string, arg?: string | numbe
 export class FlowUi {
   /** Increases with every new prompt; a button carries the prompt it belongs to. */
   private step = 0;
+  /** Where the current step began, and how many inputs it has taken since. */
+  private stepStart: Checkpoint | undefined;
+  private inputs = 0;
 
   constructor(
     private readonly conversation: FlowConversation,
     private readonly ctx: BaseContext,
     readonly flowId: string,
   ) {}
+
+  /**
+   * Marks the start of a step: after STEP_INPUTS_MAX inputs, input() says so and rewinds the
+   * conversation here, which cuts the stored log back to this point (what was chosen before
+   * is kept: it is in the log before here) and asks the step again.
+   */
+  async beginStep(): Promise<void> {
+    this.stepStart = this.conversation.checkpoint();
+    this.inputs = 0;
+    // Recorded after the checkpoint: a step asked again numbers its prompts past the ones it
+    // had shown, whose buttons must stay expired.
+    const floor = await this.conversation.external(() => {
+      const value = stepFloors.get(this.flowId) ?? 0;
+      stepFloors.delete(this.flowId);
+      return value;
+    });
+    this.step = Math.max(this.step, floor);
+  }
 
   t(key: string, variables?: Record<string, string | number>): string {
     return this.ctx.t(key, variables);
@@ -77,7 +109,13 @@ export class FlowUi {
    */
   async input(): Promise<Input> {
     for (;;) {
+      if (this.stepStart !== undefined && this.inputs >= STEP_INPUTS_MAX) {
+        await this.say(this.t("flow-step-again"));
+        stepFloors.set(this.flowId, this.step);
+        await this.conversation.rewind(this.stepStart);
+      }
       const next = await this.conversation.wait();
+      this.inputs++;
       const data = next.callbackQuery?.data;
       if (data !== undefined) {
         const button = flowButton.decode(data);

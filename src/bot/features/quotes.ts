@@ -23,6 +23,13 @@ import { isNotModified } from "../telegram-errors.js";
 
 /** A quote card can be refreshed this often. */
 export const CARD_REFRESH_MS = 60_000;
+/**
+ * A quote card's Refresh works for a week, and for the newest QUOTE_CARDS_PER_CHAT cards of a
+ * chat: one person's /rate amounts must not grow the database for ever. Older cards say
+ * "This button has expired."
+ */
+export const QUOTE_CARD_TTL_MS = 7 * 24 * 3_600_000;
+export const QUOTE_CARDS_PER_CHAT = 20;
 /** Telegram allows a bot about 20 messages a minute in one group; quotes stay under that. */
 export const GROUP_ANSWERS_PER_MINUTE = 18;
 const TOP_OFFERS = 3;
@@ -106,6 +113,15 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     return 0;
   };
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+  let sweptAt = -Infinity;
+  /** Drops the chat's quote cards beyond the newest few, and (at most hourly) every card past its week. */
+  const forgetOldCards = (chatId: number): void => {
+    deps.repos.kv.keepNewest(`quote:${chatId}`, QUOTE_CARDS_PER_CHAT);
+    const now = deps.clock.now();
+    if (now - sweptAt < 3_600_000) return;
+    sweptAt = now;
+    deps.repos.kv.deleteIdle("quote", now - QUOTE_CARD_TTL_MS);
+  };
 
   const answeredAt = new Map<number, number[]>();
   /** Whether one more answer fits this group's minute; busy groups just get fewer cards. */
@@ -155,6 +171,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     const text = started.kind === "done" ? renderQuoteCard(t, query, started.value) : renderQuoteWaiting(t, query, started.place);
     const sent = await ctx.reply(text, { ...options, reply_markup: keyboard });
     deps.repos.kv.set(`quote:${chat.id}:${sent.message_id}`, { query, refreshedAt: deps.clock.now() } satisfies CardState);
+    forgetOldCards(chat.id);
     if (started.kind === "waiting") {
       const api = ctx.api;
       // The card says it waits; "typing…" shows it is still coming until it is filled in.

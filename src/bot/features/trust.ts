@@ -1,16 +1,23 @@
-import { Composer } from "grammy";
+import { Composer, type Api } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { Logger } from "pino";
+import type { Clock } from "../../clock.js";
 import type { Repositories } from "../../db/index.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml, graphemeCount } from "../format.js";
 
 export const PHRASE_MIN = 3;
 export const PHRASE_MAX = 40;
+/** How long what Telegram said about the bot's and the staff's usernames counts as "now". */
+export const NAMES_FRESH_MS = 60_000;
 
 export interface TrustDeps {
   repos: Repositories;
   supportUserIds: readonly number[];
-  /** Usernames given with SUPPORT_USER_IDS, by id. */
-  supportUsernames: Readonly<Record<number, string>>;
+  clock: Clock;
+  logger: Logger;
+  /** What getMe answered: the bot keeps it (commands addressed to its new name, ctx.me). */
+  onBotInfo(me: UserFromGetMe): void;
 }
 
 /**
@@ -43,23 +50,74 @@ export function trustFeature(deps: TrustDeps): Composer<BotContext> {
     await ctx.reply(ctx.t("phrase-set", { phrase: escapeHtml(wanted) }), { parse_mode: "HTML" });
   });
 
+  const names = new CurrentNames(deps);
   composer.command("verify", async (ctx) => {
     const name = usernameIn(ctx.match);
     if (!name) return void (await ctx.reply(`${ctx.t("verify-usage")}\n\n${ctx.t("verify-reminder")}`, { parse_mode: "HTML" }));
-    const same = (other: string | null | undefined) => other !== null && other !== undefined && other.toLowerCase() === name.toLowerCase();
-    const verdict = same(ctx.me.username) ? "verify-bot" : staffUsernames(deps).some(same) ? "verify-staff" : "verify-unknown";
+    const now = await names.read(ctx.api);
+    if (!now) return void (await ctx.reply(`${ctx.t("verify-unavailable")}\n\n${ctx.t("verify-reminder")}`, { parse_mode: "HTML" }));
+    const same = (other: string | undefined) => other !== undefined && other.toLowerCase() === name.toLowerCase();
+    const verdict = same(now.bot.username) ? "verify-bot" : now.staff.some(same) ? "verify-staff" : "verify-unknown";
     await ctx.reply(`${ctx.t(verdict, { name: escapeHtml(name) })}\n\n${ctx.t("verify-reminder")}`, { parse_mode: "HTML" });
   });
   return composer;
+}
+
+/**
+ * The bot's and each staff member's username as Telegram says now, asked at most once every
+ * NAMES_FRESH_MS. A username can be given up and registered by someone else, so neither the
+ * name the bot started with nor a name configured with SUPPORT_USER_IDS is trusted: staff are
+ * known by their user id, and getChat says which username that id has now. Telegram tells a bot
+ * only about people who have written to it: staff who never did are vouched for by no name.
+ */
+class CurrentNames {
+  private last: { at: number; names: Promise<Names | undefined> } | undefined;
+
+  constructor(private readonly deps: TrustDeps) {}
+
+  read(api: Api): Promise<Names | undefined> {
+    const at = this.deps.clock.now();
+    if (!this.last || at - this.last.at >= NAMES_FRESH_MS) {
+      const names = this.ask(api);
+      this.last = { at, names };
+      // A failed look-up is not kept: the next /verify asks again.
+      void names.then((answer) => {
+        if (!answer && this.last?.names === names) this.last = undefined;
+      });
+    }
+    return this.last.names;
+  }
+
+  private async ask(api: Api): Promise<Names | undefined> {
+    let bot: UserFromGetMe;
+    try {
+      bot = await api.getMe();
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, "/verify: getMe failed");
+      return undefined;
+    }
+    this.deps.onBotInfo(bot);
+    const staff = await Promise.all(
+      this.deps.supportUserIds.map(async (id) => {
+        const chat = await api.getChat(id).catch((error: unknown) => {
+          this.deps.logger.warn({ err: error, staffId: id }, "/verify: Telegram says nothing about this staff member (have they written to the bot?); no name vouches for them");
+          return undefined;
+        });
+        return chat?.type === "private" ? chat.username : undefined;
+      }),
+    );
+    return { bot, staff: staff.filter((name): name is string => name !== undefined) };
+  }
+}
+
+interface Names {
+  bot: UserFromGetMe;
+  /** Staff usernames, as their ids have them now. */
+  staff: string[];
 }
 
 /** "@name", "name" or "t.me/name": the username, when it can be one (5–32 of A–Z, a–z, 0–9, _). */
 function usernameIn(text: string): string | undefined {
   const match = /^(?:https?:\/\/)?(?:t\.me\/|@)?([A-Za-z0-9_]{4,32})$/.exec(text.trim());
   return match?.[1];
-}
-
-/** Staff usernames: as configured, and as each staff member last wrote to the bot. */
-function staffUsernames(deps: TrustDeps): string[] {
-  return deps.supportUserIds.flatMap((id) => [deps.supportUsernames[id], deps.repos.users.find(id)?.username].filter((name): name is string => Boolean(name)));
 }
