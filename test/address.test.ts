@@ -488,6 +488,26 @@ describe("checkAddress: burn addresses and token contracts", () => {
     ["rvn", "RXBurnXXXXXXXXXXXXXXXXXXXXXXWUo9FV"],
     ["ardr", "ARDOR-2222-2222-2222-22222"],
     ["sc", "000000000000000000000000000000000000000000000000000000000000000089eb0d6a8a69"], // Sia's void address
+    // Ravencoin's asset burn addresses (chainparams.cpp): issuing an asset pays RVN into these
+    ["rvn", "RXissueAssetXXXXXXXXXXXXXXXXXhhZGt"],
+    ["rvn", "RXReissueAssetXXXXXXXXXXXXXXVEFAWu"],
+    ["rvn", "RXissueSubAssetXXXXXXXXXXXXXWcwhwL"],
+    ["rvn", "RXissueUniqueAssetXXXXXXXXXXWEAe58"],
+    ["rvn", "RXissueMsgChanneLAssetXXXXXXSjHvAY"],
+    ["rvn", "RXissueQuaLifierXXXXXXXXXXXXUgEDbC"],
+    ["rvn", "RXissueSubQuaLifierXXXXXXXXXVTzvv5"],
+    ["rvn", "RXissueRestrictedXXXXXXXXXXXXzJZ1q"],
+    ["rvn", "RXaddTagBurnXXXXXXXXXXXXXXXXZQm5ya"],
+    // Bitcoin's best-known sinks, valid P2PKH on Bitcoin and Bitcoin SV alike
+    ["btc", "1111111111111111111114oLvT2"], // hash160 of all zeros
+    ["bsv", "1111111111111111111114oLvT2"],
+    ["btc", "1BitcoinEaterAddressDontSendf59kuE"],
+    ["bsv", "1BitcoinEaterAddressDontSendf59kuE"],
+    ["btc", "1CounterpartyXXXXXXXXXXXXXXXUWLpVr"], // Counterparty's proof-of-burn address
+    // TON's zero account on the basechain, in every spelling
+    ["ton", "0:0000000000000000000000000000000000000000000000000000000000000000"],
+    ["ton", "EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c"],
+    ["ton", "UQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAJKZ"],
   ])("%s: %s is a burn address", (network, address) => {
     expect(checkAddress(network, address)).toEqual({ ok: false, problem: "burn-address" });
   });
@@ -497,6 +517,10 @@ describe("checkAddress: burn addresses and token contracts", () => {
     expect(chains.isAlgorand("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ")).toBe(true);
     expect(chains.isNano("nano_1111111111111111111111111111111111111111111111111111hifc8npp")).toBe(true);
     expect(chains.isRavencoin("RXBurnXXXXXXXXXXXXXXXXXXXXXXWUo9FV")).toBe(true);
+    expect(chains.isRavencoin("RXissueAssetXXXXXXXXXXXXXXXXXhhZGt")).toBe(true);
+    expect(chains.isRavencoin("RXaddTagBurnXXXXXXXXXXXXXXXXZQm5ya")).toBe(true);
+    expect(chains.isBitcoinSv("1111111111111111111114oLvT2")).toBe(true);
+    expect(chains.isBitcoinSv("1BitcoinEaterAddressDontSendf59kuE")).toBe(true);
     expect(chains.isArdor("ARDOR-2222-2222-2222-22222")).toBe(true);
     expect(chains.isSia("000000000000000000000000000000000000000000000000000000000000000089eb0d6a8a69")).toBe(true);
   });
