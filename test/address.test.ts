@@ -114,7 +114,13 @@ const VALID: Record<string, string[]> = {
   sys: ["SWJzQrRXomTrC1oftpSk1EDzzZ9Xz5mzbh", "sys1qvt5s0v2uhuna2sjnn84ldu8m2r4m3rccalyauk"], // built: version 63, hrp "sys"
   bsv: ["1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"], // the genesis block's address, shared with Bitcoin
   dcr: ["Dcur2mcGjmENx4DhNqDctW5wJCVyT3Qeqkx"], // dcrd chaincfg: the organization's (treasury) script address
-  qtum: ["QVcyVJw6Fs9U6r7Emin9abs4r2rpPhBE1A", "MGv9cSYnaRSTZNzYaN7bhbgmozoGkKBvCn"], // built: versions 58 and 50
+  // Trust Wallet Core's Qtum tests (tests/chains/Qtum): P2PKH, P2SH and bech32 "qc" (Qtum's chainparams)
+  qtum: [
+    "QWVNLCXwhJqzut9YCLxbeMTximr2hmw7Vr",
+    "MHhghmmCTASDnuwpgsPUNJVPTFaj61GzaG",
+    "qc1qytnqzjknvv03jwfgrsmzt0ycmwqgl0as6uywkk",
+    "qc1qxssrzt03ncm0uda02vd8tuvrk0eg9wrz8qm2qe",
+  ],
   zen: [
     "znndMR7koR6treFnhAfzqX6AHheanpQWerz", // Horizen: sample transparent address
     "zszpcLB6C5B8QvfDbF2dYWXsrpac5DL9WRk", // Horizen: sample multisig address
@@ -406,6 +412,8 @@ describe("checkAddress: the catalogue's other networks refuse testnet, wrong len
     ["dcr", "DsaqXkswRUd8xhBoMCo3q8udMji2dbGcCjF"], // sha256 checksum instead of blake256 (coininfo issue 75)
     ["dcr", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
     ["qtum", "qSaNY3QxH3snoikcHjRueNjqsJqJWCn1gk"], // testnet version 120
+    ["qtum", "tq1qytnqzjknvv03jwfgrsmzt0ycmwqgl0asc29s8s"], // testnet hrp "tq"
+    ["qtum", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"], // Bitcoin's hrp
     ["zen", "ztcAx94kKNgjQYKP3ZzgwdXBmwqgwHQ6Tuu"], // testnet "zt"
     ["zen", "t1fuvbxcLNhiPGnR2fcy4iMrntLn2y6zbiG"], // Zcash transparent
     ["kmd", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
