@@ -103,17 +103,21 @@ const VALID: Record<string, string[]> = {
   hbar: ["0.0.98", "0.0.1234567"],
   sui: ["0x02a212de6a9dfa3a69e22387acfbafbb1a9e591bd9d636e7895dcfc8de05f331"],
   apt: ["0x1d8727df513fa2a8785d0834e40b34223daff1affc079574082baadb74b66ee4"],
-  // Where a network publishes no sample address, the vector is built here from the network's own
-  // version byte or prefix and the hash160 of Bitcoin's genesis address ("built"); the checksum
-  // code those rules share is proven by the published vectors of other networks.
+  // Each vector below is an address published by the network or by an independent wallet library
+  // (source beside it), so every checksum is checked against someone else's implementation.
   dgb: [
     "dgb1qrrx8v0u65t5tnx84tfdlqwja0sq62840d4h7gy", // DigiByte JS docs, address.md
     "dgb1qz93rjfpk976zd2qal32d6zj7ctv9vywn9h7zdq", // DigiByte JS docs, examples.md
   ],
-  rvn: ["RJJBTXXfgE5DjiPQpZSnYrQe73NhrBZ3ao", "rFFaWG1XhQoYSb2nLa6YcdHR8KMByCebK7"], // built: versions 60 and 122
-  sys: ["SWJzQrRXomTrC1oftpSk1EDzzZ9Xz5mzbh", "sys1qvt5s0v2uhuna2sjnn84ldu8m2r4m3rccalyauk"], // built: version 63, hrp "sys"
+  // Trust Wallet Core (tests/common/CoinAddressValidationTests.cpp): P2PKH "R" (m/44'/175'/0'/0/0 of its
+  // published test mnemonic) and P2SH "r"
+  rvn: ["RHoCwPc2FCQqwToYnSiAb3SrCET4zEHsbS", "rPWwn5h4QFZNaz1XmY39rc73sdYGGDdmq1"],
+  sys: ["SXBPFk2PFDAP13qyKSdC4yptsJ8kJRAT3T", "sys1qytnqzjknvv03jwfgrsmzt0ycmwqgl0as7lkcf7"], // Trust Wallet Core's Syscoin tests
   bsv: ["1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"], // the genesis block's address, shared with Bitcoin
-  dcr: ["Dcur2mcGjmENx4DhNqDctW5wJCVyT3Qeqkx"], // dcrd chaincfg: the organization's (treasury) script address
+  dcr: [
+    "Dcur2mcGjmENx4DhNqDctW5wJCVyT3Qeqkx", // dcrd chaincfg: the organization's (treasury) script address
+    "DsmcYVbP1Nmag2H4AS17UTvmWXmGeA7nLDx", // Trust Wallet Core's Decred tests: pubkey hash of the secp256k1 generator
+  ],
   // Trust Wallet Core's Qtum tests (tests/chains/Qtum): P2PKH, P2SH and bech32 "qc" (Qtum's chainparams)
   qtum: [
     "QWVNLCXwhJqzut9YCLxbeMTximr2hmw7Vr",
@@ -125,7 +129,7 @@ const VALID: Record<string, string[]> = {
     "znndMR7koR6treFnhAfzqX6AHheanpQWerz", // Horizen: sample transparent address
     "zszpcLB6C5B8QvfDbF2dYWXsrpac5DL9WRk", // Horizen: sample multisig address
   ],
-  kmd: ["RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA"],
+  kmd: ["RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA"], // Komodo's notarisation address (Trust Wallet Core's Komodo address test)
   algo: ["VCMJKWOY5P5P7SKMZFFOCEROPJCZOTIJMNIYNUCKH7LRO45JMJP6UYBIJA"], // Algorand developer docs
   nano: ["nano_3t6k35gi95xu6tergt6p69ck76ogmitsa8mnijtpxm9fkcm736xtoncuohr3"], // docs.nano.org: genesis account
   waves: ["3PAWwWa6GbwcJaFzwqXQN5KQm7H96Y7SHTQ", "3P8JdJGYc7vaLu4UXUZc1iRLdzrkGtdCyJM"], // Waves node: mainnet genesis recipients
@@ -137,13 +141,18 @@ const VALID: Record<string, string[]> = {
   ],
   lsk: ["lskqbs324cbbwd5h3tbc4ajsoqfzjet448y79qefx"], // LiskHQ/lisk-sdk issue 6283: "Lisk32 address" sample
   icx: ["hxbe258ceb872e08851f1f59694dac2558708ece11"], // ICON JSON-RPC v3 docs sample
-  sc: ["ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e5c10708a13d4"], // built: hash + blake2b-256 checksum
+  // Sia's consensus parameters (Foundation hardfork): the Foundation's primary and failsafe addresses
+  sc: [
+    "053b2def3cbdd078c19d62ce2b4f0b1a3c5e0ffbeeff01280efb1f8969b2f5bb4fdc680f0807",
+    "27c22a6c6e6645802a3b8fa0e5374657438ef12716d2205d3e866272de1b644dbabd53d6d560",
+  ],
   egld: [
     "erd1qyu5wthldzr8wx5c9ucg8kjagg0jfs53s8nr3zpz3hypefsdd8ssycr6th", // docs.multiversx.com: alice
     "erd1spyavw0956vq68xj8y4tenjpq2wd5a9p2c6j8gsz7ztyrnpxrruqzu66jx", // docs.multiversx.com: bob
   ],
   ardr: ["ARDOR-3GV8-8347-UD38-FNU2U", "ARDOR-9C5A-J3PY-UEG3-7BK77"], // Ardor API samples (getAccount)
-  zil: ["zil1vt5s0v2uhuna2sjnn84ldu8m2r4m3rcc4jzfpk"], // built: hrp "zil"
+  // Zilliqa's own address-conversion test (= 0x4baf5fada8e5db92c3d3242618c5b47133ae003c and 0x448261915a…)
+  zil: ["zil1fwh4ltdguhde9s7nysnp33d5wye6uqpugufkz7", "zil1gjpxry26srx7n008c7nez6zjqrf6p06wur4x3m"],
   iost: ["binanceiost", "admin"],
   steem: ["steemit", "blocktrades", "a-1.b-2.c-3"],
   hive: ["hiveio", "blocktrades", "gtg"],
@@ -234,9 +243,11 @@ describe("checkAddress: one-character corruptions fail the checksum", () => {
     ["ont", "AFmseVrdL9f9oyCzZefL9tG6UbvhUMqNMV", BASE58],
     ["xem", "NBZMQO7ZPBYNBDUR7F75MAKA2S3DHDCIFG775N3D", BASE32, 1],
     ["lsk", "lskqbs324cbbwd5h3tbc4ajsoqfzjet448y79qefx", LISK32, 3],
-    ["sc", "ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e5c10708a13d4", HEX],
+    ["sc", "053b2def3cbdd078c19d62ce2b4f0b1a3c5e0ffbeeff01280efb1f8969b2f5bb4fdc680f0807", HEX],
     ["egld", "erd1qyu5wthldzr8wx5c9ucg8kjagg0jfs53s8nr3zpz3hypefsdd8ssycr6th", BECH32, 4],
-    ["zil", "zil1vt5s0v2uhuna2sjnn84ldu8m2r4m3rcc4jzfpk", BECH32, 4],
+    ["zil", "zil1fwh4ltdguhde9s7nysnp33d5wye6uqpugufkz7", BECH32, 4],
+    ["rvn", "RHoCwPc2FCQqwToYnSiAb3SrCET4zEHsbS", BASE58],
+    ["qtum", "qc1qytnqzjknvv03jwfgrsmzt0ycmwqgl0as6uywkk", BECH32, 3],
   ];
 
   it.each(cases)("%s: every substitution in %s", (network, address, alphabet, from) => {
