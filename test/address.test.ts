@@ -502,6 +502,7 @@ describe("checkAddress: burn addresses and token contracts", () => {
     ["bsc", "0x000000000000000000000000000000000000dead"],
     ["trx", "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb"], // Tron's zero address
     ["sol", "11111111111111111111111111111111"],
+    ["sol", "1nc1nerator11111111111111111111111111111111"], // the Solana SDK's incinerator
     ["algo", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ"],
     ["nano", "nano_1111111111111111111111111111111111111111111111111111hifc8npp"],
     ["rvn", "RXBurnXXXXXXXXXXXXXXXXXXXXXXWUo9FV"],

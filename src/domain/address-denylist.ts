@@ -28,6 +28,7 @@ const BURN_ADDRESSES = [
   "0x000000000000000000000000000000000000dEaD", // the conventional EVM burn address
   "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb", // Tron's zero address (0x41 + 20 zero bytes)
   "11111111111111111111111111111111", // Solana's all-zero key (the system program)
+  "1nc1nerator11111111111111111111111111111111", // Solana's incinerator (solana_program::incinerator)
   "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ", // Algorand's zero address (developer docs)
   "nano_1111111111111111111111111111111111111111111111111111hifc8npp", // Nano's burn address (docs.nano.org)
   "xrb_1111111111111111111111111111111111111111111111111111hifc8npp",
