@@ -103,23 +103,33 @@ const VALID: Record<string, string[]> = {
   hbar: ["0.0.98", "0.0.1234567"],
   sui: ["0x02a212de6a9dfa3a69e22387acfbafbb1a9e591bd9d636e7895dcfc8de05f331"],
   apt: ["0x1d8727df513fa2a8785d0834e40b34223daff1affc079574082baadb74b66ee4"],
-  // Where a network publishes no sample address, the vector is built here from the network's own
-  // version byte or prefix and the hash160 of Bitcoin's genesis address ("built"); the checksum
-  // code those rules share is proven by the published vectors of other networks.
+  // Each vector below is an address published by the network or by an independent wallet library
+  // (source beside it), so every checksum is checked against someone else's implementation.
   dgb: [
     "dgb1qrrx8v0u65t5tnx84tfdlqwja0sq62840d4h7gy", // DigiByte JS docs, address.md
     "dgb1qz93rjfpk976zd2qal32d6zj7ctv9vywn9h7zdq", // DigiByte JS docs, examples.md
   ],
-  rvn: ["RJJBTXXfgE5DjiPQpZSnYrQe73NhrBZ3ao", "rFFaWG1XhQoYSb2nLa6YcdHR8KMByCebK7"], // built: versions 60 and 122
-  sys: ["SWJzQrRXomTrC1oftpSk1EDzzZ9Xz5mzbh", "sys1qvt5s0v2uhuna2sjnn84ldu8m2r4m3rccalyauk"], // built: version 63, hrp "sys"
+  // Trust Wallet Core (tests/common/CoinAddressValidationTests.cpp): P2PKH "R" (m/44'/175'/0'/0/0 of its
+  // published test mnemonic) and P2SH "r"
+  rvn: ["RHoCwPc2FCQqwToYnSiAb3SrCET4zEHsbS", "rPWwn5h4QFZNaz1XmY39rc73sdYGGDdmq1"],
+  sys: ["SXBPFk2PFDAP13qyKSdC4yptsJ8kJRAT3T", "sys1qytnqzjknvv03jwfgrsmzt0ycmwqgl0as7lkcf7"], // Trust Wallet Core's Syscoin tests
   bsv: ["1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"], // the genesis block's address, shared with Bitcoin
-  dcr: ["Dcur2mcGjmENx4DhNqDctW5wJCVyT3Qeqkx"], // dcrd chaincfg: the organization's (treasury) script address
-  qtum: ["QVcyVJw6Fs9U6r7Emin9abs4r2rpPhBE1A", "MGv9cSYnaRSTZNzYaN7bhbgmozoGkKBvCn"], // built: versions 58 and 50
+  dcr: [
+    "Dcur2mcGjmENx4DhNqDctW5wJCVyT3Qeqkx", // dcrd chaincfg: the organization's (treasury) script address
+    "DsmcYVbP1Nmag2H4AS17UTvmWXmGeA7nLDx", // Trust Wallet Core's Decred tests: pubkey hash of the secp256k1 generator
+  ],
+  // Trust Wallet Core's Qtum tests (tests/chains/Qtum): P2PKH, P2SH and bech32 "qc" (Qtum's chainparams)
+  qtum: [
+    "QWVNLCXwhJqzut9YCLxbeMTximr2hmw7Vr",
+    "MHhghmmCTASDnuwpgsPUNJVPTFaj61GzaG",
+    "qc1qytnqzjknvv03jwfgrsmzt0ycmwqgl0as6uywkk",
+    "qc1qxssrzt03ncm0uda02vd8tuvrk0eg9wrz8qm2qe",
+  ],
   zen: [
     "znndMR7koR6treFnhAfzqX6AHheanpQWerz", // Horizen: sample transparent address
     "zszpcLB6C5B8QvfDbF2dYWXsrpac5DL9WRk", // Horizen: sample multisig address
   ],
-  kmd: ["RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA"],
+  kmd: ["RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA"], // Komodo's notarisation address (Trust Wallet Core's Komodo address test)
   algo: ["VCMJKWOY5P5P7SKMZFFOCEROPJCZOTIJMNIYNUCKH7LRO45JMJP6UYBIJA"], // Algorand developer docs
   nano: ["nano_3t6k35gi95xu6tergt6p69ck76ogmitsa8mnijtpxm9fkcm736xtoncuohr3"], // docs.nano.org: genesis account
   waves: ["3PAWwWa6GbwcJaFzwqXQN5KQm7H96Y7SHTQ", "3P8JdJGYc7vaLu4UXUZc1iRLdzrkGtdCyJM"], // Waves node: mainnet genesis recipients
@@ -131,13 +141,18 @@ const VALID: Record<string, string[]> = {
   ],
   lsk: ["lskqbs324cbbwd5h3tbc4ajsoqfzjet448y79qefx"], // LiskHQ/lisk-sdk issue 6283: "Lisk32 address" sample
   icx: ["hxbe258ceb872e08851f1f59694dac2558708ece11"], // ICON JSON-RPC v3 docs sample
-  sc: ["ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e5c10708a13d4"], // built: hash + blake2b-256 checksum
+  // Sia's consensus parameters (Foundation hardfork): the Foundation's primary and failsafe addresses
+  sc: [
+    "053b2def3cbdd078c19d62ce2b4f0b1a3c5e0ffbeeff01280efb1f8969b2f5bb4fdc680f0807",
+    "27c22a6c6e6645802a3b8fa0e5374657438ef12716d2205d3e866272de1b644dbabd53d6d560",
+  ],
   egld: [
     "erd1qyu5wthldzr8wx5c9ucg8kjagg0jfs53s8nr3zpz3hypefsdd8ssycr6th", // docs.multiversx.com: alice
     "erd1spyavw0956vq68xj8y4tenjpq2wd5a9p2c6j8gsz7ztyrnpxrruqzu66jx", // docs.multiversx.com: bob
   ],
   ardr: ["ARDOR-3GV8-8347-UD38-FNU2U", "ARDOR-9C5A-J3PY-UEG3-7BK77"], // Ardor API samples (getAccount)
-  zil: ["zil1vt5s0v2uhuna2sjnn84ldu8m2r4m3rcc4jzfpk"], // built: hrp "zil"
+  // Zilliqa's own address-conversion test (= 0x4baf5fada8e5db92c3d3242618c5b47133ae003c and 0x448261915a…)
+  zil: ["zil1fwh4ltdguhde9s7nysnp33d5wye6uqpugufkz7", "zil1gjpxry26srx7n008c7nez6zjqrf6p06wur4x3m"],
   iost: ["binanceiost", "admin"],
   steem: ["steemit", "blocktrades", "a-1.b-2.c-3"],
   hive: ["hiveio", "blocktrades", "gtg"],
@@ -228,9 +243,11 @@ describe("checkAddress: one-character corruptions fail the checksum", () => {
     ["ont", "AFmseVrdL9f9oyCzZefL9tG6UbvhUMqNMV", BASE58],
     ["xem", "NBZMQO7ZPBYNBDUR7F75MAKA2S3DHDCIFG775N3D", BASE32, 1],
     ["lsk", "lskqbs324cbbwd5h3tbc4ajsoqfzjet448y79qefx", LISK32, 3],
-    ["sc", "ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e5c10708a13d4", HEX],
+    ["sc", "053b2def3cbdd078c19d62ce2b4f0b1a3c5e0ffbeeff01280efb1f8969b2f5bb4fdc680f0807", HEX],
     ["egld", "erd1qyu5wthldzr8wx5c9ucg8kjagg0jfs53s8nr3zpz3hypefsdd8ssycr6th", BECH32, 4],
-    ["zil", "zil1vt5s0v2uhuna2sjnn84ldu8m2r4m3rcc4jzfpk", BECH32, 4],
+    ["zil", "zil1fwh4ltdguhde9s7nysnp33d5wye6uqpugufkz7", BECH32, 4],
+    ["rvn", "RHoCwPc2FCQqwToYnSiAb3SrCET4zEHsbS", BASE58],
+    ["qtum", "qc1qytnqzjknvv03jwfgrsmzt0ycmwqgl0as6uywkk", BECH32, 3],
   ];
 
   it.each(cases)("%s: every substitution in %s", (network, address, alphabet, from) => {
@@ -406,6 +423,8 @@ describe("checkAddress: the catalogue's other networks refuse testnet, wrong len
     ["dcr", "DsaqXkswRUd8xhBoMCo3q8udMji2dbGcCjF"], // sha256 checksum instead of blake256 (coininfo issue 75)
     ["dcr", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
     ["qtum", "qSaNY3QxH3snoikcHjRueNjqsJqJWCn1gk"], // testnet version 120
+    ["qtum", "tq1qytnqzjknvv03jwfgrsmzt0ycmwqgl0asc29s8s"], // testnet hrp "tq"
+    ["qtum", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"], // Bitcoin's hrp
     ["zen", "ztcAx94kKNgjQYKP3ZzgwdXBmwqgwHQ6Tuu"], // testnet "zt"
     ["zen", "t1fuvbxcLNhiPGnR2fcy4iMrntLn2y6zbiG"], // Zcash transparent
     ["kmd", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
@@ -483,11 +502,32 @@ describe("checkAddress: burn addresses and token contracts", () => {
     ["bsc", "0x000000000000000000000000000000000000dead"],
     ["trx", "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb"], // Tron's zero address
     ["sol", "11111111111111111111111111111111"],
+    ["sol", "1nc1nerator11111111111111111111111111111111"], // the Solana SDK's incinerator
     ["algo", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ"],
     ["nano", "nano_1111111111111111111111111111111111111111111111111111hifc8npp"],
     ["rvn", "RXBurnXXXXXXXXXXXXXXXXXXXXXXWUo9FV"],
     ["ardr", "ARDOR-2222-2222-2222-22222"],
     ["sc", "000000000000000000000000000000000000000000000000000000000000000089eb0d6a8a69"], // Sia's void address
+    // Ravencoin's asset burn addresses (chainparams.cpp): issuing an asset pays RVN into these
+    ["rvn", "RXissueAssetXXXXXXXXXXXXXXXXXhhZGt"],
+    ["rvn", "RXReissueAssetXXXXXXXXXXXXXXVEFAWu"],
+    ["rvn", "RXissueSubAssetXXXXXXXXXXXXXWcwhwL"],
+    ["rvn", "RXissueUniqueAssetXXXXXXXXXXWEAe58"],
+    ["rvn", "RXissueMsgChanneLAssetXXXXXXSjHvAY"],
+    ["rvn", "RXissueQuaLifierXXXXXXXXXXXXUgEDbC"],
+    ["rvn", "RXissueSubQuaLifierXXXXXXXXXVTzvv5"],
+    ["rvn", "RXissueRestrictedXXXXXXXXXXXXzJZ1q"],
+    ["rvn", "RXaddTagBurnXXXXXXXXXXXXXXXXZQm5ya"],
+    // Bitcoin's best-known sinks, valid P2PKH on Bitcoin and Bitcoin SV alike
+    ["btc", "1111111111111111111114oLvT2"], // hash160 of all zeros
+    ["bsv", "1111111111111111111114oLvT2"],
+    ["btc", "1BitcoinEaterAddressDontSendf59kuE"],
+    ["bsv", "1BitcoinEaterAddressDontSendf59kuE"],
+    ["btc", "1CounterpartyXXXXXXXXXXXXXXXUWLpVr"], // Counterparty's proof-of-burn address
+    // TON's zero account on the basechain, in every spelling
+    ["ton", "0:0000000000000000000000000000000000000000000000000000000000000000"],
+    ["ton", "EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c"],
+    ["ton", "UQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAJKZ"],
   ])("%s: %s is a burn address", (network, address) => {
     expect(checkAddress(network, address)).toEqual({ ok: false, problem: "burn-address" });
   });
@@ -497,6 +537,10 @@ describe("checkAddress: burn addresses and token contracts", () => {
     expect(chains.isAlgorand("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ")).toBe(true);
     expect(chains.isNano("nano_1111111111111111111111111111111111111111111111111111hifc8npp")).toBe(true);
     expect(chains.isRavencoin("RXBurnXXXXXXXXXXXXXXXXXXXXXXWUo9FV")).toBe(true);
+    expect(chains.isRavencoin("RXissueAssetXXXXXXXXXXXXXXXXXhhZGt")).toBe(true);
+    expect(chains.isRavencoin("RXaddTagBurnXXXXXXXXXXXXXXXXZQm5ya")).toBe(true);
+    expect(chains.isBitcoinSv("1111111111111111111114oLvT2")).toBe(true);
+    expect(chains.isBitcoinSv("1BitcoinEaterAddressDontSendf59kuE")).toBe(true);
     expect(chains.isArdor("ARDOR-2222-2222-2222-22222")).toBe(true);
     expect(chains.isSia("000000000000000000000000000000000000000000000000000000000000000089eb0d6a8a69")).toBe(true);
   });

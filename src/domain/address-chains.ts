@@ -45,8 +45,8 @@ export const isRavencoin = base58Versioned([60], [122]);
 export const isSyscoin = (a: string): boolean => base58Versioned([63])(a) || isSegwitV0(a, "sys");
 /** Bitcoin SV: P2PKH only (version 0); P2SH outputs are no longer standard since the Genesis upgrade. */
 export const isBitcoinSv = base58Versioned([0x00]);
-/** Qtum: P2PKH 58 ("Q"), P2SH 50 ("M"). */
-export const isQtum = base58Versioned([58], [50]);
+/** Qtum: P2PKH 58 ("Q"), P2SH 50 ("M"), bech32 "qc" (Qtum Core hands these out since its segwit upgrade). */
+export const isQtum = (a: string): boolean => base58Versioned([58], [50])(a) || isSegwitV0(a, "qc");
 /** Horizen: two-byte versions "zn" (0x2089, P2PKH) and "zs" (0x2096, P2SH); "zt"/"zr" are testnet. */
 export const isHorizen = base58Versioned([0x20, 0x89], [0x20, 0x96]);
 /** Komodo: P2PKH 60 ("R"), P2SH 85 ("b"). */

@@ -28,10 +28,26 @@ const BURN_ADDRESSES = [
   "0x000000000000000000000000000000000000dEaD", // the conventional EVM burn address
   "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb", // Tron's zero address (0x41 + 20 zero bytes)
   "11111111111111111111111111111111", // Solana's all-zero key (the system program)
+  "1nc1nerator11111111111111111111111111111111", // Solana's incinerator (solana_program::incinerator)
   "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ", // Algorand's zero address (developer docs)
   "nano_1111111111111111111111111111111111111111111111111111hifc8npp", // Nano's burn address (docs.nano.org)
   "xrb_1111111111111111111111111111111111111111111111111111hifc8npp",
   "RXBurnXXXXXXXXXXXXXXXXXXXXXXWUo9FV", // Ravencoin's global burn address (chainparams.cpp)
+  // Ravencoin's asset burn addresses (chainparams.cpp): asset fees are paid into them
+  "RXissueAssetXXXXXXXXXXXXXXXXXhhZGt",
+  "RXReissueAssetXXXXXXXXXXXXXXVEFAWu",
+  "RXissueSubAssetXXXXXXXXXXXXXWcwhwL",
+  "RXissueUniqueAssetXXXXXXXXXXWEAe58",
+  "RXissueMsgChanneLAssetXXXXXXSjHvAY",
+  "RXissueQuaLifierXXXXXXXXXXXXUgEDbC",
+  "RXissueSubQuaLifierXXXXXXXXXVTzvv5",
+  "RXissueRestrictedXXXXXXXXXXXXzJZ1q",
+  "RXaddTagBurnXXXXXXXXXXXXXXXXZQm5ya",
+  // Bitcoin's best-known sinks (also valid, and as unspendable, on Bitcoin SV)
+  "1111111111111111111114oLvT2", // P2PKH of the all-zero hash
+  "1BitcoinEaterAddressDontSendf59kuE",
+  "1CounterpartyXXXXXXXXXXXXXXXUWLpVr", // Counterparty's proof-of-burn address
+  "0:0000000000000000000000000000000000000000000000000000000000000000", // TON's zero account (every spelling, see key)
   "ARDOR-2222-2222-2222-22222", // Ardor account 0
   "000000000000000000000000000000000000000000000000000000000000000089eb0d6a8a69", // Sia's void address (Sia docs)
 ];
