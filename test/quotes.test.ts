@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { buttons, createViaFlow } from "./harness/flow.js";
+import { buttons, createViaFlow, toOffers } from "./harness/flow.js";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
 
 let world: TestWorld | undefined;
@@ -203,6 +203,63 @@ describe("one person's quotes and everyone else", () => {
     const card = await bob.nextMessage();
     await waitFor(() => /number \d+ in line/.test(card.text ?? ""), 5_000, "Bob's place in line");
     expect(Number(/number (\d+) in line/.exec(card.text ?? "")![1])).toBeLessThanOrEqual(2);
+  });
+
+  /** Somebody else has just used this minute's calls: every new quote waits in line. */
+  const fillWindow = async (w: TestWorld) => {
+    while (w.app.budget.preview("user").position === 0) await w.app.budget.acquire("user");
+  };
+  const placeIn = async (message: { text?: string }) => {
+    await waitFor(() => /number \d+ in line/.test(message.text ?? ""), 5_000, "a place in line");
+    return Number(/number (\d+) in line/.exec(message.text ?? "")![1]);
+  };
+
+  it("a person's exchange-flow quote takes turns with their /rate: the next person is second in line, not behind all of them", async () => {
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" }));
+    const ann = w.tg.user({ id: 7611, first_name: "Ann", language_code: "en" });
+    const bob = w.tg.user({ id: 7612, first_name: "Bob", language_code: "en" });
+    await w.clock.advance(2 * SPAN);
+    await fillWindow(w);
+    const offers = await toOffers(ann, "btc btc", "usdt trx", "0.05");
+    expect(await placeIn(offers)).toBe(1);
+    await ann.send("/rate 0.2 btc eth");
+    expect(await placeIn(await ann.nextMessage())).toBe(2);
+    await ann.send("/rate 0.3 btc eth");
+    expect(await placeIn(await ann.nextMessage())).toBe(3);
+
+    // Ann's three quotes are her turns 1, 2 and 3: Bob's first goes right after her first.
+    await bob.send("/rate 0.5 btc usdt");
+    expect(await placeIn(await bob.nextMessage())).toBe(2);
+  });
+
+  it("a person with three quotes in line is told they already have quotes waiting, not that the service is down (en, ru)", async () => {
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" }));
+    const ann = w.tg.user({ id: 7621, first_name: "Ann", language_code: "en" });
+    const ivan = w.tg.user({ id: 7622, first_name: "Ivan", language_code: "ru" });
+    await w.clock.advance(2 * SPAN);
+    await fillWindow(w);
+    // The flow's quote and two /rate in line: a third /rate (within the quota) finds the line full.
+    await toOffers(ann, "btc btc", "usdt trx", "0.05");
+    for (const amount of ["0.2", "0.3"]) {
+      await ann.send(`/rate ${amount} btc eth`);
+      await ann.nextMessage();
+    }
+    const before = estimates(w).length;
+    await ann.send("/rate 0.4 btc eth");
+    const full = await ann.nextMessage();
+    expect(full.text).toMatch(/You already have 3 quotes waiting in line/);
+    expect(full.text).toMatch(/about \d+ s/);
+    expect(full.text).not.toContain("not answering");
+
+    // Three /rate in line, then the flow's quote: the offers screen says the same, in Russian.
+    for (const amount of ["0.2", "0.3", "0.4"]) {
+      await ivan.send(`/rate ${amount} btc usdt`);
+      await ivan.nextMessage();
+    }
+    const offers = await toOffers(ivan, "btc btc", "usdt trx", "0.07");
+    await waitFor(() => /У вас уже 3 запроса курса ждут в очереди/.test(offers.text ?? ""), 5_000, "the flow's queue-full sentence");
+    expect(offers.text).toMatch(/\d+ с/);
+    expect(estimates(w).length).toBe(before);
   });
 
   it("status polls of an open exchange go on while people keep /rate busy for five minutes", async () => {

@@ -7,7 +7,7 @@ import type { CurrencyIndex } from "../../domain/currency-search.js";
 import type { ExchangeAvailability } from "../../exchange/availability.js";
 import { parseRateQuery, type RateQuery } from "../../domain/rate-query.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
-import type { QueuePlace } from "../../exchange/budget.js";
+import { BudgetQueueFullError, requesterOf, type QueuePlace } from "../../exchange/budget.js";
 import type { EstimateService } from "../../exchange/estimates.js";
 import type { BackgroundTasks } from "../background.js";
 import { startWithGrace } from "../grace.js";
@@ -105,6 +105,10 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     if (quotedAt.size > 10_000) for (const [id, times] of quotedAt) if (times.every((at) => at <= now - QUOTA_WINDOW_MS)) quotedAt.delete(id);
     return 0;
   };
+  /** A quote that never reached the service (the person's line was full) gives its place in the quota back. */
+  const giveBack = (userId: number | undefined, quote: CardQuote) => {
+    if (userId !== undefined && quote.problem === "queue-full") quotedAt.get(userId)?.pop();
+  };
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
   const answeredAt = new Map<number, number[]>();
@@ -147,8 +151,9 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     const t: Translate = ctx.t.bind(ctx);
     const wait = takeQuote(ctx.from?.id, query, false);
     if (wait > 0) return void (await ctx.reply(ctx.t("rate-slow-down", { seconds: seconds(wait) })));
-    const requester = requesterOf(ctx.from?.id);
+    const requester = ctx.from ? requesterOf(ctx.from.id) : undefined;
     const started = await startWithGrace(deps.clock, (onQueued) => fetchQuote(deps, query, false, RATE_WAIT_MS, onQueued, requester));
+    if (started.kind === "done") giveBack(ctx.from?.id, started.value);
     const options = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
     const keyboard = quoteKeyboard(t, query, ctx.me.username, true);
     // Waiting (in line, or a slow answer): the card goes out now and is filled in when the quote comes.
@@ -190,6 +195,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     const t: Translate = ctx.t.bind(ctx);
     const requester = requesterOf(ctx.from.id);
     const started = await startWithGrace(deps.clock, (onQueued) => fetchQuote(deps, card.query, true, RATE_WAIT_MS, onQueued, requester));
+    if (started.kind === "done") giveBack(ctx.from.id, started.value);
     const edit = async (text: string) => {
       await ctx
         .editMessageText(text, { parse_mode: "HTML", reply_markup: quoteKeyboard(t, card.query, ctx.me.username, true), link_preview_options: { is_disabled: true } })
@@ -248,6 +254,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     }
     // Telegram drops an inline answer after about ten seconds: wait less than that.
     const quote = await fetchQuote(deps, parsed.query, false, INLINE_WAIT_MS, undefined, requesterOf(ctx.from.id));
+    giveBack(ctx.from.id, quote);
     const card = renderQuoteCard(t, parsed.query, quote);
     const keyboard = quoteKeyboard(t, parsed.query, ctx.me.username, false);
     const results: InlineQueryResultArticle[] = [article("summary", t("inline-summary-title", summaryVars(parsed.query)), card, keyboard, describeBest(t, parsed.query, quote))];
@@ -272,7 +279,9 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
 interface CardQuote {
   offers: Offer[];
   fetchedAt: number;
-  problem?: "pair-invalid" | "below-minimum" | "unavailable";
+  problem?: "pair-invalid" | "below-minimum" | "unavailable" | "queue-full";
+  /** queue-full: how many of the person's quotes wait in line, and about how long until the first goes. */
+  queue?: { queued: number; waitMs: number };
 }
 
 /** A tap on a card that is unchanged or gone is not an error. */
@@ -285,10 +294,6 @@ function pairOf(query: RateQuery) {
   return { symbolFrom: query.from.symbol, networkFrom: query.from.network, symbolTo: query.to.symbol, networkTo: query.to.network };
 }
 
-/** The budget's name for a person: people take turns in the user lane. */
-function requesterOf(userId: number | undefined): string | undefined {
-  return userId === undefined ? undefined : `user:${userId}`;
-}
 
 async function fetchQuote(
   deps: QuotesDeps,
@@ -305,6 +310,8 @@ async function fetchQuote(
     const offers = sortOffers(quote.result.offers.filter((o) => deps.catalogue.isProviderEnabled(o.provider_name)));
     return { offers, fetchedAt: quote.fetchedAt };
   } catch (error) {
+    // The person's own quotes fill their place in line: say so, not that the service is down.
+    if (error instanceof BudgetQueueFullError) return { offers: [], fetchedAt: deps.clock.now(), problem: "queue-full", queue: { queued: error.queued, waitMs: error.waitMs } };
     deps.logger.warn({ err: error }, "quote for a card failed");
     return { offers: [], fetchedAt: deps.clock.now(), problem: "unavailable" };
   }
@@ -328,8 +335,7 @@ export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote
   const lines = [t("flow-offers-header", { amount: vars.amount, from: escapeHtml(vars.from), to: escapeHtml(vars.to) })];
   for (const c of query.defaulted) lines.push(t("rate-main-network", { symbol: escapeHtml(c.symbol.toUpperCase()), network: escapeHtml(c.network.toUpperCase()) }));
   if (!quote || quote.problem) {
-    const problem = quote?.problem ?? "unavailable";
-    lines.push(problem === "pair-invalid" ? t("rate-pair-invalid") : problem === "below-minimum" ? t("rate-below-minimum") : t("error-unavailable"));
+    lines.push(problemLine(t, quote));
     return lines.join("\n");
   }
   quote.offers.slice(0, TOP_OFFERS).forEach((offer, i) => {
@@ -358,9 +364,23 @@ export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote
   return lines.join("\n");
 }
 
+/** Why a card has no offers, in one line. */
+function problemLine(t: Translate, quote: CardQuote | undefined): string {
+  switch (quote?.problem) {
+    case "pair-invalid":
+      return t("rate-pair-invalid");
+    case "below-minimum":
+      return t("rate-below-minimum");
+    case "queue-full":
+      return t("rate-queue-full", { count: quote.queue?.queued ?? 1, seconds: Math.max(1, Math.ceil((quote.queue?.waitMs ?? 0) / 1000)) });
+    default:
+      return t("error-unavailable");
+  }
+}
+
 function describeBest(t: Translate, query: RateQuery, quote: CardQuote | undefined): string {
   const best = quote?.offers[0];
-  return best ? `${best.provider_name}: ${formatAmount(best.amount)} ${query.to.symbol.toUpperCase()}` : t("error-unavailable");
+  return best ? `${best.provider_name}: ${formatAmount(best.amount)} ${query.to.symbol.toUpperCase()}` : problemLine(t, quote);
 }
 
 function quoteKeyboard(t: Translate, query: RateQuery, botUsername: string, refreshable: boolean): InlineKeyboard {
