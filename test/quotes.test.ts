@@ -1,6 +1,7 @@
+import { Decimal } from "decimal.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { buttons, createViaFlow, toOffers } from "./harness/flow.js";
+import { buttons, createViaFlow, offerButtons, toOffers } from "./harness/flow.js";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
 
 let world: TestWorld | undefined;
@@ -270,8 +271,9 @@ describe("one person's quotes and everyone else", () => {
     const pollsOf = () => w.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo" && r.query["exchange_id"] === exchangeId).length;
     const before = pollsOf();
     for (let minute = 0; minute < 5; minute++) {
-      // Eighteen new quotes a minute (three each, within the quota) against ten calls for everything.
-      for (const [i, person] of people.entries()) for (let k = 0; k < 3; k++) await person.send(`/rate ${minute * 100 + i * 10 + k + 11} usdt-trx btc`);
+      // Eighteen new quotes a minute (three each, within the quota) against ten calls for everything;
+      // amounts more than 1 % apart, so none is answered from another's quote.
+      for (const [i, person] of people.entries()) for (let k = 0; k < 3; k++) await person.send(`/rate ${1000 + 200 * (minute * 18 + i * 3 + k)} usdt-trx btc`);
       await answered(people, 3 * (minute + 1));
       for (let s = 0; s < 60; s++) {
         await w.clock.advance(1_000);
@@ -280,5 +282,98 @@ describe("one person's quotes and everyone else", () => {
     }
     expect(w.app.budget.stats().queuedByLane.user).toBeGreaterThan(0); // people were still waiting
     expect(pollsOf() - before).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("nearby amounts share a quote", () => {
+  /** Provider → amount received, from a card's offer lines. */
+  const figures = (text: string | undefined) =>
+    new Map([...(text ?? "").matchAll(/^\d\. (\S+): ([\d.]+) /gm)].map((m) => [m[1]!, m[2]!] as const));
+
+  it("answers an amount within 1 % of a fresh quote from it, scaled with decimals and marked as such; a far amount calls again", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 7801, first_name: "Ne", language_code: "en" });
+    await user.send("/rate 1 eth usdt-trx");
+    const first = await user.nextMessage();
+    expect(first.text).not.toContain("Estimated from");
+    expect(estimates(world)).toHaveLength(1);
+
+    await user.send("/rate 1.005 eth usdt-trx");
+    const near = await user.nextMessage();
+    expect(estimates(world)).toHaveLength(1);
+    expect(near.text).toContain("1.005 ETH → USDT (TRX)");
+    expect(near.text).toContain("≈ Estimated from a quote for 1 ETH");
+    const quoted = figures(first.text);
+    const scaled = figures(near.text);
+    expect(scaled.size).toBe(3);
+    for (const [provider, amount] of scaled) {
+      const basis = quoted.get(provider);
+      expect(basis, provider).toBeDefined();
+      expect(amount).toBe(new Decimal(basis!).times("1.005").toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed());
+    }
+
+    // Far from 1 (20 %): a new call, and a real figure.
+    await user.send("/rate 1.2 eth usdt-trx");
+    const far = await user.nextMessage();
+    expect(estimates(world)).toHaveLength(2);
+    expect(estimates(world)[1]!.query["amount"]).toBe("1.2");
+    expect(far.text).not.toContain("Estimated from");
+
+    // Three new quotes this minute are the quota; a nearby amount is free, as is inline.
+    await user.send("/rate 3 eth usdt-trx");
+    await user.nextMessage();
+    await user.send("/rate 1.199 eth usdt-trx");
+    expect((await user.nextMessage()).text).toContain("≈ Estimated from a quote for 1.2 ETH");
+    const answer = await user.inlineAnswer(await user.inlineQuery("2.99 eth usdt-trx"));
+    const titles = (answer.results as { title: string }[]).map((r) => r.title);
+    expect(titles[1]).toMatch(/^\w+: ≈ [\d.]+ USDT$/);
+    expect(estimates(world)).toHaveLength(3);
+
+    // Past the cache time the quote is not fresh: nothing is estimated from it.
+    await world.clock.advance(61_000);
+    await user.send("/rate 1.001 eth usdt-trx");
+    expect((await user.nextMessage()).text).not.toContain("Estimated from");
+    expect(estimates(world)).toHaveLength(4);
+  });
+
+  it("shows an offer whose limits the nearby amount crosses as out of its limits", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 7802, first_name: "Li", language_code: "en" });
+    // exolix takes at most 49900 USDT in the sandbox.
+    await user.send("/rate 49900 usdt-trx btc");
+    const first = await user.nextMessage();
+    expect(first.text).toMatch(/\d\. exolix: [\d.]+ BTC/);
+    await user.send("/rate 50000 usdt-trx btc");
+    const near = await user.nextMessage();
+    expect(estimates(world)).toHaveLength(1);
+    expect(near.text).toContain("≈ Estimated from a quote for 49900 USDT (TRX)");
+    expect(near.text).toMatch(/\d\. exolix: outside its limits for this amount \(15(\.\d+)? – 49900 USDT \(TRX\)\)/);
+    expect(near.text).not.toMatch(/exolix: [\d.]+ BTC/);
+    // The limits shown are those of the best offer that takes the amount.
+    expect(near.text).not.toContain("Limits of the best offer: 15 – 49900");
+  });
+
+  it("keeps the exchange flow on exact quotes: its offers, and Confirm's re-check, are for the amount typed", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 7803, first_name: "Fl", language_code: "en" });
+    await user.send("/rate 0.05 btc usdt-trx");
+    await user.nextMessage();
+    const offers = await toOffers(user, "btc btc", "usdt trx", "0.0502");
+    expect(estimates(w)).toHaveLength(2);
+    expect(estimates(w)[1]!.query["amount"]).toBe("0.0502");
+    expect(offers.text).not.toContain("Estimated from");
+
+    await user.click(offers, offerButtons(offers)[0]!);
+    await user.nextMessage();
+    await user.send("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
+    const summary = await user.nextMessage();
+    // The offer is old by Confirm, and a fresh quote for a nearby amount is in the cache: Confirm still asks for the exact one.
+    await w.clock.advance(61_000);
+    await user.send("/rate 0.05 btc usdt-trx");
+    await user.nextMessage();
+    expect(estimates(w)).toHaveLength(3);
+    await user.click(summary, /^✅/);
+    await waitFor(() => estimates(w).length === 4, 5_000, "Confirm's re-check");
+    expect(estimates(w)[3]!.query["amount"]).toBe("0.0502");
   });
 });

@@ -15,7 +15,7 @@ import type { TypingIndicator } from "../waiting.js";
 import type { Offer } from "../../exchange/schemas.js";
 import type { Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
-import { sortOffers } from "../conversations/offers.js";
+import { outsideLimits, sortOffers } from "../conversations/offers.js";
 import { encodeSwapLink } from "../deep-link.js";
 import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
@@ -50,7 +50,7 @@ export interface QuotesDeps {
   availability: Pick<ExchangeAvailability, "current">;
   catalogue: Pick<CatalogueService, "isProviderEnabled">;
   currencyIndex: () => CurrencyIndex;
-  estimates: Pick<EstimateService, "quote" | "wouldCall">;
+  estimates: Pick<EstimateService, "quoteNearby" | "wouldCall">;
   /** Quotes that wait for the budget finish here, outside the chat's handler. */
   background: Pick<BackgroundTasks, "run">;
   /** "typing…" while a card waits for its quote. */
@@ -93,10 +93,10 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
   const quotedAt = new Map<number, number[]>();
   /**
    * Takes one of the person's new quotes of the minute: 0 when it is granted (or the quote is
-   * cached or already on its way, and free), else how long until one is.
+   * cached or already on its way, for this amount or a nearby one, and free), else how long until one is.
    */
   const takeQuote = (userId: number | undefined, query: RateQuery, fresh: boolean): number => {
-    if (userId === undefined || !deps.estimates.wouldCall(pairOf(query), query.amount, fresh)) return 0;
+    if (userId === undefined || !deps.estimates.wouldCall(pairOf(query), query.amount, fresh, true)) return 0;
     const now = deps.clock.now();
     const recent = (quotedAt.get(userId) ?? []).filter((at) => at > now - QUOTA_WINDOW_MS);
     if (recent.length >= QUOTES_PER_PERSON_PER_MINUTE) return recent[0]! + QUOTA_WINDOW_MS - now;
@@ -263,7 +263,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
         results.push(
           article(
             `offer${i}`,
-            `${offer.provider_name}: ${formatAmount(offer.amount)} ${parsed.query.to.symbol.toUpperCase()}`,
+            offerTitle(t, parsed.query, quote, offer),
             card,
             keyboard,
             offer.exchange_type === "fixed" ? t("rate-fixed") : t("rate-floating"),
@@ -279,6 +279,8 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
 interface CardQuote {
   offers: Offer[];
   fetchedAt: number;
+  /** The figures are scaled from the service's quote for this nearby amount. */
+  basis?: string;
   problem?: "pair-invalid" | "below-minimum" | "unavailable" | "queue-full";
   /** queue-full: how many of the person's quotes wait in line, and about how long until the first goes. */
   queue?: { queued: number; waitMs: number };
@@ -305,10 +307,11 @@ async function fetchQuote(
 ): Promise<CardQuote> {
   try {
     const options = { fresh, signal: AbortSignal.timeout(waitMs), ...(onQueued ? { onQueued } : {}), ...(requester === undefined ? {} : { requester }) };
-    const quote = await deps.estimates.quote(pairOf(query), query.amount, options);
+    // A card is a preview: a fresh quote for a nearby amount answers it, scaled and marked as such.
+    const quote = await deps.estimates.quoteNearby(pairOf(query), query.amount, options);
     if (quote.result.kind !== "ok") return { offers: [], fetchedAt: quote.fetchedAt, problem: quote.result.kind };
     const offers = sortOffers(quote.result.offers.filter((o) => deps.catalogue.isProviderEnabled(o.provider_name)));
-    return { offers, fetchedAt: quote.fetchedAt };
+    return { offers, fetchedAt: quote.fetchedAt, ...(quote.basis === undefined ? {} : { basis: quote.basis }) };
   } catch (error) {
     // The person's own quotes fill their place in line: say so, not that the service is down.
     if (error instanceof BudgetQueueFullError) return { offers: [], fetchedAt: deps.clock.now(), problem: "queue-full", queue: { queued: error.queued, waitMs: error.waitMs } };
@@ -338,7 +341,13 @@ export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote
     lines.push(problemLine(t, quote));
     return lines.join("\n");
   }
+  if (quote.basis !== undefined) lines.push(t("rate-estimated", { amount: formatAmount(quote.basis), from: escapeHtml(vars.from) }));
   quote.offers.slice(0, TOP_OFFERS).forEach((offer, i) => {
+    if (outsideLimits(offer, query.amount)) {
+      // No figure: this provider does not take this amount.
+      lines.push(t("rate-offer-out-of-limits", { rank: i + 1, provider: escapeHtml(offer.provider_name), ...limitVars(t, offer), from: escapeHtml(vars.from) }));
+      return;
+    }
     const tags = offer.tags.length > 0 ? ` · ${escapeHtml(offer.tags.join(", "))}` : "";
     lines.push(
       t("rate-offer-line", {
@@ -350,16 +359,8 @@ export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote
       }) + tags,
     );
   });
-  const best = quote.offers[0];
-  if (best) {
-    lines.push(
-      t("rate-limits", {
-        min: best.min_amount === null ? "0" : formatAmount(best.min_amount),
-        max: best.max_amount === null ? t("limit-none") : formatAmount(best.max_amount),
-        from: escapeHtml(vars.from),
-      }),
-    );
-  }
+  const best = bestOffer(query, quote);
+  if (best) lines.push(t("rate-limits", { ...limitVars(t, best), from: escapeHtml(vars.from) }));
   lines.push(t("rate-time", { time: new Date(quote.fetchedAt).toISOString().slice(11, 16) }));
   return lines.join("\n");
 }
@@ -378,9 +379,24 @@ function problemLine(t: Translate, quote: CardQuote | undefined): string {
   }
 }
 
+function limitVars(t: Translate, offer: Offer) {
+  return { min: offer.min_amount === null ? "0" : formatAmount(offer.min_amount), max: offer.max_amount === null ? t("limit-none") : formatAmount(offer.max_amount) };
+}
+
+/** "exolix: 3401.2 USDT" for an inline result's title; "≈" when estimated from a nearby amount's quote. */
+function offerTitle(t: Translate, query: RateQuery, quote: CardQuote, offer: Offer): string {
+  if (outsideLimits(offer, query.amount)) return `${offer.provider_name}: ${t("rate-out-of-limits-short")}`;
+  return `${offer.provider_name}: ${quote.basis === undefined ? "" : "≈ "}${formatAmount(offer.amount)} ${query.to.symbol.toUpperCase()}`;
+}
+
+/** The best offer that takes this amount (the best of all when none does). */
+function bestOffer(query: RateQuery, quote: CardQuote): Offer | undefined {
+  return quote.offers.find((offer) => !outsideLimits(offer, query.amount)) ?? quote.offers[0];
+}
+
 function describeBest(t: Translate, query: RateQuery, quote: CardQuote | undefined): string {
-  const best = quote?.offers[0];
-  return best ? `${best.provider_name}: ${formatAmount(best.amount)} ${query.to.symbol.toUpperCase()}` : problemLine(t, quote);
+  const best = quote && bestOffer(query, quote);
+  return quote && best ? offerTitle(t, query, quote, best) : problemLine(t, quote);
 }
 
 function quoteKeyboard(t: Translate, query: RateQuery, botUsername: string, refreshable: boolean): InlineKeyboard {
