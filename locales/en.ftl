@@ -117,6 +117,10 @@ flow-offer-out-of-limits = { $provider } accepts from { $min } to { $max } { $cu
 error-unavailable = The exchange service is not answering right now. Your choices are kept: try again in a moment.
 exchange-unavailable = ⚠️ The exchange service is unavailable right now, so I cannot quote or create exchanges. Please try again later; exchanges you already created are in /history.
 error-rate-limited = The exchange service is busy. Your choices are kept: try again in { $seconds } s.
+error-queue-full = ⏳ You already have { $count ->
+        [one] a quote
+       *[other] { $count } quotes
+    } waiting in line for the exchange service. Your choices are kept: try again in about { $seconds } s, once the first has come.
 error-refused = The exchange service refused this: { $reason }
 
 flow-ask-address = Send the <b>{ $currency }</b> address on <b>{ $network }</b> where you want to receive your coins.
@@ -244,8 +248,15 @@ rate-admins-only = In this group only admins can ask for quotes.
 rate-main-network = { $symbol } on its main network, { $network }
 rate-pair-invalid = This pair can't be exchanged.
 rate-below-minimum = The amount is below the minimum for this pair.
-rate-slow-down = ⏳ You have asked for several new quotes in the last minute: the exchange service allows only a few calls a minute for everyone. Please wait { $seconds } s and ask again (amounts you have just asked for are answered at once).
+rate-slow-down = ⏳ You have asked for several new quotes in the last minute: the exchange service allows only a few calls a minute for everyone. Please wait { $seconds } s and ask again (amounts you have just asked for, or within 1 % of them, are answered at once).
+rate-queue-full = ⏳ You already have { $count ->
+        [one] a quote
+       *[other] { $count } quotes
+    } waiting in line for the exchange service. The first should come in about { $seconds } s: ask again after that.
 rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+rate-offer-out-of-limits = { $rank }. <b>{ $provider }</b>: outside its limits for this amount ({ $min } – { $max } { $from })
+rate-out-of-limits-short = outside its limits
+rate-estimated = <i>≈ Estimated from a quote for { $amount } { $from }: figures for exactly this amount may differ a little.</i>
 rate-limits = Limits of the best offer: { $min } – { $max } { $from }
 rate-time = <i>Quoted at { $time } UTC</i>
 rate-exchange-button = 🔄 Exchange in private chat

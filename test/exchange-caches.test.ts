@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { Decimal } from "decimal.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
@@ -109,6 +110,36 @@ describe("EstimateService: joining a call on its way", () => {
     const quote = await drive(clock, second);
     expect(quote.result.kind).toBe("ok");
     expect(sandbox.requests.length).toBe(before + 1);
+  });
+});
+
+describe("EstimateService: nearby amounts", () => {
+  it("answers an amount within 1 % from a quote on its way or cached, but never across a provider's limits", async () => {
+    const { clock, sandbox, client } = await setup();
+    const estimates = new EstimateService({ client, clock });
+    // Asked together: the second joins the first's call, and its figures are scaled.
+    const [one, near] = await drive(clock, Promise.all([estimates.quoteNearby(PAIR, "1"), estimates.quoteNearby(PAIR, "0.995")]));
+    expect(sandbox.requests).toHaveLength(1);
+    expect(one.basis).toBeUndefined();
+    expect(near.basis).toBe("1");
+    expect(near.fetchedAt).toBe(one.fetchedAt);
+    if (one.result.kind !== "ok" || near.result.kind !== "ok") throw new Error("expected offers");
+    expect(near.result.offers.map((o) => o.amount)).toEqual(one.result.offers.map((o) => new Decimal(o.amount).times("0.995").toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()));
+    expect(estimates.wouldCall(PAIR, "1.01", false, true)).toBe(false);
+    expect(estimates.wouldCall(PAIR, "1.011", false, true)).toBe(true);
+    // quote() stays exact: never answered from another amount.
+    expect(estimates.wouldCall(PAIR, "0.995")).toBe(true);
+
+    // simpleswap takes at least 0.00733 ETH: its figure for 0.00731 says nothing about 0.00735.
+    await drive(clock, estimates.quoteNearby(PAIR, "0.00731"));
+    expect(sandbox.requests).toHaveLength(2);
+    const across = await drive(clock, estimates.quoteNearby(PAIR, "0.00735"));
+    expect(sandbox.requests).toHaveLength(3);
+    expect(across.basis).toBeUndefined();
+    // Both below it: the offer keeps its limits, so it shows as out of limits.
+    const below = await drive(clock, estimates.quoteNearby(PAIR, "0.0073"));
+    expect(sandbox.requests).toHaveLength(3);
+    expect(below.basis).toBe("0.00731");
   });
 });
 

@@ -1,8 +1,9 @@
 import Database from "better-sqlite3";
+import { Decimal } from "decimal.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { CARD_REFRESH_MS, QUOTE_CARD_TTL_MS, QUOTE_CARDS_PER_CHAT } from "../src/bot/features/quotes.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { buttons, createViaFlow } from "./harness/flow.js";
+import { buttons, createViaFlow, offerButtons, toOffers } from "./harness/flow.js";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
 
 let world: TestWorld | undefined;
@@ -241,6 +242,63 @@ describe("one person's quotes and everyone else", () => {
     expect(Number(/number (\d+) in line/.exec(card.text ?? "")![1])).toBeLessThanOrEqual(2);
   });
 
+  /** Somebody else has just used this minute's calls: every new quote waits in line. */
+  const fillWindow = async (w: TestWorld) => {
+    while (w.app.budget.preview("user").position === 0) await w.app.budget.acquire("user");
+  };
+  const placeIn = async (message: { text?: string }) => {
+    await waitFor(() => /number \d+ in line/.test(message.text ?? ""), 5_000, "a place in line");
+    return Number(/number (\d+) in line/.exec(message.text ?? "")![1]);
+  };
+
+  it("a person's exchange-flow quote takes turns with their /rate: the next person is second in line, not behind all of them", async () => {
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" }));
+    const ann = w.tg.user({ id: 7611, first_name: "Ann", language_code: "en" });
+    const bob = w.tg.user({ id: 7612, first_name: "Bob", language_code: "en" });
+    await w.clock.advance(2 * SPAN);
+    await fillWindow(w);
+    const offers = await toOffers(ann, "btc btc", "usdt trx", "0.05");
+    expect(await placeIn(offers)).toBe(1);
+    await ann.send("/rate 0.2 btc eth");
+    expect(await placeIn(await ann.nextMessage())).toBe(2);
+    await ann.send("/rate 0.3 btc eth");
+    expect(await placeIn(await ann.nextMessage())).toBe(3);
+
+    // Ann's three quotes are her turns 1, 2 and 3: Bob's first goes right after her first.
+    await bob.send("/rate 0.5 btc usdt");
+    expect(await placeIn(await bob.nextMessage())).toBe(2);
+  });
+
+  it("a person with three quotes in line is told they already have quotes waiting, not that the service is down (en, ru)", async () => {
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" }));
+    const ann = w.tg.user({ id: 7621, first_name: "Ann", language_code: "en" });
+    const ivan = w.tg.user({ id: 7622, first_name: "Ivan", language_code: "ru" });
+    await w.clock.advance(2 * SPAN);
+    await fillWindow(w);
+    // The flow's quote and two /rate in line: a third /rate (within the quota) finds the line full.
+    await toOffers(ann, "btc btc", "usdt trx", "0.05");
+    for (const amount of ["0.2", "0.3"]) {
+      await ann.send(`/rate ${amount} btc eth`);
+      await ann.nextMessage();
+    }
+    const before = estimates(w).length;
+    await ann.send("/rate 0.4 btc eth");
+    const full = await ann.nextMessage();
+    expect(full.text).toMatch(/You already have 3 quotes waiting in line/);
+    expect(full.text).toMatch(/about \d+ s/);
+    expect(full.text).not.toContain("not answering");
+
+    // Three /rate in line, then the flow's quote: the offers screen says the same, in Russian.
+    for (const amount of ["0.2", "0.3", "0.4"]) {
+      await ivan.send(`/rate ${amount} btc usdt`);
+      await ivan.nextMessage();
+    }
+    const offers = await toOffers(ivan, "btc btc", "usdt trx", "0.07");
+    await waitFor(() => /У вас уже 3 запроса курса ждут в очереди/.test(offers.text ?? ""), 5_000, "the flow's queue-full sentence");
+    expect(offers.text).toMatch(/\d+ с/);
+    expect(estimates(w).length).toBe(before);
+  });
+
   it("status polls of an open exchange go on while people keep /rate busy for five minutes", async () => {
     const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" }));
     const owner = w.tg.user({ id: 7700, first_name: "Own", language_code: "en" });
@@ -249,8 +307,9 @@ describe("one person's quotes and everyone else", () => {
     const pollsOf = () => w.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo" && r.query["exchange_id"] === exchangeId).length;
     const before = pollsOf();
     for (let minute = 0; minute < 5; minute++) {
-      // Eighteen new quotes a minute (three each, within the quota) against ten calls for everything.
-      for (const [i, person] of people.entries()) for (let k = 0; k < 3; k++) await person.send(`/rate ${minute * 100 + i * 10 + k + 11} usdt-trx btc`);
+      // Eighteen new quotes a minute (three each, within the quota) against ten calls for everything;
+      // amounts more than 1 % apart, so none is answered from another's quote.
+      for (const [i, person] of people.entries()) for (let k = 0; k < 3; k++) await person.send(`/rate ${1000 + 200 * (minute * 18 + i * 3 + k)} usdt-trx btc`);
       await answered(people, 3 * (minute + 1));
       for (let s = 0; s < 60; s++) {
         await w.clock.advance(1_000);
@@ -259,5 +318,98 @@ describe("one person's quotes and everyone else", () => {
     }
     expect(w.app.budget.stats().queuedByLane.user).toBeGreaterThan(0); // people were still waiting
     expect(pollsOf() - before).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("nearby amounts share a quote", () => {
+  /** Provider → amount received, from a card's offer lines. */
+  const figures = (text: string | undefined) =>
+    new Map([...(text ?? "").matchAll(/^\d\. (\S+): ([\d.]+) /gm)].map((m) => [m[1]!, m[2]!] as const));
+
+  it("answers an amount within 1 % of a fresh quote from it, scaled with decimals and marked as such; a far amount calls again", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 7801, first_name: "Ne", language_code: "en" });
+    await user.send("/rate 1 eth usdt-trx");
+    const first = await user.nextMessage();
+    expect(first.text).not.toContain("Estimated from");
+    expect(estimates(world)).toHaveLength(1);
+
+    await user.send("/rate 1.005 eth usdt-trx");
+    const near = await user.nextMessage();
+    expect(estimates(world)).toHaveLength(1);
+    expect(near.text).toContain("1.005 ETH → USDT (TRX)");
+    expect(near.text).toContain("≈ Estimated from a quote for 1 ETH");
+    const quoted = figures(first.text);
+    const scaled = figures(near.text);
+    expect(scaled.size).toBe(3);
+    for (const [provider, amount] of scaled) {
+      const basis = quoted.get(provider);
+      expect(basis, provider).toBeDefined();
+      expect(amount).toBe(new Decimal(basis!).times("1.005").toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed());
+    }
+
+    // Far from 1 (20 %): a new call, and a real figure.
+    await user.send("/rate 1.2 eth usdt-trx");
+    const far = await user.nextMessage();
+    expect(estimates(world)).toHaveLength(2);
+    expect(estimates(world)[1]!.query["amount"]).toBe("1.2");
+    expect(far.text).not.toContain("Estimated from");
+
+    // Three new quotes this minute are the quota; a nearby amount is free, as is inline.
+    await user.send("/rate 3 eth usdt-trx");
+    await user.nextMessage();
+    await user.send("/rate 1.199 eth usdt-trx");
+    expect((await user.nextMessage()).text).toContain("≈ Estimated from a quote for 1.2 ETH");
+    const answer = await user.inlineAnswer(await user.inlineQuery("2.99 eth usdt-trx"));
+    const titles = (answer.results as { title: string }[]).map((r) => r.title);
+    expect(titles[1]).toMatch(/^\w+: ≈ [\d.]+ USDT$/);
+    expect(estimates(world)).toHaveLength(3);
+
+    // Past the cache time the quote is not fresh: nothing is estimated from it.
+    await world.clock.advance(61_000);
+    await user.send("/rate 1.001 eth usdt-trx");
+    expect((await user.nextMessage()).text).not.toContain("Estimated from");
+    expect(estimates(world)).toHaveLength(4);
+  });
+
+  it("shows an offer whose limits the nearby amount crosses as out of its limits", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 7802, first_name: "Li", language_code: "en" });
+    // exolix takes at most 49900 USDT in the sandbox.
+    await user.send("/rate 49900 usdt-trx btc");
+    const first = await user.nextMessage();
+    expect(first.text).toMatch(/\d\. exolix: [\d.]+ BTC/);
+    await user.send("/rate 50000 usdt-trx btc");
+    const near = await user.nextMessage();
+    expect(estimates(world)).toHaveLength(1);
+    expect(near.text).toContain("≈ Estimated from a quote for 49900 USDT (TRX)");
+    expect(near.text).toMatch(/\d\. exolix: outside its limits for this amount \(15(\.\d+)? – 49900 USDT \(TRX\)\)/);
+    expect(near.text).not.toMatch(/exolix: [\d.]+ BTC/);
+    // The limits shown are those of the best offer that takes the amount.
+    expect(near.text).not.toContain("Limits of the best offer: 15 – 49900");
+  });
+
+  it("keeps the exchange flow on exact quotes: its offers, and Confirm's re-check, are for the amount typed", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 7803, first_name: "Fl", language_code: "en" });
+    await user.send("/rate 0.05 btc usdt-trx");
+    await user.nextMessage();
+    const offers = await toOffers(user, "btc btc", "usdt trx", "0.0502");
+    expect(estimates(w)).toHaveLength(2);
+    expect(estimates(w)[1]!.query["amount"]).toBe("0.0502");
+    expect(offers.text).not.toContain("Estimated from");
+
+    await user.click(offers, offerButtons(offers)[0]!);
+    await user.nextMessage();
+    await user.send("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
+    const summary = await user.nextMessage();
+    // The offer is old by Confirm, and a fresh quote for a nearby amount is in the cache: Confirm still asks for the exact one.
+    await w.clock.advance(61_000);
+    await user.send("/rate 0.05 btc usdt-trx");
+    await user.nextMessage();
+    expect(estimates(w)).toHaveLength(3);
+    await user.click(summary, /^✅/);
+    await waitFor(() => estimates(w).length === 4, 5_000, "Confirm's re-check");
+    expect(estimates(w)[3]!.query["amount"]).toBe("0.0502");
   });
 });

@@ -84,6 +84,20 @@ export class BudgetCancelledError extends Error {
 /** The requester already has `maxQueuedPerRequester` requests in line; nothing was queued. */
 export class BudgetQueueFullError extends Error {
   override name = "BudgetQueueFullError";
+  constructor(
+    message: string,
+    /** How many requests the requester has in line. */
+    readonly queued: number,
+    /** About how long until the first of them goes: then there is room again. */
+    readonly waitMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The budget's name for a person: people take turns in the user lane (rule 7). */
+export function requesterOf(userId: number): string {
+  return `user:${userId}`;
 }
 
 interface Waiter {
@@ -166,8 +180,10 @@ export class RateBudget {
     const { signal, onQueued, requester } = options;
     if (signal?.aborted) return Promise.reject(new BudgetCancelledError("cancelled before queueing"));
     if (this.closed) return Promise.reject(new BudgetCancelledError("budget closed"));
-    if (requester !== undefined && this.waiters.filter((w) => w.requester === requester).length >= this.maxQueuedPerRequester) {
-      return Promise.reject(new BudgetQueueFullError(`${requester} already has ${this.maxQueuedPerRequester} requests in line`));
+    const queued = requester === undefined ? [] : this.waiters.filter((w) => w.requester === requester);
+    if (queued.length >= this.maxQueuedPerRequester) {
+      const waitMs = this.placeOf(queued[0]!).waitMs;
+      return Promise.reject(new BudgetQueueFullError(`${requester} already has ${queued.length} requests in line`, queued.length, waitMs));
     }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { lane, seq: this.seq++, round: 0, queuedAt: this.clock.now(), resolve, reject, ...(requester === undefined ? {} : { requester }) };

@@ -8,7 +8,7 @@ import { parseAmount } from "../../domain/amount.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { networkName, paymentUri } from "../../domain/networks.js";
 import { qrPng } from "../../domain/qr.js";
-import { BudgetCancelledError, type QueuePlace } from "../../exchange/budget.js";
+import { BudgetCancelledError, BudgetQueueFullError, requesterOf, type QueuePlace } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { CreateTransactionRequest, ExchangeClient, Pair } from "../../exchange/client.js";
 import { isExchangeError } from "../../exchange/errors.js";
@@ -175,10 +175,10 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           const cached = deps.estimates.peek(pairOf(state), state.amount!, fresh);
           if (cached) return outcomeOf(deps, cached);
           // Anything longer goes on outside; the delivery then joins the same upstream call.
-          const started = await startWithGrace(deps.clock, (onQueued) => fetchOutcome(deps, state, fresh, onQueued));
+          const started = await startWithGrace(deps.clock, (onQueued) => fetchOutcome(deps, state, fresh, onQueued, userId));
           return started.kind === "done" ? started.value : null;
         }),
-      deliver: (messageId, fresh, purpose = "offers") => conversation.external(() => deliverOffers(deps, { chatId, messageId, ui, state, fresh, purpose })),
+      deliver: (messageId, fresh, purpose = "offers") => conversation.external(() => deliverOffers(deps, { chatId, userId, messageId, ui, state, fresh, purpose })),
       delivered: () => conversation.external(() => deps.offers.delivered(chatId, { flowId, step: ui.currentStep })),
       forget: () => conversation.external(() => deps.offers.forget(chatId)),
     };
@@ -550,6 +550,7 @@ function compareRequote(state: FlowState, fresh: QuoteOutcome): RequoteVerdict {
 
 function describeError(error: unknown, logger: Logger): UpstreamProblem {
   if (error instanceof BudgetCancelledError) return { kind: "unavailable" };
+  if (error instanceof BudgetQueueFullError) return { kind: "queue-full", queued: error.queued, retryAfterMs: error.waitMs };
   if (isExchangeError(error)) {
     const problem: UpstreamProblem = { kind: error.kind, message: error.message };
     if (error.details.retryAfterMs !== undefined) problem.retryAfterMs = error.details.retryAfterMs;
@@ -566,10 +567,11 @@ function outcomeOf(deps: ExchangeFlowDeps, quote: Quote): QuoteOutcome {
   return { kind: "ok", offers, fetchedAt: quote.fetchedAt, now: deps.clock.now() };
 }
 
-/** One estimate through the cache, waiting for the budget as long as USER_WAIT_MS. */
-async function fetchOutcome(deps: ExchangeFlowDeps, state: FlowState, fresh: boolean, onQueued: (place: QueuePlace) => void): Promise<QuoteOutcome> {
+/** One estimate through the cache, waiting for the budget as long as USER_WAIT_MS; the person takes turns with others (their /rate too). */
+async function fetchOutcome(deps: ExchangeFlowDeps, state: FlowState, fresh: boolean, onQueued: (place: QueuePlace) => void, userId: number): Promise<QuoteOutcome> {
   try {
-    return outcomeOf(deps, await deps.estimates.quote(pairOf(state), state.amount!, { fresh, onQueued, signal: AbortSignal.timeout(USER_WAIT_MS) }));
+    const options = { fresh, onQueued, signal: AbortSignal.timeout(USER_WAIT_MS), requester: requesterOf(userId) };
+    return outcomeOf(deps, await deps.estimates.quote(pairOf(state), state.amount!, options));
   } catch (error) {
     return { kind: "error", error: describeError(error, deps.logger) };
   }
@@ -581,9 +583,9 @@ async function fetchOutcome(deps: ExchangeFlowDeps, state: FlowState, fresh: boo
  */
 function deliverOffers(
   deps: ExchangeFlowDeps,
-  job: { chatId: number; messageId: number; ui: FlowUi; state: FlowState; fresh: boolean; purpose: "offers" | "recheck" },
+  job: { chatId: number; userId: number; messageId: number; ui: FlowUi; state: FlowState; fresh: boolean; purpose: "offers" | "recheck" },
 ): void {
-  const { chatId, messageId, ui, fresh } = job;
+  const { chatId, userId, messageId, ui, fresh } = job;
   // A snapshot: the flow's state moves on while the quote is on its way.
   const state: FlowState = { ...job.state };
   const swap = { from: state.from!, to: state.to!, amount: state.amount! };
@@ -593,7 +595,7 @@ function deliverOffers(
     chatId,
     { flowId: ui.flowId, step: ui.currentStep },
     {
-      fetch: (onQueued) => whileWaiting(waitingOf(deps), chatId, (queued) => fetchOutcome(deps, state, fresh, queued), onQueued),
+      fetch: (onQueued) => whileWaiting(waitingOf(deps), chatId, (queued) => fetchOutcome(deps, state, fresh, queued, userId), onQueued),
       showQueued: (place) =>
         deps.editMessage(chatId, messageId, job.purpose === "offers" ? renderLoading(t, swap, button, place) : renderRecheck(t, button, { place })),
       showOutcome: (outcome) =>

@@ -14,8 +14,10 @@ export type QuoteOutcome =
   | { kind: "error"; error: UpstreamProblem };
 
 export interface UpstreamProblem {
-  kind: "unavailable" | "rate-limited" | "unauthorized" | "bad-request" | "not-found" | "invalid-response" | "internal";
+  /** queue-full: the person already has `queued` quotes waiting in line (their /rate too). */
+  kind: "unavailable" | "rate-limited" | "queue-full" | "unauthorized" | "bad-request" | "not-found" | "invalid-response" | "internal";
   retryAfterMs?: number;
+  queued?: number;
   message?: string;
 }
 
@@ -236,6 +238,7 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
 /** One sentence for a person about an upstream problem; the details went to the log. */
 export function problemText(ui: Pick<FlowUi, "t">, problem: UpstreamProblem): string {
   if (problem.kind === "rate-limited") return ui.t("error-rate-limited", { seconds: Math.max(1, Math.ceil((problem.retryAfterMs ?? 60_000) / 1000)) });
+  if (problem.kind === "queue-full") return ui.t("error-queue-full", { count: problem.queued ?? 1, seconds: Math.max(1, Math.ceil((problem.retryAfterMs ?? 60_000) / 1000)) });
   if (problem.kind === "bad-request") return ui.t("error-refused", { reason: escapeHtml(shorten(problem.message ?? "", 300)) });
   return ui.t("error-unavailable");
 }

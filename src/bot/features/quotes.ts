@@ -7,7 +7,7 @@ import type { CurrencyIndex } from "../../domain/currency-search.js";
 import type { ExchangeAvailability } from "../../exchange/availability.js";
 import { parseRateQuery, type RateQuery } from "../../domain/rate-query.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
-import type { QueuePlace } from "../../exchange/budget.js";
+import { BudgetQueueFullError, requesterOf, type QueuePlace } from "../../exchange/budget.js";
 import type { EstimateService } from "../../exchange/estimates.js";
 import type { BackgroundTasks } from "../background.js";
 import { startWithGrace } from "../grace.js";
@@ -15,7 +15,7 @@ import type { TypingIndicator } from "../waiting.js";
 import type { Offer } from "../../exchange/schemas.js";
 import type { Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
-import { sortOffers } from "../conversations/offers.js";
+import { outsideLimits, sortOffers } from "../conversations/offers.js";
 import { encodeSwapLink } from "../deep-link.js";
 import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
@@ -57,7 +57,7 @@ export interface QuotesDeps {
   availability: Pick<ExchangeAvailability, "current">;
   catalogue: Pick<CatalogueService, "isProviderEnabled">;
   currencyIndex: () => CurrencyIndex;
-  estimates: Pick<EstimateService, "quote" | "wouldCall">;
+  estimates: Pick<EstimateService, "quoteNearby" | "wouldCall">;
   /** Quotes that wait for the budget finish here, outside the chat's handler. */
   background: Pick<BackgroundTasks, "run">;
   /** "typing…" while a card waits for its quote. */
@@ -100,10 +100,10 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
   const quotedAt = new Map<number, number[]>();
   /**
    * Takes one of the person's new quotes of the minute: 0 when it is granted (or the quote is
-   * cached or already on its way, and free), else how long until one is.
+   * cached or already on its way, for this amount or a nearby one, and free), else how long until one is.
    */
   const takeQuote = (userId: number | undefined, query: RateQuery, fresh: boolean): number => {
-    if (userId === undefined || !deps.estimates.wouldCall(pairOf(query), query.amount, fresh)) return 0;
+    if (userId === undefined || !deps.estimates.wouldCall(pairOf(query), query.amount, fresh, true)) return 0;
     const now = deps.clock.now();
     const recent = (quotedAt.get(userId) ?? []).filter((at) => at > now - QUOTA_WINDOW_MS);
     if (recent.length >= QUOTES_PER_PERSON_PER_MINUTE) return recent[0]! + QUOTA_WINDOW_MS - now;
@@ -111,6 +111,10 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     quotedAt.set(userId, recent);
     if (quotedAt.size > 10_000) for (const [id, times] of quotedAt) if (times.every((at) => at <= now - QUOTA_WINDOW_MS)) quotedAt.delete(id);
     return 0;
+  };
+  /** A quote that never reached the service (the person's line was full) gives its place in the quota back. */
+  const giveBack = (userId: number | undefined, quote: CardQuote) => {
+    if (userId !== undefined && quote.problem === "queue-full") quotedAt.get(userId)?.pop();
   };
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   let sweptAt = -Infinity;
@@ -163,8 +167,9 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     const t: Translate = ctx.t.bind(ctx);
     const wait = takeQuote(ctx.from?.id, query, false);
     if (wait > 0) return void (await ctx.reply(ctx.t("rate-slow-down", { seconds: seconds(wait) })));
-    const requester = requesterOf(ctx.from?.id);
+    const requester = ctx.from ? requesterOf(ctx.from.id) : undefined;
     const started = await startWithGrace(deps.clock, (onQueued) => fetchQuote(deps, query, false, RATE_WAIT_MS, onQueued, requester));
+    if (started.kind === "done") giveBack(ctx.from?.id, started.value);
     const options = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
     const keyboard = quoteKeyboard(t, query, ctx.me.username, true);
     // Waiting (in line, or a slow answer): the card goes out now and is filled in when the quote comes.
@@ -207,6 +212,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     const t: Translate = ctx.t.bind(ctx);
     const requester = requesterOf(ctx.from.id);
     const started = await startWithGrace(deps.clock, (onQueued) => fetchQuote(deps, card.query, true, RATE_WAIT_MS, onQueued, requester));
+    if (started.kind === "done") giveBack(ctx.from.id, started.value);
     const edit = async (text: string) => {
       await ctx
         .editMessageText(text, { parse_mode: "HTML", reply_markup: quoteKeyboard(t, card.query, ctx.me.username, true), link_preview_options: { is_disabled: true } })
@@ -265,6 +271,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     }
     // Telegram drops an inline answer after about ten seconds: wait less than that.
     const quote = await fetchQuote(deps, parsed.query, false, INLINE_WAIT_MS, undefined, requesterOf(ctx.from.id));
+    giveBack(ctx.from.id, quote);
     const card = renderQuoteCard(t, parsed.query, quote);
     const keyboard = quoteKeyboard(t, parsed.query, ctx.me.username, false);
     const results: InlineQueryResultArticle[] = [article("summary", t("inline-summary-title", summaryVars(parsed.query)), card, keyboard, describeBest(t, parsed.query, quote))];
@@ -273,7 +280,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
         results.push(
           article(
             `offer${i}`,
-            `${offer.provider_name}: ${formatAmount(offer.amount)} ${parsed.query.to.symbol.toUpperCase()}`,
+            offerTitle(t, parsed.query, quote, offer),
             card,
             keyboard,
             offer.exchange_type === "fixed" ? t("rate-fixed") : t("rate-floating"),
@@ -289,7 +296,11 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
 interface CardQuote {
   offers: Offer[];
   fetchedAt: number;
-  problem?: "pair-invalid" | "below-minimum" | "unavailable";
+  /** The figures are scaled from the service's quote for this nearby amount. */
+  basis?: string;
+  problem?: "pair-invalid" | "below-minimum" | "unavailable" | "queue-full";
+  /** queue-full: how many of the person's quotes wait in line, and about how long until the first goes. */
+  queue?: { queued: number; waitMs: number };
 }
 
 /** A tap on a card that is unchanged or gone is not an error. */
@@ -302,10 +313,6 @@ function pairOf(query: RateQuery) {
   return { symbolFrom: query.from.symbol, networkFrom: query.from.network, symbolTo: query.to.symbol, networkTo: query.to.network };
 }
 
-/** The budget's name for a person: people take turns in the user lane. */
-function requesterOf(userId: number | undefined): string | undefined {
-  return userId === undefined ? undefined : `user:${userId}`;
-}
 
 async function fetchQuote(
   deps: QuotesDeps,
@@ -317,11 +324,14 @@ async function fetchQuote(
 ): Promise<CardQuote> {
   try {
     const options = { fresh, signal: AbortSignal.timeout(waitMs), ...(onQueued ? { onQueued } : {}), ...(requester === undefined ? {} : { requester }) };
-    const quote = await deps.estimates.quote(pairOf(query), query.amount, options);
+    // A card is a preview: a fresh quote for a nearby amount answers it, scaled and marked as such.
+    const quote = await deps.estimates.quoteNearby(pairOf(query), query.amount, options);
     if (quote.result.kind !== "ok") return { offers: [], fetchedAt: quote.fetchedAt, problem: quote.result.kind };
     const offers = sortOffers(quote.result.offers.filter((o) => deps.catalogue.isProviderEnabled(o.provider_name)));
-    return { offers, fetchedAt: quote.fetchedAt };
+    return { offers, fetchedAt: quote.fetchedAt, ...(quote.basis === undefined ? {} : { basis: quote.basis }) };
   } catch (error) {
+    // The person's own quotes fill their place in line: say so, not that the service is down.
+    if (error instanceof BudgetQueueFullError) return { offers: [], fetchedAt: deps.clock.now(), problem: "queue-full", queue: { queued: error.queued, waitMs: error.waitMs } };
     deps.logger.warn({ err: error }, "quote for a card failed");
     return { offers: [], fetchedAt: deps.clock.now(), problem: "unavailable" };
   }
@@ -345,11 +355,16 @@ export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote
   const lines = [t("flow-offers-header", { amount: vars.amount, from: escapeHtml(vars.from), to: escapeHtml(vars.to) })];
   for (const c of query.defaulted) lines.push(t("rate-main-network", { symbol: escapeHtml(c.symbol.toUpperCase()), network: escapeHtml(c.network.toUpperCase()) }));
   if (!quote || quote.problem) {
-    const problem = quote?.problem ?? "unavailable";
-    lines.push(problem === "pair-invalid" ? t("rate-pair-invalid") : problem === "below-minimum" ? t("rate-below-minimum") : t("error-unavailable"));
+    lines.push(problemLine(t, quote));
     return lines.join("\n");
   }
+  if (quote.basis !== undefined) lines.push(t("rate-estimated", { amount: formatAmount(quote.basis), from: escapeHtml(vars.from) }));
   quote.offers.slice(0, TOP_OFFERS).forEach((offer, i) => {
+    if (outsideLimits(offer, query.amount)) {
+      // No figure: this provider does not take this amount.
+      lines.push(t("rate-offer-out-of-limits", { rank: i + 1, provider: escapeHtml(offer.provider_name), ...limitVars(t, offer), from: escapeHtml(vars.from) }));
+      return;
+    }
     const tags = offer.tags.length > 0 ? ` · ${escapeHtml(offer.tags.join(", "))}` : "";
     lines.push(
       t("rate-offer-line", {
@@ -361,23 +376,44 @@ export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote
       }) + tags,
     );
   });
-  const best = quote.offers[0];
-  if (best) {
-    lines.push(
-      t("rate-limits", {
-        min: best.min_amount === null ? "0" : formatAmount(best.min_amount),
-        max: best.max_amount === null ? t("limit-none") : formatAmount(best.max_amount),
-        from: escapeHtml(vars.from),
-      }),
-    );
-  }
+  const best = bestOffer(query, quote);
+  if (best) lines.push(t("rate-limits", { ...limitVars(t, best), from: escapeHtml(vars.from) }));
   lines.push(t("rate-time", { time: new Date(quote.fetchedAt).toISOString().slice(11, 16) }));
   return lines.join("\n");
 }
 
+/** Why a card has no offers, in one line. */
+function problemLine(t: Translate, quote: CardQuote | undefined): string {
+  switch (quote?.problem) {
+    case "pair-invalid":
+      return t("rate-pair-invalid");
+    case "below-minimum":
+      return t("rate-below-minimum");
+    case "queue-full":
+      return t("rate-queue-full", { count: quote.queue?.queued ?? 1, seconds: Math.max(1, Math.ceil((quote.queue?.waitMs ?? 0) / 1000)) });
+    default:
+      return t("error-unavailable");
+  }
+}
+
+function limitVars(t: Translate, offer: Offer) {
+  return { min: offer.min_amount === null ? "0" : formatAmount(offer.min_amount), max: offer.max_amount === null ? t("limit-none") : formatAmount(offer.max_amount) };
+}
+
+/** "exolix: 3401.2 USDT" for an inline result's title; "≈" when estimated from a nearby amount's quote. */
+function offerTitle(t: Translate, query: RateQuery, quote: CardQuote, offer: Offer): string {
+  if (outsideLimits(offer, query.amount)) return `${offer.provider_name}: ${t("rate-out-of-limits-short")}`;
+  return `${offer.provider_name}: ${quote.basis === undefined ? "" : "≈ "}${formatAmount(offer.amount)} ${query.to.symbol.toUpperCase()}`;
+}
+
+/** The best offer that takes this amount (the best of all when none does). */
+function bestOffer(query: RateQuery, quote: CardQuote): Offer | undefined {
+  return quote.offers.find((offer) => !outsideLimits(offer, query.amount)) ?? quote.offers[0];
+}
+
 function describeBest(t: Translate, query: RateQuery, quote: CardQuote | undefined): string {
-  const best = quote?.offers[0];
-  return best ? `${best.provider_name}: ${formatAmount(best.amount)} ${query.to.symbol.toUpperCase()}` : t("error-unavailable");
+  const best = quote && bestOffer(query, quote);
+  return quote && best ? offerTitle(t, query, quote, best) : problemLine(t, quote);
 }
 
 function quoteKeyboard(t: Translate, query: RateQuery, botUsername: string, refreshable: boolean): InlineKeyboard {
