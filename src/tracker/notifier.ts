@@ -76,8 +76,9 @@ export class StatusNotifier {
    */
   async statusChanged(tx: TransactionRecord): Promise<boolean> {
     const t = this.translator(tx.userId);
-    const delivered = !this.mayWrite(tx) || (await this.deliver(tx, renderStatusChange(t, tx, this.explorers(tx)), this.saveAddressOffer(t, tx)));
-    // Sent, refused, blocked or uncertain: in every case this change is never announced again.
+    const delivered = !this.mayWrite(tx) || (await this.deliver(tx, tx.status, renderStatusChange(t, tx, this.explorers(tx)), this.saveAddressOffer(t, tx)));
+    // Sent, refused, blocked or uncertain: in every case this change is never announced again
+    // (only this status: a newer one recorded meanwhile has its own message; see markNotified).
     if (delivered) this.deps.repos.transactions.markNotified(tx.exchangeId, tx.status);
     await this.updateCard(tx);
     return delivered;
@@ -85,7 +86,7 @@ export class StatusNotifier {
 
   /** The tracker stopped following an exchange that has not ended: what happened, what to do. */
   async trackingStopped(tx: TransactionRecord): Promise<void> {
-    if (this.mayWrite(tx)) await this.deliver(tx, renderTrackingStopped(this.translator(tx.userId), tx));
+    if (this.mayWrite(tx)) await this.deliver(tx, null, renderTrackingStopped(this.translator(tx.userId), tx));
     await this.updateCard(tx);
   }
 
@@ -177,11 +178,15 @@ export class StatusNotifier {
     }
   }
 
-  /** After a restart: changes whose message may or may not have gone out get only a card update. */
+  /**
+   * After a restart: changes whose message may or may not have gone out get only a card update.
+   * Each is marked for the status it was pending for (compare-and-set): should a poll record a
+   * newer one meanwhile, that one is still announced, and notified_status never goes back.
+   */
   async recover(): Promise<void> {
     for (const tx of this.deps.repos.transactions.pendingNotices()) {
       this.deps.logger.info({ exchangeId: tx.exchangeId, status: tx.pendingNotice }, "status message state unknown after restart; updating the card only");
-      this.deps.repos.transactions.markNotified(tx.exchangeId, tx.status);
+      this.deps.repos.transactions.markNotified(tx.exchangeId, tx.pendingNotice!);
       await this.updateCard(tx);
     }
   }
@@ -196,8 +201,11 @@ export class StatusNotifier {
     return new InlineKeyboard().text(t("button-save-address"), addressButton.save(tx.rowId));
   }
 
-  /** Sends a message about `tx`; false when it is owed for later instead (see sendFailure). */
-  private async deliver(tx: TransactionRecord, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
+  /**
+   * Sends a message about `tx` (about its `status`, or null: that tracking stopped); false when
+   * it is owed for later instead (see sendFailure).
+   */
+  private async deliver(tx: TransactionRecord, status: string | null, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
     try {
       await this.send(tx.chatId, text, keyboard);
       this.undelivered = 0;
@@ -209,7 +217,7 @@ export class StatusNotifier {
       const context = { err: error, exchangeId: tx.exchangeId };
       switch (failure) {
         case "retry":
-          this.owe(tx, error);
+          this.owe(tx, status, error);
           return false;
         case "blocked":
           this.blocked(tx);
@@ -225,11 +233,11 @@ export class StatusNotifier {
   }
 
   /** Telegram did not get it: owed, and tried again after a backoff (or the wait Telegram asked for). */
-  private owe(tx: TransactionRecord, error: unknown): void {
+  private owe(tx: TransactionRecord, status: string | null, error: unknown): void {
     this.undelivered++;
     const asked = error instanceof GrammyError ? (error.parameters.retry_after ?? 0) * 1000 : 0;
     const at = this.deps.clock.now() + Math.max(noticeRetryDelay(this.undelivered), asked);
-    this.deps.repos.transactions.deferNotice(tx.exchangeId, at);
+    this.deps.repos.transactions.deferNotice(tx.exchangeId, status, at);
     this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId, retryAt: at }, "Telegram did not get a status message; trying again later");
   }
 
