@@ -491,6 +491,15 @@ export class TransactionRepository {
       .run(at, repeat ? 1 : 0, exchangeId);
   }
 
+  /**
+   * The tracker showed the creation card (or is sending it) before the deposit details were
+   * complete, and they have just been learned elsewhere (the flow's Try again): the details are
+   * owed from `at`, sent once the card is out (takeOwedCard waits for it), as depositReady does.
+   */
+  oweDepositDetails(exchangeId: string, at: number): void {
+    this.sql("UPDATE transactions SET card_due_at = ? WHERE exchange_id = ? AND card_claim = 'tracker'").run(at, exchangeId);
+  }
+
   /** Exchanges whose deposit message is owed by `now`, to owners who have not blocked the bot; earliest first. */
   cardsDue(now: number, limit: number): string[] {
     const rows = this

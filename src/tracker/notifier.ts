@@ -99,17 +99,21 @@ export class StatusNotifier {
    *  - a timeout (may have arrived): sent once more, saying it may repeat the last one, because
    *    a lost address costs more than a repeated one; a second timeout is not repeated again;
    *  - refused (400): the same text would be refused again; logged loudly, given up.
+   * Returns whether Telegram took it.
    */
-  async deliverDeposit(exchangeId: string): Promise<void> {
+  async deliverDeposit(exchangeId: string): Promise<boolean> {
     const { repos, clock, logger } = this.deps;
     const tx = repos.transactions.takeOwedCard(exchangeId);
-    if (!tx) return;
-    if (!this.mayWrite(tx)) return repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
+    if (!tx) return false;
+    if (!this.mayWrite(tx)) {
+      repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
+      return false;
+    }
     const t = this.translator(tx.userId);
     const repeat = tx.cardRepeat === 1 ? [t("created-repeat"), ""] : [];
     const card = tx.cardMessageId === null;
     // The details that came later: nothing to say while they are still incomplete (the tracker says so when they come).
-    if (!card && (!isWaiting(tx.status) || !this.depositComplete(tx))) return;
+    if (!card && (!isWaiting(tx.status) || !this.depositComplete(tx))) return false;
     try {
       if (card) {
         const text = [...repeat, renderCreationCard(t, tx, this.explorers(tx), clock.now(), this.phrase(tx))].join("\n");
@@ -117,24 +121,27 @@ export class StatusNotifier {
         repos.transactions.setCardMessage(tx.exchangeId, sent.message_id);
       } else {
         await this.send(tx.chatId, [...repeat, renderDepositReady(t, tx, this.explorers(tx), this.phrase(tx))].join("\n"));
+        // The card said the details were missing: it shows them now too.
+        await this.updateCard(repos.transactions.find(tx.exchangeId) ?? tx);
       }
+      return true;
     } catch (error) {
       const failure = sendFailure(error);
       const context = { err: error, exchangeId: tx.exchangeId, failure };
       if (failure === "blocked") {
         this.blocked(tx);
-        return repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
-      }
-      if (failure === "retry") {
+        repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
+      } else if (failure === "retry") {
         logger.warn(context, "Telegram did not get the deposit details; trying again soon");
-        return repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
-      }
-      if (failure === "uncertain" && tx.cardRepeat === 0) {
+        repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
+      } else if (failure === "uncertain" && tx.cardRepeat === 0) {
         logger.warn(context, "the deposit details may or may not have arrived; sending them once more, marked as a repeat");
-        return repos.transactions.oweCard(tx.exchangeId, clock.now(), true);
+        repos.transactions.oweCard(tx.exchangeId, clock.now(), true);
+      } else {
+        logger.error(context, "could not deliver the deposit details; the person can still see them with /history");
+        if (card) repos.transactions.setCardMessage(tx.exchangeId, 0);
       }
-      logger.error(context, "could not deliver the deposit details; the person can still see them with /history");
-      if (card) repos.transactions.setCardMessage(tx.exchangeId, 0);
+      return false;
     }
   }
 
@@ -149,7 +156,8 @@ export class StatusNotifier {
    */
   async depositReady(tx: TransactionRecord): Promise<void> {
     this.deps.repos.transactions.oweCard(tx.exchangeId, this.deps.clock.now(), false);
-    await this.deliverDeposit(tx.exchangeId);
+    // Sent: the card was brought up to date with them.
+    if (await this.deliverDeposit(tx.exchangeId)) return;
     await this.updateCard(this.deps.repos.transactions.find(tx.exchangeId) ?? tx);
   }
 
