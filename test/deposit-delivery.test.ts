@@ -26,6 +26,16 @@ function depositMessages(w: TestWorld, tx: TransactionRecord): string[] {
     .map((c) => String(c.payload.text).replace(/<[^>]+>/g, ""));
 }
 
+/** The service gives the deposit address of an XRP exchange without its memo, `times` times. */
+function withholdMemo(w: TestWorld, times: number): void {
+  const body = JSON.stringify({
+    status: "waiting", symbol_from: "xrp", network_from: "xrp", symbol_to: "btc", network_to: "btc", amount_from: "100", amount_to: "0.0023",
+    address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", address_to: XRP_SWAP.address, address_refund: null, extra_from: null, extra_to: null,
+    extra_refund: null, hash_from: null, hash_to: null, created_at: 1_795_348_800,
+  });
+  w.app.sandbox!.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times });
+}
+
 /** Confirms the summary and returns the stored exchange once the deposit details are known. */
 async function confirm(w: TestWorld, user: TestUser, summary: StoredMessage): Promise<TransactionRecord> {
   await user.click(summary, /Confirm/);
@@ -130,4 +140,49 @@ describe("deposit details after Confirm", () => {
     await world.app.idle();
     expect(depositMessages(world!, tx)).toHaveLength(1);
   });
+
+  it("a Try again that learns the deposit after the tracker showed the card without it (after a restart): the details still come, exactly once, even when Telegram fails the first sends", async () => {
+    world = await startWorld({}, { timeline: { waiting: 20 * 60_000 } });
+    const user = world.tg.user({ id: 9205, first_name: "Ed", language_code: "en" });
+    const summary = await toSummary(user, XRP_SWAP);
+    withholdMemo(world, 1_000);
+    await user.click(summary, /Confirm/);
+    const waiting = await user.nextMessage();
+    expect(waiting.text).toContain("has not given the deposit memo yet");
+    const id = world.app.repos.transactions.listByUser(9205, 1)[0]!.exchangeId;
+    // A restart: the card the flow had not shown is the tracker's now, and it shows it without the memo.
+    await world.restart();
+    await drive(world.clock, waitFor(() => (world!.app.repos.transactions.find(id)!.cardClaim === "tracker" && world!.app.repos.transactions.find(id)!.cardMessageId) || undefined, 60_000, "the tracker's card"), { stepMs: 5_000, maxMs: 10 * 60_000 });
+
+    // The service gives the memo; the person taps Try again on the old prompt, and Telegram fails a few sends.
+    world.app.sandbox!.faults.clear();
+    world.tg.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" }, 3);
+    await user.click(waiting, "Try again");
+    const tx = await waitFor(() => (world!.app.repos.transactions.find(id)!.extraFrom ? world!.app.repos.transactions.find(id) : undefined), 5_000, "the memo");
+    const withMemo = () => depositMessages(world!, tx).filter((text) => text.includes(tx.extraFrom!));
+    await drive(world.clock, waitFor(() => withMemo()[0], 60_000, "the deposit details"), { stepMs: 5_000, maxMs: 2 * 60_000 });
+    await letTimePass(world, 10 * 60_000, 5_000);
+    expect(withMemo()).toHaveLength(1);
+    // The tracker's card no longer says the memo is missing.
+    const card = world.tg.messages(9205).find((m) => m.message_id === world!.app.repos.transactions.find(id)!.cardMessageId)!;
+    expect(card.text).toContain(tx.extraFrom!);
+  });
+
+  it("a Try again after a restart, before the tracker showed the card it took over: one card, not one from each", async () => {
+    world = await startWorld({}, { timeline: { waiting: 20 * 60_000 } });
+    const user = world.tg.user({ id: 9206, first_name: "Flo", language_code: "en" });
+    const summary = await toSummary(user, XRP_SWAP);
+    withholdMemo(world, 1_000);
+    await user.click(summary, /Confirm/);
+    const waiting = await user.nextMessage();
+    const id = world.app.repos.transactions.listByUser(9206, 1)[0]!.exchangeId;
+    await world.restart();
+    world.app.sandbox!.faults.clear();
+    await user.click(waiting, "Try again");
+    const tx = await waitFor(() => (world!.app.repos.transactions.find(id)!.extraFrom ? world!.app.repos.transactions.find(id) : undefined), 5_000, "the memo");
+    await drive(world.clock, waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"), { stepMs: 5_000, maxMs: 2 * 60_000 });
+    await letTimePass(world, 10 * 60_000, 5_000);
+    expect(depositMessages(world, tx)).toHaveLength(1);
+  });
 });
+

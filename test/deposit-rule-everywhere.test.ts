@@ -98,3 +98,26 @@ describe("a person who blocked the bot", () => {
     await drive(world.clock, waitFor(() => world!.tg.callsTo("sendMessage").some((c) => c.payload.chat_id === 9302 && c.response.ok && String(c.payload.text).includes(stored.exchangeId)), 60_000, "the owed card"), { stepMs: 5_000 });
   });
 });
+
+describe("support's /lookup and the deposit rule", () => {
+  it("an exchange the bot did not create, on a memo network whose memo the service has not given yet: no deposit address without its memo", async () => {
+    world = await startWorld({ SUPPORT_USER_IDS: "9009" });
+    const foreign = await world.app.client.createTransaction({
+      providerName: "exolix", symbolFrom: "xrp", networkFrom: "xrp", symbolTo: "btc", networkTo: "btc", toAddress: XRP_SWAP.address, amount: "100", fixed: false,
+    });
+    const staff = world.tg.user({ id: 9009, first_name: "Sam", language_code: "en" });
+    withholdMemo(world, 1);
+    await staff.send(`/lookup ${foreign.exchangeId}`);
+    const withheld = (await staff.nextMessage()).text!;
+    expect(withheld).toContain("Not created through this bot");
+    expect(withheld).not.toContain(XRP_DEPOSIT);
+    expect(withheld).toContain("The exchange service has not given the deposit memo yet.");
+
+    // Once the service gives the memo: the address with it.
+    await staff.send(`/lookup ${foreign.exchangeId}`);
+    const complete = (await staff.nextMessage()).text!;
+    const live = await world.app.client.getTransaction(foreign.exchangeId);
+    expect(live.extra_from).toBeTruthy();
+    expect(complete).toContain(`${live.address_from!} (memo ${live.extra_from!})`);
+  });
+});

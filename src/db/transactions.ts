@@ -299,11 +299,22 @@ export class TransactionRepository {
     return candidates.sort((a, b) => key(a) - key(b) || a.pollRank - b.pollRank).slice(0, limit);
   }
 
-  /** The message about `status` went out (or will never be sent again): clear the pending mark. */
+  /**
+   * The message about `status` went out (or will never be sent again). Compare-and-set on the
+   * status the sender saw: a newer status may have been recorded while this message was on its
+   * way (an owed message is slow, a poll records the next status and its message waits behind
+   * it). Only that newer message's own outcome may clear its pending mark, or a stop before it
+   * is answered leaves a message that may have arrived unmarked, and it is sent again later; and
+   * notified_status only ever becomes the current status, never an older one.
+   */
   markNotified(exchangeId: string, status: string): void {
     this
-      .sql("UPDATE transactions SET notified_status = ?, pending_notice = NULL WHERE exchange_id = ?")
-      .run(status, exchangeId);
+      .sql(
+        `UPDATE transactions SET notified_status = CASE WHEN status = @status THEN @status ELSE notified_status END,
+           pending_notice = CASE WHEN pending_notice = @status THEN NULL ELSE pending_notice END
+         WHERE exchange_id = @exchangeId`,
+      )
+      .run({ exchangeId, status });
   }
 
   /** Changes whose message may or may not have been sent when the process stopped. */
@@ -364,9 +375,20 @@ export class TransactionRepository {
     return changes > 0;
   }
 
-  /** Telegram certainly did not get the message: not pending any more, owed again at `at`. */
-  deferNotice(exchangeId: string, at: number): void {
-    this.sql("UPDATE transactions SET pending_notice = NULL, notice_retry_at = ? WHERE exchange_id = ?").run(at, exchangeId);
+  /**
+   * Telegram certainly did not get the message about `status` (null: the one that tracking
+   * stopped): not pending any more, owed again at `at`. Compare-and-set, as markNotified: when a
+   * newer status is pending, its own message is on its way and says more; owing the exchange
+   * again now would send that newer status a second time while it is still being sent.
+   */
+  deferNotice(exchangeId: string, status: string | null, at: number): void {
+    this
+      .sql(
+        `UPDATE transactions SET pending_notice = CASE WHEN pending_notice = @status THEN NULL ELSE pending_notice END,
+           notice_retry_at = CASE WHEN @status IS NULL OR pending_notice = @status THEN @at ELSE notice_retry_at END
+         WHERE exchange_id = @exchangeId`,
+      )
+      .run({ exchangeId, status, at });
   }
 
   /**
@@ -467,6 +489,15 @@ export class TransactionRepository {
          WHERE exchange_id = ?`,
       )
       .run(at, repeat ? 1 : 0, exchangeId);
+  }
+
+  /**
+   * The tracker showed the creation card (or is sending it) before the deposit details were
+   * complete, and they have just been learned elsewhere (the flow's Try again): the details are
+   * owed from `at`, sent once the card is out (takeOwedCard waits for it), as depositReady does.
+   */
+  oweDepositDetails(exchangeId: string, at: number): void {
+    this.sql("UPDATE transactions SET card_due_at = ? WHERE exchange_id = ? AND card_claim = 'tracker'").run(at, exchangeId);
   }
 
   /** Exchanges whose deposit message is owed by `now`, to owners who have not blocked the bot; earliest first. */

@@ -14,11 +14,11 @@ import { BotApiServer } from "./server.js";
 import { FloodGate, STRICT_FLOOD_RULES, type FloodRules } from "./flood.js";
 import { EmulatorState } from "./state.js";
 import { describeKeyboard, preview, TestChat, TestUser, type UserEnvironment } from "./test-user.js";
-import type { ApiCall, InjectedError, StoredFile, StoredMessage } from "./types.js";
+import type { ApiCall, HeldCall, InjectedError, StoredFile, StoredMessage } from "./types.js";
 import { WebhookSender, type WebhookDelivery, type WebhookStatus } from "./webhook.js";
 
 export { BotApiError } from "./types.js";
-export type { ApiCall, ApiResponse, CallbackAnswer, InjectedError, InlineAnswer, StoredFile, StoredMessage } from "./types.js";
+export type { ApiCall, ApiResponse, CallbackAnswer, HeldCall, InjectedError, InlineAnswer, StoredFile, StoredMessage } from "./types.js";
 export { STRICT_FLOOD_RULES, type FloodRules } from "./flood.js";
 export { EmulatorClosedError } from "./state.js";
 export { TestChat, TestUser } from "./test-user.js";
@@ -222,6 +222,15 @@ export class BotApiEmulator {
    */
   loseAnswerNext(method: string, times = 1): void {
     this.server.loseAnswerNext(method, times);
+  }
+
+  /**
+   * Telegram is slow: the next call of `method` waits, unanswered and not yet carried out, until
+   * `release()` (then it runs and is answered) or `release(error)` (answered with that error).
+   * Several holds queue up for the calls that follow, one each.
+   */
+  holdNext(method: string): HeldCall {
+    return this.server.holdNext(method);
   }
 
   /**

@@ -7,7 +7,7 @@ import { isLoopbackHost } from "./loopback.js";
 import { intParam, jsonParam, readRequest, type ParsedRequest } from "./request.js";
 import type { FloodGate } from "./flood.js";
 import type { EmulatorState } from "./state.js";
-import { BotApiError, type ApiCall, type ApiResponse, type InjectedError } from "./types.js";
+import { BotApiError, type ApiCall, type ApiResponse, type HeldCall, type InjectedError } from "./types.js";
 
 /** Parameters that carry JSON; in multipart and query strings they arrive as strings. */
 const JSON_PARAMS = new Set([
@@ -25,6 +25,13 @@ const BOOLEAN_PARAMS = new Set([
   "allow_sending_without_reply", "has_spoiler", "show_caption_above_media",
 ]);
 
+interface Hold {
+  arrived: Promise<void>;
+  released: Promise<InjectedError | undefined>;
+  arrive(): void;
+  release(error: InjectedError | undefined): void;
+}
+
 interface PendingPoll {
   finish(response: ApiResponse): void;
 }
@@ -37,6 +44,8 @@ export class BotApiServer {
   private readonly injected = new Map<string, InjectedError[]>();
   /** Calls of these methods run, but their answer is lost (the connection drops): see loseAnswerNext. */
   private readonly lostAnswers = new Map<string, number>();
+  /** The next calls of these methods wait for their release: see holdNext. */
+  private readonly holds = new Map<string, Hold[]>();
   /** Telegram down for a while: see outage. */
   private down: { until: number; error: InjectedError } | undefined;
   /** Set by enforceFloodLimits: messages over Telegram's limits are answered 429. */
@@ -96,9 +105,24 @@ export class BotApiServer {
     this.down = { until, error };
   }
 
+  holdNext(method: string): HeldCall {
+    let arrive!: () => void;
+    let release!: (error: InjectedError | undefined) => void;
+    const hold: Hold = {
+      arrived: new Promise((resolve) => (arrive = resolve)),
+      released: new Promise((resolve) => (release = resolve)),
+      arrive: () => arrive(),
+      release: (error) => release(error),
+    };
+    const key = method.toLowerCase();
+    this.holds.set(key, [...(this.holds.get(key) ?? []), hold]);
+    return { arrived: hold.arrived, release: (error?: InjectedError) => hold.release(error) };
+  }
+
   /** Answers a waiting long poll with [] and closes every connection. */
   async close(): Promise<void> {
     this.state.closed = true;
+    for (const queue of this.holds.values()) for (const hold of queue) hold.release({ error_code: 502, description: "emulator: closed" });
     this.pendingPoll?.finish({ ok: true, result: [] });
     this.state.changed();
     await new Promise<void>((resolve) => {
@@ -141,6 +165,13 @@ export class BotApiServer {
     if (match === undefined || match === null) return answer({ ok: false, error_code: 404, description: "Not Found" });
     if (match[1] !== this.token) return answer({ ok: false, error_code: 401, description: "Unauthorized" });
 
+    const hold = this.holds.get(method.toLowerCase())?.shift();
+    if (hold !== undefined) {
+      // Telegram is slow with this one: nothing happens until the test releases it.
+      hold.arrive();
+      const error = await hold.released;
+      if (error !== undefined) return answer(injectedResponse(error));
+    }
     const injected = this.injected.get(method.toLowerCase())?.shift();
     if (injected !== undefined) return answer(injectedResponse(injected));
     if (this.down && this.state.clock() < this.down.until && ACTS_IN_CHAT.test(method)) return answer(injectedResponse(this.down.error));

@@ -102,6 +102,14 @@ export interface InlineAnswer {
   button?: unknown;
 }
 
+/** A call held by `holdNext`: it waits, unanswered, until released. */
+export interface HeldCall {
+  /** Resolves when the held call has come in (it is then waiting). */
+  readonly arrived: Promise<void>;
+  /** Carries the call out and answers it; with `error`, answers that instead and does nothing. */
+  release(error?: InjectedError): void;
+}
+
 export interface InjectedError {
   error_code: number;
   /** Defaults to Telegram's wording for the code (e.g. "Too Many Requests: retry after N"). */

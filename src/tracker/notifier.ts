@@ -76,8 +76,9 @@ export class StatusNotifier {
    */
   async statusChanged(tx: TransactionRecord): Promise<boolean> {
     const t = this.translator(tx.userId);
-    const delivered = !this.mayWrite(tx) || (await this.deliver(tx, renderStatusChange(t, tx, this.explorers(tx)), this.saveAddressOffer(t, tx)));
-    // Sent, refused, blocked or uncertain: in every case this change is never announced again.
+    const delivered = !this.mayWrite(tx) || (await this.deliver(tx, tx.status, renderStatusChange(t, tx, this.explorers(tx)), this.saveAddressOffer(t, tx)));
+    // Sent, refused, blocked or uncertain: in every case this change is never announced again
+    // (only this status: a newer one recorded meanwhile has its own message; see markNotified).
     if (delivered) this.deps.repos.transactions.markNotified(tx.exchangeId, tx.status);
     await this.updateCard(tx);
     return delivered;
@@ -85,7 +86,7 @@ export class StatusNotifier {
 
   /** The tracker stopped following an exchange that has not ended: what happened, what to do. */
   async trackingStopped(tx: TransactionRecord): Promise<void> {
-    if (this.mayWrite(tx)) await this.deliver(tx, renderTrackingStopped(this.translator(tx.userId), tx));
+    if (this.mayWrite(tx)) await this.deliver(tx, null, renderTrackingStopped(this.translator(tx.userId), tx));
     await this.updateCard(tx);
   }
 
@@ -98,17 +99,21 @@ export class StatusNotifier {
    *  - a timeout (may have arrived): sent once more, saying it may repeat the last one, because
    *    a lost address costs more than a repeated one; a second timeout is not repeated again;
    *  - refused (400): the same text would be refused again; logged loudly, given up.
+   * Returns whether Telegram took it.
    */
-  async deliverDeposit(exchangeId: string): Promise<void> {
+  async deliverDeposit(exchangeId: string): Promise<boolean> {
     const { repos, clock, logger } = this.deps;
     const tx = repos.transactions.takeOwedCard(exchangeId);
-    if (!tx) return;
-    if (!this.mayWrite(tx)) return repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
+    if (!tx) return false;
+    if (!this.mayWrite(tx)) {
+      repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
+      return false;
+    }
     const t = this.translator(tx.userId);
     const repeat = tx.cardRepeat === 1 ? [t("created-repeat"), ""] : [];
     const card = tx.cardMessageId === null;
     // The details that came later: nothing to say while they are still incomplete (the tracker says so when they come).
-    if (!card && (!isWaiting(tx.status) || !this.depositComplete(tx))) return;
+    if (!card && (!isWaiting(tx.status) || !this.depositComplete(tx))) return false;
     try {
       if (card) {
         const text = [...repeat, renderCreationCard(t, tx, this.explorers(tx), clock.now(), this.phrase(tx))].join("\n");
@@ -116,24 +121,27 @@ export class StatusNotifier {
         repos.transactions.setCardMessage(tx.exchangeId, sent.message_id);
       } else {
         await this.send(tx.chatId, [...repeat, renderDepositReady(t, tx, this.explorers(tx), this.phrase(tx))].join("\n"));
+        // The card said the details were missing: it shows them now too.
+        await this.updateCard(repos.transactions.find(tx.exchangeId) ?? tx);
       }
+      return true;
     } catch (error) {
       const failure = sendFailure(error);
       const context = { err: error, exchangeId: tx.exchangeId, failure };
       if (failure === "blocked") {
         this.blocked(tx);
-        return repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
-      }
-      if (failure === "retry") {
+        repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
+      } else if (failure === "retry") {
         logger.warn(context, "Telegram did not get the deposit details; trying again soon");
-        return repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
-      }
-      if (failure === "uncertain" && tx.cardRepeat === 0) {
+        repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
+      } else if (failure === "uncertain" && tx.cardRepeat === 0) {
         logger.warn(context, "the deposit details may or may not have arrived; sending them once more, marked as a repeat");
-        return repos.transactions.oweCard(tx.exchangeId, clock.now(), true);
+        repos.transactions.oweCard(tx.exchangeId, clock.now(), true);
+      } else {
+        logger.error(context, "could not deliver the deposit details; the person can still see them with /history");
+        if (card) repos.transactions.setCardMessage(tx.exchangeId, 0);
       }
-      logger.error(context, "could not deliver the deposit details; the person can still see them with /history");
-      if (card) repos.transactions.setCardMessage(tx.exchangeId, 0);
+      return false;
     }
   }
 
@@ -148,7 +156,8 @@ export class StatusNotifier {
    */
   async depositReady(tx: TransactionRecord): Promise<void> {
     this.deps.repos.transactions.oweCard(tx.exchangeId, this.deps.clock.now(), false);
-    await this.deliverDeposit(tx.exchangeId);
+    // Sent: the card was brought up to date with them.
+    if (await this.deliverDeposit(tx.exchangeId)) return;
     await this.updateCard(this.deps.repos.transactions.find(tx.exchangeId) ?? tx);
   }
 
@@ -177,11 +186,15 @@ export class StatusNotifier {
     }
   }
 
-  /** After a restart: changes whose message may or may not have gone out get only a card update. */
+  /**
+   * After a restart: changes whose message may or may not have gone out get only a card update.
+   * Each is marked for the status it was pending for (compare-and-set): should a poll record a
+   * newer one meanwhile, that one is still announced, and notified_status never goes back.
+   */
   async recover(): Promise<void> {
     for (const tx of this.deps.repos.transactions.pendingNotices()) {
       this.deps.logger.info({ exchangeId: tx.exchangeId, status: tx.pendingNotice }, "status message state unknown after restart; updating the card only");
-      this.deps.repos.transactions.markNotified(tx.exchangeId, tx.status);
+      this.deps.repos.transactions.markNotified(tx.exchangeId, tx.pendingNotice!);
       await this.updateCard(tx);
     }
   }
@@ -196,8 +209,11 @@ export class StatusNotifier {
     return new InlineKeyboard().text(t("button-save-address"), addressButton.save(tx.rowId));
   }
 
-  /** Sends a message about `tx`; false when it is owed for later instead (see sendFailure). */
-  private async deliver(tx: TransactionRecord, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
+  /**
+   * Sends a message about `tx` (about its `status`, or null: that tracking stopped); false when
+   * it is owed for later instead (see sendFailure).
+   */
+  private async deliver(tx: TransactionRecord, status: string | null, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
     try {
       await this.send(tx.chatId, text, keyboard);
       this.undelivered = 0;
@@ -209,7 +225,7 @@ export class StatusNotifier {
       const context = { err: error, exchangeId: tx.exchangeId };
       switch (failure) {
         case "retry":
-          this.owe(tx, error);
+          this.owe(tx, status, error);
           return false;
         case "blocked":
           this.blocked(tx);
@@ -225,11 +241,11 @@ export class StatusNotifier {
   }
 
   /** Telegram did not get it: owed, and tried again after a backoff (or the wait Telegram asked for). */
-  private owe(tx: TransactionRecord, error: unknown): void {
+  private owe(tx: TransactionRecord, status: string | null, error: unknown): void {
     this.undelivered++;
     const asked = error instanceof GrammyError ? (error.parameters.retry_after ?? 0) * 1000 : 0;
     const at = this.deps.clock.now() + Math.max(noticeRetryDelay(this.undelivered), asked);
-    this.deps.repos.transactions.deferNotice(tx.exchangeId, at);
+    this.deps.repos.transactions.deferNotice(tx.exchangeId, status, at);
     this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId, retryAt: at }, "Telegram did not get a status message; trying again later");
   }
 

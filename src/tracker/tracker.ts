@@ -237,6 +237,9 @@ export class Tracker {
   /** Records what the service said, decides the next look, and tells the owner what changed. */
   private async observed(tx: TransactionRecord, info: Transaction, lane: Lane): Promise<TransactionRecord> {
     const { repos, clock, intervalMs } = this.deps;
+    // Read right before the write (no await between): the flow may have learned the deposit
+    // while this poll was out, and exactly one of the two must see it become complete.
+    const before = repos.transactions.find(tx.exchangeId) ?? tx;
     const change = repos.transactions.recordObservation(tx.exchangeId, {
       status: info.status,
       amountTo: info.amount_to,
@@ -254,7 +257,7 @@ export class Tracker {
     }
     if (decision.kind === "poll") repos.transactions.scheduleNextPoll(tx.exchangeId, decision.at, decision.rank);
     else repos.transactions.scheduleNextPoll(tx.exchangeId, null); // finished, failed or refunded
-    await this.beforeNews(tx, repos.transactions.find(tx.exchangeId)!, change !== undefined);
+    await this.beforeNews(before, repos.transactions.find(tx.exchangeId)!, change !== undefined);
     const current = repos.transactions.find(tx.exchangeId)!;
     if (change) await this.deps.notifier.statusChanged(current);
     else if (lane === "user") await this.deps.notifier.updateCard(current);

@@ -747,7 +747,18 @@ async function depositOf(deps: ExchangeFlowDeps, exchangeId: string): Promise<Cr
   if (!stored || depositViewOf(deps, stored).kind !== "complete") {
     try {
       const tx = await deps.client.getTransaction(exchangeId, { lane: "create" });
+      // Read right before the write (no await between): a tracker poll may have learned the
+      // deposit meanwhile, and exactly one of the two must see it become complete.
+      const before = deps.repos.transactions.find(exchangeId);
       deps.repos.transactions.recordDeposit(exchangeId, { addressFrom: tx.address_from, extraFrom: tx.extra_from, amountTo: tx.amount_to });
+      const after = deps.repos.transactions.find(exchangeId);
+      if (before && after && after.cardClaim === "tracker" && depositViewOf(deps, before).kind !== "complete" && depositViewOf(deps, after).kind === "complete") {
+        // The tracker showed the card without them (it took the card over after a restart): the
+        // details are owed as a new message, as the tracker's depositReady owes them; this flow
+        // does not show them (the card is not its to show).
+        deps.repos.transactions.oweDepositDetails(exchangeId, deps.clock.now());
+        deps.onCreated(); // wakes the tracker
+      }
       if (stored && tx.amount_from !== null && !new Decimal(tx.amount_from).equals(stored.amountFrom)) {
         // What the person confirmed is what we show and put in the QR code; say so loudly if the service differs.
         deps.logger.error({ exchangeId, confirmed: stored.amountFrom, service: tx.amount_from }, "the service reports another deposit amount than the one confirmed");
@@ -805,6 +816,8 @@ async function showCreated(
       // The tracker may have learned the deposit meanwhile: then show it now, not a promise.
       card = await read();
       if (card.final || card.view.kind === "complete") break;
+      // The card is the tracker's now (after a restart): it shows it and says when the details come.
+      if (card.tx.cardClaim !== "flow") return;
       // The tracker keeps this message current and says when the deposit details come.
       await conversation.external(() => deps.repos.transactions.setCardMessage(exchangeId, messageId));
       return;
@@ -813,6 +826,18 @@ async function showCreated(
     card = await read();
   }
 
+  // A restart while the person was choosing hands the card to the tracker: never both show it.
+  // Not shown yet: owed now rather than at its later time; shown (without the details, which
+  // are owed to follow: depositOf, the tracker's depositReady): nothing more here.
+  if (card.tx.cardClaim !== "flow") {
+    if (card.tx.cardClaim === null && card.tx.cardMessageId === null) {
+      await conversation.external(() => {
+        deps.repos.transactions.oweCard(exchangeId, deps.clock.now(), false);
+        deps.onCreated(); // wakes the tracker
+      });
+    }
+    return;
+  }
   const creation = await conversation.external(() => renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase));
   // Tried again only while Telegram certainly did not take it. After a timeout it may have
   // arrived: a blind second card could make someone pay twice, so the tracker sends it once

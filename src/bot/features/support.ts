@@ -12,6 +12,8 @@ import type { ExchangeAvailability, Unavailability } from "../../exchange/availa
 import type { RateBudget } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { Transaction } from "../../exchange/schemas.js";
+import { depositNeedsMemo, depositView } from "../../domain/deposit.js";
+import { networkName } from "../../domain/networks.js";
 import { explorersOf, renderCard, statusLabel, stopReasonText, type Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute as time } from "../format.js";
@@ -50,7 +52,7 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
       // The first word that looks like an exchange id (a pasted card starts with an emoji).
       const id = argument.split(/\s+/).find((word) => /^[A-Za-z0-9_.:-]{6,128}$/.test(word)) ?? "";
       const live = id ? await deps.readLive(id).catch(() => undefined) : undefined;
-      const text = live ? renderForeign(ctx.t.bind(ctx), id, live) : ctx.t("support-lookup-unknown");
+      const text = live ? renderForeign(ctx.t.bind(ctx), deps, id, live) : ctx.t("support-lookup-unknown");
       return void (await ctx.reply(text, { parse_mode: "HTML" }));
     }
     let current = tx;
@@ -185,16 +187,29 @@ function requestOutcome(t: Translate, request: CreateRequestRecord, now: number)
 }
 
 /** An exchange the service knows but this bot did not create: what the service says. */
-function renderForeign(t: Translate, id: string, tx: Transaction): string {
+function renderForeign(t: Translate, deps: SupportDeps, id: string, tx: Transaction): string {
   const field = (value: string | null) => escapeHtml(value ?? "—");
   return [
     t("card-title", { id: escapeHtml(id) }),
     t("support-lookup-foreign"),
     t("card-status", { status: statusLabel(t, tx.status) }),
     `${field(tx.amount_from)} ${field(tx.symbol_from)}/${field(tx.network_from)} → ${field(tx.amount_to)} ${field(tx.symbol_to)}/${field(tx.network_to)}`,
-    // The deposit memo beside its address, always: staff may pass the address on.
-    `${field(tx.address_from)}${tx.extra_from ? ` (memo ${field(tx.extra_from)})` : ""} → ${field(tx.address_to)}${tx.extra_to ? ` (memo ${field(tx.extra_to)})` : ""}`,
+    `${foreignDeposit(t, deps, tx)} → ${field(tx.address_to)}${tx.extra_to ? ` (memo ${field(tx.extra_to)})` : ""}`,
   ].join("\n");
+}
+
+/**
+ * The deposit by the one deposit rule (src/domain/deposit.ts), as for the bot's own exchanges:
+ * staff may pass the address on, so a memo network's address never goes without its memo. A
+ * deposit whose network the service does not say is treated as one that needs a memo.
+ */
+function foreignDeposit(t: Translate, deps: SupportDeps, tx: Transaction): string {
+  const network = tx.network_from ?? "";
+  const catalogueSaysMemo = tx.symbol_from && network ? deps.catalogue.find(tx.symbol_from, network)?.memo : undefined;
+  const view = depositView({ addressFrom: tx.address_from, extraFrom: tx.extra_from, networkFrom: network }, network === "" || depositNeedsMemo(network, catalogueSaysMemo));
+  if (view.kind === "missing-address") return t("deposit-missing-address");
+  if (view.kind === "missing-memo") return t("deposit-missing-memo", { network: escapeHtml(networkName(network) || "?") });
+  return `${escapeHtml(view.address)}${view.memo === null ? "" : ` (memo ${escapeHtml(view.memo)})`}`;
 }
 
 function renderLookup(t: Translate, deps: SupportDeps, tx: TransactionRecord, live: boolean): string {
