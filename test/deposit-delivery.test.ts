@@ -168,6 +168,28 @@ describe("deposit details after Confirm", () => {
     expect(card.text).toContain(tx.extraFrom!);
   });
 
+  it("a person who leaves the 'not given yet' prompt another way (/cancel) still gets the deposit details when the service gives them, exactly once", async () => {
+    world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
+    const user = world.tg.user({ id: 9207, first_name: "Gus", language_code: "en" });
+    const summary = await toSummary(user, XRP_SWAP);
+    withholdMemo(world, 1_000);
+    await user.click(summary, /Confirm/);
+    const waiting = await user.nextMessage();
+    expect(waiting.text).toContain("has not given the deposit memo yet");
+    const id = world.app.repos.transactions.listByUser(9207, 1)[0]!.exchangeId;
+    // Not Leave: the flow ends without handing its prompt to the tracker.
+    await user.send("/cancel");
+    await user.nextMessage();
+    await letTimePass(world, 5 * 60_000, 5_000);
+    // The service gives the memo; the tracker's next looks find it.
+    world.app.sandbox!.faults.clear();
+    await letTimePass(world, 60 * 60_000, 10_000);
+    const tx = world.app.repos.transactions.find(id)!;
+    expect(tx.extraFrom).toBeTruthy();
+    const withMemo = depositMessages(world, tx).filter((text) => text.includes(tx.extraFrom!));
+    expect(withMemo).toHaveLength(1);
+  });
+
   it("a Try again after a restart, before the tracker showed the card it took over: one card, not one from each", async () => {
     world = await startWorld({}, { timeline: { waiting: 20 * 60_000 } });
     const user = world.tg.user({ id: 9206, first_name: "Flo", language_code: "en" });

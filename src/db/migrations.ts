@@ -197,6 +197,7 @@ export const MIGRATIONS: readonly string[] = [
   // that message may repeat one that timed out but may have arrived.
   `
   ALTER TABLE transactions ADD COLUMN card_claim TEXT;
+  ALTER TABLE transactions ADD COLUMN card_claimed_at INTEGER;
   ALTER TABLE transactions ADD COLUMN card_due_at INTEGER;
   ALTER TABLE transactions ADD COLUMN card_repeat INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX transactions_card_due ON transactions (card_due_at) WHERE card_due_at IS NOT NULL;

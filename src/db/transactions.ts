@@ -53,6 +53,8 @@ export interface TransactionRecord {
   noticeRetryAt: number | null;
   /** Who shows the creation card: "flow" or "tracker", claimed once (claimCard); null while nobody has. */
   cardClaim: CardClaim | null;
+  /** When the flow last confirmed its claim on a card it has not shown (FLOW_CARD_HOLD_MS in the tracker's policy). */
+  cardClaimedAt: number | null;
   /** The tracker owes the person their deposit details from then (the card, or the details that came later). */
   cardDueAt: number | null;
   /** 1: the owed message may repeat one that timed out but may have arrived; it says so. */
@@ -84,6 +86,7 @@ export type NewTransaction = Omit<
   | "pollRank"
   | "fundsSentAt"
   | "cardClaim"
+  | "cardClaimedAt"
   | "cardDueAt"
   | "cardRepeat"
 >;
@@ -141,6 +144,7 @@ const COLUMNS: Record<Exclude<keyof TransactionRecord, "rowId">, string> = {
   trackingStoppedReason: "tracking_stopped_reason",
   noticeRetryAt: "notice_retry_at",
   cardClaim: "card_claim",
+  cardClaimedAt: "card_claimed_at",
   cardDueAt: "card_due_at",
   cardRepeat: "card_repeat",
 };
@@ -191,6 +195,7 @@ export class TransactionRepository {
       pollRank: pollRank({ status: record.status, fundsSentAt: null }, now),
       fundsSentAt: null,
       cardClaim: null,
+      cardClaimedAt: null,
       cardDueAt: null,
       cardRepeat: 0,
     };
@@ -445,13 +450,39 @@ export class TransactionRepository {
    * and the tracker, and only while no card has been shown. The claim stops it being owed. The
    * flow may show again a card it showed itself (a repeated Confirm whose flow state was lost).
    */
-  claimCard(exchangeId: string, by: CardClaim): boolean {
+  claimCard(exchangeId: string, by: CardClaim, now: number): boolean {
     const { changes } = this
       .sql(
-        `UPDATE transactions SET card_claim = @by, card_due_at = NULL WHERE exchange_id = @exchangeId
+        `UPDATE transactions SET card_claim = @by, card_claimed_at = @now, card_due_at = NULL WHERE exchange_id = @exchangeId
            AND ((card_claim IS NULL AND card_message_id IS NULL) OR (card_claim = @by AND @by = 'flow' AND card_message_id IS NOT NULL))`,
       )
-      .run({ by, exchangeId });
+      .run({ by, exchangeId, now });
+    return changes > 0;
+  }
+
+  /**
+   * The flow is still there, holding a card it has not shown (the person is choosing between
+   * Try again and Leave): its claim is confirmed as of `now`. False when the tracker has it.
+   */
+  touchCardClaim(exchangeId: string, now: number): boolean {
+    const { changes } = this
+      .sql("UPDATE transactions SET card_claimed_at = ? WHERE exchange_id = ? AND card_claim = 'flow' AND card_message_id IS NULL")
+      .run(now, exchangeId);
+    return changes > 0;
+  }
+
+  /**
+   * A flow that claimed the card and has not confirmed its claim since `before` is gone (closed
+   * by /cancel, /start or the sweeper while the person was told to wait for the details): the
+   * card is the tracker's, owed from `at`. True when it was released here.
+   */
+  releaseLapsedFlowCard(exchangeId: string, before: number, at: number): boolean {
+    const { changes } = this
+      .sql(
+        `UPDATE transactions SET card_claim = NULL, card_due_at = ? WHERE exchange_id = ?
+           AND card_claim = 'flow' AND card_message_id IS NULL AND coalesce(card_claimed_at, 0) < ?`,
+      )
+      .run(at, exchangeId, before);
     return changes > 0;
   }
 

@@ -33,6 +33,14 @@ export const FUNDS_SENT_BOOST_MS = 30 * MINUTE;
  * (the flow could not show it: Telegram refused, or the process stopped), before any news.
  */
 export const CARD_DELIVERY_AFTER_MS = 5 * MINUTE;
+/**
+ * A flow holds the card it has not shown while the person chooses between Try again and Leave,
+ * confirming its hold at each choice. Unconfirmed this long (past the flow sweeper's 30 idle
+ * minutes, so the flow is gone: /cancel, /start, the sweep), the hold lapses and the tracker
+ * owes the card. Far longer than any one send takes (the outbox gives up after 2 minutes), so
+ * the hold never lapses under a send the flow has under way: never two cards.
+ */
+export const FLOW_CARD_HOLD_MS = 35 * MINUTE;
 /** A message Telegram certainly did not get is tried again after 30 s, doubling up to this. */
 export const NOTICE_RETRY_MAX_MS = 15 * MINUTE;
 

@@ -6,7 +6,7 @@ import { BudgetCancelledError, type Lane } from "../exchange/budget.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import { isExchangeError } from "../exchange/errors.js";
 import type { Transaction } from "../exchange/schemas.js";
-import { afterNotFound, CARD_DELIVERY_AFTER_MS, headStart, isWaiting, nextPoll, pollRank, retryDelay } from "./policy.js";
+import { afterNotFound, CARD_DELIVERY_AFTER_MS, FLOW_CARD_HOLD_MS, headStart, isWaiting, nextPoll, pollRank, retryDelay } from "./policy.js";
 import type { StatusNotifier } from "./notifier.js";
 
 export interface TrackerDeps {
@@ -268,8 +268,11 @@ export class Tracker {
    * What must reach the owner before any news of status: the creation card, if the flow could
    * not show it; the deposit details, if they have just come after the person was told to wait.
    */
-  private async beforeNews(before: TransactionRecord, now: TransactionRecord, news: boolean): Promise<void> {
-    const { notifier, clock } = this.deps;
+  private async beforeNews(before: TransactionRecord, current: TransactionRecord, news: boolean): Promise<void> {
+    const { notifier, clock, repos } = this.deps;
+    // The flow that holds the card is gone: without this, nobody would ever show it.
+    const lapsed = current.cardClaim === "flow" && current.cardMessageId === null && repos.transactions.releaseLapsedFlowCard(current.exchangeId, clock.now() - FLOW_CARD_HOLD_MS, clock.now());
+    const now = lapsed ? repos.transactions.find(current.exchangeId)! : current;
     if (now.cardMessageId === null) {
       // Not while the flow may still be showing it, unless news cannot wait (the claim then
       // decides which of the two shows it: never both).

@@ -796,10 +796,12 @@ async function showCreated(
   const from = state.from!;
   const exchangeId = created.exchangeId;
   // The tracker showed it already (news came while the flow read the deposit): never twice.
-  if (!(await conversation.external(() => deps.repos.transactions.claimCard(exchangeId, "flow")))) return;
+  if (!(await conversation.external(() => deps.repos.transactions.claimCard(exchangeId, "flow", deps.clock.now())))) return;
   const t = (key: string, vars?: Record<string, string | number>) => ui.t(key, vars);
   const read = () =>
     conversation.external(() => {
+      // Still here: the hold on the card is confirmed, so the tracker does not take it (FLOW_CARD_HOLD_MS).
+      deps.repos.transactions.touchCardClaim(exchangeId, deps.clock.now());
       const tx = deps.repos.transactions.find(exchangeId)!;
       const phrase = deps.repos.users.find(tx.userId)?.phrase ?? null;
       const text = renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), phrase, { depositInstructions: true });
