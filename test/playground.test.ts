@@ -1,5 +1,5 @@
 /**
- * The playground in a real browser: headless Chromium (Debian's package) driven by
+ * The playground in a real browser: headless Chromium (the @sparticuz/chromium package) driven by
  * playwright-core, against the playground exactly as `npm start` without BOT_TOKEN builds it.
  */
 import type { Browser, Page } from "playwright-core";

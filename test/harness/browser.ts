@@ -1,27 +1,66 @@
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 
 /** Screenshots of the browser tests (ignored by git). */
 export const SCREENSHOT_DIR = join(import.meta.dirname, "..", "..", "test-results", "playground");
 
-const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+const ROOT = join(import.meta.dirname, "..", "..");
 
 /**
- * Headless Chromium from the system (Debian's `chromium` package), driven by playwright-core.
- * Says what to install when there is none: the playground's tests need a real browser.
+ * Headless Chromium driven by playwright-core: the one `@sparticuz/chromium` (a dev dependency)
+ * ships, so `npm ci` is all a machine needs; CHROMIUM_PATH points at another Chromium or Chrome.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH ?? CANDIDATES.find((path) => existsSync(path));
-  if (executablePath === undefined || !existsSync(executablePath)) {
-    throw new Error(
-      "The playground's browser tests need Chromium, and none was found. Install it with `apt-get install chromium` " +
-        "(Debian/Ubuntu; .ci/run does this), or point CHROMIUM_PATH at a Chromium or Chrome binary.",
-    );
-  }
+  const own = process.env.CHROMIUM_PATH;
+  if (own !== undefined && !existsSync(own)) throw new Error(`CHROMIUM_PATH is ${own}, and there is no file there.`);
+  const packaged = own === undefined ? await packagedChromium() : undefined;
+  const executablePath = own ?? packaged!.executablePath;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // --no-sandbox: CI runs as root, where Chromium's own sandbox refuses to start.
-  return chromium.launch({ executablePath, headless: true, args: ["--no-sandbox"] });
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    // --no-sandbox: CI runs as root, where Chromium's own sandbox refuses to start. (The packaged
+    // Chromium's other recommended flags, --single-process and the like, are for serverless hosts.)
+    args: ["--no-sandbox"],
+    env: packaged === undefined ? process.env : { ...process.env, FONTCONFIG_PATH: packaged.fontconfigPath },
+  });
+}
+
+/**
+ * The packaged Chromium, unpacked once per version into its own folder under the temp dir
+ * (the package itself would use /tmp/chromium, whatever version left it there). It unpacks in a
+ * child process into a fresh folder that is then renamed into place, so test files starting at
+ * once never run a half-written browser.
+ */
+async function packagedChromium(): Promise<{ executablePath: string; fontconfigPath: string }> {
+  const packageRoot = dirname(dirname(dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium"))));
+  const { version } = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string };
+  const dir = join(tmpdir(), `swap-bot-chromium-${version}`);
+  if (!existsSync(join(dir, "chromium"))) {
+    const staging = mkdtempSync(`${dir}.partial-`);
+    try {
+      // The package unpacks into os.tmpdir(): TMPDIR is the staging folder for this child alone.
+      const script = "const { default: c } = await import('@sparticuz/chromium'); await c.executablePath();";
+      await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, env: { ...process.env, TMPDIR: staging } });
+      // Its fonts.conf names /tmp/fonts; this one names where the fonts are, then the system's.
+      writeFileSync(
+        join(staging, "fonts", "fonts.conf"),
+        `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <dir>${join(dir, "fonts", "fonts")}</dir>\n` +
+          `  <cachedir>${join(dir, "fonts-cache")}</cachedir>\n  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n</fontconfig>\n`,
+      );
+      renameSync(staging, dir);
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      // Another test file renamed its copy into place first: use that one.
+      if (!existsSync(join(dir, "chromium"))) throw error;
+    }
+  }
+  return { executablePath: join(dir, "chromium"), fontconfigPath: join(dir, "fonts") };
 }
 
 /** The page, watched: an error in the page's script fails the test that caused it. */
