@@ -68,10 +68,11 @@ const VALID: Record<string, string[]> = {
     "addr1x8phkx6acpnf78fuvxn0mkew3l0fd058hzquvz7w36x4gt7r0vd4msrxnuwnccdxlhdjar77j6lg0wypcc9uar5d2shskhj42g",
     "addr1vx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl8",
     "addr1w8phkx6acpnf78fuvxn0mkew3l0fd058hzquvz7w36x4gtcyjy7wx",
-    // Byron mainnet (Icarus and Daedalus styles, Trezor/Ledger test fixtures)
-    "Ae2tdPwUPEZCanmBz5g2GEwFqKTKpNJcGYPKfDxoNeKZ8bRHr8366kseiK2",
-    "Ae2tdPwUPEZFRbyhz3cpfC2CumGzNkFBN2L42rcUc2yjQpEkxDbkPodpMAi",
-    "DdzFFzCqrht7HGoJ87gznLktJGywK1LbAJT2sbd4txmgS7FcYLMQFhawb18ojS9Hx55mrbsHPr7PTraKh14TSQbGBPJHbDZ9QVh6Z6Di",
+    // Byron mainnet, built from the Byron address format (CBOR [tag 24 (bytes [root, attributes, type 0]),
+    // crc32]) with root 0x0102…1c: Icarus style (no attributes), Daedalus style (attribute 1, a
+    // derivation path of bytes 0x40…5b); crc32 from node:zlib
+    "Ae2tdPwUPEYvubYS4bnrUPhz7wEoYCoBPNhJwCZ1eW8qCEMJzBsG1VfUatG",
+    "DdzFFzCqrhsdusZjF1Gn5P3ZFUqH5CFQAAXui4fGPYc9iwCTKQdPyVTNeTG9WUaWhV3mWcCXo9K3j4o8YWcnZSzZEeqiyGNRnGG8TfgA",
   ],
   dot: ["15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5"], // Alice, Polkadot prefix 0
   ksm: ["HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F"], // Alice, Kusama prefix 2
@@ -103,33 +104,43 @@ const VALID: Record<string, string[]> = {
   hbar: ["0.0.98", "0.0.1234567"],
   sui: ["0x02a212de6a9dfa3a69e22387acfbafbb1a9e591bd9d636e7895dcfc8de05f331"],
   apt: ["0x1d8727df513fa2a8785d0834e40b34223daff1affc079574082baadb74b66ee4"],
-  // Each vector below is an address published by the network or by an independent wallet library
-  // (source beside it), so every checksum is checked against someone else's implementation.
+  // Each vector below comes from the network's own material (source beside it). Where the network
+  // publishes no usable address (only burn addresses, which the bot refuses), the vector is BUILT:
+  // the version bytes / bech32 prefix from the network's chainparams applied to the fixed 20-byte
+  // hash 0x0102…14 (32-byte 0x0102…20 for P2WSH), encoded with @scure/base, checksum re-verified.
   dgb: [
-    "dgb1qrrx8v0u65t5tnx84tfdlqwja0sq62840d4h7gy", // DigiByte JS docs, address.md
-    "dgb1qz93rjfpk976zd2qal32d6zj7ctv9vywn9h7zdq", // DigiByte JS docs, examples.md
+    "D5ERdEN1gsouFSs7zsq7VYJxyWP6dP28H1", // built from DigiByte's chainparams version bytes (P2PKH 30)
+    "SMPL7pCX7q6pEkTyoipdVgHvk9tE5D6XNW", // built from DigiByte's chainparams version bytes (P2SH 63)
+    "dgb1qqypqxpq9qcrsszg2pvxq6rs0zqg3yyc57rkd6l", // built from DigiByte's chainparams bech32 hrp "dgb"
   ],
-  // Trust Wallet Core (tests/common/CoinAddressValidationTests.cpp): P2PKH "R" (m/44'/175'/0'/0/0 of its
-  // published test mnemonic) and P2SH "r"
-  rvn: ["RHoCwPc2FCQqwToYnSiAb3SrCET4zEHsbS", "rPWwn5h4QFZNaz1XmY39rc73sdYGGDdmq1"],
-  sys: ["SXBPFk2PFDAP13qyKSdC4yptsJ8kJRAT3T", "sys1qytnqzjknvv03jwfgrsmzt0ycmwqgl0as7lkcf7"], // Trust Wallet Core's Syscoin tests
+  rvn: [
+    "R9NXAVJezHiBnT3ijTpg3JUZre7PxhJWti", // built from Ravencoin's chainparams version bytes (P2PKH 60)
+    "r6KvDDnX1USWVKh6FUUS75MLsv5t1Gfy1c", // built from Ravencoin's chainparams version bytes (P2SH 122)
+  ],
+  sys: [
+    "SMPL7pCX7q6pEkTyoipdVgHvk9tE5D6XNW", // built from Syscoin's chainparams version bytes (P2PKH 63)
+    "sys1qqypqxpq9qcrsszg2pvxq6rs0zqg3yyc5pgr0ar", // built from Syscoin's chainparams bech32 hrp "sys" (P2WPKH)
+    "sys1qqypqxpq9qcrsszg2pvxq6rs0zqg3yyc5z5tpwxqergd3c8g7rusq7f2f8q", // built, likewise (P2WSH)
+  ],
   bsv: ["1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"], // the genesis block's address, shared with Bitcoin
   dcr: [
     "Dcur2mcGjmENx4DhNqDctW5wJCVyT3Qeqkx", // dcrd chaincfg: the organization's (treasury) script address
-    "DsmcYVbP1Nmag2H4AS17UTvmWXmGeA7nLDx", // Trust Wallet Core's Decred tests: pubkey hash of the secp256k1 generator
+    "DsUZxxoHJSty8DCfwfartwTYbuhmVct7tJu", // dcrd txscript/stdaddr/address_test.go: its mainnet P2PKH vector
   ],
-  // Trust Wallet Core's Qtum tests (tests/chains/Qtum): P2PKH, P2SH and bech32 "qc" (Qtum's chainparams)
+  // Qtum's own repository, src/test/data/key_io_valid.json ("chain": "main"): P2PKH, P2SH, P2WPKH, P2WSH
   qtum: [
-    "QWVNLCXwhJqzut9YCLxbeMTximr2hmw7Vr",
-    "MHhghmmCTASDnuwpgsPUNJVPTFaj61GzaG",
-    "qc1qytnqzjknvv03jwfgrsmzt0ycmwqgl0as6uywkk",
-    "qc1qxssrzt03ncm0uda02vd8tuvrk0eg9wrz8qm2qe",
+    "QX3gQrQsGHwsESPgme7iNHUJ4TTLjFp9pg",
+    "MSDh4T9bbVJGP4tGRSEsEKED5eeSTgLXee",
+    "qc1q5cuatynjmk4szh40mmunszfzh7zrc5xmfay5c7",
+    "qc1qkw7lz3ahms6e0ajv27mzh7g62tchjpmve4afc29u7w49tddydy2shehu4j",
   ],
   zen: [
     "znndMR7koR6treFnhAfzqX6AHheanpQWerz", // Horizen: sample transparent address
     "zszpcLB6C5B8QvfDbF2dYWXsrpac5DL9WRk", // Horizen: sample multisig address
   ],
-  kmd: ["RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA"], // Komodo's notarisation address (Trust Wallet Core's Komodo address test)
+  // Komodo's own source (src/komodo_defs.h, CRYPTO777_PUBSECPSTR 020e46e7…3fd9): the P2PKH address of that
+  // notarisation key, which Komodo's notarisations pay to (re-derived: version 60 + hash160 of the key)
+  kmd: ["RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA"],
   algo: ["VCMJKWOY5P5P7SKMZFFOCEROPJCZOTIJMNIYNUCKH7LRO45JMJP6UYBIJA"], // Algorand developer docs
   nano: ["nano_3t6k35gi95xu6tergt6p69ck76ogmitsa8mnijtpxm9fkcm736xtoncuohr3"], // docs.nano.org: genesis account
   waves: ["3PAWwWa6GbwcJaFzwqXQN5KQm7H96Y7SHTQ", "3P8JdJGYc7vaLu4UXUZc1iRLdzrkGtdCyJM"], // Waves node: mainnet genesis recipients
@@ -228,12 +239,12 @@ describe("checkAddress: one-character corruptions fail the checksum", () => {
     ["ton", "EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPrHF", BASE64URL],
     ["xlm", "GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ", BASE32],
     ["ada", "addr1vx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl8", BECH32, 5],
-    ["ada", "Ae2tdPwUPEZCanmBz5g2GEwFqKTKpNJcGYPKfDxoNeKZ8bRHr8366kseiK2", BASE58],
+    ["ada", "Ae2tdPwUPEYvubYS4bnrUPhz7wEoYCoBPNhJwCZ1eW8qCEMJzBsG1VfUatG", BASE58],
     ["dot", "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5", BASE58],
     ["atom", "cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02", BECH32, 7],
     ["xmr", "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A", BASE58],
     ["xtz", "tz1ZfrERcALBwmAqwonRXYVQBDT9BjNjBHJu", BASE58],
-    ["dgb", "dgb1qrrx8v0u65t5tnx84tfdlqwja0sq62840d4h7gy", BECH32, 4],
+    ["dgb", "dgb1qqypqxpq9qcrsszg2pvxq6rs0zqg3yyc57rkd6l", BECH32, 4],
     ["dcr", "Dcur2mcGjmENx4DhNqDctW5wJCVyT3Qeqkx", BASE58],
     ["zen", "znndMR7koR6treFnhAfzqX6AHheanpQWerz", BASE58],
     ["algo", "VCMJKWOY5P5P7SKMZFFOCEROPJCZOTIJMNIYNUCKH7LRO45JMJP6UYBIJA", BASE32],
@@ -246,8 +257,8 @@ describe("checkAddress: one-character corruptions fail the checksum", () => {
     ["sc", "053b2def3cbdd078c19d62ce2b4f0b1a3c5e0ffbeeff01280efb1f8969b2f5bb4fdc680f0807", HEX],
     ["egld", "erd1qyu5wthldzr8wx5c9ucg8kjagg0jfs53s8nr3zpz3hypefsdd8ssycr6th", BECH32, 4],
     ["zil", "zil1fwh4ltdguhde9s7nysnp33d5wye6uqpugufkz7", BECH32, 4],
-    ["rvn", "RHoCwPc2FCQqwToYnSiAb3SrCET4zEHsbS", BASE58],
-    ["qtum", "qc1qytnqzjknvv03jwfgrsmzt0ycmwqgl0as6uywkk", BECH32, 3],
+    ["rvn", "R9NXAVJezHiBnT3ijTpg3JUZre7PxhJWti", BASE58],
+    ["qtum", "qc1q5cuatynjmk4szh40mmunszfzh7zrc5xmfay5c7", BECH32, 3],
   ];
 
   it.each(cases)("%s: every substitution in %s", (network, address, alphabet, from) => {
@@ -411,19 +422,19 @@ describe("checkAddress: wrong network, testnet and unusual forms are refused", (
 
 describe("checkAddress: the catalogue's other networks refuse testnet, wrong length and wrong alphabet", () => {
   it.each<[string, string]>([
-    ["dgb", "dgbt1qvt5s0v2uhuna2sjnn84ldu8m2r4m3rcch7m8x8"], // testnet hrp
+    ["dgb", "dgbt1qqypqxpq9qcrsszg2pvxq6rs0zqg3yyc5tfu48j"], // testnet hrp "dgbt" (built from DigiByte's chainparams)
     ["dgb", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"], // old P2SH version = Bitcoin's
     ["dgb", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
-    ["rvn", "mpXwg4jMtRhuSpVq4xS3HFHmCmWp9NyGKt"], // testnet version 111
-    ["rvn", "RJJBTXXfgE5DjiPQpZSnYrQe73NhrBZ3aO"], // 'O' is not base58
-    ["sys", "tsys1qvt5s0v2uhuna2sjnn84ldu8m2r4m3rcc2d850u"], // testnet hrp
+    ["rvn", "mfcHP2WMCVLsVZA8yrovmhMgxNFW9r98xw"], // testnet version 111 (built from Ravencoin's chainparams)
+    ["rvn", "R9NXAVJezHiBnT3ijTpg3JUZre7PxhJWtO"], // the built P2PKH above with an 'O', which is not base58
+    ["sys", "tsys1qqypqxpq9qcrsszg2pvxq6rs0zqg3yyc5k6qxwf"], // testnet hrp "tsys" (built from Syscoin's chainparams)
     ["sys", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"],
     ["bsv", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"], // P2SH: not standard since Genesis
     ["bsv", "mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn"], // testnet
-    ["dcr", "DsaqXkswRUd8xhBoMCo3q8udMji2dbGcCjF"], // sha256 checksum instead of blake256 (coininfo issue 75)
+    ["dcr", "DsUZxxoHJSty8DCfwfartwTYbuhmVbScv7w"], // dcrd's P2PKH payload with a double-sha256 checksum (built)
     ["dcr", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
-    ["qtum", "qSaNY3QxH3snoikcHjRueNjqsJqJWCn1gk"], // testnet version 120
-    ["qtum", "tq1qytnqzjknvv03jwfgrsmzt0ycmwqgl0asc29s8s"], // testnet hrp "tq"
+    ["qtum", "qKMLfF2HAvN23XSTQmEb41G3vc8FpXxD14"], // testnet version 120 (Qtum's key_io_valid.json, "chain": "test")
+    ["qtum", "tq1q74fxwnvhsue0l8wremgq66xzvn48jlc5xgw3xd"], // testnet hrp "tq" (same file)
     ["qtum", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"], // Bitcoin's hrp
     ["zen", "ztcAx94kKNgjQYKP3ZzgwdXBmwqgwHQ6Tuu"], // testnet "zt"
     ["zen", "t1fuvbxcLNhiPGnR2fcy4iMrntLn2y6zbiG"], // Zcash transparent
@@ -716,9 +727,12 @@ describe("checkMemo", () => {
     }
   });
 
-  it("atom: up to 256 characters (Cosmos SDK MaxMemoCharacters)", () => {
+  it("atom: up to 256 bytes (Cosmos SDK MaxMemoCharacters, compared with Go's len: bytes)", () => {
     expect(checkMemo("atom", "x".repeat(256))).toEqual({ ok: true, memo: "x".repeat(256) });
     expect(checkMemo("atom", "x".repeat(257))).toEqual({ ok: false, problem: "too-long" });
+    // 128 Cyrillic letters are 256 bytes; 129 are 258, which the chain would refuse
+    expect(checkMemo("atom", "\u0430".repeat(128))).toMatchObject({ ok: true });
+    expect(checkMemo("atom", "\u0430".repeat(129))).toEqual({ ok: false, problem: "too-long" });
     expect(checkMemo("atom", "memo\u202Etxt")).toEqual({ ok: false, problem: "unprintable" });
   });
 

@@ -506,8 +506,9 @@ const STELLAR_TEXT_MEMO_MAX_BYTES = 28;
  */
 type TextMemoRule = { maxCharacters: number; maxBytes?: number; encryptedWhenHash?: boolean };
 const TEXT_MEMO_RULES: Readonly<Record<string, TextMemoRule>> = {
-  // Cosmos SDK x/auth: MaxMemoCharacters, 256 by default and on the Cosmos Hub.
-  atom: { maxCharacters: 256 },
+  // Cosmos SDK x/auth: MaxMemoCharacters, 256 by default and on the Cosmos Hub, compared with Go's
+  // len(memo), which counts bytes: 256 Cyrillic letters would be refused by the chain.
+  atom: { maxCharacters: 256, maxBytes: 256 },
   // BNB Beacon Chain (BEP2) docs, "Transfer": the memo is at most 128 bytes.
   bnb: { maxCharacters: 128, maxBytes: 128 },
   bep2: { maxCharacters: 128, maxBytes: 128 },
