@@ -133,6 +133,7 @@ const VALID: Record<string, string[]> = {
     "MSDh4T9bbVJGP4tGRSEsEKED5eeSTgLXee",
     "qc1q5cuatynjmk4szh40mmunszfzh7zrc5xmfay5c7",
     "qc1qkw7lz3ahms6e0ajv27mzh7g62tchjpmve4afc29u7w49tddydy2shehu4j",
+    "qc1pqypqxpq9qcrsszg2pvxq6rs0zqg3yyc5z5tpwxqergd3c8g7rusqarhpkl", // taproot, built (bech32m, hrp "qc", witness v1, 32 bytes)
   ],
   zen: [
     "znndMR7koR6treFnhAfzqX6AHheanpQWerz", // Horizen: sample transparent address
@@ -427,7 +428,8 @@ describe("checkAddress: the catalogue's other networks refuse testnet, wrong len
     ["dgb", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"],
     ["rvn", "mfcHP2WMCVLsVZA8yrovmhMgxNFW9r98xw"], // testnet version 111 (built from Ravencoin's chainparams)
     ["rvn", "R9NXAVJezHiBnT3ijTpg3JUZre7PxhJWtO"], // the built P2PKH above with an 'O', which is not base58
-    ["sys", "tsys1qqypqxpq9qcrsszg2pvxq6rs0zqg3yyc5k6qxwf"], // testnet hrp "tsys" (built from Syscoin's chainparams)
+    ["sys", "tsys1qqypqxpq9qcrsszg2pvxq6rs0zqg3yyc5k6qxwf"],
+    ["sys", "sys1pqypqxpq9qcrsszg2pvxq6rs0zqg3yyc5z5tpwxqergd3c8g7rusq572qlu"], // taproot: not taken where the chain's activation is not confirmed (built) // testnet hrp "tsys" (built from Syscoin's chainparams)
     ["sys", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"],
     ["bsv", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"], // P2SH: not standard since Genesis
     ["bsv", "mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn"], // testnet

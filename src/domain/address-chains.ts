@@ -2,7 +2,7 @@ import { blake256 } from "@noble/hashes/blake1.js";
 import { blake2b } from "@noble/hashes/blake2.js";
 import { sha512_256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { base32nopad, base58, bech32 } from "@scure/base";
+import { base32nopad, base58 } from "@scure/base";
 import {
   base58Versioned,
   bech32Bytes,
@@ -10,6 +10,7 @@ import {
   decodeBase58Check,
   decodeOrUndefined,
   isAllZero,
+  isSegwit,
   startsWithBytes,
 } from "./address-codec.js";
 
@@ -22,31 +23,22 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Bitcoin-derived base58check networks (version bytes from each project's chainparams.cpp)
 
-/** Decodes a P2WPKH/P2WSH (v0) segwit address with the given human-readable part. */
-function isSegwitV0(address: string, hrp: string): boolean {
-  try {
-    const { prefix, words } = bech32.decode(address as `${string}1${string}`, 90);
-    if (prefix !== hrp || words[0] !== 0) return false;
-    const program = bech32.fromWords(words.slice(1));
-    return program.length === 20 || program.length === 32;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * DigiByte: P2PKH 30 ("D"), P2SH 63 ("S"), bech32 "dgb". The old P2SH version 5 is Bitcoin's
  * "3..." and is refused, as for Litecoin: a Bitcoin address pasted by mistake would pass.
  */
-export const isDigiByte = (a: string): boolean => base58Versioned([30], [63])(a) || isSegwitV0(a, "dgb");
+export const isDigiByte = (a: string): boolean => base58Versioned([30], [63])(a) || isSegwit(a, "dgb", { taproot: false });
 /** Ravencoin: P2PKH 60 ("R"), P2SH 122 ("r"). */
 export const isRavencoin = base58Versioned([60], [122]);
 /** Syscoin UTXO chain: P2PKH 63 ("S"), bech32 "sys"; P2SH shares Bitcoin's version 5 and is refused. */
-export const isSyscoin = (a: string): boolean => base58Versioned([63])(a) || isSegwitV0(a, "sys");
+export const isSyscoin = (a: string): boolean => base58Versioned([63])(a) || isSegwit(a, "sys", { taproot: false });
 /** Bitcoin SV: P2PKH only (version 0); P2SH outputs are no longer standard since the Genesis upgrade. */
 export const isBitcoinSv = base58Versioned([0x00]);
-/** Qtum: P2PKH 58 ("Q"), P2SH 50 ("M"), bech32 "qc" (Qtum Core hands these out since its segwit upgrade). */
-export const isQtum = (a: string): boolean => base58Versioned([58], [50])(a) || isSegwitV0(a, "qc");
+/**
+ * Qtum: P2PKH 58 ("Q"), P2SH 50 ("M"), bech32 "qc" (Qtum Core hands these out since its segwit
+ * upgrade), taproot "qc1p…" included (Qtum's own key_io_valid.json lists them as mainnet).
+ */
+export const isQtum = (a: string): boolean => base58Versioned([58], [50])(a) || isSegwit(a, "qc", { taproot: true });
 /** Horizen: two-byte versions "zn" (0x2089, P2PKH) and "zs" (0x2096, P2SH); "zt"/"zr" are testnet. */
 export const isHorizen = base58Versioned([0x20, 0x89], [0x20, 0x96]);
 /** Komodo: P2PKH 60 ("R"), P2SH 85 ("b"). */

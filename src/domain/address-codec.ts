@@ -1,5 +1,5 @@
 import { sha256 } from "@noble/hashes/sha2.js";
-import { base58, bech32, type BytesCoder } from "@scure/base";
+import { base58, bech32, bech32m, type BytesCoder } from "@scure/base";
 
 /** Small byte and encoding helpers shared by the address checks (./address.ts, ./address-chains.ts). */
 export function decodeOrUndefined(coder: BytesCoder, text: string): Uint8Array | undefined {
@@ -101,4 +101,23 @@ export function bech32Bytes(address: string, hrp: string, limit: number | false 
   const decoded = decodeBech32(bech32, address, limit);
   if (!decoded || decoded.prefix !== hrp) return undefined;
   return wordsToBytes(bech32, decoded.words);
+}
+
+/**
+ * Native segwit (BIP-173/350) with the given human-readable part: v0 (P2WPKH 20 bytes, P2WSH
+ * 32 bytes, bech32) and, where the chain has activated it, v1 taproot (32 bytes, bech32m).
+ * Later versions are refused: outputs to them are anyone-can-spend today.
+ */
+export function isSegwit(address: string, hrp: string, { taproot }: { taproot: boolean }): boolean {
+  const v0 = decodeBech32(bech32, address);
+  if (v0) {
+    if (v0.prefix !== hrp || v0.words[0] !== 0) return false;
+    const program = wordsToBytes(bech32, v0.words.slice(1));
+    return program !== undefined && (program.length === 20 || program.length === 32);
+  }
+  if (!taproot) return false;
+  const v1 = decodeBech32(bech32m, address);
+  if (!v1 || v1.prefix !== hrp || v1.words[0] !== 1) return false;
+  const program = wordsToBytes(bech32m, v1.words.slice(1));
+  return program !== undefined && program.length === 32;
 }

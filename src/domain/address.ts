@@ -1,7 +1,7 @@
 import { crc32 } from "node:zlib";
 import { blake2b } from "@noble/hashes/blake2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { base32nopad, base58, base58xmr, base58xrp, base64, base64url, bech32, bech32m } from "@scure/base";
+import { base32nopad, base58, base58xmr, base58xrp, base64, base64url, bech32 } from "@scure/base";
 import {
   base58Versioned,
   bech32Bytes,
@@ -11,6 +11,7 @@ import {
   decodeBase58Check,
   decodeBech32,
   decodeOrUndefined,
+  isSegwit,
   isAllZero,
   startsWithBytes,
   utf8,
@@ -65,23 +66,6 @@ type AddressFormat = {
 
 // ---------------------------------------------------------------------------------------------
 // Bitcoin family
-
-/**
- * Native segwit (BIP-173/350). Only v0 (P2WPKH 20 bytes, P2WSH 32 bytes, bech32) and v1
- * taproot (32 bytes, bech32m) are accepted: outputs to later versions are anyone-can-spend today.
- */
-function isSegwit(address: string, hrp: string): boolean {
-  const v0 = decodeBech32(bech32, address);
-  if (v0) {
-    if (v0.prefix !== hrp || v0.words[0] !== 0) return false;
-    const program = wordsToBytes(bech32, v0.words.slice(1));
-    return program !== undefined && (program.length === 20 || program.length === 32);
-  }
-  const v1 = decodeBech32(bech32m, address);
-  if (!v1 || v1.prefix !== hrp || v1.words[0] !== 1) return false;
-  const program = wordsToBytes(bech32m, v1.words.slice(1));
-  return program !== undefined && program.length === 32;
-}
 
 const isBitcoinLegacy = base58Versioned([0x00], [0x05]);
 
@@ -399,12 +383,12 @@ const COSMOS_PREFIXES: Readonly<Record<string, string>> = {
 };
 
 const FORMATS = new Map<string, AddressFormat>([
-  ["btc", { check: (a) => isBitcoinLegacy(a) || isSegwit(a, "bc") }],
+  ["btc", { check: (a) => isBitcoinLegacy(a) || isSegwit(a, "bc", { taproot: true }) }],
   ["ln", { check: isLightning, maxLength: LIGHTNING_MAX_LENGTH }],
   // Legacy "1..."/"3..." forms are refused for BCH, and the old "3..." P2SH version for LTC: they
   // are byte-for-byte Bitcoin addresses, so a Bitcoin address pasted by mistake would pass.
   ["bch", { check: isCashAddr }],
-  ["ltc", { check: (a) => base58Versioned([0x30], [0x32])(a) || isSegwit(a, "ltc") }],
+  ["ltc", { check: (a) => base58Versioned([0x30], [0x32])(a) || isSegwit(a, "ltc", { taproot: true }) }],
   ["doge", { check: base58Versioned([0x1e], [0x16]) }],
   ["dash", { check: base58Versioned([0x4c], [0x10]) }],
   ["zec", { check: base58Versioned([0x1c, 0xb8], [0x1c, 0xbd]) }], // transparent t1/t3 only
