@@ -65,7 +65,7 @@ export interface BotOptions {
 }
 
 /** Bump when the flow's code changes shape: stored half-finished flows of an older shape are dropped. */
-export const FLOW_VERSION = 5; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13); 4: showCreated claims the card first (issue 20); 5: each step records where it began (restarted after too many inputs, issue 20)
+export const FLOW_VERSION = 6; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13); 4: showCreated claims the card first (issue 20); 5: each step records where it began (restarted after too many inputs, issue 20); 6: the "not given yet" prompt after creation is a step of its own
 
 /** Builds the bot: every piece of middleware is wired here, in order. */
 export function createBot(

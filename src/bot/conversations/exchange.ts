@@ -807,14 +807,24 @@ async function showCreated(
       const text = renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), phrase, { depositInstructions: true });
       return { tx, text, phrase, final: isFinalStatus(tx.status), view: depositViewOf(deps, tx) };
     });
-  let card = await read();
-  while (!card.final && card.view.kind !== "complete") {
+  let card: Awaited<ReturnType<typeof read>>;
+  for (;;) {
+    // Its own step: many inputs at the prompt below ask it again (read afresh), never the
+    // summary or anything else from before the exchange was created.
+    await ui.beginStep();
+    card = await read();
+    if (card.final || card.view.kind === "complete") break;
     const messageId = await ui.prompt((button) => ({
       text: [ui.t("created-title"), "", card.text, "", ui.t("deposit-incomplete-choices")].join("\n"),
       keyboard: new InlineKeyboard().text(ui.t("button-retry"), button("", "retry").callback_data).text(ui.t("button-leave"), button("", "leave").callback_data),
     }));
-    const input = await ui.input();
-    if (input.kind === "button" && input.action === "leave") {
+    let input = await ui.input();
+    // Typed text is not a choice: a hint, and the prompt stays as it is.
+    while (input.kind === "text") {
+      await ui.say(ui.t("flow-tap-a-button"));
+      input = await ui.input();
+    }
+    if (input.action === "leave") {
       // The tracker may have learned the deposit meanwhile: then show it now, not a promise.
       card = await read();
       if (card.final || card.view.kind === "complete") break;
@@ -824,8 +834,7 @@ async function showCreated(
       await conversation.external(() => deps.repos.transactions.setCardMessage(exchangeId, messageId));
       return;
     }
-    if (input.kind === "button" && input.action === "retry") await conversation.external(() => depositOf(deps, exchangeId));
-    card = await read();
+    if (input.action === "retry") await conversation.external(() => depositOf(deps, exchangeId));
   }
 
   // A restart while the person was choosing hands the card to the tracker: never both show it.

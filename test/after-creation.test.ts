@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { buttons, toSummary } from "./harness/flow.js";
+import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
+
+let world: TestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const XRP_SWAP = { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" };
+
+/** The service gives the deposit address of an XRP exchange without its memo, `times` times. */
+function withholdMemo(w: TestWorld, times: number): void {
+  const body = JSON.stringify({
+    status: "waiting", symbol_from: "xrp", network_from: "xrp", symbol_to: "btc", network_to: "btc", amount_from: "100", amount_to: "0.0023",
+    address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", address_to: XRP_SWAP.address, address_refund: null, extra_from: null, extra_to: null,
+    extra_refund: null, hash_from: null, hash_to: null, created_at: 1_795_348_800,
+  });
+  w.app.sandbox!.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times });
+}
+
+/** Confirms an XRP swap whose deposit memo the service withholds; returns the "not given yet" prompt. */
+async function toNotGivenYet(w: TestWorld, user: TestUser): Promise<StoredMessage> {
+  const summary = await toSummary(user, XRP_SWAP);
+  withholdMemo(w, 1_000);
+  await user.click(summary, /Confirm/);
+  const waiting = await user.nextMessage();
+  expect(waiting.text).toContain("has not given the deposit memo yet");
+  return waiting;
+}
+
+/** Sends `text` and waits for the bot's answer to it. */
+async function sendAndWait(w: TestWorld, user: TestUser, text: string): Promise<StoredMessage[]> {
+  const seen = user.messages().length;
+  await user.send(text);
+  await waitFor(() => user.messages().length > seen + 1 || undefined, 5_000, `an answer to "${text}"`);
+  await waitFor(() => w.tg.pendingUpdates() === 0, 5_000, "the updates to be taken");
+  await w.app.idle();
+  return user.messages().slice(seen + 1);
+}
+
+describe("the 'deposit memo not given yet' prompt after Confirm", () => {
+  it("is its own step: ten typed messages there get a hint to use the buttons, never the summary again, and Try again still works", async () => {
+    world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
+    const user = world.tg.user({ id: 9301, first_name: "Ivy", language_code: "en" });
+    const waiting = await toNotGivenYet(world, user);
+    const id = world.app.repos.transactions.listByUser(9301, 1)[0]!.exchangeId;
+    const answers: StoredMessage[] = [];
+    for (let i = 0; i < 10; i++) answers.push(...(await sendAndWait(world, user, `hello ${i}`)));
+    expect(answers.some((m) => m.text?.includes("Please check everything"))).toBe(false);
+    expect(answers.some((m) => buttons(m).some((b) => /Confirm/.test(b)))).toBe(false);
+    expect(answers.some((m) => m.text?.includes("Please tap one of the buttons above"))).toBe(true);
+    // What they have now is the prompt (asked again, or the first one still live).
+    const prompts = [waiting, ...answers].filter((m) => buttons(m).includes("🔁 Try again"));
+    // The step was asked again: its prompt came once more, with live buttons.
+    expect(prompts.length).toBeGreaterThan(1);
+    const live = prompts.at(-1)!;
+    expect(buttons(live)).toEqual(["🔁 Try again", "Leave"]);
+    expect(world.app.repos.transactions.listByUser(9301, 5)).toHaveLength(1);
+    // The service gives the memo now: Try again shows the deposit, once.
+    world.app.sandbox!.faults.clear();
+    await user.click(live, "Try again");
+    const tx = await waitFor(() => (world!.app.repos.transactions.find(id)!.extraFrom ? world!.app.repos.transactions.find(id) : undefined), 5_000, "the memo");
+    const card = await waitFor(() => user.messages().find((m) => m.text?.includes(tx.extraFrom!) && buttons(m).includes("🧾 For support")), 5_000, "the creation card");
+    expect(card.text).toContain(tx.addressFrom!);
+    expect(user.messages().filter((m) => m.text?.includes("Please check everything"))).toHaveLength(1);
+    // The person was told along the way that the prompt was asked again.
+    expect(answers.some((m) => m.text?.includes("let's take this step again"))).toBe(true);
+  });
+});
