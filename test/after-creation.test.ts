@@ -25,9 +25,9 @@ function withholdMemo(w: TestWorld, times: number): void {
 async function toNotGivenYet(w: TestWorld, user: TestUser): Promise<StoredMessage> {
   const summary = await toSummary(user, XRP_SWAP);
   withholdMemo(w, 1_000);
-  await user.click(summary, /Confirm/);
+  await user.click(summary, /^✅/);
   const waiting = await user.nextMessage();
-  expect(waiting.text).toContain("has not given the deposit memo yet");
+  expect(buttons(waiting)).toHaveLength(2); // Try again, Leave
   return waiting;
 }
 
@@ -46,6 +46,7 @@ describe("the 'deposit memo not given yet' prompt after Confirm", () => {
     world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
     const user = world.tg.user({ id: 9301, first_name: "Ivy", language_code: "en" });
     const waiting = await toNotGivenYet(world, user);
+    expect(waiting.text).toContain("has not given the deposit memo yet");
     const id = world.app.repos.transactions.listByUser(9301, 1)[0]!.exchangeId;
     const answers: StoredMessage[] = [];
     for (let i = 0; i < 10; i++) answers.push(...(await sendAndWait(world, user, `hello ${i}`)));
@@ -68,5 +69,45 @@ describe("the 'deposit memo not given yet' prompt after Confirm", () => {
     expect(user.messages().filter((m) => m.text?.includes("Please check everything"))).toHaveLength(1);
     // The person was told along the way that the prompt was asked again.
     expect(answers.some((m) => m.text?.includes("let's take this step again"))).toBe(true);
+  });
+});
+
+describe("leaving the flow after the exchange was created", () => {
+  it("/start at the 'not given yet' prompt says the exchange exists and the details will come, not that nothing was created (en, ru)", async () => {
+    world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
+    for (const [id, language, created, nothing] of [
+      [9311, "en", "was created", "nothing was created"],
+      [9312, "ru", "уже создан", "ничего не создано"],
+    ] as const) {
+      const user = world.tg.user({ id, first_name: "Jo", language_code: language });
+      await toNotGivenYet(world, user);
+      const exchangeId = world.app.repos.transactions.listByUser(id, 1)[0]!.exchangeId;
+      await user.send("/start");
+      const note = await user.nextMessage();
+      expect(note.text).toContain(created);
+      expect(note.text).toContain(exchangeId);
+      expect(note.text).toContain("/history");
+      expect(note.text).not.toContain(nothing);
+    }
+  });
+
+  it("/start in a flow that created nothing still says nothing was created", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 9313, first_name: "Kit", language_code: "en" });
+    await toSummary(user, XRP_SWAP);
+    await user.send("/start");
+    expect((await user.nextMessage()).text).toContain("nothing was created");
+  });
+
+  it("/cancel at the 'not given yet' prompt says the exchange was created and is not cancelled", async () => {
+    world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
+    const user = world.tg.user({ id: 9314, first_name: "Lee", language_code: "en" });
+    await toNotGivenYet(world, user);
+    const exchangeId = world.app.repos.transactions.listByUser(9314, 1)[0]!.exchangeId;
+    await user.send("/cancel");
+    const note = await user.nextMessage();
+    expect(note.text).toContain(exchangeId);
+    expect(note.text).toContain("not cancelled");
+    expect(note.text).not.toContain("Exchange cancelled");
   });
 });

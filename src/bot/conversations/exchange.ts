@@ -39,6 +39,7 @@ import type { ExchangeAvailability } from "../../exchange/availability.js";
 import { whileWaiting, type TypingIndicator, type WaitingDeps } from "../waiting.js";
 import { sendFailure, type SendFailure } from "../telegram-errors.js";
 import { alertAnswer, createAlert } from "../features/alerts.js";
+import { flowCreated, flowStarted } from "../flow-created.js";
 import { pickCurrency, type PickerData, type RecentPair } from "./pick-currency.js";
 
 /** Recent pairs offered first at the first step. */
@@ -154,6 +155,7 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
     const userId = ctx.from!.id;
     const flowId = await conversation.external(() => {
       deps.flows.flowStarted(chatId);
+      flowStarted(deps.repos.kv, chatId);
       return Math.random().toString(36).slice(2, 8).padEnd(6, "0");
     });
     const abandoned = () => conversation.external(() => deps.flows.flowAbandoned(chatId));
@@ -319,6 +321,8 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           const created = await conversation.external(async () => {
             const outcome = await createExchange(deps, { chatId, userId, requestKey, state, ui });
             if (outcome.kind !== "refused") deps.flows.flowCompleted(chatId, outcome.kind === "unknown" ? "unknown" : "created");
+            // Leaving the flow from here on (/start, /cancel) says the exchange exists.
+            if (outcome.kind === "created") flowCreated(deps.repos.kv, chatId, outcome.exchangeId);
             return outcome;
           });
           if (created.kind === "refused") {
