@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { buttons, toSummary } from "./harness/flow.js";
+import { buttons, toAmount, toSummary } from "./harness/flow.js";
 import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 
 let world: TestWorld | undefined;
@@ -109,5 +109,35 @@ describe("leaving the flow after the exchange was created", () => {
     expect(note.text).toContain(exchangeId);
     expect(note.text).toContain("not cancelled");
     expect(note.text).not.toContain("Exchange cancelled");
+  });
+});
+
+describe("people who blocked the bot", () => {
+  /** Messages the bot tried to send into a chat. */
+  const sendsTo = (w: TestWorld, chatId: number) => w.tg.callsTo("sendMessage").filter((c) => c.payload.chat_id === chatId).length;
+
+  it("get no 'flow closed' note from the sweeper once they are known to have blocked it", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 9321, first_name: "Max", language_code: "en" });
+    await toAmount(user, "btc btc", "eth eth");
+    await world.app.idle();
+    user.block();
+    await waitFor(() => world!.app.repos.users.find(9321)?.blocked || undefined, 5_000, "the block to be noted");
+    const before = sendsTo(world, 9321);
+    await world.clock.advance(31 * 60_000);
+    await waitFor(() => world!.app.repos.kv.get("conv:9321") === undefined || undefined, 5_000, "the flow to be swept");
+    await world.app.idle();
+    expect(sendsTo(world, 9321)).toBe(before);
+  });
+
+  it("are marked blocked when the sweeper's note is refused with 403, so nothing more is tried", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 9322, first_name: "Ned", language_code: "en" });
+    await toAmount(user, "btc btc", "eth eth");
+    await world.app.idle();
+    // Blocked without the bot hearing of it (the update was lost): the note's 403 is how it learns.
+    world.tg.failNext("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
+    await world.clock.advance(31 * 60_000);
+    await waitFor(() => world!.app.repos.users.find(9322)?.blocked || undefined, 5_000, "the 403 to mark them blocked");
   });
 });
