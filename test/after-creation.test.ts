@@ -140,4 +140,26 @@ describe("people who blocked the bot", () => {
     await world.clock.advance(31 * 60_000);
     await waitFor(() => world!.app.repos.users.find(9322)?.blocked || undefined, 5_000, "the 403 to mark them blocked");
   });
+
+  it("get none of the calls still queued for their chat after Telegram says 'bot was blocked by the user', until they write again", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 9323, first_name: "Oz", language_code: "en" });
+    await user.send("/start");
+    await user.nextMessage();
+    const before = sendsTo(world, 9323);
+    // Three messages for them are under way at once (tracker news, alerts, replies); Telegram holds the first.
+    const held = world.tg.holdNext("sendMessage");
+    const sends = [1, 2, 3].map((n) => world!.app.bot.api.sendMessage(9323, `news ${n}`).then(() => "sent", (error: Error) => error.message));
+    await held.arrived;
+    held.release({ error_code: 403, description: "Forbidden: bot was blocked by the user" });
+    const outcomes = await Promise.all(sends);
+    expect(outcomes.every((o) => o.includes("bot was blocked by the user"))).toBe(true);
+    // Only the first reached Telegram.
+    expect(sendsTo(world, 9323)).toBe(before + 1);
+    expect(await world.app.bot.api.sendMessage(9323, "later").then(() => "sent", (error: Error) => error.message)).toContain("blocked");
+    expect(sendsTo(world, 9323)).toBe(before + 1);
+    // They write again: answered as usual.
+    await user.send("/help");
+    expect((await user.nextMessage()).text).toBeTruthy();
+  });
 });

@@ -133,9 +133,11 @@ export function createBot(
     if (member && ctx.chat?.type === "private") {
       // Blocking the bot arrives as an update too: it must not count as "wrote again".
       repos.users.setBlocked(member.from.id, member.new_chat_member.status === "kicked");
+      if (member.new_chat_member.status !== "kicked") deps.outbox.wrote(ctx.chat.id);
       return next();
     }
     if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private") {
+      deps.outbox.wrote(ctx.chat.id);
       repos.users.touch({ id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name, languageCode: ctx.from.language_code });
     }
     await next();
