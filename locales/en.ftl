@@ -76,6 +76,8 @@ flow-step-again = That was many tries, so let's take this step again from its st
 flow-tap-a-button = Please tap one of the buttons above.
 flow-cancelled = Exchange cancelled. Exchanges you already created are in /history.
 start-flow-closed = I closed the exchange you were setting up; nothing was created. Start again with /exchange; exchanges you already created are in /history.
+start-flow-closed-created = I closed the exchange you were setting up. Exchange <code>{ $id }</code> was created and stays open: I will message you when the service gives its deposit details. It is in /history.
+flow-cancelled-created = Exchange <code>{ $id }</code> was already created, so it is not cancelled: nothing is taken unless you send funds to it. I will message you when the service gives its deposit details; it is in /history.
 flow-too-large = ⌛ The exchange you were setting up went on too long, so I closed it. Type /exchange to start again; exchanges you already created are in /history.
 flow-timeout = ⌛ The exchange you were setting up was left for 30 minutes, so I closed it. Type /exchange to start again; exchanges you already created are in /history.
 

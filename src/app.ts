@@ -208,6 +208,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           clock,
           api: bot.api,
           logger,
+          users: repos.users,
           note: (chatId) => translatorFor(i18n, repos.users, chatId)("flow-timeout"),
           tooLargeNote: (chatId) => translatorFor(i18n, repos.users, chatId)("flow-too-large"),
           onTimedOut: (chatId) => metrics.flowAbandoned(chatId),

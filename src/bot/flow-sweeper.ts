@@ -2,6 +2,8 @@ import type { Api } from "grammy";
 import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
 import type { KeyValueStore } from "../db/kv.js";
+import type { UserRepository } from "../db/users.js";
+import { sendFailure } from "./telegram-errors.js";
 
 export const FLOW_IDLE_MS = 30 * 60_000;
 /**
@@ -24,6 +26,8 @@ export function startFlowSweeper(deps: {
   clock: Clock;
   api: Api;
   logger: Logger;
+  /** Who blocked the bot (private chats: the chat id is the user's). */
+  users: Pick<UserRepository, "find" | "setBlocked">;
   note: (chatId: number) => string;
   /** What a person whose flow grew too large is told. */
   tooLargeNote: (chatId: number) => string;
@@ -40,7 +44,10 @@ export function startFlowSweeper(deps: {
     const chatId = Number(key);
     if (!Number.isSafeInteger(chatId)) return;
     deps.onTimedOut?.(chatId);
+    // Nothing more goes to a person who blocked the bot, until they write again.
+    if (deps.users.find(chatId)?.blocked) return;
     await deps.api.sendMessage(chatId, note(chatId), { parse_mode: "HTML" }).catch((error: unknown) => {
+      if (sendFailure(error) === "blocked") return deps.users.setBlocked(chatId, true);
       deps.logger.warn({ err: error, chatId }, "could not tell a user their flow was closed");
     });
   };

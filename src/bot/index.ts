@@ -65,7 +65,7 @@ export interface BotOptions {
 }
 
 /** Bump when the flow's code changes shape: stored half-finished flows of an older shape are dropped. */
-export const FLOW_VERSION = 5; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13); 4: showCreated claims the card first (issue 20); 5: each step records where it began (restarted after too many inputs, issue 20)
+export const FLOW_VERSION = 6; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13); 4: showCreated claims the card first (issue 20); 5: each step records where it began (restarted after too many inputs, issue 20); 6: the "not given yet" prompt after creation is a step of its own
 
 /** Builds the bot: every piece of middleware is wired here, in order. */
 export function createBot(
@@ -133,9 +133,11 @@ export function createBot(
     if (member && ctx.chat?.type === "private") {
       // Blocking the bot arrives as an update too: it must not count as "wrote again".
       repos.users.setBlocked(member.from.id, member.new_chat_member.status === "kicked");
+      if (member.new_chat_member.status !== "kicked") deps.outbox.wrote(ctx.chat.id);
       return next();
     }
     if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private") {
+      deps.outbox.wrote(ctx.chat.id);
       repos.users.touch({ id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name, languageCode: ctx.from.language_code });
     }
     await next();

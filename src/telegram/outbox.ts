@@ -35,6 +35,7 @@ export const UNPACED: FloodLimits = { chatGapMs: 0, groupPerMinute: Number.POSIT
 interface Answer {
   ok: boolean;
   error_code?: number;
+  description?: string;
   parameters?: { retry_after?: number };
 }
 type Signal = Parameters<Transformer>[3];
@@ -52,6 +53,8 @@ class Lane {
   blockedUntil = 0;
   /** Send times of the last messages in a group, oldest first. */
   readonly recent: number[] = [];
+  /** Telegram's 403 "bot was blocked by the user": every call here gets it, unsent, until they write (`wrote`). */
+  blocked: Answer | undefined;
 }
 
 export interface OutboxDeps {
@@ -67,6 +70,8 @@ export interface OutboxDeps {
  * limits, and a 429 holds the whole chat for the retry_after Telegram asked (so order is kept)
  * before the call is tried again. Replies retry until `maxWaitMs`; status messages do not
  * retry here (the tracker owes them and tries again itself). Giving up is logged loudly.
+ * After "bot was blocked by the user" the chat's calls, queued or new, get that answer without
+ * reaching Telegram, until the person writes again (`wrote`).
  */
 export class Outbox {
   private readonly lanes = new Map<string, Lane>();
@@ -101,6 +106,7 @@ export class Outbox {
       await turn;
       const message = MESSAGE_METHODS.test(method);
       for (;;) {
+        if (lane.blocked) return lane.blocked;
         const now = this.deps.clock.now();
         // A status message is not held behind Telegram's wait: the tracker owes it and comes back.
         if (!retry && lane.blockedUntil > now) return tooMany(Math.ceil((lane.blockedUntil - now) / 1000));
@@ -111,6 +117,7 @@ export class Outbox {
         }
         await this.waitTurn(lane, chat, message, signal);
         const result = await call();
+        if (isBlocked(result)) lane.blocked = result;
         if (result.ok || result.error_code !== 429) return result;
         const retryAfterMs = Math.max(1, result.parameters?.retry_after ?? 1) * 1000;
         lane.blockedUntil = this.deps.clock.now() + retryAfterMs;
@@ -127,6 +134,12 @@ export class Outbox {
       done();
       this.forgetIdleLanes();
     }
+  }
+
+  /** The person wrote (or unblocked the bot): their chat takes calls again. */
+  wrote(chatId: number | string): void {
+    const lane = this.lanes.get(String(chatId));
+    if (lane) lane.blocked = undefined;
   }
 
   /** Sleeps until this chat, its group minute and the overall rate all allow the call; takes the slot. */
@@ -176,6 +189,7 @@ export class Outbox {
     this.lastSweepAt = now;
     for (const [chat, lane] of this.lanes) {
       const remembered = Math.max(lane.nextMessageAt, lane.blockedUntil, (lane.recent.at(-1) ?? 0) + 60_000);
+      // A blocked chat dropped here costs one more call, whose 403 marks it again.
       if (lane.queued === 0 && remembered <= now) this.lanes.delete(chat);
     }
   }
@@ -186,6 +200,11 @@ export class Outbox {
     for (const lane of this.lanes.values()) total += lane.queued;
     return total;
   }
+}
+
+/** A blocked bot: Telegram would refuse every call into this chat the same way. */
+function isBlocked(answer: Answer): boolean {
+  return !answer.ok && answer.error_code === 403 && /blocked by the user/i.test(answer.description ?? "");
 }
 
 function tooMany(retryAfter: number): Answer & { description: string } {

@@ -39,6 +39,7 @@ import type { ExchangeAvailability } from "../../exchange/availability.js";
 import { whileWaiting, type TypingIndicator, type WaitingDeps } from "../waiting.js";
 import { sendFailure, type SendFailure } from "../telegram-errors.js";
 import { alertAnswer, createAlert } from "../features/alerts.js";
+import { flowCreated, flowStarted } from "../flow-created.js";
 import { pickCurrency, type PickerData, type RecentPair } from "./pick-currency.js";
 
 /** Recent pairs offered first at the first step. */
@@ -154,6 +155,7 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
     const userId = ctx.from!.id;
     const flowId = await conversation.external(() => {
       deps.flows.flowStarted(chatId);
+      flowStarted(deps.repos.kv, chatId);
       return Math.random().toString(36).slice(2, 8).padEnd(6, "0");
     });
     const abandoned = () => conversation.external(() => deps.flows.flowAbandoned(chatId));
@@ -319,6 +321,8 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           const created = await conversation.external(async () => {
             const outcome = await createExchange(deps, { chatId, userId, requestKey, state, ui });
             if (outcome.kind !== "refused") deps.flows.flowCompleted(chatId, outcome.kind === "unknown" ? "unknown" : "created");
+            // Leaving the flow from here on (/start, /cancel) says the exchange exists.
+            if (outcome.kind === "created") flowCreated(deps.repos.kv, chatId, outcome.exchangeId);
             return outcome;
           });
           if (created.kind === "refused") {
@@ -807,14 +811,24 @@ async function showCreated(
       const text = renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), phrase, { depositInstructions: true });
       return { tx, text, phrase, final: isFinalStatus(tx.status), view: depositViewOf(deps, tx) };
     });
-  let card = await read();
-  while (!card.final && card.view.kind !== "complete") {
+  let card: Awaited<ReturnType<typeof read>>;
+  for (;;) {
+    // Its own step: many inputs at the prompt below ask it again (read afresh), never the
+    // summary or anything else from before the exchange was created.
+    await ui.beginStep();
+    card = await read();
+    if (card.final || card.view.kind === "complete") break;
     const messageId = await ui.prompt((button) => ({
       text: [ui.t("created-title"), "", card.text, "", ui.t("deposit-incomplete-choices")].join("\n"),
       keyboard: new InlineKeyboard().text(ui.t("button-retry"), button("", "retry").callback_data).text(ui.t("button-leave"), button("", "leave").callback_data),
     }));
-    const input = await ui.input();
-    if (input.kind === "button" && input.action === "leave") {
+    let input = await ui.input();
+    // Typed text is not a choice: a hint, and the prompt stays as it is.
+    while (input.kind === "text") {
+      await ui.say(ui.t("flow-tap-a-button"));
+      input = await ui.input();
+    }
+    if (input.action === "leave") {
       // The tracker may have learned the deposit meanwhile: then show it now, not a promise.
       card = await read();
       if (card.final || card.view.kind === "complete") break;
@@ -824,8 +838,7 @@ async function showCreated(
       await conversation.external(() => deps.repos.transactions.setCardMessage(exchangeId, messageId));
       return;
     }
-    if (input.kind === "button" && input.action === "retry") await conversation.external(() => depositOf(deps, exchangeId));
-    card = await read();
+    if (input.action === "retry") await conversation.external(() => depositOf(deps, exchangeId));
   }
 
   // A restart while the person was choosing hands the card to the tracker: never both show it.

@@ -7,6 +7,7 @@ import { againButton, alertButton, languageButton, menuButton } from "../callbac
 import type { BaseContext, BotContext } from "../context.js";
 import { decodeSwapLink, type SwapPrefill } from "../deep-link.js";
 import { escapeHtml } from "../format.js";
+import { createdByFlow } from "../flow-created.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
 import type { OffersDelivery } from "../conversations/offers-delivery.js";
 import type { Metrics } from "../../ops/metrics.js";
@@ -53,8 +54,10 @@ export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDeli
     }
     // Leaving a flow silently would make the next answer ("0.1") land nowhere: say so first.
     const inFlow = ctx.conversation.active(EXCHANGE_FLOW) > 0;
+    const created = inFlow ? createdByFlow(deps.repos.kv, ctx.chat.id) : undefined;
     await leaveFlow(ctx);
-    if (inFlow) await ctx.reply(ctx.t("start-flow-closed"), { parse_mode: "HTML" });
+    if (created !== undefined) await ctx.reply(ctx.t("start-flow-closed-created", { id: escapeHtml(created) }), { parse_mode: "HTML" });
+    else if (inFlow) await ctx.reply(ctx.t("start-flow-closed"), { parse_mode: "HTML" });
     await ctx.reply(ctx.t("start-welcome", { name: escapeHtml(ctx.from.first_name) }), { parse_mode: "HTML", reply_markup: mainMenu(ctx) });
   });
 
@@ -91,8 +94,11 @@ export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDeli
 
   pm.command("cancel", async (ctx) => {
     const active = ctx.conversation.active(EXCHANGE_FLOW) > 0;
+    // Past creation there is nothing to cancel here: the exchange exists, and they are told so.
+    const created = active ? createdByFlow(deps.repos.kv, ctx.chat.id) : undefined;
     await leaveFlow(ctx);
-    await ctx.reply(active ? ctx.t("flow-cancelled") : ctx.t("cancel-nothing"), { parse_mode: "HTML" });
+    const text = created !== undefined ? ctx.t("flow-cancelled-created", { id: escapeHtml(created) }) : active ? ctx.t("flow-cancelled") : ctx.t("cancel-nothing");
+    await ctx.reply(text, { parse_mode: "HTML" });
   });
 
   pm.command("help", sendHelp);
