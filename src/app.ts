@@ -9,6 +9,8 @@ import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
 import { registerCommands } from "./bot/features/menu.js";
 import { translatorFor } from "./bot/i18n.js";
+import { escapeHtml } from "./bot/format.js";
+import { createdByFlow } from "./bot/flow-created.js";
 import type { BotContext } from "./bot/context.js";
 import { RateBudget } from "./exchange/budget.js";
 import { CatalogueService } from "./exchange/catalogue.js";
@@ -209,7 +211,11 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           api: bot.api,
           logger,
           users: repos.users,
-          note: (chatId) => translatorFor(i18n, repos.users, chatId)("flow-timeout"),
+          note: (chatId) => {
+            const t = translatorFor(i18n, repos.users, chatId);
+            const created = createdByFlow(repos.kv, chatId);
+            return created === undefined ? t("flow-timeout") : t("flow-timeout-created", { id: escapeHtml(created) });
+          },
           tooLargeNote: (chatId) => translatorFor(i18n, repos.users, chatId)("flow-too-large"),
           onTimedOut: (chatId) => metrics.flowAbandoned(chatId),
         });

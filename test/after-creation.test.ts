@@ -112,6 +112,20 @@ describe("leaving the flow after the exchange was created", () => {
   });
 });
 
+describe("the sweep of a flow left at the 'not given yet' prompt", () => {
+  it("says the exchange was created and stays open, not only that the flow was closed", async () => {
+    world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
+    const user = world.tg.user({ id: 9316, first_name: "Mo", language_code: "en" });
+    await toNotGivenYet(world, user);
+    const exchangeId = world.app.repos.transactions.listByUser(9316, 1)[0]!.exchangeId;
+    await world.app.idle();
+    await world.clock.advance(31 * 60_000);
+    const note = await waitFor(() => user.messages().find((m) => m.text?.includes("30 minutes")), 5_000, "the sweeper's note");
+    expect(note.text).toContain(exchangeId);
+    expect(note.text).toContain("stays open");
+  });
+});
+
 describe("people who blocked the bot", () => {
   /** Messages the bot tried to send into a chat. */
   const sendsTo = (w: TestWorld, chatId: number) => w.tg.callsTo("sendMessage").filter((c) => c.payload.chat_id === chatId).length;
