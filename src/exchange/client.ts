@@ -313,9 +313,15 @@ export class ExchangeClient {
       // A 429 was refused, not processed: nothing was created.
       return throwError(new ExchangeError("rate-limited", `${endpoint}: rate limited`, { ...details, retryAfterMs, mayHaveReachedService: false }));
     }
-    if (status === 401 || status === 403) {
+    if (status === 401) {
       this.options.logger.error({ endpoint, status }, "the exchange service refused the API key: check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME");
       return throwError(new ExchangeError("unauthorized", `${endpoint}: HTTP ${status}`, { ...details, mayHaveReachedService: false }));
+    }
+    // 403: the key was accepted but has no access to this one resource (the API's Errors table):
+    // this call fails, and nothing says the whole service is unavailable.
+    if (status === 403) {
+      this.options.logger.warn({ endpoint, status }, "the exchange service gives this API key no access to this resource");
+      return throwError(new ExchangeError("forbidden", `${endpoint}: HTTP ${status}`, { ...details, mayHaveReachedService: false }));
     }
     if (status === 400) {
       return throwError(new ExchangeError("bad-request", `${endpoint}: ${messageOf(text) ?? "bad request"}`, { ...details, mayHaveReachedService: true }));
