@@ -218,6 +218,10 @@ status-not-found = I can't find an exchange with that ID among yours. Check the 
 status-usage = Send the exchange ID after the command, for example: <code>/status exolix-floating-abc123</code>
 refresh-cooldown = Refreshed a moment ago. Try again in { $seconds } s.
 refresh-failed = Couldn't reach the exchange service; showing what I know.
+refresh-queue-full = ⏳ You already have { $count ->
+        [one] a request
+       *[other] { $count } requests
+    } waiting in line for the exchange service, so this card was not refreshed. Press Refresh again in about { $seconds } s.
 button-funds-sent = 📨 I have sent the funds
 funds-sent-thanks = Thanks! For the next { $minutes } minutes I'll check for your deposit { $seconds ->
         [60] every minute
