@@ -125,6 +125,7 @@ error-queue-full = ⏳ You already have { $count ->
        *[other] { $count } quotes
     } waiting in line for the exchange service. Your choices are kept: try again in about { $seconds } s, once the first has come.
 error-refused = The exchange service refused this: { $reason }
+error-forbidden = The exchange service does not let this bot get it right now (no access to it). Your choices are kept: try again in a while, and if it keeps happening, tell support.
 
 flow-ask-address = Send the <b>{ $currency }</b> address on <b>{ $network }</b> where you want to receive your coins.
     Copy it from your wallet; double-check the network.
@@ -220,6 +221,10 @@ status-not-found = I can't find an exchange with that ID among yours. Check the 
 status-usage = Send the exchange ID after the command, for example: <code>/status exolix-floating-abc123</code>
 refresh-cooldown = Refreshed a moment ago. Try again in { $seconds } s.
 refresh-failed = Couldn't reach the exchange service; showing what I know.
+refresh-queue-full = ⏳ You already have { $count ->
+        [one] a request
+       *[other] { $count } requests
+    } waiting in line for the exchange service, so this card was not refreshed. Press Refresh again in about { $seconds } s.
 button-funds-sent = 📨 I have sent the funds
 funds-sent-thanks = Thanks! For the next { $minutes } minutes I'll check for your deposit { $seconds ->
         [60] every minute

@@ -126,7 +126,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       trackerIntervalSeconds: config.trackerIntervalSeconds,
       alertCheckMinutes: config.alertCheckMinutes,
       tracking: {
-        refresh: (exchangeId) => tracker.refresh(exchangeId),
+        refresh: (exchangeId, requester) => tracker.refresh(exchangeId, requester),
         wake: () => tracker.wake(),
         fundsSent: (exchangeId) => tracker.fundsSent(exchangeId),
       },

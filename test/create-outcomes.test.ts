@@ -144,14 +144,15 @@ describe("an unknown outcome", () => {
 
 describe("the log of a failed create", () => {
   it.each([
-    ["refused", 400],
-    ["of unknown outcome", 502],
-  ])("when %s, names the reference, never the person's receiving address", async (_, status) => {
+    ["refused", 400, JSON.stringify({ message: `cannot send to ${TRON}` })],
+    ["of unknown outcome", 502, JSON.stringify({ message: `cannot send to ${TRON}` })],
+    ["answered with malformed JSON", 200, `{"id":"x1","address_to":"${TRON}","extra_to":"4242",`],
+  ])("when %s, names the reference, never the person's receiving address", async (_, status, body) => {
     world = await startWorld();
     const user = world.tg.user({ id: 7201, first_name: "Lo", language_code: "en" });
     const summary = await toSummary(user, PLAIN);
     // A service that echoes what it was sent in its error.
-    world.app.sandbox!.faults.inject({ kind: "status", status, body: JSON.stringify({ message: `cannot send to ${TRON}` }) }, { endpoint: "createTransaction" });
+    world.app.sandbox!.faults.inject({ kind: "status", status, body }, { endpoint: "createTransaction" });
     await user.click(summary, /Confirm/);
     await user.nextMessage();
     await world.app.idle();

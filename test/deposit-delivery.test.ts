@@ -77,6 +77,26 @@ describe("deposit details after Confirm", () => {
     expect(depositMessages(world!, tx)).toHaveLength(1);
   });
 
+  it("reach the person after half a minute of a proxy's HTML 502 pages right after Confirm (each failure unsure), marked as a possible repeat", async () => {
+    world = await startWorld({}, { timeline: { waiting: 20 * 60_000 } });
+    const user = world.tg.user({ id: 9208, first_name: "Ed", language_code: "en" });
+    const summary = await toSummary(user, XRP_SWAP);
+    const outageEnds = world.clock.now() + 30_000;
+    world.tg.outage(outageEnds, { error_code: 502, html: true });
+    const tx = await confirm(world, user, summary);
+
+    const shown = await drive(world.clock, waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"), { stepMs: 1_000, maxMs: 5 * 60_000 });
+    expect(world.clock.now()).toBeLessThanOrEqual(outageEnds + 60_000);
+    expect(shown).toContain(tx.exchangeId);
+    expect(shown).toContain("Send exactly 100 XRP");
+    expect(shown).toContain(`Include this memo, or your deposit can be lost: ${tx.extraFrom}`);
+    // Telegram never took the unsure sends, so the person sees it once; it says it may repeat one.
+    expect(shown).toContain("in case the previous message did not arrive");
+    await letTimePass(world, 10 * 60_000, 5_000);
+    await world.app.idle();
+    expect(depositMessages(world!, tx)).toHaveLength(1);
+  });
+
   it("a creation card whose answer was lost is not sent blindly again: once more, said to be a repeat, and nothing is lost", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 9202, first_name: "Bo", language_code: "en" });

@@ -64,4 +64,11 @@ describe("what a failed send means for a status message", () => {
     const hangUp = await rawServer((socket) => socket.destroy());
     expect(sendFailure(await failureOf(new Api("123:T", { apiRoot: hangUp })))).toBe("uncertain");
   });
+
+  it("counts a proxy's HTML error page as unsure: grammY cannot read it, and Telegram behind it may have taken the message", async () => {
+    tg = await startBotApiEmulator();
+    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    tg.failNext("sendMessage", { error_code: 502, html: true });
+    expect(sendFailure(await failureOf(api))).toBe("uncertain");
+  });
 });

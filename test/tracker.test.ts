@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Fault } from "../src/exchange/sandbox/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
+import { requesterOf } from "../src/exchange/budget.js";
 import { buttons, createViaFlow } from "./harness/flow.js";
 import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 
@@ -423,6 +424,24 @@ describe("history, cards and /status", () => {
     expect(polls(w).slice(polled).map((p) => p.exchangeId)).toEqual([exchangeId]);
     expect(card.text).toContain("Updated 2026-11-22 12:01 UTC");
     expect(user.messages().filter((m) => m.text?.includes("Couldn't reach"))).toEqual([]);
+  });
+
+  it("a card's Refresh is the owner's request in the user lane: with three of theirs already in line it is not a fourth, and they are told so", async () => {
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" }));
+    const user = w.tg.user({ id: 5353, first_name: "Rui", language_code: "en" });
+    const { card } = await createViaFlow(user);
+    await w.app.idle();
+    while (w.app.budget.preview("user").position === 0) await w.app.budget.acquire("user");
+    // Three quotes of this person wait in line (the most one person may have).
+    for (let i = 0; i < 3; i++) void w.app.budget.acquire("user", { requester: requesterOf(user.id) }).catch(() => undefined);
+    const polled = polls(w).length;
+
+    const query = await user.click(card, "Refresh");
+    await user.callbackAnswer(query);
+    expect((await user.nextMessage()).text).toContain("You already have 3 requests waiting in line");
+    expect(w.app.budget.stats().queuedByLane.user).toBe(3);
+    await w.app.idle();
+    expect(polls(w)).toHaveLength(polled);
   });
 
   it("a card's Refresh and staff's /lookup do not wait behind a background poll of the same exchange waiting in line", async () => {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { advanceUntil, drive } from "./harness/drive.js";
+import { toAmount } from "./harness/flow.js";
+import { waitFor } from "../src/emulator/index.js";
 
 /**
  * When the exchange service cannot serve anyone (it refuses the key, it cannot be reached, or
@@ -107,5 +109,42 @@ describe("a service that stops answering while people use the bot", () => {
     const staff = w.tg.user({ id: STAFF, first_name: "Sam", language_code: "ru" });
     await staff.send("/stats");
     expect((await staff.nextMessage()).text).toContain("Сервис обмена: доступен");
+  });
+});
+
+describe("a key that has no access to one resource (403)", () => {
+  it("fails only that call, with a clear sentence; the next person is not told the service is unavailable", async () => {
+    const w = (world = await startWorld());
+    const ann = w.tg.user({ id: 8905, first_name: "Ann", language_code: "en" });
+    await toAmount(ann, "btc btc", "eth eth");
+    w.app.sandbox!.faults.inject({ kind: "status", status: 403, body: JSON.stringify({ message: "Forbidden." }) }, { endpoint: "getEstimatedAmount" });
+    await ann.send("0.1");
+    const failed = await drive(w.clock, ann.nextMessage());
+    await drive(w.clock, waitFor(() => (failed.text?.includes("Getting offers") ? undefined : failed.text), 5_000, "the failure to be shown"));
+    expect(failed.text).toContain("does not let this bot get it");
+    expect(loudLines(w)).toHaveLength(0);
+
+    const bo = w.tg.user({ id: 8906, first_name: "Bo", language_code: "en" });
+    await bo.send("/exchange");
+    expect((await bo.nextMessage()).text).toContain("What do you want to send?");
+    const ivan = w.tg.user({ id: 8907, first_name: "Иван", language_code: "ru" });
+    await ivan.send("/exchange");
+    expect((await ivan.nextMessage()).text).not.toContain("недоступен");
+    // Ann's choices are kept: a tap tries again.
+    await ann.click(failed, "Try again");
+    expect((await ann.nextMessage()).text).toContain("0.1 BTC → ETH");
+  });
+
+  it("a 401 still says the key is refused, to everyone, until the service answers again", async () => {
+    const w = (world = await startWorld());
+    const ann = w.tg.user({ id: 8908, first_name: "Ann", language_code: "en" });
+    await toAmount(ann, "btc btc", "eth eth");
+    w.app.sandbox!.faults.inject({ kind: "status", status: 401, body: JSON.stringify({ message: "Unauthenticated." }) }, { endpoint: "getEstimatedAmount" });
+    await ann.send("0.1");
+    await drive(w.clock, waitFor(() => loudLines(w)[0], 5_000, "the loud line"));
+    expect(loudLines(w)[0]).toMatchObject({ reason: "key-refused" });
+    const bo = w.tg.user({ id: 8909, first_name: "Bo", language_code: "en" });
+    await bo.send("/exchange");
+    expect((await bo.nextMessage()).text).toContain("The exchange service is unavailable right now");
   });
 });

@@ -54,7 +54,7 @@ export interface BotDeps {
   /** How often rate alerts are checked (said when one is set). */
   alertCheckMinutes: number;
   /** The tracker, reached late: it is built after the bot, on the bot's API. */
-  tracking: { refresh(exchangeId: string): Promise<TransactionRecord | undefined>; wake(): void; fundsSent(exchangeId: string): void };
+  tracking: { refresh(exchangeId: string, requester?: string): Promise<TransactionRecord | undefined>; wake(): void; fundsSent(exchangeId: string): void };
 }
 
 export interface BotOptions {
@@ -203,8 +203,8 @@ export function createBot(
       budget: deps.exchange.budget,
       availability: deps.exchange.availability,
       clock: deps.clock,
-      refresh: (id) => deps.tracking.refresh(id),
-      readLive: (id) => deps.exchange.client.getTransaction(id, { lane: "user" }),
+      refresh: (id, requester) => deps.tracking.refresh(id, requester),
+      readLive: (id, requester) => deps.exchange.client.getTransaction(id, { lane: "user", requester }),
     }),
   );
   bot.use(exportFeature({ repos, clock: deps.clock, memoOf: (symbol, network) => deps.exchange.catalogue.find(symbol, network)?.memo }));
@@ -225,7 +225,7 @@ export function createBot(
       repos,
       catalogue: deps.exchange.catalogue,
       clock: deps.clock,
-      refresh: (id) => deps.tracking.refresh(id),
+      refresh: (id, requester) => deps.tracking.refresh(id, requester),
       fundsSent: (id) => deps.tracking.fundsSent(id),
       trackerIntervalMs: deps.trackerIntervalSeconds * 1000,
       background,

@@ -18,7 +18,10 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOST
  *  retry: Telegram certainly did not take it (no connection, a 5xx or a 429 answer); try later.
  *  blocked: 403, the user blocked the bot; write no more until they write again.
  *  refused: another 4xx; the same message would be refused again, so it is dropped.
- *  uncertain: it may have reached Telegram (a timeout after sending, a dropped connection);
+ *  uncertain: it may have reached Telegram (a timeout after sending, a dropped connection, a
+ *    proxy's HTML error page such as nginx's "502 Bad Gateway": grammY fails to read it as JSON
+ *    and keeps no HTTP status, and a proxy answers 502/504 also when Telegram behind it took the
+ *    request and its answer was lost);
  *    never sent again blindly: each kind of message decides (a status message is dropped, its
  *    card still shows the status; deposit details go once more, saying they may repeat).
  */

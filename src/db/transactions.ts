@@ -57,7 +57,7 @@ export interface TransactionRecord {
   cardClaimedAt: number | null;
   /** The tracker owes the person their deposit details from then (the card, or the details that came later). */
   cardDueAt: number | null;
-  /** 1: the owed message may repeat one that timed out but may have arrived; it says so. */
+  /** How many sends of the owed message ended unsure (may have arrived): above 0, the next says it may repeat one. */
   cardRepeat: number;
 }
 
@@ -442,7 +442,8 @@ export class TransactionRepository {
 
   /** The message that shows this exchange's status, kept current by the tracker. */
   setCardMessage(exchangeId: string, messageId: number): void {
-    this.sql("UPDATE transactions SET card_message_id = ? WHERE exchange_id = ?").run(messageId, exchangeId);
+    // Shown: the count of unsure sends was about it, and what follows is not a repeat of it.
+    this.sql("UPDATE transactions SET card_message_id = ?, card_repeat = 0 WHERE exchange_id = ?").run(messageId, exchangeId);
   }
 
   /**
@@ -488,7 +489,8 @@ export class TransactionRepository {
 
   /**
    * The claimed card could not be shown (or may not have been): nobody holds it, and the
-   * tracker owes it from `at`; `repeat` says the next one may repeat a message that arrived.
+   * tracker owes it from `at`; `repeat` says the next one may repeat a message that arrived
+   * (card_repeat counts the unsure sends: at least one now).
    */
   releaseCard(exchangeId: string, at: number, repeat: boolean): void {
     this
@@ -511,15 +513,18 @@ export class TransactionRepository {
     return changes > 0 ? this.find(exchangeId) : undefined;
   }
 
-  /** The deposit message taken could not be sent: owed again from `at` (the card unclaimed again). */
-  oweCard(exchangeId: string, at: number, repeat: boolean): void {
+  /**
+   * The deposit message taken could not be sent: owed again from `at` (the card unclaimed again);
+   * `unsure`: that send may have arrived, one more counted in card_repeat (the next says it may repeat).
+   */
+  oweCard(exchangeId: string, at: number, unsure: boolean): void {
     this
       .sql(
-        `UPDATE transactions SET card_due_at = ?, card_repeat = max(card_repeat, ?),
+        `UPDATE transactions SET card_due_at = ?, card_repeat = card_repeat + ?,
            card_claim = CASE WHEN card_message_id IS NULL THEN NULL ELSE card_claim END
          WHERE exchange_id = ?`,
       )
-      .run(at, repeat ? 1 : 0, exchangeId);
+      .run(at, unsure ? 1 : 0, exchangeId);
   }
 
   /**
@@ -561,7 +566,7 @@ export class TransactionRepository {
    */
   releaseFlowCards(at: number): number {
     return this
-      .sql("UPDATE transactions SET card_claim = NULL, card_due_at = ?, card_repeat = 1 WHERE card_claim = 'flow' AND card_message_id IS NULL")
+      .sql("UPDATE transactions SET card_claim = NULL, card_due_at = ?, card_repeat = max(card_repeat, 1) WHERE card_claim = 'flow' AND card_message_id IS NULL")
       .run(at).changes;
   }
 

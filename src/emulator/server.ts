@@ -1,5 +1,5 @@
 /** The HTTP side: routing `/bot<token>/<method>`, long polling, injected errors, the call log. */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Update } from "grammy/types";
 import type { BotApiMethods } from "./methods.js";
@@ -141,6 +141,11 @@ export class BotApiServer {
       call.response = response;
       send(res, response);
     };
+    const answerInjected = (error: InjectedError): void => {
+      if (error.html !== true) return answer(injectedResponse(error));
+      call.response = injectedResponse(error);
+      sendHtmlPage(res, error.error_code);
+    };
 
     // No web page talks to the Bot API: a request with another site's Host or any Origin is a
     // page elsewhere posting as the bot (the playground runs this on the person's machine).
@@ -170,11 +175,11 @@ export class BotApiServer {
       // Telegram is slow with this one: nothing happens until the test releases it.
       hold.arrive();
       const error = await hold.released;
-      if (error !== undefined) return answer(injectedResponse(error));
+      if (error !== undefined) return answerInjected(error);
     }
     const injected = this.injected.get(method.toLowerCase())?.shift();
-    if (injected !== undefined) return answer(injectedResponse(injected));
-    if (this.down && this.state.clock() < this.down.until && ACTS_IN_CHAT.test(method)) return answer(injectedResponse(this.down.error));
+    if (injected !== undefined) return answerInjected(injected);
+    if (this.down && this.state.clock() < this.down.until && ACTS_IN_CHAT.test(method)) return answerInjected(this.down.error);
     const floodWait = this.flood?.refuse(method, request.params.chat_id);
     if (floodWait !== undefined) return answer(injectedResponse({ error_code: 429, retry_after: floodWait }));
     // A lone surrogate ("\ud83d" in JSON) is not UTF-8: Telegram refuses the whole request.
@@ -262,6 +267,14 @@ function send(res: ServerResponse, response: ApiResponse): void {
   const status = response.ok ? 200 : [400, 401, 403, 404, 409, 429].includes(response.error_code) ? response.error_code : 500;
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(response));
+}
+
+/** A proxy's error page, as nginx serves it when Telegram's servers behind it fail. */
+function sendHtmlPage(res: ServerResponse, status: number): void {
+  if (res.destroyed || res.writableEnded) return;
+  const title = `${status} ${STATUS_CODES[status] ?? "Error"}`;
+  res.writeHead(status, { "content-type": "text/html" });
+  res.end(`<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`);
 }
 
 function errorResponse(error: unknown): ApiResponse {

@@ -115,4 +115,9 @@ export interface InjectedError {
   /** Defaults to Telegram's wording for the code (e.g. "Too Many Requests: retry after N"). */
   description?: string;
   retry_after?: number;
+  /**
+   * Answered as a proxy in front of Telegram does in an outage: this status with an HTML page
+   * ("502 Bad Gateway") instead of JSON. grammY cannot read it and reports a network error.
+   */
+  html?: boolean;
 }

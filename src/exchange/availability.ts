@@ -22,7 +22,7 @@ const UNREACHABLE_AFTER = 3;
 const UNREACHABLE_OVER_MS = 60_000;
 
 const EXPLAINED: Record<UnavailableReason, string> = {
-  "key-refused": "the exchange service REFUSES THE API KEY (check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME); people are told it is unavailable",
+  "key-refused": "the exchange service REFUSES THE API KEY (401) (check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME); people are told it is unavailable",
   unreachable: "the exchange service CANNOT BE REACHED (network errors, timeouts or 5xx in a row); people are told it is unavailable",
   "no-catalogue": "there is NO CURRENCY CATALOGUE yet (the service has not listed its currencies); people are told the exchange is unavailable",
 };
@@ -56,6 +56,9 @@ export class ExchangeAvailability {
    */
   observe(endpoint: string, outcome: string, options: { retry?: boolean } = {}): void {
     const now = this.deps.clock.now();
+    // Only a 401 ("authentication failed") refuses the key for everyone. A 403 ("forbidden":
+    // authenticated, no access to that one resource) is an answer of the service's own below:
+    // that call fails, the key works, and nobody else is told the service is unavailable.
     if (outcome === "unauthorized") {
       this.refused ??= { since: now, detail: `${endpoint} answered 401/403` };
     } else if (outcome === "unavailable") {

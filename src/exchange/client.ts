@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { Pool } from "undici";
-import type { z } from "zod";
+import { z } from "zod";
 import { sleep, type Clock } from "../clock.js";
 import type { Lane, QueuePlace, RateBudget } from "./budget.js";
 import { ExchangeError } from "./errors.js";
@@ -313,9 +313,15 @@ export class ExchangeClient {
       // A 429 was refused, not processed: nothing was created.
       return throwError(new ExchangeError("rate-limited", `${endpoint}: rate limited`, { ...details, retryAfterMs, mayHaveReachedService: false }));
     }
-    if (status === 401 || status === 403) {
+    if (status === 401) {
       this.options.logger.error({ endpoint, status }, "the exchange service refused the API key: check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME");
       return throwError(new ExchangeError("unauthorized", `${endpoint}: HTTP ${status}`, { ...details, mayHaveReachedService: false }));
+    }
+    // 403: the key was accepted but has no access to this one resource (the API's Errors table):
+    // this call fails, and nothing says the whole service is unavailable.
+    if (status === 403) {
+      this.options.logger.warn({ endpoint, status }, "the exchange service gives this API key no access to this resource");
+      return throwError(new ExchangeError("forbidden", `${endpoint}: HTTP ${status}`, { ...details, mayHaveReachedService: false }));
     }
     if (status === 400) {
       return throwError(new ExchangeError("bad-request", `${endpoint}: ${messageOf(text) ?? "bad request"}`, { ...details, mayHaveReachedService: true }));
@@ -332,7 +338,9 @@ export class ExchangeClient {
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
-      this.options.logger.error({ endpoint, sample: text.slice(0, 200) }, "the exchange service answered malformed JSON");
+      // createTransaction's answer may echo the person's receiving address and memo: its length only.
+      const sample = ECHOES_PERSONAL_DATA.has(endpoint) ? { length: text.length } : { sample: text.slice(0, 200) };
+      this.options.logger.error({ endpoint, ...sample }, "the exchange service answered malformed JSON");
       return throwError(new ExchangeError("invalid-response", `${endpoint}: malformed JSON`, { ...details, mayHaveReachedService: true, cause: error }));
     }
   }
@@ -362,10 +370,16 @@ export class ExchangeClient {
   }
 
   private invalid(endpoint: string, cause: unknown, mayHaveReachedService = false): ExchangeError {
-    this.options.logger.error({ endpoint, err: cause }, "the exchange service answered something that does not fit the interface");
+    // A schema error may quote the values it was given: for an answer that may echo the person's
+    // address and memo, only where and what kind of misfit.
+    const why = ECHOES_PERSONAL_DATA.has(endpoint) && cause instanceof z.ZodError ? { issues: cause.issues.map((i) => `${i.path.join(".")}: ${i.code}`) } : { err: cause };
+    this.options.logger.error({ endpoint, ...why }, "the exchange service answered something that does not fit the interface");
     return new ExchangeError("invalid-response", `${endpoint}: unexpected response`, { endpoint, cause, mayHaveReachedService });
   }
 }
+
+/** Endpoints whose answers may repeat the person's receiving address and memo: never logged. */
+const ECHOES_PERSONAL_DATA: ReadonlySet<string> = new Set(["createTransaction"]);
 
 function throwError(error: ExchangeError): never {
   throw error;

@@ -5,7 +5,8 @@
 export type ExchangeErrorKind =
   | "unavailable" // network failure, timeout, 5xx, an HTML error page
   | "rate-limited" // 429 from the service (or our own budget refused to wait)
-  | "unauthorized" // 401/403: the operator's key is wrong
+  | "unauthorized" // 401: the service refuses the operator's key
+  | "forbidden" // 403: the key works but has no access to this one resource
   | "bad-request" // 400: the service did not accept what we sent
   | "not-found" // 404, or getTransactionInfo answered status "Error"
   | "invalid-response"; // a 200 whose body does not fit the interface

@@ -30,6 +30,15 @@ import { isWaiting, noticeRetryDelay } from "./policy.js";
  */
 export const DEPOSIT_RETRY_MS = 15_000;
 
+/**
+ * How many sends of the deposit details may end unsure (a timeout, a dropped connection, a
+ * proxy's HTML error page: see sendFailure) before they are given up. Each one after the first
+ * says it may repeat the last, so a person who got an earlier one never pays twice; losing the
+ * address is worse than a few marked repeats, and in an outage none of them arrived. Spaced by
+ * DEPOSIT_RETRY_MS, they cover about a minute of such answers.
+ */
+export const DEPOSIT_UNSURE_ATTEMPTS = 5;
+
 export { sendFailure, type SendFailure } from "../bot/telegram-errors.js";
 
 export interface NotifierDeps {
@@ -96,8 +105,9 @@ export class StatusNotifier {
    * the details that came after they left. Whatever Telegram answers, they are not lost:
    *  - certainly not taken (5xx, 429, no connection): owed again in DEPOSIT_RETRY_MS;
    *  - blocked: owed still, and sent once the person writes again (cardsDue skips blocked owners);
-   *  - a timeout (may have arrived): sent once more, saying it may repeat the last one, because
-   *    a lost address costs more than a repeated one; a second timeout is not repeated again;
+   *  - unsure (may have arrived: a timeout, a dropped connection, a proxy's error page): sent
+   *    again in DEPOSIT_RETRY_MS, saying it may repeat the last one, because a lost address costs
+   *    more than a marked repeat; given up, loudly, after DEPOSIT_UNSURE_ATTEMPTS unsure sends;
    *  - refused (400): the same text would be refused again; logged loudly, given up.
    * Returns whether Telegram took it.
    */
@@ -110,7 +120,8 @@ export class StatusNotifier {
       return false;
     }
     const t = this.translator(tx.userId);
-    const repeat = tx.cardRepeat === 1 ? [t("created-repeat"), ""] : [];
+    // cardRepeat counts the unsure sends so far: after one, this may repeat a message that arrived.
+    const repeat = tx.cardRepeat > 0 ? [t("created-repeat"), ""] : [];
     const card = tx.cardMessageId === null;
     // The details that came later: nothing to say while they are still incomplete (the tracker says so when they come).
     if (!card && (!isWaiting(tx.status) || !this.depositComplete(tx))) return false;
@@ -134,11 +145,11 @@ export class StatusNotifier {
       } else if (failure === "retry") {
         logger.warn(context, "Telegram did not get the deposit details; trying again soon");
         repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
-      } else if (failure === "uncertain" && tx.cardRepeat === 0) {
-        logger.warn(context, "the deposit details may or may not have arrived; sending them once more, marked as a repeat");
-        repos.transactions.oweCard(tx.exchangeId, clock.now(), true);
+      } else if (failure === "uncertain" && tx.cardRepeat + 1 < DEPOSIT_UNSURE_ATTEMPTS) {
+        logger.warn({ ...context, unsure: tx.cardRepeat + 1 }, "the deposit details may or may not have arrived; sending them again soon, marked as a possible repeat");
+        repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, true);
       } else {
-        logger.error(context, "could not deliver the deposit details; the person can still see them with /history");
+        logger.error({ ...context, unsure: tx.cardRepeat + (failure === "uncertain" ? 1 : 0) }, "could not deliver the deposit details; given up, the person can still see them with /history");
         if (card) repos.transactions.setCardMessage(tx.exchangeId, 0);
       }
       return false;

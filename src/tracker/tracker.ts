@@ -42,6 +42,8 @@ const NOTICES_PER_PASS = 20;
 /** A poll under way: whose it is, and whether its call has left the budget's line. */
 interface Poll {
   lane: Lane;
+  /** The person a user-lane look is for (budget.ts, rule 7: people take turns); none for background polls. */
+  requester?: string;
   promise: Promise<TransactionRecord | undefined>;
   /** The call has its slot and is out (or answered); false while it waits in line. */
   sending: boolean;
@@ -87,9 +89,10 @@ export class Tracker {
    * Looks now (a person asked: a card's Refresh, staff's /lookup). Shares a call for the same
    * exchange that is already out, but never waits behind background work: a background poll
    * still waiting in line (it may wait a minute behind the pace) leaves the line, and the
-   * person's call takes the user lane instead.
+   * person's call takes the user lane instead, as `requester`'s (requesterOf: the card's owner
+   * pressing Refresh, the staff member asking /lookup), so it takes turns with their other requests.
    */
-  refresh(exchangeId: string): Promise<TransactionRecord | undefined> {
+  refresh(exchangeId: string, requester?: string): Promise<TransactionRecord | undefined> {
     const tx = this.deps.repos.transactions.find(exchangeId);
     if (!tx) return Promise.resolve(undefined);
     const running = this.polling.get(exchangeId);
@@ -98,7 +101,7 @@ export class Tracker {
       running.queue.abort();
       this.polling.delete(exchangeId);
     }
-    return this.pollOnce(tx, "user");
+    return this.pollOnce(tx, "user", requester);
   }
 
   /** The owner says the deposit is on its way: look now, then at every interval for a while. */
@@ -197,10 +200,10 @@ export class Tracker {
     return Math.min(poll, notice);
   }
 
-  private pollOnce(tx: TransactionRecord, lane: Lane): Promise<TransactionRecord | undefined> {
+  private pollOnce(tx: TransactionRecord, lane: Lane, requester?: string): Promise<TransactionRecord | undefined> {
     const running = this.polling.get(tx.exchangeId);
     if (running) return running.promise;
-    const entry: Poll = { lane, promise: Promise.resolve(undefined), sending: false, superseded: false, queue: new AbortController() };
+    const entry: Poll = { lane, promise: Promise.resolve(undefined), sending: false, superseded: false, queue: new AbortController(), ...(requester === undefined ? {} : { requester }) };
     entry.promise = this.poll(tx, entry)
       .catch((error: unknown) => {
         this.deps.logger.error({ err: error, exchangeId: tx.exchangeId }, "tracker poll failed");
@@ -220,6 +223,7 @@ export class Tracker {
     try {
       const info = await this.deps.client.getTransaction(tx.exchangeId, {
         lane,
+        ...(entry.requester === undefined ? {} : { requester: entry.requester }),
         queueSignal: entry.queue.signal,
         onQueued: () => (entry.sending = false),
         onGranted: () => (entry.sending = true),

@@ -728,7 +728,7 @@ function createFailed(deps: ExchangeFlowDeps, attempt: { requestKey: string; at:
   const { requestKey, at, request } = attempt;
   const definitelyNot =
     error instanceof BudgetCancelledError ||
-    (isExchangeError(error) && (["bad-request", "unauthorized", "rate-limited"].includes(error.kind) || error.details.mayHaveReachedService === false));
+    (isExchangeError(error) && (["bad-request", "unauthorized", "forbidden", "rate-limited"].includes(error.kind) || error.details.mayHaveReachedService === false));
   const reason = error instanceof Error ? error.message : String(error);
   // The log names the reference only: the person's address and memo stay in the database (support
   // reads them with /lookup), and are cut out of the service's answer in case it echoes them.

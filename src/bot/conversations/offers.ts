@@ -15,7 +15,7 @@ export type QuoteOutcome =
 
 export interface UpstreamProblem {
   /** queue-full: the person already has `queued` quotes waiting in line (their /rate too). */
-  kind: "unavailable" | "rate-limited" | "queue-full" | "unauthorized" | "bad-request" | "not-found" | "invalid-response" | "internal";
+  kind: "unavailable" | "rate-limited" | "queue-full" | "unauthorized" | "forbidden" | "bad-request" | "not-found" | "invalid-response" | "internal";
   retryAfterMs?: number;
   queued?: number;
   message?: string;
@@ -240,5 +240,6 @@ export function problemText(ui: Pick<FlowUi, "t">, problem: UpstreamProblem): st
   if (problem.kind === "rate-limited") return ui.t("error-rate-limited", { seconds: Math.max(1, Math.ceil((problem.retryAfterMs ?? 60_000) / 1000)) });
   if (problem.kind === "queue-full") return ui.t("error-queue-full", { count: problem.queued ?? 1, seconds: Math.max(1, Math.ceil((problem.retryAfterMs ?? 60_000) / 1000)) });
   if (problem.kind === "bad-request") return ui.t("error-refused", { reason: escapeHtml(shorten(problem.message ?? "", 300)) });
+  if (problem.kind === "forbidden") return ui.t("error-forbidden");
   return ui.t("error-unavailable");
 }

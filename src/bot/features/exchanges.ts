@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { Clock } from "../../clock.js";
 import type { Repositories, TransactionRecord } from "../../db/index.js";
-import { BudgetCancelledError } from "../../exchange/budget.js";
+import { BudgetCancelledError, BudgetQueueFullError, requesterOf } from "../../exchange/budget.js";
 import { isFinalStatus } from "../../exchange/schemas.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import { FUNDS_SENT_BOOST_MS, fundsSentRecently } from "../../tracker/policy.js";
@@ -26,8 +26,8 @@ export interface ExchangesDeps {
   repos: Repositories;
   catalogue: Pick<CatalogueService, "find">;
   clock: Clock;
-  /** Reads the exchange's status now (one user-lane call) and records it. */
-  refresh: (exchangeId: string) => Promise<TransactionRecord | undefined>;
+  /** A person's look at an exchange now, as `requester`'s call (requesterOf: people take turns). */
+  refresh: (exchangeId: string, requester: string) => Promise<TransactionRecord | undefined>;
   /** The owner says the deposit is on its way: the tracker looks first and often for a while. */
   fundsSent: (exchangeId: string) => void;
   /** TRACKER_INTERVAL_SECONDS in ms, to tell the owner how often we look. */
@@ -79,9 +79,14 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
     deps.background.run(async () => {
       let current: TransactionRecord | undefined;
       try {
-        current = await deps.refresh(tx.exchangeId);
+        // The owner's request: it takes turns with their quotes, within their cap (budget.ts, rule 7).
+        current = await deps.refresh(tx.exchangeId, requesterOf(tx.userId));
       } catch (error) {
         if (error instanceof BudgetCancelledError) return; // shutting down; the card stays as it was
+        if (error instanceof BudgetQueueFullError) {
+          const seconds = Math.ceil(Math.max(error.waitMs, REFRESH_COOLDOWN_MS) / 1000);
+          return void (await ctx.reply(ctx.t("refresh-queue-full", { count: error.queued, seconds }), { parse_mode: "HTML" }));
+        }
         await ctx.reply(ctx.t("refresh-failed"), { parse_mode: "HTML" });
       }
       await showCard(ctx, current ?? deps.repos.transactions.find(tx.exchangeId) ?? tx, true);

@@ -9,7 +9,7 @@ import {
   type TransactionRecord,
 } from "../../db/index.js";
 import type { ExchangeAvailability, Unavailability } from "../../exchange/availability.js";
-import type { RateBudget } from "../../exchange/budget.js";
+import { requesterOf, type RateBudget } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { Transaction } from "../../exchange/schemas.js";
 import { depositNeedsMemo, depositView } from "../../domain/deposit.js";
@@ -25,10 +25,10 @@ export interface SupportDeps {
   budget: Pick<RateBudget, "stats">;
   availability: Pick<ExchangeAvailability, "current">;
   clock: Clock;
-  /** Reads an exchange's live status (one user-lane call) and records it. */
-  refresh: (exchangeId: string) => Promise<TransactionRecord | undefined>;
-  /** For an id the bot never created: the service's own record, one user-lane call. */
-  readLive: (exchangeId: string) => Promise<Transaction>;
+  /** Reads an exchange's live status (one user-lane call, `requester`'s: see requesterOf) and records it. */
+  refresh: (exchangeId: string, requester: string) => Promise<TransactionRecord | undefined>;
+  /** For an id the bot never created: the service's own record, one user-lane call (`requester`'s). */
+  readLive: (exchangeId: string, requester: string) => Promise<Transaction>;
 }
 
 
@@ -51,14 +51,14 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
     if (!tx) {
       // The first word that looks like an exchange id (a pasted card starts with an emoji).
       const id = argument.split(/\s+/).find((word) => /^[A-Za-z0-9_.:-]{6,128}$/.test(word)) ?? "";
-      const live = id ? await deps.readLive(id).catch(() => undefined) : undefined;
+      const live = id ? await deps.readLive(id, requesterOf(ctx.from.id)).catch(() => undefined) : undefined;
       const text = live ? renderForeign(ctx.t.bind(ctx), deps, id, live) : ctx.t("support-lookup-unknown");
       return void (await ctx.reply(text, { parse_mode: "HTML" }));
     }
     let current = tx;
     let live = true;
     try {
-      current = (await deps.refresh(tx.exchangeId)) ?? tx;
+      current = (await deps.refresh(tx.exchangeId, requesterOf(ctx.from.id))) ?? tx;
     } catch {
       live = false;
     }
