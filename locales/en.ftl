@@ -256,6 +256,7 @@ rate-admins-only = In this group only admins can ask for quotes.
 rate-main-network = { $symbol } on its main network, { $network }
 rate-pair-invalid = This pair can't be exchanged.
 rate-below-minimum = The amount is below the minimum for this pair.
+rate-forbidden = The exchange service does not give this bot quotes for this pair right now (no access). Try again in a while.
 rate-slow-down = ⏳ You have asked for several new quotes in the last minute: the exchange service allows only a few calls a minute for everyone. Please wait { $seconds } s and ask again (amounts you have just asked for, or within 1 % of them, are answered at once).
 rate-queue-full = ⏳ You already have { $count ->
         [one] a quote

@@ -3,6 +3,7 @@ import { Decimal } from "decimal.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { CARD_REFRESH_MS, QUOTE_CARD_TTL_MS, QUOTE_CARDS_PER_CHAT } from "../src/bot/features/quotes.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
+import { drive } from "./harness/drive.js";
 import { buttons, createViaFlow, offerButtons, toOffers } from "./harness/flow.js";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
 
@@ -135,6 +136,20 @@ describe("quotes in groups", () => {
     const tap = await member.click(card, "Обновить");
     expect((await member.callbackAnswer(tap)).text).toContain("только админы");
     expect(russian).toContain("песочница"); // the sandbox note speaks the group's language too
+  });
+
+  it("says the service does not give this bot that quote on a 403, not that it is not answering (en, ru)", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 7010, first_name: "Fo", language_code: "en" });
+    world.app.sandbox!.faults.inject({ kind: "status", status: 403, body: JSON.stringify({ message: "Forbidden." }) }, { endpoint: "getEstimatedAmount" });
+    await user.send("/rate 0.5 btc eth");
+    const card = await drive(world.clock, waitFor(() => user.messages().find((m) => m.text?.includes("0.5 BTC → ETH") && !m.text.includes("Getting")), 5_000, "the card"));
+    expect(card.text).toContain("does not give this bot quotes for this pair");
+    const ivan = world.tg.user({ id: 7011, first_name: "Иван", language_code: "ru" });
+    world.app.sandbox!.faults.inject({ kind: "status", status: 403, body: JSON.stringify({ message: "Forbidden." }) }, { endpoint: "getEstimatedAmount" });
+    await ivan.send("/rate 0.7 btc eth");
+    const ru = await drive(world.clock, waitFor(() => ivan.messages().find((m) => m.text?.includes("0.7 BTC → ETH") && !m.text.includes("Получаю")), 5_000, "the card"));
+    expect(ru.text).toContain("не даёт боту котировки");
   });
 
   it("refreshes a card at most once a minute", async () => {

@@ -20,6 +20,7 @@ import { encodeSwapLink } from "../deep-link.js";
 import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
 import { isNotModified } from "../telegram-errors.js";
+import { isExchangeError } from "../../exchange/errors.js";
 
 /** A quote card can be refreshed this often. */
 export const CARD_REFRESH_MS = 60_000;
@@ -298,7 +299,7 @@ interface CardQuote {
   fetchedAt: number;
   /** The figures are scaled from the service's quote for this nearby amount. */
   basis?: string;
-  problem?: "pair-invalid" | "below-minimum" | "unavailable" | "queue-full";
+  problem?: "pair-invalid" | "below-minimum" | "unavailable" | "queue-full" | "forbidden";
   /** queue-full: how many of the person's quotes wait in line, and about how long until the first goes. */
   queue?: { queued: number; waitMs: number };
 }
@@ -333,7 +334,8 @@ async function fetchQuote(
     // The person's own quotes fill their place in line: say so, not that the service is down.
     if (error instanceof BudgetQueueFullError) return { offers: [], fetchedAt: deps.clock.now(), problem: "queue-full", queue: { queued: error.queued, waitMs: error.waitMs } };
     deps.logger.warn({ err: error }, "quote for a card failed");
-    return { offers: [], fetchedAt: deps.clock.now(), problem: "unavailable" };
+    // A 403: the key has no access to this resource; the service itself answers.
+    return { offers: [], fetchedAt: deps.clock.now(), problem: isExchangeError(error, "forbidden") ? "forbidden" : "unavailable" };
   }
 }
 
@@ -391,6 +393,8 @@ function problemLine(t: Translate, quote: CardQuote | undefined): string {
       return t("rate-below-minimum");
     case "queue-full":
       return t("rate-queue-full", { count: quote.queue?.queued ?? 1, seconds: Math.max(1, Math.ceil((quote.queue?.waitMs ?? 0) / 1000)) });
+    case "forbidden":
+      return t("rate-forbidden");
     default:
       return t("error-unavailable");
   }
