@@ -10,7 +10,7 @@ import { startFlowSweeper } from "./bot/flow-sweeper.js";
 import { registerCommands } from "./bot/features/menu.js";
 import { translatorFor } from "./bot/i18n.js";
 import { escapeHtml } from "./bot/format.js";
-import { createdByFlow } from "./bot/flow-created.js";
+import { createdByFlow, handOverCreated } from "./bot/flow-created.js";
 import type { BotContext } from "./bot/context.js";
 import { RateBudget } from "./exchange/budget.js";
 import { CatalogueService } from "./exchange/catalogue.js";
@@ -217,7 +217,11 @@ export async function createApp(config: Config & { botToken: string }, logger: L
             return created === undefined ? t("flow-timeout") : t("flow-timeout-created", { id: escapeHtml(created) });
           },
           tooLargeNote: (chatId) => translatorFor(i18n, repos.users, chatId)("flow-too-large"),
-          onTimedOut: (chatId) => metrics.flowAbandoned(chatId),
+          onTimedOut: (chatId) => {
+            metrics.flowAbandoned(chatId);
+            // A card the closed flow held unshown is the tracker's now.
+            if (handOverCreated(repos.kv, repos.transactions, chatId, clock.now())) tracker.wake();
+          },
         });
         await tracker.start();
         alerts.start();

@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { toSummary } from "./harness/flow.js";
@@ -208,6 +209,48 @@ describe("deposit details after Confirm", () => {
     expect(tx.extraFrom).toBeTruthy();
     const withMemo = depositMessages(world, tx).filter((text) => text.includes(tx.extraFrom!));
     expect(withMemo).toHaveLength(1);
+  });
+
+  it("a person who leaves the 'not given yet' prompt by /cancel gets the deposit details as soon as the tracker learns them, not half an hour later", async () => {
+    world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
+    const user = world.tg.user({ id: 9208, first_name: "Hal", language_code: "en" });
+    const summary = await toSummary(user, XRP_SWAP);
+    withholdMemo(world, 1_000);
+    await user.click(summary, /Confirm/);
+    await user.nextMessage();
+    const id = world.app.repos.transactions.listByUser(9208, 1)[0]!.exchangeId;
+    await user.send("/cancel");
+    await user.nextMessage();
+    world.app.sandbox!.faults.clear();
+    // The tracker's looks at a new exchange come every few minutes: ten are enough, the hold's 35 are not needed.
+    await letTimePass(world, 10 * 60_000, 5_000);
+    const tx = world.app.repos.transactions.find(id)!;
+    expect(tx.extraFrom).toBeTruthy();
+    const withMemo = depositMessages(world, tx).filter((text) => text.includes(tx.extraFrom!));
+    expect(withMemo).toHaveLength(1);
+    expect(withMemo[0]).not.toContain("Sent again");
+  });
+
+  it("a card the tracker was sending when the process died is owed again after the restart, marked as a possible repeat", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 9209, first_name: "Ike", language_code: "en" });
+    const summary = await toSummary(user, BTC_SWAP);
+    world.tg.outage(world.clock.now() + 60_000, { error_code: 502, description: "Bad Gateway" });
+    await user.click(summary, /Confirm/);
+    const id = await waitFor(() => world!.app.repos.transactions.listByUser(9209, 1)[0]?.exchangeId, 5_000, "the exchange");
+    await drive(world.clock, waitFor(() => (world!.app.repos.transactions.find(id)!.cardDueAt !== null ? true : undefined), 30_000, "the card to be owed"), { stepMs: 1_000, maxMs: 60_000 });
+    // The process dies while the tracker sends the card: taken, never recorded as shown.
+    await world.restart(() => {
+      const db = new Database(world!.databasePath);
+      // What takeOwedCard writes before the send goes out.
+      db.prepare("UPDATE transactions SET card_due_at = NULL, card_claim = 'tracker' WHERE exchange_id = ? AND card_message_id IS NULL").run(id);
+      db.close();
+    });
+    await letTimePass(world, 10 * 60_000, 5_000);
+    const tx = world.app.repos.transactions.find(id)!;
+    const cards = depositMessages(world, tx);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toContain("Sent again");
   });
 
   it("a Try again after a restart, before the tracker showed the card it took over: one card, not one from each", async () => {

@@ -145,7 +145,8 @@ describe("when the flow could not finish showing the exchange", () => {
     expect(String(sent?.payload.text)).toContain("Exchange created");
     expect(card.text).toContain(`Exchange ${stored.exchangeId}`);
     expect(buttons(card)).toContain("🔄 Refresh");
-    expect(world.app.repos.transactions.find(stored.exchangeId)!.cardMessageId).toBe(card.message_id);
+    // Recorded once Telegram's answer reaches the bot, a moment after the person sees the card.
+    await waitFor(() => world!.app.repos.transactions.find(stored.exchangeId)!.cardMessageId === card.message_id || undefined, 5_000, "the card to be recorded");
     const news = await drive(world.clock, user.nextMessage({ timeoutMs: 15_000 }), { stepMs: 5_000, maxMs: 20 * 60_000 });
     expect(news.message_id).toBeGreaterThan(card.message_id);
   });

@@ -1,4 +1,5 @@
 import type { KeyValueStore } from "../db/kv.js";
+import type { TransactionRepository } from "../db/transactions.js";
 
 /**
  * Which exchange the chat's current flow created, if it got that far: a flow closed by /start
@@ -18,4 +19,14 @@ export function flowCreated(kv: KeyValueStore, chatId: number, exchangeId: strin
 /** The exchange the flow in progress created; undefined when it created none. */
 export function createdByFlow(kv: KeyValueStore, chatId: number): string | undefined {
   return kv.get<{ exchangeId: string }>(key(chatId))?.exchangeId;
+}
+
+/**
+ * The flow in progress is closing (/cancel, /start, a sweep). If it created an exchange whose
+ * card it holds unshown (the person was told to wait for the deposit details), the card is the
+ * tracker's from now: it shows it, and the details when they come. True when it was handed over.
+ */
+export function handOverCreated(kv: KeyValueStore, transactions: Pick<TransactionRepository, "releaseFlowHold">, chatId: number, now: number): boolean {
+  const created = createdByFlow(kv, chatId);
+  return created !== undefined && transactions.releaseFlowHold(created, now);
 }

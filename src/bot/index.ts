@@ -194,7 +194,7 @@ export function createBot(
       logger,
     }),
   );
-  bot.use(menuFeature({ repos, offers, flows: metrics }));
+  bot.use(menuFeature({ repos, offers, flows: metrics, clock: deps.clock, wakeTracker: () => deps.tracking.wake() }));
   bot.use(
     supportFeature({
       supportUserIds: deps.supportUserIds,

@@ -493,9 +493,30 @@ export class TransactionRepository {
    * (card_repeat counts the unsure sends: at least one now).
    */
   releaseCard(exchangeId: string, at: number, repeat: boolean): void {
+    // Only while the flow still holds it: a hold that lapsed meanwhile made it the tracker's.
+    // Nobody sent a card before the flow's own try, so a certain failure leaves no repeat.
     this
-      .sql("UPDATE transactions SET card_claim = NULL, card_due_at = ?, card_repeat = max(card_repeat, ?) WHERE exchange_id = ? AND card_message_id IS NULL")
+      .sql(
+        `UPDATE transactions SET card_claim = NULL, card_due_at = ?, card_repeat = CASE WHEN ? THEN max(card_repeat, 1) ELSE 0 END
+         WHERE exchange_id = ? AND card_claim = 'flow' AND card_message_id IS NULL`,
+      )
       .run(at, repeat ? 1 : 0, exchangeId);
+  }
+
+  /**
+   * The flow is about to send the card: should the process die before it records it as shown,
+   * the next card may repeat one that arrived (releaseFlowCards keeps this mark).
+   */
+  markCardSending(exchangeId: string): void {
+    this.sql("UPDATE transactions SET card_repeat = max(card_repeat, 1) WHERE exchange_id = ? AND card_claim = 'flow' AND card_message_id IS NULL").run(exchangeId);
+  }
+
+  /**
+   * The flow that holds the card it has not shown is closing (/cancel, /start, a sweep): the
+   * card is the tracker's, owed from `at`. True when there was such a hold.
+   */
+  releaseFlowHold(exchangeId: string, at: number): boolean {
+    return this.sql("UPDATE transactions SET card_claim = NULL, card_due_at = ? WHERE exchange_id = ? AND card_claim = 'flow' AND card_message_id IS NULL").run(at, exchangeId).changes > 0;
   }
 
   /**
@@ -561,12 +582,18 @@ export class TransactionRepository {
 
   /**
    * At start-up: a card the flow claimed but never recorded as shown (the process stopped while
-   * sending it, or while the person was still choosing) is the tracker's, owed from `at`, and may
-   * repeat one that arrived. Returns how many.
+   * sending it, or while the person was still choosing), or one the tracker had taken to send
+   * when it stopped, is the tracker's, owed from `at`. Returns how many.
    */
   releaseFlowCards(at: number): number {
+    // The flow's own mark says whether it had started sending (markCardSending); a card the
+    // tracker had taken to send (takeOwedCard: claimed, no longer owed) may have arrived too.
     return this
-      .sql("UPDATE transactions SET card_claim = NULL, card_due_at = ?, card_repeat = max(card_repeat, 1) WHERE card_claim = 'flow' AND card_message_id IS NULL")
+      .sql(
+        `UPDATE transactions SET card_claim = NULL, card_due_at = ?,
+           card_repeat = CASE WHEN card_claim = 'tracker' THEN max(card_repeat, 1) ELSE card_repeat END
+         WHERE card_message_id IS NULL AND (card_claim = 'flow' OR (card_claim = 'tracker' AND card_due_at IS NULL))`,
+      )
       .run(at).changes;
   }
 

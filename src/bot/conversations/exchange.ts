@@ -853,7 +853,14 @@ async function showCreated(
     }
     return;
   }
-  const creation = await conversation.external(() => renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase));
+  // Shown before (the process stopped after the card went out, and Confirm came again): said to
+  // be a repeat, and no second QR picture.
+  const shownBefore = card.tx.cardMessageId !== null;
+  const creation = await conversation.external(() => {
+    deps.repos.transactions.markCardSending(exchangeId);
+    const text = renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase);
+    return shownBefore ? [t("created-repeat"), "", text].join("\n") : text;
+  });
   // Tried again only while Telegram certainly did not take it. After a timeout it may have
   // arrived: a blind second card could make someone pay twice, so the tracker sends it once
   // more, saying it may repeat the last one (losing the address would cost more).
@@ -869,8 +876,9 @@ async function showCreated(
   }
   await conversation.external(() => deps.repos.transactions.setCardMessage(exchangeId, shown.value));
 
-  // Never a QR code for an exchange that is already over: nothing may be sent there.
-  if (card.final || card.view.kind !== "complete") return;
+  // Never a QR code for an exchange that is already over (nothing may be sent there), nor a
+  // second one (the first may have arrived; the card carries everything).
+  if (card.final || card.view.kind !== "complete" || shownBefore) return;
   const { address, memo } = card.view;
   // The same figure as the text above: the amount the person confirmed.
   const uri = paymentUri(from.symbol, from.network, address, card.tx.amountFrom) ?? address;

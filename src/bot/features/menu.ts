@@ -7,7 +7,8 @@ import { againButton, alertButton, languageButton, menuButton } from "../callbac
 import type { BaseContext, BotContext } from "../context.js";
 import { decodeSwapLink, type SwapPrefill } from "../deep-link.js";
 import { escapeHtml } from "../format.js";
-import { createdByFlow } from "../flow-created.js";
+import { createdByFlow, handOverCreated } from "../flow-created.js";
+import type { Clock } from "../../clock.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
 import type { OffersDelivery } from "../conversations/offers-delivery.js";
 import type { Metrics } from "../../ops/metrics.js";
@@ -31,18 +32,34 @@ const flowRequests = new WeakMap<BotContext, SwapPrefill | null>();
  * are installed before the conversation: /start, /exchange, /cancel, /help, /language,
  * /history.
  */
-export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDelivery, "forget">; flows: Pick<Metrics, "flowAbandoned"> }): Composer<BotContext> {
+export function menuFeature(deps: {
+  repos: Repositories;
+  offers: Pick<OffersDelivery, "forget">;
+  flows: Pick<Metrics, "flowAbandoned">;
+  clock: Clock;
+  /** Wakes the tracker: a card handed over by a closing flow is owed now. */
+  wakeTracker: () => void;
+}): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
 
-  /** Ends a flow in progress; a quote still on its way to it is not shown. */
-  const leaveFlow = async (ctx: BotContext) => {
-    if (ctx.chat && ctx.conversation.active(EXCHANGE_FLOW) > 0) deps.flows.flowAbandoned(ctx.chat.id);
+  /**
+   * Ends a flow in progress; a quote still on its way to it is not shown. A creation card the
+   * flow held unshown is the tracker's now: the caller wakes it (after its own reply, so the
+   * person reads why before the card comes) when this returns true.
+   */
+  const leaveFlow = async (ctx: BotContext): Promise<boolean> => {
+    let handedOver = false;
+    if (ctx.chat && ctx.conversation.active(EXCHANGE_FLOW) > 0) {
+      deps.flows.flowAbandoned(ctx.chat.id);
+      handedOver = handOverCreated(deps.repos.kv, deps.repos.transactions, ctx.chat.id, deps.clock.now());
+    }
     await ctx.conversation.exitAll();
     if (ctx.chat) deps.offers.forget(ctx.chat.id);
+    return handedOver;
   };
   const requestFlow = async (ctx: BotContext, prefill: SwapPrefill | null) => {
-    await leaveFlow(ctx);
+    if (await leaveFlow(ctx)) deps.wakeTracker();
     flowRequests.set(ctx, prefill);
   };
 
@@ -55,10 +72,11 @@ export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDeli
     // Leaving a flow silently would make the next answer ("0.1") land nowhere: say so first.
     const inFlow = ctx.conversation.active(EXCHANGE_FLOW) > 0;
     const created = inFlow ? createdByFlow(deps.repos.kv, ctx.chat.id) : undefined;
-    await leaveFlow(ctx);
+    const handedOver = await leaveFlow(ctx);
     if (created !== undefined) await ctx.reply(ctx.t("start-flow-closed-created", { id: escapeHtml(created) }), { parse_mode: "HTML" });
     else if (inFlow) await ctx.reply(ctx.t("start-flow-closed"), { parse_mode: "HTML" });
     await ctx.reply(ctx.t("start-welcome", { name: escapeHtml(ctx.from.first_name) }), { parse_mode: "HTML", reply_markup: mainMenu(ctx) });
+    if (handedOver) deps.wakeTracker();
   });
 
   pm.command("exchange", async (ctx, next) => {
@@ -96,9 +114,10 @@ export function menuFeature(deps: { repos: Repositories; offers: Pick<OffersDeli
     const active = ctx.conversation.active(EXCHANGE_FLOW) > 0;
     // Past creation there is nothing to cancel here: the exchange exists, and they are told so.
     const created = active ? createdByFlow(deps.repos.kv, ctx.chat.id) : undefined;
-    await leaveFlow(ctx);
+    const handedOver = await leaveFlow(ctx);
     const text = created !== undefined ? ctx.t("flow-cancelled-created", { id: escapeHtml(created) }) : active ? ctx.t("flow-cancelled") : ctx.t("cancel-nothing");
     await ctx.reply(text, { parse_mode: "HTML" });
+    if (handedOver) deps.wakeTracker();
   });
 
   pm.command("help", sendHelp);
