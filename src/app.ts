@@ -144,7 +144,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     logger,
     intervalMs: config.alertCheckMinutes * 60_000,
   });
-  const tracker = new Tracker({ repos, client, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
+  const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
 
   let feed: UpdateFeed | undefined;
   let webhookPort: number | undefined;

@@ -444,6 +444,72 @@ describe("history, cards and /status", () => {
     expect(polls(w)).toHaveLength(polled);
   });
 
+  it("a Refresh refused because the owner's line is full leaves the exchange's polls alone: the background poll keeps its place and its time", async () => {
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" }));
+    const user = w.tg.user({ id: 5355, first_name: "Ola", language_code: "en" });
+    const { exchangeId, card } = await createWaiting(user);
+    await minutes(w, 3);
+    await quiet(w);
+    const tx = () => w.app.repos.transactions.find(exchangeId)!;
+    // The service asked for five minutes of quiet (a 429): everything waits in line.
+    w.app.budget.pause(5 * MINUTE);
+    const resumesAt = w.clock.now() + 5 * MINUTE;
+    for (let i = 0; i < 3; i++) void w.app.budget.acquire("user", { requester: requesterOf(user.id) }).catch(() => undefined);
+    // The owner sent the funds: the tracker's poll is due now and waits in line.
+    await press(user, card, FUNDS_SENT);
+    await waitFor(() => w.app.budget.stats().queuedByLane.poll === 1, 5_000, "the background poll to wait in line");
+    const nextPollAt = tx().nextPollAt;
+    const since = w.clock.now() + 1; // the tracker's last poll before the pause may have come at this very moment
+
+    // A press every cooldown: each is told the line is full, and nothing else changes.
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) await w.clock.advance(30_000);
+      await user.callbackAnswer(await user.click(card, "Refresh"));
+      expect((await user.nextMessage()).text).toContain("You already have 3 requests waiting in line");
+      await quiet(w);
+      expect(w.app.budget.stats().queuedByLane.poll).toBe(1);
+      expect(tx().nextPollAt).toBe(nextPollAt);
+      expect(tx().errorCount).toBe(0);
+    }
+    expect(w.logs.filter((l) => /tracker poll failed/.test(l.msg))).toEqual([]);
+
+    // The quiet ends: the background poll is the first call out, and the funds-sent pace goes on.
+    await runTracker(w, resumesAt + 2 * MINUTE);
+    const mine = polls(w, since).filter((p) => p.exchangeId === exchangeId).map((p) => p.at);
+    expect(mine[0]).toBe(resumesAt);
+    expect(mine[1]).toBe(resumesAt + MINUTE);
+    expect(tx().errorCount).toBe(0);
+  });
+
+  it("a Refresh whose retry finds the owner's line full is no failed poll: no error counted or logged, the next poll stays where it was", async () => {
+    const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" }));
+    const user = w.tg.user({ id: 5356, first_name: "Ivo", language_code: "en" });
+    const { exchangeId, card } = await createWaiting(user);
+    await minutes(w, 3);
+    await quiet(w);
+    const tx = () => w.app.repos.transactions.find(exchangeId)!;
+    const nextPollAt = tx().nextPollAt!;
+    expect(nextPollAt - w.clock.now()).toBeGreaterThan(10_000); // nothing falls due while this test runs
+    const polled = polls(w).length;
+
+    // The first attempt goes out and the service answers 503; before the retry, the person's line fills.
+    w.app.sandbox!.faults.inject({ kind: "status", status: 503 }, { endpoint: "getTransactionInfo", times: 1 });
+    await user.callbackAnswer(await user.click(card, "Refresh"));
+    await waitFor(() => polls(w).length === polled + 1, 5_000, "the first attempt to reach the service");
+    w.app.budget.pause(5 * MINUTE);
+    for (let i = 0; i < 3; i++) void w.app.budget.acquire("user", { requester: requesterOf(user.id) }).catch(() => undefined);
+    const replies = user.messages().length;
+    for (let i = 0; i < 10 && user.messages().length === replies; i++) {
+      await w.clock.advance(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    expect((await user.nextMessage()).text).toContain("You already have 3 requests waiting in line");
+    await quiet(w);
+    expect(tx().errorCount).toBe(0);
+    expect(tx().nextPollAt).toBe(nextPollAt);
+    expect(w.logs.filter((l) => /tracker poll failed/.test(l.msg))).toEqual([]);
+  });
+
   it("a card's Refresh and staff's /lookup do not wait behind a background poll of the same exchange waiting in line", async () => {
     const staffId = 5352;
     const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "10", SUPPORT_USER_IDS: String(staffId) }));

@@ -180,11 +180,8 @@ export class RateBudget {
     const { signal, onQueued, requester } = options;
     if (signal?.aborted) return Promise.reject(new BudgetCancelledError("cancelled before queueing"));
     if (this.closed) return Promise.reject(new BudgetCancelledError("budget closed"));
-    const queued = requester === undefined ? [] : this.waiters.filter((w) => w.requester === requester);
-    if (queued.length >= this.maxQueuedPerRequester) {
-      const waitMs = this.placeOf(queued[0]!).waitMs;
-      return Promise.reject(new BudgetQueueFullError(`${requester} already has ${queued.length} requests in line`, queued.length, waitMs));
-    }
+    const full = requester === undefined ? undefined : this.queueFull(requester);
+    if (full) return Promise.reject(full);
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { lane, seq: this.seq++, round: 0, queuedAt: this.clock.now(), resolve, reject, ...(requester === undefined ? {} : { requester }) };
       this.insert(waiter);
@@ -211,6 +208,17 @@ export class RateBudget {
         onQueued(place);
       }
     });
+  }
+
+  /**
+   * The refusal `requester`'s next request would get now (rule 7: their line is full), or
+   * undefined when it may queue. Asks nothing: for a caller that must know before it gives
+   * anything up for that request.
+   */
+  queueFull(requester: string): BudgetQueueFullError | undefined {
+    const queued = this.waiters.filter((w) => w.requester === requester);
+    if (queued.length < this.maxQueuedPerRequester) return undefined;
+    return new BudgetQueueFullError(`${requester} already has ${queued.length} requests in line`, queued.length, this.placeOf(queued[0]!).waitMs);
   }
 
   /** Where a new request in `lane` would stand if it asked now. */

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
 import type { Repositories, TransactionRecord } from "../db/index.js";
 import type { StopReason } from "../db/transactions.js";
-import { BudgetCancelledError, type Lane } from "../exchange/budget.js";
+import { BudgetCancelledError, BudgetQueueFullError, type Lane, type RateBudget } from "../exchange/budget.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import { isExchangeError } from "../exchange/errors.js";
 import type { Transaction } from "../exchange/schemas.js";
@@ -12,6 +12,11 @@ import type { StatusNotifier } from "./notifier.js";
 export interface TrackerDeps {
   repos: Repositories;
   client: Pick<ExchangeClient, "getTransaction">;
+  /**
+   * Asked, before a person's look takes a background poll's place, whether their call may queue.
+   * Without it (benchmarks that ask for no one), only the call itself meets the budget's refusal.
+   */
+  budget?: Pick<RateBudget, "queueFull">;
   notifier: StatusNotifier;
   clock: Clock;
   logger: Logger;
@@ -91,12 +96,19 @@ export class Tracker {
    * still waiting in line (it may wait a minute behind the pace) leaves the line, and the
    * person's call takes the user lane instead, as `requester`'s (requesterOf: the card's owner
    * pressing Refresh, the staff member asking /lookup), so it takes turns with their other requests.
+   * When that person already has as many requests in line as they may, the look is refused
+   * (BudgetQueueFullError) before anything changes: the background poll keeps its place.
    */
   refresh(exchangeId: string, requester?: string): Promise<TransactionRecord | undefined> {
     const tx = this.deps.repos.transactions.find(exchangeId);
     if (!tx) return Promise.resolve(undefined);
     const running = this.polling.get(exchangeId);
-    if (running && running.lane !== "user" && !running.sending) {
+    const waitingBackground = running !== undefined && running.lane !== "user" && !running.sending;
+    // A call the person shares asks nothing of their line; a new one may not fit in it.
+    const shared = running !== undefined && !waitingBackground;
+    const full = requester !== undefined && !shared ? this.deps.budget?.queueFull(requester) : undefined;
+    if (full) return Promise.reject(full);
+    if (running && waitingBackground) {
       running.superseded = true;
       running.queue.abort();
       this.polling.delete(exchangeId);
@@ -206,7 +218,8 @@ export class Tracker {
     const entry: Poll = { lane, promise: Promise.resolve(undefined), sending: false, superseded: false, queue: new AbortController(), ...(requester === undefined ? {} : { requester }) };
     entry.promise = this.poll(tx, entry)
       .catch((error: unknown) => {
-        this.deps.logger.error({ err: error, exchangeId: tx.exchangeId }, "tracker poll failed");
+        // Not asked at all (shutting down, the person's line full): nothing failed.
+        if (!isBudgetRefusal(error)) this.deps.logger.error({ err: error, exchangeId: tx.exchangeId }, "tracker poll failed");
         if (lane === "user") throw error;
         return undefined;
       })
@@ -303,6 +316,13 @@ export class Tracker {
       if (followed) this.schedule(latest, tx.nextPollAt ?? clock.now());
       return;
     }
+    if (error instanceof BudgetQueueFullError) {
+      // A person's look (a retry) found their own line full: nothing was asked and the service is
+      // not at fault. The schedule stands, with any "I have sent the funds" boost since; only the
+      // lease of a background poll this look took over ends: that poll was due.
+      if (followed && latest.leasedUntil !== null) this.schedule(latest, clock.now());
+      return;
+    }
     if (isExchangeError(error, "not-found")) return this.notFound(latest, followed);
     const count = repos.transactions.recordPollError(tx.exchangeId);
     if (!isExchangeError(error)) logger.error({ err: error, exchangeId: tx.exchangeId }, "tracker poll failed");
@@ -343,4 +363,9 @@ export class Tracker {
 function earliest(a: number | undefined, b: number | undefined): number | undefined {
   if (a === undefined || b === undefined) return a ?? b;
   return Math.min(a, b);
+}
+
+/** The budget refused to queue the call (shutdown, the person's line full): nothing was asked upstream. */
+function isBudgetRefusal(error: unknown): boolean {
+  return error instanceof BudgetCancelledError || error instanceof BudgetQueueFullError;
 }
