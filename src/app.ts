@@ -216,7 +216,16 @@ export async function createApp(config: Config & { botToken: string }, logger: L
             const created = createdByFlow(repos.kv, chatId);
             return created === undefined ? t("flow-timeout") : t("flow-timeout-created", { id: escapeHtml(created) });
           },
-          tooLargeNote: (chatId) => translatorFor(i18n, repos.users, chatId)("flow-too-large"),
+          tooLargeNote: (chatId) => {
+            const t = translatorFor(i18n, repos.users, chatId);
+            const created = createdByFlow(repos.kv, chatId);
+            return created === undefined ? t("flow-too-large") : t("flow-too-large-created", { id: escapeHtml(created) });
+          },
+          // The flow may have held its exchange's card, unshown, while the person chose: the tracker delivers it now.
+          onTooLarge: (chatId) => {
+            const created = createdByFlow(repos.kv, chatId);
+            if (created !== undefined) repos.transactions.releaseFlowHold(created, clock.now());
+          },
           onTimedOut: (chatId) => metrics.flowAbandoned(chatId),
         });
         await tracker.start();

@@ -487,6 +487,13 @@ export class TransactionRepository {
     return changes > 0;
   }
 
+  /** The flow holding the card unshown is gone (closed for its size): the card is the tracker's, owed from `at`. */
+  releaseFlowHold(exchangeId: string, at: number): void {
+    this
+      .sql("UPDATE transactions SET card_claim = NULL, card_due_at = ? WHERE exchange_id = ? AND card_claim = 'flow' AND card_message_id IS NULL")
+      .run(at, exchangeId);
+  }
+
   /**
    * The claimed card could not be shown (or may not have been): nobody holds it, and the
    * tracker owes it from `at`; `repeat` says the next one may repeat a message that arrived
