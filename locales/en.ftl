@@ -79,6 +79,7 @@ start-flow-closed = I closed the exchange you were setting up; nothing was creat
 start-flow-closed-created = I closed the exchange you were setting up. Exchange <code>{ $id }</code> was created and stays open: I will message you when the service gives its deposit details. It is in /history.
 flow-cancelled-created = Exchange <code>{ $id }</code> was already created, so it is not cancelled: nothing is taken unless you send funds to it. I will message you when the service gives its deposit details; it is in /history.
 flow-too-large = ⌛ The exchange you were setting up went on too long, so I closed it. Type /exchange to start again; exchanges you already created are in /history.
+flow-too-large-created = ⌛ This chat with me went on too long, so I closed it. Exchange <code>{ $id }</code> was created and stays open: I will message you when the service gives its deposit details. It is in /history.
 flow-timeout = ⌛ The exchange you were setting up was left for 30 minutes, so I closed it. Type /exchange to start again; exchanges you already created are in /history.
 flow-timeout-created = ⌛ This chat with me was left for 30 minutes, so I closed it. Exchange <code>{ $id }</code> was created and stays open: I will message you when the service gives its deposit details. It is in /history.
 

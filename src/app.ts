@@ -216,10 +216,14 @@ export async function createApp(config: Config & { botToken: string }, logger: L
             const created = createdByFlow(repos.kv, chatId);
             return created === undefined ? t("flow-timeout") : t("flow-timeout-created", { id: escapeHtml(created) });
           },
-          tooLargeNote: (chatId) => translatorFor(i18n, repos.users, chatId)("flow-too-large"),
+          tooLargeNote: (chatId) => {
+            const t = translatorFor(i18n, repos.users, chatId);
+            const created = createdByFlow(repos.kv, chatId);
+            return created === undefined ? t("flow-too-large") : t("flow-too-large-created", { id: escapeHtml(created) });
+          },
+          // Idle or too large: a card the closed flow held unshown is the tracker's now.
           onTimedOut: (chatId) => {
             metrics.flowAbandoned(chatId);
-            // A card the closed flow held unshown is the tracker's now.
             if (handOverCreated(repos.kv, repos.transactions, chatId, clock.now())) tracker.wake();
           },
         });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, toAmount, toSummary } from "./harness/flow.js";
 import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
+import { FLOW_STATE_MAX_BYTES } from "../src/bot/flow-sweeper.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -123,6 +124,33 @@ describe("the sweep of a flow left at the 'not given yet' prompt", () => {
     const note = await waitFor(() => user.messages().find((m) => m.text?.includes("30 minutes")), 5_000, "the sweeper's note");
     expect(note.text).toContain(exchangeId);
     expect(note.text).toContain("stays open");
+  });
+});
+
+describe("a flow at the 'not given yet' prompt closed for its size", () => {
+  it("says the exchange was created and stays open, and lets the tracker deliver its card now, not after the flow's hold lapses", async () => {
+    world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
+    const user = world.tg.user({ id: 9317, first_name: "Nia", language_code: "en" });
+    await toNotGivenYet(world, user);
+    const exchangeId = world.app.repos.transactions.listByUser(9317, 1)[0]!.exchangeId;
+    await world.app.idle();
+    // Its stored state grew past the sweep's limit (as an older version let it).
+    const key = "conv:9317";
+    const stored = world.app.repos.kv.get<Record<string, unknown>>(key)!;
+    world.app.repos.kv.set(key, { ...stored, grown: "x".repeat(FLOW_STATE_MAX_BYTES) });
+    const seen = user.messages().length;
+    await world.clock.advance(60_000);
+    const note = await waitFor(() => user.messages().slice(seen).find((m) => m.text?.includes("went on too long")), 5_000, "the sweeper's note");
+    expect(note.text).toContain(exchangeId);
+    expect(note.text).toContain("stays open");
+    expect(note.text).not.toContain("start again");
+    // Well inside the flow's 35-minute hold: the tracker shows the card.
+    const card = () => user.messages().slice(seen).find((m) => m !== note && m.text?.includes(exchangeId));
+    for (let minute = 0; minute < 5 && !card(); minute++) {
+      await world.clock.advance(60_000);
+      await world.app.idle();
+    }
+    expect(card()?.text, "the card from the tracker").toContain(exchangeId);
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, toAddress, toAmount, toOffers, offerButtons } from "./harness/flow.js";
-import { waitFor } from "../src/emulator/index.js";
+import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 import { FLOW_STATE_MAX_BYTES } from "../src/bot/flow-sweeper.js";
 
 /** One bot for the whole file; each test is a different user, so flows don't meet. */
@@ -262,4 +262,81 @@ describe("a flow that keeps getting wrong input", () => {
     await user.send("/exchange");
     await waitFor(() => user.messages().slice(later).some((m) => m.text?.includes("What do you want to send?")), 5_000, "a new flow");
   });
+});
+
+describe("a person browsing the pickers", () => {
+  const storedBytes = (chatId: number) => Buffer.byteLength(JSON.stringify(world.app.repos.kv.get(`conv:${chatId}`) ?? null));
+  /** A real flow with generous paging stays well under this (the sweep is at FLOW_STATE_MAX_BYTES). */
+  const BROWSING_BOUND = 32_000;
+
+  /** Turns the networks' pages `times` times, back and forth, each seen as an edit of the message. */
+  async function turnPages(user: TestUser, networks: StoredMessage, times: number, measure?: () => void): Promise<void> {
+    for (let i = 0; i < times; i++) {
+      const from = networks.edited;
+      await user.click(networks, i % 2 === 0 ? "›" : "‹");
+      const again = () => user.messages().some((m) => m.text?.includes("let's take this step again"));
+      await waitFor(() => networks.edited !== from || again() || undefined, 5_000, `page turn ${i + 1}`);
+      expect(again(), `"many tries" at page turn ${i + 1}`).toBe(false);
+      expect(buttons(networks)).toContain(i % 2 === 0 ? "2/2" : "1/2");
+      measure?.();
+    }
+  }
+
+  it("turns pages ten times in each picker and still confirms: no 'many tries', not closed by the sweep, the stored flow stays small", async () => {
+    const user = newUser();
+    let largest = 0;
+    const measure = () => {
+      largest = Math.max(largest, storedBytes(user.id));
+    };
+    await user.send("/exchange");
+    await user.nextMessage();
+    await user.send("usdt");
+    const fromNetworks = await user.nextMessage();
+    await turnPages(user, fromNetworks, 10, measure);
+    await user.click(fromNetworks, "TRX · Tron (TRC-20)");
+    expect((await user.nextMessage()).text).toContain("You send USDT (TRX)");
+    await user.send("usdc");
+    const toNetworks = await user.nextMessage();
+    await turnPages(user, toNetworks, 10, measure);
+    await user.click(toNetworks, /^ETH · /);
+    expect((await user.nextMessage()).text).toContain("How much USDT (TRX)");
+    await user.send("100");
+    const offers = await user.nextMessage();
+    await user.click(offers, offerButtons(offers)[0]!);
+    await user.nextMessage();
+    await user.send("0x52908400098527886E0F7030069857D2E4169EE7");
+    const summary = await user.nextMessage();
+    expect(summary.text).toContain("Please check everything");
+    await world.app.idle();
+    measure();
+    // A sweep runs: the flow is not closed.
+    await world.clock.advance(60_000);
+    await world.app.idle();
+    expect(world.app.repos.kv.get(`conv:${user.id}`)).toBeDefined();
+    expect(largest).toBeLessThan(BROWSING_BOUND);
+    await user.click(summary, /^✅/);
+    const card = await user.nextMessage();
+    expect(card.text).toMatch(/🔁 \S+ \S+/);
+    expect(user.messages().some((m) => m.text?.includes("went on too long"))).toBe(false);
+    expect(user.messages().some((m) => m.text?.includes("let's take this step again"))).toBe(false);
+  }, 60_000);
+
+  it("turns pages 200 times: the stored flow stays bounded, the buttons keep working, and no 'many tries'", async () => {
+    const user = newUser();
+    await user.send("/exchange");
+    await user.nextMessage();
+    await user.send("usdt");
+    const networks = await user.nextMessage();
+    await turnPages(user, networks, 6);
+    await world.app.idle();
+    const early = storedBytes(user.id);
+    let largest = 0;
+    await turnPages(user, networks, 200, () => {
+      largest = Math.max(largest, storedBytes(user.id));
+    });
+    expect(largest).toBeLessThan(early + 8_000);
+    expect(user.messages().some((m) => m.text?.includes("let's take this step again"))).toBe(false);
+    await user.click(networks, /^TRX · /);
+    expect((await user.nextMessage()).text).toContain("You send USDT (TRX)");
+  }, 120_000);
 });

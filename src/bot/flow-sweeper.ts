@@ -7,11 +7,12 @@ import { sendFailure } from "./telegram-errors.js";
 
 export const FLOW_IDLE_MS = 30 * 60_000;
 /**
- * A flow whose stored state is larger than this is closed by the sweep (a normal one stays
- * under 20 kB: each step is asked again after a few inputs, see STEP_INPUTS_MAX); the storage
- * refuses to keep one four times this size at all (src/bot/index.ts).
+ * A flow whose stored state is larger than this is closed by the sweep; the storage refuses to
+ * keep one four times this size at all (src/bot/index.ts). Far above any real flow: one with ten
+ * page turns in each picker weighs about 26 kB at the summary (measured through the bot), since
+ * browsing restarts a step quietly and wrong input asks it again (STEP_INPUTS_MAX, STEP_TAKEN_KEPT).
  */
-export const FLOW_STATE_MAX_BYTES = 64_000;
+export const FLOW_STATE_MAX_BYTES = 256_000;
 
 interface StoredConversations {
   state?: Record<string, unknown[]>;
@@ -31,7 +32,7 @@ export function startFlowSweeper(deps: {
   note: (chatId: number) => string;
   /** What a person whose flow grew too large is told. */
   tooLargeNote: (chatId: number) => string;
-  /** A flow was ended for being left alone, or for its size (metrics). */
+  /** A flow was ended for being left alone, or for its size (metrics; a card it held unshown is let go). */
   onTimedOut?: (chatId: number) => void;
   everyMs?: number;
   idleMs?: number;

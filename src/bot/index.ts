@@ -65,7 +65,7 @@ export interface BotOptions {
 }
 
 /** Bump when the flow's code changes shape: stored half-finished flows of an older shape are dropped. */
-export const FLOW_VERSION = 6; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13); 4: showCreated claims the card first (issue 20); 5: each step records where it began (restarted after too many inputs, issue 20); 6: the "not given yet" prompt after creation is a step of its own
+export const FLOW_VERSION = 7; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13); 4: showCreated claims the card first (issue 20); 5: each step records where it began (restarted after too many inputs, issue 20); 6: the "not given yet" prompt after creation is a step of its own; 7: a step restarts quietly from where the person browsed (its restart carries more than a number)
 
 /** Builds the bot: every piece of middleware is wired here, in order. */
 export function createBot(
@@ -165,7 +165,7 @@ export function createBot(
         type: "key",
         version: FLOW_VERSION,
         prefix: "",
-        // Past this the flow is not kept (the sweeper closes one at a quarter of it, with a note).
+        // Past this (about 1 MB) the flow is not kept (the sweeper closes one at a quarter of it, with a note).
         adapter: repos.kv.adapter("conv", {
           maxBytes: 4 * FLOW_STATE_MAX_BYTES,
           onTooLarge: (chatId, bytes) => logger.error({ chatId, bytes }, "a flow's stored state is too large to keep: it ends here"),

@@ -8,14 +8,30 @@ export type FlowConversation = Conversation<BotContext, BaseContext>;
 type Checkpoint = ReturnType<FlowConversation["checkpoint"]>;
 
 /**
- * Inputs one step takes before it is asked again from its start. Every wait appends the update
- * (and every answer the reply) to the conversation's stored replay log, which is read and
- * written whole on each message: a flow that kept getting wrong input grew for ever.
+ * Wrong inputs one step takes before it is asked again from its start. Every wait appends the
+ * update (and every answer the reply) to the conversation's stored replay log, which is read
+ * and written whole on each message: a flow that kept getting wrong input grew for ever.
  */
 export const STEP_INPUTS_MAX = 8;
 
-/** The prompt number a step that was asked again starts above (so older buttons stay expired), by flow. */
-const stepFloors = new Map<string, number>();
+/**
+ * Inputs a step took without finishing (a page turn, a search in a picker) that it keeps in the
+ * log: at this many it starts again quietly from where the person is (see FlowUi.took), so
+ * browsing for ever does not grow the flow either. A page turn logs about 8 kB (the tapped
+ * message in the update, the edited one in the reply).
+ */
+export const STEP_TAKEN_KEPT = 2;
+
+/** What a step asked again carries over its restart, by flow: read back when it begins again. */
+interface Restart {
+  /** The prompt number it starts at (older buttons stay expired; a quiet restart keeps the current ones). */
+  floor: number;
+  /** Wrong inputs so far (a quiet restart keeps counting them). */
+  wrong: number;
+  /** Where the step was, for a quiet restart. */
+  resume: unknown;
+}
+const restarts = new Map<string, Restart>();
 
 export type Input = { kind: "button"; action: string; arg: string } | { kind: "text"; text: string };
 
@@ -35,9 +51,14 @@ export type ButtonFactory = (label: string, action: string, arg?: string | numbe
 export class FlowUi {
   /** Increases with every new prompt; a button carries the prompt it belongs to. */
   private step = 0;
-  /** Where the current step began, and how many inputs it has taken since. */
+  /** Where the current step began, and the inputs since then: all of them, and the wrong ones. */
   private stepStart: Checkpoint | undefined;
   private inputs = 0;
+  private wrong = 0;
+  /** The last input is not counted as wrong: the step took it and is here now (see took()). */
+  private taken: { resume: unknown } | undefined;
+  /** Where a step that started again quietly was, until it asks (see resumed()). */
+  private resumedAt: unknown;
 
   constructor(
     private readonly conversation: FlowConversation,
@@ -46,21 +67,41 @@ export class FlowUi {
   ) {}
 
   /**
-   * Marks the start of a step: after STEP_INPUTS_MAX inputs, input() says so and rewinds the
-   * conversation here, which cuts the stored log back to this point (what was chosen before
+   * Marks the start of a step: after STEP_INPUTS_MAX wrong inputs, input() says so and rewinds
+   * the conversation here, which cuts the stored log back to this point (what was chosen before
    * is kept: it is in the log before here) and asks the step again.
    */
   async beginStep(): Promise<void> {
     this.stepStart = this.conversation.checkpoint();
     this.inputs = 0;
+    this.taken = undefined;
     // Recorded after the checkpoint: a step asked again numbers its prompts past the ones it
     // had shown, whose buttons must stay expired.
-    const floor = await this.conversation.external(() => {
-      const value = stepFloors.get(this.flowId) ?? 0;
-      stepFloors.delete(this.flowId);
-      return value;
+    const restart = await this.conversation.external((): Restart | null => {
+      const value = restarts.get(this.flowId);
+      restarts.delete(this.flowId);
+      return value ?? null;
     });
-    this.step = Math.max(this.step, floor);
+    this.step = Math.max(this.step, restart?.floor ?? 0);
+    this.wrong = restart?.wrong ?? 0;
+    this.resumedAt = restart?.resume ?? undefined;
+  }
+
+  /**
+   * The step took the last input without finishing (a page turned, a search shown) and is now
+   * at `resume`: the input is not a wrong one. Once the step holds STEP_TAKEN_KEPT such inputs,
+   * it starts again quietly from `resume` (its prompt stays, its buttons keep working).
+   */
+  took(resume: unknown): void {
+    if (this.taken === undefined) this.wrong--;
+    this.taken = { resume };
+  }
+
+  /** Where the step was when it started again quietly; once, at its start. */
+  resumed<T>(): T | undefined {
+    const value = this.resumedAt as T | undefined;
+    this.resumedAt = undefined;
+    return value;
   }
 
   t(key: string, variables?: Record<string, string | number>): string {
@@ -109,13 +150,18 @@ export class FlowUi {
    */
   async input(): Promise<Input> {
     for (;;) {
-      if (this.stepStart !== undefined && this.inputs >= STEP_INPUTS_MAX) {
+      if (this.stepStart !== undefined && this.wrong >= STEP_INPUTS_MAX) {
         await this.say(this.t("flow-step-again"));
-        stepFloors.set(this.flowId, this.step);
-        await this.conversation.rewind(this.stepStart);
+        await this.restart({ floor: this.step, wrong: 0, resume: null });
+      }
+      if (this.stepStart !== undefined && this.taken !== undefined && this.inputs >= STEP_TAKEN_KEPT) {
+        await this.restart({ floor: this.step, wrong: this.wrong, resume: this.taken.resume });
       }
       const next = await this.conversation.wait();
       this.inputs++;
+      // Counted as wrong until the step says it took it.
+      this.wrong++;
+      this.taken = undefined;
       const data = next.callbackQuery?.data;
       if (data !== undefined) {
         const button = flowButton.decode(data);
@@ -136,6 +182,12 @@ export class FlowUi {
       }
       if (next.message) await this.say(this.t("flow-text-expected"));
     }
+  }
+
+  /** Back to the step's start (the stored log is cut there); `restart` is read back by beginStep. */
+  private async restart(restart: Restart): Promise<never> {
+    restarts.set(this.flowId, restart);
+    return this.conversation.rewind(this.stepStart!);
   }
 
   /** The prompt whose buttons are live now. */

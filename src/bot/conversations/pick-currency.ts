@@ -37,28 +37,41 @@ export interface Picked {
 
 export const NETWORKS_PER_PAGE = 8;
 
+/** Where a picker was when its step started again quietly (kept in the conversation). */
+interface PickerResume {
+  role: "from" | "to";
+  view: PickerView;
+  messageId: number;
+}
+
 /**
  * Step 1 and 2: a currency on a network, by button or by typing. Returns the currency, never
  * the same as `exclude` (the currency on the other side of the swap).
  */
 export async function pickCurrency(ui: FlowUi, data: PickerData, role: "from" | "to", exclude?: Currency): Promise<Picked> {
+  // Started again quietly after some browsing: the same message, showing what it showed.
+  const resumed = ui.resumed<PickerResume>();
   const pairs = role === "from" ? await data.recentPairs() : [];
-  let view: PickerView = { kind: "popular", currencies: await data.popular(), pairs };
-  let names = await data.networkNames([]);
+  let view: PickerView = resumed?.role === role ? resumed.view : { kind: "popular", currencies: await data.popular(), pairs };
+  let names = await data.networkNames(view.kind === "networks" ? view.group.currencies.map((c) => c.network) : []);
+  // Whether the last input showed something (set by `show`).
+  let moved: boolean;
   const show = async (next: PickerView, fresh: boolean, messageId?: number): Promise<number> => {
     view = next;
+    moved = true;
     if (next.kind === "networks") names = await data.networkNames(next.group.currencies.map((c) => c.network));
     const build = (button: ButtonFactory) => renderPicker(ui, role, next, names, button, exclude);
     if (fresh || messageId === undefined) return ui.prompt(build);
     await ui.redraw(messageId, build);
     return messageId;
   };
-  let messageId = await show(view, true);
+  let messageId = resumed?.role === role ? resumed.messageId : await show(view, true);
 
   for (;;) {
     const input = await ui.input();
     // `show` replaces the view; read it afresh after every wait.
     const shown = view as PickerView;
+    moved = false;
     let chosen: Currency | undefined;
     if (input.kind === "text") {
       const result = await data.search(input.text);
@@ -83,7 +96,11 @@ export async function pickCurrency(ui: FlowUi, data: PickerData, role: "from" | 
         messageId = await show({ kind: "popular", currencies: await data.popular(), pairs }, false, messageId);
       }
     }
-    if (!chosen) continue;
+    if (!chosen) {
+      // A page turned, a list or search shown: browsing, not a wrong input.
+      if (moved) ui.took({ role, view, messageId } satisfies PickerResume);
+      continue;
+    }
     if (exclude && chosen.symbol === exclude.symbol && chosen.network === exclude.network) {
       await ui.say(ui.t("flow-same-currency", { currency: escapeHtml(currencyLabel(chosen)) }));
       continue;
