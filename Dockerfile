@@ -2,10 +2,10 @@
 # test/production.test.ts runs these steps outside a container (build, prune, node dist/main.js,
 # the HEALTHCHECK): keep the COPY, RUN, ENV, HEALTHCHECK and CMD lines in their simple forms.
 
-# Build: compile TypeScript and the native SQLite module with the full toolchain.
-FROM node:20-bookworm-slim AS build
+# Build: compile TypeScript. No C++ toolchain: better-sqlite3 ships its native module prebuilt
+# (Node-API, one binary for every Node version) inside the npm package.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
@@ -13,7 +13,7 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev
 
 # Run: only the compiled bot, its production dependencies and the locales, as a non-root user.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production DATABASE_PATH=/data/bot.sqlite HEALTH_PORT=9090
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules

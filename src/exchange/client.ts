@@ -112,6 +112,9 @@ export class ExchangeClient {
     const timeouts = options.timeouts ?? {};
     this.createTimeoutMs = timeouts.createMs ?? CREATE_TIMEOUT_MS;
     this.pool = new Pool(url.origin, {
+      // HTTP/1.1 as before: undici 8 would negotiate HTTP/2 with an https service, which the
+      // tests (plain HTTP on loopback) cannot exercise.
+      allowH2: false,
       connections: 4,
       keepAliveTimeout: 30_000,
       connect: { timeout: timeouts.connectMs ?? 5_000 },

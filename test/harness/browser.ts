@@ -38,8 +38,7 @@ export async function launchBrowser(): Promise<Browser> {
  * once never run a half-written browser.
  */
 async function packagedChromium(): Promise<{ executablePath: string; fontconfigPath: string }> {
-  const packageRoot = dirname(dirname(dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium"))));
-  const { version } = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string };
+  const { version } = packageJson(createRequire(import.meta.url).resolve("@sparticuz/chromium"), "@sparticuz/chromium");
   const dir = join(tmpdir(), `swap-bot-chromium-${version}`);
   if (!existsSync(join(dir, "chromium"))) {
     const staging = mkdtempSync(`${dir}.partial-`);
@@ -61,6 +60,17 @@ async function packagedChromium(): Promise<{ executablePath: string; fontconfigP
     }
   }
   return { executablePath: join(dir, "chromium"), fontconfigPath: join(dir, "fonts") };
+}
+
+/** The package.json of `name`, found upwards from one of its files. */
+function packageJson(file: string, name: string): { version: string } {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    const path = join(dir, "package.json");
+    if (!existsSync(path)) continue;
+    const json = JSON.parse(readFileSync(path, "utf8")) as { name?: string; version: string };
+    if (json.name === name) return json;
+  }
+  throw new Error(`no package.json of ${name} above ${file}`);
 }
 
 /** The page, watched: an error in the page's script fails the test that caused it. */

@@ -7,12 +7,16 @@ import { pathToFileURL } from "node:url";
 import { waitFor } from "../../src/emulator/index.js";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
+/** Node's flags that run a TypeScript file (tsx's loader). */
+export const TSX = ["--import", pathToFileURL(join(ROOT, "node_modules/tsx/dist/loader.mjs")).href];
 
 /** A bot process of its own: what it printed, and its end. */
 export interface BotProcess {
   child: ChildProcess;
   /** stdout and stderr, line by line, as printed. */
   lines: string[];
+  /** stderr alone (where Node writes an abort or a crash). */
+  errorLines: string[];
   output(): string;
   /** Resolves with the first line matching `pattern`. */
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
@@ -28,30 +32,36 @@ export interface BotProcess {
  */
 export function spawnBot(env: Record<string, string>, options: { command?: string; args?: string[]; cwd?: string } = {}): BotProcess {
   const command = options.command ?? process.execPath;
-  const args = options.args ?? ["--import", pathToFileURL(join(ROOT, "node_modules/tsx/dist/loader.mjs")).href, join(ROOT, "src/main.ts")];
+  const args = options.args ?? [...TSX, join(ROOT, "src/main.ts")];
   const child = spawn(command, args, {
     cwd: options.cwd ?? mkdtempSync(join(tmpdir(), "swapbot-proc-")),
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
-  const collect = (stream: NodeJS.ReadableStream) => {
+  const errorLines: string[] = [];
+  const collect = (stream: NodeJS.ReadableStream, also?: string[]) => {
     let rest = "";
+    const add = (parts: string[]) => {
+      lines.push(...parts);
+      also?.push(...parts);
+    };
     stream.on("data", (chunk: Buffer) => {
       const parts = (rest + chunk.toString("utf8")).split("\n");
       rest = parts.pop() ?? "";
-      lines.push(...parts);
+      add(parts);
     });
     stream.on("end", () => {
-      if (rest) lines.push(rest);
+      if (rest) add([rest]);
     });
   };
   collect(child.stdout!);
-  collect(child.stderr!);
+  collect(child.stderr!, errorLines);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once("close", (code, signal) => done({ code, signal })));
   return {
     child,
     lines,
+    errorLines,
     output: () => lines.join("\n"),
     async waitForLine(pattern, timeoutMs = 20_000) {
       await waitFor(() => lines.some((line) => pattern.test(line)) || child.exitCode !== null, timeoutMs, `a line matching ${pattern}`);
