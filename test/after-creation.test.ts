@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
+import { withholdMemo, XRP_SWAP } from "./harness/withheld-memo.js";
 import { buttons, toAmount, toSummary } from "./harness/flow.js";
 import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 import { FLOW_STATE_MAX_BYTES } from "../src/bot/flow-sweeper.js";
@@ -9,18 +10,6 @@ afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-const XRP_SWAP = { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" };
-
-/** The service gives the deposit address of an XRP exchange without its memo, `times` times. */
-function withholdMemo(w: TestWorld, times: number): void {
-  const body = JSON.stringify({
-    status: "waiting", symbol_from: "xrp", network_from: "xrp", symbol_to: "btc", network_to: "btc", amount_from: "100", amount_to: "0.0023",
-    address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", address_to: XRP_SWAP.address, address_refund: null, extra_from: null, extra_to: null,
-    extra_refund: null, hash_from: null, hash_to: null, created_at: 1_795_348_800,
-  });
-  w.app.sandbox!.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times });
-}
 
 /** Confirms an XRP swap whose deposit memo the service withholds; returns the "not given yet" prompt. */
 async function toNotGivenYet(w: TestWorld, user: TestUser): Promise<StoredMessage> {

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
+import { withholdMemo, XRP_SWAP } from "./harness/withheld-memo.js";
 import { toSummary } from "./harness/flow.js";
 import { drive } from "./harness/drive.js";
 import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
@@ -12,7 +13,6 @@ afterEach(async () => {
   world = undefined;
 });
 
-const XRP_SWAP = { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" };
 const BTC_SWAP = { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" };
 
 /**
@@ -25,16 +25,6 @@ function depositMessages(w: TestWorld, tx: TransactionRecord): string[] {
     .filter((c) => c.payload.chat_id === tx.chatId && String(c.payload.text).includes(tx.addressFrom!))
     .filter((c) => c.response.ok || c.response.description === "emulator: the answer was lost")
     .map((c) => String(c.payload.text).replace(/<[^>]+>/g, ""));
-}
-
-/** The service gives the deposit address of an XRP exchange without its memo, `times` times. */
-function withholdMemo(w: TestWorld, times: number): void {
-  const body = JSON.stringify({
-    status: "waiting", symbol_from: "xrp", network_from: "xrp", symbol_to: "btc", network_to: "btc", amount_from: "100", amount_to: "0.0023",
-    address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", address_to: XRP_SWAP.address, address_refund: null, extra_from: null, extra_to: null,
-    extra_refund: null, hash_from: null, hash_to: null, created_at: 1_795_348_800,
-  });
-  w.app.sandbox!.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times });
 }
 
 /** Confirms the summary and returns the stored exchange once the deposit details are known. */
