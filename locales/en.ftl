@@ -222,6 +222,10 @@ status-not-found = I can't find an exchange with that ID among yours. Check the 
 status-usage = Send the exchange ID after the command, for example: <code>/status exolix-floating-abc123</code>
 refresh-cooldown = Refreshed a moment ago. Try again in { $seconds } s.
 refresh-failed = Couldn't reach the exchange service; showing what I know.
+support-lookup-queue-full = ⏳ You already have { $count ->
+        [one] a request
+       *[other] { $count } requests
+    } waiting in line for the exchange service, so this is what I know, not the live status. Look it up again in about { $seconds } s.
 refresh-queue-full = ⏳ You already have { $count ->
         [one] a request
        *[other] { $count } requests

@@ -223,6 +223,11 @@ status-not-found = Не нашёл обмена с таким ID среди ва
 status-usage = Укажите ID обмена после команды, например: <code>/status exolix-floating-abc123</code>
 refresh-cooldown = Только что обновлялось. Попробуйте через { $seconds } с.
 refresh-failed = Не удалось связаться с сервисом обмена; показываю то, что знаю.
+support-lookup-queue-full = ⏳ У вас уже { $count ->
+        [one] { $count } запрос ждёт
+        [few] { $count } запроса ждут
+       *[many] { $count } запросов ждут
+    } в очереди к сервису обмена, поэтому здесь то, что я знаю, а не текущий статус. Запросите снова примерно через { $seconds } с.
 refresh-queue-full = ⏳ У вас уже { $count ->
         [one] { $count } запрос ждёт
         [few] { $count } запроса ждут

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { createViaFlow } from "./harness/flow.js";
 import { waitFor } from "../src/emulator/index.js";
+import { requesterOf } from "../src/exchange/budget.js";
 
 const STAFF = 9001;
 let world: TestWorld | undefined;
@@ -48,6 +49,21 @@ describe("support staff tools", () => {
     expect(other.text).toContain("1 eth/eth →");
     await staff.send("/lookup exolix-floating-nobody");
     expect((await staff.nextMessage()).text).toContain("No exchange with that ID");
+  });
+
+  it("/lookup with three of the staff member's own requests in line says so, not that the service could not be reached", async () => {
+    world = await startWorld({ SUPPORT_USER_IDS: `${STAFF}`, EXCHANGE_RATE_LIMIT_PER_MINUTE: "10" });
+    const user = world.tg.user({ id: 9011, first_name: "Uma", language_code: "en" });
+    const staff = world.tg.user({ id: STAFF, first_name: "Sam", language_code: "en" });
+    const { exchangeId } = await createViaFlow(user);
+    await world.app.idle();
+    while (world.app.budget.preview("user").position === 0) await world.app.budget.acquire("user");
+    for (let i = 0; i < 3; i++) void world.app.budget.acquire("user", { requester: requesterOf(STAFF) }).catch(() => undefined);
+    await staff.send(`/lookup ${exchangeId}`);
+    const answer = await staff.nextMessage();
+    expect(answer.text).toContain(exchangeId);
+    expect(answer.text).toContain("You already have 3 requests waiting in line");
+    expect(answer.text).not.toContain("Couldn't reach");
   });
 
   it("/user lists a user's exchanges and /stats counts users, exchanges, calls and backlog", async () => {

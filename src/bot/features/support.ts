@@ -9,7 +9,7 @@ import {
   type TransactionRecord,
 } from "../../db/index.js";
 import type { ExchangeAvailability, Unavailability } from "../../exchange/availability.js";
-import { requesterOf, type RateBudget } from "../../exchange/budget.js";
+import { BudgetQueueFullError, requesterOf, type RateBudget } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { Transaction } from "../../exchange/schemas.js";
 import { depositNeedsMemo, depositView } from "../../domain/deposit.js";
@@ -56,13 +56,18 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
       return void (await ctx.reply(text, { parse_mode: "HTML" }));
     }
     let current = tx;
-    let live = true;
+    /** Why the status shown is not live, if it is not. */
+    let stale: string | undefined;
     try {
       current = (await deps.refresh(tx.exchangeId, requesterOf(ctx.from.id))) ?? tx;
-    } catch {
-      live = false;
+    } catch (error) {
+      // The staff member's own requests fill their place in line: say so, not that the service is down.
+      stale =
+        error instanceof BudgetQueueFullError
+          ? ctx.t("support-lookup-queue-full", { count: error.queued, seconds: Math.max(1, Math.ceil(error.waitMs / 1000)) })
+          : ctx.t("refresh-failed");
     }
-    await ctx.reply(renderLookup(ctx.t.bind(ctx), deps, current, live), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+    await ctx.reply(renderLookup(ctx.t.bind(ctx), deps, current, stale), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
   });
 
   staff.command("user", async (ctx) => {
@@ -212,7 +217,7 @@ function foreignDeposit(t: Translate, deps: SupportDeps, tx: Transaction): strin
   return `${escapeHtml(view.address)}${view.memo === null ? "" : ` (memo ${escapeHtml(view.memo)})`}`;
 }
 
-function renderLookup(t: Translate, deps: SupportDeps, tx: TransactionRecord, live: boolean): string {
+function renderLookup(t: Translate, deps: SupportDeps, tx: TransactionRecord, stale: string | undefined): string {
   const owner = deps.repos.users.find(tx.userId);
   const history = deps.repos.transactions
     .history(tx.exchangeId)
@@ -229,7 +234,7 @@ function renderLookup(t: Translate, deps: SupportDeps, tx: TransactionRecord, li
     }),
     t("support-lookup-created", { time: time(tx.createdAt) }),
     trackingLine(t, tx),
-    live ? "" : t("refresh-failed"),
+    stale ?? "",
     t("support-lookup-history"),
     history,
   ]
