@@ -473,21 +473,6 @@ export class TransactionRepository {
   }
 
   /**
-   * A flow that claimed the card and has not confirmed its claim since `before` is gone (closed
-   * by /cancel, /start or the sweeper while the person was told to wait for the details): the
-   * card is the tracker's, owed from `at`. True when it was released here.
-   */
-  releaseLapsedFlowCard(exchangeId: string, before: number, at: number): boolean {
-    const { changes } = this
-      .sql(
-        `UPDATE transactions SET card_claim = NULL, card_due_at = ? WHERE exchange_id = ?
-           AND card_claim = 'flow' AND card_message_id IS NULL AND coalesce(card_claimed_at, 0) < ?`,
-      )
-      .run(at, exchangeId, before);
-    return changes > 0;
-  }
-
-  /**
    * The claimed card could not be shown (or may not have been): nobody holds it, and the
    * tracker owes it from `at`; `repeat` says the next one may repeat a message that arrived
    * (card_repeat counts the unsure sends: at least one now).
@@ -505,18 +490,25 @@ export class TransactionRepository {
 
   /**
    * The flow is about to send the card: should the process die before it records it as shown,
-   * the next card may repeat one that arrived (releaseFlowCards keeps this mark).
+   * the next card may repeat one that arrived (releaseUnshownCards keeps this mark).
    */
   markCardSending(exchangeId: string): void {
     this.sql("UPDATE transactions SET card_repeat = max(card_repeat, 1) WHERE exchange_id = ? AND card_claim = 'flow' AND card_message_id IS NULL").run(exchangeId);
   }
 
   /**
-   * The flow that holds the card it has not shown is closing (/cancel, /start, a sweep): the
-   * card is the tracker's, owed from `at`. True when there was such a hold.
+   * The flow that holds the card it has not shown is gone: closing (/cancel, /start, a sweep),
+   * or, with `unconfirmedSince`, silent since then (its hold lapsed). The card is the tracker's,
+   * owed from `at`. True when there was such a hold.
    */
-  releaseFlowHold(exchangeId: string, at: number): boolean {
-    return this.sql("UPDATE transactions SET card_claim = NULL, card_due_at = ? WHERE exchange_id = ? AND card_claim = 'flow' AND card_message_id IS NULL").run(at, exchangeId).changes > 0;
+  releaseFlowHold(exchangeId: string, at: number, unconfirmedSince = Number.MAX_SAFE_INTEGER): boolean {
+    const { changes } = this
+      .sql(
+        `UPDATE transactions SET card_claim = NULL, card_due_at = ? WHERE exchange_id = ?
+           AND card_claim = 'flow' AND card_message_id IS NULL AND coalesce(card_claimed_at, 0) < ?`,
+      )
+      .run(at, exchangeId, unconfirmedSince);
+    return changes > 0;
   }
 
   /**
@@ -585,7 +577,7 @@ export class TransactionRepository {
    * sending it, or while the person was still choosing), or one the tracker had taken to send
    * when it stopped, is the tracker's, owed from `at`. Returns how many.
    */
-  releaseFlowCards(at: number): number {
+  releaseUnshownCards(at: number): number {
     // The flow's own mark says whether it had started sending (markCardSending); a card the
     // tracker had taken to send (takeOwedCard: claimed, no longer owed) may have arrived too.
     return this

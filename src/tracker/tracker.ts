@@ -74,8 +74,8 @@ export class Tracker {
     // Leases left by a process that died mid-poll: due again now, not when the lease ends.
     const released = this.deps.repos.transactions.releaseLeases(this.deps.clock.now());
     if (released > 0) this.deps.logger.info({ released }, "polls cut short by the last stop are due again");
-    // Cards the flow claimed and never recorded as shown: the tracker's now, a little later.
-    const cards = this.deps.repos.transactions.releaseFlowCards(this.deps.clock.now() + CARD_DELIVERY_AFTER_MS);
+    // Cards claimed and never recorded as shown (by the flow, or mid-send by the tracker): owed, a little later.
+    const cards = this.deps.repos.transactions.releaseUnshownCards(this.deps.clock.now() + CARD_DELIVERY_AFTER_MS);
     if (cards > 0) this.deps.logger.info({ cards }, "creation cards the last process may not have shown are owed");
     await this.deps.notifier.recover();
     this.running = true;
@@ -208,8 +208,7 @@ export class Tracker {
     const { transactions } = this.deps.repos;
     const poll = this.polling.size < this.concurrency ? transactions.nextDueAt() : undefined;
     const notice = this.delivering ? undefined : earliest(transactions.nextNoticeAt(), transactions.nextCardAt());
-    if (poll === undefined || notice === undefined) return poll ?? notice;
-    return Math.min(poll, notice);
+    return earliest(poll, notice);
   }
 
   private pollOnce(tx: TransactionRecord, lane: Lane, requester?: string): Promise<TransactionRecord | undefined> {
@@ -288,7 +287,7 @@ export class Tracker {
   private async beforeNews(before: TransactionRecord, current: TransactionRecord, news: boolean): Promise<void> {
     const { notifier, clock, repos } = this.deps;
     // The flow that holds the card is gone: without this, nobody would ever show it.
-    const lapsed = current.cardClaim === "flow" && current.cardMessageId === null && repos.transactions.releaseLapsedFlowCard(current.exchangeId, clock.now() - FLOW_CARD_HOLD_MS, clock.now());
+    const lapsed = current.cardClaim === "flow" && current.cardMessageId === null && repos.transactions.releaseFlowHold(current.exchangeId, clock.now(), clock.now() - FLOW_CARD_HOLD_MS);
     const now = lapsed ? repos.transactions.find(current.exchangeId)! : current;
     if (now.cardMessageId === null) {
       // Not while the flow may still be showing it, unless news cannot wait (the claim then
