@@ -7,7 +7,7 @@ import { againButton, alertButton, languageButton, menuButton } from "../callbac
 import type { BaseContext, BotContext } from "../context.js";
 import { decodeSwapLink, type SwapPrefill } from "../deep-link.js";
 import { escapeHtml } from "../format.js";
-import { createdByFlow, handOverCreated } from "../flow-created.js";
+import { createdByFlow } from "../flow-created.js";
 import type { Clock } from "../../clock.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
 import type { OffersDelivery } from "../conversations/offers-delivery.js";
@@ -44,22 +44,23 @@ export function menuFeature(deps: {
   const pm = composer.chatType("private");
 
   /**
-   * Ends a flow in progress; a quote still on its way to it is not shown. A creation card the
-   * flow held unshown is the tracker's now: the caller wakes it (after its own reply, so the
-   * person reads why before the card comes) when this returns true.
+   * Ends a flow in progress; a quote still on its way to it is not shown. Says whether there was
+   * one, and the exchange it had created, if any. A creation card the flow held unshown is the
+   * tracker's now: the caller wakes it (after its own reply, so the person reads why before the
+   * card comes) when `handedOver`.
    */
-  const leaveFlow = async (ctx: BotContext): Promise<boolean> => {
-    let handedOver = false;
-    if (ctx.chat && ctx.conversation.active(EXCHANGE_FLOW) > 0) {
-      deps.flows.flowAbandoned(ctx.chat.id);
-      handedOver = handOverCreated(deps.repos.kv, deps.repos.transactions, ctx.chat.id, deps.clock.now());
-    }
+  const leaveFlow = async (ctx: BotContext): Promise<{ inFlow: boolean; created?: string; handedOver: boolean }> => {
+    const chatId = ctx.chat?.id;
+    const inFlow = chatId !== undefined && ctx.conversation.active(EXCHANGE_FLOW) > 0;
+    const created = inFlow ? createdByFlow(deps.repos.kv, chatId) : undefined;
+    if (inFlow) deps.flows.flowAbandoned(chatId);
+    const handedOver = created !== undefined && deps.repos.transactions.releaseFlowHold(created, deps.clock.now());
     await ctx.conversation.exitAll();
-    if (ctx.chat) deps.offers.forget(ctx.chat.id);
-    return handedOver;
+    if (chatId !== undefined) deps.offers.forget(chatId);
+    return { inFlow, handedOver, ...(created === undefined ? {} : { created }) };
   };
   const requestFlow = async (ctx: BotContext, prefill: SwapPrefill | null) => {
-    if (await leaveFlow(ctx)) deps.wakeTracker();
+    if ((await leaveFlow(ctx)).handedOver) deps.wakeTracker();
     flowRequests.set(ctx, prefill);
   };
 
@@ -70,9 +71,7 @@ export function menuFeature(deps: {
       return next();
     }
     // Leaving a flow silently would make the next answer ("0.1") land nowhere: say so first.
-    const inFlow = ctx.conversation.active(EXCHANGE_FLOW) > 0;
-    const created = inFlow ? createdByFlow(deps.repos.kv, ctx.chat.id) : undefined;
-    const handedOver = await leaveFlow(ctx);
+    const { inFlow, created, handedOver } = await leaveFlow(ctx);
     if (created !== undefined) await ctx.reply(ctx.t("start-flow-closed-created", { id: escapeHtml(created) }), { parse_mode: "HTML" });
     else if (inFlow) await ctx.reply(ctx.t("start-flow-closed"), { parse_mode: "HTML" });
     await ctx.reply(ctx.t("start-welcome", { name: escapeHtml(ctx.from.first_name) }), { parse_mode: "HTML", reply_markup: mainMenu(ctx) });
@@ -111,11 +110,9 @@ export function menuFeature(deps: {
   pm.callbackQuery(alertButton.exchangePattern, (ctx, next) => enterWith(ctx, next, deps.repos.alerts.find(Number(ctx.match[1]))));
 
   pm.command("cancel", async (ctx) => {
-    const active = ctx.conversation.active(EXCHANGE_FLOW) > 0;
     // Past creation there is nothing to cancel here: the exchange exists, and they are told so.
-    const created = active ? createdByFlow(deps.repos.kv, ctx.chat.id) : undefined;
-    const handedOver = await leaveFlow(ctx);
-    const text = created !== undefined ? ctx.t("flow-cancelled-created", { id: escapeHtml(created) }) : active ? ctx.t("flow-cancelled") : ctx.t("cancel-nothing");
+    const { inFlow, created, handedOver } = await leaveFlow(ctx);
+    const text = created !== undefined ? ctx.t("flow-cancelled-created", { id: escapeHtml(created) }) : inFlow ? ctx.t("flow-cancelled") : ctx.t("cancel-nothing");
     await ctx.reply(text, { parse_mode: "HTML" });
     if (handedOver) deps.wakeTracker();
   });
