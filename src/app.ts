@@ -150,6 +150,12 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   let webhookPort: number | undefined;
   let ops: OpsServer | undefined;
   let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
+  /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
+  const sweepNote = (chatId: number, key: "flow-timeout" | "flow-too-large"): string => {
+    const t = translatorFor(i18n, repos.users, chatId);
+    const created = createdByFlow(repos.kv, chatId);
+    return created === undefined ? t(key) : t(`${key}-created`, { id: escapeHtml(created) });
+  };
   let instanceLock: InstanceLock | undefined;
   let starting: Promise<void> | undefined;
   let stopped: Promise<void> | undefined;
@@ -211,16 +217,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           api: bot.api,
           logger,
           users: repos.users,
-          note: (chatId) => {
-            const t = translatorFor(i18n, repos.users, chatId);
-            const created = createdByFlow(repos.kv, chatId);
-            return created === undefined ? t("flow-timeout") : t("flow-timeout-created", { id: escapeHtml(created) });
-          },
-          tooLargeNote: (chatId) => {
-            const t = translatorFor(i18n, repos.users, chatId);
-            const created = createdByFlow(repos.kv, chatId);
-            return created === undefined ? t("flow-too-large") : t("flow-too-large-created", { id: escapeHtml(created) });
-          },
+          note: (chatId) => sweepNote(chatId, "flow-timeout"),
+          tooLargeNote: (chatId) => sweepNote(chatId, "flow-too-large"),
           // Idle or too large: a card the closed flow held unshown is the tracker's now.
           onTimedOut: (chatId) => {
             metrics.flowAbandoned(chatId);
