@@ -46,3 +46,8 @@ export function formatUtcMinute(ms: number): string {
 export function currencyLabel(c: { symbol: string; network: string }): string {
   return c.symbol === c.network ? c.symbol.toUpperCase() : `${c.symbol.toUpperCase()} (${c.network.toUpperCase()})`;
 }
+
+/** A wait as a person reads it: whole seconds, rounded up, at least 1. */
+export function waitSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}

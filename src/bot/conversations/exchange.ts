@@ -18,7 +18,7 @@ import { Decimal } from "../../money.js";
 import type { BaseContext } from "../context.js";
 import type { SwapPrefill } from "../deep-link.js";
 import { cardKeyboard, explorersOf, renderCard, renderCreationCard } from "../cards.js";
-import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute, shorten } from "../format.js";
+import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute, shorten, waitSeconds } from "../format.js";
 import { startWithGrace } from "../grace.js";
 import { FlowUi, type FlowConversation, type Screen } from "./flow-ui.js";
 import {
@@ -613,7 +613,7 @@ function queueNotice(deps: ExchangeFlowDeps, chatId: number, ui: FlowUi): (place
   let notice: Promise<number | undefined> | undefined;
   const warn = (error: unknown) => deps.logger.warn({ err: error }, "could not show the place in line");
   return (place) => {
-    const text = ui.t("queue-position", { position: place.position, seconds: Math.max(1, Math.ceil(place.waitMs / 1000)) });
+    const text = ui.t("queue-position", { position: place.position, seconds: waitSeconds(place.waitMs) });
     notice =
       notice === undefined
         ? deps.notifyQueued(chatId, text).catch((error: unknown) => void warn(error))

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { Decimal } from "../../money.js";
 import type { Currency, Offer } from "../../exchange/schemas.js";
-import { currencyLabel, escapeHtml, formatAmount, shorten } from "../format.js";
+import { currencyLabel, escapeHtml, formatAmount, shorten, waitSeconds } from "../format.js";
 import type { QueuePlace } from "../../exchange/budget.js";
 import type { Translate } from "../cards.js";
 import type { ButtonFactory, FlowUi, Screen } from "./flow-ui.js";
@@ -45,6 +45,11 @@ export function outsideLimits(offer: Offer, amount: string): "below" | "above" |
   if (offer.min_amount !== null && value.lessThan(offer.min_amount)) return "below";
   if (offer.max_amount !== null && value.greaterThan(offer.max_amount)) return "above";
   return undefined;
+}
+
+/** An offer's limits as people read them: the minimum (0 when none) and the maximum ("no limit" when none). */
+export function limitVars(t: (key: string) => string, offer: Offer): { min: string; max: string } {
+  return { min: offer.min_amount === null ? "0" : formatAmount(offer.min_amount), max: offer.max_amount === null ? t("limit-none") : formatAmount(offer.max_amount) };
 }
 
 /** Where the offers step gets its quotes; every method runs through the conversation's replay log. */
@@ -109,8 +114,7 @@ export async function chooseOffer(ui: FlowUi, source: OfferSource, swap: { from:
           await ui.say(
             ui.t("flow-offer-out-of-limits", {
               provider: escapeHtml(offer.provider_name),
-              min: offer.min_amount === null ? "0" : formatAmount(offer.min_amount),
-              max: offer.max_amount === null ? ui.t("limit-none") : formatAmount(offer.max_amount),
+              ...limitVars((key) => ui.t(key), offer),
               currency: escapeHtml(currencyLabel(swap.from)),
               amount: formatAmount(swap.amount),
             }),
@@ -172,14 +176,14 @@ export async function recheckInLine(ui: FlowUi, source: OfferSource): Promise<Qu
 export function renderRecheck(t: Translate, button: ButtonFactory, state: { place?: QueuePlace; done?: boolean } = {}): Screen {
   if (state.done) return { text: t("flow-recheck-done"), keyboard: new InlineKeyboard().text(t("button-confirm"), button("", "ok").callback_data) };
   const lines = [t("flow-recheck-waiting")];
-  if (state.place && state.place.position > 0) lines.push(t("queue-position", { position: state.place.position, seconds: Math.max(1, Math.ceil(state.place.waitMs / 1000)) }));
+  if (state.place && state.place.position > 0) lines.push(t("queue-position", { position: state.place.position, seconds: waitSeconds(state.place.waitMs) }));
   return { text: lines.join("\n"), keyboard: new InlineKeyboard().text(t("button-cancel"), button("", "no").callback_data) };
 }
 
 /** Stands in for the offers while the quote is on its way; `place` when it waits in line. */
 export function renderLoading(t: Translate, swap: { from: Currency; to: Currency; amount: string }, button: ButtonFactory, place?: QueuePlace): Screen {
   const lines = [t("flow-offers-loading", { amount: formatAmount(swap.amount), from: escapeHtml(currencyLabel(swap.from)), to: escapeHtml(currencyLabel(swap.to)) })];
-  if (place && place.position > 0) lines.push(t("queue-position", { position: place.position, seconds: Math.max(1, Math.ceil(place.waitMs / 1000)) }));
+  if (place && place.position > 0) lines.push(t("queue-position", { position: place.position, seconds: waitSeconds(place.waitMs) }));
   return { text: lines.join("\n"), keyboard: new InlineKeyboard().text(t("flow-change-amount"), button("", "a").callback_data) };
 }
 
@@ -222,8 +226,7 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
         receive: formatAmount(offer.amount),
         to,
         type: offer.exchange_type === "fixed" ? t("rate-fixed") : t("rate-floating"),
-        min: offer.min_amount === null ? "0" : formatAmount(offer.min_amount),
-        max: offer.max_amount === null ? t("limit-none") : formatAmount(offer.max_amount),
+        ...limitVars(t, offer),
         from,
       }),
     );
@@ -237,8 +240,8 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
 
 /** One sentence for a person about an upstream problem; the details went to the log. */
 export function problemText(ui: Pick<FlowUi, "t">, problem: UpstreamProblem): string {
-  if (problem.kind === "rate-limited") return ui.t("error-rate-limited", { seconds: Math.max(1, Math.ceil((problem.retryAfterMs ?? 60_000) / 1000)) });
-  if (problem.kind === "queue-full") return ui.t("error-queue-full", { count: problem.queued ?? 1, seconds: Math.max(1, Math.ceil((problem.retryAfterMs ?? 60_000) / 1000)) });
+  if (problem.kind === "rate-limited") return ui.t("error-rate-limited", { seconds: waitSeconds(problem.retryAfterMs ?? 60_000) });
+  if (problem.kind === "queue-full") return ui.t("error-queue-full", { count: problem.queued ?? 1, seconds: waitSeconds(problem.retryAfterMs ?? 60_000) });
   if (problem.kind === "bad-request") return ui.t("error-refused", { reason: escapeHtml(shorten(problem.message ?? "", 300)) });
   if (problem.kind === "forbidden") return ui.t("error-forbidden");
   return ui.t("error-unavailable");

@@ -15,9 +15,9 @@ import type { TypingIndicator } from "../waiting.js";
 import type { Offer } from "../../exchange/schemas.js";
 import type { Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
-import { outsideLimits, sortOffers } from "../conversations/offers.js";
+import { limitVars, outsideLimits, sortOffers } from "../conversations/offers.js";
 import { encodeSwapLink } from "../deep-link.js";
-import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { currencyLabel, escapeHtml, formatAmount, waitSeconds } from "../format.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
 import { isNotModified } from "../telegram-errors.js";
 import { isExchangeError } from "../../exchange/errors.js";
@@ -117,7 +117,6 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
   const giveBack = (userId: number | undefined, quote: CardQuote) => {
     if (userId !== undefined && quote.problem === "queue-full") quotedAt.get(userId)?.pop();
   };
-  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   let sweptAt = -Infinity;
   /** Drops the chat's quote cards beyond the newest few, and (at most hourly) every card past its week. */
   const forgetOldCards = (chatId: number): void => {
@@ -167,7 +166,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     const query = parsed.query;
     const t: Translate = ctx.t.bind(ctx);
     const wait = takeQuote(ctx.from?.id, query, false);
-    if (wait > 0) return void (await ctx.reply(ctx.t("rate-slow-down", { seconds: seconds(wait) })));
+    if (wait > 0) return void (await ctx.reply(ctx.t("rate-slow-down", { seconds: waitSeconds(wait) })));
     const requester = ctx.from ? requesterOf(ctx.from.id) : undefined;
     const started = await startWithGrace(deps.clock, (onQueued) => fetchQuote(deps, query, false, RATE_WAIT_MS, onQueued, requester));
     if (started.kind === "done") giveBack(ctx.from?.id, started.value);
@@ -207,7 +206,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
       if (!fitsGroupLimit(chat.id)) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: 60 }) }));
     }
     const quotaWait = takeQuote(ctx.from.id, card.query, true);
-    if (quotaWait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("rate-slow-down", { seconds: seconds(quotaWait) }) }));
+    if (quotaWait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("rate-slow-down", { seconds: waitSeconds(quotaWait) }) }));
     deps.repos.kv.set(key, { ...card, refreshedAt: deps.clock.now() });
     await ctx.answerCallbackQuery();
     const t: Translate = ctx.t.bind(ctx);
@@ -267,8 +266,8 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     }
     const wait = takeQuote(ctx.from.id, parsed.query, false);
     if (wait > 0) {
-      const title = t("inline-slow-down-title", { seconds: seconds(wait) });
-      return void (await ctx.answerInlineQuery([textResult("slow-down", title, t("rate-slow-down", { seconds: seconds(wait) }), t("rate-usage"))], { cache_time: 0, is_personal: true }));
+      const title = t("inline-slow-down-title", { seconds: waitSeconds(wait) });
+      return void (await ctx.answerInlineQuery([textResult("slow-down", title, t("rate-slow-down", { seconds: waitSeconds(wait) }), t("rate-usage"))], { cache_time: 0, is_personal: true }));
     }
     // Telegram drops an inline answer after about ten seconds: wait less than that.
     const quote = await fetchQuote(deps, parsed.query, false, INLINE_WAIT_MS, undefined, requesterOf(ctx.from.id));
@@ -343,7 +342,7 @@ async function fetchQuote(
 function renderQuoteWaiting(t: Translate, query: RateQuery, place: QueuePlace | undefined): string {
   const vars = summaryVars(query);
   const lines = [t("flow-offers-loading", { amount: vars.amount, from: escapeHtml(vars.from), to: escapeHtml(vars.to) })];
-  if (place) lines.push(t("queue-position", { position: place.position, seconds: Math.max(1, Math.ceil(place.waitMs / 1000)) }));
+  if (place) lines.push(t("queue-position", { position: place.position, seconds: waitSeconds(place.waitMs) }));
   return lines.join("\n");
 }
 
@@ -392,16 +391,12 @@ function problemLine(t: Translate, quote: CardQuote | undefined): string {
     case "below-minimum":
       return t("rate-below-minimum");
     case "queue-full":
-      return t("rate-queue-full", { count: quote.queue?.queued ?? 1, seconds: Math.max(1, Math.ceil((quote.queue?.waitMs ?? 0) / 1000)) });
+      return t("rate-queue-full", { count: quote.queue?.queued ?? 1, seconds: waitSeconds(quote.queue?.waitMs ?? 0) });
     case "forbidden":
       return t("rate-forbidden");
     default:
       return t("error-unavailable");
   }
-}
-
-function limitVars(t: Translate, offer: Offer) {
-  return { min: offer.min_amount === null ? "0" : formatAmount(offer.min_amount), max: offer.max_amount === null ? t("limit-none") : formatAmount(offer.max_amount) };
 }
 
 /** "exolix: 3401.2 USDT" for an inline result's title; "≈" when estimated from a nearby amount's quote. */

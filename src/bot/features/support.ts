@@ -16,7 +16,7 @@ import { depositNeedsMemo, depositView } from "../../domain/deposit.js";
 import { networkName } from "../../domain/networks.js";
 import { explorersOf, renderCard, statusLabel, stopReasonText, type Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
-import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute as time } from "../format.js";
+import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute as time, waitSeconds } from "../format.js";
 
 export interface SupportDeps {
   supportUserIds: readonly number[];
@@ -64,7 +64,7 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
       // The staff member's own requests fill their place in line: say so, not that the service is down.
       stale =
         error instanceof BudgetQueueFullError
-          ? ctx.t("support-lookup-queue-full", { count: error.queued, seconds: Math.max(1, Math.ceil(error.waitMs / 1000)) })
+          ? ctx.t("support-lookup-queue-full", { count: error.queued, seconds: waitSeconds(error.waitMs) })
           : ctx.t("refresh-failed");
     }
     await ctx.reply(renderLookup(ctx.t.bind(ctx), deps, current, stale), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
