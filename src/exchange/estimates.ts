@@ -177,15 +177,18 @@ function scaleQuote(quote: Quote, basis: string, amount: string): Quote | undefi
   if (new Decimal(basis).equals(amount)) return quote;
   if (quote.result.kind !== "ok") return undefined;
   const { offers } = quote.result;
-  if (offers.some((offer) => !withinLimits(offer, basis) && withinLimits(offer, amount))) return undefined;
+  if (offers.some((offer) => outsideLimits(offer, basis) && !outsideLimits(offer, amount))) return undefined;
   const factor = new Decimal(amount).div(basis);
   const scaled = offers.map((offer) => ({ ...offer, amount: new Decimal(offer.amount).times(factor).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed() }));
   return { result: { kind: "ok", offers: scaled }, fetchedAt: quote.fetchedAt, basis };
 }
 
-function withinLimits(offer: { min_amount: string | null; max_amount: string | null }, amount: string): boolean {
+/** Why the amount does not fit this offer's limits, if it does not. */
+export function outsideLimits(offer: { min_amount: string | null; max_amount: string | null }, amount: string): "below" | "above" | undefined {
   const value = new Decimal(amount);
-  return (offer.min_amount === null || value.greaterThanOrEqualTo(offer.min_amount)) && (offer.max_amount === null || value.lessThanOrEqualTo(offer.max_amount));
+  if (offer.min_amount !== null && value.lessThan(offer.min_amount)) return "below";
+  if (offer.max_amount !== null && value.greaterThan(offer.max_amount)) return "above";
+  return undefined;
 }
 
 function keyOf(pair: Pair, amount: string): string {

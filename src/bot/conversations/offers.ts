@@ -3,6 +3,7 @@ import { Decimal } from "../../money.js";
 import type { Currency, Offer } from "../../exchange/schemas.js";
 import { currencyLabel, escapeHtml, formatAmount, shorten, waitSeconds } from "../format.js";
 import type { QueuePlace } from "../../exchange/budget.js";
+import { outsideLimits } from "../../exchange/estimates.js";
 import type { Translate } from "../cards.js";
 import type { ButtonFactory, FlowUi, Screen } from "./flow-ui.js";
 
@@ -39,13 +40,7 @@ export function sortOffers(offers: Offer[]): Offer[] {
   return [...offers].sort((a, b) => new Decimal(b.amount).comparedTo(new Decimal(a.amount)));
 }
 
-/** Why the amount does not fit this offer's limits, if it does not. */
-export function outsideLimits(offer: Offer, amount: string): "below" | "above" | undefined {
-  const value = new Decimal(amount);
-  if (offer.min_amount !== null && value.lessThan(offer.min_amount)) return "below";
-  if (offer.max_amount !== null && value.greaterThan(offer.max_amount)) return "above";
-  return undefined;
-}
+export { outsideLimits };
 
 /** An offer's limits as people read them: the minimum (0 when none) and the maximum ("no limit" when none). */
 export function limitVars(t: (key: string) => string, offer: Offer): { min: string; max: string } {
