@@ -20,8 +20,12 @@ export class KeyValueStore {
   }
 
   set(key: string, value: unknown): void {
+    this.setJson(key, JSON.stringify(value));
+  }
+
+  private setJson(key: string, json: string): void {
     this.sql("INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
-      .run(key, JSON.stringify(value), this.clock.now());
+      .run(key, json, this.clock.now());
   }
 
   delete(key: string): void {
@@ -72,8 +76,10 @@ export class KeyValueStore {
     return {
       read: (key) => this.get<T>(`${prefix}:${key}`),
       write: (key, value) => {
-        const bytes = cap === undefined ? 0 : Buffer.byteLength(JSON.stringify(value));
-        if (cap === undefined || bytes <= cap.maxBytes) return this.set(`${prefix}:${key}`, value);
+        // Serialized once: it is measured and written as is (a conversation's state, every update).
+        const json = JSON.stringify(value);
+        const bytes = cap === undefined ? 0 : Buffer.byteLength(json);
+        if (cap === undefined || bytes <= cap.maxBytes) return this.setJson(`${prefix}:${key}`, json);
         this.delete(`${prefix}:${key}`);
         cap.onTooLarge(key, bytes);
       },
