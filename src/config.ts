@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { maskPassword, postgresUrlProblem } from "./db/postgres/url.js";
 
 /** Thrown when the environment does not describe a runnable bot; the message names the variable. */
 export class ConfigError extends Error {
@@ -84,6 +85,12 @@ const envSchema = z.object({
       return share;
     }),
   DATABASE_PATH: z.string().trim().min(1).default("./data/bot.sqlite"),
+  DATABASE_URL: optionalString.transform((value, ctx) => {
+    const problem = value === undefined ? undefined : postgresUrlProblem(value);
+    if (problem === undefined) return value;
+    ctx.addIssue({ code: "custom", message: problem });
+    return z.NEVER;
+  }),
   SUPPORT_USER_IDS: z
     .string()
     .default("")
@@ -154,6 +161,11 @@ export interface Config {
   databasePath: string;
   /** False when DATABASE_PATH was not given (the playground then uses a temporary file). */
   databasePathSet: boolean;
+  /**
+   * Set: the data is in PostgreSQL at this URL, and DATABASE_PATH is not used (the Docker image
+   * sets it, so both being set is no mistake: databaseNote says so for the log).
+   */
+  databaseUrl: string | undefined;
   supportUserIds: number[];
   /** Usernames given with SUPPORT_USER_IDS (id:username), by id: a note only (/verify asks Telegram by id). */
   supportUsernames: Record<number, string>;
@@ -199,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     databasePath: e.DATABASE_PATH,
     databasePathSet: env.DATABASE_PATH !== undefined && env.DATABASE_PATH.trim() !== "",
+    databaseUrl: e.DATABASE_URL,
     supportUserIds: e.SUPPORT_USER_IDS.map((staff) => staff.id),
     supportUsernames: Object.fromEntries(e.SUPPORT_USER_IDS.flatMap((staff) => (staff.username ? [[staff.id, staff.username]] : []))),
     trackerIntervalSeconds: e.TRACKER_INTERVAL_SECONDS,
@@ -214,6 +227,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logFormat: e.LOG_FORMAT,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** A line for the start-up log when DATABASE_PATH was given but DATABASE_URL wins over it. */
+export function databaseNote(config: Pick<Config, "databaseUrl" | "databasePath" | "databasePathSet">): string | undefined {
+  if (config.databaseUrl === undefined || !config.databasePathSet) return undefined;
+  return `DATABASE_URL is set, so the data is in PostgreSQL (${maskPassword(config.databaseUrl)}); DATABASE_PATH (${config.databasePath}) is not used`;
 }
 
 /** Loads `.env` into process.env when the file exists; real environment variables win. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.js";
+import { ConfigError, databaseNote, loadConfig } from "../src/config.js";
 
 describe("loadConfig", () => {
   it("fills every default from an empty environment", () => {
@@ -16,6 +16,7 @@ describe("loadConfig", () => {
       },
       databasePath: "./data/bot.sqlite",
       databasePathSet: false,
+      databaseUrl: undefined,
       supportUserIds: [],
       supportUsernames: {},
       trackerIntervalSeconds: 60,
@@ -87,6 +88,30 @@ describe("loadConfig", () => {
 
   it("treats an empty key as unset, so the sandbox is used", () => {
     expect(loadConfig({ EXCHANGE_API_KEY: "  " }).exchange.apiKey).toBeUndefined();
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set (postgres:// or postgresql://); an empty one is unset", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://bot:s3cret@db.example.test:5432/swapbot" }).databaseUrl).toBe("postgres://bot:s3cret@db.example.test:5432/swapbot");
+    expect(loadConfig({ DATABASE_URL: " postgresql://bot@localhost/swapbot " }).databaseUrl).toBe("postgresql://bot@localhost/swapbot");
+    expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+    expect(databaseNote(loadConfig({}))).toBeUndefined();
+    expect(databaseNote(loadConfig({ DATABASE_URL: "postgres://bot@db/swapbot" }))).toBeUndefined();
+  });
+
+  it("keeps DATABASE_URL over DATABASE_PATH (the Docker image sets DATABASE_PATH) and says so for the log", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://bot:s3cret@db.example.test/swapbot", DATABASE_PATH: "/data/bot.sqlite" });
+    expect(config.databaseUrl).toBe("postgres://bot:s3cret@db.example.test/swapbot");
+    expect(databaseNote(config)).toBe("DATABASE_URL is set, so the data is in PostgreSQL (postgres://bot:****@db.example.test/swapbot); DATABASE_PATH (/data/bot.sqlite) is not used");
+  });
+
+  it.each([
+    ["mysql://bot:s3cret@db.example.test:3306/swapbot", 'got "mysql://bot:****@db.example.test:3306/swapbot" (the bot stores its data in PostgreSQL, or in SQLite with DATABASE_PATH)'],
+    ["db.example.test:5432/swapbot", 'got "db.example.test:5432/swapbot"'],
+    ["postgres://bot:s3cret@db.example.test:54x2/swapbot", 'got "postgres://bot:****@db.example.test:54x2/swapbot", which does not parse as a URL (special characters in the password must be percent-encoded)'],
+  ])("refuses a DATABASE_URL that is not PostgreSQL's, without showing its password: %s", (url, shown) => {
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow("Invalid DATABASE_URL: must be a PostgreSQL URL such as postgres://user:password@host:5432/database, " + shown);
+    expect(() => loadConfig({ DATABASE_URL: url })).not.toThrow(/s3cret/);
   });
 
   it.each([

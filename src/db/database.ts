@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { DatabaseConfigError, newerSchemaMessage } from "./errors.js";
 import { MIGRATION_WORK, MIGRATIONS, WORK_PREFIX } from "./migrations.js";
 
 export type Db = Database.Database;
@@ -17,9 +18,13 @@ export function openDatabase(path: string): Db {
   return db;
 }
 
-/** Applies every migration newer than the stored user_version, each in its own transaction. */
+/**
+ * Applies every migration newer than the stored user_version, each in its own transaction. A
+ * database from a newer bot is refused: this one would not know its tables.
+ */
 export function migrate(db: Db): void {
   const current = db.pragma("user_version", { simple: true }) as number;
+  if (current > MIGRATIONS.length) throw new DatabaseConfigError(newerSchemaMessage(current, MIGRATIONS.length));
   for (const [index, sql] of MIGRATIONS.entries()) {
     const version = index + 1;
     if (version <= current) continue;

@@ -1,0 +1,186 @@
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { DatabaseConfigError } from "../errors.js";
+import { migratePostgres } from "./migrations.js";
+import { maskPassword, postgresUrlProblem, urlPassword } from "./url.js";
+
+/** The bot's data in PostgreSQL: the shape of the data layer's Store, plus the pool under it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- until the data layer's Schema type exists
+export interface PostgresStore<DB = any> {
+  dialect: "postgres";
+  db: Kysely<DB>;
+  /** The pool `db` runs on, for what goes around Kysely: migrations, the budget journal's steps. */
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface PostgresOptions {
+  /** Connections in the pool (default 10). */
+  max?: number;
+  /** How long a connection may take to open before the server counts as unreachable (default 10 s). */
+  connectTimeoutMs?: number;
+  /** Bring the schema up to date before returning (default true). */
+  migrate?: boolean;
+  /**
+   * Told when an idle connection of the pool breaks (the server restarted, the network dropped
+   * it); the pool opens another when one is needed. Without a listener pg would crash the process.
+   */
+  onIdleError?: (error: Error) => void;
+}
+
+/** Where the bot connects, as pg reads DATABASE_URL (and the PG* variables): for messages. */
+export interface PostgresTarget {
+  /** host:port, or the socket folder and port. */
+  endpoint: string;
+  host: string;
+  port: number;
+  user: string;
+  database: string;
+  /** The URL with its password masked. */
+  url: string;
+  /** Strings never to show (the password). */
+  secrets: string[];
+}
+
+/**
+ * bigint (int8) columns hold milliseconds and ids: read back as JS numbers, refused beyond 2^53
+ * rather than rounded. This pool's own parsers: pg's global table stays untouched. numeric stays
+ * a string (money is text anyway).
+ */
+const INT8 = pg.types.builtins.INT8;
+function parseInt8(value: string): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new RangeError(`the bigint ${value} is beyond JavaScript's safe integers`);
+  return number;
+}
+const TYPES: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8 && format !== "binary" ? parseInt8 : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+/** How every connection of the bot's is opened (the pool's, the instance lock's). */
+export function connectionConfig(url: string, options: Pick<PostgresOptions, "connectTimeoutMs"> = {}): pg.ClientConfig {
+  return {
+    connectionString: url,
+    types: TYPES,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    keepAlive: true,
+    application_name: "swap-bot",
+  };
+}
+
+/** Reads the URL as pg will (without connecting); throws DatabaseConfigError when it is not PostgreSQL's. */
+export function postgresTarget(url: string): PostgresTarget {
+  const problem = postgresUrlProblem(url);
+  if (problem !== undefined) throw new DatabaseConfigError(`DATABASE_URL ${problem}`);
+  // A Client does not connect when made: it only resolves the URL, with pg's own defaults.
+  const client = new pg.Client({ connectionString: url });
+  const host = client.host;
+  const endpoint = host.startsWith("/") ? `the socket in ${host} (port ${client.port})` : `${host.includes(":") ? `[${host}]` : host}:${client.port}`;
+  const password = urlPassword(url);
+  return {
+    endpoint,
+    host,
+    port: client.port,
+    user: client.user ?? "",
+    database: client.database ?? "",
+    url: maskPassword(url),
+    secrets: password === undefined ? [] : [password],
+  };
+}
+
+/**
+ * Opens a pool on DATABASE_URL, checks that a PostgreSQL server lets the bot in (any failure is
+ * a DatabaseConfigError saying what to fix) and brings the schema up to date.
+ */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
+  const target = postgresTarget(url);
+  const pool = new pg.Pool({ ...connectionConfig(url, options), max: options.max ?? 10 });
+  pool.on("error", options.onIdleError ?? (() => {}));
+  try {
+    await checkServer(pool, target, options.connectTimeoutMs ?? 10_000);
+    if (options.migrate !== false) await migratePostgres(pool, target);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  // Kysely ends the pool when it is destroyed.
+  return { dialect: "postgres", db, pool, close: () => db.destroy() };
+}
+
+/** PostgreSQL 10 brought identity columns, the newest feature the schema uses. */
+const OLDEST_SERVER = 100_000;
+
+async function checkServer(pool: pg.Pool, target: PostgresTarget, timeoutMs: number): Promise<void> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw connectError(error, target, timeoutMs);
+  }
+  let version: number;
+  try {
+    const result = await client.query<{ server_version_num: string }>("SHOW server_version_num");
+    version = Number(result.rows[0]?.server_version_num);
+  } finally {
+    client.release();
+  }
+  if (!(version >= OLDEST_SERVER)) {
+    throw new DatabaseConfigError(`PostgreSQL at ${target.endpoint} is version ${version / 10_000}; the bot needs PostgreSQL 10 or newer`);
+  }
+}
+
+/** One sentence for the operator about a connection that failed, naming where and what to do. */
+export function connectError(error: unknown, target: PostgresTarget, timeoutMs: number): DatabaseConfigError {
+  const { code, message } = error as { code?: string; message?: string };
+  const text = hideSecrets(message ?? String(error), target.secrets);
+  const where = `PostgreSQL at ${target.endpoint}`;
+  const checkUrl = "check the host and port in DATABASE_URL";
+  const sentence = (() => {
+    switch (code) {
+      case "ECONNREFUSED":
+      case "ENOENT":
+        return `cannot reach ${where}: the connection was refused (is the server running? ${checkUrl})`;
+      case "ENOTFOUND":
+      case "EAI_AGAIN":
+        return `cannot reach ${where}: the host name "${target.host}" is not known (${checkUrl})`;
+      case "ETIMEDOUT":
+      case "EHOSTUNREACH":
+      case "ENETUNREACH":
+        return `cannot reach ${where}: no route to it (${code}; ${checkUrl}, and that a firewall lets the bot through)`;
+      case "28P01":
+        return `${where} refused the password of role "${target.user}": check the password in DATABASE_URL`;
+      case "28000":
+        return /does not exist/.test(text)
+          ? `${where} has no role "${target.user}": create it (in psql: CREATE ROLE "${target.user}" LOGIN PASSWORD '…';) or fix the user name in DATABASE_URL`
+          : `${where} does not let role "${target.user}" in (${text}): see the server's pg_hba.conf`;
+      case "3D000":
+        return `${where} has no database "${target.database}": create it (createdb -h ${target.host} -p ${target.port} -U ${target.user} ${target.database}, or in psql: CREATE DATABASE "${target.database}" OWNER "${target.user}";)`;
+      case "53300":
+        return `${where} has no connection left for the bot (${text}): raise max_connections or use fewer connections elsewhere`;
+      case "57P03":
+        return `${where} does not take connections now (${text}): it is starting up or shutting down; start the bot again when it is up`;
+    }
+    if (/timeout/i.test(text)) {
+      return `cannot reach ${where}: no answer within ${timeoutMs / 1000} s (${checkUrl}, and that a firewall lets the bot through)`;
+    }
+    // PostgreSQL always says why before it closes a connection; a silent close, or bytes that
+    // are not its protocol, come from some other server on that port.
+    if (/terminated unexpectedly/i.test(text)) {
+      return `the server at ${target.endpoint} closed the connection without answering as PostgreSQL does: is it a PostgreSQL server? (${checkUrl})`;
+    }
+    if (/received invalid response/i.test(text)) {
+      return `the server at ${target.endpoint} answered, but not as PostgreSQL does (${text}): is it a PostgreSQL server? (${checkUrl})`;
+    }
+    if (/does not support SSL/i.test(text)) {
+      return `${where} does not accept SSL connections, but DATABASE_URL asks for one: remove sslmode from it, or turn SSL on at the server`;
+    }
+    return `cannot connect to ${where}: ${text}`;
+  })();
+  return new DatabaseConfigError(sentence, { cause: error });
+}
+
+function hideSecrets(text: string, secrets: string[]): string {
+  return secrets.reduce((masked, secret) => masked.split(secret).join("****"), text);
+}
