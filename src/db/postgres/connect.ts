@@ -105,8 +105,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     throw error;
   }
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-  // Kysely ends the pool when it is destroyed.
-  return { dialect: "postgres", db, pool, close: () => db.destroy() };
+  const close = async () => {
+    await db.destroy();
+    // Kysely ends the pool only if it ran a query through it.
+    if (!pool.ending) await pool.end();
+  };
+  return { dialect: "postgres", db, pool, close };
 }
 
 /** PostgreSQL 10 brought identity columns, the newest feature the schema uses. */
