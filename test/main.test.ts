@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { waitFor } from "../src/emulator/index.js";
-import { freePort, spawnBot, type BotProcess } from "./harness/process.js";
+import Database from "better-sqlite3";
+import { MIGRATIONS } from "../src/db/migrations.js";
+import { freePort, messagesOf, spawnBot, type BotProcess } from "./harness/process.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const dirs: string[] = [];
@@ -89,6 +91,21 @@ describe("npm start", () => {
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
     expect(bot.output()).not.toMatch(/PLAYGROUND/);
   }, 30_000);
+
+  it("stops with one line when the database was written by a newer bot", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "swapbot-main-"));
+    dirs.push(dir);
+    const path = join(dir, "bot.sqlite");
+    const file = new Database(path);
+    file.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    file.close();
+    const bot = spawnBot({ BOT_TOKEN: "1:x", TELEGRAM_API_ROOT: `http://127.0.0.1:${await freePort()}`, DATABASE_PATH: path, LOG_FORMAT: "json" });
+    running.push(bot);
+    expect((await bot.exited).code).toBe(1);
+    expect(messagesOf(bot.lines.filter(Boolean))).toEqual([
+      `The bot could not start: the database was written by a newer version of the bot (schema ${MIGRATIONS.length + 1}; this one knows ${MIGRATIONS.length}): upgrade the bot`,
+    ]);
+  });
 
   it("stops with one line naming a variable with a wrong value", async () => {
     const { code, stderr } = await start({ BOT_TOKEN: "1:x", EXCHANGE_RATE_LIMIT_PER_MINUTE: "lots" });

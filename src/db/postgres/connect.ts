@@ -93,7 +93,8 @@ export function postgresTarget(url: string): PostgresTarget {
  * Opens a pool on DATABASE_URL, checks that a PostgreSQL server lets the bot in (any failure is
  * a DatabaseConfigError saying what to fix) and brings the schema up to date.
  */
-export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- until the data layer's Schema type exists
+export async function openPostgres<DB = any>(url: string, options: PostgresOptions = {}): Promise<PostgresStore<DB>> {
   const target = postgresTarget(url);
   const pool = new pg.Pool({ ...connectionConfig(url, options), max: options.max ?? 10 });
   pool.on("error", options.onIdleError ?? (() => {}));
@@ -104,7 +105,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     await pool.end().catch(() => {});
     throw error;
   }
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const close = async () => {
     await db.destroy();
     // Kysely ends the pool only if it ran a query through it.
