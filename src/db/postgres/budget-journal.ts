@@ -54,10 +54,10 @@ export class PgBudgetJournal implements BudgetJournal {
   async grant<T>(spanMs: number, decide: (view: JournalView) => { grants: Grant[]; result: T }): Promise<T> {
     const now = this.clock ? integer(this.clock.now()) : DB_NOW;
     const client = await this.pool.connect();
-    let open = false;
+    // A transaction is open from the first statement until COMMIT has gone through.
+    let open = true;
     let reusable = true;
     try {
-      open = true;
       const results = (await client.query(
         `BEGIN;
          SELECT pg_advisory_xact_lock(${LOCK_KEYS.budget});
