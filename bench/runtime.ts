@@ -441,9 +441,13 @@ export async function flowProfile(): Promise<Record<string, string>> {
       session.connect();
       await session.post("Profiler.enable");
       await session.post("Profiler.setSamplingInterval", { interval: 200 });
+      // BENCH_HEAPPROFILE: where the same rounds allocate, garbage included (what keeps the GC busy).
+      const allocations = process.env.BENCH_HEAPPROFILE;
+      if (allocations) await session.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
       await session.post("Profiler.start");
       await driver.play(flow, PROFILE_ROUNDS);
       ({ profile } = await session.post("Profiler.stop"));
+      if (allocations) writeFileSync(allocations, JSON.stringify((await session.post("HeapProfiler.stopSampling")).profile));
       // For a closer look in Chrome DevTools or speedscope.
       if (process.env.BENCH_CPUPROFILE) writeFileSync(process.env.BENCH_CPUPROFILE, JSON.stringify(profile));
     } finally {
