@@ -7,7 +7,7 @@
  * (bench/runtime-driver.ts), so this process's CPU time and profile are the bot's alone.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Session, type Profiler } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -221,9 +221,13 @@ export async function concurrentChats(): Promise<Record<string, string>> {
 
 // --- 2. the compiled process: start-up, memory, shutdown ---------------------------------------
 
-const MEMORY_USERS = 10_000;
-/** The 10,000 users stop being started after this long (the figure then says how many were). */
-const MEMORY_BUDGET_MS = 100_000;
+/** Users at which memory is read on the way: the fixed costs (V8 sizing its heap) are paid by then. */
+const MEMORY_CHECKPOINT = 10_000;
+const MEMORY_USERS = 100_000;
+/** The users stop being started after this long (the figures then say how many were). */
+const MEMORY_BUDGET_MS = 400_000;
+/** Per-user memory past the checkpoint (issue 21). */
+const KB_PER_USER_TARGET = 2;
 
 function rssMb(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -235,11 +239,32 @@ function tail(text: string, lines = 6): string {
   return text.trim().split("\n").slice(-lines).join(" ⏎ ");
 }
 
+/** What bench/heap-probe.mjs writes: process.memoryUsage() right after a full GC. */
+type HeapFigures = Record<"rss" | "heapTotal" | "heapUsed" | "external", number>;
+
+/** Asks the bot's process for its memory after a full GC (bench/heap-probe.mjs); undefined if it does not answer. */
+async function probeHeap(pid: number, file: string): Promise<HeapFigures | undefined> {
+  const lines = () => (existsSync(file) ? readFileSync(file, "utf8").trim().split("\n").filter(Boolean) : []);
+  const before = lines().length;
+  process.kill(pid, "SIGUSR2");
+  const deadline = Date.now() + 10_000;
+  while (lines().length === before) {
+    if (Date.now() > deadline) return undefined;
+    await sleep(20);
+  }
+  return JSON.parse(lines().at(-1)!) as HeapFigures;
+}
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
 /**
  * `npm run build`, then `node dist/main.js` against the emulator on the embedded sandbox:
- * time to its first getUpdates, resident memory idle and after 10,000 users, and a SIGTERM.
+ * time to its first getUpdates, resident memory idle, after 10,000 users and after `users`
+ * (100,000 by default; memory per user counted between the two, past the fixed costs), the
+ * live V8 heap after a full GC at each point (our data, as opposed to V8's sizing of its
+ * heap), and a SIGTERM.
  */
-export async function processMemory(): Promise<Record<string, string>> {
+export async function processMemory(users = MEMORY_USERS): Promise<Record<string, string>> {
   const figures: Record<string, string> = {};
   const buildStart = performance.now();
   const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
@@ -252,14 +277,25 @@ export async function processMemory(): Promise<Record<string, string>> {
   // Calls are recorded to see the first getUpdates; the log is emptied as the users come in.
   const tg = await startBotApiEmulator({ defaultTimeoutMs: ANSWER_TIMEOUT_MS });
   const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-process-"));
+  const heapFile = join(dir, "heap.jsonl");
   let child: ChildProcess | undefined;
   let output = "";
   try {
     const spawnedAt = Date.now();
-    child = spawn(process.execPath, ["dist/main.js"], {
+    // --expose-gc and the probe only answer SIGUSR2 (a full GC, then the figures): nothing else changes.
+    const probe = fileURLToPath(new URL("./heap-probe.mjs", import.meta.url));
+    child = spawn(process.execPath, ["--expose-gc", "--import", probe, "dist/main.js"], {
       cwd: ROOT,
       // Unpaced: this measures the process, not Telegram's 30 messages a second.
-      env: { BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.apiRoot, DATABASE_PATH: join(dir, "bot.sqlite"), LOG_LEVEL: "warn", TELEGRAM_PACING: "off", PATH: process.env.PATH ?? "" },
+      env: {
+        BOT_TOKEN: tg.token,
+        TELEGRAM_API_ROOT: tg.apiRoot,
+        DATABASE_PATH: join(dir, "bot.sqlite"),
+        LOG_LEVEL: "warn",
+        TELEGRAM_PACING: "off",
+        PATH: process.env.PATH ?? "",
+        BENCH_HEAP_PROBE: heapFile,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const collect = (chunk: Buffer) => {
@@ -289,29 +325,55 @@ export async function processMemory(): Promise<Record<string, string>> {
     await sleep(2_000);
     const idle = rssMb(pid);
     figures["RSS idle (2 s after the first poll)"] = `${idle.toFixed(1)} MB (target ≤ 120 MB${idle <= 120 ? ", met" : ", NOT met"})`;
+    const idleHeap = await probeHeap(pid, heapFile);
     tg.calls.length = 0;
 
-    // (c) 10,000 distinct users: /start, then /exchange, each answered, 50 at a time.
+    // (c) distinct users: /start, then /exchange, each answered, 50 at a time; read at the checkpoint and at the end.
     let started = 0;
     let done = 0;
     const driveStart = performance.now();
-    const worker = async () => {
-      while (started < MEMORY_USERS && performance.now() - driveStart < MEMORY_BUDGET_MS) {
-        const user = tg.user({ id: 5_000_000 + started++, first_name: "Mem", language_code: "en" });
-        await user.send("/start");
-        await nextAnswer(user);
-        await user.send("/exchange");
-        await nextAnswer(user);
-        if (++done % 500 === 0) tg.calls.length = 0;
-      }
+    const drive = async (upTo: number) => {
+      const from = done;
+      const at = performance.now();
+      const worker = async () => {
+        while (started < upTo && performance.now() - driveStart < MEMORY_BUDGET_MS) {
+          const user = tg.user({ id: 5_000_000 + started++, first_name: "Mem", language_code: "en" });
+          await user.send("/start");
+          await nextAnswer(user);
+          await user.send("/exchange");
+          await nextAnswer(user);
+          if (++done % 500 === 0) tg.calls.length = 0;
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENT }, worker));
+      tg.calls.length = 0;
+      const seconds = (performance.now() - at) / 1000;
+      const stopped = done < upTo ? `: stopped after ${MEMORY_BUDGET_MS / 1000} s in all` : "";
+      return `${seconds.toFixed(1)} s (${(((done - from) * 2) / seconds).toFixed(0)} updates/s)${stopped}`;
     };
-    await Promise.all(Array.from({ length: CONCURRENT }, worker));
-    const driveS = (performance.now() - driveStart) / 1000;
-    tg.calls.length = 0;
-    const after = rssMb(pid);
-    figures[`${done.toLocaleString("en")} users, /start + /exchange, ${CONCURRENT} at a time`] =
-      `${driveS.toFixed(1)} s (${((done * 2) / driveS).toFixed(0)} updates/s)${done < MEMORY_USERS ? `: stopped after ${MEMORY_BUDGET_MS / 1000} s` : ""}`;
-    figures["RSS after them"] = `${after.toFixed(1)} MB (+${(after - idle).toFixed(1)} MB, ${(((after - idle) * 1024) / Math.max(1, done)).toFixed(2)} kB/user)`;
+    const kbPerUser = (fromMb: number, toMb: number, people: number) => ((toMb - fromMb) * 1024) / Math.max(1, people);
+    figures[`users 1 to ${MEMORY_CHECKPOINT.toLocaleString("en")}: /start + /exchange, ${CONCURRENT} at a time`] = await drive(Math.min(users, MEMORY_CHECKPOINT));
+    const atCheckpoint = { users: done, rss: rssMb(pid) };
+    figures[`RSS at ${done.toLocaleString("en")} users`] = `${atCheckpoint.rss.toFixed(1)} MB (+${(atCheckpoint.rss - idle).toFixed(1)} MB, ${kbPerUser(idle, atCheckpoint.rss, done).toFixed(2)} kB/user: V8 sizing its heap included)`;
+    const checkpointHeap = await probeHeap(pid, heapFile);
+    if (users > MEMORY_CHECKPOINT) {
+      figures[`users to ${users.toLocaleString("en")}`] = await drive(users);
+      const after = rssMb(pid);
+      const perUser = kbPerUser(atCheckpoint.rss, after, done - atCheckpoint.users);
+      figures[`RSS at ${done.toLocaleString("en")} users`] = `${after.toFixed(1)} MB (+${(after - idle).toFixed(1)} MB over idle)`;
+      figures[`RSS per user, ${atCheckpoint.users.toLocaleString("en")} → ${done.toLocaleString("en")}`] =
+        `${perUser.toFixed(2)} kB/user (target ≤ ${KB_PER_USER_TARGET} kB${perUser <= KB_PER_USER_TARGET ? ", met" : ", NOT met"})`;
+    }
+    const endHeap = users > MEMORY_CHECKPOINT ? await probeHeap(pid, heapFile) : checkpointHeap;
+    if (idleHeap && checkpointHeap && endHeap) {
+      const live = (h: HeapFigures) => mb(h.heapUsed).toFixed(1);
+      figures["V8 heap live after a full GC: idle / checkpoint / end"] =
+        `${live(idleHeap)} / ${live(checkpointHeap)} / ${live(endHeap)} MB (${kbPerUser(mb(idleHeap.heapUsed), mb(endHeap.heapUsed), done).toFixed(2)} kB/user: what the process keeps)`;
+      figures["at the end: V8 heap reserved / outside V8"] =
+        `${mb(endHeap.heapTotal).toFixed(1)} MB / ${(mb(endHeap.rss) - mb(endHeap.heapTotal)).toFixed(1)} MB (the rest of the RSS: the binary, malloc for SQLite and sockets, freed V8 pages not yet returned)`;
+    } else {
+      figures["V8 heap after a full GC"] = "the process did not answer the probe";
+    }
     await sleep(2_000);
     figures["RSS 2 s later / peak (VmHWM)"] = `${rssMb(pid).toFixed(1)} MB / ${rssMb(pid, "VmHWM").toFixed(1)} MB`;
 
@@ -379,9 +441,13 @@ export async function flowProfile(): Promise<Record<string, string>> {
       session.connect();
       await session.post("Profiler.enable");
       await session.post("Profiler.setSamplingInterval", { interval: 200 });
+      // BENCH_HEAPPROFILE: where the same rounds allocate, garbage included (what keeps the GC busy).
+      const allocations = process.env.BENCH_HEAPPROFILE;
+      if (allocations) await session.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
       await session.post("Profiler.start");
       await driver.play(flow, PROFILE_ROUNDS);
       ({ profile } = await session.post("Profiler.stop"));
+      if (allocations) writeFileSync(allocations, JSON.stringify((await session.post("HeapProfiler.stopSampling")).profile));
       // For a closer look in Chrome DevTools or speedscope.
       if (process.env.BENCH_CPUPROFILE) writeFileSync(process.env.BENCH_CPUPROFILE, JSON.stringify(profile));
     } finally {
@@ -475,6 +541,6 @@ function summarize(profile: Profiler.Profile): Record<string, string> {
 /** The sections above, as bench/run.ts lists them. */
 export const runtimeSections: [string, () => Promise<Record<string, string>>][] = [
   [`Throughput and latency: ${CONCURRENT} chats at once, ours vs a bare grammY bot`, concurrentChats],
-  ["The compiled bot as a process: start-up, memory at 10,000 users, shutdown", processMemory],
+  ["The compiled bot as a process: start-up, memory at 10,000 and 100,000 users, shutdown", () => processMemory()],
   ["Where the time goes: CPU profile of the flow steps, 50 chats at once", flowProfile],
 ];

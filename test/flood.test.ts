@@ -99,15 +99,37 @@ describe("status messages under Telegram's flood limits", () => {
 });
 
 describe("the outbox against Telegram's limits", () => {
-  async function pacedApi(): Promise<{ api: Api; clock: ManualClock; tg: BotApiEmulator }> {
+  async function pacedApi(limits = TELEGRAM_FLOOD_LIMITS): Promise<{ api: Api; clock: ManualClock; tg: BotApiEmulator; outbox: Outbox }> {
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
     tg = await startBotApiEmulator({ clock: () => clock.now() });
     tg.enforceFloodLimits();
-    const outbox = new Outbox({ clock, logger: captureLogs().logger, limits: TELEGRAM_FLOOD_LIMITS });
+    const outbox = new Outbox({ clock, logger: captureLogs().logger, limits });
     const api = new Api(tg.token, { apiRoot: tg.apiRoot });
     api.config.use(outbox.transformer({ retry: true }));
-    return { api, clock, tg };
+    return { api, clock, tg, outbox };
   }
+
+  it("forgets the chats it has no limit left to remember, and still keeps a busy group to its minute", async () => {
+    // No overall pace here (thirty a second would make this take 40 s of simulated time): a chat's and a group's limits only.
+    const { api, clock, tg: emulator, outbox } = await pacedApi({ ...TELEGRAM_FLOOD_LIMITS, globalGapMs: 0 });
+    emulator.enforceFloodLimits({ perSecond: Number.POSITIVE_INFINITY });
+    emulator.group({ id: -1009988770001, title: "Busy", admins: [8810] });
+    const start = clock.now();
+    await drive(clock, Promise.all(Array.from({ length: 20 }, (_, i) => api.sendMessage(-1009988770001, `message ${i + 1}`))), { stepMs: 500 });
+    // 1,200 people get a message each: past a thousand chats, those with nothing left to count are forgotten.
+    const people = Array.from({ length: 1_200 }, (_, i) => emulator.user({ id: 9_100_000 + i, first_name: "P" }));
+    for (const person of people) await person.send("/start");
+    await Promise.all(people.map((person) => api.sendMessage(person.id, "news")));
+    expect(outbox.chatsRemembered()).toBe(1_201);
+    await clock.advance(2_000);
+    await drive(clock, api.sendMessage(-1009988770001, "message 21"), { stepMs: 500 });
+    expect(refused(emulator.calls)).toEqual([]);
+    expect(emulator.callsTo("sendMessage").filter((c) => c.response.ok)).toHaveLength(1_221);
+    // The group's twenty-first still waited for its minute, though a thousand other chats came and went.
+    const group = emulator.callsTo("sendMessage").filter((c) => (c.payload as { chat_id: number }).chat_id === -1009988770001);
+    expect(group.at(-1)!.at - start).toBeGreaterThanOrEqual(60_000);
+    expect(outbox.chatsRemembered()).toBe(1);
+  });
 
   it("keeps a group to twenty messages a minute: the twenty-first waits for the minute, none is refused", async () => {
     const { api, clock, tg: emulator } = await pacedApi();

@@ -257,6 +257,28 @@ describe("one person's quotes and everyone else", () => {
     expect(Number(/number (\d+) in line/.exec(card.text ?? "")![1])).toBeLessThanOrEqual(2);
   });
 
+  it("a person's quota holds while many others ask in between, and their next minute starts afresh", async () => {
+    const w = (world = await startWorld());
+    const ann = w.tg.user({ id: 7631, first_name: "Ann", language_code: "en" });
+    const others = Array.from({ length: 30 }, (_, i) => w.tg.user({ id: 7632 + i, first_name: "O", language_code: "en" }));
+    await w.clock.advance(2 * SPAN);
+    for (const amount of ["0.11", "0.22", "0.33"]) await ann.send(`/rate ${amount} btc eth`);
+    await answered([ann], 3);
+    // Thirty people, each with a new quote of their own (amounts far apart: no quote is shared).
+    for (const [i, person] of others.entries()) await person.send(`/rate ${(i + 1) * 10} usdt-trx btc`);
+    await answered(others, 1);
+    expect(others.every((person) => person.messages().some((m) => m.from_bot && m.text?.includes("USDT (TRX) → BTC")))).toBe(true);
+    const lastAnswer = () => ann.messages().filter((m) => m.from_bot).at(-1)?.text;
+    await ann.send("/rate 0.44 btc eth");
+    await answered([ann], 4);
+    expect(lastAnswer()).toMatch(/Please wait \d+ s and ask again/);
+
+    await w.clock.advance(SPAN);
+    await ann.send("/rate 0.55 btc eth");
+    await answered([ann], 5);
+    expect(lastAnswer()).toContain("0.55 BTC → ETH");
+  });
+
   /** Somebody else has just used this minute's calls: every new quote waits in line. */
   const fillWindow = async (w: TestWorld) => {
     while (w.app.budget.preview("user").position === 0) await w.app.budget.acquire("user");

@@ -5,16 +5,7 @@ import type { KeyValueStore, RateAlert } from "../db/index.js";
 import { BudgetCancelledError } from "../exchange/budget.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import type { Offer } from "../exchange/schemas.js";
-
-/** What became of a message to an alert's owner. */
-export type Delivery = "sent" | "blocked" | "later";
-
-export interface AlertMessenger {
-  /** The best offer reached the target: one message, with a way into the pre-filled flow. */
-  reached(alert: RateAlert, best: Offer): Promise<Delivery>;
-  /** Thirty days went by without it. */
-  expired(alert: RateAlert): Promise<Delivery>;
-}
+import type { AlertMessenger, Delivery } from "../bot/features/alerts.js";
 
 export interface AlertCheckerDeps {
   alerts: {

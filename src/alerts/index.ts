@@ -1,2 +1,2 @@
 /** Rate alerts: checked in the background, within what the rate budget leaves. */
-export { AlertChecker, bestOffer, groupsOf, type AlertMessenger, type Delivery } from "./checker.js";
+export { AlertChecker, bestOffer, groupsOf } from "./checker.js";

@@ -31,7 +31,7 @@ export function translatorFor(i18n: I18n<BaseContext>, users: Pick<UserRepositor
  * Telegram language, then English; in groups, the language the admins set.
  */
 export function createI18n(users: Pick<UserRepository, "find">, groupLanguage: (chatId: number) => string | undefined = () => undefined): I18n<BaseContext> {
-  return new I18n<BaseContext>({
+  const i18n = new I18n<BaseContext>({
     defaultLocale: DEFAULT_LOCALE,
     directory: LOCALES_DIR,
     // Fluent wraps variables in invisible bidi marks by default; they would ride along
@@ -44,4 +44,30 @@ export function createI18n(users: Pick<UserRepository, "find">, groupLanguage: (
       return supportedLocale(stored) ?? supportedLocale(ctx.from?.language_code) ?? DEFAULT_LOCALE;
     },
   });
+  matchBundlesOnce(i18n.fluent);
+  return i18n;
+}
+
+/**
+ * Fluent (inside @grammyjs/i18n) negotiates the language again for every string it translates,
+ * a dozen per screen: that was 7 % of all the memory an update of the flow allocates. The
+ * bundles are loaded once, so the match for a locale is remembered (per locale, and per number
+ * of bundles loaded). `matchBundles` is the plugin's own, private, method: with a version that
+ * has none, nothing is remembered and everything still works.
+ */
+function matchBundlesOnce(fluent: unknown): void {
+  const target = fluent as { matchBundles?: (locales: string[]) => unknown; bundles?: { size: number } };
+  const match = target.matchBundles?.bind(target);
+  if (match === undefined) return;
+  const matched = new Map<string, unknown>();
+  target.matchBundles = (locales) => {
+    const key = `${target.bundles?.size}:${locales.join(",")}`;
+    let bundles = matched.get(key);
+    if (bundles === undefined) {
+      bundles = match(locales);
+      // Only our few locales ever come here; the cap is a guard, not a policy.
+      if (matched.size < 32) matched.set(key, bundles);
+    }
+    return bundles;
+  };
 }

@@ -1,7 +1,6 @@
 /** Everything the emulated Telegram knows: users, chats, messages, the update queue, queries. */
 import type { BotCommand, Chat, Message, Update, User, UserFromGetMe } from "grammy/types";
-import type { CallbackAnswer, InlineAnswer, StoredFile, StoredMessage } from "./types.js";
-import type { WebhookConfig } from "./webhook.js";
+import type { CallbackAnswer, InlineAnswer, StoredFile, StoredMessage, WebhookConfig } from "./types.js";
 
 export interface UserRecord {
   user: User;

@@ -41,6 +41,15 @@ export type ApiResponse =
       parameters?: { retry_after?: number; migrate_to_chat_id?: number };
     };
 
+/** The webhook the bot set (state.ts keeps it, webhook.ts delivers to it). */
+export interface WebhookConfig {
+  /** As the bot gave it (getWebhookInfo shows it so). */
+  url: string;
+  /** "" when the bot set none: no X-Telegram-Bot-Api-Secret-Token header then. */
+  secret: string;
+  maxConnections: number;
+}
+
 /** A file the bot uploaded (or referenced by URL). */
 export interface StoredFile {
   file_id: string;

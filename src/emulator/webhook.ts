@@ -8,15 +8,7 @@ import { Agent, request, type IncomingMessage } from "node:http";
 import type { Update } from "grammy/types";
 import { boolParam, intParam, jsonParam, stringParam } from "./request.js";
 import type { EmulatorState } from "./state.js";
-import { badRequest } from "./types.js";
-
-export interface WebhookConfig {
-  /** As the bot gave it (getWebhookInfo shows it so). */
-  url: string;
-  /** "" when the bot set none: no X-Telegram-Bot-Api-Secret-Token header then. */
-  secret: string;
-  maxConnections: number;
-}
+import { badRequest, type WebhookConfig } from "./types.js";
 
 /** One POST of an update to the webhook; updated in place when the answer comes. */
 export interface WebhookDelivery {

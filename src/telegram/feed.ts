@@ -2,13 +2,13 @@ import { createConcurrentSink, createRunner, createSource, type RunnerHandle, ty
 import type { Bot, Context } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
-import type { HealthCheck } from "../ops/server.js";
 
 /** Where updates come from (long polling or a webhook), as the rest of the process sees it. */
 export interface UpdateFeed {
   /** Takes no new updates; resolves when none is waiting to be handed to the bot. */
   stop(): Promise<void>;
-  health: HealthCheck;
+  /** Whether updates come in; /healthz shows it (ops reads it, this layer knows nothing of ops). */
+  health: () => { ok: true } | { ok: false; reason: string };
 }
 
 /** Update types the bot handles; Telegram sends no others. */

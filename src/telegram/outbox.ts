@@ -194,6 +194,11 @@ export class Outbox {
     }
   }
 
+  /** Chats whose line is remembered (calls waiting, or a limit still counting), for tests. */
+  chatsRemembered(): number {
+    return this.lanes.size;
+  }
+
   /** Chats with calls waiting, for tests and metrics. */
   waiting(): number {
     let total = 0;

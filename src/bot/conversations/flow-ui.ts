@@ -31,7 +31,12 @@ interface Restart {
   /** Where the step was, for a quiet restart. */
   resume: unknown;
 }
+/**
+ * Restarts on their way, by flow: each is read back within the update that set it, so only one
+ * whose update failed in between stays; past RESTARTS_KEPT the oldest go (memory stays bounded).
+ */
 const restarts = new Map<string, Restart>();
+const RESTARTS_KEPT = 1_000;
 
 export type Input = { kind: "button"; action: string; arg: string } | { kind: "text"; text: string };
 
@@ -187,6 +192,7 @@ export class FlowUi {
   /** Back to the step's start (the stored log is cut there); `restart` is read back by beginStep. */
   private async restart(restart: Restart): Promise<never> {
     restarts.set(this.flowId, restart);
+    if (restarts.size > RESTARTS_KEPT) restarts.delete(restarts.keys().next().value!);
     return this.conversation.rewind(this.stepStart!);
   }
 

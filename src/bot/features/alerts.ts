@@ -1,18 +1,16 @@
 import type { I18n } from "@grammyjs/i18n";
 import { Composer, InlineKeyboard, type Api } from "grammy";
-import type { AlertMessenger, Delivery } from "../../alerts/index.js";
 import type { Clock } from "../../clock.js";
 import type { RateAlert, Repositories } from "../../db/index.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { parseAmount } from "../../domain/amount.js";
 import { parseRateQuery } from "../../domain/rate-query.js";
 import type { Offer } from "../../exchange/schemas.js";
-import { sendFailure } from "../../tracker/notifier.js";
 import { alertButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
 import { translatorFor } from "../i18n.js";
-import { ignoreNotModified } from "../telegram-errors.js";
+import { ignoreNotModified, sendFailure } from "../telegram-errors.js";
 
 /** Open alerts one person may have. */
 export const ALERTS_PER_PERSON = 5;
@@ -92,6 +90,17 @@ export function alertsFeature(deps: AlertsDeps): Composer<BotContext> {
     await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keyboard }).catch(ignoreNotModified);
   });
   return composer;
+}
+
+/** What became of a message to an alert's owner. */
+export type Delivery = "sent" | "blocked" | "later";
+
+/** How the alert checker (src/alerts/, built on the bot) tells an owner. */
+export interface AlertMessenger {
+  /** The best offer reached the target: one message, with a way into the pre-filled flow. */
+  reached(alert: RateAlert, best: Offer): Promise<Delivery>;
+  /** Thirty days went by without it. */
+  expired(alert: RateAlert): Promise<Delivery>;
 }
 
 /** The messages of the alert checker (src/alerts/), in each owner's language. */

@@ -20,6 +20,7 @@ import { encodeSwapLink } from "../deep-link.js";
 import { currencyLabel, escapeHtml, formatAmount, waitSeconds } from "../format.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
 import { isNotModified } from "../telegram-errors.js";
+import { RecentTimes } from "../recent-times.js";
 import { isExchangeError } from "../../exchange/errors.js";
 
 /** A quote card can be refreshed this often. */
@@ -46,6 +47,12 @@ const INLINE_WAIT_MS = 8_000;
  */
 export const QUOTES_PER_PERSON_PER_MINUTE = 3;
 const QUOTA_WINDOW_MS = 60_000;
+/**
+ * People (or groups) whose last minute each limit here remembers: far more than ask for new
+ * quotes in a minute (the service allows 10 calls a minute), so no limit is forgotten early,
+ * and a bound on the memory whatever the number of people (about 1 MB each).
+ */
+const REMEMBERED_PER_MINUTE = 10_000;
 
 export interface GroupSettings {
   adminsOnly: boolean;
@@ -98,7 +105,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
   };
 
   /** When each person's recent new quotes were asked for. */
-  const quotedAt = new Map<number, number[]>();
+  const quotedAt = new RecentTimes<number>(QUOTA_WINDOW_MS, REMEMBERED_PER_MINUTE);
   /**
    * Takes one of the person's new quotes of the minute: 0 when it is granted (or the quote is
    * cached or already on its way, for this amount or a nearby one, and free), else how long until one is.
@@ -106,16 +113,14 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
   const takeQuote = (userId: number | undefined, query: RateQuery, fresh: boolean): number => {
     if (userId === undefined || !deps.estimates.wouldCall(pairOf(query), query.amount, fresh, true)) return 0;
     const now = deps.clock.now();
-    const recent = (quotedAt.get(userId) ?? []).filter((at) => at > now - QUOTA_WINDOW_MS);
+    const recent = quotedAt.within(userId, now);
     if (recent.length >= QUOTES_PER_PERSON_PER_MINUTE) return recent[0]! + QUOTA_WINDOW_MS - now;
-    recent.push(now);
-    quotedAt.set(userId, recent);
-    if (quotedAt.size > 10_000) for (const [id, times] of quotedAt) if (times.every((at) => at <= now - QUOTA_WINDOW_MS)) quotedAt.delete(id);
+    quotedAt.add(userId, now);
     return 0;
   };
   /** A quote that never reached the service (the person's line was full) gives its place in the quota back. */
   const giveBack = (userId: number | undefined, quote: CardQuote) => {
-    if (userId !== undefined && quote.problem === "queue-full") quotedAt.get(userId)?.pop();
+    if (userId !== undefined && quote.problem === "queue-full") quotedAt.removeNewest(userId);
   };
   let sweptAt = -Infinity;
   /** Drops the chat's quote cards beyond the newest few, and (at most hourly) every card past its week. */
@@ -127,27 +132,23 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     deps.repos.kv.deleteIdle("quote", now - QUOTE_CARD_TTL_MS);
   };
 
-  const answeredAt = new Map<number, number[]>();
+  const answeredAt = new RecentTimes<number>(60_000, REMEMBERED_PER_MINUTE);
   /** Whether one more answer fits this group's minute; busy groups just get fewer cards. */
   const fitsGroupLimit = (chatId: number): boolean => {
     const now = deps.clock.now();
-    const recent = (answeredAt.get(chatId) ?? []).filter((at) => at > now - 60_000);
-    if (recent.length >= GROUP_ANSWERS_PER_MINUTE) return false;
-    recent.push(now);
-    answeredAt.set(chatId, recent);
-    if (answeredAt.size > 10_000) for (const [id, times] of answeredAt) if (times.every((at) => at <= now - 60_000)) answeredAt.delete(id);
+    if (answeredAt.within(chatId, now).length >= GROUP_ANSWERS_PER_MINUTE) return false;
+    answeredAt.add(chatId, now);
     return true;
   };
 
   // The same refusal once a minute per person and group: thirty /settings get one answer, not thirty.
-  const refusedAt = new Map<string, number>();
+  const refusedAt = new RecentTimes<string>(60_000, REMEMBERED_PER_MINUTE);
   const refuseOnce = async (ctx: BotContext & { chat: { id: number } }, text: string): Promise<void> => {
     const now = deps.clock.now();
     const key = `${ctx.chat.id}:${ctx.from?.id ?? 0}:${text}`;
-    if ((refusedAt.get(key) ?? -Infinity) > now - 60_000) return;
+    if (refusedAt.within(key, now).length > 0) return;
     if (!fitsGroupLimit(ctx.chat.id)) return;
-    refusedAt.set(key, now);
-    if (refusedAt.size > 10_000) for (const [k, at] of refusedAt) if (at <= now - 60_000) refusedAt.delete(k);
+    refusedAt.add(key, now);
     await ctx.reply(text);
   };
 
