@@ -27,7 +27,9 @@ export async function dbCopyCommand(args: string[], env: NodeJS.ProcessEnv = pro
   let secrets: string[] = [];
   try {
     const { from, to } = readTargets(args, env);
-    secrets = [urlPassword(to)].filter((secret): secret is string => secret !== undefined);
+    // None of the messages quotes the password; masked all the same should one ever come from
+    // below. (A password of a few characters would be found in every sentence: it is not masked.)
+    secrets = [urlPassword(to)].filter((secret): secret is string => secret !== undefined && secret.length >= 4);
     io.out(`Copying the SQLite database ${from} into PostgreSQL (${maskPassword(to)})…`);
     const copied = await copyDatabase({ from, to });
     const width = Math.max(...copied.map(({ table }) => table.length));
@@ -47,8 +49,8 @@ export async function dbCopyCommand(args: string[], env: NodeJS.ProcessEnv = pro
 }
 
 const consoleOutput: Output = {
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
 };
 
 /** --from and --to, else DATABASE_PATH and DATABASE_URL read as the bot reads them. */
