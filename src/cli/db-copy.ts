@@ -36,7 +36,7 @@ export async function dbCopyCommand(args: string[], env: NodeJS.ProcessEnv = pro
     for (const { table, rows } of copied) io.out(`  ${`${table}:`.padEnd(width + 1)} ${rows} ${rows === 1 ? "row" : "rows"}`);
     const total = copied.reduce((sum, { rows }) => sum + rows, 0);
     io.out(
-      `Copied ${total} rows in ${copied.length} tables, each table's count checked against SQLite's. Next: start the bot with DATABASE_URL=${maskPassword(to)}; it runs on PostgreSQL from now on. Keep ${from} as a backup: the bot no longer writes to it.`,
+      `Copied ${total} ${total === 1 ? "row" : "rows"} in ${copied.length} tables, each table's count checked against SQLite's. Next: start the bot with DATABASE_URL=${maskPassword(to)}; it runs on PostgreSQL from now on. Keep ${from} as a backup: the bot no longer writes to it.`,
     );
     return 0;
   } catch (error) {
