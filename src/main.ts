@@ -80,8 +80,14 @@ function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
   process.on("SIGTERM", onSignal);
 }
 
-main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  console.error("The bot could not start:", redactor([process.env.BOT_TOKEN, process.env.EXCHANGE_API_KEY])(message));
-  process.exit(1);
-});
+if (process.argv[2] === "db:copy") {
+  // An operator's command instead of the bot: moves a SQLite database into PostgreSQL.
+  const { dbCopyCommand } = await import("./cli/db-copy.js");
+  process.exitCode = await dbCopyCommand(process.argv.slice(3));
+} else {
+  main().catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error("The bot could not start:", redactor([process.env.BOT_TOKEN, process.env.EXCHANGE_API_KEY])(message));
+    process.exit(1);
+  });
+}
