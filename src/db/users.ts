@@ -1,6 +1,7 @@
+import type { Selectable } from "kysely";
 import type { Clock } from "../clock.js";
-import type { Db } from "./database.js";
-import { statementCache } from "./statements.js";
+import type { UsersTable } from "./schema.js";
+import type { Store } from "./store.js";
 
 export interface UserRecord {
   id: number;
@@ -16,18 +17,7 @@ export interface UserRecord {
   phrase: string | null;
 }
 
-interface UserRow {
-  id: number;
-  username: string | null;
-  first_name: string | null;
-  language: string | null;
-  telegram_language: string | null;
-  blocked: number;
-  created_at: number;
-  phrase: string | null;
-}
-
-const toRecord = (row: UserRow): UserRecord => ({
+const toRecord = (row: Selectable<UsersTable>): UserRecord => ({
   id: row.id,
   username: row.username,
   firstName: row.first_name,
@@ -39,52 +29,68 @@ const toRecord = (row: UserRow): UserRecord => ({
 });
 
 export class UserRepository {
-  private readonly sql: ReturnType<typeof statementCache>;
-
   constructor(
-    db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
-  ) {
-    this.sql = statementCache(db);
-  }
+  ) {}
 
-  /** Records that the user wrote: refreshes their names and lifts a blocked mark. */
-  touch(user: { id: number; username?: string | undefined; firstName?: string | undefined; languageCode?: string | undefined }): void {
+  /** Records that the user wrote: refreshes their names and lifts a blocked mark. Returns them as stored now. */
+  async touch(user: { id: number; username?: string | undefined; firstName?: string | undefined; languageCode?: string | undefined }): Promise<UserRecord> {
     const now = this.clock.now();
-    this.sql(
-        `INSERT INTO users (id, username, first_name, telegram_language, blocked, created_at, updated_at)
-         VALUES (@id, @username, @firstName, @languageCode, 0, @now, @now)
-         ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
-           telegram_language = excluded.telegram_language, blocked = 0, updated_at = excluded.updated_at`,
+    const row = await this.store.db
+      .insertInto("users")
+      .values({
+        id: user.id,
+        username: user.username ?? null,
+        first_name: user.firstName ?? null,
+        telegram_language: user.languageCode ?? null,
+        blocked: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.column("id").doUpdateSet((eb) => ({
+          username: eb.ref("excluded.username"),
+          first_name: eb.ref("excluded.first_name"),
+          telegram_language: eb.ref("excluded.telegram_language"),
+          blocked: 0,
+          updated_at: eb.ref("excluded.updated_at"),
+        })),
       )
-      .run({ id: user.id, username: user.username ?? null, firstName: user.firstName ?? null, languageCode: user.languageCode ?? null, now });
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toRecord(row);
   }
 
-  find(id: number): UserRecord | undefined {
-    const row = this.sql("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
+  async find(id: number): Promise<UserRecord | undefined> {
+    const row = await this.store.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
     return row && toRecord(row);
   }
 
-  findByUsername(username: string): UserRecord | undefined {
-    const row = this.sql("SELECT * FROM users WHERE lower(username) = lower(?)")
-      .get(username.replace(/^@/, "")) as UserRow | undefined;
+  async findByUsername(username: string): Promise<UserRecord | undefined> {
+    const row = await this.store.db
+      .selectFrom("users")
+      .selectAll()
+      .where((eb) => eb(eb.fn("lower", ["username"]), "=", eb.fn("lower", [eb.val(username.replace(/^@/, ""))])))
+      .executeTakeFirst();
     return row && toRecord(row);
   }
 
-  setLanguage(id: number, language: string): void {
-    this.sql("UPDATE users SET language = ?, updated_at = ? WHERE id = ?").run(language, this.clock.now(), id);
+  async setLanguage(id: number, language: string): Promise<void> {
+    await this.store.db.updateTable("users").set({ language, updated_at: this.clock.now() }).where("id", "=", id).execute();
   }
 
   /** The anti-phishing phrase; null removes it. */
-  setPhrase(id: number, phrase: string | null): void {
-    this.sql("UPDATE users SET phrase = ?, updated_at = ? WHERE id = ?").run(phrase, this.clock.now(), id);
+  async setPhrase(id: number, phrase: string | null): Promise<void> {
+    await this.store.db.updateTable("users").set({ phrase, updated_at: this.clock.now() }).where("id", "=", id).execute();
   }
 
-  setBlocked(id: number, blocked: boolean): void {
-    this.sql("UPDATE users SET blocked = ?, updated_at = ? WHERE id = ?").run(blocked ? 1 : 0, this.clock.now(), id);
+  async setBlocked(id: number, blocked: boolean): Promise<void> {
+    await this.store.db.updateTable("users").set({ blocked: blocked ? 1 : 0, updated_at: this.clock.now() }).where("id", "=", id).execute();
   }
 
-  count(): number {
-    return (this.sql("SELECT count(*) AS n FROM users").get() as { n: number }).n;
+  async count(): Promise<number> {
+    const row = await this.store.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 }
