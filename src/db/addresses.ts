@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Clock } from "../clock.js";
+import { prepared } from "./prepared.js";
 import type { Schema, SavedAddressesTable } from "./schema.js";
 import type { Store } from "./store.js";
 
@@ -31,16 +32,28 @@ export class AddressBook {
   /** Entries one person may keep. */
   static readonly MAX_PER_USER = 30;
 
+  /** One network's entries: the flow's address step asks every time (built once). */
+  private readonly ofNetwork;
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.ofNetwork = prepared<[userId: number, network: string], Selectable<SavedAddressesTable>>(store.db, (db, arg) =>
+      db
+        .selectFrom("saved_addresses")
+        .selectAll()
+        .where("user_id", "=", arg<number>(0))
+        .where("network", "=", arg<string>(1))
+        .orderBy("used_at", "desc")
+        .orderBy("id", "desc"),
+    );
+  }
 
   /** Most recently used first; one network, or all. */
   async list(userId: number, network?: string): Promise<SavedAddress[]> {
-    let query = this.store.db.selectFrom("saved_addresses").selectAll().where("user_id", "=", userId);
-    query = network === undefined ? query.orderBy("network") : query.where("network", "=", network.toLowerCase());
-    const rows = await query.orderBy("used_at", "desc").orderBy("id", "desc").execute();
+    if (network !== undefined) return (await this.ofNetwork(this.store.db, userId, network.toLowerCase())).rows.map(toRecord);
+    const rows = await this.store.db.selectFrom("saved_addresses").selectAll().where("user_id", "=", userId).orderBy("network").orderBy("used_at", "desc").orderBy("id", "desc").execute();
     return rows.map(toRecord);
   }
 

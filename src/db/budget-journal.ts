@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { CompiledQuery, sql, type Kysely } from "kysely";
 import type { Clock } from "../clock.js";
-import type { Lane } from "./schema.js";
+import { prepared } from "./prepared.js";
+import type { Lane, Schema } from "./schema.js";
 import type { SqliteStore } from "./store.js";
 
 /** One slot the rate budget granted: when, and to which lane. */
@@ -18,11 +19,28 @@ const KEEP_MS = 2 * 3_600_000;
  * (a restarted one, or a second one started by mistake) spends one budget. It is the
  * BudgetJournal of src/exchange/budget.ts (the data layer imports nothing from above it).
  */
+const BEGIN = CompiledQuery.raw("BEGIN IMMEDIATE");
+const COMMIT = CompiledQuery.raw("COMMIT");
+const ROLLBACK = CompiledQuery.raw("ROLLBACK");
+
 export class SqliteBudgetJournal {
+  // Every upstream call takes one step: built once.
+  private readonly window;
+  private readonly pause;
+  private readonly insertOne;
+  private readonly prune;
+
   constructor(
     private readonly store: SqliteStore,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.window = prepared<[after: number], Grant>(store.db, (db, arg) =>
+      db.selectFrom("budget_grants").select(["at", "lane"]).where("at", ">", arg<number>(0)).orderBy("at").orderBy(sql`rowid`),
+    );
+    this.pause = prepared<[], { until: number }>(store.db, (db) => db.selectFrom("budget_pause").select("until").where("id", "=", 1));
+    this.insertOne = prepared<[at: number, lane: Lane], never>(store.db, (db, arg) => db.insertInto("budget_grants").values({ at: arg<number>(0), lane: arg<Lane>(1) }));
+    this.prune = prepared<[before: number], never>(store.db, (db, arg) => db.deleteFrom("budget_grants").where("at", "<=", arg<number>(0)));
+  }
 
   /**
    * One write transaction, taken before anything is read (BEGIN IMMEDIATE: another process's
@@ -31,20 +49,20 @@ export class SqliteBudgetJournal {
    */
   async grant<T>(spanMs: number, decide: (view: { now: number; window: Grant[]; pausedUntil: number }) => { grants: Grant[]; result: T }): Promise<T> {
     return this.store.db.connection().execute(async (db) => {
-      await sql`BEGIN IMMEDIATE`.execute(db);
+      await db.executeQuery(BEGIN);
       try {
         const now = this.clock.now();
         const window = await this.after(db, now - spanMs);
-        const pause = await db.selectFrom("budget_pause").select("until").where("id", "=", 1).executeTakeFirst();
-        const { grants, result } = decide({ now, window, pausedUntil: pause?.until ?? 0 });
+        const pausedUntil = (await this.pause(db)).rows[0]?.until ?? 0;
+        const { grants, result } = decide({ now, window, pausedUntil });
         if (grants.length > 0) {
-          await db.insertInto("budget_grants").values(grants).execute();
-          await db.deleteFrom("budget_grants").where("at", "<=", now - KEEP_MS).execute();
+          for (const grant of grants) await this.insertOne(db, grant.at, grant.lane);
+          await this.prune(db, now - KEEP_MS);
         }
-        await sql`COMMIT`.execute(db);
+        await db.executeQuery(COMMIT);
         return result;
       } catch (error) {
-        await sql`ROLLBACK`.execute(db).catch(() => undefined);
+        await db.executeQuery(ROLLBACK).catch(() => undefined);
         throw error;
       }
     });
@@ -64,7 +82,7 @@ export class SqliteBudgetJournal {
       .execute();
   }
 
-  private after(db: SqliteStore["db"], time: number): Promise<Grant[]> {
-    return db.selectFrom("budget_grants").select(["at", "lane"]).where("at", ">", time).orderBy("at").orderBy(sql`rowid`).execute();
+  private async after(db: Kysely<Schema>, time: number): Promise<Grant[]> {
+    return (await this.window(db, time)).rows;
   }
 }

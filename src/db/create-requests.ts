@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Clock } from "../clock.js";
+import { prepared } from "./prepared.js";
 import type { CreateRequestsTable } from "./schema.js";
 import type { Store } from "./store.js";
 import type { NewTransaction, TransactionRecord, TransactionRepository } from "./transactions.js";
@@ -74,25 +75,41 @@ export const REQUEST_KEY_PATTERN = /^\d{1,15}:[0-9a-z]{1,16}:\d{1,6}$/;
  * claimed in the database before the service is called; whoever finds it already claimed
  * does not call again.
  */
+type Claim = [key: string, userId: number, now: number, details: string | null];
+
 export class CreateRequestRepository {
+  // Every confirmation runs these: built once.
+  private readonly insertPending;
+  private readonly outcome;
+  private readonly created;
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly transactions: TransactionRepository,
-  ) {}
+  ) {
+    this.insertPending = prepared<Claim, never>(store.db, (db, arg) =>
+      db
+        .insertInto("create_requests")
+        .values({ request_key: arg(0), user_id: arg(1), state: "pending", created_at: arg(2), updated_at: arg(2), details: arg(3) })
+        .onConflict((oc) => oc.column("request_key").doNothing()),
+    );
+    this.outcome = prepared<[key: string], Pick<Selectable<CreateRequestsTable>, "state" | "exchange_id" | "error" | "created_at">>(store.db, (db, arg) =>
+      db.selectFrom("create_requests").select(["state", "exchange_id", "error", "created_at"]).where("request_key", "=", arg<string>(0)),
+    );
+    this.created = prepared<[key: string, exchangeId: string, now: number], never>(store.db, (db, arg) =>
+      db.updateTable("create_requests").set({ state: "created", exchange_id: arg<string>(1), updated_at: arg<number>(2) }).where("request_key", "=", arg<string>(0)),
+    );
+  }
 
   /** Claims `key` for a new attempt (keeping what it asks for), or tells what became of the earlier one. */
   async claim(key: string, userId: number, details?: CreateRequestDetails): Promise<CreateRequestState> {
     const now = this.clock.now();
     return this.store.db.transaction().execute(async (trx): Promise<CreateRequestState> => {
       // The claim is the insert itself: whoever inserts the row makes the attempt.
-      const inserted = await trx
-        .insertInto("create_requests")
-        .values({ request_key: key, user_id: userId, state: "pending", created_at: now, updated_at: now, details: details === undefined ? null : JSON.stringify(details) })
-        .onConflict((oc) => oc.column("request_key").doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { state: "new" };
-      const row = await trx.selectFrom("create_requests").select(["state", "exchange_id", "error", "created_at"]).where("request_key", "=", key).executeTakeFirstOrThrow();
+      const inserted = await this.insertPending(trx, key, userId, now, details === undefined ? null : JSON.stringify(details));
+      if ((inserted.numAffectedRows ?? 0n) > 0n) return { state: "new" };
+      const row = (await this.outcome(trx, key)).rows[0]!;
       if (row.state === "created") return { state: "created", exchangeId: row.exchange_id ?? "" };
       if (row.state === "failed") return { state: "failed", error: row.error ?? "" };
       return { state: "pending", createdAt: row.created_at };
@@ -102,7 +119,7 @@ export class CreateRequestRepository {
   /** Records the created exchange and stores it for tracking, in one transaction. */
   async complete(key: string, record: NewTransaction): Promise<TransactionRecord> {
     return this.store.db.transaction().execute(async (trx) => {
-      await trx.updateTable("create_requests").set({ state: "created", exchange_id: record.exchangeId, updated_at: this.clock.now() }).where("request_key", "=", key).execute();
+      await this.created(trx, key, record.exchangeId, this.clock.now());
       return this.transactions.insert(record, trx);
     });
   }

@@ -1,6 +1,7 @@
 import type { StorageAdapter } from "grammy";
 import type { Clock } from "../clock.js";
 import { octetLength } from "./dialect.js";
+import { prepared } from "./prepared.js";
 import type { Store } from "./store.js";
 
 /** The keys under `prefix`: from `prefix:` up to, not including, `prefix;` (the next character). */
@@ -8,13 +9,27 @@ const range = (prefix: string) => [`${prefix}:`, `${prefix};`] as const;
 
 /** A small key-value table; JSON values. */
 export class KeyValueStore {
+  // A stored flow is read and written on every update of it: built once.
+  private readonly select;
+  private readonly upsert;
+  private readonly remove;
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.select = prepared<[key: string], { value: string }>(store.db, (db, arg) => db.selectFrom("kv").select("value").where("key", "=", arg<string>(0)));
+    this.upsert = prepared<[key: string, value: string, now: number], never>(store.db, (db, arg) =>
+      db
+        .insertInto("kv")
+        .values({ key: arg(0), value: arg(1), updated_at: arg(2) })
+        .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") }))),
+    );
+    this.remove = prepared<[key: string], never>(store.db, (db, arg) => db.deleteFrom("kv").where("key", "=", arg<string>(0)));
+  }
 
   async get<T>(key: string): Promise<T | undefined> {
-    const row = await this.store.db.selectFrom("kv").select("value").where("key", "=", key).executeTakeFirst();
+    const row = (await this.select(this.store.db, key)).rows[0];
     return row === undefined ? undefined : (JSON.parse(row.value) as T);
   }
 
@@ -37,15 +52,11 @@ export class KeyValueStore {
   }
 
   private async setJson(key: string, json: string): Promise<void> {
-    await this.store.db
-      .insertInto("kv")
-      .values({ key, value: json, updated_at: this.clock.now() })
-      .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") })))
-      .execute();
+    await this.upsert(this.store.db, key, json, this.clock.now());
   }
 
   async delete(key: string): Promise<void> {
-    await this.store.db.deleteFrom("kv").where("key", "=", key).execute();
+    await this.remove(this.store.db, key);
   }
 
   /** Entries under `prefix` not written since `before`, oldest first. */
@@ -79,6 +90,16 @@ export class KeyValueStore {
       .where((eb) => eb(octetLength(this.store.dialect, eb.ref("value")), ">", bytes))
       .execute();
     return rows.map((row) => row.key.slice(prefix.length + 1));
+  }
+
+  /** Deletes an entry only if its stored value is still longer than `bytes`; true when it did. */
+  async deleteIfLarger(prefix: string, key: string, bytes: number): Promise<boolean> {
+    const result = await this.store.db
+      .deleteFrom("kv")
+      .where("key", "=", `${prefix}:${key}`)
+      .where((eb) => eb(octetLength(this.store.dialect, eb.ref("value")), ">", bytes))
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
   /** Deletes the entries under `prefix` not written since `before`; how many. */

@@ -1,6 +1,7 @@
-import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { Clock } from "../clock.js";
 import { greatest, least, rowId } from "./dialect.js";
+import { prepared, type Arg } from "./prepared.js";
 import { POLL_RANK, type CardClaim, type PollRank, type Schema, type StopReason, type TransactionsTable } from "./schema.js";
 import type { Store } from "./store.js";
 
@@ -107,6 +108,41 @@ export interface StatusChange {
 
 type Row = Selectable<TransactionsTable> & { row_id: number };
 
+type NewRow = [
+  exchangeId: string,
+  userId: number,
+  chatId: number,
+  symbolFrom: string,
+  networkFrom: string,
+  symbolTo: string,
+  networkTo: string,
+  amountFrom: string,
+  amountTo: string | null,
+  addressTo: string,
+  extraTo: string | null,
+  addressFrom: string | null,
+  extraFrom: string | null,
+  provider: string,
+  rateType: string,
+  status: string,
+  createdAt: number,
+  now: number,
+  nextPollAt: number | null,
+  pollRank: PollRank,
+  cardMessageId: number | null,
+];
+
+type Observation = [
+  exchangeId: string,
+  amountTo: string | null,
+  addressFrom: string | null,
+  extraFrom: string | null,
+  addressRefund: string | null,
+  hashFrom: string | null,
+  hashTo: string | null,
+  now: number,
+];
+
 const toRecord = (row: Row): TransactionRecord => ({
   rowId: row.row_id,
   exchangeId: row.exchange_id,
@@ -152,11 +188,196 @@ const toRecord = (row: Row): TransactionRecord => ({
 
 const RANKS: readonly PollRank[] = Object.values(POLL_RANK);
 
+/** An owed deposit message may go: nobody holds the card, or it was shown (the details that came later). */
+const cardMayGo = (eb: ExpressionBuilder<Schema & { t: TransactionsTable }, "t">) =>
+  eb.and([
+    eb.or([eb("t.card_claim", "is", null), eb("t.card_message_id", "is not", null)]),
+    // Owners who blocked the bot are skipped until they write again.
+    eb.not(eb.exists(eb.selectFrom("users as u").select(sql`1`.as("one")).whereRef("u.id", "=", "t.user_id").where("u.blocked", "=", 1))),
+  ]);
+
 export class TransactionRepository {
+  // The tracker's loop and the flow run these all the time: built once.
+  private readonly byExchangeId;
+  private readonly byRowId;
+  private readonly dueOfRank;
+  private readonly earliestPoll;
+  private readonly earliestNotice;
+  private readonly earliestCard;
+  private readonly noticesOwed;
+  private readonly cardsOwed;
+  private readonly leaseOne;
+  private readonly ofUser;
+  private readonly insertRow;
+  private readonly insertStatus;
+  private readonly observe;
+  private readonly observeChange;
+  private readonly deposit;
+  private readonly claimForFlow;
+  private readonly claimForTracker;
+  private readonly touchClaim;
+  private readonly cardSending;
+  private readonly cardShown;
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.byExchangeId = prepared<[exchangeId: string], Row>(store.db, (db, arg) => this.select(db).where("exchange_id", "=", arg<string>(0)));
+    this.byRowId = prepared<[id: number], Row>(store.db, (db, arg) => this.select(db).where(rowId(store.dialect), "=", arg<number>(0)));
+    this.dueOfRank = prepared<[rank: PollRank, now: number, limit: number], Row>(store.db, (db, arg) =>
+      this.select(db)
+        .where("poll_rank", "=", arg<PollRank>(0))
+        .where("next_poll_at", "is not", null)
+        .where("next_poll_at", "<=", arg<number>(1))
+        .orderBy("next_poll_at")
+        .limit(arg<number>(2)),
+    );
+    this.earliestPoll = prepared<[], { at: number | null }>(store.db, (db) =>
+      db
+        .selectFrom("transactions")
+        .select((eb) => eb.fn.min("next_poll_at").as("at"))
+        .where("next_poll_at", "is not", null),
+    );
+    this.earliestNotice = prepared<[], { at: number | null }>(store.db, (db) =>
+      db
+        .selectFrom("transactions")
+        .select((eb) => eb.fn.min("notice_retry_at").as("at"))
+        .where("notice_retry_at", "is not", null)
+        .where("pending_notice", "is", null),
+    );
+    this.earliestCard = prepared<[], { at: number | null }>(store.db, (db) =>
+      db
+        .selectFrom("transactions as t")
+        .select((eb) => eb.fn.min("t.card_due_at").as("at"))
+        .where("t.card_due_at", "is not", null)
+        .where(cardMayGo),
+    );
+    this.noticesOwed = prepared<[now: number, limit: number], { exchange_id: string }>(store.db, (db, arg) =>
+      db
+        .selectFrom("transactions")
+        .select("exchange_id")
+        .where("notice_retry_at", "<=", arg<number>(0))
+        .where("pending_notice", "is", null)
+        .orderBy("notice_retry_at")
+        .limit(arg<number>(1)),
+    );
+    this.cardsOwed = prepared<[now: number, limit: number], { exchange_id: string }>(store.db, (db, arg) =>
+      db
+        .selectFrom("transactions as t")
+        .select("t.exchange_id")
+        .where("t.card_due_at", "<=", arg<number>(0))
+        .where(cardMayGo)
+        .orderBy("t.card_due_at")
+        .limit(arg<number>(1)),
+    );
+    // A new exchange: every column the record gives; the others start NULL or at their default.
+    this.insertRow = prepared<NewRow, Row>(store.db, (db, arg) =>
+      db
+        .insertInto("transactions")
+        .values({
+          exchange_id: arg(0),
+          user_id: arg(1),
+          chat_id: arg(2),
+          symbol_from: arg(3),
+          network_from: arg(4),
+          symbol_to: arg(5),
+          network_to: arg(6),
+          amount_from: arg(7),
+          amount_to: arg(8),
+          address_to: arg(9),
+          extra_to: arg(10),
+          address_from: arg(11),
+          extra_from: arg(12),
+          provider: arg(13),
+          rate_type: arg(14),
+          status: arg(15),
+          notified_status: arg(15),
+          created_at: arg(16),
+          updated_at: arg(17),
+          status_changed_at: arg(17),
+          next_poll_at: arg(18),
+          poll_rank: arg(19),
+          card_message_id: arg(20),
+        })
+        .returningAll()
+        .returning(rowId(store.dialect).as("row_id")),
+    );
+    this.insertStatus = prepared<[exchangeId: string, status: string, at: number], never>(store.db, (db, arg) =>
+      db.insertInto("status_history").values({ exchange_id: arg<string>(0), status: arg<string>(1), at: arg<number>(2) }),
+    );
+    // What a poll saw: the fields it reported, and (observeChange) a new status.
+    const observed = (eb: ExpressionBuilder<Schema, "transactions">, arg: Arg) => ({
+      amount_to: eb.fn.coalesce(eb.val(arg<string | null>(1)), eb.ref("amount_to")),
+      address_from: eb.fn.coalesce(eb.val(arg<string | null>(2)), eb.ref("address_from")),
+      extra_from: eb.fn.coalesce(eb.val(arg<string | null>(3)), eb.ref("extra_from")),
+      address_refund: eb.fn.coalesce(eb.val(arg<string | null>(4)), eb.ref("address_refund")),
+      hash_from: eb.fn.coalesce(eb.val(arg<string | null>(5)), eb.ref("hash_from")),
+      hash_to: eb.fn.coalesce(eb.val(arg<string | null>(6)), eb.ref("hash_to")),
+      updated_at: arg<number>(7),
+      error_count: 0,
+      not_found_count: 0,
+    });
+    this.observe = prepared<Observation, Row>(store.db, (db, arg) =>
+      db
+        .updateTable("transactions")
+        .set((eb) => observed(eb, arg))
+        .where("exchange_id", "=", arg<string>(0))
+        .returningAll()
+        .returning(rowId(store.dialect).as("row_id")),
+    );
+    this.observeChange = prepared<[...Observation, status: string], Row>(store.db, (db, arg) =>
+      db
+        .updateTable("transactions")
+        .set((eb) => ({ ...observed(eb, arg), status: arg<string>(8), status_changed_at: arg<number>(7), pending_notice: arg<string>(8), notice_retry_at: null }))
+        .where("exchange_id", "=", arg<string>(0))
+        .returningAll()
+        .returning(rowId(store.dialect).as("row_id")),
+    );
+    this.deposit = prepared<[exchangeId: string, addressFrom: string | null, extraFrom: string | null, amountTo: string | null, now: number], Row>(store.db, (db, arg) =>
+      db
+        .updateTable("transactions")
+        .set((eb) => ({
+          address_from: eb.fn.coalesce(eb.val(arg<string | null>(1)), eb.ref("address_from")),
+          extra_from: eb.fn.coalesce(eb.val(arg<string | null>(2)), eb.ref("extra_from")),
+          amount_to: eb.fn.coalesce(eb.val(arg<string | null>(3)), eb.ref("amount_to")),
+          updated_at: arg<number>(4),
+        }))
+        .where("exchange_id", "=", arg<string>(0))
+        .returningAll()
+        .returning(rowId(store.dialect).as("row_id")),
+    );
+    // The creation card: claimed once (the flow may show again a card it showed itself), the flow's hold confirmed, shown.
+    const claim = (db: Kysely<Schema>, arg: Arg, by: CardClaim) =>
+      db.updateTable("transactions").set({ card_claim: by, card_claimed_at: arg<number>(1), card_due_at: null }).where("exchange_id", "=", arg<string>(0));
+    const unclaimed = (eb: ExpressionBuilder<Schema, "transactions">) => eb.and([eb("card_claim", "is", null), eb("card_message_id", "is", null)]);
+    this.claimForFlow = prepared<[exchangeId: string, now: number], never>(store.db, (db, arg) =>
+      claim(db, arg, "flow").where((eb) => eb.or([unclaimed(eb), eb.and([eb("card_claim", "=", "flow"), eb("card_message_id", "is not", null)])])),
+    );
+    this.claimForTracker = prepared<[exchangeId: string, now: number], never>(store.db, (db, arg) => claim(db, arg, "tracker").where(unclaimed));
+    const heldByFlow = (db: Kysely<Schema>, arg: Arg) =>
+      db.updateTable("transactions").where("exchange_id", "=", arg<string>(0)).where("card_claim", "=", "flow").where("card_message_id", "is", null);
+    this.touchClaim = prepared<[exchangeId: string, now: number], never>(store.db, (db, arg) => heldByFlow(db, arg).set({ card_claimed_at: arg<number>(1) }));
+    this.cardSending = prepared<[exchangeId: string], never>(store.db, (db, arg) =>
+      heldByFlow(db, arg).set((eb) => ({ card_repeat: greatest(store.dialect, eb.ref("card_repeat"), 1) })),
+    );
+    // Shown: the count of unsure sends was about it, and what follows is not a repeat of it.
+    this.cardShown = prepared<[exchangeId: string, messageId: number], never>(store.db, (db, arg) =>
+      db.updateTable("transactions").set({ card_message_id: arg<number>(1), card_repeat: 0 }).where("exchange_id", "=", arg<string>(0)),
+    );
+    // Every flow starts with the person's recent pairs.
+    this.ofUser = prepared<[userId: number, limit: number, offset: number], Row>(store.db, (db, arg) =>
+      this.select(db)
+        .where("user_id", "=", arg<number>(0))
+        .orderBy("created_at", "desc")
+        .orderBy(rowId(store.dialect), "desc")
+        .limit(arg<number>(1))
+        .offset(arg<number>(2)),
+    );
+    this.leaseOne = prepared<[exchangeId: string, until: number], never>(store.db, (db, arg) =>
+      db.updateTable("transactions").set({ next_poll_at: arg<number>(1), leased_until: arg<number>(1) }).where("exchange_id", "=", arg<string>(0)),
+    );
+  }
 
   private get db(): Kysely<Schema> {
     return this.store.db;
@@ -171,74 +392,25 @@ export class TransactionRepository {
   async insert(record: NewTransaction, db?: Kysely<Schema>): Promise<TransactionRecord> {
     if (db === undefined) return this.db.transaction().execute((trx) => this.insert(record, trx));
     const now = this.clock.now();
-    const row: Insertable<TransactionsTable> = {
-      exchange_id: record.exchangeId,
-      user_id: record.userId,
-      chat_id: record.chatId,
-      symbol_from: record.symbolFrom,
-      network_from: record.networkFrom,
-      symbol_to: record.symbolTo,
-      network_to: record.networkTo,
-      amount_from: record.amountFrom,
-      amount_to: record.amountTo,
-      address_to: record.addressTo,
-      extra_to: record.extraTo,
-      address_from: record.addressFrom,
-      extra_from: record.extraFrom,
-      address_refund: null,
-      hash_from: null,
-      hash_to: null,
-      provider: record.provider,
-      rate_type: record.rateType,
-      status: record.status,
-      created_at: record.createdAt,
-      updated_at: now,
-      status_changed_at: now,
-      next_poll_at: record.nextPollAt,
-      poll_rank: record.pollRank,
-      funds_sent_at: null,
-      card_message_id: record.cardMessageId,
-      notified_status: record.status,
-      pending_notice: null,
-      refreshed_at: null,
-      error_count: 0,
-      not_found_count: 0,
-      leased_until: null,
-      tracking_stopped_at: null,
-      tracking_stopped_reason: null,
-      notice_retry_at: null,
-      card_claim: null,
-      card_claimed_at: null,
-      card_due_at: null,
-      card_repeat: 0,
-    };
-    const inserted = await db.insertInto("transactions").values(row).returningAll().returning(rowId(this.store.dialect).as("row_id")).executeTakeFirstOrThrow();
-    await db.insertInto("status_history").values({ exchange_id: record.exchangeId, status: record.status, at: now }).execute();
-    return toRecord(inserted);
+    const r = record;
+    const inserted = await this.insertRow(db, r.exchangeId, r.userId, r.chatId, r.symbolFrom, r.networkFrom, r.symbolTo, r.networkTo, r.amountFrom, r.amountTo, r.addressTo, r.extraTo, r.addressFrom, r.extraFrom, r.provider, r.rateType, r.status, r.createdAt, now, r.nextPollAt, r.pollRank, r.cardMessageId);
+    await this.insertStatus(db, r.exchangeId, r.status, now);
+    return toRecord(inserted.rows[0]!);
   }
 
   async findByRowId(id: number): Promise<TransactionRecord | undefined> {
-    const row = await this.select()
-      .where(rowId(this.store.dialect), "=", id)
-      .executeTakeFirst();
+    const row = (await this.byRowId(this.db, id)).rows[0];
     return row && toRecord(row);
   }
 
-  async find(exchangeId: string, db?: Kysely<Schema>): Promise<TransactionRecord | undefined> {
-    const row = await this.select(db).where("exchange_id", "=", exchangeId).executeTakeFirst();
+  async find(exchangeId: string, db: Kysely<Schema> = this.db): Promise<TransactionRecord | undefined> {
+    const row = (await this.byExchangeId(db, exchangeId)).rows[0];
     return row && toRecord(row);
   }
 
   /** The user's exchanges, newest first. */
   async listByUser(userId: number, limit: number, offset = 0): Promise<TransactionRecord[]> {
-    const rows = await this.select()
-      .where("user_id", "=", userId)
-      .orderBy("created_at", "desc")
-      .orderBy(rowId(this.store.dialect), "desc")
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map(toRecord);
+    return (await this.ofUser(this.db, userId, limit, offset)).rows.map(toRecord);
   }
 
   async countByUser(userId: number): Promise<number> {
@@ -259,33 +431,14 @@ export class TransactionRepository {
   ): Promise<{ before: TransactionRecord; after: TransactionRecord; change: StatusChange | undefined } | undefined> {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.select(trx)
-        .where("exchange_id", "=", exchangeId)
-        // PostgreSQL: the row is ours until the end of the transaction (SQLite has one writer anyway).
-        .$if(this.store.dialect === "postgres", (query) => query.forUpdate())
-        .executeTakeFirst();
+      const before = await this.findForUpdate(trx, exchangeId);
       if (!before) return undefined;
       const changed = before.status.toLowerCase() !== observed.status.toLowerCase();
-      const after = await trx
-        .updateTable("transactions")
-        .set((eb) => ({
-          amount_to: eb.fn.coalesce(eb.val(observed.amountTo ?? null), eb.ref("amount_to")),
-          address_from: eb.fn.coalesce(eb.val(observed.addressFrom ?? null), eb.ref("address_from")),
-          extra_from: eb.fn.coalesce(eb.val(observed.extraFrom ?? null), eb.ref("extra_from")),
-          address_refund: eb.fn.coalesce(eb.val(observed.addressRefund ?? null), eb.ref("address_refund")),
-          hash_from: eb.fn.coalesce(eb.val(observed.hashFrom ?? null), eb.ref("hash_from")),
-          hash_to: eb.fn.coalesce(eb.val(observed.hashTo ?? null), eb.ref("hash_to")),
-          updated_at: now,
-          error_count: 0,
-          not_found_count: 0,
-          ...(changed ? { status: observed.status, status_changed_at: now, pending_notice: observed.status, notice_retry_at: null } : {}),
-        }))
-        .where("exchange_id", "=", exchangeId)
-        .returningAll()
-        .returning(rowId(this.store.dialect).as("row_id"))
-        .executeTakeFirstOrThrow();
-      if (changed) await trx.insertInto("status_history").values({ exchange_id: exchangeId, status: observed.status, at: now }).execute();
-      return { before: toRecord(before), after: toRecord(after), change: changed ? { status: observed.status, at: now } : undefined };
+      const o = observed;
+      const reported: Observation = [exchangeId, o.amountTo ?? null, o.addressFrom ?? null, o.extraFrom ?? null, o.addressRefund ?? null, o.hashFrom ?? null, o.hashTo ?? null, now];
+      const after = changed ? await this.observeChange(trx, ...reported, o.status) : await this.observe(trx, ...reported);
+      if (changed) await this.insertStatus(trx, exchangeId, o.status, now);
+      return { before, after: toRecord(after.rows[0]!), change: changed ? { status: o.status, at: now } : undefined };
     });
   }
 
@@ -300,25 +453,18 @@ export class TransactionRepository {
     deposit: { addressFrom: string | null; extraFrom: string | null; amountTo: string | null },
   ): Promise<{ before: TransactionRecord; after: TransactionRecord } | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.select(trx)
-        .where("exchange_id", "=", exchangeId)
-        .$if(this.store.dialect === "postgres", (query) => query.forUpdate())
-        .executeTakeFirst();
+      const before = await this.findForUpdate(trx, exchangeId);
       if (!before) return undefined;
-      const after = await trx
-        .updateTable("transactions")
-        .set((eb) => ({
-          address_from: eb.fn.coalesce(eb.val(deposit.addressFrom), eb.ref("address_from")),
-          extra_from: eb.fn.coalesce(eb.val(deposit.extraFrom), eb.ref("extra_from")),
-          amount_to: eb.fn.coalesce(eb.val(deposit.amountTo), eb.ref("amount_to")),
-          updated_at: this.clock.now(),
-        }))
-        .where("exchange_id", "=", exchangeId)
-        .returningAll()
-        .returning(rowId(this.store.dialect).as("row_id"))
-        .executeTakeFirstOrThrow();
-      return { before: toRecord(before), after: toRecord(after) };
+      const after = await this.deposit(trx, exchangeId, deposit.addressFrom, deposit.extraFrom, deposit.amountTo, this.clock.now());
+      return { before, after: toRecord(after.rows[0]!) };
     });
+  }
+
+  /** The exchange, inside a transaction that is about to change it (PostgreSQL: the row is locked till its end; SQLite has one writer anyway). */
+  private async findForUpdate(trx: Kysely<Schema>, exchangeId: string): Promise<TransactionRecord | undefined> {
+    if (this.store.dialect === "sqlite") return this.find(exchangeId, trx);
+    const row = await this.select(trx).where("exchange_id", "=", exchangeId).forUpdate().executeTakeFirst();
+    return row && toRecord(row);
   }
 
   async history(exchangeId: string): Promise<StatusChange[]> {
@@ -339,16 +485,7 @@ export class TransactionRepository {
    */
   async due(now: number, limit: number, headStart: (rank: number) => number = (rank) => rank * 1e15): Promise<TransactionRecord[]> {
     const candidates: TransactionRecord[] = [];
-    for (const rank of RANKS) {
-      const rows = await this.select()
-        .where("poll_rank", "=", rank)
-        .where("next_poll_at", "is not", null)
-        .where("next_poll_at", "<=", now)
-        .orderBy("next_poll_at")
-        .limit(limit)
-        .execute();
-      candidates.push(...rows.map(toRecord));
-    }
+    for (const rank of RANKS) candidates.push(...(await this.dueOfRank(this.db, rank, now, limit)).rows.map(toRecord));
     const key = (tx: TransactionRecord) => tx.nextPollAt! + headStart(tx.pollRank);
     return candidates.sort((a, b) => key(a) - key(b) || a.pollRank - b.pollRank).slice(0, limit);
   }
@@ -380,12 +517,7 @@ export class TransactionRepository {
 
   /** The earliest scheduled poll, if any exchange is tracked. */
   async nextDueAt(): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom("transactions")
-      .select((eb) => eb.fn.min("next_poll_at").as("at"))
-      .where("next_poll_at", "is not", null)
-      .executeTakeFirst();
-    return row?.at ?? undefined;
+    return (await this.earliestPoll(this.db)).rows[0]?.at ?? undefined;
   }
 
   /** Counts one more failed poll in a row ("not found" aside); returns the count. */
@@ -412,7 +544,7 @@ export class TransactionRepository {
 
   /** A poll starts: nobody looks again before `until`, and the row says it is leased. */
   async lease(exchangeId: string, until: number): Promise<void> {
-    await this.db.updateTable("transactions").set({ next_poll_at: until, leased_until: until }).where("exchange_id", "=", exchangeId).execute();
+    await this.leaseOne(this.db, exchangeId, until);
   }
 
   /**
@@ -486,26 +618,12 @@ export class TransactionRepository {
 
   /** Exchanges with a message owed by `now` (none on its way), earliest first. */
   async noticesDue(now: number, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom("transactions")
-      .select("exchange_id")
-      .where("notice_retry_at", "<=", now)
-      .where("pending_notice", "is", null)
-      .orderBy("notice_retry_at")
-      .limit(limit)
-      .execute();
-    return rows.map((row) => row.exchange_id);
+    return (await this.noticesOwed(this.db, now, limit)).rows.map((row) => row.exchange_id);
   }
 
   /** When the next owed message is to be tried, if any is owed (and none on its way). */
   async nextNoticeAt(): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom("transactions")
-      .select((eb) => eb.fn.min("notice_retry_at").as("at"))
-      .where("notice_retry_at", "is not", null)
-      .where("pending_notice", "is", null)
-      .executeTakeFirst();
-    return row?.at ?? undefined;
+    return (await this.earliestNotice(this.db)).rows[0]?.at ?? undefined;
   }
 
   async setRefreshedAt(exchangeId: string, at: number): Promise<void> {
@@ -527,8 +645,7 @@ export class TransactionRepository {
 
   /** The message that shows this exchange's status, kept current by the tracker. */
   async setCardMessage(exchangeId: string, messageId: number): Promise<void> {
-    // Shown: the count of unsure sends was about it, and what follows is not a repeat of it.
-    await this.db.updateTable("transactions").set({ card_message_id: messageId, card_repeat: 0 }).where("exchange_id", "=", exchangeId).execute();
+    await this.cardShown(this.db, exchangeId, messageId);
   }
 
   /**
@@ -537,16 +654,8 @@ export class TransactionRepository {
    * flow may show again a card it showed itself (a repeated Confirm whose flow state was lost).
    */
   async claimCard(exchangeId: string, by: CardClaim, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable("transactions")
-      .set({ card_claim: by, card_claimed_at: now, card_due_at: null })
-      .where("exchange_id", "=", exchangeId)
-      .where((eb) => {
-        const unclaimed = eb.and([eb("card_claim", "is", null), eb("card_message_id", "is", null)]);
-        return by === "flow" ? eb.or([unclaimed, eb.and([eb("card_claim", "=", "flow"), eb("card_message_id", "is not", null)])]) : unclaimed;
-      })
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    const { numAffectedRows } = await (by === "flow" ? this.claimForFlow : this.claimForTracker)(this.db, exchangeId, now);
+    return (numAffectedRows ?? 0n) > 0n;
   }
 
   /**
@@ -554,14 +663,8 @@ export class TransactionRepository {
    * Try again and Leave): its claim is confirmed as of `now`. False when the tracker has it.
    */
   async touchCardClaim(exchangeId: string, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable("transactions")
-      .set({ card_claimed_at: now })
-      .where("exchange_id", "=", exchangeId)
-      .where("card_claim", "=", "flow")
-      .where("card_message_id", "is", null)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    const { numAffectedRows } = await this.touchClaim(this.db, exchangeId, now);
+    return (numAffectedRows ?? 0n) > 0n;
   }
 
   /**
@@ -586,13 +689,7 @@ export class TransactionRepository {
    * the next card may repeat one that arrived (releaseUnshownCards keeps this mark).
    */
   async markCardSending(exchangeId: string): Promise<void> {
-    await this.db
-      .updateTable("transactions")
-      .set((eb) => ({ card_repeat: greatest(this.store.dialect, eb.ref("card_repeat"), 1) }))
-      .where("exchange_id", "=", exchangeId)
-      .where("card_claim", "=", "flow")
-      .where("card_message_id", "is", null)
-      .execute();
+    await this.cardSending(this.db, exchangeId);
   }
 
   /**
@@ -657,36 +754,12 @@ export class TransactionRepository {
 
   /** Exchanges whose deposit message is owed by `now`, to owners who have not blocked the bot; earliest first. */
   async cardsDue(now: number, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom("transactions as t")
-      .select("t.exchange_id")
-      .where("t.card_due_at", "<=", now)
-      .where((eb) =>
-        eb.and([
-          eb.or([eb("t.card_claim", "is", null), eb("t.card_message_id", "is not", null)]),
-          eb.not(eb.exists(eb.selectFrom("users as u").select(sql`1`.as("one")).whereRef("u.id", "=", "t.user_id").where("u.blocked", "=", 1))),
-        ]),
-      )
-      .orderBy("t.card_due_at")
-      .limit(limit)
-      .execute();
-    return rows.map((row) => row.exchange_id);
+    return (await this.cardsOwed(this.db, now, limit)).rows.map((row) => row.exchange_id);
   }
 
   /** When the next deposit message is owed (owners who blocked the bot aside). */
   async nextCardAt(): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom("transactions as t")
-      .select((eb) => eb.fn.min("t.card_due_at").as("at"))
-      .where("t.card_due_at", "is not", null)
-      .where((eb) =>
-        eb.and([
-          eb.or([eb("t.card_claim", "is", null), eb("t.card_message_id", "is not", null)]),
-          eb.not(eb.exists(eb.selectFrom("users as u").select(sql`1`.as("one")).whereRef("u.id", "=", "t.user_id").where("u.blocked", "=", 1))),
-        ]),
-      )
-      .executeTakeFirst();
-    return row?.at ?? undefined;
+    return (await this.earliestCard(this.db)).rows[0]?.at ?? undefined;
   }
 
   /**
@@ -713,9 +786,10 @@ export class TransactionRepository {
   /**
    * When the tracker should look next, and with which rank (kept when not given); ends a lease.
    * Null: the exchange ended. A time after tracking had stopped (a Refresh saw it move): followed again.
+   * Returns the exchange as it is now.
    */
-  async scheduleNextPoll(exchangeId: string, at: number | null, rank?: PollRank): Promise<void> {
-    await this.db
+  async scheduleNextPoll(exchangeId: string, at: number | null, rank?: PollRank): Promise<TransactionRecord | undefined> {
+    const row = await this.db
       .updateTable("transactions")
       .set({
         next_poll_at: at,
@@ -724,7 +798,10 @@ export class TransactionRepository {
         ...(at === null ? {} : { tracking_stopped_at: null, tracking_stopped_reason: null }),
       })
       .where("exchange_id", "=", exchangeId)
-      .execute();
+      .returningAll()
+      .returning(rowId(this.store.dialect).as("row_id"))
+      .executeTakeFirst();
+    return row && toRecord(row);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Clock } from "../clock.js";
+import { prepared } from "./prepared.js";
 import type { UsersTable } from "./schema.js";
 import type { Store } from "./store.js";
 
@@ -28,42 +29,43 @@ const toRecord = (row: Selectable<UsersTable>): UserRecord => ({
   phrase: row.phrase,
 });
 
+type Touch = [id: number, username: string | null, firstName: string | null, language: string | null, now: number];
+
 export class UserRepository {
+  // Every update of a private chat runs these: built once.
+  private readonly upsert;
+  private readonly byId;
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.upsert = prepared<Touch, Selectable<UsersTable>>(store.db, (db, arg) =>
+      db
+        .insertInto("users")
+        .values({ id: arg(0), username: arg(1), first_name: arg(2), telegram_language: arg(3), blocked: 0, created_at: arg(4), updated_at: arg(4) })
+        .onConflict((oc) =>
+          oc.column("id").doUpdateSet((eb) => ({
+            username: eb.ref("excluded.username"),
+            first_name: eb.ref("excluded.first_name"),
+            telegram_language: eb.ref("excluded.telegram_language"),
+            blocked: 0,
+            updated_at: eb.ref("excluded.updated_at"),
+          })),
+        )
+        .returningAll(),
+    );
+    this.byId = prepared<[id: number], Selectable<UsersTable>>(store.db, (db, arg) => db.selectFrom("users").selectAll().where("id", "=", arg<number>(0)));
+  }
 
   /** Records that the user wrote: refreshes their names and lifts a blocked mark. Returns them as stored now. */
   async touch(user: { id: number; username?: string | undefined; firstName?: string | undefined; languageCode?: string | undefined }): Promise<UserRecord> {
-    const now = this.clock.now();
-    const row = await this.store.db
-      .insertInto("users")
-      .values({
-        id: user.id,
-        username: user.username ?? null,
-        first_name: user.firstName ?? null,
-        telegram_language: user.languageCode ?? null,
-        blocked: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc.column("id").doUpdateSet((eb) => ({
-          username: eb.ref("excluded.username"),
-          first_name: eb.ref("excluded.first_name"),
-          telegram_language: eb.ref("excluded.telegram_language"),
-          blocked: 0,
-          updated_at: eb.ref("excluded.updated_at"),
-        })),
-      )
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toRecord(row);
+    const { rows } = await this.upsert(this.store.db, user.id, user.username ?? null, user.firstName ?? null, user.languageCode ?? null, this.clock.now());
+    return toRecord(rows[0]!);
   }
 
   async find(id: number): Promise<UserRecord | undefined> {
-    const row = await this.store.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = (await this.byId(this.store.db, id)).rows[0];
     return row && toRecord(row);
   }
 
