@@ -2,13 +2,13 @@ import { createConcurrentSink, createRunner, createSource, type RunnerHandle, ty
 import type { Bot, Context } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
-import type { HealthCheck } from "../ops/server.js";
+import type { HealthResult } from "../ops/server.js";
 
 /** Where updates come from (long polling or a webhook), as the rest of the process sees it. */
 export interface UpdateFeed {
   /** Takes no new updates; resolves when none is waiting to be handed to the bot. */
   stop(): Promise<void>;
-  health: HealthCheck;
+  health(): HealthResult;
 }
 
 /** Update types the bot handles; Telegram sends no others. */
