@@ -148,6 +148,8 @@ export class RateBudget {
   private pumping: Promise<void> | undefined;
   /** A pump was asked for while one ran: it runs again right after. */
   private pumpAgain = false;
+  /** Pauses on their way to the journal: close() waits for them. */
+  private readonly pausesWriting = new Set<Promise<void>>();
 
   constructor(options: RateBudgetOptions) {
     if (!Number.isInteger(options.limitPerMinute) || options.limitPerMinute < 1) {
@@ -247,22 +249,26 @@ export class RateBudget {
     const until = this.clock.now() + Math.max(0, retryAfterMs);
     this.pausedUntil = Math.max(this.pausedUntil, until);
     // The pause holds in memory at once; the journal (other processes, a restart) has it soon after.
-    this.journal?.recordPause(until).catch(() => undefined);
+    if (this.journal) {
+      const writing = this.journal.recordPause(until).catch(() => undefined);
+      this.pausesWriting.add(writing);
+      void writing.finally(() => this.pausesWriting.delete(writing));
+    }
     void this.pump();
   }
 
   /**
-   * Rejects every waiter and every later request, at shutdown. Resolves once a journal step
-   * under way has ended (the store may be closed then).
+   * Rejects every waiter and every later request, at shutdown. Resolves once the journal's work
+   * under way (a step, a pause being written) has ended: the store may be closed then.
    */
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.closed = true;
     this.timer?.cancel();
     this.timer = undefined;
     const waiters = this.waiters;
     this.waiters = [];
     for (const w of waiters) w.reject(new BudgetCancelledError("budget closed"));
-    return this.pumping ?? Promise.resolve();
+    await Promise.all([this.pumping, ...this.pausesWriting]);
   }
 
   /** Requests waiting in line, by lane (metrics). */
