@@ -143,6 +143,43 @@ describe("storage", () => {
     expect(await repos.transactions.releaseLeases(clock.now())).toBe(0);
   });
 
+  it("replaces a kv entry only while it holds what the caller saw, and deletes a flow only while it is still too large", async () => {
+    await repos.kv.set("offers:7", { flowId: "a", step: 2 });
+    // The flow moved on meanwhile: a late quote for its old step is not stored.
+    await repos.kv.set("offers:7", { flowId: "a", step: 3 });
+    expect(await repos.kv.replace("offers:7", { flowId: "a", step: 2 }, { flowId: "a", step: 2, outcome: "late" })).toBe(false);
+    expect(await repos.kv.replace("offers:7", { flowId: "a", step: 3 }, { flowId: "a", step: 3, outcome: "ok" })).toBe(true);
+    expect(await repos.kv.get("offers:7")).toEqual({ flowId: "a", step: 3, outcome: "ok" });
+    await repos.kv.delete("offers:7");
+    expect(await repos.kv.replace("offers:7", { flowId: "a", step: 3, outcome: "ok" }, { flowId: "b" })).toBe(false);
+    expect(await repos.kv.get("offers:7")).toBeUndefined();
+
+    await repos.kv.set("conv:7", { state: "é".repeat(60) }); // 120 bytes of it, 60 characters
+    expect(await repos.kv.largerThan("conv", 100)).toEqual(["7"]);
+    expect(await repos.kv.deleteIfLarger("conv", "7", 200)).toBe(false);
+    expect(await repos.kv.deleteIfLarger("conv", "7", 100)).toBe(true);
+    expect(await repos.kv.get("conv:7")).toBeUndefined();
+  });
+
+  it("tells the exchange as it was just before and after the deposit details were recorded", async () => {
+    await repos.transactions.insert(sample({ addressFrom: null }));
+    const recorded = await repos.transactions.recordDeposit("exolix-floating-abc", { addressFrom: "bc1qlater", extraFrom: null, amountTo: "3000" });
+    expect(recorded?.before).toMatchObject({ addressFrom: null, amountTo: "3012.5" });
+    expect(recorded?.after).toMatchObject({ addressFrom: "bc1qlater", amountTo: "3000", status: "waiting" });
+    // What the service did not say is kept.
+    expect((await repos.transactions.recordDeposit("exolix-floating-abc", { addressFrom: null, extraFrom: null, amountTo: null }))?.after.addressFrom).toBe("bc1qlater");
+    expect(await repos.transactions.recordDeposit("unknown", { addressFrom: "x", extraFrom: null, amountTo: null })).toBeUndefined();
+  });
+
+  it("counts and creates a rate alert at once: no more open ones than allowed", async () => {
+    const alert = { userId: 7, chatId: 7, symbolFrom: "btc", networkFrom: "btc", symbolTo: "eth", networkTo: "eth", amount: "1", target: "20", expiresAt: 2_000_000 };
+    const made = await Promise.all([1, 2, 3].map(() => repos.alerts.create(alert, 2)));
+    expect(made.filter((a) => a !== undefined)).toHaveLength(2);
+    expect(await repos.alerts.openOf(7)).toHaveLength(2);
+    await repos.alerts.end(made.find((a) => a !== undefined)!.id, "removed");
+    expect(await repos.alerts.create(alert, 2)).toMatchObject({ userId: 7, createdAt: clock.now() });
+  });
+
   it("replaces the catalogue whole and keeps JSON values behind the storage adapter", async () => {
     await repos.catalogue.replaceCurrencies([{ symbol: "xrp", network: "xrp", fullname: "XRP", image: "", memo: true, explorer: "x/" }]);
     await repos.catalogue.replaceCurrencies([{ symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" }]);
@@ -176,6 +213,26 @@ describe("the SQLite file", () => {
     await store.close();
     store = openSqliteStore(join(dir, "nested", "bot.sqlite"));
     expect(store.sqlite.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+  });
+
+  it("two stores of one file in one process take turns: a write of one waits for the other's transaction instead of failing busy", async () => {
+    const other = openSqliteStore(join(dir, "nested", "bot.sqlite"));
+    try {
+      const order: string[] = [];
+      const first = store.db.transaction().execute(async (trx) => {
+        await trx.insertInto("kv").values({ key: "a", value: "1", updated_at: 1 }).execute();
+        // The transaction spans awaits: the other store asks to write meanwhile.
+        await new Promise((resolve) => setImmediate(resolve));
+        await trx.insertInto("kv").values({ key: "b", value: "2", updated_at: 1 }).execute();
+        order.push("first committed");
+      });
+      const second = other.db.insertInto("kv").values({ key: "c", value: "3", updated_at: 1 }).execute().then(() => order.push("second wrote"));
+      await Promise.all([first, second]);
+      expect(order).toEqual(["first committed", "second wrote"]);
+      expect((await other.db.selectFrom("kv").select("key").where("key", "in", ["a", "b", "c"]).orderBy("key").execute()).map((row) => row.key)).toEqual(["a", "b", "c"]);
+    } finally {
+      await other.close();
+    }
   });
 
   it("migration 7 follows again the exchanges that expired less than 48 hours ago", async () => {
