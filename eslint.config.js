@@ -13,6 +13,17 @@ export default tseslint.config(
     },
   },
   {
+    // The data layer is async: a query not awaited (or a promise used as a value) compiles,
+    // and races whatever comes after it. Type-aware rules catch those.
+    files: ["**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  {
     // The playground's page: plain browser JavaScript, served as it is.
     files: ["src/playground/web/**/*.js"],
     languageOptions: {

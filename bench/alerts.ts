@@ -67,8 +67,8 @@ async function hour(withAlerts: boolean, tracker: "saturated" | number): Promise
   const kv = new Map<string, unknown>();
   let alertCalls = 0;
   const checker = new AlertChecker({
-    alerts: { open: () => open, expired: () => [], end: () => true, reopen: () => undefined },
-    kv: { get: <T>(key: string) => kv.get(key) as T | undefined, set: (key: string, value: unknown) => void kv.set(key, value), deleteIdle: () => 0 },
+    alerts: { open: async () => open, expired: async () => [], end: async () => true, reopen: async () => undefined },
+    kv: { get: async <T>(key: string) => kv.get(key) as T | undefined, set: async (key: string, value: unknown) => void kv.set(key, value), deleteIdle: async () => 0 },
     client: {
       getEstimate: (pair: Pair, amount: string, options) => {
         alertCalls++;
@@ -101,7 +101,7 @@ async function hour(withAlerts: boolean, tracker: "saturated" | number): Promise
   }
   stopped = true;
   await checker.stop();
-  budget.close();
+  await budget.close();
   clock.setTimer(() => undefined, 0);
   await clock.advance(0);
   await Promise.race([pollLoop, new Promise((resolve) => setTimeout(resolve, 100))]);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pino } from "pino";
 import { ManualClock } from "../src/clock.js";
-import { openDatabase, SqliteBudgetJournal } from "../src/db/index.js";
+import { openSqliteStore, SqliteBudgetJournal } from "../src/db/index.js";
 import { RateBudget } from "../src/exchange/budget.js";
 import { ExchangeClient, type Pair } from "../src/exchange/client.js";
 import { EstimateService } from "../src/exchange/estimates.js";
@@ -57,7 +57,7 @@ export async function burstOfQuotes(): Promise<Record<string, string | number>> 
   }
   const upstream = sandbox.requests.length;
   const rateLimited = sandbox.requests.filter((r) => r.status === 429).length;
-  budget.close();
+  await budget.close();
   await client.close();
   await sandbox.close();
   waits.sort((a, b) => a - b);
@@ -92,21 +92,21 @@ export async function budgetOverhead(): Promise<Record<string, string>> {
   // With the SQLite journal, at the real limit: each grant reads the window and writes one row
   // in a write transaction, before the call goes out.
   const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-journal-"));
-  const db = openDatabase(join(dir, "bot.sqlite"));
+  const store = openSqliteStore(join(dir, "bot.sqlite"));
   const journalClock = new ManualClock();
-  const journaled = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock: journalClock, journal: new SqliteBudgetJournal(db) });
+  const journaled = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock: journalClock, journal: new SqliteBudgetJournal(store, journalClock) });
   let journalMs = 0;
   const grants = 2_000;
   for (let i = 0; i < grants; i++) {
+    // Until granted: the grant is written (one journal step) before the call may go.
     const started = performance.now();
-    const granted = journaled.acquire("user");
+    await journaled.acquire("user");
     journalMs += performance.now() - started;
-    await granted;
     await journalClock.advance(6_100);
   }
-  const rows = (db.prepare("SELECT count(*) AS n FROM budget_grants").get() as { n: number }).n;
-  journaled.close();
-  db.close();
+  const rows = (store.sqlite.prepare("SELECT count(*) AS n FROM budget_grants").get() as { n: number }).n;
+  await journaled.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
   return {
     "acquire, idle budget": `${idleNs.toFixed(0)} ns/call`,

@@ -5,7 +5,7 @@ import { Bot } from "grammy";
 import { pino } from "pino";
 import { createI18n } from "../src/bot/i18n.js";
 import { ManualClock } from "../src/clock.js";
-import { createRepositories, openDatabase, SqliteBudgetJournal, type Db, type Repositories } from "../src/db/index.js";
+import { createRepositories, openSqliteStore, POLL_RANK, SqliteBudgetJournal, type Repositories, type SqliteStore } from "../src/db/index.js";
 import { BudgetCancelledError, RateBudget } from "../src/exchange/budget.js";
 import { ExchangeClient, type Pair } from "../src/exchange/client.js";
 import { EstimateService } from "../src/exchange/estimates.js";
@@ -40,20 +40,20 @@ const PAIRS: Pair[] = [
   ["btc", "btc", "eth", "eth"],
 ].map(([symbolFrom, networkFrom, symbolTo, networkTo]) => ({ symbolFrom, networkFrom, symbolTo, networkTo }) as Pair);
 
-type Budget = Pick<RateBudget, "acquire" | "pause" | "close">;
+type Budget = Pick<RateBudget, "acquire" | "pause"> & { close(): void | Promise<void> };
 interface Variant {
   name: string;
-  budget(db: Db, clock: ManualClock): Budget;
+  budget(store: SqliteStore, clock: ManualClock): Budget;
 }
 
 export const VARIANTS: Variant[] = [
   {
     name: "journal + pacing (now)",
-    budget: (db, clock) => new RateBudget({ limitPerMinute: LIMIT, backgroundShare: 0.6, clock, journal: new SqliteBudgetJournal(db) }),
+    budget: (store, clock) => new RateBudget({ limitPerMinute: LIMIT, backgroundShare: 0.6, clock, journal: new SqliteBudgetJournal(store, clock) }),
   },
   {
     name: "before (memory, bursts)",
-    budget: (_db, clock) => new BudgetBeforeJournal({ limitPerMinute: LIMIT, backgroundShare: 0.6, clock }),
+    budget: (_store, clock) => new BudgetBeforeJournal({ limitPerMinute: LIMIT, backgroundShare: 0.6, clock }),
   },
 ];
 
@@ -97,11 +97,12 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
   const sent = recordSentMessages(bot.api, clock);
 
   const boot = async (): Promise<Process> => {
-    const db = openDatabase(path);
+    const db = openSqliteStore(path);
     const repos = createRepositories(db, clock);
     const budget = variant.budget(db, clock);
     const client = new ExchangeClient({ baseUrl: sandbox.url, apiKey: "k", authScheme: "bearer", budget, clock, logger: silent });
-    const notifier = new StatusNotifier({ api: bot.api, repos, i18n: createI18n(repos.users), catalogue: { find: () => undefined }, clock, logger: silent });
+    const i18n = createI18n(async (userId) => (await repos.users.find(userId))?.language);
+    const notifier = new StatusNotifier({ api: bot.api, repos, i18n, catalogue: { find: () => undefined }, clock, logger: silent });
     const tracker = new Tracker({ repos, client, notifier, clock, logger: silent, intervalMs: MINUTE });
     await tracker.start();
     return {
@@ -111,13 +112,14 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
       tracker,
       async stop(kill) {
         // SIGKILL: whatever a poll in flight had leased stays leased, as the dead process left it.
-        const leased = kill ? (db.prepare("SELECT exchange_id AS id, leased_until AS at FROM transactions WHERE leased_until IS NOT NULL").all() as { id: string; at: number }[]) : [];
+        const leased = kill ? await db.db.selectFrom("transactions").select(["exchange_id as id", "leased_until as at"]).where("leased_until", "is not", null).execute() : [];
         const stopped = tracker.stop();
-        budget.close();
+        const budgetClosed = budget.close();
         await stopped;
-        for (const { id, at } of leased) repos.transactions.lease(id, at);
+        for (const { id, at } of leased) await repos.transactions.lease(id, at!);
         await client.close();
-        db.close();
+        await budgetClosed;
+        await db.close();
       },
     };
   };
@@ -133,9 +135,9 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
     sandbox.setTimeline(p.exchangeId, timelineOf(p, created.get(p.exchangeId)!));
   }
   let proc = await boot();
-  const store = (p: Planned) => {
-    proc.repos.users.touch({ id: p.chatId, languageCode: "en" });
-    proc.repos.transactions.insert({
+  const store = async (p: Planned) => {
+    await proc.repos.users.touch({ id: p.chatId, languageCode: "en" });
+    await proc.repos.transactions.insert({
       exchangeId: p.exchangeId,
       userId: p.chatId,
       chatId: p.chatId,
@@ -154,19 +156,20 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
       status: "waiting",
       createdAt: p.createdAt,
       nextPollAt: p.createdAt + MINUTE,
+      pollRank: POLL_RANK.waiting,
       cardMessageId: null,
     });
     // Open before the hour: the bot has been following it, so it knows where it stands and
     // looks again within the next minute, not all at the same instant.
     const known = statusAt(p, clock.now());
     if (known !== "waiting") {
-      proc.repos.transactions.recordObservation(p.exchangeId, { status: known });
-      proc.repos.transactions.markNotified(p.exchangeId, known);
+      await proc.repos.transactions.recordObservation(p.exchangeId, { status: known });
+      await proc.repos.transactions.markNotified(p.exchangeId, known);
     }
-    if (p.createdAt < clock.now()) proc.repos.transactions.scheduleNextPoll(p.exchangeId, clock.now() + Math.round(rand() * MINUTE), known === "waiting" ? 2 : 1);
+    if (p.createdAt < clock.now()) await proc.repos.transactions.scheduleNextPoll(p.exchangeId, clock.now() + Math.round(rand() * MINUTE), known === "waiting" ? 2 : 1);
   };
   const arrivals = plan.filter((p) => p.createdAt > start).sort((a, b) => a.createdAt - b.createdAt);
-  for (const p of plan) if (p.createdAt <= start) store(p);
+  for (const p of plan) if (p.createdAt <= start) await store(p);
   const announcements = plan
     .filter((p) => p.announces && p.changes.confirming !== undefined && p.changes.confirming >= start)
     .map((p) => ({ at: p.changes.confirming!, exchangeId: p.exchangeId }))
@@ -197,8 +200,8 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
 
   let nextAsk = 0;
   while (clock.now() < start + HOUR) {
-    while (arrivals.length > 0 && arrivals[0]!.createdAt <= clock.now()) store(arrivals.shift()!);
-    while (announcements.length > 0 && announcements[0]!.at <= clock.now()) proc.tracker.fundsSent(announcements.shift()!.exchangeId);
+    while (arrivals.length > 0 && arrivals[0]!.createdAt <= clock.now()) await store(arrivals.shift()!);
+    while (announcements.length > 0 && announcements[0]!.at <= clock.now()) await proc.tracker.fundsSent(announcements.shift()!.exchangeId);
     proc.tracker.wake();
     while (nextAsk < asks.length && asks[nextAsk]! <= clock.now()) askQuote(nextAsk, asks[nextAsk++]!);
     for (const again of pendingAgain.splice(0)) askQuote(again.n, again.askedAt);
@@ -245,7 +248,7 @@ async function createUpstream(sandbox: SandboxExchange, clock: ManualClock, coun
     }
     created.set(exchangeId, clock.now());
   }
-  setupBudget.close();
+  await setupBudget.close();
   await client.close();
   return created;
 }

@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import { pino } from "pino";
 import { createI18n } from "../src/bot/i18n.js";
 import { ManualClock } from "../src/clock.js";
-import { createRepositories, openDatabase, type NewTransaction } from "../src/db/index.js";
+import { createRepositories, openSqliteStore, POLL_RANK, type NewTransaction } from "../src/db/index.js";
 import { RateBudget } from "../src/exchange/budget.js";
 import { ExchangeClient } from "../src/exchange/client.js";
 import { startSandbox, type Timeline } from "../src/exchange/sandbox/index.js";
@@ -43,6 +43,7 @@ function sample(i: number, now: number): NewTransaction {
     status: "waiting",
     createdAt: now - (i % 86_400) * 1000,
     nextPollAt: now + ((i * 7_919) % 3_600_000) - 1_800_000,
+    pollRank: POLL_RANK.waiting,
     cardMessageId: 1,
   };
 }
@@ -52,27 +53,27 @@ export async function dueBatchAtScale(): Promise<Record<string, string>> {
   const { path, cleanup } = tempDatabase();
   const clock = new ManualClock();
   const heapBefore = process.memoryUsage().heapUsed;
-  const db = openDatabase(path);
-  const repos = createRepositories(db, clock);
+  const store = openSqliteStore(path);
+  const repos = createRepositories(store, clock);
   const count = 100_000;
   let t0 = performance.now();
-  db.transaction(() => {
-    for (let i = 0; i < count; i++) repos.transactions.insert(sample(i, clock.now()));
-  })();
+  await store.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i++) await repos.transactions.insert(sample(i, clock.now()), trx);
+  });
   const insertMs = performance.now() - t0;
 
   const picks = 2_000;
   t0 = performance.now();
-  for (let i = 0; i < picks; i++) repos.transactions.due(clock.now() + (i % 60) * 60_000 - 1_800_000, 2);
+  for (let i = 0; i < picks; i++) await repos.transactions.due(clock.now() + (i % 60) * 60_000 - 1_800_000, 2);
   const pickUs = ((performance.now() - t0) * 1000) / picks;
   t0 = performance.now();
-  for (let i = 0; i < picks; i++) repos.transactions.due(clock.now() + (i % 60) * 60_000 - 1_800_000, 100);
+  for (let i = 0; i < picks; i++) await repos.transactions.due(clock.now() + (i % 60) * 60_000 - 1_800_000, 100);
   const pick100Us = ((performance.now() - t0) * 1000) / picks;
   t0 = performance.now();
-  for (let i = 0; i < picks; i++) repos.transactions.nextDueAt();
+  for (let i = 0; i < picks; i++) await repos.transactions.nextDueAt();
   const nextUs = ((performance.now() - t0) * 1000) / picks;
   const heapAfter = process.memoryUsage().heapUsed;
-  db.close();
+  await store.close();
   const fileMb = statSync(path).size / 1e6;
   cleanup();
   return {
@@ -106,8 +107,8 @@ export async function simulatedDay(open: number, hours = 24): Promise<Record<str
   const sandbox = await startSandbox({ apiKey: "k", clock, rateLimitPerMinute: 0, timeline, seed: 7 });
   const tg = await startBotApiEmulator({ recordCalls: false, clock: () => clock.now() });
   const { path, cleanup } = tempDatabase();
-  const db = openDatabase(path);
-  const repos = createRepositories(db, clock);
+  const store = openSqliteStore(path);
+  const repos = createRepositories(store, clock);
 
   // Setting up goes around the budget: the day's budget is for polling only.
   const setupBudget = new RateBudget({ limitPerMinute: 1_000_000, backgroundShare: 0.5, clock });
@@ -117,7 +118,8 @@ export async function simulatedDay(open: number, hours = 24): Promise<Record<str
 
   const bot = new Bot(tg.token, { client: { apiRoot: tg.apiRoot }, botInfo: tg.botInfo });
   const sent = recordSentMessages(bot.api, clock);
-  const notifier = new StatusNotifier({ api: bot.api, repos, i18n: createI18n(repos.users), catalogue: { find: () => undefined }, clock, logger: silent });
+  const i18n = createI18n(async (userId) => (await repos.users.find(userId))?.language);
+  const notifier = new StatusNotifier({ api: bot.api, repos, i18n, catalogue: { find: () => undefined }, clock, logger: silent });
   const tracker = new Tracker({ repos, client, notifier, clock, logger: silent, intervalMs: 60_000 });
 
   // Arrival times spread evenly over the day; each exchange belongs to its own user.
@@ -131,9 +133,9 @@ export async function simulatedDay(open: number, hours = 24): Promise<Record<str
       const userId = 10_000 + next;
       const user = tg.user({ id: userId, first_name: "U", language_code: "en" });
       await user.send("/start");
-      repos.users.touch({ id: userId, languageCode: "en" });
+      await repos.users.touch({ id: userId, languageCode: "en" });
       const { exchangeId } = await setupClient.createTransaction(SAMPLE_CREATE);
-      repos.transactions.insert({ ...sample(next, clock.now()), exchangeId, userId, chatId: userId, createdAt: clock.now(), nextPollAt: clock.now() + 60_000, cardMessageId: null });
+      await repos.transactions.insert({ ...sample(next, clock.now()), exchangeId, userId, chatId: userId, createdAt: clock.now(), nextPollAt: clock.now() + 60_000, cardMessageId: null });
       created.set(userId, { createdAt: clock.now() });
       next++;
     }
@@ -142,9 +144,10 @@ export async function simulatedDay(open: number, hours = 24): Promise<Record<str
     await new Promise((resolve) => setImmediate(resolve));
   }
   const stopped = tracker.stop();
-  budget.close(); // polls still queued give up
+  const budgetClosed = budget.close(); // polls still queued give up
   await stopped;
-  setupBudget.close();
+  await budgetClosed;
+  await setupBudget.close();
   await client.close();
   await setupClient.close();
 
@@ -166,8 +169,8 @@ export async function simulatedDay(open: number, hours = 24): Promise<Record<str
   }
   const changes = [...created.values()].reduce((n, c) => n + Object.values(offsets).filter((o) => c.createdAt + o <= start + day).length, 0);
   delays.sort((a, b) => a - b);
-  const stats = budget.stats();
-  db.close();
+  const stats = await budget.stats();
+  await store.close();
   cleanup();
   await sandbox.close();
   await tg.close();

@@ -4,7 +4,8 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import { systemClock, type Clock } from "./clock.js";
 import type { Config } from "./config.js";
-import { createRepositories, openDatabase, runMigrationWork, SqliteBudgetJournal, waitForInstanceLock, type InstanceLock, type Repositories } from "./db/index.js";
+import { sql } from "kysely";
+import { createRepositories, openSqliteStore, runMigrationWork, SqliteBudgetJournal, waitForInstanceLock, type InstanceLock, type Repositories } from "./db/index.js";
 import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
 import { registerCommands } from "./bot/features/menu.js";
@@ -63,8 +64,8 @@ export interface AppOverrides {
  */
 export async function createApp(config: Config & { botToken: string }, logger: Logger, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
-  const db = openDatabase(config.databasePath);
-  const repos = createRepositories(db, clock);
+  const store = openSqliteStore(config.databasePath);
+  const repos = createRepositories(store, clock);
 
   let sandbox: SandboxExchange | undefined = overrides.sandbox?.exchange;
   let exchangeUrl = sandbox?.url ?? config.exchange.apiUrl;
@@ -79,7 +80,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
 
   // Read at each scrape, long after the budget below exists.
   const metrics = new Metrics({
-    queuedByLane: () => budget.stats().queuedByLane,
+    queuedByLane: () => budget.queuedByLane(),
     trackedByStatus: () => repos.transactions.trackedByStatus(),
   });
   const budget = new RateBudget({
@@ -87,8 +88,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     backgroundShare: config.exchange.backgroundShare,
     clock,
     onGranted: (lane, waitedMs) => metrics.budgetWaited(lane, waitedMs),
-    // In SQLite, so that a restart (or a second process on this file) continues the same window.
-    journal: new SqliteBudgetJournal(db),
+    // In the database, so that a restart (or a second process on it) continues the same window.
+    journal: new SqliteBudgetJournal(store, clock),
   });
   // Whether people can be served at all; read by the bot, /stats and /healthz.
   const availability = new ExchangeAvailability({ clock, logger, catalogueEmpty: () => catalogue.currencies().length === 0 });
@@ -107,6 +108,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
   });
   const catalogue = new CatalogueService({ client, repo: repos.catalogue, kv: repos.kv, clock, logger, onRefreshAttempt: (part) => part === "currencies" && availability.catalogueTried() });
+  await catalogue.load();
   const estimates = new EstimateService({ client, clock });
 
   if (!config.telegramPacing && !overrides.floodLimits) logger.warn("TELEGRAM_PACING=off: nothing keeps the bot inside Telegram's flood limits (meant for load tests against an emulator)");
@@ -151,9 +153,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   let ops: OpsServer | undefined;
   let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
   /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
-  const sweepNote = (chatId: number, key: "flow-timeout" | "flow-too-large"): string => {
-    const t = translatorFor(i18n, repos.users, chatId);
-    const created = createdByFlow(repos.kv, chatId);
+  const sweepNote = async (chatId: number, key: "flow-timeout" | "flow-too-large"): Promise<string> => {
+    const t = await translatorFor(i18n, repos.users, chatId);
+    const created = await createdByFlow(repos.kv, chatId);
     return created === undefined ? t(key) : t(`${key}-created`, { id: escapeHtml(created) });
   };
   let instanceLock: InstanceLock | undefined;
@@ -166,8 +168,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
 
   const checks: Record<string, HealthCheck> = {
     telegram: () => feed?.health() ?? { ok: false, reason: phase },
-    database: () => {
-      db.prepare("SELECT 1").get();
+    database: async () => {
+      await sql`SELECT 1`.execute(store.db);
       return { ok: true };
     },
     tracker: () => tracker.health(),
@@ -204,11 +206,11 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         phase = "waiting for the database: another process runs this bot";
         instanceLock = await waitForInstanceLock(config.databasePath, { clock, logger, signal: stopping.signal });
         if (!instanceLock) return; // stopped while waiting
-        for (const work of runMigrationWork(db, clock.now())) logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
+        for (const work of runMigrationWork(store.sqlite, clock.now())) logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
         phase = "connecting to Telegram";
         if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal, ...retry }))) return;
         phase = "starting";
-        catalogue.start();
+        await catalogue.start();
         await registerCommands(bot.api, i18n, config.supportUserIds).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
         if (stopping.signal.aborted) return;
         sweeper = startFlowSweeper({
@@ -220,9 +222,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           note: (chatId) => sweepNote(chatId, "flow-timeout"),
           tooLargeNote: (chatId) => sweepNote(chatId, "flow-too-large"),
           // Idle or too large: a card the closed flow held unshown is the tracker's now.
-          onTimedOut: (chatId) => {
+          onTimedOut: async (chatId) => {
             metrics.flowAbandoned(chatId);
-            if (handOverCreated(repos.kv, repos.transactions, chatId, clock.now())) tracker.wake();
+            if (await handOverCreated(repos.kv, repos.transactions, chatId, clock.now())) tracker.wake();
           },
         });
         await tracker.start();
@@ -257,7 +259,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         const alertsStopped = alerts.stop();
         // Calls still waiting for the budget give up at once, so handlers and polls can finish.
         // (Every grant is already in the journal: it is written before its call goes out.)
-        budget.close();
+        const budgetClosed = budget.close();
         const deadline = Date.now() + config.shutdownGraceMs;
         const handlersDone = await settlesBy(idle(), deadline);
         if (!handlersDone) {
@@ -272,7 +274,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         await client.close({ force: !handlersDone || !trackerDone });
         if (ownSandbox) await sandbox?.close();
         await ops?.close();
-        db.close();
+        await budgetClosed;
+        await store.close();
         instanceLock?.release();
         logger.info("bot stopped");
       })();

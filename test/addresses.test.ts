@@ -34,11 +34,11 @@ describe("the address book", () => {
     expect((await user.nextMessage()).text).toContain("How should I call this address?");
     await user.send("  My   Tron wallet ");
     expect((await user.nextMessage()).text).toContain("Saved as My Tron wallet");
-    expect(w.app.repos.addresses.list(9501)).toMatchObject([{ label: "My Tron wallet", network: "trx", address: TRON, memo: null }]);
+    expect(await w.app.repos.addresses.list(9501)).toMatchObject([{ label: "My Tron wallet", network: "trx", address: TRON, memo: null }]);
 
     // Saving the same address again is not a second entry.
     await user.click(finished, "💾 Save this receiving address");
-    expect(w.app.repos.addresses.list(9501)).toHaveLength(1);
+    expect(await w.app.repos.addresses.list(9501)).toHaveLength(1);
 
     const ask = await toAddress(user, "eth eth", "usdt trx", "1");
     expect(ask.text).toContain("Or tap one of your saved addresses");
@@ -54,8 +54,8 @@ describe("the address book", () => {
     const user = w.tg.user({ id: 9502, first_name: "Xu", language_code: "en" });
     await user.send("/start");
     await user.nextMessage();
-    w.app.repos.addresses.save({ userId: 9502, network: "xrp", label: "Exchange", address: XRP, memo: "123456" });
-    w.app.repos.addresses.save({ userId: 9502, network: "trx", label: "Other network", address: TRON, memo: null });
+    await w.app.repos.addresses.save({ userId: 9502, network: "xrp", label: "Exchange", address: XRP, memo: "123456" });
+    await w.app.repos.addresses.save({ userId: 9502, network: "trx", label: "Other network", address: TRON, memo: null });
     const ask = await toAddress(user, "btc btc", "xrp xrp", "0.05");
     expect(buttons(ask)).toEqual(["📒 Exchange · rHb9CJ…tyTh"]);
     await user.click(ask, "📒 Exchange · rHb9CJ…tyTh");
@@ -71,7 +71,7 @@ describe("the address book", () => {
     await user.nextMessage();
     await user.send("rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe");
     expect((await user.nextMessage()).text).toContain("memo");
-    expect(w.app.repos.addresses.list(9502, "xrp")).toHaveLength(1);
+    expect(await w.app.repos.addresses.list(9502, "xrp")).toHaveLength(1);
   });
 
   it("an entry kept with a memo is not offered for a currency of that network that takes none", async () => {
@@ -79,7 +79,7 @@ describe("the address book", () => {
     const user = w.tg.user({ id: 9508, first_name: "Ty", language_code: "en" });
     await user.send("/start");
     await user.nextMessage();
-    w.app.repos.addresses.save({ userId: 9508, network: "trx", label: "Exchange account", address: TRON, memo: "777" });
+    await w.app.repos.addresses.save({ userId: 9508, network: "trx", label: "Exchange account", address: TRON, memo: "777" });
     const ask = await toAddress(user, "btc btc", "usdt trx", "0.05");
     expect(buttons(ask)).toEqual([]);
   });
@@ -89,7 +89,7 @@ describe("the address book", () => {
     const user = w.tg.user({ id: 9503, first_name: "Оля", language_code: "ru" });
     await user.send("/addresses");
     expect((await user.nextMessage()).text).toContain("Адресная книга пуста");
-    w.app.repos.addresses.save({ userId: 9503, network: "trx", label: "Кошелёк", address: TRON, memo: null });
+    await w.app.repos.addresses.save({ userId: 9503, network: "trx", label: "Кошелёк", address: TRON, memo: null });
     await user.send("/addresses");
     const list = await user.nextMessage();
     expect(list.text).toContain("Кошелёк");
@@ -103,7 +103,7 @@ describe("the address book", () => {
     expect(renamed.text).toContain("Холодный");
     await user.click(renamed, "🗑");
     await waitFor(() => renamed.text?.includes("Адресная книга пуста"), 5_000, "the list to be emptied");
-    expect(w.app.repos.addresses.list(9503)).toEqual([]);
+    expect(await w.app.repos.addresses.list(9503)).toEqual([]);
   });
 
   it("a label that is too long is refused and asked again; a command leaves it unsaved", async () => {
@@ -119,7 +119,7 @@ describe("the address book", () => {
     expect((await user.nextMessage()).text).toContain("How it works");
     await user.send("Wallet");
     expect((await user.nextMessage()).text).not.toContain("Saved as");
-    expect(w.app.repos.addresses.list(9504)).toEqual([]);
+    expect(await w.app.repos.addresses.list(9504)).toEqual([]);
 
     // Asked again, then another button is pressed (into a new exchange): the flow gets what is typed next.
     await user.click(finished, "💾 Save this receiving address");
@@ -128,6 +128,6 @@ describe("the address book", () => {
     await user.nextMessage(); // the offers of the swap again
     await user.send("My wallet");
     expect((await user.nextMessage()).text).toContain("tap one of the buttons");
-    expect(w.app.repos.addresses.list(9504)).toEqual([]);
+    expect(await w.app.repos.addresses.list(9504)).toEqual([]);
   });
 });

@@ -37,7 +37,7 @@ describe("the 'deposit memo not given yet' prompt after Confirm", () => {
     const user = world.tg.user({ id: 9301, first_name: "Ivy", language_code: "en" });
     const waiting = await toNotGivenYet(world, user);
     expect(waiting.text).toContain("has not given the deposit memo yet");
-    const id = world.app.repos.transactions.listByUser(9301, 1)[0]!.exchangeId;
+    const id = (await world.app.repos.transactions.listByUser(9301, 1))[0]!.exchangeId;
     const answers: StoredMessage[] = [];
     for (let i = 0; i < 10; i++) answers.push(...(await sendAndWait(world, user, `hello ${i}`)));
     expect(answers.some((m) => m.text?.includes("Please check everything"))).toBe(false);
@@ -49,11 +49,11 @@ describe("the 'deposit memo not given yet' prompt after Confirm", () => {
     expect(prompts.length).toBeGreaterThan(1);
     const live = prompts.at(-1)!;
     expect(buttons(live)).toEqual(["🔁 Try again", "Leave"]);
-    expect(world.app.repos.transactions.listByUser(9301, 5)).toHaveLength(1);
+    expect(await world.app.repos.transactions.listByUser(9301, 5)).toHaveLength(1);
     // The service gives the memo now: Try again shows the deposit, once.
     world.app.sandbox!.faults.clear();
     await user.click(live, "Try again");
-    const tx = await waitFor(() => (world!.app.repos.transactions.find(id)!.extraFrom ? world!.app.repos.transactions.find(id) : undefined), 5_000, "the memo");
+    const tx = await waitFor(async () => ((await world!.app.repos.transactions.find(id))!.extraFrom ? (await world!.app.repos.transactions.find(id)) : undefined), 5_000, "the memo");
     const card = await waitFor(() => user.messages().find((m) => m.text?.includes(tx.extraFrom!) && buttons(m).includes("🧾 For support")), 5_000, "the creation card");
     expect(card.text).toContain(tx.addressFrom!);
     expect(user.messages().filter((m) => m.text?.includes("Please check everything"))).toHaveLength(1);
@@ -71,7 +71,7 @@ describe("leaving the flow after the exchange was created", () => {
     ] as const) {
       const user = world.tg.user({ id, first_name: "Jo", language_code: language });
       await toNotGivenYet(world, user);
-      const exchangeId = world.app.repos.transactions.listByUser(id, 1)[0]!.exchangeId;
+      const exchangeId = (await world.app.repos.transactions.listByUser(id, 1))[0]!.exchangeId;
       await user.send("/start");
       const note = await user.nextMessage();
       expect(note.text).toContain(created);
@@ -93,7 +93,7 @@ describe("leaving the flow after the exchange was created", () => {
     world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
     const user = world.tg.user({ id: 9314, first_name: "Lee", language_code: "en" });
     await toNotGivenYet(world, user);
-    const exchangeId = world.app.repos.transactions.listByUser(9314, 1)[0]!.exchangeId;
+    const exchangeId = (await world.app.repos.transactions.listByUser(9314, 1))[0]!.exchangeId;
     await user.send("/cancel");
     const note = await user.nextMessage();
     expect(note.text).toContain(exchangeId);
@@ -107,7 +107,7 @@ describe("the sweep of a flow left at the 'not given yet' prompt", () => {
     world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
     const user = world.tg.user({ id: 9316, first_name: "Mo", language_code: "en" });
     await toNotGivenYet(world, user);
-    const exchangeId = world.app.repos.transactions.listByUser(9316, 1)[0]!.exchangeId;
+    const exchangeId = (await world.app.repos.transactions.listByUser(9316, 1))[0]!.exchangeId;
     await world.app.idle();
     await world.clock.advance(31 * 60_000);
     const note = await waitFor(() => user.messages().find((m) => m.text?.includes("30 minutes")), 5_000, "the sweeper's note");
@@ -121,12 +121,12 @@ describe("a flow at the 'not given yet' prompt closed for its size", () => {
     world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
     const user = world.tg.user({ id: 9317, first_name: "Nia", language_code: "en" });
     await toNotGivenYet(world, user);
-    const exchangeId = world.app.repos.transactions.listByUser(9317, 1)[0]!.exchangeId;
+    const exchangeId = (await world.app.repos.transactions.listByUser(9317, 1))[0]!.exchangeId;
     await world.app.idle();
     // Its stored state grew past the sweep's limit (as an older version let it).
     const key = "conv:9317";
-    const stored = world.app.repos.kv.get<Record<string, unknown>>(key)!;
-    world.app.repos.kv.set(key, { ...stored, grown: "x".repeat(FLOW_STATE_MAX_BYTES) });
+    const stored = (await world.app.repos.kv.get<Record<string, unknown>>(key))!;
+    await world.app.repos.kv.set(key, { ...stored, grown: "x".repeat(FLOW_STATE_MAX_BYTES) });
     const seen = user.messages().length;
     await world.clock.advance(60_000);
     const note = await waitFor(() => user.messages().slice(seen).find((m) => m.text?.includes("went on too long")), 5_000, "the sweeper's note");
@@ -153,10 +153,10 @@ describe("people who blocked the bot", () => {
     await toAmount(user, "btc btc", "eth eth");
     await world.app.idle();
     user.block();
-    await waitFor(() => world!.app.repos.users.find(9321)?.blocked || undefined, 5_000, "the block to be noted");
+    await waitFor(async () => (await world!.app.repos.users.find(9321))?.blocked || undefined, 5_000, "the block to be noted");
     const before = sendsTo(world, 9321);
     await world.clock.advance(31 * 60_000);
-    await waitFor(() => world!.app.repos.kv.get("conv:9321") === undefined || undefined, 5_000, "the flow to be swept");
+    await waitFor(async () => (await world!.app.repos.kv.get("conv:9321")) === undefined || undefined, 5_000, "the flow to be swept");
     await world.app.idle();
     expect(sendsTo(world, 9321)).toBe(before);
   });
@@ -169,7 +169,7 @@ describe("people who blocked the bot", () => {
     // Blocked without the bot hearing of it (the update was lost): the note's 403 is how it learns.
     world.tg.failNext("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
     await world.clock.advance(31 * 60_000);
-    await waitFor(() => world!.app.repos.users.find(9322)?.blocked || undefined, 5_000, "the 403 to mark them blocked");
+    await waitFor(async () => (await world!.app.repos.users.find(9322))?.blocked || undefined, 5_000, "the 403 to mark them blocked");
   });
 
   it("get none of the calls still queued for their chat after Telegram says 'bot was blocked by the user', until they write again", async () => {

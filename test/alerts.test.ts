@@ -66,8 +66,8 @@ describe("rate alerts", () => {
     const fired = ann.messages().find((m) => m.text?.includes("Rate alert"))!;
     expect(fired.text).toMatch(new RegExp(`0\\.5 BTC now gets [\\d.]+ ETH \\(best offer, \\w+\\), at least the ${above.replace(".", "\\.")} you asked for`));
     await waitFor(() => ivan.messages().some((m) => m.text?.includes("Оповещение о курсе")), 5_000, "Ivan's alert");
-    expect(w.app.repos.alerts.openOf(9602)).toHaveLength(0);
-    expect(w.app.repos.alerts.openOf(9603)).toHaveLength(1);
+    expect(await w.app.repos.alerts.openOf(9602)).toHaveLength(0);
+    expect(await w.app.repos.alerts.openOf(9603)).toHaveLength(1);
 
     // Once: the next checks do not say it again.
     await minutes(w, 20);
@@ -96,7 +96,7 @@ describe("rate alerts", () => {
     }
     await user.send("/alert 6 btc eth 1000");
     expect((await user.nextMessage()).text).toContain("You have 5 alerts already");
-    const alerts = w.app.repos.alerts.openOf(9605);
+    const alerts = await w.app.repos.alerts.openOf(9605);
     expect(alerts).toHaveLength(5);
     expect(alerts[0]!.expiresAt - alerts[0]!.createdAt).toBe(ALERT_LIFETIME_MS);
     expect(ALERT_LIFETIME_MS).toBe(30 * 24 * 60 * MINUTE);
@@ -106,34 +106,34 @@ describe("rate alerts", () => {
     expect(list.text).toContain("1. 1 BTC → at least 1000 ETH");
     await user.click(list, "🗑 1");
     await waitFor(() => !list.text?.includes("1. 1 BTC → at least 1000 ETH"), 5_000, "the list without the removed alert");
-    expect(w.app.repos.alerts.openOf(9605)).toHaveLength(4);
+    expect(await w.app.repos.alerts.openOf(9605)).toHaveLength(4);
 
     const ru = w.tg.user({ id: 9606, first_name: "Оля", language_code: "ru" });
     await ru.send("/start");
     await ru.nextMessage();
-    w.app.repos.alerts.create({ userId: 9606, chatId: 9606, symbolFrom: "btc", networkFrom: "btc", symbolTo: "eth", networkTo: "eth", amount: "0.1", target: "1000", expiresAt: w.clock.now() + 2 * MINUTE });
+    await w.app.repos.alerts.create({ userId: 9606, chatId: 9606, symbolFrom: "btc", networkFrom: "btc", symbolTo: "eth", networkTo: "eth", amount: "0.1", target: "1000", expiresAt: w.clock.now() + 2 * MINUTE });
     await advanceUntil(w.clock, () => ru.messages().some((m) => m.text?.includes("завершилось через 30 дней")), 5 * MINUTE);
-    expect(w.app.repos.alerts.openOf(9606)).toHaveLength(0);
+    expect(await w.app.repos.alerts.openOf(9606)).toHaveLength(0);
   });
 
   it("forget the checks of pairs and amounts no alert asks for: setting and removing many leaves no trace after the interval", async () => {
     const w = (world = await startWorld({ ALERT_CHECK_MINUTES: "1" }));
     const user = w.tg.user({ id: 9608, first_name: "Flip", language_code: "en" });
-    const checks = () => w.app.repos.kv.idleSince("alerts:checked", Infinity).length;
+    const checks = async () => (await w.app.repos.kv.idleSince("alerts:checked", Infinity)).length;
     for (let i = 0; i < 30; i++) {
       await user.send(`/alert 1.${String(i).padStart(2, "0")} btc eth 1000000`);
       expect((await user.nextMessage()).text).toContain("I will tell you");
       await minutes(w, 2);
-      expect(checks()).toBeGreaterThan(0);
+      expect(await checks()).toBeGreaterThan(0);
       await user.send("/alerts");
       await user.click(await user.nextMessage(), "🗑 1");
-      await waitFor(() => w.app.repos.alerts.openOf(9608).length === 0, 5_000, "the alert to be removed");
+      await waitFor(async () => (await w.app.repos.alerts.openOf(9608)).length === 0, 5_000, "the alert to be removed");
     }
     // One open alert: its check is kept; the other 30 amounts' checks are gone.
     await user.send("/alert 9 btc eth 1000000");
     await user.nextMessage();
     await minutes(w, 3);
-    expect(w.app.repos.kv.idleSince("alerts:checked", Infinity).map((e) => e.key)).toEqual(["btc|btc|eth|eth|9"]);
+    expect((await w.app.repos.kv.idleSince("alerts:checked", Infinity)).map((e) => e.key)).toEqual(["btc|btc|eth|eth|9"]);
   });
 
   it("can be set from the offers screen, and the offers come back", async () => {
@@ -150,6 +150,6 @@ describe("rate alerts", () => {
     expect((await user.nextMessage()).text).toContain("I will tell you when 0.05 BTC gets at least 9999 USDT (TRX)");
     const again = await user.nextMessage();
     expect(offerButtons(again).length).toBeGreaterThan(0);
-    expect(w.app.repos.alerts.openOf(9607)).toMatchObject([{ symbolFrom: "btc", symbolTo: "usdt", networkTo: "trx", amount: "0.05", target: "9999" }]);
+    expect(await w.app.repos.alerts.openOf(9607)).toMatchObject([{ symbolFrom: "btc", symbolTo: "usdt", networkTo: "trx", amount: "0.05", target: "9999" }]);
   });
 });

@@ -13,6 +13,7 @@ import { startBotApiEmulator, waitFor, type BotApiEmulator, type StoredMessage }
 import { busiestWindow } from "./harness/windows.js";
 import { advanceUntil, captureLogs, type LogLine } from "./harness/drive.js";
 import { toAmount } from "./harness/flow.js";
+import { pollRank } from "../src/tracker/policy.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SPAN = 61_000;
@@ -115,7 +116,7 @@ describe("the budget across restarts", () => {
     await world.clock.advance(2 * SPAN);
     const now = world.clock.now();
     for (let i = 0; i < 50; i++) {
-      world.app.repos.transactions.insert({
+      await world.app.repos.transactions.insert({
         exchangeId: `due-${i}`,
         userId: 9000 + i,
         chatId: 9000 + i,
@@ -134,13 +135,14 @@ describe("the budget across restarts", () => {
         status: i % 2 ? "waiting" : "exchanging",
         createdAt: now,
         nextPollAt: now,
+        pollRank: pollRank({ status: i % 2 ? "waiting" : "exchanging", fundsSentAt: null }, now),
         cardMessageId: null,
       });
     }
     // The tracker takes its first poll, the rest wait for their paced background slots.
     world.app.tracker.wake();
     const polls = () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo");
-    await waitFor(() => polls().length === 1 && world!.app.budget.stats().queuedByLane.poll > 0, 5_000, "the tracker to start polling");
+    await waitFor(async () => polls().length === 1 && (await world!.app.budget.stats()).queuedByLane.poll > 0, 5_000, "the tracker to start polling");
     await asker.send("1");
     const offers = await asker.nextMessage();
     expect(offers.text).toContain("1 ETH → USDT (TRX)");

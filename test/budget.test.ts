@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
-import { openDatabase, SqliteBudgetJournal, type Db } from "../src/db/index.js";
+import { openSqliteStore, SqliteBudgetJournal, type SqliteStore } from "../src/db/index.js";
 import { BudgetCancelledError, BudgetQueueFullError, RateBudget, type BudgetJournal, type Lane, type QueuePlace } from "../src/exchange/budget.js";
 import { busiestWindow } from "./harness/windows.js";
 
@@ -159,7 +159,7 @@ describe("RateBudget", () => {
       const late = granted.find((g) => g.tag === "late")!;
       expect(late.at - asked).toBeGreaterThan(0);
       expect(late.at - asked).toBeLessThanOrEqual(budget.backgroundPaceMs);
-      budget.close();
+      await budget.close();
     }
   });
 
@@ -253,7 +253,7 @@ describe("RateBudget", () => {
     expect(granted).toHaveLength(0);
     await clock.advance(1);
     expect(granted.map((g) => g.lane)).toEqual(["create", "user"]);
-    expect(budget.stats().rateLimited).toBe(1);
+    expect((await budget.stats()).rateLimited).toBe(1);
   });
 
   it("drops a waiter whose caller gave up, and closes cleanly", async () => {
@@ -269,7 +269,7 @@ describe("RateBudget", () => {
     expect(granted.map((g) => g.tag)).toEqual(["first", "after"]);
     await after;
     const pending = budget.acquire("poll");
-    budget.close();
+    void budget.close();
     await expect(pending).rejects.toBeInstanceOf(BudgetCancelledError);
   });
 
@@ -279,9 +279,9 @@ describe("RateBudget", () => {
     void ask("poll");
     void ask("poll");
     await clock.advance(budget.backgroundPaceMs);
-    expect(budget.stats().lastHourByLane).toEqual({ create: 0, user: 1, poll: 2, catalogue: 0, alert: 0 });
+    expect((await budget.stats()).lastHourByLane).toEqual({ create: 0, user: 1, poll: 2, catalogue: 0, alert: 0 });
     await clock.advance(3_600_001);
-    expect(budget.stats().lastHourByLane.poll).toBe(0);
+    expect((await budget.stats()).lastHourByLane.poll).toBe(0);
   });
 });
 
@@ -289,7 +289,7 @@ describe("RateBudget after close", () => {
   it("refuses new requests at once instead of queueing them", async () => {
     const clock = new ManualClock();
     const budget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock });
-    budget.close();
+    await budget.close();
     await expect(budget.acquire("user")).rejects.toBeInstanceOf(BudgetCancelledError);
   });
 });
@@ -306,9 +306,9 @@ describe("RateBudget with its SQLite journal", () => {
     return join(dir, "bot.sqlite");
   }
 
-  function budgetOn(path: string, clock: ManualClock, limitPerMinute = 10): { budget: RateBudget; db: Db } {
-    const db = openDatabase(path);
-    return { budget: new RateBudget({ limitPerMinute, backgroundShare: 0.6, clock, journal: new SqliteBudgetJournal(db) }), db };
+  function budgetOn(path: string, clock: ManualClock, limitPerMinute = 10): { budget: RateBudget; db: SqliteStore } {
+    const db = openSqliteStore(path);
+    return { budget: new RateBudget({ limitPerMinute, backgroundShare: 0.6, clock, journal: new SqliteBudgetJournal(db, clock) }), db };
   }
 
   it("a new process continues the old window: nothing more than the limit in any minute across restarts", async () => {
@@ -320,8 +320,8 @@ describe("RateBudget with its SQLite journal", () => {
       const { budget, db } = budgetOn(path, clock);
       for (let i = 0; i < 10; i++) void budget.acquire("user").then(() => times.push(clock.now()), ignoreClosed);
       await clock.advance(8_200);
-      budget.close(); // the process ends; its waiters with it
-      db.close();
+      await budget.close(); // the process ends; its waiters with it
+      await db.close();
     }
     expect(times).toHaveLength(10); // the first process took the whole window, nobody after it got more
     // The sixth process, once the window has passed, gets slots again.
@@ -331,8 +331,8 @@ describe("RateBudget with its SQLite journal", () => {
     await later;
     expect(times).toHaveLength(11);
     expect(busiestWindow(times, SPAN)).toBeLessThanOrEqual(10);
-    budget.close();
-    db.close();
+    await budget.close();
+    await db.close();
   });
 
   it("a 429 pause is kept across a restart", async () => {
@@ -340,8 +340,8 @@ describe("RateBudget with its SQLite journal", () => {
     const path = databaseFile();
     const first = budgetOn(path, clock);
     first.budget.pause(30_000);
-    first.budget.close();
-    first.db.close();
+    await first.budget.close();
+    await first.db.close();
     const second = budgetOn(path, clock);
     let grantedAt: number | undefined;
     void second.budget.acquire("create").then(() => (grantedAt = clock.now()));
@@ -350,8 +350,8 @@ describe("RateBudget with its SQLite journal", () => {
     expect(grantedAt).toBeUndefined();
     await clock.advance(1);
     expect(grantedAt).toBe(asked + 30_000);
-    second.budget.close();
-    second.db.close();
+    await second.budget.close();
+    await second.db.close();
   });
 
   it("two processes on one database file share one budget", async () => {
@@ -369,10 +369,10 @@ describe("RateBudget with its SQLite journal", () => {
     expect(busiestWindow(times.map((t) => t.at), SPAN)).toBeLessThanOrEqual(10);
     // Both got served, not one starved.
     expect(times.filter((t) => t.who === "a").length).toBe(30);
-    expect(a.budget.stats().lastHourByLane.user + a.budget.stats().lastHourByLane.poll).toBeGreaterThan(0);
+    expect((await a.budget.stats()).lastHourByLane.user + (await a.budget.stats()).lastHourByLane.poll).toBeGreaterThan(0);
     for (const p of [a, b]) {
-      p.budget.close();
-      p.db.close();
+      await p.budget.close();
+      await p.db.close();
     }
   });
 
@@ -384,35 +384,34 @@ describe("RateBudget with its SQLite journal", () => {
       for (let i = 0; i < 100; i++) await budget.acquire("user");
       await clock.advance(3_600_000);
     }
-    const rows = (db.prepare("SELECT count(*) AS n FROM budget_grants").get() as { n: number }).n;
+    const rows = Number((await db.db.selectFrom("budget_grants").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
     expect(rows).toBeLessThanOrEqual(300);
-    expect(budget.stats().lastHourByLane.user).toBe(0);
-    budget.close();
-    db.close();
+    expect((await budget.stats()).lastHourByLane.user).toBe(0);
+    await budget.close();
+    await db.close();
   });
 });
 
 describe("RateBudget when its journal fails", () => {
   it("keeps every waiter in line when a write fails, serves it once the database answers, and lets it give up meanwhile", async () => {
     const dir = mkdtempSync(join(tmpdir(), "swapbot-budget-busy-"));
-    const db = openDatabase(join(dir, "bot.sqlite"));
-    const real = new SqliteBudgetJournal(db);
-    let failures = 3;
-    // The first three write transactions fail at the end (each acquire, then the abort, tries
-    // one) and roll back: as a COMMIT that meets a full disk would.
+    const db = openSqliteStore(join(dir, "bot.sqlite"));
+    const clock = new ManualClock();
+    const real = new SqliteBudgetJournal(db, clock);
+    let failures = 2;
+    // The first two steps fail at the end and roll back, as a COMMIT that meets a full disk would:
+    // the first acquire's, and the one that runs right after it for the second acquire and the
+    // abort (asked for while the first ran).
     const journal: BudgetJournal = {
-      exclusive: (fn) =>
-        real.exclusive(() => {
-          const result = fn();
+      grant: (spanMs, decide) =>
+        real.grant(spanMs, (view) => {
+          const decided = decide(view);
           if (failures-- > 0) throw new Error("SQLITE_IOERR: disk I/O error");
-          return result;
+          return decided;
         }),
       grantsAfter: (time) => real.grantsAfter(time),
-      pausedUntil: () => real.pausedUntil(),
       recordPause: (until) => real.recordPause(until),
-      recordGrant: (grant) => real.recordGrant(grant),
     };
-    const clock = new ManualClock();
     const budget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock, journal });
     const controller = new AbortController();
     const givesUp = budget.acquire("user", { signal: controller.signal });
@@ -424,9 +423,10 @@ describe("RateBudget when its journal fails", () => {
     const asked = clock.now();
     await clock.advance(5_000);
     expect(grantedAt).toBe(asked + 1_000); // retried a second later, when the write went through
-    expect(real.grantsAfter(0)).toHaveLength(1);
-    budget.close();
-    db.close();
+    expect(await real.grantsAfter(0)).toHaveLength(1);
+    expect(failures).toBe(-1); // both failed steps happened, and no other
+    await budget.close();
+    await db.close();
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -35,7 +35,7 @@ function latestConfirm(user: TestUser): StoredMessage {
 async function pauseBudget(w: TestWorld, seconds: number): Promise<void> {
   w.app.sandbox!.faults.inject({ kind: "status", status: 429, retryAfterSeconds: seconds }, { endpoint: "getProviders" });
   void w.app.client.getProviders().catch(() => undefined);
-  await waitFor(() => w.app.budget.stats().pausedForMs > 0, 5_000, "the budget to pause");
+  await waitFor(async () => (await w.app.budget.stats()).pausedForMs > 0, 5_000, "the budget to pause");
 }
 
 describe("an answer that names the exchange id differently", () => {
@@ -48,7 +48,7 @@ describe("an answer that names the exchange id differently", () => {
     const created = await user.nextMessage();
     expect(created.text).toContain("Exchange created");
     const exchangeId = /🔁 Exchange (\S+)/.exec(created.text!)![1]!;
-    expect(world.app.repos.transactions.find(exchangeId)?.userId).toBe(7001);
+    expect((await world.app.repos.transactions.find(exchangeId))?.userId).toBe(7001);
     expect(creates(world)).toHaveLength(1);
     expect(world.logs.some((l) => l.level === 40 && l.idField === alias && /drifted/.test(l.msg))).toBe(true);
   });
@@ -126,7 +126,7 @@ describe("an unknown outcome", () => {
     world = await startWorld({ SUPPORT_USER_IDS: String(STAFF) });
     const staff = world.tg.user({ id: STAFF, first_name: "Sam", language_code: "en" });
     // What a process that died while its createTransaction was on the way leaves behind.
-    world.app.repos.createRequests.claim("7003:abc123:1", 7003);
+    await world.app.repos.createRequests.claim("7003:abc123:1", 7003);
     await staff.send("/lookup 7003:abc123:1");
     const lookup = (await staff.nextMessage()).text;
     expect(lookup).toContain("No answer yet: the request may still be on its way");

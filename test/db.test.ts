@@ -8,9 +8,10 @@ import { ManualClock } from "../src/clock.js";
 import { loadConfig } from "../src/config.js";
 import { startBotApiEmulator, waitFor } from "../src/emulator/index.js";
 import { captureLogs, drive } from "./harness/drive.js";
-import { createRepositories, InstanceLock, openDatabase, runMigrationWork, type Db, type NewTransaction, type Repositories } from "../src/db/index.js";
+import { createRepositories, InstanceLock, openSqliteStore, POLL_RANK, runMigrationWork, type NewTransaction, type Repositories, type SqliteStore } from "../src/db/index.js";
 import { MIGRATIONS } from "../src/db/migrations.js";
 import { headStart } from "../src/tracker/policy.js";
+import { openFreshStore } from "./harness/store.js";
 
 const sample = (overrides: Partial<NewTransaction> = {}): NewTransaction => ({
   exchangeId: "exolix-floating-abc",
@@ -31,111 +32,210 @@ const sample = (overrides: Partial<NewTransaction> = {}): NewTransaction => ({
   status: "waiting",
   createdAt: 0,
   nextPollAt: 1_000,
+  pollRank: POLL_RANK.waiting,
   cardMessageId: 12,
   ...overrides,
 });
 
+/** The repositories, on a fresh database of the test back end. */
 describe("storage", () => {
-  let dir: string;
-  let db: Db;
+  let fresh: ReturnType<typeof openFreshStore>;
   let repos: Repositories;
   const clock = new ManualClock(1_000_000);
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "swapbot-db-"));
-    db = openDatabase(join(dir, "nested", "bot.sqlite"));
-    repos = createRepositories(db, clock);
+    fresh = openFreshStore();
+    repos = createRepositories(fresh.store, clock);
   });
-  afterEach(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+  afterEach(async () => {
+    await fresh.close();
   });
 
-  it("opens in WAL mode at the latest migration, and reopening applies nothing twice", () => {
-    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
-    db.close();
-    db = openDatabase(join(dir, "nested", "bot.sqlite"));
-    expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
-  });
-
-  it("keeps users, their language and the blocked mark, lifted when they write again", () => {
-    repos.users.touch({ id: 7, username: "Alice", firstName: "Alice" });
-    repos.users.setLanguage(7, "ru");
-    repos.users.setBlocked(7, true);
-    expect(repos.users.findByUsername("@alice")).toMatchObject({ id: 7, language: "ru", blocked: true });
-    repos.users.touch({ id: 7, username: "alice2" });
-    expect(repos.users.find(7)).toMatchObject({ username: "alice2", language: "ru", blocked: false });
+  it("keeps users, their language and the blocked mark, lifted when they write again", async () => {
+    await repos.users.touch({ id: 7, username: "Alice", firstName: "Alice" });
+    await repos.users.setLanguage(7, "ru");
+    await repos.users.setBlocked(7, true);
+    expect(await repos.users.findByUsername("@alice")).toMatchObject({ id: 7, language: "ru", blocked: true });
+    await repos.users.touch({ id: 7, username: "alice2" });
+    expect(await repos.users.find(7)).toMatchObject({ username: "alice2", language: "ru", blocked: false });
   });
 
   it("stores an exchange with its first status and appends each change to the history", async () => {
-    repos.transactions.insert(sample());
-    expect(repos.transactions.recordObservation("exolix-floating-abc", { status: "waiting" })).toBeUndefined();
+    await repos.transactions.insert(sample());
+    expect((await repos.transactions.recordObservation("exolix-floating-abc", { status: "waiting" }))?.change).toBeUndefined();
     await clock.advance(5_000);
-    const change = repos.transactions.recordObservation("exolix-floating-abc", { status: "confirming", hashFrom: "h1" });
-    expect(change).toEqual({ status: "confirming", at: clock.now() });
-    const stored = repos.transactions.find("exolix-floating-abc");
+    const recorded = await repos.transactions.recordObservation("exolix-floating-abc", { status: "confirming", hashFrom: "h1" });
+    expect(recorded?.change).toEqual({ status: "confirming", at: clock.now() });
+    expect(recorded?.before).toMatchObject({ status: "waiting", hashFrom: null });
+    expect(recorded?.after).toMatchObject({ status: "confirming", hashFrom: "h1", pendingNotice: "confirming" });
+    const stored = await repos.transactions.find("exolix-floating-abc");
     expect(stored).toMatchObject({ status: "confirming", hashFrom: "h1", amountFrom: "0.05", addressFrom: "bc1qdeposit" });
-    expect(repos.transactions.history("exolix-floating-abc").map((h) => h.status)).toEqual(["waiting", "confirming"]);
+    expect((await repos.transactions.history("exolix-floating-abc")).map((h) => h.status)).toEqual(["waiting", "confirming"]);
   });
 
-  it("rejects a second exchange with the same id instead of overwriting it", () => {
-    repos.transactions.insert(sample());
-    expect(() => repos.transactions.insert(sample({ amountFrom: "9" }))).toThrow(/UNIQUE/);
-    expect(repos.transactions.find("exolix-floating-abc")?.amountFrom).toBe("0.05");
-    expect(repos.transactions.history("exolix-floating-abc")).toHaveLength(1);
+  it("rejects a second exchange with the same id instead of overwriting it", async () => {
+    await repos.transactions.insert(sample());
+    await expect(repos.transactions.insert(sample({ amountFrom: "9" }))).rejects.toThrow(/unique/i);
+    expect((await repos.transactions.find("exolix-floating-abc"))?.amountFrom).toBe("0.05");
+    expect(await repos.transactions.history("exolix-floating-abc")).toHaveLength(1);
   });
 
-  it("lists due work earliest first and a user's exchanges newest first", () => {
-    repos.transactions.insert(sample({ exchangeId: "a", nextPollAt: 300, createdAt: 1 }));
-    repos.transactions.insert(sample({ exchangeId: "b", nextPollAt: 100, createdAt: 2 }));
-    repos.transactions.insert(sample({ exchangeId: "c", nextPollAt: null, createdAt: 3 }));
-    repos.transactions.insert(sample({ exchangeId: "d", nextPollAt: 900, createdAt: 4, userId: 8 }));
-    expect(repos.transactions.due(500, 10).map((t) => t.exchangeId)).toEqual(["b", "a"]);
-    repos.transactions.scheduleNextPoll("b", null);
-    expect(repos.transactions.due(500, 10).map((t) => t.exchangeId)).toEqual(["a"]);
-    expect(repos.transactions.listByUser(7, 2).map((t) => t.exchangeId)).toEqual(["c", "b"]);
-    expect(repos.transactions.countByUser(7)).toBe(3);
-    expect(repos.transactions.countByStatus()).toEqual({ waiting: 4 });
+  it("lists due work earliest first and a user's exchanges newest first", async () => {
+    await repos.transactions.insert(sample({ exchangeId: "a", nextPollAt: 300, createdAt: 1 }));
+    await repos.transactions.insert(sample({ exchangeId: "b", nextPollAt: 100, createdAt: 2 }));
+    await repos.transactions.insert(sample({ exchangeId: "c", nextPollAt: null, createdAt: 3 }));
+    await repos.transactions.insert(sample({ exchangeId: "d", nextPollAt: 900, createdAt: 4, userId: 8 }));
+    expect((await repos.transactions.due(500, 10)).map((t) => t.exchangeId)).toEqual(["b", "a"]);
+    await repos.transactions.scheduleNextPoll("b", null);
+    expect((await repos.transactions.due(500, 10)).map((t) => t.exchangeId)).toEqual(["a"]);
+    expect((await repos.transactions.listByUser(7, 2)).map((t) => t.exchangeId)).toEqual(["c", "b"]);
+    expect(await repos.transactions.countByUser(7)).toBe(3);
+    expect(await repos.transactions.countByStatus()).toEqual({ waiting: 4 });
   });
 
-  it("with a head start per rank, an exchange overdue long enough goes ahead of a lower rank", () => {
+  it("with a head start per rank, an exchange overdue long enough goes ahead of a lower rank", async () => {
     const MINUTE = 60_000;
-    repos.transactions.insert(sample({ exchangeId: "waiting-long", nextPollAt: 0 }));
-    repos.transactions.insert(sample({ exchangeId: "moving-now", nextPollAt: 31 * MINUTE }));
-    repos.transactions.scheduleNextPoll("moving-now", 31 * MINUTE, 1);
-    repos.transactions.insert(sample({ exchangeId: "waiting-recent", nextPollAt: 20 * MINUTE }));
+    await repos.transactions.insert(sample({ exchangeId: "waiting-long", nextPollAt: 0 }));
+    await repos.transactions.insert(sample({ exchangeId: "moving-now", nextPollAt: 31 * MINUTE }));
+    await repos.transactions.scheduleNextPoll("moving-now", 31 * MINUTE, 1);
+    await repos.transactions.insert(sample({ exchangeId: "waiting-recent", nextPollAt: 20 * MINUTE }));
     const now = 31 * MINUTE;
     // Strictly by rank: the moving one first.
-    expect(repos.transactions.due(now, 3).map((t) => t.exchangeId)).toEqual(["moving-now", "waiting-long", "waiting-recent"]);
+    expect((await repos.transactions.due(now, 3)).map((t) => t.exchangeId)).toEqual(["moving-now", "waiting-long", "waiting-recent"]);
     // Half an hour overdue beats just due; ten minutes overdue does not.
-    expect(repos.transactions.due(now, 3, headStart).map((t) => t.exchangeId)).toEqual(["waiting-long", "moving-now", "waiting-recent"]);
-    expect(repos.transactions.due(now, 1, headStart).map((t) => t.exchangeId)).toEqual(["waiting-long"]);
+    expect((await repos.transactions.due(now, 3, headStart)).map((t) => t.exchangeId)).toEqual(["waiting-long", "moving-now", "waiting-recent"]);
+    expect((await repos.transactions.due(now, 1, headStart)).map((t) => t.exchangeId)).toEqual(["waiting-long"]);
   });
 
-  it("picks due work by rank, then time, and moves an exchange up when its owner says the funds are sent", () => {
-    const first = repos.transactions.insert(sample({ exchangeId: "a", nextPollAt: 100 }));
+  it("picks due work by rank, then time, and moves an exchange up when its owner says the funds are sent", async () => {
+    const first = await repos.transactions.insert(sample({ exchangeId: "a", nextPollAt: 100 }));
     expect(first).toMatchObject({ pollRank: 2, fundsSentAt: null });
-    repos.transactions.insert(sample({ exchangeId: "b", nextPollAt: 200 }));
-    repos.transactions.insert(sample({ exchangeId: "c", nextPollAt: 300 }));
-    repos.transactions.insert(sample({ exchangeId: "d", nextPollAt: null }));
-    repos.transactions.scheduleNextPoll("c", 300, 1);
-    expect(repos.transactions.due(500, 10).map((t) => t.exchangeId)).toEqual(["c", "a", "b"]);
-    repos.transactions.scheduleNextPoll("c", 400); // no rank given: it keeps its own
-    expect(repos.transactions.find("c")!.pollRank).toBe(1);
+    await repos.transactions.insert(sample({ exchangeId: "b", nextPollAt: 200 }));
+    await repos.transactions.insert(sample({ exchangeId: "c", nextPollAt: 300 }));
+    await repos.transactions.insert(sample({ exchangeId: "d", nextPollAt: null }));
+    await repos.transactions.scheduleNextPoll("c", 300, 1);
+    expect((await repos.transactions.due(500, 10)).map((t) => t.exchangeId)).toEqual(["c", "a", "b"]);
+    await repos.transactions.scheduleNextPoll("c", 400); // no rank given: it keeps its own
+    expect((await repos.transactions.find("c"))!.pollRank).toBe(1);
 
     // First in line, and due now if it was due later; never later than it was.
-    expect(repos.transactions.markFundsSent("b", 150)).toBe(true);
-    expect(repos.transactions.find("b")).toMatchObject({ pollRank: 0, fundsSentAt: 150, nextPollAt: 150 });
-    expect(repos.transactions.due(500, 2).map((t) => t.exchangeId)).toEqual(["b", "c"]);
-    repos.transactions.markFundsSent("a", 160);
-    expect(repos.transactions.find("a")!.nextPollAt).toBe(100);
+    expect(await repos.transactions.markFundsSent("b", 150)).toBe(true);
+    expect(await repos.transactions.find("b")).toMatchObject({ pollRank: 0, fundsSentAt: 150, nextPollAt: 150 });
+    expect((await repos.transactions.due(500, 2)).map((t) => t.exchangeId)).toEqual(["b", "c"]);
+    await repos.transactions.markFundsSent("a", 160);
+    expect((await repos.transactions.find("a"))!.nextPollAt).toBe(100);
     // An exchange no longer followed stays so.
-    expect(repos.transactions.markFundsSent("d", 170)).toBe(false);
-    expect(repos.transactions.find("d")).toMatchObject({ nextPollAt: null, fundsSentAt: null });
+    expect(await repos.transactions.markFundsSent("d", 170)).toBe(false);
+    expect(await repos.transactions.find("d")).toMatchObject({ nextPollAt: null, fundsSentAt: null });
   });
 
-  it("migration 7 follows again the exchanges that expired less than 48 hours ago", () => {
+  it("releases at start-up the leases a dead process left, and only those", async () => {
+    await repos.transactions.insert(sample({ exchangeId: "leased", nextPollAt: 1_000 }));
+    await repos.transactions.insert(sample({ exchangeId: "scheduled", nextPollAt: 5_000_000 }));
+    await repos.transactions.lease("leased", 1_600_000);
+    expect(await repos.transactions.find("leased")).toMatchObject({ nextPollAt: 1_600_000, leasedUntil: 1_600_000 });
+    expect(await repos.transactions.releaseLeases(clock.now())).toBe(1);
+    expect(await repos.transactions.find("leased")).toMatchObject({ nextPollAt: clock.now(), leasedUntil: null });
+    expect(await repos.transactions.find("scheduled")).toMatchObject({ nextPollAt: 5_000_000, leasedUntil: null });
+    // A poll that ends ends its lease.
+    await repos.transactions.lease("scheduled", 1_600_000);
+    await repos.transactions.scheduleNextPoll("scheduled", 1_700_000);
+    expect(await repos.transactions.releaseLeases(clock.now())).toBe(0);
+  });
+
+  it("replaces a kv entry only while it holds what the caller saw, and deletes a flow only while it is still too large", async () => {
+    await repos.kv.set("offers:7", { flowId: "a", step: 2 });
+    // The flow moved on meanwhile: a late quote for its old step is not stored.
+    await repos.kv.set("offers:7", { flowId: "a", step: 3 });
+    expect(await repos.kv.replace("offers:7", { flowId: "a", step: 2 }, { flowId: "a", step: 2, outcome: "late" })).toBe(false);
+    expect(await repos.kv.replace("offers:7", { flowId: "a", step: 3 }, { flowId: "a", step: 3, outcome: "ok" })).toBe(true);
+    expect(await repos.kv.get("offers:7")).toEqual({ flowId: "a", step: 3, outcome: "ok" });
+    await repos.kv.delete("offers:7");
+    expect(await repos.kv.replace("offers:7", { flowId: "a", step: 3, outcome: "ok" }, { flowId: "b" })).toBe(false);
+    expect(await repos.kv.get("offers:7")).toBeUndefined();
+
+    await repos.kv.set("conv:7", { state: "é".repeat(60) }); // 120 bytes of it, 60 characters
+    expect(await repos.kv.largerThan("conv", 100)).toEqual(["7"]);
+    expect(await repos.kv.deleteIfLarger("conv", "7", 200)).toBe(false);
+    expect(await repos.kv.deleteIfLarger("conv", "7", 100)).toBe(true);
+    expect(await repos.kv.get("conv:7")).toBeUndefined();
+  });
+
+  it("tells the exchange as it was just before and after the deposit details were recorded", async () => {
+    await repos.transactions.insert(sample({ addressFrom: null }));
+    const recorded = await repos.transactions.recordDeposit("exolix-floating-abc", { addressFrom: "bc1qlater", extraFrom: null, amountTo: "3000" });
+    expect(recorded?.before).toMatchObject({ addressFrom: null, amountTo: "3012.5" });
+    expect(recorded?.after).toMatchObject({ addressFrom: "bc1qlater", amountTo: "3000", status: "waiting" });
+    // What the service did not say is kept.
+    expect((await repos.transactions.recordDeposit("exolix-floating-abc", { addressFrom: null, extraFrom: null, amountTo: null }))?.after.addressFrom).toBe("bc1qlater");
+    expect(await repos.transactions.recordDeposit("unknown", { addressFrom: "x", extraFrom: null, amountTo: null })).toBeUndefined();
+  });
+
+  it("counts and creates a rate alert at once: no more open ones than allowed", async () => {
+    const alert = { userId: 7, chatId: 7, symbolFrom: "btc", networkFrom: "btc", symbolTo: "eth", networkTo: "eth", amount: "1", target: "20", expiresAt: 2_000_000 };
+    const made = await Promise.all([1, 2, 3].map(() => repos.alerts.create(alert, 2)));
+    expect(made.filter((a) => a !== undefined)).toHaveLength(2);
+    expect(await repos.alerts.openOf(7)).toHaveLength(2);
+    await repos.alerts.end(made.find((a) => a !== undefined)!.id, "removed");
+    expect(await repos.alerts.create(alert, 2)).toMatchObject({ userId: 7, createdAt: clock.now() });
+  });
+
+  it("replaces the catalogue whole and keeps JSON values behind the storage adapter", async () => {
+    await repos.catalogue.replaceCurrencies([{ symbol: "xrp", network: "xrp", fullname: "XRP", image: "", memo: true, explorer: "x/" }]);
+    await repos.catalogue.replaceCurrencies([{ symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" }]);
+    expect(await repos.catalogue.currencies()).toEqual([{ symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" }]);
+    const adapter = repos.kv.adapter<{ step: number }>("session");
+    await adapter.write("42", { step: 3 });
+    expect(await adapter.read("42")).toEqual({ step: 3 });
+    await adapter.delete("42");
+    expect(await adapter.read("42")).toBeUndefined();
+  });
+});
+
+/** The SQLite file itself: its journal mode and the user_version migrations of files of every earlier version. */
+describe("the SQLite file", () => {
+  let dir: string;
+  let store: SqliteStore;
+  const clock = new ManualClock(1_000_000);
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "swapbot-db-"));
+    store = openSqliteStore(join(dir, "nested", "bot.sqlite"));
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("opens in WAL mode at the latest migration, and reopening applies nothing twice", async () => {
+    expect(store.sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(store.sqlite.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+    await store.close();
+    store = openSqliteStore(join(dir, "nested", "bot.sqlite"));
+    expect(store.sqlite.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+  });
+
+  it("two stores of one file in one process take turns: a write of one waits for the other's transaction instead of failing busy", async () => {
+    const other = openSqliteStore(join(dir, "nested", "bot.sqlite"));
+    try {
+      const order: string[] = [];
+      const first = store.db.transaction().execute(async (trx) => {
+        await trx.insertInto("kv").values({ key: "a", value: "1", updated_at: 1 }).execute();
+        // The transaction spans awaits: the other store asks to write meanwhile.
+        await new Promise((resolve) => setImmediate(resolve));
+        await trx.insertInto("kv").values({ key: "b", value: "2", updated_at: 1 }).execute();
+        order.push("first committed");
+      });
+      const second = other.db.insertInto("kv").values({ key: "c", value: "3", updated_at: 1 }).execute().then(() => order.push("second wrote"));
+      await Promise.all([first, second]);
+      expect(order).toEqual(["first committed", "second wrote"]);
+      expect((await other.db.selectFrom("kv").select("key").where("key", "in", ["a", "b", "c"]).orderBy("key").execute()).map((row) => row.key)).toEqual(["a", "b", "c"]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("migration 7 follows again the exchanges that expired less than 48 hours ago", async () => {
     const path = join(dir, "v6.sqlite");
     const v6 = new Database(path);
     for (const sql of MIGRATIONS.slice(0, 6)) v6.exec(sql);
@@ -151,45 +251,21 @@ describe("storage", () => {
       insert.run(id, status, changedAt - HOUR, changedAt, changedAt);
     }
     v6.close();
-    const migrated = openDatabase(path);
+    const migrated = openSqliteStore(path);
     const v7 = createRepositories(migrated, clock).transactions;
     try {
       // The schema is migrated at open; the work waits for the process that holds the lock.
-      expect(v7.find("recent")!.nextPollAt).toBeNull();
-      expect(runMigrationWork(migrated, now)).toEqual([{ version: 7, what: expect.stringContaining("48 hours") as unknown, rows: 1 }]);
-      expect(runMigrationWork(migrated, now)).toEqual([]);
-      expect(v7.find("recent")).toMatchObject({ nextPollAt: now - HOUR, pollRank: 2, notFoundCount: 0, leasedUntil: null, trackingStoppedAt: null });
-      expect(v7.find("old")!.nextPollAt).toBeNull();
-      expect(v7.find("done")!.nextPollAt).toBeNull();
+      expect((await v7.find("recent"))!.nextPollAt).toBeNull();
+      expect(runMigrationWork(migrated.sqlite, now)).toEqual([{ version: 7, what: expect.stringContaining("48 hours") as unknown, rows: 1 }]);
+      expect(runMigrationWork(migrated.sqlite, now)).toEqual([]);
+      expect(await v7.find("recent")).toMatchObject({ nextPollAt: now - HOUR, pollRank: 2, notFoundCount: 0, leasedUntil: null, trackingStoppedAt: null });
+      expect((await v7.find("old"))!.nextPollAt).toBeNull();
+      expect((await v7.find("done"))!.nextPollAt).toBeNull();
     } finally {
-      migrated.close();
+      await migrated.close();
     }
   });
 
-  it("releases at start-up the leases a dead process left, and only those", () => {
-    repos.transactions.insert(sample({ exchangeId: "leased", nextPollAt: 1_000 }));
-    repos.transactions.insert(sample({ exchangeId: "scheduled", nextPollAt: 5_000_000 }));
-    repos.transactions.lease("leased", 1_600_000);
-    expect(repos.transactions.find("leased")).toMatchObject({ nextPollAt: 1_600_000, leasedUntil: 1_600_000 });
-    expect(repos.transactions.releaseLeases(clock.now())).toBe(1);
-    expect(repos.transactions.find("leased")).toMatchObject({ nextPollAt: clock.now(), leasedUntil: null });
-    expect(repos.transactions.find("scheduled")).toMatchObject({ nextPollAt: 5_000_000, leasedUntil: null });
-    // A poll that ends ends its lease.
-    repos.transactions.lease("scheduled", 1_600_000);
-    repos.transactions.scheduleNextPoll("scheduled", 1_700_000);
-    expect(repos.transactions.releaseLeases(clock.now())).toBe(0);
-  });
-
-  it("replaces the catalogue whole and keeps JSON values behind the storage adapter", async () => {
-    repos.catalogue.replaceCurrencies([{ symbol: "xrp", network: "xrp", fullname: "XRP", image: "", memo: true, explorer: "x/" }]);
-    repos.catalogue.replaceCurrencies([{ symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" }]);
-    expect(repos.catalogue.currencies()).toEqual([{ symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" }]);
-    const adapter = repos.kv.adapter<{ step: number }>("session");
-    await adapter.write("42", { step: 3 });
-    expect(await adapter.read("42")).toEqual({ step: 3 });
-    await adapter.delete("42");
-    expect(await adapter.read("42")).toBeUndefined();
-  });
 });
 
 describe("migration 7's work in a rolling deploy", () => {
@@ -223,18 +299,18 @@ describe("migration 7's work in a rolling deploy", () => {
       const starting = next.app.start();
       await waitFor(() => next.lines.some((l) => /already running on this database/.test(l.msg)), 5_000, "the new process to wait");
       // Its schema is there; the old process's exchanges are left alone while it runs.
-      expect(next.app.repos.transactions.find("late")).toMatchObject({ nextPollAt: null, notFoundCount: 0 });
+      expect(await next.app.repos.transactions.find("late")).toMatchObject({ nextPollAt: null, notFoundCount: 0 });
       old.release();
       await drive(clock, starting);
-      expect(next.app.repos.transactions.find("late")!.nextPollAt).not.toBeNull();
+      expect((await next.app.repos.transactions.find("late"))!.nextPollAt).not.toBeNull();
       expect(next.lines.filter((l) => /migration 7/.test(l.msg))).toHaveLength(1);
 
       // Tracking it stops again; the next process does not follow it again.
-      next.app.repos.transactions.stopTracking("late", "not-found", clock.now());
+      await next.app.repos.transactions.stopTracking("late", "not-found", clock.now());
       await next.app.stop();
       const after = await boot();
       await after.app.start();
-      expect(after.app.repos.transactions.find("late")!.nextPollAt).toBeNull();
+      expect((await after.app.repos.transactions.find("late"))!.nextPollAt).toBeNull();
       expect(after.lines.filter((l) => /migration 7/.test(l.msg))).toHaveLength(0);
       await after.app.stop();
     } finally {

@@ -1,6 +1,5 @@
-import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { startWorld, type TestWorld } from "./harness/app.js";
+import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { withholdMemo, XRP_SWAP } from "./harness/withheld-memo.js";
 import { toSummary } from "./harness/flow.js";
 import { drive } from "./harness/drive.js";
@@ -30,9 +29,9 @@ function depositMessages(w: TestWorld, tx: TransactionRecord): string[] {
 /** Confirms the summary and returns the stored exchange once the deposit details are known. */
 async function confirm(w: TestWorld, user: TestUser, summary: StoredMessage): Promise<TransactionRecord> {
   await user.click(summary, /Confirm/);
-  const stored = await waitFor(() => w.app.repos.transactions.listByUser(user.id, 1)[0], 5_000, "the exchange to be stored");
-  return waitFor(() => {
-    const tx = w.app.repos.transactions.find(stored.exchangeId)!;
+  const stored = await waitFor(async () => (await w.app.repos.transactions.listByUser(user.id, 1))[0], 5_000, "the exchange to be stored");
+  return waitFor(async () => {
+    const tx = (await w.app.repos.transactions.find(stored.exchangeId))!;
     return tx.addressFrom ? tx : undefined;
   }, 5_000, "the deposit details to be read");
 }
@@ -113,13 +112,13 @@ describe("deposit details after Confirm", () => {
     // The flow's deposit read is slow; meanwhile the tracker polls and sees news.
     world.app.sandbox!.faults.inject({ kind: "delay", ms: 1_500 }, { endpoint: "getTransactionInfo" });
     await user.click(summary, /Confirm/);
-    const stored = await waitFor(() => world!.app.repos.transactions.listByUser(9203, 1)[0], 5_000, "the exchange to be stored");
+    const stored = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9203, 1))[0], 5_000, "the exchange to be stored");
     await world.clock.advance(61_000);
     await world.app.tracker.refresh(stored.exchangeId);
     await world.app.idle();
     await letTimePass(world, 10 * 60_000, 5_000);
     await world.app.idle();
-    const tx = world.app.repos.transactions.find(stored.exchangeId)!;
+    const tx = (await world.app.repos.transactions.find(stored.exchangeId))!;
     expect(depositMessages(world, tx).filter((text) => text.includes("Exchange created"))).toHaveLength(1);
   });
 
@@ -141,8 +140,8 @@ describe("deposit details after Confirm", () => {
     // The tracker learns the memo while Telegram fails its send, and the waiting card cannot be edited.
     world.tg.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" });
     world.tg.failNext("editMessageText", { error_code: 400, description: "Bad Request: message can't be edited" }, 5);
-    const tx = await drive(world.clock, waitFor(() => {
-      const found = world!.app.repos.transactions.find(world!.app.repos.transactions.listByUser(9204, 1)[0]!.exchangeId)!;
+    const tx = await drive(world.clock, waitFor(async () => {
+      const found = (await world!.app.repos.transactions.find((await world!.app.repos.transactions.listByUser(9204, 1))[0]!.exchangeId))!;
       return found.extraFrom ? found : undefined;
     }, 60_000, "the tracker to learn the memo"), { stepMs: 5_000 });
     const ready = await drive(world.clock, waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"), { stepMs: 5_000, maxMs: 5 * 60_000 });
@@ -160,22 +159,23 @@ describe("deposit details after Confirm", () => {
     await user.click(summary, /Confirm/);
     const waiting = await user.nextMessage();
     expect(waiting.text).toContain("has not given the deposit memo yet");
-    const id = world.app.repos.transactions.listByUser(9205, 1)[0]!.exchangeId;
+    const id = (await world.app.repos.transactions.listByUser(9205, 1))[0]!.exchangeId;
     // A restart: the card the flow had not shown is the tracker's now, and it shows it without the memo.
     await world.restart();
-    await drive(world.clock, waitFor(() => (world!.app.repos.transactions.find(id)!.cardClaim === "tracker" && world!.app.repos.transactions.find(id)!.cardMessageId) || undefined, 60_000, "the tracker's card"), { stepMs: 5_000, maxMs: 10 * 60_000 });
+    await drive(world.clock, waitFor(async () => ((await world!.app.repos.transactions.find(id))!.cardClaim === "tracker" && (await world!.app.repos.transactions.find(id))!.cardMessageId) || undefined, 60_000, "the tracker's card"), { stepMs: 5_000, maxMs: 10 * 60_000 });
 
     // The service gives the memo; the person taps Try again on the old prompt, and Telegram fails a few sends.
     world.app.sandbox!.faults.clear();
     world.tg.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" }, 3);
     await user.click(waiting, "Try again");
-    const tx = await waitFor(() => (world!.app.repos.transactions.find(id)!.extraFrom ? world!.app.repos.transactions.find(id) : undefined), 5_000, "the memo");
+    const tx = await waitFor(async () => ((await world!.app.repos.transactions.find(id))!.extraFrom ? (await world!.app.repos.transactions.find(id)) : undefined), 5_000, "the memo");
     const withMemo = () => depositMessages(world!, tx).filter((text) => text.includes(tx.extraFrom!));
     await drive(world.clock, waitFor(() => withMemo()[0], 60_000, "the deposit details"), { stepMs: 5_000, maxMs: 2 * 60_000 });
     await letTimePass(world, 10 * 60_000, 5_000);
     expect(withMemo()).toHaveLength(1);
     // The tracker's card no longer says the memo is missing.
-    const card = world.tg.messages(9205).find((m) => m.message_id === world!.app.repos.transactions.find(id)!.cardMessageId)!;
+    const cardMessageId = (await world.app.repos.transactions.find(id))!.cardMessageId;
+    const card = world.tg.messages(9205).find((m) => m.message_id === cardMessageId)!;
     expect(card.text).toContain(tx.extraFrom!);
   });
 
@@ -187,7 +187,7 @@ describe("deposit details after Confirm", () => {
     await user.click(summary, /Confirm/);
     const waiting = await user.nextMessage();
     expect(waiting.text).toContain("has not given the deposit memo yet");
-    const id = world.app.repos.transactions.listByUser(9207, 1)[0]!.exchangeId;
+    const id = (await world.app.repos.transactions.listByUser(9207, 1))[0]!.exchangeId;
     // Not Leave: the flow ends without handing its prompt to the tracker.
     await user.send("/cancel");
     await user.nextMessage();
@@ -195,7 +195,7 @@ describe("deposit details after Confirm", () => {
     // The service gives the memo; the tracker's next looks find it.
     world.app.sandbox!.faults.clear();
     await letTimePass(world, 60 * 60_000, 10_000);
-    const tx = world.app.repos.transactions.find(id)!;
+    const tx = (await world.app.repos.transactions.find(id))!;
     expect(tx.extraFrom).toBeTruthy();
     const withMemo = depositMessages(world, tx).filter((text) => text.includes(tx.extraFrom!));
     expect(withMemo).toHaveLength(1);
@@ -208,13 +208,13 @@ describe("deposit details after Confirm", () => {
     withholdMemo(world, 1_000);
     await user.click(summary, /Confirm/);
     await user.nextMessage();
-    const id = world.app.repos.transactions.listByUser(9208, 1)[0]!.exchangeId;
+    const id = (await world.app.repos.transactions.listByUser(9208, 1))[0]!.exchangeId;
     await user.send("/cancel");
     await user.nextMessage();
     world.app.sandbox!.faults.clear();
     // The tracker's looks at a new exchange come every few minutes: ten are enough, the hold's 35 are not needed.
     await letTimePass(world, 10 * 60_000, 5_000);
-    const tx = world.app.repos.transactions.find(id)!;
+    const tx = (await world.app.repos.transactions.find(id))!;
     expect(tx.extraFrom).toBeTruthy();
     const withMemo = depositMessages(world, tx).filter((text) => text.includes(tx.extraFrom!));
     expect(withMemo).toHaveLength(1);
@@ -227,17 +227,17 @@ describe("deposit details after Confirm", () => {
     const summary = await toSummary(user, BTC_SWAP);
     world.tg.outage(world.clock.now() + 60_000, { error_code: 502, description: "Bad Gateway" });
     await user.click(summary, /Confirm/);
-    const id = await waitFor(() => world!.app.repos.transactions.listByUser(9209, 1)[0]?.exchangeId, 5_000, "the exchange");
-    await drive(world.clock, waitFor(() => (world!.app.repos.transactions.find(id)!.cardDueAt !== null ? true : undefined), 30_000, "the card to be owed"), { stepMs: 1_000, maxMs: 60_000 });
+    const id = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9209, 1))[0]?.exchangeId, 5_000, "the exchange");
+    await drive(world.clock, waitFor(async () => ((await world!.app.repos.transactions.find(id))!.cardDueAt !== null ? true : undefined), 30_000, "the card to be owed"), { stepMs: 1_000, maxMs: 60_000 });
     // The process dies while the tracker sends the card: taken, never recorded as shown.
-    await world.restart(() => {
-      const db = new Database(world!.databasePath);
+    await world.restart(async () => {
+      const store = openTestStore(world!);
       // What takeOwedCard writes before the send goes out.
-      db.prepare("UPDATE transactions SET card_due_at = NULL, card_claim = 'tracker' WHERE exchange_id = ? AND card_message_id IS NULL").run(id);
-      db.close();
+      await store.db.updateTable("transactions").set({ card_due_at: null, card_claim: "tracker" }).where("exchange_id", "=", id).where("card_message_id", "is", null).execute();
+      await store.close();
     });
     await letTimePass(world, 10 * 60_000, 5_000);
-    const tx = world.app.repos.transactions.find(id)!;
+    const tx = (await world.app.repos.transactions.find(id))!;
     const cards = depositMessages(world, tx);
     expect(cards).toHaveLength(1);
     expect(cards[0]).toContain("Sent again");
@@ -250,11 +250,11 @@ describe("deposit details after Confirm", () => {
     withholdMemo(world, 1_000);
     await user.click(summary, /Confirm/);
     const waiting = await user.nextMessage();
-    const id = world.app.repos.transactions.listByUser(9206, 1)[0]!.exchangeId;
+    const id = (await world.app.repos.transactions.listByUser(9206, 1))[0]!.exchangeId;
     await world.restart();
     world.app.sandbox!.faults.clear();
     await user.click(waiting, "Try again");
-    const tx = await waitFor(() => (world!.app.repos.transactions.find(id)!.extraFrom ? world!.app.repos.transactions.find(id) : undefined), 5_000, "the memo");
+    const tx = await waitFor(async () => ((await world!.app.repos.transactions.find(id))!.extraFrom ? (await world!.app.repos.transactions.find(id)) : undefined), 5_000, "the memo");
     await drive(world.clock, waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"), { stepMs: 5_000, maxMs: 2 * 60_000 });
     await letTimePass(world, 10 * 60_000, 5_000);
     expect(depositMessages(world, tx)).toHaveLength(1);

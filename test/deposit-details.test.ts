@@ -134,7 +134,7 @@ describe("when the flow could not finish showing the exchange", () => {
     const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
     world.tg.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" }, 3);
     await user.click(summary, /Confirm/);
-    const stored = await waitFor(() => world!.app.repos.transactions.listByUser(9106, 1)[0], 5_000, "the exchange to be stored");
+    const stored = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9106, 1))[0], 5_000, "the exchange to be stored");
     await world.app.idle();
 
     // Owed from the moment the flow gave up: the tracker sends it at once (src/tracker/notifier.ts, deliverDeposit).
@@ -146,7 +146,7 @@ describe("when the flow could not finish showing the exchange", () => {
     expect(card.text).toContain(`Exchange ${stored.exchangeId}`);
     expect(buttons(card)).toContain("🔄 Refresh");
     // Recorded once Telegram's answer reaches the bot, a moment after the person sees the card.
-    await waitFor(() => world!.app.repos.transactions.find(stored.exchangeId)!.cardMessageId === card.message_id || undefined, 5_000, "the card to be recorded");
+    await waitFor(async () => (await world!.app.repos.transactions.find(stored.exchangeId))!.cardMessageId === card.message_id || undefined, 5_000, "the card to be recorded");
     const news = await drive(world.clock, user.nextMessage({ timeoutMs: 15_000 }), { stepMs: 5_000, maxMs: 20 * 60_000 });
     expect(news.message_id).toBeGreaterThan(card.message_id);
   });
@@ -176,9 +176,9 @@ describe("leaving after the tracker learned the deposit", () => {
     withholdMemo(world, XRP_DEPOSIT, "100", 1);
     await user.click(summary, /Confirm/);
     const created = await user.nextMessage();
-    const stored = world.app.repos.transactions.listByUser(9108, 1)[0]!;
+    const stored = (await world.app.repos.transactions.listByUser(9108, 1))[0]!;
     // The tracker's poll comes while the person reads: it learns the whole deposit.
-    await drive(world.clock, waitFor(() => world!.app.repos.transactions.find(stored.exchangeId)!.extraFrom, 10_000, "the tracker to learn the memo"), { stepMs: 5_000 });
+    await drive(world.clock, waitFor(async () => (await world!.app.repos.transactions.find(stored.exchangeId))!.extraFrom, 10_000, "the tracker to learn the memo"), { stepMs: 5_000 });
     await user.click(created, "Leave");
     const card = await user.nextMessage();
     expect(card.text).toContain("Exchange created");
@@ -194,10 +194,10 @@ describe("reading the deposit right after creating", () => {
     // The deposit read is slow; meanwhile the tracker learns that the deposit is confirming.
     world.app.sandbox!.faults.inject({ kind: "delay", ms: 400 }, { endpoint: "getTransactionInfo" });
     await user.click(summary, /Confirm/);
-    const stored = await waitFor(() => world!.app.repos.transactions.listByUser(9105, 1)[0], 5_000, "the exchange to be stored");
-    world.app.repos.transactions.recordObservation(stored.exchangeId, { status: "confirming" });
+    const stored = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9105, 1))[0], 5_000, "the exchange to be stored");
+    await world.app.repos.transactions.recordObservation(stored.exchangeId, { status: "confirming" });
     await user.nextMessage();
     await world.app.idle();
-    expect(world.app.repos.transactions.find(stored.exchangeId)!.status).toBe("confirming");
+    expect((await world.app.repos.transactions.find(stored.exchangeId))!.status).toBe("confirming");
   });
 });

@@ -55,8 +55,8 @@ describe("/export and the deposit rule", () => {
     expect(row!.deposit_address).toBe("");
 
     world.app.sandbox!.faults.clear();
-    const id = world.app.repos.transactions.listByUser(9301, 1)[0]!.exchangeId;
-    const tx = await drive(world.clock, waitFor(() => world!.app.repos.transactions.find(id)!.extraFrom ? world!.app.repos.transactions.find(id) : undefined, 60_000, "the memo"), { stepMs: 5_000 });
+    const id = (await world.app.repos.transactions.listByUser(9301, 1))[0]!.exchangeId;
+    const tx = await drive(world.clock, waitFor(async () => (await world!.app.repos.transactions.find(id))!.extraFrom ? (await world!.app.repos.transactions.find(id)) : undefined, 60_000, "the memo"), { stepMs: 5_000 });
     await world.app.idle();
     const [complete] = await exportRows(world, user);
     expect(complete!.deposit_address).toBe(tx!.addressFrom);
@@ -75,17 +75,17 @@ describe("a person who blocked the bot", () => {
     // Blocked the moment Confirm is pressed (the tap is already on its way): Telegram answers 403.
     world.tg.failNext("sendMessage", { error_code: 403 });
     await user.click(summary, /Confirm/);
-    const stored = await waitFor(() => world!.app.repos.transactions.listByUser(9302, 1)[0], 5_000, "the exchange to be stored");
-    await waitFor(() => world!.app.repos.users.find(9302)!.blocked || undefined, 5_000, "the 403 to be noted");
+    const stored = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9302, 1))[0], 5_000, "the exchange to be stored");
+    await waitFor(async () => (await world!.app.repos.users.find(9302))!.blocked || undefined, 5_000, "the 403 to be noted");
     await world.app.idle();
     user.block();
     await letTimePass(world, 10 * 60_000, 15_000);
     await world.app.idle();
-    expect(world.app.repos.users.find(9302)!.blocked).toBe(true);
+    expect((await world.app.repos.users.find(9302))!.blocked).toBe(true);
     // One refused send, then silence: no QR code tried, no status news.
     expect(toUser() - before).toBe(1);
     expect(world.tg.callsTo("sendPhoto").filter((c) => c.payload.chat_id === 9302)).toHaveLength(0);
-    const tracked = world.app.repos.transactions.find(stored.exchangeId)!;
+    const tracked = (await world.app.repos.transactions.find(stored.exchangeId))!;
     expect(tracked.status).not.toBe("waiting");
 
     const staff = world.tg.user({ id: STAFF, first_name: "Sam", language_code: "en" });

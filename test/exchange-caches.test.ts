@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
-import { createRepositories, openDatabase, type Db } from "../src/db/index.js";
+import { createRepositories, openSqliteStore, type Store } from "../src/db/index.js";
 import { BudgetCancelledError, RateBudget } from "../src/exchange/budget.js";
 import { CatalogueService } from "../src/exchange/catalogue.js";
 import { ExchangeClient, type Pair } from "../src/exchange/client.js";
@@ -28,18 +28,16 @@ async function setup(): Promise<{ clock: ManualClock; sandbox: SandboxExchange; 
   return { clock, sandbox, client, budget };
 }
 
-function tempDb(): { path: string; open: () => Db } {
+function tempDb(): { path: string; open: () => Store } {
   const dir = mkdtempSync(join(tmpdir(), "swapbot-cat-"));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const path = join(dir, "bot.sqlite");
   return {
     path,
     open: () => {
-      const db = openDatabase(path);
-      cleanups.push(() => {
-        db.close();
-      });
-      return db;
+      const store = openSqliteStore(path);
+      cleanups.push(() => store.close());
+      return store;
     },
   };
 }
@@ -144,13 +142,14 @@ describe("EstimateService: nearby amounts", () => {
 });
 
 describe("CatalogueService", () => {
-  it("fetches an empty catalogue at once, keeps it in SQLite, and serves it stale while the service is down", async () => {
+  it("fetches an empty catalogue at once, keeps it in the database, and serves it stale while the service is down", async () => {
     const { clock, sandbox, client } = await setup();
     const db = tempDb();
     const logger = pino({ level: "silent" });
     const first = createRepositories(db.open(), clock);
     const catalogue = new CatalogueService({ client, repo: first.catalogue, kv: first.kv, clock, logger }, { retryMs: 60_000 });
-    catalogue.start();
+    await catalogue.load();
+    await catalogue.start();
     cleanups.push(() => catalogue.stop());
     await drive(clock, (async () => {
       while (catalogue.currencies().length === 0 || catalogue.providers().length === 0) await clock.advance(100);
@@ -165,6 +164,7 @@ describe("CatalogueService", () => {
     sandbox.faults.inject({ kind: "status", status: 503 }, { times: 1_000 });
     const second = createRepositories(db.open(), clock);
     const again = new CatalogueService({ client, repo: second.catalogue, kv: second.kv, clock, logger });
+    await again.load();
     expect(again.currencies().length).toBe(catalogue.currencies().length);
     await expect(drive(clock, again.refresh("currencies"))).rejects.toMatchObject({ kind: "unavailable" });
     expect(again.currencies().length).toBe(catalogue.currencies().length);
@@ -178,7 +178,8 @@ describe("CatalogueService", () => {
       { client, repo: repos.catalogue, kv: repos.kv, clock, logger: pino({ level: "silent" }) },
       { currenciesEveryMs: 3_600_000, providersEveryMs: 300_000 },
     );
-    catalogue.start();
+    await catalogue.load();
+    await catalogue.start();
     cleanups.push(() => catalogue.stop());
     await drive(clock, (async () => {
       // An hour, plus room for the background pace (a refresh may wait one pace for its slot).

@@ -44,7 +44,7 @@ async function setup(
 
 afterEach(async () => {
   for (const s of open.splice(0)) {
-    s.budget.close();
+    await s.budget.close();
     await s.client.close();
     await s.sandbox.close();
   }
@@ -109,7 +109,7 @@ describe("ExchangeClient against the sandbox", () => {
     expect(sandbox.requests).toHaveLength(2);
     expect(first?.status).toBe(429);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(7_000);
-    expect(budget.stats().rateLimited).toBe(1);
+    expect((await budget.stats()).rateLimited).toBe(1);
   });
 
   it("recovers when the service's own limit is stricter than ours", async () => {

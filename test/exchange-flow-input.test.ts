@@ -220,13 +220,13 @@ describe("a symbol on many networks", () => {
 
 describe("a flow that keeps getting wrong input", () => {
   /** The stored conversation of a chat, in bytes, as the database holds it. */
-  const storedBytes = (chatId: number) => Buffer.byteLength(JSON.stringify(world.app.repos.kv.get(`conv:${chatId}`) ?? null));
+  const storedBytes = async (chatId: number) => Buffer.byteLength(JSON.stringify((await world.app.repos.kv.get(`conv:${chatId}`)) ?? null));
 
   it("restarts the step after a few wrong inputs instead of growing its state: 400 wrong addresses, then the swap goes on as chosen", async () => {
     const user = newUser();
     await toAddress(user, "btc btc", "usdt trx", "0.05");
     await world.app.idle();
-    const before = storedBytes(user.id);
+    const before = await storedBytes(user.id);
     for (let i = 0; i < 400; i++) {
       const seen = user.messages().length;
       await user.send(`not-an-address-${i}`);
@@ -234,7 +234,7 @@ describe("a flow that keeps getting wrong input", () => {
     }
     await waitFor(() => world.tg.pendingUpdates() === 0, 5_000, "the updates to be taken");
     await world.app.idle();
-    const after = storedBytes(user.id);
+    const after = await storedBytes(user.id);
     expect(after).toBeLessThan(before + 16_000);
     // The step was asked again along the way, and what was chosen before it still holds.
     expect(user.messages().some((m) => m.text?.includes("let's take this step again from its start"))).toBe(true);
@@ -252,12 +252,12 @@ describe("a flow that keeps getting wrong input", () => {
     await toAmount(user, "btc btc", "usdt trx");
     await world.app.idle();
     const key = `conv:${user.id}`;
-    const stored = world.app.repos.kv.get<Record<string, unknown>>(key)!;
-    world.app.repos.kv.set(key, { ...stored, grown: "x".repeat(FLOW_STATE_MAX_BYTES) });
+    const stored = (await world.app.repos.kv.get<Record<string, unknown>>(key))!;
+    await world.app.repos.kv.set(key, { ...stored, grown: "x".repeat(FLOW_STATE_MAX_BYTES) });
     const seen = user.messages().length;
     await world.clock.advance(60_000);
     await waitFor(() => user.messages().slice(seen).some((m) => m.text?.includes("went on too long")), 5_000, "the note");
-    expect(world.app.repos.kv.get(key)).toBeUndefined();
+    expect(await world.app.repos.kv.get(key)).toBeUndefined();
     const later = user.messages().length;
     await user.send("/exchange");
     await waitFor(() => user.messages().slice(later).some((m) => m.text?.includes("What do you want to send?")), 5_000, "a new flow");
@@ -265,12 +265,12 @@ describe("a flow that keeps getting wrong input", () => {
 });
 
 describe("a person browsing the pickers", () => {
-  const storedBytes = (chatId: number) => Buffer.byteLength(JSON.stringify(world.app.repos.kv.get(`conv:${chatId}`) ?? null));
+  const storedBytes = async (chatId: number) => Buffer.byteLength(JSON.stringify((await world.app.repos.kv.get(`conv:${chatId}`)) ?? null));
   /** A real flow with generous paging stays well under this (the sweep is at FLOW_STATE_MAX_BYTES). */
   const BROWSING_BOUND = 32_000;
 
   /** Turns the networks' pages `times` times, back and forth, each seen as an edit of the message. */
-  async function turnPages(user: TestUser, networks: StoredMessage, times: number, measure?: () => void): Promise<void> {
+  async function turnPages(user: TestUser, networks: StoredMessage, times: number, measure?: () => Promise<void>): Promise<void> {
     for (let i = 0; i < times; i++) {
       const from = networks.edited;
       await user.click(networks, i % 2 === 0 ? "›" : "‹");
@@ -278,15 +278,15 @@ describe("a person browsing the pickers", () => {
       await waitFor(() => networks.edited !== from || again() || undefined, 5_000, `page turn ${i + 1}`);
       expect(again(), `"many tries" at page turn ${i + 1}`).toBe(false);
       expect(buttons(networks)).toContain(i % 2 === 0 ? "2/2" : "1/2");
-      measure?.();
+      await measure?.();
     }
   }
 
   it("turns pages ten times in each picker and still confirms: no 'many tries', not closed by the sweep, the stored flow stays small", async () => {
     const user = newUser();
     let largest = 0;
-    const measure = () => {
-      largest = Math.max(largest, storedBytes(user.id));
+    const measure = async () => {
+      largest = Math.max(largest, await storedBytes(user.id));
     };
     await user.send("/exchange");
     await user.nextMessage();
@@ -308,11 +308,11 @@ describe("a person browsing the pickers", () => {
     const summary = await user.nextMessage();
     expect(summary.text).toContain("Please check everything");
     await world.app.idle();
-    measure();
+    await measure();
     // A sweep runs: the flow is not closed.
     await world.clock.advance(60_000);
     await world.app.idle();
-    expect(world.app.repos.kv.get(`conv:${user.id}`)).toBeDefined();
+    expect(await world.app.repos.kv.get(`conv:${user.id}`)).toBeDefined();
     expect(largest).toBeLessThan(BROWSING_BOUND);
     await user.click(summary, /^✅/);
     const card = await user.nextMessage();
@@ -329,10 +329,10 @@ describe("a person browsing the pickers", () => {
     const networks = await user.nextMessage();
     await turnPages(user, networks, 6);
     await world.app.idle();
-    const early = storedBytes(user.id);
+    const early = await storedBytes(user.id);
     let largest = 0;
-    await turnPages(user, networks, 200, () => {
-      largest = Math.max(largest, storedBytes(user.id));
+    await turnPages(user, networks, 200, async () => {
+      largest = Math.max(largest, await storedBytes(user.id));
     });
     expect(largest).toBeLessThan(early + 8_000);
     expect(user.messages().some((m) => m.text?.includes("let's take this step again"))).toBe(false);

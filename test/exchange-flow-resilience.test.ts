@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { encodeSwapLink } from "../src/bot/deep-link.js";
-import { createRepositories, openDatabase } from "../src/db/index.js";
-import { startWorld, type TestWorld } from "./harness/app.js";
+import { createRepositories } from "../src/db/index.js";
+import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, offerButtons, toAmount, toSummary } from "./harness/flow.js";
 import { drive } from "./harness/drive.js";
 import { waitFor } from "../src/emulator/index.js";
@@ -40,16 +40,16 @@ describe("creating exactly once", () => {
     // before the flow's state was written leaves exactly this behind.
     const key = `conv:${user.id}`;
     await world.app.idle();
-    const beforeConfirm = world.app.repos.kv.get(key);
+    const beforeConfirm = await world.app.repos.kv.get(key);
     await user.click(summary, /Confirm/);
     const created = await user.nextMessage();
     await user.nextMessage(); // the QR code
     const exchangeId = /🔁 Exchange (\S+)/.exec(created.text!)![1]!;
     const createsBefore = creates(world).length;
-    await world.restart(() => {
-      const db = openDatabase(world!.databasePath);
-      createRepositories(db, world!.clock).kv.set(key, beforeConfirm);
-      db.close();
+    await world.restart(async () => {
+      const store = openTestStore(world!);
+      await createRepositories(store, world!.clock).kv.set(key, beforeConfirm);
+      await store.close();
     });
 
     // Telegram delivers the unsaved update again: the same Confirm.

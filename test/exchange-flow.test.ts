@@ -67,7 +67,7 @@ describe("the exchange flow", () => {
     expect(qr.photo?.size).toBeGreaterThan(100);
     expect(qr.caption).toContain("QR code of the BTC deposit address");
 
-    const tx = world.app.repos.transactions.find(id)!;
+    const tx = (await world.app.repos.transactions.find(id))!;
     expect(tx).toMatchObject({ userId: 2001, amountFrom: "0.05", addressTo: TRON_ADDRESS, symbolTo: "usdt", networkTo: "trx", cardMessageId: created.message_id });
     expect(created.text).toContain(tx.addressFrom!);
     expect(tx.nextPollAt).not.toBeNull();
@@ -97,7 +97,7 @@ describe("the exchange flow with a memo currency", () => {
     const created = await bob.nextMessage();
     expect(created.text).toContain("Include this memo");
     const id = /🔁 Exchange (\S+)/.exec(created.text!)![1]!;
-    const tx = world.app.repos.transactions.find(id)!;
+    const tx = (await world.app.repos.transactions.find(id))!;
     expect(tx.extraFrom).toBeTruthy();
     expect(created.text).toContain(tx.extraFrom!);
     const create = world.app.sandbox!.requests.find((r) => r.endpoint === "createTransaction");

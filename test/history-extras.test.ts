@@ -23,7 +23,7 @@ describe("the support receipt", () => {
     await user.send("/phrase secret otter");
     await user.nextMessage();
     const { exchangeId, card } = await createViaFlow(user);
-    const tx = w.app.repos.transactions.find(exchangeId)!;
+    const tx = (await w.app.repos.transactions.find(exchangeId))!;
     await user.click(card, "🧾 For support");
     const receipt = await user.nextMessage();
     const text = receipt.text ?? "";
@@ -101,7 +101,7 @@ describe("/export", () => {
     const csv = Buffer.from(w.tg.file(doc.document!.file_id)!.data!).toString("utf8");
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual([...EXPORT_COLUMNS]);
-    const stored = [first.exchangeId, second.exchangeId].map((id) => w.app.repos.transactions.find(id)!);
+    const stored = await Promise.all([first.exchangeId, second.exchangeId].map(async (id) => (await w.app.repos.transactions.find(id))!));
     expect(rows).toEqual(stored.map((tx) => Object.fromEntries(EXPORT_COLUMNS.map((column, i) => [column, exportRow(tx)[i]]))));
     expect(rows[1]).toMatchObject({ exchange_id: second.exchangeId, send_amount: "1.5", send_currency: "ETH", receive_currency: "BTC", receiving_address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" });
 

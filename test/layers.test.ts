@@ -13,11 +13,13 @@ const LAYERS: Record<string, readonly string[]> = {
   "money.ts": [],
   "logger.ts": [],
   "listen.ts": [],
-  "config.ts": [],
+  // DATABASE_URL is checked by the data layer's own pure URL rules (no pg in that file).
+  "config.ts": ["db/postgres/url.ts"],
   // Pure rules on amounts, addresses and currencies; the exchange's data shapes are what they read.
   domain: ["money.ts", "exchange/schemas.ts"],
   // Storage, below everything that keeps something.
-  db: ["clock.ts", "money.ts", "domain"],
+  // A database the bot cannot use is a configuration error (DatabaseConfigError extends ConfigError).
+  db: ["clock.ts", "money.ts", "domain", "config.ts"],
   // The exchange's client, budget, catalogue (kept through db's repositories), estimates, sandbox.
   exchange: ["clock.ts", "money.ts", "db"],
   // Telegram's transport (the feed of updates, the outbox): it knows no bot.
@@ -36,27 +38,19 @@ const LAYERS: Record<string, readonly string[]> = {
   emulator: ["listen.ts"],
   // The playground runs the whole app against the emulator and the sandbox.
   playground: ["clock.ts", "listen.ts", "config.ts", "app.ts", "exchange", "emulator"],
-  "main.ts": ["config.ts", "logger.ts", "app.ts", "telegram", "playground"],
+  // Operator commands of the compiled CLI (db:copy): they work on the data layer, not the bot.
+  cli: ["config.ts", "logger.ts", "db"],
+  "main.ts": ["config.ts", "logger.ts", "app.ts", "telegram", "playground", "cli"],
 };
 
 /**
  * Imports against the layering that are known and being removed (the data layer's move to
  * Kysely takes them out). Delete each line once its import is gone: the test says so.
  */
-const KNOWN_VIOLATIONS: readonly string[] = [
-  // The poll rank is computed in the transactions repository; it should be passed in or stored.
-  "db/transactions.ts -> tracker/policy.ts",
-  // The catalogue's rows are typed with the exchange's schemas.
-  "db/catalogue.ts -> exchange/schemas.ts",
-  // The budget's journal implements an interface the exchange's budget owns.
-  "db/budget-journal.ts -> exchange/budget.ts",
-];
+const KNOWN_VIOLATIONS: readonly string[] = [];
 
 /** Import circles known and being removed, each as the sorted files it runs through. */
-const KNOWN_CYCLES: readonly string[] = [
-  // The migrations take the Db type from the module that runs them (src/db is being rewritten).
-  "db/database.ts, db/migrations.ts",
-];
+const KNOWN_CYCLES: readonly string[] = [];
 
 const SRC = join(import.meta.dirname, "..", "src");
 

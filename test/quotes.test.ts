@@ -1,8 +1,7 @@
-import Database from "better-sqlite3";
 import { Decimal } from "decimal.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { CARD_REFRESH_MS, QUOTE_CARD_TTL_MS, QUOTE_CARDS_PER_CHAT } from "../src/bot/features/quotes.js";
-import { startWorld, type TestWorld } from "./harness/app.js";
+import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { drive } from "./harness/drive.js";
 import { buttons, createViaFlow, offerButtons, toOffers } from "./harness/flow.js";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
@@ -178,10 +177,11 @@ describe("quotes in groups", () => {
       cards.push(await user.nextMessage());
     }
     await world.app.idle();
-    const db = new Database(world.databasePath, { readonly: true });
-    const quoteKeys = () => (db.prepare("SELECT count(*) FROM kv WHERE key LIKE 'quote:%'").pluck().get() as number);
+    const store = openTestStore(world);
+    const quoteKeys = async () =>
+      Number((await store.db.selectFrom("kv").select((eb) => eb.fn.countAll().as("n")).where("key", "like", "quote:%").executeTakeFirstOrThrow()).n);
     try {
-      expect(quoteKeys()).toBe(QUOTE_CARDS_PER_CHAT);
+      expect(await quoteKeys()).toBe(QUOTE_CARDS_PER_CHAT);
       await world.clock.advance(CARD_REFRESH_MS);
       const oldest = await user.click(cards[0]!, "Refresh");
       expect((await user.callbackAnswer(oldest)).text).toBe("This button has expired.");
@@ -195,9 +195,9 @@ describe("quotes in groups", () => {
       await other.send("/rate 1 eth usdt-trx");
       await other.nextMessage();
       await world.app.idle();
-      expect(quoteKeys()).toBe(1);
+      expect(await quoteKeys()).toBe(1);
     } finally {
-      db.close();
+      await store.close();
     }
   }, 120_000);
 });
@@ -353,7 +353,7 @@ describe("one person's quotes and everyone else", () => {
         await new Promise((resolve) => setTimeout(resolve, 3));
       }
     }
-    expect(w.app.budget.stats().queuedByLane.user).toBeGreaterThan(0); // people were still waiting
+    expect((await w.app.budget.stats()).queuedByLane.user).toBeGreaterThan(0); // people were still waiting
     expect(pollsOf() - before).toBeGreaterThanOrEqual(3);
   });
 });

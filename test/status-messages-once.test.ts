@@ -38,21 +38,21 @@ describe("a status message is sent once, when an owed message and a poll overlap
     const { exchangeId } = await createViaFlow(user);
     const { sandbox, repos, tracker } = world.app;
     sandbox!.setScenario(exchangeId, "overdue");
-    const status = () => world!.app.repos.transactions.find(exchangeId)!.status;
+    const status = async () => (await world!.app.repos.transactions.find(exchangeId))!.status;
 
     // The deposit arrives; it is exchanged for weeks. Telegram fails the "confirming" message: it is owed.
     sandbox!.setTimeline(exchangeId, { confirming: 2 * 60_000, exchanging: 30 * 24 * HOUR });
     sandbox!.steer(exchangeId, "deposit-arrived");
     world.tg.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" });
     await tracker.refresh(exchangeId);
-    expect(status()).toBe("confirming");
-    expect(repos.transactions.find(exchangeId)!.noticeRetryAt).not.toBeNull();
+    expect(await status()).toBe("confirming");
+    expect((await repos.transactions.find(exchangeId))!.noticeRetryAt).not.toBeNull();
 
     // The owed "confirming" goes out, and Telegram is slow with it.
     const owed = world.tg.holdNext("sendMessage");
     await drive(world.clock, owed.arrived, { stepMs: 5_000, maxMs: 5 * 60_000 });
     // Meanwhile a poll records "exchanging"; its message waits behind the slow one.
-    await drive(world.clock, waitFor(() => status() === "exchanging" || undefined, 60_000, "the poll to record exchanging"), { stepMs: 5_000, maxMs: 10 * 60_000 });
+    await drive(world.clock, waitFor(async () => (await status()) === "exchanging" || undefined, 60_000, "the poll to record exchanging"), { stepMs: 5_000, maxMs: 10 * 60_000 });
 
     // "Confirming" arrives; "exchanging" goes out next, and the process stops before hearing back.
     const newer = world.tg.holdNext("sendMessage");
@@ -66,7 +66,7 @@ describe("a status message is sent once, when an owed message and a poll overlap
     // Later the service stops knowing the exchange, and the tracker stops following it.
     world.app.sandbox!.faults.inject(NOT_FOUND, { endpoint: "getTransactionInfo", times: 100 });
     await letTimePass(world, HOUR, 30_000);
-    expect(world.app.repos.transactions.find(exchangeId)!.trackingStoppedReason).toBe("not-found");
+    expect((await world.app.repos.transactions.find(exchangeId))!.trackingStoppedReason).toBe("not-found");
     expect(statusMessages(world, user.id, "🔎 Confirming your deposit")).toHaveLength(1);
     expect(statusMessages(world, user.id, "🔄 Exchanging")).toHaveLength(1);
   });

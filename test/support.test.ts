@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startWorld, type TestWorld } from "./harness/app.js";
+import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { createViaFlow } from "./harness/flow.js";
 import { waitFor } from "../src/emulator/index.js";
 import { requesterOf } from "../src/exchange/budget.js";
@@ -30,7 +30,7 @@ describe("support staff tools", () => {
     expect(answer.text).toMatch(/Status history \(UTC\):\n• .*Waiting for your deposit\n• .*Confirming your deposit/);
     expect(answer.text).toContain("Tracked: next check at");
     expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo")).toHaveLength(infoCalls + 1);
-    expect(world.app.repos.audit.recent(1)[0]).toMatchObject({ staffId: STAFF, command: "lookup" });
+    expect((await world.app.repos.audit.recent(1))[0]).toMatchObject({ staffId: STAFF, command: "lookup" });
 
     // An exchange made elsewhere: the service's own record; an id nobody knows: said so.
     const foreign = await world.app.client.createTransaction({
@@ -82,7 +82,7 @@ describe("support staff tools", () => {
     // The creation and its first deposit read both go on the create lane.
     expect(stats.text).toMatch(/create 2, user \d+, poll \d+, catalogue \d+/);
     expect(stats.text).toContain("Tracker: 1 tracked");
-    expect(world.app.repos.audit.recent(5).map((e) => e.command)).toEqual(["stats", "user"]);
+    expect((await world.app.repos.audit.recent(5)).map((e) => e.command)).toEqual(["stats", "user"]);
   });
 
   it("/lookup says when and why the tracker stopped following an exchange", async () => {
@@ -91,12 +91,11 @@ describe("support staff tools", () => {
     const { exchangeId } = await createViaFlow(customer);
     w.app.sandbox!.setScenario(exchangeId, "overdue");
     // Waiting for 48 hours already: the next poll gives up, and tells the owner.
-    const { openDatabase } = await import("../src/db/index.js");
-    const db = openDatabase(w.databasePath);
-    db.prepare("UPDATE transactions SET status_changed_at = status_changed_at - ? WHERE exchange_id = ?").run(48 * 3_600_000, exchangeId);
-    db.close();
+    const store = openTestStore(w);
+    await store.db.updateTable("transactions").set((eb) => ({ status_changed_at: eb("status_changed_at", "-", 48 * 3_600_000) })).where("exchange_id", "=", exchangeId).execute();
+    await store.close();
     await w.clock.advance(61_000);
-    await waitFor(() => w.app.repos.transactions.find(exchangeId)!.nextPollAt === null, 5_000, "the tracker to stop");
+    await waitFor(async () => (await w.app.repos.transactions.find(exchangeId))!.nextPollAt === null, 5_000, "the tracker to stop");
     await w.app.idle();
     const staff = w.tg.user({ id: STAFF, first_name: "Sam", language_code: "en" });
     await staff.send(`/lookup ${exchangeId}`);
@@ -116,6 +115,6 @@ describe("support staff tools", () => {
       await customer.send(command);
       expect((await customer.nextMessage()).text).toContain("I don't know that command");
     }
-    expect(world.app.repos.audit.recent(5)).toEqual([]);
+    expect(await world.app.repos.audit.recent(5)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Fault } from "../src/exchange/sandbox/index.js";
-import { startWorld, type TestWorld } from "./harness/app.js";
+import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { requesterOf } from "../src/exchange/budget.js";
 import { buttons, createViaFlow } from "./harness/flow.js";
 import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
@@ -26,7 +26,7 @@ const FUNDS_SENT = "📨 I have sent the funds";
 /** Nothing more happens until the clock moves: no update is being handled, every poll under way waits for the budget. */
 async function quiet(w: TestWorld): Promise<void> {
   await w.app.idle();
-  await waitFor(() => w.app.tracker.pollsInFlight() === w.app.budget.stats().queuedByLane.poll, 5_000, "the polls under way to be answered");
+  await waitFor(async () => w.app.tracker.pollsInFlight() === (await w.app.budget.stats()).queuedByLane.poll, 5_000, "the polls under way to be answered");
 }
 
 /**
@@ -39,8 +39,8 @@ async function runTracker(w: TestWorld, until: number): Promise<void> {
     await quiet(w);
     const now = w.clock.now();
     if (now >= until) return;
-    const queued = w.app.budget.stats().queuedByLane.poll > 0;
-    const next = queued ? now + w.app.budget.backgroundPaceMs : (w.app.repos.transactions.nextDueAt() ?? until);
+    const queued = (await w.app.budget.stats()).queuedByLane.poll > 0;
+    const next = queued ? now + w.app.budget.backgroundPaceMs : ((await w.app.repos.transactions.nextDueAt()) ?? until);
     await w.clock.advance(Math.min(until, Math.max(now + 1, next)) - now);
   }
 }
@@ -91,12 +91,12 @@ describe("the tracker", () => {
     expect(said[3]).toMatch(/Finished · exchange .*\nDone: [\d.]+ USDT \(TRX\) sent to TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj/);
     const finished = user.messages().find((m) => m.text === said[3])!;
     const links = (finished.entities ?? []).filter((e) => e.type === "text_link").map((e) => (e as { url: string }).url);
-    const tx = world.app.repos.transactions.find(exchangeId)!;
+    const tx = (await world.app.repos.transactions.find(exchangeId))!;
     expect(links).toContain(`https://blockchair.com/search?q=${tx.hashTo}`);
     // The card shows the final state, and tracking has stopped.
     expect(card.text).toContain("Status: ✅ Finished");
     expect(tx.nextPollAt).toBeNull();
-    expect(world.app.repos.transactions.history(exchangeId).map((h) => h.status)).toEqual(["waiting", "confirming", "exchanging", "sending", "finished"]);
+    expect((await world.app.repos.transactions.history(exchangeId)).map((h) => h.status)).toEqual(["waiting", "confirming", "exchanging", "sending", "finished"]);
   });
 
   it.each([
@@ -112,7 +112,7 @@ describe("the tracker", () => {
     const last = messagesAfter(user, qr).at(-1)!;
     expect(last).toMatch(pattern);
     if (scenario === "failed") expect(last).toContain(exchangeId);
-    expect(world.app.repos.transactions.find(exchangeId)!.nextPollAt).toBeNull();
+    expect((await world.app.repos.transactions.find(exchangeId))!.nextPollAt).toBeNull();
   });
 
   it("says an exchange expired when no deposit came", async () => {
@@ -139,7 +139,7 @@ describe("the tracker", () => {
     const said = messagesAfter(user, qr);
     expect(said).toHaveLength(1);
     expect(said[0]).toContain("Exchanging");
-    expect(world.app.repos.transactions.find(exchangeId)!.status).toBe("exchanging");
+    expect((await world.app.repos.transactions.find(exchangeId))!.status).toBe("exchanging");
   });
 
   it("never sends a status message twice: a change pending at a crash only updates the card", async () => {
@@ -151,15 +151,14 @@ describe("the tracker", () => {
     const before = messagesAfter(user, qr).length;
     // As if the process died after sending "confirming" but before saving that it had.
     await world.restart(async () => {
-      const { openDatabase } = await import("../src/db/index.js");
-      const db = openDatabase(world!.databasePath);
-      db.prepare("UPDATE transactions SET pending_notice = status WHERE exchange_id = ?").run(exchangeId);
-      db.close();
+      const store = openTestStore(world!);
+      await store.db.updateTable("transactions").set((eb) => ({ pending_notice: eb.ref("status") })).where("exchange_id", "=", exchangeId).execute();
+      await store.close();
     });
     await world.app.idle();
     expect(messagesAfter(user, qr)).toHaveLength(before);
     expect(card.text).toContain("Status: 🔎 Confirming your deposit");
-    expect(world.app.repos.transactions.find(exchangeId)!.pendingNotice).toBeNull();
+    expect((await world.app.repos.transactions.find(exchangeId))!.pendingNotice).toBeNull();
   });
 
   it("stops writing to a user who blocked the bot, until they write again", async () => {
@@ -168,7 +167,7 @@ describe("the tracker", () => {
     await createViaFlow(user);
     user.block();
     await minutes(world, 3);
-    expect(world.app.repos.users.find(5006)!.blocked).toBe(true);
+    expect((await world.app.repos.users.find(5006))!.blocked).toBe(true);
     const attempts = world.tg.callsTo("sendMessage").filter((c) => (c.payload as { chat_id: number }).chat_id === 5006).length;
     await minutes(world, 6);
     // After the first 403 nothing more is tried.
@@ -176,7 +175,7 @@ describe("the tracker", () => {
     user.unblock();
     await user.send("/start");
     await user.nextMessage();
-    expect(world.app.repos.users.find(5006)!.blocked).toBe(false);
+    expect((await world.app.repos.users.find(5006))!.blocked).toBe(false);
   });
 
   it("waits out Telegram's 429 and still delivers", async () => {
@@ -204,15 +203,15 @@ describe("the tracker", () => {
 
     // An id the service does not know: tolerated for half an hour (a new exchange may not be
     // listed yet), then an error in the log, tracking stops, and the owner is told once.
-    const known = world.app.repos.transactions.find(exchangeId)!;
+    const known = (await world.app.repos.transactions.find(exchangeId))!;
     const createdAt = world.clock.now();
-    world.app.repos.transactions.insert({ ...known, exchangeId: "exolix-floating-unknown", createdAt, nextPollAt: createdAt, cardMessageId: null });
+    await world.app.repos.transactions.insert({ ...known, exchangeId: "exolix-floating-unknown", createdAt, nextPollAt: createdAt, cardMessageId: null });
     const mentions = () => messagesAfter(user, qr).filter((text) => text.includes("exolix-floating-unknown"));
     await minutes(world, 29);
     expect(mentions()).toEqual([]);
-    expect(world.app.repos.transactions.find("exolix-floating-unknown")!.nextPollAt).not.toBeNull();
+    expect((await world.app.repos.transactions.find("exolix-floating-unknown"))!.nextPollAt).not.toBeNull();
     await minutes(world, 15);
-    const stopped = world.app.repos.transactions.find("exolix-floating-unknown")!;
+    const stopped = (await world.app.repos.transactions.find("exolix-floating-unknown"))!;
     expect(stopped.nextPollAt).toBeNull();
     expect(stopped.trackingStoppedReason).toBe("not-found");
     expect(stopped.trackingStoppedAt! - createdAt).toBeGreaterThanOrEqual(30 * MINUTE);
@@ -229,15 +228,14 @@ describe("the tracker", () => {
     const user = world.tg.user({ id: 5009, first_name: "Ida", language_code: "en" });
     const { exchangeId, card } = await createViaFlow(user);
     world.app.sandbox!.setScenario(exchangeId, "overdue");
-    const { openDatabase } = await import("../src/db/index.js");
-    const db = openDatabase(world.databasePath);
-    db.prepare("UPDATE transactions SET status_changed_at = status_changed_at - ? WHERE exchange_id = ?").run(48 * 3_600_000, exchangeId);
-    db.close();
+    const store = openTestStore(world);
+    await store.db.updateTable("transactions").set((eb) => ({ status_changed_at: eb("status_changed_at", "-", 48 * 3_600_000) })).where("exchange_id", "=", exchangeId).execute();
+    await store.close();
     const qr = user.lastMessage()!;
     await minutes(world, 2);
     const said = messagesAfter(user, qr);
     expect(said).toHaveLength(1);
-    const tx = world.app.repos.transactions.find(exchangeId)!;
+    const tx = (await world.app.repos.transactions.find(exchangeId))!;
     expect(said[0]).toContain(
       `⚠️ I stopped following exchange ${exchangeId}: it has shown “⏳ Waiting for your deposit” since 2026-11-20 12:00 UTC.\n` +
         `Your funds are not lost because I stopped watching. If you sent a deposit, or are still waiting for a payout, contact ${tx.provider}'s support ` +
@@ -259,13 +257,12 @@ describe("the tracker", () => {
     await world.app.idle();
     await world.clock.advance(61_000);
     // Polling is saturated: the background share of the window is used, and both exchanges are due.
-    const { openDatabase } = await import("../src/db/index.js");
-    const db = openDatabase(world.databasePath);
-    db.prepare("UPDATE transactions SET next_poll_at = ?").run(world.clock.now());
-    db.close();
+    const store = openTestStore(world);
+    await store.db.updateTable("transactions").set({ next_poll_at: world.clock.now() }).execute();
+    await store.close();
     while (world.app.budget.preview("poll").position === 0) await world.app.budget.acquire("poll");
     world.app.tracker.wake();
-    await waitFor(() => world!.app.budget.stats().queuedByLane.poll === 2, 5_000, "two polls waiting for the budget");
+    await waitFor(async () => (await world!.app.budget.stats()).queuedByLane.poll === 2, 5_000, "two polls waiting for the budget");
     const asker = world.tg.user({ id: 5200, first_name: "Q", language_code: "en" });
     await asker.send("/exchange");
     await asker.nextMessage();
@@ -279,7 +276,7 @@ describe("the tracker", () => {
     expect(offers.text).toContain("1 ETH → USDT (TRX)");
     const estimate = world.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").at(-1)!;
     expect(estimate.at).toBe(sentAt); // not a moment of simulated time spent waiting behind polls
-    expect(world.app.budget.stats().queuedByLane.poll).toBeGreaterThan(0);
+    expect((await world.app.budget.stats()).queuedByLane.poll).toBeGreaterThan(0);
   });
 });
 
@@ -301,7 +298,7 @@ describe("the tracker's order of attention", () => {
     await runTracker(w, start + 40 * MINUTE + 5_000);
     // Only the owner can say so.
     expect(await press(stranger, a.card, FUNDS_SENT)).toBe("This button has expired.");
-    expect(w.app.repos.transactions.find(a.exchangeId)!.fundsSentAt).toBeNull();
+    expect((await w.app.repos.transactions.find(a.exchangeId))!.fundsSentAt).toBeNull();
 
     const pressedAt = w.clock.now();
     expect(await press(ana, a.card, FUNDS_SENT)).toBe(
@@ -410,7 +407,7 @@ describe("history, cards and /status", () => {
 
     const query = await user.click(card, "Refresh");
     expect((await user.callbackAnswer(query)).text).toBeUndefined();
-    await waitFor(() => w.app.budget.stats().queuedByLane.user === 1, 5_000, "the refresh to wait for the budget");
+    await waitFor(async () => (await w.app.budget.stats()).queuedByLane.user === 1, 5_000, "the refresh to wait for the budget");
     // The same chat is served meanwhile.
     await user.send("/help");
     expect((await user.nextMessage()).text).toContain("How it works");
@@ -439,7 +436,7 @@ describe("history, cards and /status", () => {
     const query = await user.click(card, "Refresh");
     await user.callbackAnswer(query);
     expect((await user.nextMessage()).text).toContain("You already have 3 requests waiting in line");
-    expect(w.app.budget.stats().queuedByLane.user).toBe(3);
+    expect((await w.app.budget.stats()).queuedByLane.user).toBe(3);
     await w.app.idle();
     expect(polls(w)).toHaveLength(polled);
   });
@@ -450,15 +447,15 @@ describe("history, cards and /status", () => {
     const { exchangeId, card } = await createWaiting(user);
     await minutes(w, 3);
     await quiet(w);
-    const tx = () => w.app.repos.transactions.find(exchangeId)!;
+    const tx = async () => (await w.app.repos.transactions.find(exchangeId))!;
     // The service asked for five minutes of quiet (a 429): everything waits in line.
     w.app.budget.pause(5 * MINUTE);
     const resumesAt = w.clock.now() + 5 * MINUTE;
     for (let i = 0; i < 3; i++) void w.app.budget.acquire("user", { requester: requesterOf(user.id) }).catch(() => undefined);
     // The owner sent the funds: the tracker's poll is due now and waits in line.
     await press(user, card, FUNDS_SENT);
-    await waitFor(() => w.app.budget.stats().queuedByLane.poll === 1, 5_000, "the background poll to wait in line");
-    const nextPollAt = tx().nextPollAt;
+    await waitFor(async () => (await w.app.budget.stats()).queuedByLane.poll === 1, 5_000, "the background poll to wait in line");
+    const nextPollAt = (await tx()).nextPollAt;
     const since = w.clock.now() + 1; // the tracker's last poll before the pause may have come at this very moment
 
     // A press every cooldown: each is told the line is full, and nothing else changes.
@@ -467,9 +464,9 @@ describe("history, cards and /status", () => {
       await user.callbackAnswer(await user.click(card, "Refresh"));
       expect((await user.nextMessage()).text).toContain("You already have 3 requests waiting in line");
       await quiet(w);
-      expect(w.app.budget.stats().queuedByLane.poll).toBe(1);
-      expect(tx().nextPollAt).toBe(nextPollAt);
-      expect(tx().errorCount).toBe(0);
+      expect((await w.app.budget.stats()).queuedByLane.poll).toBe(1);
+      expect((await tx()).nextPollAt).toBe(nextPollAt);
+      expect((await tx()).errorCount).toBe(0);
     }
     expect(w.logs.filter((l) => /tracker poll failed/.test(l.msg))).toEqual([]);
 
@@ -478,7 +475,7 @@ describe("history, cards and /status", () => {
     const mine = polls(w, since).filter((p) => p.exchangeId === exchangeId).map((p) => p.at);
     expect(mine[0]).toBe(resumesAt);
     expect(mine[1]).toBe(resumesAt + MINUTE);
-    expect(tx().errorCount).toBe(0);
+    expect((await tx()).errorCount).toBe(0);
   });
 
   it("a Refresh whose retry finds the owner's line full is no failed poll: no error counted or logged, the next poll stays where it was", async () => {
@@ -487,8 +484,8 @@ describe("history, cards and /status", () => {
     const { exchangeId, card } = await createWaiting(user);
     await minutes(w, 3);
     await quiet(w);
-    const tx = () => w.app.repos.transactions.find(exchangeId)!;
-    const nextPollAt = tx().nextPollAt!;
+    const tx = async () => (await w.app.repos.transactions.find(exchangeId))!;
+    const nextPollAt = (await tx()).nextPollAt!;
     expect(nextPollAt - w.clock.now()).toBeGreaterThan(10_000); // nothing falls due while this test runs
     const polled = polls(w).length;
 
@@ -505,8 +502,8 @@ describe("history, cards and /status", () => {
     }
     expect((await user.nextMessage()).text).toContain("You already have 3 requests waiting in line");
     await quiet(w);
-    expect(tx().errorCount).toBe(0);
-    expect(tx().nextPollAt).toBe(nextPollAt);
+    expect((await tx()).errorCount).toBe(0);
+    expect((await tx()).nextPollAt).toBe(nextPollAt);
     expect(w.logs.filter((l) => /tracker poll failed/.test(l.msg))).toEqual([]);
   });
 
@@ -522,8 +519,8 @@ describe("history, cards and /status", () => {
     while (inWindow() < 8) await w.app.budget.acquire("user");
     /** The tracker's next poll of this exchange is due now and waits in line (about a minute). */
     const backgroundPollWaits = async () => {
-      w.app.tracker.fundsSent(exchangeId);
-      await waitFor(() => w.app.budget.stats().queuedByLane.poll === 1, 5_000, "the background poll to wait in line");
+      await w.app.tracker.fundsSent(exchangeId);
+      await waitFor(async () => (await w.app.budget.stats()).queuedByLane.poll === 1, 5_000, "the background poll to wait in line");
     };
 
     await backgroundPollWaits();
@@ -533,7 +530,7 @@ describe("history, cards and /status", () => {
     await user.callbackAnswer(query);
     // Served with the clock standing still: the person's call does not wait behind the background one.
     await waitFor(() => polls(w).length === polled + 1 && card.edited > edits, 5_000, "the refresh to be answered");
-    expect(w.app.budget.stats().queuedByLane.poll).toBe(0);
+    expect((await w.app.budget.stats()).queuedByLane.poll).toBe(0);
 
     await backgroundPollWaits();
     const staff = w.tg.user({ id: staffId, first_name: "Sam", language_code: "en" });
@@ -581,7 +578,7 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     w.app.sandbox!.faults.inject({ kind: "status", status: 502 }, { endpoint: "getTransactionInfo", times: 6 }); // two polls, three attempts each
     w.app.sandbox!.faults.inject(NOT_FOUND, { endpoint: "getTransactionInfo", times: 1 });
     await minutes(w, 15);
-    const tx = w.app.repos.transactions.find(exchangeId)!;
+    const tx = (await w.app.repos.transactions.find(exchangeId))!;
     expect(tx.status).toBe("finished");
     expect(messagesAfter(user, qr).at(-1)).toContain("Finished");
     expect(messagesAfter(user, qr).filter((text) => text.includes("stopped following"))).toEqual([]);
@@ -592,14 +589,14 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 5802, first_name: "Oto", language_code: "en" });
     const { exchangeId } = await createViaFlow(user);
-    const createdAt = w.app.repos.transactions.find(exchangeId)!.createdAt;
+    const createdAt = (await w.app.repos.transactions.find(exchangeId))!.createdAt;
     const qr = user.lastMessage()!;
     w.app.sandbox!.faults.inject(NOT_FOUND, { endpoint: "getTransactionInfo", times: 6 });
     await runTracker(w, createdAt + 40 * MINUTE);
     // Six "not found" over 25 minutes, one interval apart, doubling up to 10 minutes; then it is listed.
     // (The poll at creation, for the deposit details, is not the tracker's.)
     expect(gapsOf(w, exchangeId, createdAt + 1).slice(0, 6).map((gap) => Math.floor(gap / MINUTE))).toEqual([1, 2, 4, 8, 10, 10]);
-    const tx = w.app.repos.transactions.find(exchangeId)!;
+    const tx = (await w.app.repos.transactions.find(exchangeId))!;
     expect(tx.status).toBe("finished");
     expect(tx.trackingStoppedAt).toBeNull();
     expect(messagesAfter(user, qr)).toHaveLength(1);
@@ -610,12 +607,12 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 5803, first_name: "Pia", language_code: "en" });
     const { exchangeId, card } = await createWaiting(user);
-    const createdAt = w.app.repos.transactions.find(exchangeId)!.createdAt;
+    const createdAt = (await w.app.repos.transactions.find(exchangeId))!.createdAt;
     const qr = user.lastMessage()!;
     await runTracker(w, createdAt + 35 * MINUTE);
     expect(messagesAfter(user, qr)).toHaveLength(1);
     expect(messagesAfter(user, qr)[0]).toContain("Expired");
-    expect(w.app.repos.transactions.find(exchangeId)!.nextPollAt).not.toBeNull();
+    expect((await w.app.repos.transactions.find(exchangeId))!.nextPollAt).not.toBeNull();
     expect(card.text).not.toContain("I no longer check");
 
     await runTracker(w, createdAt + 5 * HOUR);
@@ -632,7 +629,7 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     expect(said).toHaveLength(3);
     expect(said[1]).toContain("Confirming your deposit");
     expect(said[2]).toContain("Your deposit was refunded");
-    expect(w.app.repos.transactions.find(exchangeId)!.nextPollAt).toBeNull();
+    expect((await w.app.repos.transactions.find(exchangeId))!.nextPollAt).toBeNull();
   });
 
   it("follows an exchange in motion hourly for 7 days, then stops and tells the owner once", async () => {
@@ -640,11 +637,11 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     const user = w.tg.user({ id: 5804, first_name: "Quin", language_code: "ru" });
     const { exchangeId, card } = await createViaFlow(user);
     w.app.sandbox!.setTimeline(exchangeId, { confirming: 30 * DAY }); // the deposit is never confirmed
-    const createdAt = w.app.repos.transactions.find(exchangeId)!.createdAt;
+    const createdAt = (await w.app.repos.transactions.find(exchangeId))!.createdAt;
     const qr = user.lastMessage()!;
 
     await runTracker(w, createdAt + 6 * DAY);
-    const tx = w.app.repos.transactions.find(exchangeId)!;
+    const tx = (await w.app.repos.transactions.find(exchangeId))!;
     expect(tx.status).toBe("confirming");
     expect(tx.nextPollAt).not.toBeNull();
     expect(messagesAfter(user, qr)).toHaveLength(1);
@@ -654,7 +651,7 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     expect(gapsOf(w, exchangeId, createdAt).filter((gap) => gap <= MINUTE + pace).length).toBeGreaterThanOrEqual(100);
 
     await runTracker(w, createdAt + 7 * DAY + 2 * HOUR);
-    const stopped = w.app.repos.transactions.find(exchangeId)!;
+    const stopped = (await w.app.repos.transactions.find(exchangeId))!;
     expect(stopped).toMatchObject({ nextPollAt: null, trackingStoppedReason: "stalled" });
     expect(stopped.trackingStoppedAt! - stopped.statusChangedAt).toBeGreaterThanOrEqual(7 * DAY);
     const said = messagesAfter(user, qr);
@@ -681,7 +678,7 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/^✅ Finished · exchange \S+\nDone: /);
     expect(card.text).toContain("Status: ✅ Finished");
-    expect(w.app.repos.transactions.find(exchangeId)!.nextPollAt).toBeNull();
+    expect((await w.app.repos.transactions.find(exchangeId))!.nextPollAt).toBeNull();
   });
 
   it("sends a status message Telegram never got (no connection) once Telegram is back, and only once", async () => {
@@ -692,7 +689,7 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     const qr = user.lastMessage()!;
     await w.tg.goOffline();
     await minutes(w, 3);
-    expect(w.app.repos.transactions.find(exchangeId)!.status).toBe("confirming");
+    expect((await w.app.repos.transactions.find(exchangeId))!.status).toBe("confirming");
     expect(messagesAfter(user, qr)).toEqual([]);
     await w.tg.goOnline();
     await minutes(w, 2);
@@ -728,19 +725,19 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 5808, first_name: "Uma", language_code: "en" });
     const { exchangeId } = await createWaiting(user);
-    const { openDatabase } = await import("../src/db/index.js");
     w.app.sandbox!.faults.inject({ kind: "delay", ms: 300 }, { endpoint: "getTransactionInfo", times: 1 });
-    await w.clock.advance(w.app.repos.transactions.find(exchangeId)!.nextPollAt! - w.clock.now());
+    await w.clock.advance((await w.app.repos.transactions.find(exchangeId))!.nextPollAt! - w.clock.now());
     // The poll is out and unanswered: what the database holds now is what a SIGKILL would leave.
     await waitFor(() => w.app.sandbox!.requests.some((r) => r.endpoint === "getTransactionInfo" && r.status === 0), 5_000, "the poll to reach the service");
-    const db = openDatabase(w.databasePath);
-    const crashed = db.prepare("SELECT * FROM transactions WHERE exchange_id = ?").get(exchangeId) as Record<string, unknown>;
-    db.close();
+    const store = openTestStore(w);
+    // Every column but the key (and PostgreSQL's row id), to be written back as it was.
+    const row: Record<string, unknown> = await store.db.selectFrom("transactions").selectAll().where("exchange_id", "=", exchangeId).executeTakeFirstOrThrow();
+    const { exchange_id: _key, id: _rowId, ...crashed } = row;
+    await store.close();
     await w.restart(async () => {
-      const again = openDatabase(w.databasePath);
-      const columns = Object.keys(crashed).filter((column) => column !== "exchange_id");
-      again.prepare(`UPDATE transactions SET ${columns.map((c) => `${c} = @${c}`).join(", ")} WHERE exchange_id = @exchange_id`).run(crashed);
-      again.close();
+      const again = openTestStore(w);
+      await again.db.updateTable("transactions").set(crashed).where("exchange_id", "=", exchangeId).execute();
+      await again.close();
       await w.clock.advance(5_000); // down for a moment
     });
     const back = w.clock.now();
@@ -748,6 +745,6 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     // Polled at once (at most a budget pace later), not when the dead process's lease ends.
     const after = polls(w, back).filter((p) => p.exchangeId === exchangeId).map((p) => p.at - back);
     expect(after.filter((at) => at <= w.app.budget.backgroundPaceMs)).toHaveLength(1);
-    expect(w.app.repos.transactions.find(exchangeId)!.leasedUntil).toBeNull();
+    expect((await w.app.repos.transactions.find(exchangeId))!.leasedUntil).toBeNull();
   });
 });

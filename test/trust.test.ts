@@ -24,7 +24,7 @@ describe("the anti-phishing phrase", () => {
     expect(saved.text).toContain("Every message that shows a deposit address now includes blue otter <42>");
     // Its message is gone from the chat; the phrase is kept as typed (spaces collapsed).
     expect(user.messages().some((m) => m.message_id === typed)).toBe(false);
-    expect(w.app.repos.users.find(9302)!.phrase).toBe("blue otter <42>");
+    expect((await w.app.repos.users.find(9302))!.phrase).toBe("blue otter <42>");
 
     const { exchangeId, card } = await createViaFlow(user);
     expect(card.text).toContain("🔐 Your phrase: blue otter <42>");
@@ -81,7 +81,7 @@ describe("the anti-phishing phrase", () => {
     expect((await user.nextMessage()).text).toContain("Фраза — это от 3 до 40 символов");
     await user.send("/phrase /start");
     expect((await user.nextMessage()).text).toContain("Фраза — это от 3 до 40 символов");
-    expect(w.app.repos.users.find(9303)!.phrase).toBeNull();
+    expect((await w.app.repos.users.find(9303))!.phrase).toBeNull();
     await user.send("/phrase синий кит");
     expect((await user.nextMessage()).text).toContain("теперь содержит синий кит");
     // The exchange being set up goes on.

@@ -40,7 +40,7 @@ describe("webhook mode (WEBHOOK_URL)", () => {
     expect((await post("/elsewhere", update, SECRET)).status).toBe(404);
     expect((await post("/telegram/hook", { hello: "world" }, SECRET)).status).toBe(400);
     await world.app.idle();
-    expect(world.app.repos.users.find(8102)).toBeUndefined();
+    expect(await world.app.repos.users.find(8102)).toBeUndefined();
     expect(world.tg.callsTo("sendMessage")).toEqual([]);
   });
 

@@ -9,10 +9,10 @@ import type { AlertMessenger, Delivery } from "../bot/features/alerts.js";
 
 export interface AlertCheckerDeps {
   alerts: {
-    open(now: number): RateAlert[];
-    expired(now: number): RateAlert[];
-    end(id: number, reason: "reached" | "expired" | "blocked"): boolean;
-    reopen(id: number): void;
+    open(now: number): Promise<RateAlert[]>;
+    expired(now: number): Promise<RateAlert[]>;
+    end(id: number, reason: "reached" | "expired" | "blocked"): Promise<boolean>;
+    reopen(id: number): Promise<void>;
   };
   kv: Pick<KeyValueStore, "get" | "set" | "deleteIdle">;
   client: Pick<ExchangeClient, "getEstimate">;
@@ -72,13 +72,13 @@ export class AlertChecker {
 
   private async pass(): Promise<void> {
     const { alerts, clock } = this.deps;
-    for (const alert of alerts.expired(clock.now())) await this.tell(alert, "expired", () => this.deps.messenger.expired(alert));
+    for (const alert of await alerts.expired(clock.now())) await this.tell(alert, "expired", () => this.deps.messenger.expired(alert));
     // A check older than the interval counts as none: drop it, so pairs and amounts no alert asks
     // for any more (one person can set and remove many) do not stay in the database for ever.
-    this.deps.kv.deleteIdle("alerts:checked", clock.now() - this.deps.intervalMs);
-    for (const [key, group] of groupsOf(alerts.open(clock.now()))) {
+    await this.deps.kv.deleteIdle("alerts:checked", clock.now() - this.deps.intervalMs);
+    for (const [key, group] of groupsOf(await alerts.open(clock.now()))) {
       if (this.stopping.signal.aborted) return;
-      const checkedAt = this.deps.kv.get<number>(`alerts:checked:${key}`) ?? -Infinity;
+      const checkedAt = (await this.deps.kv.get<number>(`alerts:checked:${key}`)) ?? -Infinity;
       if (clock.now() - checkedAt < this.deps.intervalMs) continue;
       await this.checkGroup(key, group);
     }
@@ -96,10 +96,10 @@ export class AlertChecker {
       if (error instanceof BudgetCancelledError) return;
       this.deps.logger.warn({ err: error, key }, "rate alert check: no quote this time");
       // Counted as checked: a failing pair must not take the slots of the others.
-      this.deps.kv.set(`alerts:checked:${key}`, this.deps.clock.now());
+      await this.deps.kv.set(`alerts:checked:${key}`, this.deps.clock.now());
       return;
     }
-    this.deps.kv.set(`alerts:checked:${key}`, this.deps.clock.now());
+    await this.deps.kv.set(`alerts:checked:${key}`, this.deps.clock.now());
     const best = bestOffer(offers, first.amount, this.deps.isProviderEnabled);
     if (!best) return;
     for (const alert of group) {
@@ -113,9 +113,9 @@ export class AlertChecker {
    * a message Telegram certainly did not take opens it again for the next check.
    */
   private async tell(alert: RateAlert, reason: "reached" | "expired", send: () => Promise<Delivery>): Promise<void> {
-    if (!this.deps.alerts.end(alert.id, reason)) return;
+    if (!(await this.deps.alerts.end(alert.id, reason))) return;
     const told = await send();
-    if (told === "later") this.deps.alerts.reopen(alert.id);
+    if (told === "later") await this.deps.alerts.reopen(alert.id);
   }
 }
 

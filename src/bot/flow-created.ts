@@ -8,17 +8,17 @@ import type { TransactionRepository } from "../db/transactions.js";
  */
 const key = (chatId: number) => `flow-created:${chatId}`;
 
-export function flowStarted(kv: KeyValueStore, chatId: number): void {
-  kv.delete(key(chatId));
+export function flowStarted(kv: KeyValueStore, chatId: number): Promise<void> {
+  return kv.delete(key(chatId));
 }
 
-export function flowCreated(kv: KeyValueStore, chatId: number, exchangeId: string): void {
-  kv.set(key(chatId), { exchangeId });
+export function flowCreated(kv: KeyValueStore, chatId: number, exchangeId: string): Promise<void> {
+  return kv.set(key(chatId), { exchangeId });
 }
 
 /** The exchange the flow in progress created; undefined when it created none. */
-export function createdByFlow(kv: KeyValueStore, chatId: number): string | undefined {
-  return kv.get<{ exchangeId: string }>(key(chatId))?.exchangeId;
+export async function createdByFlow(kv: KeyValueStore, chatId: number): Promise<string | undefined> {
+  return (await kv.get<{ exchangeId: string }>(key(chatId)))?.exchangeId;
 }
 
 /**
@@ -26,7 +26,7 @@ export function createdByFlow(kv: KeyValueStore, chatId: number): string | undef
  * card it holds unshown (the person was told to wait for the deposit details), the card is the
  * tracker's from now: it shows it, and the details when they come. True when it was handed over.
  */
-export function handOverCreated(kv: KeyValueStore, transactions: Pick<TransactionRepository, "releaseFlowHold">, chatId: number, now: number): boolean {
-  const created = createdByFlow(kv, chatId);
-  return created !== undefined && transactions.releaseFlowHold(created, now);
+export async function handOverCreated(kv: KeyValueStore, transactions: Pick<TransactionRepository, "releaseFlowHold">, chatId: number, now: number): Promise<boolean> {
+  const created = await createdByFlow(kv, chatId);
+  return created !== undefined && (await transactions.releaseFlowHold(created, now));
 }

@@ -29,11 +29,11 @@ export function startFlowSweeper(deps: {
   logger: Logger;
   /** Who blocked the bot (private chats: the chat id is the user's). */
   users: Pick<UserRepository, "find" | "setBlocked">;
-  note: (chatId: number) => string;
+  note: (chatId: number) => Promise<string>;
   /** What a person whose flow grew too large is told. */
-  tooLargeNote: (chatId: number) => string;
-  /** A flow was ended for being left alone, or for its size (metrics; a card it held unshown is let go). */
-  onTimedOut?: (chatId: number) => void;
+  tooLargeNote: (chatId: number) => Promise<string>;
+  /** A flow was ended for being left alone, or for its size (metrics; a card it held unshown is let go). Done before the note. */
+  onTimedOut?: (chatId: number) => Promise<void>;
   everyMs?: number;
   idleMs?: number;
 }): { stop(): void; sweep(): Promise<void> } {
@@ -41,28 +41,30 @@ export function startFlowSweeper(deps: {
   let timer: Timer | undefined;
   let stopped = false;
 
-  const close = async (key: string, note: (chatId: number) => string) => {
+  const close = async (key: string, note: (chatId: number) => Promise<string>) => {
     const chatId = Number(key);
     if (!Number.isSafeInteger(chatId)) return;
-    deps.onTimedOut?.(chatId);
+    await deps.onTimedOut?.(chatId);
     // Nothing more goes to a person who blocked the bot, until they write again.
-    if (deps.users.find(chatId)?.blocked) return;
-    await deps.api.sendMessage(chatId, note(chatId), { parse_mode: "HTML" }).catch((error: unknown) => {
+    if ((await deps.users.find(chatId))?.blocked) return;
+    await deps.api.sendMessage(chatId, await note(chatId), { parse_mode: "HTML" }).catch(async (error: unknown) => {
       if (sendFailure(error) === "blocked") return deps.users.setBlocked(chatId, true);
       deps.logger.warn({ err: error, chatId }, "could not tell a user their flow was closed");
     });
   };
   const sweep = async () => {
     const before = deps.clock.now() - idleMs;
-    for (const { key, value } of deps.kv.idleSince<StoredConversations>("conv", before)) {
+    for (const { key, value } of await deps.kv.idleSince<StoredConversations>("conv", before)) {
       const active = Object.values(value.state ?? {}).some((list) => Array.isArray(list) && list.length > 0);
-      if (!deps.kv.deleteIfIdle("conv", key, before) || !active) continue;
+      // Whoever deletes it closes it: a flow that got input meanwhile is not idle any more.
+      if (!(await deps.kv.deleteIfIdle("conv", key, before)) || !active) continue;
       await close(key, deps.note);
     }
     // A flow that keeps getting input is never idle; one whose state grew this large is closed.
-    for (const key of deps.kv.largerThan("conv", FLOW_STATE_MAX_BYTES)) {
-      deps.logger.warn({ chatId: key }, "closing a flow whose stored state grew too large");
-      deps.kv.delete(`conv:${key}`);
+    for (const key of await deps.kv.largerThan("conv", FLOW_STATE_MAX_BYTES)) {
+      // Unless it shrank (or ended) meanwhile.
+      if (!(await deps.kv.deleteIfLarger("conv", key, FLOW_STATE_MAX_BYTES))) continue;
+      deps.logger.warn({ chatId: key }, "closed a flow whose stored state grew too large");
       await close(key, deps.tooLargeNote);
     }
   };

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
-import type { UserRepository } from "../db/users.js";
+import type { UserRecord, UserRepository } from "../db/users.js";
 import type { BaseContext } from "./context.js";
 
 export const LOCALES = ["en", "ru"] as const;
@@ -21,26 +21,36 @@ export function localeOfUser(user: { language: string | null; telegramLanguage: 
 }
 
 /** Text in a user's language, for messages sent outside an update (status changes, alerts). */
-export function translatorFor(i18n: I18n<BaseContext>, users: Pick<UserRepository, "find">, userId: number): (key: string, variables?: Record<string, string | number>) => string {
-  const locale = localeOfUser(users.find(userId));
+export async function translatorFor(i18n: I18n<BaseContext>, users: Pick<UserRepository, "find">, userId: number): Promise<Translator> {
+  return translatorOf(i18n, await users.find(userId));
+}
+
+/** Text in the language of `user` (read already). */
+export function translatorOf(i18n: I18n<BaseContext>, user: Pick<UserRecord, "language" | "telegramLanguage"> | undefined): Translator {
+  const locale = localeOfUser(user);
   return (key, variables) => i18n.t(locale, key, variables);
 }
 
+export type Translator = (key: string, variables?: Record<string, string | number>) => string;
+
 /**
- * Fluent translations from locales/*.ftl. The user's stored choice wins, then their
- * Telegram language, then English; in groups, the language the admins set.
+ * Fluent translations from locales/*.ftl. The user's stored choice (`storedLanguage`) wins,
+ * then their Telegram language, then English; in groups, the language the admins set.
  */
-export function createI18n(users: Pick<UserRepository, "find">, groupLanguage: (chatId: number) => string | undefined = () => undefined): I18n<BaseContext> {
+export function createI18n(
+  storedLanguage: (userId: number) => Promise<string | null | undefined>,
+  groupLanguage: (chatId: number) => Promise<string | undefined> = () => Promise.resolve(undefined),
+): I18n<BaseContext> {
   const i18n = new I18n<BaseContext>({
     defaultLocale: DEFAULT_LOCALE,
     directory: LOCALES_DIR,
     // Fluent wraps variables in invisible bidi marks by default; they would ride along
     // when a person copies an address or an exchange id, so they are switched off.
     fluentBundleOptions: { useIsolating: false },
-    localeNegotiator: (ctx) => {
+    localeNegotiator: async (ctx) => {
       // In a group the admins choose the language for everyone.
-      if (ctx.chat && ctx.chat.type !== "private") return supportedLocale(groupLanguage(ctx.chat.id)) ?? DEFAULT_LOCALE;
-      const stored = ctx.from ? users.find(ctx.from.id)?.language : undefined;
+      if (ctx.chat && ctx.chat.type !== "private") return supportedLocale(await groupLanguage(ctx.chat.id)) ?? DEFAULT_LOCALE;
+      const stored = ctx.from ? await storedLanguage(ctx.from.id) : undefined;
       return supportedLocale(stored) ?? supportedLocale(ctx.from?.language_code) ?? DEFAULT_LOCALE;
     },
   });

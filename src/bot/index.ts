@@ -5,7 +5,7 @@ import { Api, Bot, GrammyError, HttpError, type BotError, type MiddlewareFn, typ
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
-import type { Repositories, TransactionRecord } from "../db/index.js";
+import type { Repositories, TransactionRecord, UserRecord } from "../db/index.js";
 import { CurrencyIndex } from "../domain/currency-search.js";
 import type { RateBudget } from "../exchange/budget.js";
 import type { ExchangeAvailability } from "../exchange/availability.js";
@@ -54,7 +54,7 @@ export interface BotDeps {
   /** How often rate alerts are checked (said when one is set). */
   alertCheckMinutes: number;
   /** The tracker, reached late: it is built after the bot, on the bot's API. */
-  tracking: { refresh(exchangeId: string, requester?: string): Promise<TransactionRecord | undefined>; wake(): void; fundsSent(exchangeId: string): void };
+  tracking: { refresh(exchangeId: string, requester?: string): Promise<TransactionRecord | undefined>; wake(): void; fundsSent(exchangeId: string): Promise<void> };
 }
 
 export interface BotOptions {
@@ -76,14 +76,24 @@ export function createBot(
   const client = { apiRoot: options.apiRoot, timeoutSeconds: 60 };
   const bot = new Bot<BotContext>(options.token, { client, ...(options.botInfo ? { botInfo: options.botInfo } : {}) });
   const { repos, logger, metrics } = deps;
-  const i18n = createI18n(repos.users, (chatId) => groupSettings(repos, chatId).language);
-  const localeOf = (chatId: number | string | undefined): string => {
+  /**
+   * The person writing in each private chat whose update is being handled (updates of one chat
+   * run one at a time), as stored when their update came in: every language lookup of that update
+   * (and there is one per replayed step inside the flow) is answered without asking the database.
+   */
+  const writers = new Map<number, UserRecord>();
+  const userOf = async (userId: number) => writers.get(userId) ?? (await repos.users.find(userId));
+  const i18n = createI18n(
+    async (userId) => (await userOf(userId))?.language,
+    async (chatId) => (await groupSettings(repos, chatId)).language,
+  );
+  const localeOf = async (chatId: number | string | undefined): Promise<string> => {
     if (typeof chatId !== "number") return DEFAULT_LOCALE;
     // Groups have negative ids and the language their admins chose.
-    if (chatId < 0) return supportedLocale(groupSettings(repos, chatId).language) ?? DEFAULT_LOCALE;
-    return localeOfUser(repos.users.find(chatId));
+    if (chatId < 0) return supportedLocale((await groupSettings(repos, chatId)).language) ?? DEFAULT_LOCALE;
+    return localeOfUser(await userOf(chatId));
   };
-  const notice = deps.sandbox ? sandboxNotice((chatId) => i18n.t(localeOf(chatId), "sandbox-notice")) : undefined;
+  const notice = deps.sandbox ? sandboxNotice(async (chatId) => i18n.t(await localeOf(chatId), "sandbox-notice")) : undefined;
   // Replies are paced and a 429 is waited out in the outbox (a network error is not retried: a
   // message must not go twice). Status messages are paced but not retried there: the tracker owes
   // them and tries again on its own schedule (src/tracker/notifier.ts).
@@ -132,13 +142,19 @@ export function createBot(
     const member = ctx.myChatMember;
     if (member && ctx.chat?.type === "private") {
       // Blocking the bot arrives as an update too: it must not count as "wrote again".
-      repos.users.setBlocked(member.from.id, member.new_chat_member.status === "kicked");
+      await repos.users.setBlocked(member.from.id, member.new_chat_member.status === "kicked");
       if (member.new_chat_member.status !== "kicked") deps.outbox.wrote(ctx.chat.id);
       return next();
     }
     if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private") {
-      deps.outbox.wrote(ctx.chat.id);
-      repos.users.touch({ id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name, languageCode: ctx.from.language_code });
+      const chatId = ctx.chat.id;
+      deps.outbox.wrote(chatId);
+      writers.set(chatId, await repos.users.touch({ id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name, languageCode: ctx.from.language_code }));
+      try {
+        return await next();
+      } finally {
+        writers.delete(chatId);
+      }
     }
     await next();
   });
@@ -194,7 +210,21 @@ export function createBot(
       logger,
     }),
   );
-  bot.use(menuFeature({ repos, offers, flows: metrics, clock: deps.clock, wakeTracker: () => deps.tracking.wake() }));
+  bot.use(
+    menuFeature({
+      repos,
+      offers,
+      flows: metrics,
+      clock: deps.clock,
+      wakeTracker: () => deps.tracking.wake(),
+      setLanguage: async (userId, locale) => {
+        await repos.users.setLanguage(userId, locale);
+        // The rest of this update speaks it too (the sandbox notice of the answer, say).
+        const writer = writers.get(userId);
+        if (writer) writers.set(userId, { ...writer, language: locale });
+      },
+    }),
+  );
   bot.use(
     supportFeature({
       supportUserIds: deps.supportUserIds,

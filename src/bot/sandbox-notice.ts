@@ -5,14 +5,14 @@ import type { Transformer } from "grammy";
  * so nobody mistakes a test deposit address for a real one. Installed as an API
  * transformer, it cannot be forgotten by a single handler.
  */
-export function sandboxNotice(notice: (chatId: number | string | undefined) => string): Transformer {
-  return (prev, method, payload, signal) => {
+export function sandboxNotice(notice: (chatId: number | string | undefined) => Promise<string>): Transformer {
+  return async (prev, method, payload, signal) => {
     const p = payload as Record<string, unknown>;
     if ((method === "sendMessage" || method === "editMessageText") && typeof p.text === "string") {
-      return prev(method, { ...payload, text: `${p.text}\n\n${notice(chatIdOf(p))}` } as typeof payload, signal);
+      return prev(method, { ...payload, text: `${p.text}\n\n${await notice(chatIdOf(p))}` } as typeof payload, signal);
     }
     if ((method === "sendPhoto" || method === "editMessageCaption") && typeof p.caption === "string") {
-      return prev(method, { ...payload, caption: `${p.caption}\n\n${notice(chatIdOf(p))}` } as typeof payload, signal);
+      return prev(method, { ...payload, caption: `${p.caption}\n\n${await notice(chatIdOf(p))}` } as typeof payload, signal);
     }
     return prev(method, payload, signal);
   };

@@ -1,6 +1,8 @@
+import type { Kysely, Selectable } from "kysely";
 import type { Clock } from "../clock.js";
-import type { Db } from "./database.js";
-import { statementCache } from "./statements.js";
+import { prepared } from "./prepared.js";
+import type { Schema, SavedAddressesTable } from "./schema.js";
+import type { Store } from "./store.js";
 
 export interface SavedAddress {
   id: number;
@@ -14,18 +16,7 @@ export interface SavedAddress {
   usedAt: number;
 }
 
-interface Row {
-  id: number;
-  user_id: number;
-  network: string;
-  label: string;
-  address: string;
-  memo: string;
-  created_at: number;
-  used_at: number;
-}
-
-const toRecord = (row: Row): SavedAddress => ({
+const toRecord = (row: Selectable<SavedAddressesTable>): SavedAddress => ({
   id: row.id,
   userId: row.user_id,
   network: row.network,
@@ -40,34 +31,47 @@ const toRecord = (row: Row): SavedAddress => ({
 export class AddressBook {
   /** Entries one person may keep. */
   static readonly MAX_PER_USER = 30;
-  private readonly sql: ReturnType<typeof statementCache>;
+
+  /** One network's entries: the flow's address step asks every time (built once). */
+  private readonly ofNetwork;
 
   constructor(
-    db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
   ) {
-    this.sql = statementCache(db);
+    this.ofNetwork = prepared<[userId: number, network: string], Selectable<SavedAddressesTable>>(store.db, (db, arg) =>
+      db
+        .selectFrom("saved_addresses")
+        .selectAll()
+        .where("user_id", "=", arg<number>(0))
+        .where("network", "=", arg<string>(1))
+        .orderBy("used_at", "desc")
+        .orderBy("id", "desc"),
+    );
   }
 
   /** Most recently used first; one network, or all. */
-  list(userId: number, network?: string): SavedAddress[] {
-    const rows =
-      network === undefined
-        ? this.sql("SELECT * FROM saved_addresses WHERE user_id = ? ORDER BY network, used_at DESC, id DESC").all(userId)
-        : this.sql("SELECT * FROM saved_addresses WHERE user_id = ? AND network = ? ORDER BY used_at DESC, id DESC").all(userId, network.toLowerCase());
-    return (rows as Row[]).map(toRecord);
+  async list(userId: number, network?: string): Promise<SavedAddress[]> {
+    if (network !== undefined) return (await this.ofNetwork(this.store.db, userId, network.toLowerCase())).rows.map(toRecord);
+    const rows = await this.store.db.selectFrom("saved_addresses").selectAll().where("user_id", "=", userId).orderBy("network").orderBy("used_at", "desc").orderBy("id", "desc").execute();
+    return rows.map(toRecord);
   }
 
-  find(id: number, userId: number): SavedAddress | undefined {
-    const row = this.sql("SELECT * FROM saved_addresses WHERE id = ? AND user_id = ?").get(id, userId) as Row | undefined;
+  async find(id: number, userId: number, db: Kysely<Schema> = this.store.db): Promise<SavedAddress | undefined> {
+    const row = await db.selectFrom("saved_addresses").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
     return row && toRecord(row);
   }
 
   /** The entry holding exactly this address and memo on this network, if one does. */
-  findExact(userId: number, network: string, address: string, memo: string | null): SavedAddress | undefined {
-    const row = this.sql("SELECT * FROM saved_addresses WHERE user_id = ? AND network = ? AND address = ? AND memo = ?").get(userId, network.toLowerCase(), address, memo ?? "") as
-      | Row
-      | undefined;
+  async findExact(userId: number, network: string, address: string, memo: string | null, db: Kysely<Schema> = this.store.db): Promise<SavedAddress | undefined> {
+    const row = await db
+      .selectFrom("saved_addresses")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("network", "=", network.toLowerCase())
+      .where("address", "=", address)
+      .where("memo", "=", memo ?? "")
+      .executeTakeFirst();
     return row && toRecord(row);
   }
 
@@ -75,31 +79,41 @@ export class AddressBook {
    * Saves (or relabels, when the same address and memo are saved already). "full" when the
    * person has as many as they may keep.
    */
-  save(entry: { userId: number; network: string; label: string; address: string; memo: string | null }): SavedAddress | "full" {
-    const existing = this.findExact(entry.userId, entry.network, entry.address, entry.memo);
-    if (existing) {
-      this.rename(existing.id, entry.userId, entry.label);
-      return { ...existing, label: entry.label };
-    }
-    const count = (this.sql("SELECT count(*) AS n FROM saved_addresses WHERE user_id = ?").get(entry.userId) as { n: number }).n;
-    if (count >= AddressBook.MAX_PER_USER) return "full";
-    const now = this.clock.now();
-    const { lastInsertRowid } = this.sql(
-      "INSERT INTO saved_addresses (user_id, network, label, address, memo, created_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    ).run(entry.userId, entry.network.toLowerCase(), entry.label, entry.address, entry.memo ?? "", now, now);
-    return this.find(Number(lastInsertRowid), entry.userId)!;
+  async save(entry: { userId: number; network: string; label: string; address: string; memo: string | null }): Promise<SavedAddress | "full"> {
+    return this.store.db.transaction().execute(async (trx) => {
+      const existing = await this.findExact(entry.userId, entry.network, entry.address, entry.memo, trx);
+      if (existing) {
+        await this.rename(existing.id, entry.userId, entry.label, trx);
+        return { ...existing, label: entry.label };
+      }
+      const { n } = await trx
+        .selectFrom("saved_addresses")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("user_id", "=", entry.userId)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= AddressBook.MAX_PER_USER) return "full";
+      const now = this.clock.now();
+      const row = await trx
+        .insertInto("saved_addresses")
+        .values({ user_id: entry.userId, network: entry.network.toLowerCase(), label: entry.label, address: entry.address, memo: entry.memo ?? "", created_at: now, used_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toRecord(row);
+    });
   }
 
-  rename(id: number, userId: number, label: string): boolean {
-    return this.sql("UPDATE saved_addresses SET label = ? WHERE id = ? AND user_id = ?").run(label, id, userId).changes > 0;
+  async rename(id: number, userId: number, label: string, db: Kysely<Schema> = this.store.db): Promise<boolean> {
+    const result = await db.updateTable("saved_addresses").set({ label }).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
-  delete(id: number, userId: number): boolean {
-    return this.sql("DELETE FROM saved_addresses WHERE id = ? AND user_id = ?").run(id, userId).changes > 0;
+  async delete(id: number, userId: number): Promise<boolean> {
+    const result = await this.store.db.deleteFrom("saved_addresses").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
   /** Chosen at the address step: it moves to the front of that network's buttons. */
-  used(id: number, userId: number): void {
-    this.sql("UPDATE saved_addresses SET used_at = ? WHERE id = ? AND user_id = ?").run(this.clock.now(), id, userId);
+  async used(id: number, userId: number): Promise<void> {
+    await this.store.db.updateTable("saved_addresses").set({ used_at: this.clock.now() }).where("id", "=", id).where("user_id", "=", userId).execute();
   }
 }

@@ -1,6 +1,7 @@
+import type { Selectable } from "kysely";
 import type { Clock } from "../clock.js";
-import type { Db } from "./database.js";
-import { statementCache } from "./statements.js";
+import type { RateAlertsTable } from "./schema.js";
+import type { Store } from "./store.js";
 
 export type AlertEnd = "reached" | "expired" | "removed" | "blocked";
 
@@ -20,21 +21,7 @@ export interface RateAlert {
   expiresAt: number;
 }
 
-interface Row {
-  id: number;
-  user_id: number;
-  chat_id: number;
-  symbol_from: string;
-  network_from: string;
-  symbol_to: string;
-  network_to: string;
-  amount: string;
-  target: string;
-  created_at: number;
-  expires_at: number;
-}
-
-const toRecord = (row: Row): RateAlert => ({
+const toRecord = (row: Selectable<RateAlertsTable>): RateAlert => ({
   id: row.id,
   userId: row.user_id,
   chatId: row.chat_id,
@@ -50,51 +37,83 @@ const toRecord = (row: Row): RateAlert => ({
 
 /** Rate alerts: open until reached, removed, expired (or their owner blocked the bot). */
 export class AlertRepository {
-  private readonly sql: ReturnType<typeof statementCache>;
-
   constructor(
-    db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
-  ) {
-    this.sql = statementCache(db);
-  }
+  ) {}
 
-  create(alert: Omit<RateAlert, "id" | "createdAt">): RateAlert {
-    const now = this.clock.now();
-    const { lastInsertRowid } = this.sql(
-      `INSERT INTO rate_alerts (user_id, chat_id, symbol_from, network_from, symbol_to, network_to, amount, target, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(alert.userId, alert.chatId, alert.symbolFrom, alert.networkFrom, alert.symbolTo, alert.networkTo, alert.amount, alert.target, now, alert.expiresAt);
-    return { ...alert, id: Number(lastInsertRowid), createdAt: now };
+  /**
+   * Creates an alert; with `maxOpen`, only while its owner has fewer open ones than that
+   * (counted and created in one transaction): undefined when they have as many already.
+   */
+  async create(alert: Omit<RateAlert, "id" | "createdAt">, maxOpen = Infinity): Promise<RateAlert | undefined> {
+    return this.store.db.transaction().execute(async (trx) => {
+      if (maxOpen !== Infinity) {
+        const { n } = await trx
+          .selectFrom("rate_alerts")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("user_id", "=", alert.userId)
+          .where("ended_at", "is", null)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= maxOpen) return undefined;
+      }
+      const now = this.clock.now();
+      const { id } = await trx
+        .insertInto("rate_alerts")
+        .values({
+          user_id: alert.userId,
+          chat_id: alert.chatId,
+          symbol_from: alert.symbolFrom,
+          network_from: alert.networkFrom,
+          symbol_to: alert.symbolTo,
+          network_to: alert.networkTo,
+          amount: alert.amount,
+          target: alert.target,
+          created_at: now,
+          expires_at: alert.expiresAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { ...alert, id, createdAt: now };
+    });
   }
 
   /** A person's open alerts, oldest first. */
-  openOf(userId: number): RateAlert[] {
-    return (this.sql("SELECT * FROM rate_alerts WHERE user_id = ? AND ended_at IS NULL ORDER BY id").all(userId) as Row[]).map(toRecord);
+  async openOf(userId: number): Promise<RateAlert[]> {
+    const rows = await this.store.db.selectFrom("rate_alerts").selectAll().where("user_id", "=", userId).where("ended_at", "is", null).orderBy("id").execute();
+    return rows.map(toRecord);
   }
 
-  find(id: number): RateAlert | undefined {
-    const row = this.sql("SELECT * FROM rate_alerts WHERE id = ?").get(id) as Row | undefined;
+  async find(id: number): Promise<RateAlert | undefined> {
+    const row = await this.store.db.selectFrom("rate_alerts").selectAll().where("id", "=", id).executeTakeFirst();
     return row && toRecord(row);
   }
 
   /** Every open alert that has not expired by `now`. */
-  open(now: number): RateAlert[] {
-    return (this.sql("SELECT * FROM rate_alerts WHERE ended_at IS NULL AND expires_at > ? ORDER BY id").all(now) as Row[]).map(toRecord);
+  async open(now: number): Promise<RateAlert[]> {
+    const rows = await this.store.db.selectFrom("rate_alerts").selectAll().where("ended_at", "is", null).where("expires_at", ">", now).orderBy("id").execute();
+    return rows.map(toRecord);
   }
 
   /** Open alerts whose time is up. */
-  expired(now: number): RateAlert[] {
-    return (this.sql("SELECT * FROM rate_alerts WHERE ended_at IS NULL AND expires_at <= ? ORDER BY id").all(now) as Row[]).map(toRecord);
+  async expired(now: number): Promise<RateAlert[]> {
+    const rows = await this.store.db.selectFrom("rate_alerts").selectAll().where("ended_at", "is", null).where("expires_at", "<=", now).orderBy("id").execute();
+    return rows.map(toRecord);
   }
 
   /** An alert claimed to be told whose message Telegram did not take: open again for the next check. */
-  reopen(id: number): void {
-    this.sql("UPDATE rate_alerts SET ended_at = NULL, ended_reason = NULL WHERE id = ?").run(id);
+  async reopen(id: number): Promise<void> {
+    await this.store.db.updateTable("rate_alerts").set({ ended_at: null, ended_reason: null }).where("id", "=", id).execute();
   }
 
   /** Ends an open alert; false when it had ended already (so it is told only once). */
-  end(id: number, reason: AlertEnd): boolean {
-    return this.sql("UPDATE rate_alerts SET ended_at = ?, ended_reason = ? WHERE id = ? AND ended_at IS NULL").run(this.clock.now(), reason, id).changes > 0;
+  async end(id: number, reason: AlertEnd): Promise<boolean> {
+    const result = await this.store.db
+      .updateTable("rate_alerts")
+      .set({ ended_at: this.clock.now(), ended_reason: reason })
+      .where("id", "=", id)
+      .where("ended_at", "is", null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 }

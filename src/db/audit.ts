@@ -1,5 +1,5 @@
 import type { Clock } from "../clock.js";
-import type { Db } from "./database.js";
+import type { Store } from "./store.js";
 
 export interface AuditEntry {
   at: number;
@@ -11,17 +11,20 @@ export interface AuditEntry {
 /** Every support lookup, with who asked. */
 export class AuditLog {
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
   ) {}
 
-  record(staffId: number, command: string, argument: string): void {
-    this.db.prepare("INSERT INTO audit_log (at, staff_id, command, argument) VALUES (?, ?, ?, ?)").run(this.clock.now(), staffId, command, argument);
+  async record(staffId: number, command: string, argument: string): Promise<void> {
+    await this.store.db.insertInto("audit_log").values({ at: this.clock.now(), staff_id: staffId, command, argument }).execute();
   }
 
-  recent(limit: number): AuditEntry[] {
-    return this.db
-      .prepare("SELECT at, staff_id AS staffId, command, argument FROM audit_log ORDER BY id DESC LIMIT ?")
-      .all(limit) as AuditEntry[];
+  async recent(limit: number): Promise<AuditEntry[]> {
+    return this.store.db
+      .selectFrom("audit_log")
+      .select(["at", "staff_id as staffId", "command", "argument"])
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
   }
 }

@@ -1,6 +1,14 @@
-import type { Statement } from "better-sqlite3";
-import type { BudgetJournal, Grant, Lane } from "../exchange/budget.js";
-import type { Db } from "./database.js";
+import { CompiledQuery, sql, type Kysely } from "kysely";
+import type { Clock } from "../clock.js";
+import { prepared } from "./prepared.js";
+import type { Lane, Schema } from "./schema.js";
+import type { SqliteStore } from "./store.js";
+
+/** One slot the rate budget granted: when, and to which lane. */
+export interface Grant {
+  at: number;
+  lane: Lane;
+}
 
 /** Grants older than this are pruned: the window needs a minute, /stats an hour. */
 const KEEP_MS = 2 * 3_600_000;
@@ -8,41 +16,73 @@ const KEEP_MS = 2 * 3_600_000;
 /**
  * The rate budget's journal in SQLite: one small insert per granted call, written inside an
  * IMMEDIATE transaction that first reads the window, so every process on this database file
- * (a restarted one, or a second one started by mistake) spends one budget.
+ * (a restarted one, or a second one started by mistake) spends one budget. It is the
+ * BudgetJournal of src/exchange/budget.ts (the data layer imports nothing from above it).
  */
-export class SqliteBudgetJournal implements BudgetJournal {
-  private readonly selectAfter: Statement;
-  private readonly insertGrant: Statement;
-  private readonly prune: Statement;
-  private readonly selectPause: Statement;
-  private readonly upsertPause: Statement;
+const BEGIN = CompiledQuery.raw("BEGIN IMMEDIATE");
+const COMMIT = CompiledQuery.raw("COMMIT");
+const ROLLBACK = CompiledQuery.raw("ROLLBACK");
 
-  constructor(private readonly db: Db) {
-    this.selectAfter = db.prepare("SELECT at, lane FROM budget_grants WHERE at > ? ORDER BY at, rowid");
-    this.insertGrant = db.prepare("INSERT INTO budget_grants (at, lane) VALUES (?, ?)");
-    this.prune = db.prepare("DELETE FROM budget_grants WHERE at <= ?");
-    this.selectPause = db.prepare("SELECT until FROM budget_pause WHERE id = 1");
-    this.upsertPause = db.prepare("INSERT INTO budget_pause (id, until) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET until = max(until, excluded.until)");
+export class SqliteBudgetJournal {
+  // Every upstream call takes one step: built once.
+  private readonly window;
+  private readonly pause;
+  private readonly insertOne;
+  private readonly prune;
+
+  constructor(
+    private readonly store: SqliteStore,
+    private readonly clock: Clock,
+  ) {
+    this.window = prepared<[after: number], Grant>(store.db, (db, arg) =>
+      db.selectFrom("budget_grants").select(["at", "lane"]).where("at", ">", arg<number>(0)).orderBy("at").orderBy(sql`rowid`),
+    );
+    this.pause = prepared<[], { until: number }>(store.db, (db) => db.selectFrom("budget_pause").select("until").where("id", "=", 1));
+    this.insertOne = prepared<[at: number, lane: Lane], never>(store.db, (db, arg) => db.insertInto("budget_grants").values({ at: arg<number>(0), lane: arg<Lane>(1) }));
+    this.prune = prepared<[before: number], never>(store.db, (db, arg) => db.deleteFrom("budget_grants").where("at", "<=", arg<number>(0)));
   }
 
-  exclusive<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+  /**
+   * One write transaction, taken before anything is read (BEGIN IMMEDIATE: another process's
+   * grants wait for it, or it for them). The time is read once the lock is held: a wait for
+   * another process must not stamp a grant earlier than it really went.
+   */
+  async grant<T>(spanMs: number, decide: (view: { now: number; window: Grant[]; pausedUntil: number }) => { grants: Grant[]; result: T }): Promise<T> {
+    return this.store.db.connection().execute(async (db) => {
+      await db.executeQuery(BEGIN);
+      try {
+        const now = this.clock.now();
+        const window = await this.after(db, now - spanMs);
+        const pausedUntil = (await this.pause(db)).rows[0]?.until ?? 0;
+        const { grants, result } = decide({ now, window, pausedUntil });
+        if (grants.length > 0) {
+          for (const grant of grants) await this.insertOne(db, grant.at, grant.lane);
+          await this.prune(db, now - KEEP_MS);
+        }
+        await db.executeQuery(COMMIT);
+        return result;
+      } catch (error) {
+        await db.executeQuery(ROLLBACK).catch(() => undefined);
+        throw error;
+      }
+    });
   }
 
-  grantsAfter(time: number): Grant[] {
-    return this.selectAfter.all(time) as { at: number; lane: Lane }[];
+  /** Every grant made after `time`, by any process, oldest first. */
+  grantsAfter(time: number): Promise<Grant[]> {
+    return this.after(this.store.db, time);
   }
 
-  pausedUntil(): number {
-    return (this.selectPause.get() as { until: number } | undefined)?.until ?? 0;
+  /** Records a "nothing before `until`" pause (a 429); keeps the later of the stored and the new one. */
+  async recordPause(until: number): Promise<void> {
+    await this.store.db
+      .insertInto("budget_pause")
+      .values({ id: 1, until })
+      .onConflict((oc) => oc.column("id").doUpdateSet({ until: sql<number>`max(until, excluded.until)` }))
+      .execute();
   }
 
-  recordGrant(grant: Grant): void {
-    this.insertGrant.run(grant.at, grant.lane);
-    this.prune.run(grant.at - KEEP_MS);
-  }
-
-  recordPause(until: number): void {
-    this.upsertPause.run(until);
+  private async after(db: Kysely<Schema>, time: number): Promise<Grant[]> {
+    return (await this.window(db, time)).rows;
   }
 }

@@ -1,5 +1,8 @@
+import type { Selectable } from "kysely";
 import type { Clock } from "../clock.js";
-import type { Db } from "./database.js";
+import { prepared } from "./prepared.js";
+import type { CreateRequestsTable } from "./schema.js";
+import type { Store } from "./store.js";
 import type { NewTransaction, TransactionRecord, TransactionRepository } from "./transactions.js";
 
 export type CreateRequestState =
@@ -43,10 +46,17 @@ export interface CreateRequestDetails {
  */
 export const UNKNOWN_AFTER_MS = 10 * 60_000;
 
-const SELECT = "request_key AS key, user_id AS userId, state, exchange_id AS exchangeId, error, created_at AS createdAt, updated_at AS updatedAt, details";
-
-function recordOf(row: (Omit<CreateRequestRecord, "details"> & { details: string | null }) | undefined): CreateRequestRecord | undefined {
-  return row && { ...row, details: row.details === null ? null : (JSON.parse(row.details) as CreateRequestDetails) };
+function recordOf(row: Selectable<CreateRequestsTable>): CreateRequestRecord {
+  return {
+    key: row.request_key,
+    userId: row.user_id,
+    state: row.state,
+    exchangeId: row.exchange_id,
+    error: row.error,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    details: row.details === null ? null : (JSON.parse(row.details) as CreateRequestDetails),
+  };
 }
 
 /**
@@ -62,84 +72,106 @@ export const REQUEST_KEY_PATTERN = /^\d{1,15}:[0-9a-z]{1,16}:\d{1,6}$/;
 
 /**
  * The guard that makes "create" happen at most once per confirmation. A request key is
- * claimed in SQLite before the service is called; whoever finds it already claimed
+ * claimed in the database before the service is called; whoever finds it already claimed
  * does not call again.
  */
+type Claim = [key: string, userId: number, now: number, details: string | null];
+
 export class CreateRequestRepository {
+  // Every confirmation runs these: built once.
+  private readonly insertPending;
+  private readonly outcome;
+  private readonly created;
+
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
     private readonly transactions: TransactionRepository,
-  ) {}
+  ) {
+    this.insertPending = prepared<Claim, never>(store.db, (db, arg) =>
+      db
+        .insertInto("create_requests")
+        .values({ request_key: arg(0), user_id: arg(1), state: "pending", created_at: arg(2), updated_at: arg(2), details: arg(3) })
+        .onConflict((oc) => oc.column("request_key").doNothing()),
+    );
+    this.outcome = prepared<[key: string], Pick<Selectable<CreateRequestsTable>, "state" | "exchange_id" | "error" | "created_at">>(store.db, (db, arg) =>
+      db.selectFrom("create_requests").select(["state", "exchange_id", "error", "created_at"]).where("request_key", "=", arg<string>(0)),
+    );
+    this.created = prepared<[key: string, exchangeId: string, now: number], never>(store.db, (db, arg) =>
+      db.updateTable("create_requests").set({ state: "created", exchange_id: arg<string>(1), updated_at: arg<number>(2) }).where("request_key", "=", arg<string>(0)),
+    );
+  }
 
   /** Claims `key` for a new attempt (keeping what it asks for), or tells what became of the earlier one. */
-  claim(key: string, userId: number, details?: CreateRequestDetails): CreateRequestState {
+  async claim(key: string, userId: number, details?: CreateRequestDetails): Promise<CreateRequestState> {
     const now = this.clock.now();
-    return this.db.transaction((): CreateRequestState => {
-      const row = this.db.prepare("SELECT state, exchange_id, error, created_at FROM create_requests WHERE request_key = ?").get(key) as
-        | { state: "pending" | "created" | "failed"; exchange_id: string | null; error: string | null; created_at: number }
-        | undefined;
-      if (!row) {
-        this.db
-          .prepare("INSERT INTO create_requests (request_key, user_id, state, created_at, updated_at, details) VALUES (?, ?, 'pending', ?, ?, ?)")
-          .run(key, userId, now, now, details === undefined ? null : JSON.stringify(details));
-        return { state: "new" };
-      }
+    return this.store.db.transaction().execute(async (trx): Promise<CreateRequestState> => {
+      // The claim is the insert itself: whoever inserts the row makes the attempt.
+      const inserted = await this.insertPending(trx, key, userId, now, details === undefined ? null : JSON.stringify(details));
+      if ((inserted.numAffectedRows ?? 0n) > 0n) return { state: "new" };
+      const row = (await this.outcome(trx, key)).rows[0]!;
       if (row.state === "created") return { state: "created", exchangeId: row.exchange_id ?? "" };
       if (row.state === "failed") return { state: "failed", error: row.error ?? "" };
       return { state: "pending", createdAt: row.created_at };
-    }).immediate();
+    });
   }
 
   /** Records the created exchange and stores it for tracking, in one transaction. */
-  complete(key: string, record: NewTransaction): TransactionRecord {
-    return this.db.transaction(() => {
-      this.db
-        .prepare("UPDATE create_requests SET state = 'created', exchange_id = ?, updated_at = ? WHERE request_key = ?")
-        .run(record.exchangeId, this.clock.now(), key);
-      return this.transactions.insert(record);
-    })();
+  async complete(key: string, record: NewTransaction): Promise<TransactionRecord> {
+    return this.store.db.transaction().execute(async (trx) => {
+      await this.created(trx, key, record.exchangeId, this.clock.now());
+      return this.transactions.insert(record, trx);
+    });
   }
 
   /** The service refused before anything was created: the key may be retried under a new one. */
-  fail(key: string, error: string): void {
-    this.db
-      .prepare("UPDATE create_requests SET state = 'failed', error = ?, updated_at = ? WHERE request_key = ?")
-      .run(error, this.clock.now(), key);
+  async fail(key: string, error: string): Promise<void> {
+    await this.store.db.updateTable("create_requests").set({ state: "failed", error, updated_at: this.clock.now() }).where("request_key", "=", key).execute();
   }
 
   /**
    * The attempt may have reached the service and no answer said what became of it: it stays
    * pending (never tried again), with the reason kept for support.
    */
-  markUnknown(key: string, error: string): void {
-    this.db
-      .prepare("UPDATE create_requests SET error = ?, updated_at = ? WHERE request_key = ? AND state = 'pending'")
-      .run(error, this.clock.now(), key);
+  async markUnknown(key: string, error: string): Promise<void> {
+    await this.store.db
+      .updateTable("create_requests")
+      .set({ error, updated_at: this.clock.now() })
+      .where("request_key", "=", key)
+      .where("state", "=", "pending")
+      .execute();
   }
 
-  find(key: string): CreateRequestRecord | undefined {
-    return recordOf(this.db.prepare(`SELECT ${SELECT} FROM create_requests WHERE request_key = ?`).get(key) as Parameters<typeof recordOf>[0]);
+  async find(key: string): Promise<CreateRequestRecord | undefined> {
+    const row = await this.store.db.selectFrom("create_requests").selectAll().where("request_key", "=", key).executeTakeFirst();
+    return row && recordOf(row);
   }
 
   /** A user's attempts still pending (on their way or of unknown outcome) since `since`, newest first. */
-  pendingByUser(userId: number, since: number, limit: number): CreateRequestRecord[] {
-    return this.db
-      .prepare(
-        `SELECT ${SELECT} FROM create_requests
-         WHERE request_key >= ? AND request_key < ? AND user_id = ? AND state = 'pending' AND created_at >= ?
-         ORDER BY created_at DESC LIMIT ?`,
-      )
-      .all(`${userId}:`, `${userId};`, userId, since, limit)
-      .map((row) => recordOf(row as Parameters<typeof recordOf>[0])!);
+  async pendingByUser(userId: number, since: number, limit: number): Promise<CreateRequestRecord[]> {
+    const rows = await this.store.db
+      .selectFrom("create_requests")
+      .selectAll()
+      .where("request_key", ">=", `${userId}:`)
+      .where("request_key", "<", `${userId};`)
+      .where("user_id", "=", userId)
+      .where("state", "=", "pending")
+      .where("created_at", ">=", since)
+      .orderBy("created_at", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(recordOf);
   }
 
   /** Attempts whose outcome is unknown: pending with a reason, or pending for longer than UNKNOWN_AFTER_MS. */
-  countUnknown(now: number): number {
-    const row = this.db
-      .prepare("SELECT count(*) AS n FROM create_requests WHERE state = 'pending' AND (error IS NOT NULL OR created_at <= ?)")
-      .get(now - UNKNOWN_AFTER_MS) as { n: number };
-    return row.n;
+  async countUnknown(now: number): Promise<number> {
+    const row = await this.store.db
+      .selectFrom("create_requests")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("state", "=", "pending")
+      .where((eb) => eb.or([eb("error", "is not", null), eb("created_at", "<=", now - UNKNOWN_AFTER_MS)]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 }
 

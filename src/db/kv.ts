@@ -1,58 +1,112 @@
 import type { StorageAdapter } from "grammy";
 import type { Clock } from "../clock.js";
-import type { Db } from "./database.js";
-import { statementCache } from "./statements.js";
+import { octetLength } from "./dialect.js";
+import { prepared } from "./prepared.js";
+import type { Store } from "./store.js";
+
+/** The keys under `prefix`: from `prefix:` up to, not including, `prefix;` (the next character). */
+const range = (prefix: string) => [`${prefix}:`, `${prefix};`] as const;
 
 /** A small key-value table; JSON values. */
 export class KeyValueStore {
-  private readonly sql: ReturnType<typeof statementCache>;
+  // A stored flow is read and written on every update of it: built once.
+  private readonly select;
+  private readonly upsert;
+  private readonly remove;
 
   constructor(
-    db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
   ) {
-    this.sql = statementCache(db);
+    this.select = prepared<[key: string], { value: string }>(store.db, (db, arg) => db.selectFrom("kv").select("value").where("key", "=", arg<string>(0)));
+    this.upsert = prepared<[key: string, value: string, now: number], never>(store.db, (db, arg) =>
+      db
+        .insertInto("kv")
+        .values({ key: arg(0), value: arg(1), updated_at: arg(2) })
+        .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") }))),
+    );
+    this.remove = prepared<[key: string], never>(store.db, (db, arg) => db.deleteFrom("kv").where("key", "=", arg<string>(0)));
   }
 
-  get<T>(key: string): T | undefined {
-    const row = this.sql("SELECT value FROM kv WHERE key = ?").get(key) as { value: string } | undefined;
+  async get<T>(key: string): Promise<T | undefined> {
+    const row = (await this.select(this.store.db, key)).rows[0];
     return row === undefined ? undefined : (JSON.parse(row.value) as T);
   }
 
-  set(key: string, value: unknown): void {
-    this.setJson(key, JSON.stringify(value));
+  async set(key: string, value: unknown): Promise<void> {
+    await this.setJson(key, JSON.stringify(value));
   }
 
-  private setJson(key: string, json: string): void {
-    this.sql("INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
-      .run(key, json, this.clock.now());
+  /**
+   * Replaces `expected` with `value` (compare-and-set on the stored JSON, as `set` writes it);
+   * false, and nothing written, when the entry holds anything else by now or is gone.
+   */
+  async replace(key: string, expected: unknown, value: unknown): Promise<boolean> {
+    const result = await this.store.db
+      .updateTable("kv")
+      .set({ value: JSON.stringify(value), updated_at: this.clock.now() })
+      .where("key", "=", key)
+      .where("value", "=", JSON.stringify(expected))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
-  delete(key: string): void {
-    this.sql("DELETE FROM kv WHERE key = ?").run(key);
+  private async setJson(key: string, json: string): Promise<void> {
+    await this.upsert(this.store.db, key, json, this.clock.now());
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.remove(this.store.db, key);
   }
 
   /** Entries under `prefix` not written since `before`, oldest first. */
-  idleSince<T>(prefix: string, before: number): { key: string; value: T }[] {
-    const rows = this.sql("SELECT key, value FROM kv WHERE key >= ? AND key < ? AND updated_at < ? ORDER BY updated_at")
-      .all(`${prefix}:`, `${prefix};`, before) as { key: string; value: string }[];
+  async idleSince<T>(prefix: string, before: number): Promise<{ key: string; value: T }[]> {
+    const [from, to] = range(prefix);
+    const rows = await this.store.db
+      .selectFrom("kv")
+      .select(["key", "value"])
+      .where("key", ">=", from)
+      .where("key", "<", to)
+      .where("updated_at", "<", before)
+      .orderBy("updated_at")
+      .execute();
     return rows.map((row) => ({ key: row.key.slice(prefix.length + 1), value: JSON.parse(row.value) as T }));
   }
 
   /** Deletes an entry only if nobody wrote it since `before`; true when it did. */
-  deleteIfIdle(prefix: string, key: string, before: number): boolean {
-    return this.sql("DELETE FROM kv WHERE key = ? AND updated_at < ?").run(`${prefix}:${key}`, before).changes > 0;
+  async deleteIfIdle(prefix: string, key: string, before: number): Promise<boolean> {
+    const result = await this.store.db.deleteFrom("kv").where("key", "=", `${prefix}:${key}`).where("updated_at", "<", before).executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
   /** Entries under `prefix` whose stored value is longer than `bytes` (their keys without the prefix). */
-  largerThan(prefix: string, bytes: number): string[] {
-    const keys = this.sql("SELECT key FROM kv WHERE key >= ? AND key < ? AND length(CAST(value AS BLOB)) > ?").pluck().all(`${prefix}:`, `${prefix};`, bytes) as string[];
-    return keys.map((key) => key.slice(prefix.length + 1));
+  async largerThan(prefix: string, bytes: number): Promise<string[]> {
+    const [from, to] = range(prefix);
+    const rows = await this.store.db
+      .selectFrom("kv")
+      .select("key")
+      .where("key", ">=", from)
+      .where("key", "<", to)
+      .where((eb) => eb(octetLength(this.store.dialect, eb.ref("value")), ">", bytes))
+      .execute();
+    return rows.map((row) => row.key.slice(prefix.length + 1));
+  }
+
+  /** Deletes an entry only if its stored value is still longer than `bytes`; true when it did. */
+  async deleteIfLarger(prefix: string, key: string, bytes: number): Promise<boolean> {
+    const result = await this.store.db
+      .deleteFrom("kv")
+      .where("key", "=", `${prefix}:${key}`)
+      .where((eb) => eb(octetLength(this.store.dialect, eb.ref("value")), ">", bytes))
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
   /** Deletes the entries under `prefix` not written since `before`; how many. */
-  deleteIdle(prefix: string, before: number): number {
-    return this.sql("DELETE FROM kv WHERE key >= ? AND key < ? AND updated_at < ?").run(`${prefix}:`, `${prefix};`, before).changes;
+  async deleteIdle(prefix: string, before: number): Promise<number> {
+    const [from, to] = range(prefix);
+    const result = await this.store.db.deleteFrom("kv").where("key", ">=", from).where("key", "<", to).where("updated_at", "<", before).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /**
@@ -60,11 +114,25 @@ export class KeyValueStore {
    * written in the same millisecond go by key, a longer key being newer (keys ending in a growing
    * number, such as message ids).
    */
-  keepNewest(prefix: string, keep: number): number {
-    return this.sql(
-      `DELETE FROM kv WHERE key >= @from AND key < @to AND key NOT IN
-         (SELECT key FROM kv WHERE key >= @from AND key < @to ORDER BY updated_at DESC, length(key) DESC, key DESC LIMIT @keep)`,
-    ).run({ from: `${prefix}:`, to: `${prefix};`, keep }).changes;
+  async keepNewest(prefix: string, keep: number): Promise<number> {
+    const [from, to] = range(prefix);
+    const result = await this.store.db
+      .deleteFrom("kv")
+      .where("key", ">=", from)
+      .where("key", "<", to)
+      .where("key", "not in", (eb) =>
+        eb
+          .selectFrom("kv")
+          .select("key")
+          .where("key", ">=", from)
+          .where("key", "<", to)
+          .orderBy("updated_at", "desc")
+          .orderBy((eb) => eb.fn("length", ["key"]), "desc")
+          .orderBy("key", "desc")
+          .limit(keep),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /**
@@ -75,12 +143,12 @@ export class KeyValueStore {
   adapter<T>(prefix: string, cap?: { maxBytes: number; onTooLarge(key: string, bytes: number): void }): StorageAdapter<T> {
     return {
       read: (key) => this.get<T>(`${prefix}:${key}`),
-      write: (key, value) => {
+      write: async (key, value) => {
         // Serialized once: it is measured and written as is (a conversation's state, every update).
         const json = JSON.stringify(value);
         const bytes = cap === undefined ? 0 : Buffer.byteLength(json);
         if (cap === undefined || bytes <= cap.maxBytes) return this.setJson(`${prefix}:${key}`, json);
-        this.delete(`${prefix}:${key}`);
+        await this.delete(`${prefix}:${key}`);
         cap.onTooLarge(key, bytes);
       },
       delete: (key) => this.delete(`${prefix}:${key}`),

@@ -1,4 +1,7 @@
-import type { Db } from "./database.js";
+import type Database from "better-sqlite3";
+
+/** The raw SQLite handle (database.ts names it Db too; declared here so the two do not import each other). */
+type Db = Database.Database;
 
 /** kv keys of migration work still to do: `migration-work:<version>`. */
 export const WORK_PREFIX = "migration-work";

@@ -1,18 +1,30 @@
 import type { Statement } from "better-sqlite3";
+import type { SqliteDatabase } from "kysely";
 import type { Db } from "./database.js";
 
+/** Statements kept at most; past this the oldest prepared goes (SQL built with varying lists). */
+const KEPT = 500;
+
 /**
- * Prepares each SQL text once. Compiling a statement costs more than running a simple one, and
- * the hot paths (the user, the stored conversation) run several per update.
+ * The better-sqlite3 handle as Kysely's SqliteDialect sees it, with each SQL text prepared once:
+ * Kysely prepares every query it runs, and compiling a statement costs more than running the
+ * hot ones (the user, the stored conversation: several per update).
  */
-export function statementCache(db: Db): (sql: string) => Statement {
+export function cachedStatements(db: Db): SqliteDatabase {
   const statements = new Map<string, Statement>();
-  return (sql) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
+  return {
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = db.prepare(sql);
+        statements.set(sql, statement);
+        if (statements.size > KEPT) statements.delete(statements.keys().next().value!);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      if (db.open) db.close();
+    },
   };
 }

@@ -1,7 +1,11 @@
-import type { Statement } from "better-sqlite3";
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { Clock } from "../clock.js";
-import { POLL_RANK, pollRank, type PollRank } from "../tracker/policy.js";
-import type { Db } from "./database.js";
+import { greatest, least, rowId } from "./dialect.js";
+import { prepared, type Arg } from "./prepared.js";
+import { POLL_RANK, type CardClaim, type PollRank, type Schema, type StopReason, type TransactionsTable } from "./schema.js";
+import type { Store } from "./store.js";
+
+export { POLL_RANK, type CardClaim, type PollRank, type StopReason } from "./schema.js";
 
 /** An exchange created through the bot, as the bot keeps it. Amounts are decimal strings. */
 export interface TransactionRecord {
@@ -61,11 +65,7 @@ export interface TransactionRecord {
   cardRepeat: number;
 }
 
-export type CardClaim = "flow" | "tracker";
-
-/** Why the tracker stopped following an exchange (see Tracker.stopTracking). */
-export type StopReason = "not-found" | "stalled";
-
+/** A new exchange; its `pollRank` is the one its first status earns (the tracker's pollRank). */
 export type NewTransaction = Omit<
   TransactionRecord,
   | "rowId"
@@ -83,7 +83,6 @@ export type NewTransaction = Omit<
   | "hashFrom"
   | "hashTo"
   | "addressRefund"
-  | "pollRank"
   | "fundsSentAt"
   | "cardClaim"
   | "cardClaimedAt"
@@ -107,186 +106,375 @@ export interface StatusChange {
   at: number;
 }
 
-const COLUMNS: Record<Exclude<keyof TransactionRecord, "rowId">, string> = {
-  exchangeId: "exchange_id",
-  userId: "user_id",
-  chatId: "chat_id",
-  symbolFrom: "symbol_from",
-  networkFrom: "network_from",
-  symbolTo: "symbol_to",
-  networkTo: "network_to",
-  amountFrom: "amount_from",
-  amountTo: "amount_to",
-  addressTo: "address_to",
-  extraTo: "extra_to",
-  addressFrom: "address_from",
-  extraFrom: "extra_from",
-  addressRefund: "address_refund",
-  hashFrom: "hash_from",
-  hashTo: "hash_to",
-  provider: "provider",
-  rateType: "rate_type",
-  status: "status",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
-  statusChangedAt: "status_changed_at",
-  nextPollAt: "next_poll_at",
-  pollRank: "poll_rank",
-  fundsSentAt: "funds_sent_at",
-  cardMessageId: "card_message_id",
-  notifiedStatus: "notified_status",
-  pendingNotice: "pending_notice",
-  refreshedAt: "refreshed_at",
-  errorCount: "error_count",
-  notFoundCount: "not_found_count",
-  leasedUntil: "leased_until",
-  trackingStoppedAt: "tracking_stopped_at",
-  trackingStoppedReason: "tracking_stopped_reason",
-  noticeRetryAt: "notice_retry_at",
-  cardClaim: "card_claim",
-  cardClaimedAt: "card_claimed_at",
-  cardDueAt: "card_due_at",
-  cardRepeat: "card_repeat",
-};
+type Row = Selectable<TransactionsTable> & { row_id: number };
 
-const RANKS: readonly number[] = Object.values(POLL_RANK);
+type NewRow = [
+  exchangeId: string,
+  userId: number,
+  chatId: number,
+  symbolFrom: string,
+  networkFrom: string,
+  symbolTo: string,
+  networkTo: string,
+  amountFrom: string,
+  amountTo: string | null,
+  addressTo: string,
+  extraTo: string | null,
+  addressFrom: string | null,
+  extraFrom: string | null,
+  provider: string,
+  rateType: string,
+  status: string,
+  createdAt: number,
+  now: number,
+  nextPollAt: number | null,
+  pollRank: PollRank,
+  cardMessageId: number | null,
+];
 
-const SELECT = `SELECT rowid AS rowId, ${Object.entries(COLUMNS)
-  .map(([field, column]) => `${column} AS ${field}`)
-  .join(", ")} FROM transactions`;
+type Observation = [
+  exchangeId: string,
+  amountTo: string | null,
+  addressFrom: string | null,
+  extraFrom: string | null,
+  addressRefund: string | null,
+  hashFrom: string | null,
+  hashTo: string | null,
+  now: number,
+];
+
+const toRecord = (row: Row): TransactionRecord => ({
+  rowId: row.row_id,
+  exchangeId: row.exchange_id,
+  userId: row.user_id,
+  chatId: row.chat_id,
+  symbolFrom: row.symbol_from,
+  networkFrom: row.network_from,
+  symbolTo: row.symbol_to,
+  networkTo: row.network_to,
+  amountFrom: row.amount_from,
+  amountTo: row.amount_to,
+  addressTo: row.address_to,
+  extraTo: row.extra_to,
+  addressFrom: row.address_from,
+  extraFrom: row.extra_from,
+  addressRefund: row.address_refund,
+  hashFrom: row.hash_from,
+  hashTo: row.hash_to,
+  provider: row.provider,
+  rateType: row.rate_type,
+  status: row.status,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  statusChangedAt: row.status_changed_at,
+  nextPollAt: row.next_poll_at,
+  pollRank: row.poll_rank,
+  fundsSentAt: row.funds_sent_at,
+  cardMessageId: row.card_message_id,
+  notifiedStatus: row.notified_status,
+  pendingNotice: row.pending_notice,
+  refreshedAt: row.refreshed_at,
+  errorCount: row.error_count,
+  notFoundCount: row.not_found_count,
+  leasedUntil: row.leased_until,
+  trackingStoppedAt: row.tracking_stopped_at,
+  trackingStoppedReason: row.tracking_stopped_reason,
+  noticeRetryAt: row.notice_retry_at,
+  cardClaim: row.card_claim,
+  cardClaimedAt: row.card_claimed_at,
+  cardDueAt: row.card_due_at,
+  cardRepeat: row.card_repeat,
+});
+
+const RANKS: readonly PollRank[] = Object.values(POLL_RANK);
+
+/** An owed deposit message may go: nobody holds the card, or it was shown (the details that came later). */
+const cardMayGo = (eb: ExpressionBuilder<Schema & { t: TransactionsTable }, "t">) =>
+  eb.and([
+    eb.or([eb("t.card_claim", "is", null), eb("t.card_message_id", "is not", null)]),
+    // Owners who blocked the bot are skipped until they write again.
+    eb.not(eb.exists(eb.selectFrom("users as u").select(sql`1`.as("one")).whereRef("u.id", "=", "t.user_id").where("u.blocked", "=", 1))),
+  ]);
 
 export class TransactionRepository {
-  /** Prepared once: the tracker runs some of these many times a minute. */
-  private readonly statements = new Map<string, Statement>();
+  // The tracker's loop and the flow run these all the time: built once.
+  private readonly byExchangeId;
+  private readonly byRowId;
+  private readonly dueOfRank;
+  private readonly earliestPoll;
+  private readonly earliestNotice;
+  private readonly earliestCard;
+  private readonly noticesOwed;
+  private readonly cardsOwed;
+  private readonly leaseOne;
+  private readonly ofUser;
+  private readonly insertRow;
+  private readonly insertStatus;
+  private readonly observe;
+  private readonly observeChange;
+  private readonly deposit;
+  private readonly claimForFlow;
+  private readonly claimForTracker;
+  private readonly touchClaim;
+  private readonly cardSending;
+  private readonly cardShown;
 
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
-  ) {}
-
-  private sql(text: string): Statement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.db.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+  ) {
+    this.byExchangeId = prepared<[exchangeId: string], Row>(store.db, (db, arg) => this.select(db).where("exchange_id", "=", arg<string>(0)));
+    this.byRowId = prepared<[id: number], Row>(store.db, (db, arg) => this.select(db).where(rowId(store.dialect), "=", arg<number>(0)));
+    this.dueOfRank = prepared<[rank: PollRank, now: number, limit: number], Row>(store.db, (db, arg) =>
+      this.select(db)
+        .where("poll_rank", "=", arg<PollRank>(0))
+        .where("next_poll_at", "is not", null)
+        .where("next_poll_at", "<=", arg<number>(1))
+        .orderBy("next_poll_at")
+        .limit(arg<number>(2)),
+    );
+    this.earliestPoll = prepared<[], { at: number | null }>(store.db, (db) =>
+      db
+        .selectFrom("transactions")
+        .select((eb) => eb.fn.min("next_poll_at").as("at"))
+        .where("next_poll_at", "is not", null),
+    );
+    this.earliestNotice = prepared<[], { at: number | null }>(store.db, (db) =>
+      db
+        .selectFrom("transactions")
+        .select((eb) => eb.fn.min("notice_retry_at").as("at"))
+        .where("notice_retry_at", "is not", null)
+        .where("pending_notice", "is", null),
+    );
+    this.earliestCard = prepared<[], { at: number | null }>(store.db, (db) =>
+      db
+        .selectFrom("transactions as t")
+        .select((eb) => eb.fn.min("t.card_due_at").as("at"))
+        .where("t.card_due_at", "is not", null)
+        .where(cardMayGo),
+    );
+    this.noticesOwed = prepared<[now: number, limit: number], { exchange_id: string }>(store.db, (db, arg) =>
+      db
+        .selectFrom("transactions")
+        .select("exchange_id")
+        .where("notice_retry_at", "<=", arg<number>(0))
+        .where("pending_notice", "is", null)
+        .orderBy("notice_retry_at")
+        .limit(arg<number>(1)),
+    );
+    this.cardsOwed = prepared<[now: number, limit: number], { exchange_id: string }>(store.db, (db, arg) =>
+      db
+        .selectFrom("transactions as t")
+        .select("t.exchange_id")
+        .where("t.card_due_at", "<=", arg<number>(0))
+        .where(cardMayGo)
+        .orderBy("t.card_due_at")
+        .limit(arg<number>(1)),
+    );
+    // A new exchange: every column the record gives; the others start NULL or at their default.
+    this.insertRow = prepared<NewRow, Row>(store.db, (db, arg) =>
+      db
+        .insertInto("transactions")
+        .values({
+          exchange_id: arg(0),
+          user_id: arg(1),
+          chat_id: arg(2),
+          symbol_from: arg(3),
+          network_from: arg(4),
+          symbol_to: arg(5),
+          network_to: arg(6),
+          amount_from: arg(7),
+          amount_to: arg(8),
+          address_to: arg(9),
+          extra_to: arg(10),
+          address_from: arg(11),
+          extra_from: arg(12),
+          provider: arg(13),
+          rate_type: arg(14),
+          status: arg(15),
+          notified_status: arg(15),
+          created_at: arg(16),
+          updated_at: arg(17),
+          status_changed_at: arg(17),
+          next_poll_at: arg(18),
+          poll_rank: arg(19),
+          card_message_id: arg(20),
+        })
+        .returningAll()
+        .returning(rowId(store.dialect).as("row_id")),
+    );
+    this.insertStatus = prepared<[exchangeId: string, status: string, at: number], never>(store.db, (db, arg) =>
+      db.insertInto("status_history").values({ exchange_id: arg<string>(0), status: arg<string>(1), at: arg<number>(2) }),
+    );
+    // What a poll saw: the fields it reported, and (observeChange) a new status.
+    const observed = (eb: ExpressionBuilder<Schema, "transactions">, arg: Arg) => ({
+      amount_to: eb.fn.coalesce(eb.val(arg<string | null>(1)), eb.ref("amount_to")),
+      address_from: eb.fn.coalesce(eb.val(arg<string | null>(2)), eb.ref("address_from")),
+      extra_from: eb.fn.coalesce(eb.val(arg<string | null>(3)), eb.ref("extra_from")),
+      address_refund: eb.fn.coalesce(eb.val(arg<string | null>(4)), eb.ref("address_refund")),
+      hash_from: eb.fn.coalesce(eb.val(arg<string | null>(5)), eb.ref("hash_from")),
+      hash_to: eb.fn.coalesce(eb.val(arg<string | null>(6)), eb.ref("hash_to")),
+      updated_at: arg<number>(7),
+      error_count: 0,
+      not_found_count: 0,
+    });
+    this.observe = prepared<Observation, Row>(store.db, (db, arg) =>
+      db
+        .updateTable("transactions")
+        .set((eb) => observed(eb, arg))
+        .where("exchange_id", "=", arg<string>(0))
+        .returningAll()
+        .returning(rowId(store.dialect).as("row_id")),
+    );
+    this.observeChange = prepared<[...Observation, status: string], Row>(store.db, (db, arg) =>
+      db
+        .updateTable("transactions")
+        .set((eb) => ({ ...observed(eb, arg), status: arg<string>(8), status_changed_at: arg<number>(7), pending_notice: arg<string>(8), notice_retry_at: null }))
+        .where("exchange_id", "=", arg<string>(0))
+        .returningAll()
+        .returning(rowId(store.dialect).as("row_id")),
+    );
+    this.deposit = prepared<[exchangeId: string, addressFrom: string | null, extraFrom: string | null, amountTo: string | null, now: number], Row>(store.db, (db, arg) =>
+      db
+        .updateTable("transactions")
+        .set((eb) => ({
+          address_from: eb.fn.coalesce(eb.val(arg<string | null>(1)), eb.ref("address_from")),
+          extra_from: eb.fn.coalesce(eb.val(arg<string | null>(2)), eb.ref("extra_from")),
+          amount_to: eb.fn.coalesce(eb.val(arg<string | null>(3)), eb.ref("amount_to")),
+          updated_at: arg<number>(4),
+        }))
+        .where("exchange_id", "=", arg<string>(0))
+        .returningAll()
+        .returning(rowId(store.dialect).as("row_id")),
+    );
+    // The creation card: claimed once (the flow may show again a card it showed itself), the flow's hold confirmed, shown.
+    const claim = (db: Kysely<Schema>, arg: Arg, by: CardClaim) =>
+      db.updateTable("transactions").set({ card_claim: by, card_claimed_at: arg<number>(1), card_due_at: null }).where("exchange_id", "=", arg<string>(0));
+    const unclaimed = (eb: ExpressionBuilder<Schema, "transactions">) => eb.and([eb("card_claim", "is", null), eb("card_message_id", "is", null)]);
+    this.claimForFlow = prepared<[exchangeId: string, now: number], never>(store.db, (db, arg) =>
+      claim(db, arg, "flow").where((eb) => eb.or([unclaimed(eb), eb.and([eb("card_claim", "=", "flow"), eb("card_message_id", "is not", null)])])),
+    );
+    this.claimForTracker = prepared<[exchangeId: string, now: number], never>(store.db, (db, arg) => claim(db, arg, "tracker").where(unclaimed));
+    const heldByFlow = (db: Kysely<Schema>, arg: Arg) =>
+      db.updateTable("transactions").where("exchange_id", "=", arg<string>(0)).where("card_claim", "=", "flow").where("card_message_id", "is", null);
+    this.touchClaim = prepared<[exchangeId: string, now: number], never>(store.db, (db, arg) => heldByFlow(db, arg).set({ card_claimed_at: arg<number>(1) }));
+    this.cardSending = prepared<[exchangeId: string], never>(store.db, (db, arg) =>
+      heldByFlow(db, arg).set((eb) => ({ card_repeat: greatest(store.dialect, eb.ref("card_repeat"), 1) })),
+    );
+    // Shown: the count of unsure sends was about it, and what follows is not a repeat of it.
+    this.cardShown = prepared<[exchangeId: string, messageId: number], never>(store.db, (db, arg) =>
+      db.updateTable("transactions").set({ card_message_id: arg<number>(1), card_repeat: 0 }).where("exchange_id", "=", arg<string>(0)),
+    );
+    // Every flow starts with the person's recent pairs.
+    this.ofUser = prepared<[userId: number, limit: number, offset: number], Row>(store.db, (db, arg) =>
+      this.select(db)
+        .where("user_id", "=", arg<number>(0))
+        .orderBy("created_at", "desc")
+        .orderBy(rowId(store.dialect), "desc")
+        .limit(arg<number>(1))
+        .offset(arg<number>(2)),
+    );
+    this.leaseOne = prepared<[exchangeId: string, until: number], never>(store.db, (db, arg) =>
+      db.updateTable("transactions").set({ next_poll_at: arg<number>(1), leased_until: arg<number>(1) }).where("exchange_id", "=", arg<string>(0)),
+    );
   }
 
-  /** Stores a new exchange and its first status, atomically. */
-  insert(record: NewTransaction): TransactionRecord {
+  private get db(): Kysely<Schema> {
+    return this.store.db;
+  }
+
+  /** Every column, and the row id as row_id. */
+  private select(db: Kysely<Schema> = this.db) {
+    return db.selectFrom("transactions").selectAll().select(rowId(this.store.dialect).as("row_id"));
+  }
+
+  /** Stores a new exchange and its first status, atomically; inside the caller's transaction when given one. */
+  async insert(record: NewTransaction, db?: Kysely<Schema>): Promise<TransactionRecord> {
+    if (db === undefined) return this.db.transaction().execute((trx) => this.insert(record, trx));
     const now = this.clock.now();
-    const full: Omit<TransactionRecord, "rowId"> = {
-      ...record,
-      addressRefund: null,
-      hashFrom: null,
-      hashTo: null,
-      updatedAt: now,
-      statusChangedAt: now,
-      notifiedStatus: record.status,
-      pendingNotice: null,
-      refreshedAt: null,
-      errorCount: 0,
-      notFoundCount: 0,
-      leasedUntil: null,
-      trackingStoppedAt: null,
-      trackingStoppedReason: null,
-      noticeRetryAt: null,
-      pollRank: pollRank({ status: record.status, fundsSentAt: null }, now),
-      fundsSentAt: null,
-      cardClaim: null,
-      cardClaimedAt: null,
-      cardDueAt: null,
-      cardRepeat: 0,
-    };
-    const fields = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
-    return this.db.transaction(() => {
-      const { lastInsertRowid } = this
-        .sql(`INSERT INTO transactions (${fields.map((f) => COLUMNS[f]).join(", ")}) VALUES (${fields.map((f) => `@${f}`).join(", ")})`)
-        .run(full);
-      this.sql("INSERT INTO status_history (exchange_id, status, at) VALUES (?, ?, ?)").run(full.exchangeId, full.status, now);
-      return { ...full, rowId: Number(lastInsertRowid) };
-    })();
+    const r = record;
+    const inserted = await this.insertRow(db, r.exchangeId, r.userId, r.chatId, r.symbolFrom, r.networkFrom, r.symbolTo, r.networkTo, r.amountFrom, r.amountTo, r.addressTo, r.extraTo, r.addressFrom, r.extraFrom, r.provider, r.rateType, r.status, r.createdAt, now, r.nextPollAt, r.pollRank, r.cardMessageId);
+    await this.insertStatus(db, r.exchangeId, r.status, now);
+    return toRecord(inserted.rows[0]!);
   }
 
-  findByRowId(rowId: number): TransactionRecord | undefined {
-    return this.sql(`${SELECT} WHERE rowid = ?`).get(rowId) as TransactionRecord | undefined;
+  async findByRowId(id: number): Promise<TransactionRecord | undefined> {
+    const row = (await this.byRowId(this.db, id)).rows[0];
+    return row && toRecord(row);
   }
 
-  find(exchangeId: string): TransactionRecord | undefined {
-    return this.sql(`${SELECT} WHERE exchange_id = ?`).get(exchangeId) as TransactionRecord | undefined;
+  async find(exchangeId: string, db: Kysely<Schema> = this.db): Promise<TransactionRecord | undefined> {
+    const row = (await this.byExchangeId(db, exchangeId)).rows[0];
+    return row && toRecord(row);
   }
 
   /** The user's exchanges, newest first. */
-  listByUser(userId: number, limit: number, offset = 0): TransactionRecord[] {
-    return this
-      .sql(`${SELECT} WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
-      .all(userId, limit, offset) as TransactionRecord[];
+  async listByUser(userId: number, limit: number, offset = 0): Promise<TransactionRecord[]> {
+    return (await this.ofUser(this.db, userId, limit, offset)).rows.map(toRecord);
   }
 
-  countByUser(userId: number): number {
-    return (this.sql("SELECT count(*) AS n FROM transactions WHERE user_id = ?").get(userId) as { n: number }).n;
+  async countByUser(userId: number): Promise<number> {
+    const row = await this.db.selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /**
    * Saves what a poll saw. A new status (whatever its case: "Waiting" is "waiting") is appended
-   * to the history in the same transaction; returns the change when there was one. A change
-   * supersedes a message still owed for the previous status.
+   * to the history in the same transaction, and returned as the change. A change supersedes a
+   * message still owed for the previous status. Returns the exchange as it was just before and
+   * just after (one transaction): of the tracker and the flow (recordDeposit), exactly one sees
+   * the deposit become complete. Undefined for an exchange not stored.
    */
-  recordObservation(exchangeId: string, observed: ObservedState): StatusChange | undefined {
+  async recordObservation(
+    exchangeId: string,
+    observed: ObservedState,
+  ): Promise<{ before: TransactionRecord; after: TransactionRecord; change: StatusChange | undefined } | undefined> {
     const now = this.clock.now();
-    return this.db.transaction(() => {
-      const current = this.find(exchangeId);
-      if (!current) return undefined;
-      const changed = current.status.toLowerCase() !== observed.status.toLowerCase();
-      this
-        .sql(
-          `UPDATE transactions SET status = CASE WHEN @changed THEN @status ELSE status END,
-             amount_to = coalesce(@amountTo, amount_to), address_from = coalesce(@addressFrom, address_from),
-             extra_from = coalesce(@extraFrom, extra_from), address_refund = coalesce(@addressRefund, address_refund),
-             hash_from = coalesce(@hashFrom, hash_from), hash_to = coalesce(@hashTo, hash_to),
-             updated_at = @now, error_count = 0, not_found_count = 0,
-             status_changed_at = CASE WHEN @changed THEN @now ELSE status_changed_at END,
-             pending_notice = CASE WHEN @changed THEN @status ELSE pending_notice END,
-             notice_retry_at = CASE WHEN @changed THEN NULL ELSE notice_retry_at END
-           WHERE exchange_id = @exchangeId`,
-        )
-        .run({
-          exchangeId,
-          status: observed.status,
-          amountTo: observed.amountTo ?? null,
-          addressFrom: observed.addressFrom ?? null,
-          extraFrom: observed.extraFrom ?? null,
-          addressRefund: observed.addressRefund ?? null,
-          hashFrom: observed.hashFrom ?? null,
-          hashTo: observed.hashTo ?? null,
-          now,
-          changed: changed ? 1 : 0,
-        });
-      if (!changed) return undefined;
-      this.sql("INSERT INTO status_history (exchange_id, status, at) VALUES (?, ?, ?)").run(exchangeId, observed.status, now);
-      return { status: observed.status, at: now };
-    })();
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.findForUpdate(trx, exchangeId);
+      if (!before) return undefined;
+      const changed = before.status.toLowerCase() !== observed.status.toLowerCase();
+      const o = observed;
+      const reported: Observation = [exchangeId, o.amountTo ?? null, o.addressFrom ?? null, o.extraFrom ?? null, o.addressRefund ?? null, o.hashFrom ?? null, o.hashTo ?? null, now];
+      const after = changed ? await this.observeChange(trx, ...reported, o.status) : await this.observe(trx, ...reported);
+      if (changed) await this.insertStatus(trx, exchangeId, o.status, now);
+      return { before, after: toRecord(after.rows[0]!), change: changed ? { status: o.status, at: now } : undefined };
+    });
   }
 
   /**
    * Saves deposit details read outside the tracker (right after creating). Never the status:
    * a change of status is the tracker's to record and announce, and a status read before an
-   * await could overwrite a newer one.
+   * await could overwrite a newer one. Returns the exchange as it was just before and just
+   * after (one transaction): exactly one of the flow and the tracker sees the deposit become complete.
    */
-  recordDeposit(exchangeId: string, deposit: { addressFrom: string | null; extraFrom: string | null; amountTo: string | null }): void {
-    this
-      .sql(
-        `UPDATE transactions SET address_from = coalesce(?, address_from), extra_from = coalesce(?, extra_from),
-           amount_to = coalesce(?, amount_to), updated_at = ? WHERE exchange_id = ?`,
-      )
-      .run(deposit.addressFrom, deposit.extraFrom, deposit.amountTo, this.clock.now(), exchangeId);
+  async recordDeposit(
+    exchangeId: string,
+    deposit: { addressFrom: string | null; extraFrom: string | null; amountTo: string | null },
+  ): Promise<{ before: TransactionRecord; after: TransactionRecord } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.findForUpdate(trx, exchangeId);
+      if (!before) return undefined;
+      const after = await this.deposit(trx, exchangeId, deposit.addressFrom, deposit.extraFrom, deposit.amountTo, this.clock.now());
+      return { before, after: toRecord(after.rows[0]!) };
+    });
   }
 
-  history(exchangeId: string): StatusChange[] {
-    return this
-      .sql("SELECT status, at FROM status_history WHERE exchange_id = ? ORDER BY at, rowid")
-      .all(exchangeId) as StatusChange[];
+  /** The exchange, inside a transaction that is about to change it (PostgreSQL: the row is locked till its end; SQLite has one writer anyway). */
+  private async findForUpdate(trx: Kysely<Schema>, exchangeId: string): Promise<TransactionRecord | undefined> {
+    if (this.store.dialect === "sqlite") return this.find(exchangeId, trx);
+    const row = await this.select(trx).where("exchange_id", "=", exchangeId).forUpdate().executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async history(exchangeId: string): Promise<StatusChange[]> {
+    return this.db
+      .selectFrom("status_history")
+      .select(["status", "at"])
+      .where("exchange_id", "=", exchangeId)
+      .orderBy("at")
+      .orderBy(rowId(this.store.dialect))
+      .execute();
   }
 
   /**
@@ -295,11 +483,9 @@ export class TransactionRepository {
    * time). Each rank's earliest are read through the (poll_rank, next_poll_at) index, so a
    * pick costs the same with a hundred or a hundred thousand exchanges tracked.
    */
-  due(now: number, limit: number, headStart: (rank: number) => number = (rank) => rank * 1e15): TransactionRecord[] {
-    const candidates = RANKS.flatMap(
-      (rank) =>
-        this.sql(`${SELECT} WHERE poll_rank = ? AND next_poll_at IS NOT NULL AND next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`).all(rank, now, limit) as TransactionRecord[],
-    );
+  async due(now: number, limit: number, headStart: (rank: number) => number = (rank) => rank * 1e15): Promise<TransactionRecord[]> {
+    const candidates: TransactionRecord[] = [];
+    for (const rank of RANKS) candidates.push(...(await this.dueOfRank(this.db, rank, now, limit)).rows.map(toRecord));
     const key = (tx: TransactionRecord) => tx.nextPollAt! + headStart(tx.pollRank);
     return candidates.sort((a, b) => key(a) - key(b) || a.pollRank - b.pollRank).slice(0, limit);
   }
@@ -312,56 +498,67 @@ export class TransactionRepository {
    * is answered leaves a message that may have arrived unmarked, and it is sent again later; and
    * notified_status only ever becomes the current status, never an older one.
    */
-  markNotified(exchangeId: string, status: string): void {
-    this
-      .sql(
-        `UPDATE transactions SET notified_status = CASE WHEN status = @status THEN @status ELSE notified_status END,
-           pending_notice = CASE WHEN pending_notice = @status THEN NULL ELSE pending_notice END
-         WHERE exchange_id = @exchangeId`,
-      )
-      .run({ exchangeId, status });
+  async markNotified(exchangeId: string, status: string): Promise<void> {
+    await this.db
+      .updateTable("transactions")
+      .set({
+        notified_status: sql<string | null>`CASE WHEN status = ${status} THEN ${status} ELSE notified_status END`,
+        pending_notice: sql<string | null>`CASE WHEN pending_notice = ${status} THEN NULL ELSE pending_notice END`,
+      })
+      .where("exchange_id", "=", exchangeId)
+      .execute();
   }
 
   /** Changes whose message may or may not have been sent when the process stopped. */
-  pendingNotices(): TransactionRecord[] {
-    return this.sql(`${SELECT} WHERE pending_notice IS NOT NULL`).all() as TransactionRecord[];
+  async pendingNotices(): Promise<TransactionRecord[]> {
+    const rows = await this.select().where("pending_notice", "is not", null).execute();
+    return rows.map(toRecord);
   }
 
   /** The earliest scheduled poll, if any exchange is tracked. */
-  nextDueAt(): number | undefined {
-    const row = this.sql("SELECT min(next_poll_at) AS at FROM transactions WHERE next_poll_at IS NOT NULL").get() as { at: number | null };
-    return row.at ?? undefined;
+  async nextDueAt(): Promise<number | undefined> {
+    return (await this.earliestPoll(this.db)).rows[0]?.at ?? undefined;
   }
 
   /** Counts one more failed poll in a row ("not found" aside); returns the count. */
-  recordPollError(exchangeId: string): number {
-    const row = this
-      .sql("UPDATE transactions SET error_count = error_count + 1 WHERE exchange_id = ? RETURNING error_count")
-      .get(exchangeId) as { error_count: number } | undefined;
+  async recordPollError(exchangeId: string): Promise<number> {
+    const row = await this.db
+      .updateTable("transactions")
+      .set((eb) => ({ error_count: eb("error_count", "+", 1) }))
+      .where("exchange_id", "=", exchangeId)
+      .returning("error_count")
+      .executeTakeFirst();
     return row?.error_count ?? 0;
   }
 
   /** Counts one more "not found" in a row; returns the count. */
-  recordNotFound(exchangeId: string): number {
-    const row = this
-      .sql("UPDATE transactions SET not_found_count = not_found_count + 1 WHERE exchange_id = ? RETURNING not_found_count")
-      .get(exchangeId) as { not_found_count: number } | undefined;
+  async recordNotFound(exchangeId: string): Promise<number> {
+    const row = await this.db
+      .updateTable("transactions")
+      .set((eb) => ({ not_found_count: eb("not_found_count", "+", 1) }))
+      .where("exchange_id", "=", exchangeId)
+      .returning("not_found_count")
+      .executeTakeFirst();
     return row?.not_found_count ?? 0;
   }
 
   /** A poll starts: nobody looks again before `until`, and the row says it is leased. */
-  lease(exchangeId: string, until: number): void {
-    this.sql("UPDATE transactions SET next_poll_at = @until, leased_until = @until WHERE exchange_id = @exchangeId").run({ exchangeId, until });
+  async lease(exchangeId: string, until: number): Promise<void> {
+    await this.leaseOne(this.db, exchangeId, until);
   }
 
   /**
    * At start-up: leases left by a process that died mid-poll are due again at once (only the
    * process holding the instance lock polls, so none of them is still running). Returns how many.
    */
-  releaseLeases(now: number): number {
-    return this
-      .sql("UPDATE transactions SET next_poll_at = min(next_poll_at, @now), leased_until = NULL WHERE leased_until IS NOT NULL")
-      .run({ now }).changes;
+  async releaseLeases(now: number): Promise<number> {
+    // A leased row always has its next_poll_at (the lease's end).
+    const result = await this.db
+      .updateTable("transactions")
+      .set((eb) => ({ next_poll_at: least(this.store.dialect, eb.ref("next_poll_at").$castTo<number>(), now), leased_until: null }))
+      .where("leased_until", "is not", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   /**
@@ -369,15 +566,14 @@ export class TransactionRepository {
    * owes the owner a message from now on (see takeNotice). Returns false when it was not
    * followed any more (stopped before: the owner was told then).
    */
-  stopTracking(exchangeId: string, reason: StopReason, at: number): boolean {
-    const { changes } = this
-      .sql(
-        `UPDATE transactions SET next_poll_at = NULL, leased_until = NULL, tracking_stopped_at = @at,
-           tracking_stopped_reason = @reason, notice_retry_at = @at
-         WHERE exchange_id = @exchangeId AND next_poll_at IS NOT NULL`,
-      )
-      .run({ exchangeId, reason, at });
-    return changes > 0;
+  async stopTracking(exchangeId: string, reason: StopReason, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable("transactions")
+      .set({ next_poll_at: null, leased_until: null, tracking_stopped_at: at, tracking_stopped_reason: reason, notice_retry_at: at })
+      .where("exchange_id", "=", exchangeId)
+      .where("next_poll_at", "is not", null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /**
@@ -386,14 +582,19 @@ export class TransactionRepository {
    * newer status is pending, its own message is on its way and says more; owing the exchange
    * again now would send that newer status a second time while it is still being sent.
    */
-  deferNotice(exchangeId: string, status: string | null, at: number): void {
-    this
-      .sql(
-        `UPDATE transactions SET pending_notice = CASE WHEN pending_notice = @status THEN NULL ELSE pending_notice END,
-           notice_retry_at = CASE WHEN @status IS NULL OR pending_notice = @status THEN @at ELSE notice_retry_at END
-         WHERE exchange_id = @exchangeId`,
-      )
-      .run({ exchangeId, status, at });
+  async deferNotice(exchangeId: string, status: string | null, at: number): Promise<void> {
+    const update = this.db.updateTable("transactions").where("exchange_id", "=", exchangeId);
+    if (status === null) {
+      await update.set({ notice_retry_at: at }).execute();
+      return;
+    }
+    // Both see the row as it was: pending_notice is compared before it is cleared.
+    await update
+      .set({
+        pending_notice: sql<string | null>`CASE WHEN pending_notice = ${status} THEN NULL ELSE pending_notice END`,
+        notice_retry_at: sql<number | null>`CASE WHEN pending_notice = ${status} THEN ${at} ELSE notice_retry_at END`,
+      })
+      .execute();
   }
 
   /**
@@ -402,48 +603,49 @@ export class TransactionRepository {
    * crash mid-send never sends it twice. Undefined when nothing is owed, or while a status
    * message of this exchange is on its way (it is owed again once that one is done).
    */
-  takeNotice(exchangeId: string): TransactionRecord | undefined {
-    const { changes } = this
-      .sql(
-        `UPDATE transactions SET notice_retry_at = NULL,
-           pending_notice = CASE WHEN notified_status IS NOT status THEN status END
-         WHERE exchange_id = ? AND notice_retry_at IS NOT NULL AND pending_notice IS NULL`,
-      )
-      .run(exchangeId);
-    return changes > 0 ? this.find(exchangeId) : undefined;
+  async takeNotice(exchangeId: string): Promise<TransactionRecord | undefined> {
+    const row = await this.db
+      .updateTable("transactions")
+      .set({ notice_retry_at: null, pending_notice: sql<string | null>`CASE WHEN notified_status IS DISTINCT FROM status THEN status END` })
+      .where("exchange_id", "=", exchangeId)
+      .where("notice_retry_at", "is not", null)
+      .where("pending_notice", "is", null)
+      .returningAll()
+      .returning(rowId(this.store.dialect).as("row_id"))
+      .executeTakeFirst();
+    return row && toRecord(row);
   }
 
   /** Exchanges with a message owed by `now` (none on its way), earliest first. */
-  noticesDue(now: number, limit: number): string[] {
-    const rows = this
-      .sql("SELECT exchange_id AS id FROM transactions WHERE notice_retry_at <= ? AND pending_notice IS NULL ORDER BY notice_retry_at LIMIT ?")
-      .all(now, limit) as { id: string }[];
-    return rows.map((row) => row.id);
+  async noticesDue(now: number, limit: number): Promise<string[]> {
+    return (await this.noticesOwed(this.db, now, limit)).rows.map((row) => row.exchange_id);
   }
 
   /** When the next owed message is to be tried, if any is owed (and none on its way). */
-  nextNoticeAt(): number | undefined {
-    const row = this
-      .sql("SELECT min(notice_retry_at) AS at FROM transactions WHERE notice_retry_at IS NOT NULL AND pending_notice IS NULL")
-      .get() as { at: number | null };
-    return row.at ?? undefined;
+  async nextNoticeAt(): Promise<number | undefined> {
+    return (await this.earliestNotice(this.db)).rows[0]?.at ?? undefined;
   }
 
-  setRefreshedAt(exchangeId: string, at: number): void {
-    this.sql("UPDATE transactions SET refreshed_at = ? WHERE exchange_id = ?").run(at, exchangeId);
+  async setRefreshedAt(exchangeId: string, at: number): Promise<void> {
+    await this.db.updateTable("transactions").set({ refreshed_at: at }).where("exchange_id", "=", exchangeId).execute();
   }
 
   /** How many exchanges the tracker follows, and how many of them are due now. */
-  trackedCounts(now: number): { tracked: number; due: number } {
-    return this
-      .sql("SELECT count(*) AS tracked, coalesce(sum(next_poll_at <= ?), 0) AS due FROM transactions WHERE next_poll_at IS NOT NULL")
-      .get(now) as { tracked: number; due: number };
+  async trackedCounts(now: number): Promise<{ tracked: number; due: number }> {
+    const row = await this.db
+      .selectFrom("transactions")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("tracked"),
+        eb.fn.coalesce(eb.fn.sum<number>(sql<number>`CASE WHEN next_poll_at <= ${now} THEN 1 ELSE 0 END`), sql<number>`0`).as("due"),
+      ])
+      .where("next_poll_at", "is not", null)
+      .executeTakeFirstOrThrow();
+    return { tracked: Number(row.tracked), due: Number(row.due) };
   }
 
   /** The message that shows this exchange's status, kept current by the tracker. */
-  setCardMessage(exchangeId: string, messageId: number): void {
-    // Shown: the count of unsure sends was about it, and what follows is not a repeat of it.
-    this.sql("UPDATE transactions SET card_message_id = ?, card_repeat = 0 WHERE exchange_id = ?").run(messageId, exchangeId);
+  async setCardMessage(exchangeId: string, messageId: number): Promise<void> {
+    await this.cardShown(this.db, exchangeId, messageId);
   }
 
   /**
@@ -451,25 +653,18 @@ export class TransactionRepository {
    * and the tracker, and only while no card has been shown. The claim stops it being owed. The
    * flow may show again a card it showed itself (a repeated Confirm whose flow state was lost).
    */
-  claimCard(exchangeId: string, by: CardClaim, now: number): boolean {
-    const { changes } = this
-      .sql(
-        `UPDATE transactions SET card_claim = @by, card_claimed_at = @now, card_due_at = NULL WHERE exchange_id = @exchangeId
-           AND ((card_claim IS NULL AND card_message_id IS NULL) OR (card_claim = @by AND @by = 'flow' AND card_message_id IS NOT NULL))`,
-      )
-      .run({ by, exchangeId, now });
-    return changes > 0;
+  async claimCard(exchangeId: string, by: CardClaim, now: number): Promise<boolean> {
+    const { numAffectedRows } = await (by === "flow" ? this.claimForFlow : this.claimForTracker)(this.db, exchangeId, now);
+    return (numAffectedRows ?? 0n) > 0n;
   }
 
   /**
    * The flow is still there, holding a card it has not shown (the person is choosing between
    * Try again and Leave): its claim is confirmed as of `now`. False when the tracker has it.
    */
-  touchCardClaim(exchangeId: string, now: number): boolean {
-    const { changes } = this
-      .sql("UPDATE transactions SET card_claimed_at = ? WHERE exchange_id = ? AND card_claim = 'flow' AND card_message_id IS NULL")
-      .run(now, exchangeId);
-    return changes > 0;
+  async touchCardClaim(exchangeId: string, now: number): Promise<boolean> {
+    const { numAffectedRows } = await this.touchClaim(this.db, exchangeId, now);
+    return (numAffectedRows ?? 0n) > 0n;
   }
 
   /**
@@ -477,23 +672,24 @@ export class TransactionRepository {
    * tracker owes it from `at`; `repeat` says the next one may repeat a message that arrived
    * (card_repeat counts the unsure sends: at least one now).
    */
-  releaseCard(exchangeId: string, at: number, repeat: boolean): void {
+  async releaseCard(exchangeId: string, at: number, repeat: boolean): Promise<void> {
     // Only while the flow still holds it: a hold that lapsed meanwhile made it the tracker's.
     // Nobody sent a card before the flow's own try, so a certain failure leaves no repeat.
-    this
-      .sql(
-        `UPDATE transactions SET card_claim = NULL, card_due_at = ?, card_repeat = CASE WHEN ? THEN max(card_repeat, 1) ELSE 0 END
-         WHERE exchange_id = ? AND card_claim = 'flow' AND card_message_id IS NULL`,
-      )
-      .run(at, repeat ? 1 : 0, exchangeId);
+    await this.db
+      .updateTable("transactions")
+      .set((eb) => ({ card_claim: null, card_due_at: at, card_repeat: repeat ? greatest(this.store.dialect, eb.ref("card_repeat"), 1) : 0 }))
+      .where("exchange_id", "=", exchangeId)
+      .where("card_claim", "=", "flow")
+      .where("card_message_id", "is", null)
+      .execute();
   }
 
   /**
    * The flow is about to send the card: should the process die before it records it as shown,
    * the next card may repeat one that arrived (releaseUnshownCards keeps this mark).
    */
-  markCardSending(exchangeId: string): void {
-    this.sql("UPDATE transactions SET card_repeat = max(card_repeat, 1) WHERE exchange_id = ? AND card_claim = 'flow' AND card_message_id IS NULL").run(exchangeId);
+  async markCardSending(exchangeId: string): Promise<void> {
+    await this.cardSending(this.db, exchangeId);
   }
 
   /**
@@ -501,14 +697,16 @@ export class TransactionRepository {
    * or, with `unconfirmedSince`, silent since then (its hold lapsed). The card is the tracker's,
    * owed from `at`. True when there was such a hold.
    */
-  releaseFlowHold(exchangeId: string, at: number, unconfirmedSince = Number.MAX_SAFE_INTEGER): boolean {
-    const { changes } = this
-      .sql(
-        `UPDATE transactions SET card_claim = NULL, card_due_at = ? WHERE exchange_id = ?
-           AND card_claim = 'flow' AND card_message_id IS NULL AND coalesce(card_claimed_at, 0) < ?`,
-      )
-      .run(at, exchangeId, unconfirmedSince);
-    return changes > 0;
+  async releaseFlowHold(exchangeId: string, at: number, unconfirmedSince = Number.MAX_SAFE_INTEGER): Promise<boolean> {
+    const result = await this.db
+      .updateTable("transactions")
+      .set({ card_claim: null, card_due_at: at })
+      .where("exchange_id", "=", exchangeId)
+      .where("card_claim", "=", "flow")
+      .where("card_message_id", "is", null)
+      .where((eb) => eb(eb.fn.coalesce("card_claimed_at", sql<number>`0`), "<", unconfirmedSince))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /**
@@ -516,28 +714,33 @@ export class TransactionRepository {
    * being owed): the creation card when none was shown (claimed for the tracker), else the
    * details that came after the person left. Undefined when nothing is owed or the flow holds the card.
    */
-  takeOwedCard(exchangeId: string): TransactionRecord | undefined {
-    const { changes } = this
-      .sql(
-        `UPDATE transactions SET card_due_at = NULL, card_claim = CASE WHEN card_message_id IS NULL THEN 'tracker' ELSE card_claim END
-         WHERE exchange_id = ? AND card_due_at IS NOT NULL AND (card_claim IS NULL OR card_message_id IS NOT NULL)`,
-      )
-      .run(exchangeId);
-    return changes > 0 ? this.find(exchangeId) : undefined;
+  async takeOwedCard(exchangeId: string): Promise<TransactionRecord | undefined> {
+    const row = await this.db
+      .updateTable("transactions")
+      .set({ card_due_at: null, card_claim: sql<CardClaim | null>`CASE WHEN card_message_id IS NULL THEN 'tracker' ELSE card_claim END` })
+      .where("exchange_id", "=", exchangeId)
+      .where("card_due_at", "is not", null)
+      .where((eb) => eb.or([eb("card_claim", "is", null), eb("card_message_id", "is not", null)]))
+      .returningAll()
+      .returning(rowId(this.store.dialect).as("row_id"))
+      .executeTakeFirst();
+    return row && toRecord(row);
   }
 
   /**
    * The deposit message taken could not be sent: owed again from `at` (the card unclaimed again);
    * `unsure`: that send may have arrived, one more counted in card_repeat (the next says it may repeat).
    */
-  oweCard(exchangeId: string, at: number, unsure: boolean): void {
-    this
-      .sql(
-        `UPDATE transactions SET card_due_at = ?, card_repeat = card_repeat + ?,
-           card_claim = CASE WHEN card_message_id IS NULL THEN NULL ELSE card_claim END
-         WHERE exchange_id = ?`,
-      )
-      .run(at, unsure ? 1 : 0, exchangeId);
+  async oweCard(exchangeId: string, at: number, unsure: boolean): Promise<void> {
+    await this.db
+      .updateTable("transactions")
+      .set((eb) => ({
+        card_due_at: at,
+        card_repeat: eb("card_repeat", "+", unsure ? 1 : 0),
+        card_claim: sql<CardClaim | null>`CASE WHEN card_message_id IS NULL THEN NULL ELSE card_claim END`,
+      }))
+      .where("exchange_id", "=", exchangeId)
+      .execute();
   }
 
   /**
@@ -545,31 +748,18 @@ export class TransactionRepository {
    * complete, and they have just been learned elsewhere (the flow's Try again): the details are
    * owed from `at`, sent once the card is out (takeOwedCard waits for it), as depositReady does.
    */
-  oweDepositDetails(exchangeId: string, at: number): void {
-    this.sql("UPDATE transactions SET card_due_at = ? WHERE exchange_id = ? AND card_claim = 'tracker'").run(at, exchangeId);
+  async oweDepositDetails(exchangeId: string, at: number): Promise<void> {
+    await this.db.updateTable("transactions").set({ card_due_at: at }).where("exchange_id", "=", exchangeId).where("card_claim", "=", "tracker").execute();
   }
 
   /** Exchanges whose deposit message is owed by `now`, to owners who have not blocked the bot; earliest first. */
-  cardsDue(now: number, limit: number): string[] {
-    const rows = this
-      .sql(
-        `SELECT exchange_id AS id FROM transactions t WHERE card_due_at <= ? AND (card_claim IS NULL OR card_message_id IS NOT NULL)
-           AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = t.user_id AND u.blocked = 1)
-         ORDER BY card_due_at LIMIT ?`,
-      )
-      .all(now, limit) as { id: string }[];
-    return rows.map((row) => row.id);
+  async cardsDue(now: number, limit: number): Promise<string[]> {
+    return (await this.cardsOwed(this.db, now, limit)).rows.map((row) => row.exchange_id);
   }
 
   /** When the next deposit message is owed (owners who blocked the bot aside). */
-  nextCardAt(): number | undefined {
-    const row = this
-      .sql(
-        `SELECT min(card_due_at) AS at FROM transactions t WHERE card_due_at IS NOT NULL AND (card_claim IS NULL OR card_message_id IS NOT NULL)
-           AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = t.user_id AND u.blocked = 1)`,
-      )
-      .get() as { at: number | null };
-    return row.at ?? undefined;
+  async nextCardAt(): Promise<number | undefined> {
+    return (await this.earliestCard(this.db)).rows[0]?.at ?? undefined;
   }
 
   /**
@@ -577,55 +767,74 @@ export class TransactionRepository {
    * sending it, or while the person was still choosing), or one the tracker had taken to send
    * when it stopped, is the tracker's, owed from `at`. Returns how many.
    */
-  releaseUnshownCards(at: number): number {
+  async releaseUnshownCards(at: number): Promise<number> {
     // The flow's own mark says whether it had started sending (markCardSending); a card the
     // tracker had taken to send (takeOwedCard: claimed, no longer owed) may have arrived too.
-    return this
-      .sql(
-        `UPDATE transactions SET card_claim = NULL, card_due_at = ?,
-           card_repeat = CASE WHEN card_claim = 'tracker' THEN max(card_repeat, 1) ELSE card_repeat END
-         WHERE card_message_id IS NULL AND (card_claim = 'flow' OR (card_claim = 'tracker' AND card_due_at IS NULL))`,
-      )
-      .run(at).changes;
+    const result = await this.db
+      .updateTable("transactions")
+      .set((eb) => ({
+        card_claim: null,
+        card_due_at: at,
+        card_repeat: sql<number>`CASE WHEN card_claim = 'tracker' THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
+      }))
+      .where("card_message_id", "is", null)
+      .where((eb) => eb.or([eb("card_claim", "=", "flow"), eb.and([eb("card_claim", "=", "tracker"), eb("card_due_at", "is", null)])]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   /**
    * When the tracker should look next, and with which rank (kept when not given); ends a lease.
    * Null: the exchange ended. A time after tracking had stopped (a Refresh saw it move): followed again.
+   * Returns the exchange as it is now.
    */
-  scheduleNextPoll(exchangeId: string, at: number | null, rank?: PollRank): void {
-    this
-      .sql(
-        `UPDATE transactions SET next_poll_at = @at, poll_rank = coalesce(@rank, poll_rank), leased_until = NULL,
-           tracking_stopped_at = CASE WHEN @at IS NULL THEN tracking_stopped_at END,
-           tracking_stopped_reason = CASE WHEN @at IS NULL THEN tracking_stopped_reason END
-         WHERE exchange_id = @exchangeId`,
-      )
-      .run({ exchangeId, at, rank: rank ?? null });
+  async scheduleNextPoll(exchangeId: string, at: number | null, rank?: PollRank): Promise<TransactionRecord | undefined> {
+    const row = await this.db
+      .updateTable("transactions")
+      .set({
+        next_poll_at: at,
+        leased_until: null,
+        ...(rank === undefined ? {} : { poll_rank: rank }),
+        ...(at === null ? {} : { tracking_stopped_at: null, tracking_stopped_reason: null }),
+      })
+      .where("exchange_id", "=", exchangeId)
+      .returningAll()
+      .returning(rowId(this.store.dialect).as("row_id"))
+      .executeTakeFirst();
+    return row && toRecord(row);
   }
 
   /**
    * The owner says the deposit is on its way: first in line, and due by `at` at the latest.
    * An exchange the tracker no longer follows is left alone; returns whether it was changed.
    */
-  markFundsSent(exchangeId: string, at: number): boolean {
-    const { changes } = this
-      .sql(
-        `UPDATE transactions SET funds_sent_at = @at, poll_rank = @rank, next_poll_at = min(next_poll_at, @at)
-         WHERE exchange_id = @exchangeId AND next_poll_at IS NOT NULL`,
-      )
-      .run({ exchangeId, at, rank: POLL_RANK.fundsSent });
-    return changes > 0;
+  async markFundsSent(exchangeId: string, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable("transactions")
+      .set((eb) => ({ funds_sent_at: at, poll_rank: POLL_RANK.fundsSent, next_poll_at: least(this.store.dialect, eb.ref("next_poll_at").$castTo<number>(), at) }))
+      .where("exchange_id", "=", exchangeId)
+      .where("next_poll_at", "is not", null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** Exchanges the tracker still follows, by status. */
-  trackedByStatus(): Record<string, number> {
-    const rows = this.sql("SELECT status, count(*) AS n FROM transactions WHERE next_poll_at IS NOT NULL GROUP BY status").all() as { status: string; n: number }[];
-    return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+  async trackedByStatus(): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom("transactions")
+      .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+      .where("next_poll_at", "is not", null)
+      .groupBy("status")
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
   }
 
-  countByStatus(): Record<string, number> {
-    const rows = this.sql("SELECT status, count(*) AS n FROM transactions GROUP BY status").all() as { status: string; n: number }[];
-    return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+  async countByStatus(): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom("transactions")
+      .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+      .groupBy("status")
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
   }
 }

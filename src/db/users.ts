@@ -1,6 +1,8 @@
+import type { Selectable } from "kysely";
 import type { Clock } from "../clock.js";
-import type { Db } from "./database.js";
-import { statementCache } from "./statements.js";
+import { prepared } from "./prepared.js";
+import type { UsersTable } from "./schema.js";
+import type { Store } from "./store.js";
 
 export interface UserRecord {
   id: number;
@@ -16,18 +18,7 @@ export interface UserRecord {
   phrase: string | null;
 }
 
-interface UserRow {
-  id: number;
-  username: string | null;
-  first_name: string | null;
-  language: string | null;
-  telegram_language: string | null;
-  blocked: number;
-  created_at: number;
-  phrase: string | null;
-}
-
-const toRecord = (row: UserRow): UserRecord => ({
+const toRecord = (row: Selectable<UsersTable>): UserRecord => ({
   id: row.id,
   username: row.username,
   firstName: row.first_name,
@@ -38,53 +29,70 @@ const toRecord = (row: UserRow): UserRecord => ({
   phrase: row.phrase,
 });
 
+type Touch = [id: number, username: string | null, firstName: string | null, language: string | null, now: number];
+
 export class UserRepository {
-  private readonly sql: ReturnType<typeof statementCache>;
+  // Every update of a private chat runs these: built once.
+  private readonly upsert;
+  private readonly byId;
 
   constructor(
-    db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
   ) {
-    this.sql = statementCache(db);
+    this.upsert = prepared<Touch, Selectable<UsersTable>>(store.db, (db, arg) =>
+      db
+        .insertInto("users")
+        .values({ id: arg(0), username: arg(1), first_name: arg(2), telegram_language: arg(3), blocked: 0, created_at: arg(4), updated_at: arg(4) })
+        .onConflict((oc) =>
+          oc.column("id").doUpdateSet((eb) => ({
+            username: eb.ref("excluded.username"),
+            first_name: eb.ref("excluded.first_name"),
+            telegram_language: eb.ref("excluded.telegram_language"),
+            blocked: 0,
+            updated_at: eb.ref("excluded.updated_at"),
+          })),
+        )
+        .returningAll(),
+    );
+    this.byId = prepared<[id: number], Selectable<UsersTable>>(store.db, (db, arg) => db.selectFrom("users").selectAll().where("id", "=", arg<number>(0)));
   }
 
-  /** Records that the user wrote: refreshes their names and lifts a blocked mark. */
-  touch(user: { id: number; username?: string | undefined; firstName?: string | undefined; languageCode?: string | undefined }): void {
-    const now = this.clock.now();
-    this.sql(
-        `INSERT INTO users (id, username, first_name, telegram_language, blocked, created_at, updated_at)
-         VALUES (@id, @username, @firstName, @languageCode, 0, @now, @now)
-         ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
-           telegram_language = excluded.telegram_language, blocked = 0, updated_at = excluded.updated_at`,
-      )
-      .run({ id: user.id, username: user.username ?? null, firstName: user.firstName ?? null, languageCode: user.languageCode ?? null, now });
+  /** Records that the user wrote: refreshes their names and lifts a blocked mark. Returns them as stored now. */
+  async touch(user: { id: number; username?: string | undefined; firstName?: string | undefined; languageCode?: string | undefined }): Promise<UserRecord> {
+    const { rows } = await this.upsert(this.store.db, user.id, user.username ?? null, user.firstName ?? null, user.languageCode ?? null, this.clock.now());
+    return toRecord(rows[0]!);
   }
 
-  find(id: number): UserRecord | undefined {
-    const row = this.sql("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
+  async find(id: number): Promise<UserRecord | undefined> {
+    const row = (await this.byId(this.store.db, id)).rows[0];
     return row && toRecord(row);
   }
 
-  findByUsername(username: string): UserRecord | undefined {
-    const row = this.sql("SELECT * FROM users WHERE lower(username) = lower(?)")
-      .get(username.replace(/^@/, "")) as UserRow | undefined;
+  async findByUsername(username: string): Promise<UserRecord | undefined> {
+    const row = await this.store.db
+      .selectFrom("users")
+      .selectAll()
+      .where((eb) => eb(eb.fn("lower", ["username"]), "=", eb.fn("lower", [eb.val(username.replace(/^@/, ""))])))
+      .executeTakeFirst();
     return row && toRecord(row);
   }
 
-  setLanguage(id: number, language: string): void {
-    this.sql("UPDATE users SET language = ?, updated_at = ? WHERE id = ?").run(language, this.clock.now(), id);
+  async setLanguage(id: number, language: string): Promise<void> {
+    await this.store.db.updateTable("users").set({ language, updated_at: this.clock.now() }).where("id", "=", id).execute();
   }
 
   /** The anti-phishing phrase; null removes it. */
-  setPhrase(id: number, phrase: string | null): void {
-    this.sql("UPDATE users SET phrase = ?, updated_at = ? WHERE id = ?").run(phrase, this.clock.now(), id);
+  async setPhrase(id: number, phrase: string | null): Promise<void> {
+    await this.store.db.updateTable("users").set({ phrase, updated_at: this.clock.now() }).where("id", "=", id).execute();
   }
 
-  setBlocked(id: number, blocked: boolean): void {
-    this.sql("UPDATE users SET blocked = ?, updated_at = ? WHERE id = ?").run(blocked ? 1 : 0, this.clock.now(), id);
+  async setBlocked(id: number, blocked: boolean): Promise<void> {
+    await this.store.db.updateTable("users").set({ blocked: blocked ? 1 : 0, updated_at: this.clock.now() }).where("id", "=", id).execute();
   }
 
-  count(): number {
-    return (this.sql("SELECT count(*) AS n FROM users").get() as { n: number }).n;
+  async count(): Promise<number> {
+    const row = await this.store.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 }

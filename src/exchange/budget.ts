@@ -1,4 +1,8 @@
 import type { Clock, Timer } from "../clock.js";
+import type { Grant } from "../db/budget-journal.js";
+import { LANES, type Lane } from "../db/schema.js";
+
+export { LANES, type Grant, type Lane };
 
 /**
  * The one rate budget of the process. Every upstream call, whoever makes it, first takes a
@@ -27,31 +31,23 @@ import type { Clock, Timer } from "../clock.js";
  *     (fair queueing): forty quotes of one person put the next person second in line, not
  *     41st. One requester may have at most `maxQueuedPerRequester` requests in line.
  *
- * With a journal, every grant and every pause is written before the call goes out, inside
- * one write transaction that first reads what is already there: a restarted process (or a
- * second one on the same database) continues the same window instead of starting afresh.
+ * With a journal, every grant and every pause is written before the call goes out, in one
+ * atomic step that first reads what is already there: a restarted process (or a second one on
+ * the same database) continues the same window instead of starting afresh.
  */
-export type Lane = "create" | "user" | "poll" | "catalogue" | "alert";
-
-export const LANES: readonly Lane[] = ["create", "user", "poll", "catalogue", "alert"];
 const PRIORITY: Record<Lane, number> = { create: 0, user: 1, poll: 2, catalogue: 3, alert: 4 };
 const BACKGROUND: ReadonlySet<Lane> = new Set<Lane>(["poll", "catalogue", "alert"]);
 
-export interface Grant {
-  at: number;
-  lane: Lane;
-}
-
-/** Where grants and pauses are kept so that they outlive the process and are shared. */
+/** What the budget sees inside one atomic step. */
+export interface JournalView { now: number; window: Grant[]; pausedUntil: number }
+/** Where grants and pauses are kept so that they outlive the process and are shared by every process. */
 export interface BudgetJournal {
-  /** Runs `fn` so that no other process sharing the journal grants in between (a write transaction). */
-  exclusive<T>(fn: () => T): T;
+  /** One atomic step across every process sharing the journal: reads the time, the grants after `now - spanMs` (oldest first) and the pause; `decide` (synchronous) picks the grants to make at `now`, which are written before the step commits. */
+  grant<T>(spanMs: number, decide: (view: JournalView) => { grants: Grant[]; result: T }): Promise<T>;
   /** Every grant made after `time`, by any process, oldest first. */
-  grantsAfter(time: number): Grant[];
-  /** The latest "nothing before" a 429 asked for; 0 when none. */
-  pausedUntil(): number;
-  recordGrant(grant: Grant): void;
-  recordPause(until: number): void;
+  grantsAfter(time: number): Promise<Grant[]>;
+  /** Records a "nothing before `until`" pause (a 429); keeps the later of the stored and the new one. */
+  recordPause(until: number): Promise<void>;
 }
 
 export interface RateBudgetOptions {
@@ -148,6 +144,12 @@ export class RateBudget {
   private timerAt = Infinity;
   private rateLimitedCount = 0;
   private closed = false;
+  /** The journal's step under way (one at a time), ending after any pump asked for meanwhile. */
+  private pumping: Promise<void> | undefined;
+  /** A pump was asked for while one ran: it runs again right after. */
+  private pumpAgain = false;
+  /** Pauses on their way to the journal: close() waits for them. */
+  private readonly pausesWriting = new Set<Promise<void>>();
 
   constructor(options: RateBudgetOptions) {
     if (!Number.isInteger(options.limitPerMinute) || options.limitPerMinute < 1) {
@@ -185,8 +187,6 @@ export class RateBudget {
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { lane, seq: this.seq++, round: 0, queuedAt: this.clock.now(), resolve, reject, ...(requester === undefined ? {} : { requester }) };
       this.insert(waiter);
-      this.pump();
-      if (!this.waiters.includes(waiter)) return; // granted at once
       if (signal) {
         const onAbort = () => {
           if (this.remove(waiter)) reject(new BudgetCancelledError("cancelled while queued"));
@@ -202,10 +202,18 @@ export class RateBudget {
           reject(error);
         };
       }
-      if (onQueued) {
+      const tellPlace = () => {
+        // Granted at once (or given up meanwhile): there is no place to tell.
+        if (!onQueued || !this.waiters.includes(waiter)) return;
         const place = this.placeOf(waiter);
         Object.assign(waiter, { onQueued, toldPosition: place.position });
         onQueued(place);
+      };
+      // Without a journal the pump is synchronous: the place is known (and told) at once.
+      if (this.journal) void this.pump().then(tellPlace);
+      else {
+        void this.pump();
+        tellPlace();
       }
     });
   }
@@ -221,14 +229,13 @@ export class RateBudget {
     return new BudgetQueueFullError(`${requester} already has ${queued.length} requests in line`, queued.length, this.placeOf(queued[0]!).waitMs);
   }
 
-  /** Where a new request in `lane` would stand if it asked now. */
+  /**
+   * Where a new request in `lane` would stand if it asked now. With a journal, from the window
+   * as last read (this process's grants since are in it; another process's are not): a fair guess.
+   */
   preview(lane: Lane): QueuePlace {
     const now = this.clock.now();
-    try {
-      this.load(now);
-    } catch {
-      // The database is busy: the window as last read is a fair guess.
-    }
+    this.trimWindow(now);
     const ghost: Waiter = { lane, seq: Number.MAX_SAFE_INTEGER, round: lane === "user" ? this.userRound : 0, queuedAt: now, resolve: () => {}, reject: () => {} };
     const promoted = this.promotedPolls();
     const ahead = this.waiters.filter((w) => promoted.includes(w) ? lane !== "create" : this.goesBefore(w, ghost)).length;
@@ -241,38 +248,47 @@ export class RateBudget {
     this.rateLimitedCount++;
     const until = this.clock.now() + Math.max(0, retryAfterMs);
     this.pausedUntil = Math.max(this.pausedUntil, until);
-    try {
-      this.journal?.recordPause(until);
-    } catch {
-      // The pause holds in memory; the journal is only needed across a restart.
+    // The pause holds in memory at once; the journal (other processes, a restart) has it soon after.
+    if (this.journal) {
+      const writing = this.journal.recordPause(until).catch(() => undefined);
+      this.pausesWriting.add(writing);
+      void writing.finally(() => this.pausesWriting.delete(writing));
     }
-    this.pump();
+    void this.pump();
   }
 
-  /** Rejects every waiter and every later request, at shutdown. */
-  close(): void {
+  /**
+   * Rejects every waiter and every later request, at shutdown. Resolves once the journal's work
+   * under way (a step, a pause being written) has ended: the store may be closed then.
+   */
+  async close(): Promise<void> {
     this.closed = true;
     this.timer?.cancel();
     this.timer = undefined;
     const waiters = this.waiters;
     this.waiters = [];
     for (const w of waiters) w.reject(new BudgetCancelledError("budget closed"));
+    await Promise.all([this.pumping, ...this.pausesWriting]);
   }
 
-  stats(): { lastHourByLane: Record<Lane, number>; queuedByLane: Record<Lane, number>; rateLimited: number; pausedForMs: number } {
+  /** Requests waiting in line, by lane (metrics). */
+  queuedByLane(): Record<Lane, number> {
+    return countByLane(this.waiters);
+  }
+
+  async stats(): Promise<{ lastHourByLane: Record<Lane, number>; queuedByLane: Record<Lane, number>; rateLimited: number; pausedForMs: number }> {
     const now = this.clock.now();
     this.trimHistory(now);
-    const count = (list: { lane: Lane }[]) =>
-      Object.fromEntries(LANES.map((lane) => [lane, list.filter((g) => g.lane === lane).length])) as Record<Lane, number>;
+    const queuedByLane = this.queuedByLane();
     let lastHour: Grant[] = this.history;
     try {
-      if (this.journal) lastHour = this.journal.grantsAfter(now - HOUR_MS);
+      if (this.journal) lastHour = await this.journal.grantsAfter(now - HOUR_MS);
     } catch {
       // Statistics fall back to what this process granted.
     }
     return {
-      lastHourByLane: count(lastHour),
-      queuedByLane: count(this.waiters),
+      lastHourByLane: countByLane(lastHour),
+      queuedByLane,
       rateLimited: this.rateLimitedCount,
       pausedForMs: Math.max(0, this.pausedUntil - now),
     };
@@ -303,17 +319,12 @@ export class RateBudget {
     const index = this.waiters.indexOf(waiter);
     if (index === -1) return false;
     this.waiters.splice(index, 1);
-    this.pump();
+    void this.pump();
     return true;
   }
 
-  /** Brings the window up to `now`: from the journal when there is one, else by dropping old grants. */
-  private load(now: number): void {
-    if (this.journal) {
-      this.window = this.journal.grantsAfter(now - this.span);
-      this.pausedUntil = Math.max(this.pausedUntil, this.journal.pausedUntil());
-      return;
-    }
+  /** Drops the grants that have left the window by `now`. */
+  private trimWindow(now: number): void {
     while (this.window.length > 0 && this.window[0]!.at <= now - this.span) this.window.shift();
   }
 
@@ -368,14 +379,59 @@ export class RateBudget {
     return this.readyAt(lane, now, promoted) <= now;
   }
 
-  /** Grants every waiter that may go now, in priority order, then arms a timer for the rest. */
-  private pump(): void {
+  /**
+   * Grants every waiter that may go now, in priority order, then arms a timer for the rest.
+   * Without a journal it runs to the end before it returns. With one, it is one journal step at
+   * a time: a pump asked for while a step runs runs again right after it (the promise returned
+   * settles then), and a step that fails leaves every waiter in line and is tried again soon.
+   */
+  private pump(): Promise<void> {
+    const journal = this.journal;
+    if (!journal) {
+      this.pumpInMemory();
+      return Promise.resolve();
+    }
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return this.pumping;
+    }
+    let done!: () => void;
+    this.pumping = new Promise<void>((resolve) => (done = resolve));
+    const pumping = this.pumping;
+    void (async () => {
+      try {
+        do {
+          this.pumpAgain = false;
+          await this.pumpJournaled(journal);
+        } while (this.pumpAgain && !this.closed);
+      } finally {
+        this.pumping = undefined;
+        done();
+      }
+    })();
+    return pumping;
+  }
+
+  private pumpInMemory(): void {
+    const now = this.clock.now();
+    if (this.waiters.length === 0) return this.armTimer(now);
+    this.trimWindow(now);
+    this.release(now, this.chooseGrants(now));
+  }
+
+  private async pumpJournaled(journal: BudgetJournal): Promise<void> {
+    if (this.closed) return;
     if (this.waiters.length === 0) return this.armTimer(this.clock.now());
     let decided: { now: number; granted: Waiter[] };
     try {
-      // The time is read inside the write transaction: a wait for another process's lock
+      // The time is the journal's, read inside its step: a wait for another process's lock
       // must not stamp the grant earlier than it really went.
-      decided = this.journal ? this.journal.exclusive(() => this.chooseGrants()) : this.chooseGrants();
+      decided = await journal.grant(this.span, (view) => {
+        this.window = [...view.window];
+        this.pausedUntil = Math.max(this.pausedUntil, view.pausedUntil);
+        const granted = this.chooseGrants(view.now);
+        return { grants: granted.map((w) => ({ at: view.now, lane: w.lane })), result: { now: view.now, granted } };
+      });
     } catch {
       // The journal could not be read or written (the database is busy): nothing was granted,
       // every waiter is still in line.
@@ -383,17 +439,24 @@ export class RateBudget {
       this.armTimer(now, now + JOURNAL_RETRY_MS);
       return;
     }
-    // Only once the grants are safely written do they leave the line and go.
-    for (const waiter of decided.granted) {
-      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+    this.release(decided.now, decided.granted);
+  }
+
+  /** Only once the grants are safely written do they leave the line and go. */
+  private release(grantedAt: number, granted: Waiter[]): void {
+    for (const waiter of granted) {
+      const index = this.waiters.indexOf(waiter);
+      // Gave up (or the budget closed) while its grant was being written: the slot is spent unused.
+      if (index === -1) continue;
+      this.waiters.splice(index, 1);
       if (waiter.lane === "user") this.userRound = Math.max(this.userRound, waiter.round);
-      this.history.push({ at: decided.now, lane: waiter.lane });
-      this.onGranted?.(waiter.lane, decided.now - waiter.queuedAt);
+      this.history.push({ at: grantedAt, lane: waiter.lane });
+      this.onGranted?.(waiter.lane, grantedAt - waiter.queuedAt);
       waiter.resolve();
     }
-    this.trimHistory(decided.now);
-    this.armTimer(decided.now);
-    if (decided.granted.length > 0) this.tellPlaces();
+    this.trimHistory(grantedAt);
+    this.armTimer(this.clock.now());
+    if (granted.length > 0) this.tellPlaces();
   }
 
   /** Those still in line whose place moved up hear the new one. */
@@ -407,10 +470,8 @@ export class RateBudget {
     }
   }
 
-  /** Which waiters may go now, in order; their grants are written to the journal and the window. */
-  private chooseGrants(): { now: number; granted: Waiter[] } {
-    const now = this.clock.now();
-    this.load(now);
+  /** Which waiters may go at `now`, in order; their grants are added to the window. */
+  private chooseGrants(now: number): Waiter[] {
     const granted: Waiter[] = [];
     const promoted = this.promotedPolls();
     for (const waiter of this.ordered()) {
@@ -420,12 +481,10 @@ export class RateBudget {
         if (BACKGROUND.has(waiter.lane) && this.mayGrant("user", now)) continue;
         break;
       }
-      const grant: Grant = { at: now, lane: waiter.lane };
-      this.journal?.recordGrant(grant);
-      this.window.push(grant);
+      this.window.push({ at: now, lane: waiter.lane });
       granted.push(waiter);
     }
-    return { now, granted };
+    return granted;
   }
 
   private armTimer(now: number, at = this.nextChange(now)): void {
@@ -441,7 +500,7 @@ export class RateBudget {
     this.timer = this.clock.setTimer(() => {
       this.timer = undefined;
       this.timerAt = Infinity;
-      this.pump();
+      void this.pump();
     }, at - now);
   }
 
@@ -480,4 +539,8 @@ export class RateBudget {
     }
     return Math.max(0, at - now, this.pausedUntil - now);
   }
+}
+
+function countByLane(list: readonly { lane: Lane }[]): Record<Lane, number> {
+  return Object.fromEntries(LANES.map((lane) => [lane, list.filter((g) => g.lane === lane).length])) as Record<Lane, number>;
 }

@@ -14,12 +14,13 @@ export interface CatalogueOptions {
 type Part = "currencies" | "providers";
 
 /**
- * The currency catalogue and the providers: kept in SQLite, held in memory for reads,
+ * The currency catalogue and the providers: kept in the database, held in memory for reads,
  * refreshed in the background on the catalogue lane, and served stale while the service is down.
+ * Reads the stored catalogue once, at load().
  */
 export class CatalogueService {
-  private currencyList: Currency[];
-  private providerList: Provider[];
+  private currencyList: Currency[] = [];
+  private providerList: Provider[] = [];
   private byKey = new Map<string, Currency>();
   private readonly timers = new Map<Part, Timer>();
   private readonly refreshing = new Map<Part, Promise<void>>();
@@ -44,8 +45,11 @@ export class CatalogueService {
       providers: options.providersEveryMs ?? 5 * 60_000,
     };
     this.retryMs = options.retryMs ?? 60_000;
-    this.currencyList = deps.repo.currencies();
-    this.providerList = deps.repo.providers();
+  }
+
+  /** Reads the catalogue as last stored (empty until loaded, or on a first start). */
+  async load(): Promise<void> {
+    [this.currencyList, this.providerList] = await Promise.all([this.deps.repo.currencies(), this.deps.repo.providers()]);
     this.index();
   }
 
@@ -67,10 +71,12 @@ export class CatalogueService {
   }
 
   /** Refreshes what is stale now, then keeps both parts fresh until stop(). */
-  start(): void {
+  async start(): Promise<void> {
     this.running = true;
     for (const part of ["providers", "currencies"] as const) {
-      const fetchedAt = this.deps.kv.get<number>(`catalogue:${part}:fetchedAt`) ?? 0;
+      const fetchedAt = (await this.deps.kv.get<number>(`catalogue:${part}:fetchedAt`)) ?? 0;
+      // Stopped while reading.
+      if (!this.running) return;
       const empty = part === "currencies" ? this.currencyList.length === 0 : this.providerList.length === 0;
       const dueIn = empty ? 0 : Math.max(0, fetchedAt + this.every[part] - this.deps.clock.now());
       this.schedule(part, dueIn);
@@ -99,15 +105,15 @@ export class CatalogueService {
     if (part === "currencies") {
       const currencies = await this.deps.client.getCurrencies({ lane });
       if (currencies.length === 0) throw new Error("the service listed no currencies");
-      this.deps.repo.replaceCurrencies(currencies);
+      await this.deps.repo.replaceCurrencies(currencies);
       this.currencyList = currencies;
       this.index();
     } else {
       const providers = await this.deps.client.getProviders({ lane });
-      this.deps.repo.replaceProviders(providers);
+      await this.deps.repo.replaceProviders(providers);
       this.providerList = providers;
     }
-    this.deps.kv.set(`catalogue:${part}:fetchedAt`, this.deps.clock.now());
+    await this.deps.kv.set(`catalogue:${part}:fetchedAt`, this.deps.clock.now());
     this.deps.logger.info({ part, count: part === "currencies" ? this.currencyList.length : this.providerList.length }, "catalogue refreshed");
   }
 

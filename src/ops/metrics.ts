@@ -5,7 +5,7 @@ import { ALLOWED_UPDATES } from "../telegram/feed.js";
 /** Readings taken when /metrics is scraped, from the parts that own them. */
 export interface MetricSources {
   queuedByLane(): Record<Lane, number>;
-  trackedByStatus(): Record<string, number>;
+  trackedByStatus(): Promise<Record<string, number>>;
 }
 
 const UPDATE_TYPES: ReadonlySet<string> = new Set(ALLOWED_UPDATES);
@@ -91,9 +91,10 @@ export class Metrics {
       help: "Exchanges the tracker follows, by status",
       labelNames: ["status"],
       registers: [this.registry],
-      collect() {
+      async collect() {
+        const tracked = await sources.trackedByStatus();
         this.reset();
-        for (const [status, count] of Object.entries(sources.trackedByStatus())) this.set({ status }, count);
+        for (const [status, count] of Object.entries(tracked)) this.set({ status }, count);
       },
     });
   }

@@ -7,7 +7,8 @@ import type { Metrics } from "./metrics.js";
  * One part's view of its health: ok, or the reason it is not. "degraded" is shown but does not
  * fail the check: something outside the process (the exchange service) that a restart would not mend.
  */
-export type HealthCheck = () => { ok: true; degraded?: string } | { ok: false; reason: string };
+export type HealthCheck = () => HealthResult | Promise<HealthResult>;
+export type HealthResult = { ok: true; degraded?: string } | { ok: false; reason: string };
 
 export interface OpsServer {
   /** The port listened on (the one asked for, or the one taken for 0). */
@@ -34,22 +35,10 @@ export async function startOpsServer(options: {
       return;
     }
     if (path === "/healthz") {
-      const failing: Record<string, string> = {};
-      const degraded: Record<string, string> = {};
-      for (const [name, check] of Object.entries(options.checks)) {
-        let result: ReturnType<HealthCheck>;
-        try {
-          result = check();
-        } catch (error) {
-          result = { ok: false, reason: error instanceof Error ? error.message : String(error) };
-        }
-        if (!result.ok) failing[name] = result.reason;
-        else if (result.degraded !== undefined) degraded[name] = result.degraded;
-      }
-      const healthy = Object.keys(failing).length === 0;
-      const shown = Object.keys(degraded).length === 0 ? {} : { degraded };
-      res.writeHead(healthy ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" });
-      res.end(JSON.stringify(healthy ? { status: shown.degraded ? "degraded" : "ok", ...shown } : { status: "unhealthy", failing, ...shown }));
+      void health(options.checks).then(({ healthy, body }) => {
+        res.writeHead(healthy ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" });
+        res.end(JSON.stringify(body));
+      });
       return;
     }
     if (path === "/metrics") {
@@ -76,4 +65,23 @@ export async function startOpsServer(options: {
         server.closeAllConnections();
       }),
   };
+}
+
+/** Every check's answer (one that throws or rejects fails with its message), and the verdict. */
+async function health(checks: Record<string, HealthCheck>): Promise<{ healthy: boolean; body: unknown }> {
+  const failing: Record<string, string> = {};
+  const degraded: Record<string, string> = {};
+  for (const [name, check] of Object.entries(checks)) {
+    let result: HealthResult;
+    try {
+      result = await check();
+    } catch (error) {
+      result = { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    }
+    if (!result.ok) failing[name] = result.reason;
+    else if (result.degraded !== undefined) degraded[name] = result.degraded;
+  }
+  const healthy = Object.keys(failing).length === 0;
+  const shown = Object.keys(degraded).length === 0 ? {} : { degraded };
+  return { healthy, body: healthy ? { status: shown.degraded ? "degraded" : "ok", ...shown } : { status: "unhealthy", failing, ...shown } };
 }

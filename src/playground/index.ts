@@ -88,12 +88,12 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   );
   // With DATABASE_PATH, a run after a sped-up one must not go back in time: the budget's
   // journal and the exchanges in the database are stamped with the playground's clock.
-  const savedClock = app.repos.kv.get<number>(CLOCK_KEY);
+  const savedClock = await app.repos.kv.get<number>(CLOCK_KEY);
   if (savedClock !== undefined) clock.jumpTo(savedClock);
   let server: Awaited<ReturnType<typeof startPlaygroundServer>> | undefined;
   const stop = async () => {
     await server?.close();
-    if (temporaryDir === undefined) app.repos.kv.set(CLOCK_KEY, clock.now());
+    if (temporaryDir === undefined) await app.repos.kv.set(CLOCK_KEY, clock.now());
     await app.stop();
     await sandbox.close();
     clock.stop();

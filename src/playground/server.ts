@@ -166,10 +166,11 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
     };
   };
 
-  const sandboxView = () => {
+  const sandboxView = async () => {
     const people = cast.seats.filter((seat) => seat.group === undefined);
-    const exchanges = people.flatMap((seat) =>
-      app.repos.transactions.listByUser(seat.user.id, 10).map((tx) => ({
+    const listed = await Promise.all(people.map(async (seat) => ({ seat, exchanges: await app.repos.transactions.listByUser(seat.user.id, 10) })));
+    const exchanges = listed.flatMap(({ seat, exchanges: own }) =>
+      own.map((tx) => ({
         id: tx.exchangeId,
         owner: seat.label,
         pair: `${tx.amountFrom} ${tx.symbolFrom.toUpperCase()} → ${tx.symbolTo.toUpperCase()}`,
@@ -182,10 +183,10 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
     return { now: clock.now(), speed: clock.speed, speeds: SPEEDS, exchanges };
   };
 
-  const steerExchange = (exchangeId: string, event: SteerEvent) => {
+  const steerExchange = async (exchangeId: string, event: SteerEvent) => {
     const sandbox = app.sandbox;
     if (sandbox === undefined) throw new HttpError(409, "no sandbox");
-    if (app.repos.transactions.find(exchangeId) === undefined) throw new HttpError(404, "no such exchange");
+    if ((await app.repos.transactions.find(exchangeId)) === undefined) throw new HttpError(404, "no such exchange");
     if (!sandbox.steer(exchangeId, event)) throw new HttpError(409, "this exchange has moved on already");
     logger.info({ exchangeId, event }, "playground: the sandbox moved an exchange on");
     // Look now rather than at the next poll, so its message comes within seconds.

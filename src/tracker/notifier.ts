@@ -3,7 +3,7 @@ import { GrammyError, InlineKeyboard, type Api } from "grammy";
 import type { Message } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
-import type { Repositories, TransactionRecord } from "../db/index.js";
+import type { Repositories, TransactionRecord, UserRecord } from "../db/index.js";
 import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import type { CatalogueService } from "../exchange/catalogue.js";
 import {
@@ -19,7 +19,7 @@ import {
 } from "../bot/cards.js";
 import { addressButton } from "../bot/callback-data.js";
 import type { BaseContext } from "../bot/context.js";
-import { translatorFor } from "../bot/i18n.js";
+import { translatorOf } from "../bot/i18n.js";
 import { isNotModified, sendFailure } from "../bot/telegram-errors.js";
 import { isWaiting, noticeRetryDelay } from "./policy.js";
 
@@ -55,24 +55,29 @@ export interface NotifierDeps {
 /**
  * Tells people what happened to their exchanges: a new message at each change of status
  * (so Telegram notifies them), one when the tracker stops following an exchange that has not
- * ended, and the card edited in place. A change is marked pending in SQLite before its message
+ * ended, and the card edited in place. A change is marked pending in the database before its message
  * goes out; a change found pending after a restart only gets its card updated, so no status
  * message is ever sent twice. A message Telegram certainly did not get is owed instead, and
  * tried again later (deliverOwed).
  */
+/** An exchange's owner, read once per message: their language, their phrase, whether they blocked the bot. */
+interface Owner {
+  t: Translate;
+  /** The anti-phishing phrase, for every message that shows where to send. */
+  phrase: string | null;
+  /** Set as soon as a send finds it so (the rest of the message's work then stays quiet). */
+  blocked: boolean;
+}
+
 export class StatusNotifier {
   /** Sends Telegram certainly did not take, in a row: the backoff of the next retry. */
   private undelivered = 0;
 
   constructor(private readonly deps: NotifierDeps) {}
 
-  translator(userId: number): Translate {
-    return translatorFor(this.deps.i18n, this.deps.repos.users, userId);
-  }
-
-  /** The owner's anti-phishing phrase, for every message that shows where to send. */
-  phrase(tx: TransactionRecord): string | null {
-    return this.deps.repos.users.find(tx.userId)?.phrase ?? null;
+  private async owner(tx: TransactionRecord): Promise<Owner> {
+    const user: UserRecord | undefined = await this.deps.repos.users.find(tx.userId);
+    return { t: translatorOf(this.deps.i18n, user), phrase: user?.phrase ?? null, blocked: user?.blocked ?? false };
   }
 
   explorers(tx: TransactionRecord): Explorers {
@@ -84,19 +89,21 @@ export class StatusNotifier {
    * Returns false when the message is owed for later (Telegram certainly did not get it).
    */
   async statusChanged(tx: TransactionRecord): Promise<boolean> {
-    const t = this.translator(tx.userId);
-    const delivered = !this.mayWrite(tx) || (await this.deliver(tx, tx.status, renderStatusChange(t, tx, this.explorers(tx)), this.saveAddressOffer(t, tx)));
+    const owner = await this.owner(tx);
+    const delivered =
+      owner.blocked || (await this.deliver(tx, owner, tx.status, renderStatusChange(owner.t, tx, this.explorers(tx)), await this.saveAddressOffer(owner.t, tx)));
     // Sent, refused, blocked or uncertain: in every case this change is never announced again
     // (only this status: a newer one recorded meanwhile has its own message; see markNotified).
-    if (delivered) this.deps.repos.transactions.markNotified(tx.exchangeId, tx.status);
-    await this.updateCard(tx);
+    if (delivered) await this.deps.repos.transactions.markNotified(tx.exchangeId, tx.status);
+    await this.updateCard(tx, owner);
     return delivered;
   }
 
   /** The tracker stopped following an exchange that has not ended: what happened, what to do. */
   async trackingStopped(tx: TransactionRecord): Promise<void> {
-    if (this.mayWrite(tx)) await this.deliver(tx, null, renderTrackingStopped(this.translator(tx.userId), tx));
-    await this.updateCard(tx);
+    const owner = await this.owner(tx);
+    if (!owner.blocked) await this.deliver(tx, owner, null, renderTrackingStopped(owner.t, tx));
+    await this.updateCard(tx, owner);
   }
 
   /**
@@ -113,13 +120,14 @@ export class StatusNotifier {
    */
   async deliverDeposit(exchangeId: string): Promise<boolean> {
     const { repos, clock, logger } = this.deps;
-    const tx = repos.transactions.takeOwedCard(exchangeId);
+    const tx = await repos.transactions.takeOwedCard(exchangeId);
     if (!tx) return false;
-    if (!this.mayWrite(tx)) {
-      repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
+    const owner = await this.owner(tx);
+    if (owner.blocked) {
+      await repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
       return false;
     }
-    const t = this.translator(tx.userId);
+    const t = owner.t;
     // cardRepeat counts the unsure sends so far: after one, this may repeat a message that arrived.
     const repeat = tx.cardRepeat > 0 ? [t("created-repeat"), ""] : [];
     const card = tx.cardMessageId === null;
@@ -127,30 +135,30 @@ export class StatusNotifier {
     if (!card && (!isWaiting(tx.status) || !this.depositComplete(tx))) return false;
     try {
       if (card) {
-        const text = [...repeat, renderCreationCard(t, tx, this.explorers(tx), clock.now(), this.phrase(tx))].join("\n");
+        const text = [...repeat, renderCreationCard(t, tx, this.explorers(tx), clock.now(), owner.phrase)].join("\n");
         const sent = await this.send(tx.chatId, text, cardKeyboard(t, tx));
-        repos.transactions.setCardMessage(tx.exchangeId, sent.message_id);
+        await repos.transactions.setCardMessage(tx.exchangeId, sent.message_id);
       } else {
-        await this.send(tx.chatId, [...repeat, renderDepositReady(t, tx, this.explorers(tx), this.phrase(tx))].join("\n"));
+        await this.send(tx.chatId, [...repeat, renderDepositReady(t, tx, this.explorers(tx), owner.phrase)].join("\n"));
         // The card said the details were missing: it shows them now too.
-        await this.updateCard(repos.transactions.find(tx.exchangeId) ?? tx);
+        await this.updateCard((await repos.transactions.find(tx.exchangeId)) ?? tx, owner);
       }
       return true;
     } catch (error) {
       const failure = sendFailure(error);
       const context = { err: error, exchangeId: tx.exchangeId, failure };
       if (failure === "blocked") {
-        this.blocked(tx);
-        repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
+        await this.blocked(tx, owner);
+        await repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
       } else if (failure === "retry") {
         logger.warn(context, "Telegram did not get the deposit details; trying again soon");
-        repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
+        await repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
       } else if (failure === "uncertain" && tx.cardRepeat + 1 < DEPOSIT_UNSURE_ATTEMPTS) {
         logger.warn({ ...context, unsure: tx.cardRepeat + 1 }, "the deposit details may or may not have arrived; sending them again soon, marked as a possible repeat");
-        repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, true);
+        await repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, true);
       } else {
         logger.error({ ...context, unsure: tx.cardRepeat + (failure === "uncertain" ? 1 : 0) }, "could not deliver the deposit details; given up, the person can still see them with /history");
-        if (card) repos.transactions.setCardMessage(tx.exchangeId, 0);
+        if (card) await repos.transactions.setCardMessage(tx.exchangeId, 0);
       }
       return false;
     }
@@ -166,33 +174,35 @@ export class StatusNotifier {
    * message (owed, so a failed send is tried again by deliverDeposit), and the card brought up to date.
    */
   async depositReady(tx: TransactionRecord): Promise<void> {
-    this.deps.repos.transactions.oweCard(tx.exchangeId, this.deps.clock.now(), false);
+    await this.deps.repos.transactions.oweCard(tx.exchangeId, this.deps.clock.now(), false);
     // Sent: the card was brought up to date with them.
     if (await this.deliverDeposit(tx.exchangeId)) return;
-    await this.updateCard(this.deps.repos.transactions.find(tx.exchangeId) ?? tx);
+    await this.updateCard((await this.deps.repos.transactions.find(tx.exchangeId)) ?? tx);
   }
 
   /** Sends the message owed for this exchange, if one is (a status, then that tracking stopped). */
   async deliverOwed(exchangeId: string): Promise<void> {
-    const tx = this.deps.repos.transactions.takeNotice(exchangeId);
+    const tx = await this.deps.repos.transactions.takeNotice(exchangeId);
     if (!tx) return;
     if (tx.pendingNotice !== null && !(await this.statusChanged(tx))) return;
     if (tx.trackingStoppedAt !== null && tx.nextPollAt === null) await this.trackingStopped(tx);
   }
 
-  /** Edits the status card to the current state; a card that is gone or unchanged is fine. */
-  async updateCard(tx: TransactionRecord): Promise<void> {
-    if (tx.cardMessageId === null || !this.mayWrite(tx)) return;
-    const t = this.translator(tx.userId);
+  /** Edits the status card to the current state; a card that is gone or unchanged is fine. `owner` when read already. */
+  async updateCard(tx: TransactionRecord, known?: Owner): Promise<void> {
+    if (tx.cardMessageId === null) return;
+    const owner = known ?? (await this.owner(tx));
+    if (owner.blocked) return;
+    const t = owner.t;
     try {
-      await this.deps.api.editMessageText(tx.chatId, tx.cardMessageId, renderCard(t, tx, this.explorers(tx), this.deps.clock.now(), this.phrase(tx)), {
+      await this.deps.api.editMessageText(tx.chatId, tx.cardMessageId, renderCard(t, tx, this.explorers(tx), this.deps.clock.now(), owner.phrase), {
         parse_mode: "HTML",
         reply_markup: cardKeyboard(t, tx),
         link_preview_options: { is_disabled: true },
       });
     } catch (error) {
       if (isNotModified(error) || (error instanceof GrammyError && /message to edit not found|message can't be edited/.test(error.description))) return;
-      if (sendFailure(error) === "blocked") return this.blocked(tx);
+      if (sendFailure(error) === "blocked") return this.blocked(tx, owner);
       this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId }, "could not update a status card");
     }
   }
@@ -203,20 +213,16 @@ export class StatusNotifier {
    * newer one meanwhile, that one is still announced, and notified_status never goes back.
    */
   async recover(): Promise<void> {
-    for (const tx of this.deps.repos.transactions.pendingNotices()) {
+    for (const tx of await this.deps.repos.transactions.pendingNotices()) {
       this.deps.logger.info({ exchangeId: tx.exchangeId, status: tx.pendingNotice }, "status message state unknown after restart; updating the card only");
-      this.deps.repos.transactions.markNotified(tx.exchangeId, tx.pendingNotice!);
+      await this.deps.repos.transactions.markNotified(tx.exchangeId, tx.pendingNotice!);
       await this.updateCard(tx);
     }
   }
 
-  private mayWrite(tx: TransactionRecord): boolean {
-    return !(this.deps.repos.users.find(tx.userId)?.blocked ?? false);
-  }
-
   /** After a successful exchange: the offer to keep its receiving address, unless it is kept already. */
-  private saveAddressOffer(t: Translate, tx: TransactionRecord): InlineKeyboard | undefined {
-    if (tx.status.toLowerCase() !== "finished" || this.deps.repos.addresses.findExact(tx.userId, tx.networkTo, tx.addressTo, tx.extraTo)) return undefined;
+  private async saveAddressOffer(t: Translate, tx: TransactionRecord): Promise<InlineKeyboard | undefined> {
+    if (tx.status.toLowerCase() !== "finished" || (await this.deps.repos.addresses.findExact(tx.userId, tx.networkTo, tx.addressTo, tx.extraTo))) return undefined;
     return new InlineKeyboard().text(t("button-save-address"), addressButton.save(tx.rowId));
   }
 
@@ -224,7 +230,7 @@ export class StatusNotifier {
    * Sends a message about `tx` (about its `status`, or null: that tracking stopped); false when
    * it is owed for later instead (see sendFailure).
    */
-  private async deliver(tx: TransactionRecord, status: string | null, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
+  private async deliver(tx: TransactionRecord, owner: Owner, status: string | null, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
     try {
       await this.send(tx.chatId, text, keyboard);
       this.undelivered = 0;
@@ -236,10 +242,10 @@ export class StatusNotifier {
       const context = { err: error, exchangeId: tx.exchangeId };
       switch (failure) {
         case "retry":
-          this.owe(tx, status, error);
+          await this.owe(tx, status, error);
           return false;
         case "blocked":
-          this.blocked(tx);
+          await this.blocked(tx, owner);
           return true;
         case "refused":
           this.deps.logger.error(context, "Telegram refused a status message; it will not be tried again");
@@ -252,17 +258,18 @@ export class StatusNotifier {
   }
 
   /** Telegram did not get it: owed, and tried again after a backoff (or the wait Telegram asked for). */
-  private owe(tx: TransactionRecord, status: string | null, error: unknown): void {
+  private async owe(tx: TransactionRecord, status: string | null, error: unknown): Promise<void> {
     this.undelivered++;
     const asked = error instanceof GrammyError ? (error.parameters.retry_after ?? 0) * 1000 : 0;
     const at = this.deps.clock.now() + Math.max(noticeRetryDelay(this.undelivered), asked);
-    this.deps.repos.transactions.deferNotice(tx.exchangeId, status, at);
+    await this.deps.repos.transactions.deferNotice(tx.exchangeId, status, at);
     this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId, retryAt: at }, "Telegram did not get a status message; trying again later");
   }
 
   /** Blocked or deactivated: stay quiet until they write again (which lifts the mark). */
-  private blocked(tx: TransactionRecord): void {
-    this.deps.repos.users.setBlocked(tx.userId, true);
+  private async blocked(tx: TransactionRecord, owner: Owner): Promise<void> {
+    owner.blocked = true;
+    await this.deps.repos.users.setBlocked(tx.userId, true);
     this.deps.logger.info({ userId: tx.userId }, "user blocked the bot; no more messages until they write");
   }
 

@@ -1,3 +1,4 @@
+import { POLL_RANK, type PollRank } from "../db/schema.js";
 import { isFinalStatus } from "../exchange/schemas.js";
 
 /** Statuses in which something is happening: polled about every interval, for a while. */
@@ -44,9 +45,9 @@ export const FLOW_CARD_HOLD_MS = 35 * MINUTE;
 /** A message Telegram certainly did not get is tried again after 30 s, doubling up to this. */
 export const NOTICE_RETRY_MAX_MS = 15 * MINUTE;
 
-/**
- * The order of attention when more polls are due than the budget allows: lower ranks go
- * first, because that is where news is likely.
+/*
+ * The order of attention (POLL_RANK, stored with each exchange: src/db/schema.ts) when more
+ * polls are due than the budget allows: lower ranks go first, because that is where news is likely.
  *  0 fundsSent: still waiting, but the owner said "I have sent the funds" less than
  *    FUNDS_SENT_BOOST_MS ago; polled every interval.
  *  1 moving: confirming, exchanging or sending; every interval, hourly once it has been stuck
@@ -56,8 +57,7 @@ export const NOTICE_RETRY_MAX_MS = 15 * MINUTE;
  *  3 unknown: a status we do not know; every 30 minutes, then hourly; rarely but never never.
  * Finished, failed and refunded are not polled at all.
  */
-export const POLL_RANK = { fundsSent: 0, moving: 1, waiting: 2, unknown: 3 } as const;
-export type PollRank = (typeof POLL_RANK)[keyof typeof POLL_RANK];
+export { POLL_RANK, type PollRank };
 
 /**
  * A rank is a head start, not a wall: a due poll takes its place in line at its due time plus

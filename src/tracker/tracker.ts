@@ -1,7 +1,6 @@
 import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
-import type { Repositories, TransactionRecord } from "../db/index.js";
-import type { StopReason } from "../db/transactions.js";
+import type { Repositories, StopReason, TransactionRecord } from "../db/index.js";
 import { BudgetCancelledError, BudgetQueueFullError, type Lane, type RateBudget } from "../exchange/budget.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import { isExchangeError } from "../exchange/errors.js";
@@ -41,7 +40,7 @@ const NOTICES_PER_PASS = 20;
  * `concurrency` polls wait for the budget at a time, so when there is more due work than
  * budget the schedule stretches (next polls slide) instead of a queue piling up, and waiting
  * exchanges yield to announced and moving ones, which keep that rank only for a while.
- * The schedule lives in SQLite and survives restarts. The loop also sends the messages owed
+ * The schedule lives in the database and survives restarts. The loop also sends the messages owed
  * to owners (ones Telegram certainly did not get, and "tracking stopped").
  */
 /** A poll under way: whose it is, and whether its call has left the budget's line. */
@@ -72,10 +71,10 @@ export class Tracker {
 
   async start(): Promise<void> {
     // Leases left by a process that died mid-poll: due again now, not when the lease ends.
-    const released = this.deps.repos.transactions.releaseLeases(this.deps.clock.now());
+    const released = await this.deps.repos.transactions.releaseLeases(this.deps.clock.now());
     if (released > 0) this.deps.logger.info({ released }, "polls cut short by the last stop are due again");
     // Cards claimed and never recorded as shown (by the flow, or mid-send by the tracker): owed, a little later.
-    const cards = this.deps.repos.transactions.releaseUnshownCards(this.deps.clock.now() + CARD_DELIVERY_AFTER_MS);
+    const cards = await this.deps.repos.transactions.releaseUnshownCards(this.deps.clock.now() + CARD_DELIVERY_AFTER_MS);
     if (cards > 0) this.deps.logger.info({ cards }, "creation cards the last process may not have shown are owed");
     await this.deps.notifier.recover();
     this.running = true;
@@ -99,15 +98,16 @@ export class Tracker {
    * When that person already has as many requests in line as they may, the look is refused
    * (BudgetQueueFullError) before anything changes: the background poll keeps its place.
    */
-  refresh(exchangeId: string, requester?: string): Promise<TransactionRecord | undefined> {
-    const tx = this.deps.repos.transactions.find(exchangeId);
-    if (!tx) return Promise.resolve(undefined);
+  async refresh(exchangeId: string, requester?: string): Promise<TransactionRecord | undefined> {
+    const tx = await this.deps.repos.transactions.find(exchangeId);
+    if (!tx) return undefined;
+    // From here on nothing is awaited until the poll is under way: the polls in flight are as seen.
     const running = this.polling.get(exchangeId);
     const waitingBackground = running !== undefined && running.lane !== "user" && !running.sending;
     // A call the person shares asks nothing of their line; a new one may not fit in it.
     const shared = running !== undefined && !waitingBackground;
     const full = requester !== undefined && !shared ? this.deps.budget?.queueFull(requester) : undefined;
-    if (full) return Promise.reject(full);
+    if (full) throw full;
     if (running && waitingBackground) {
       running.superseded = true;
       running.queue.abort();
@@ -117,8 +117,8 @@ export class Tracker {
   }
 
   /** The owner says the deposit is on its way: look now, then at every interval for a while. */
-  fundsSent(exchangeId: string): void {
-    this.deps.repos.transactions.markFundsSent(exchangeId, this.deps.clock.now());
+  async fundsSent(exchangeId: string): Promise<void> {
+    await this.deps.repos.transactions.markFundsSent(exchangeId, this.deps.clock.now());
     this.wake();
   }
 
@@ -144,34 +144,34 @@ export class Tracker {
     while (this.running) {
       this.lastPassAt = this.deps.clock.now();
       try {
-        this.startDuePolls();
-        this.startOwedNotices();
+        await this.startDuePolls();
+        await this.startOwedNotices();
       } catch (error) {
-        // SQLite busy or the like: log, wait, and try again; the loop must not die.
+        // The database busy or the like: log, wait, and try again; the loop must not die.
         this.deps.logger.error({ err: error }, "tracker could not read its schedule");
       }
       await this.idle();
     }
   }
 
-  private startDuePolls(): void {
+  private async startDuePolls(): Promise<void> {
     const { repos, clock } = this.deps;
     const free = this.concurrency - this.polling.size;
     if (free <= 0) return;
-    for (const tx of repos.transactions.due(clock.now(), free, headStart)) {
+    for (const tx of await repos.transactions.due(clock.now(), free, headStart)) {
       // A lease: the next look is pushed out while this one runs, so nothing is polled twice
       // at once; it is marked as a lease, so a crash mid-poll does not delay the exchange.
-      repos.transactions.lease(tx.exchangeId, clock.now() + LEASE_MS);
+      await repos.transactions.lease(tx.exchangeId, clock.now() + LEASE_MS);
       void this.pollOnce(tx, "poll");
     }
   }
 
   /** Sends the messages owed by now (deposit details first), a few at a time, one pass at once. */
-  private startOwedNotices(): void {
+  private async startOwedNotices(): Promise<void> {
     if (this.delivering) return;
     const now = this.deps.clock.now();
-    const cards = this.deps.repos.transactions.cardsDue(now, NOTICES_PER_PASS);
-    const due = this.deps.repos.transactions.noticesDue(now, NOTICES_PER_PASS);
+    const cards = await this.deps.repos.transactions.cardsDue(now, NOTICES_PER_PASS);
+    const due = await this.deps.repos.transactions.noticesDue(now, NOTICES_PER_PASS);
     if (cards.length === 0 && due.length === 0) return;
     this.delivering = (async () => {
       for (const exchangeId of cards) await this.deps.notifier.deliverDeposit(exchangeId);
@@ -187,27 +187,36 @@ export class Tracker {
   /** Sleeps until woken (a poll ended, new work), the next due time, or MAX_IDLE_MS. */
   private idle(): Promise<void> {
     return new Promise<void>((resolve) => {
-      const sleeping: { timer?: Timer } = {};
+      const sleeping: { timer?: Timer; over?: boolean } = {};
       const done = () => {
+        if (sleeping.over) return;
+        sleeping.over = true;
         sleeping.timer?.cancel();
         this.wakeUp = undefined;
         resolve();
       };
+      // Awake to a wake() from now on, also while the schedule is being read.
       this.wakeUp = done;
       if (!this.running) return done();
-      const next = this.nextWorkAt();
-      // Every slot busy and no message owed: the end of a poll wakes the loop.
-      if (next === undefined && this.polling.size >= this.concurrency) return;
-      const wait = next === undefined ? MAX_IDLE_MS : Math.min(MAX_IDLE_MS, Math.max(1, next - this.deps.clock.now()));
-      sleeping.timer = this.deps.clock.setTimer(done, wait);
+      const sleepUntil = (next: number | undefined) => {
+        if (sleeping.over) return;
+        // Every slot busy and no message owed: the end of a poll wakes the loop.
+        if (next === undefined && this.polling.size >= this.concurrency) return;
+        const wait = next === undefined ? MAX_IDLE_MS : Math.min(MAX_IDLE_MS, Math.max(1, next - this.deps.clock.now()));
+        sleeping.timer = this.deps.clock.setTimer(done, wait);
+      };
+      this.nextWorkAt().then(sleepUntil, (error: unknown) => {
+        this.deps.logger.error({ err: error }, "tracker could not read its schedule");
+        sleepUntil(undefined);
+      });
     });
   }
 
   /** The next due poll (while a slot is free) or owed message, whichever comes first. */
-  private nextWorkAt(): number | undefined {
+  private async nextWorkAt(): Promise<number | undefined> {
     const { transactions } = this.deps.repos;
-    const poll = this.polling.size < this.concurrency ? transactions.nextDueAt() : undefined;
-    const notice = this.delivering ? undefined : earliest(transactions.nextNoticeAt(), transactions.nextCardAt());
+    const poll = this.polling.size < this.concurrency ? await transactions.nextDueAt() : undefined;
+    const notice = this.delivering ? undefined : earliest(await transactions.nextNoticeAt(), await transactions.nextCardAt());
     return earliest(poll, notice);
   }
 
@@ -243,20 +252,19 @@ export class Tracker {
       return await this.observed(tx, info, lane);
     } catch (error) {
       // A person's look took over: it records what it sees and sets the next poll.
-      if (entry.superseded) return this.deps.repos.transactions.find(tx.exchangeId);
+      if (entry.superseded) return await this.deps.repos.transactions.find(tx.exchangeId);
       await this.pollFailed(tx, lane, error);
       if (lane === "user") throw error;
-      return this.deps.repos.transactions.find(tx.exchangeId);
+      return await this.deps.repos.transactions.find(tx.exchangeId);
     }
   }
 
   /** Records what the service said, decides the next look, and tells the owner what changed. */
   private async observed(tx: TransactionRecord, info: Transaction, lane: Lane): Promise<TransactionRecord> {
     const { repos, clock, intervalMs } = this.deps;
-    // Read right before the write (no await between): the flow may have learned the deposit
-    // while this poll was out, and exactly one of the two must see it become complete.
-    const before = repos.transactions.find(tx.exchangeId) ?? tx;
-    const change = repos.transactions.recordObservation(tx.exchangeId, {
+    // The exchange just before and after, from one transaction: the flow may have learned the
+    // deposit while this poll was out, and exactly one of the two must see it become complete.
+    const recorded = await repos.transactions.recordObservation(tx.exchangeId, {
       status: info.status,
       amountTo: info.amount_to,
       addressFrom: info.address_from,
@@ -265,16 +273,19 @@ export class Tracker {
       hashFrom: info.hash_from,
       hashTo: info.hash_to,
     });
-    const decision = nextPoll(repos.transactions.find(tx.exchangeId)!, clock.now(), intervalMs);
+    if (!recorded) return tx; // not stored (never happens: exchanges are never deleted)
+    const { before, after, change } = recorded;
+    const decision = nextPoll(after, clock.now(), intervalMs);
     if (decision.kind === "stalled") {
       const stopped = await this.stopTracking(tx.exchangeId, "stalled");
-      if (!stopped && lane === "user") await this.deps.notifier.updateCard(repos.transactions.find(tx.exchangeId)!);
-      return repos.transactions.find(tx.exchangeId)!;
+      const current = (await repos.transactions.find(tx.exchangeId)) ?? after;
+      if (!stopped && lane === "user") await this.deps.notifier.updateCard(current);
+      return current;
     }
-    if (decision.kind === "poll") repos.transactions.scheduleNextPoll(tx.exchangeId, decision.at, decision.rank);
-    else repos.transactions.scheduleNextPoll(tx.exchangeId, null); // finished, failed or refunded
-    await this.beforeNews(before, repos.transactions.find(tx.exchangeId)!, change !== undefined);
-    const current = repos.transactions.find(tx.exchangeId)!;
+    // Finished, failed or refunded: no next poll.
+    const scheduled = await repos.transactions.scheduleNextPoll(tx.exchangeId, decision.kind === "poll" ? decision.at : null, decision.kind === "poll" ? decision.rank : undefined);
+    await this.beforeNews(before, scheduled ?? after, change !== undefined);
+    const current = (await repos.transactions.find(tx.exchangeId)) ?? after;
     if (change) await this.deps.notifier.statusChanged(current);
     else if (lane === "user") await this.deps.notifier.updateCard(current);
     return current;
@@ -287,15 +298,16 @@ export class Tracker {
   private async beforeNews(before: TransactionRecord, current: TransactionRecord, news: boolean): Promise<void> {
     const { notifier, clock, repos } = this.deps;
     // The flow that holds the card is gone: without this, nobody would ever show it.
-    const lapsed = current.cardClaim === "flow" && current.cardMessageId === null && repos.transactions.releaseFlowHold(current.exchangeId, clock.now(), clock.now() - FLOW_CARD_HOLD_MS);
-    const now = lapsed ? repos.transactions.find(current.exchangeId)! : current;
+    const lapsed =
+      current.cardClaim === "flow" && current.cardMessageId === null && (await repos.transactions.releaseFlowHold(current.exchangeId, clock.now(), clock.now() - FLOW_CARD_HOLD_MS));
+    const now = (lapsed ? await repos.transactions.find(current.exchangeId) : undefined) ?? current;
     if (now.cardMessageId === null) {
       // Not while the flow may still be showing it, unless news cannot wait (the claim then
       // decides which of the two shows it: never both).
       // A card nobody claimed this long after creating: the flow never got to it (the process stopped).
       const forgotten = clock.now() - now.createdAt >= CARD_DELIVERY_AFTER_MS;
       if (news || forgotten || (now.cardDueAt !== null && now.cardDueAt <= clock.now())) {
-        if (now.cardDueAt === null && now.cardClaim === null) this.deps.repos.transactions.oweCard(now.exchangeId, clock.now(), false);
+        if (now.cardDueAt === null && now.cardClaim === null) await this.deps.repos.transactions.oweCard(now.exchangeId, clock.now(), false);
         await notifier.deliverDeposit(now.exchangeId);
       }
       return;
@@ -307,34 +319,34 @@ export class Tracker {
   private async pollFailed(tx: TransactionRecord, lane: Lane, error: unknown): Promise<void> {
     const { repos, clock, logger, intervalMs } = this.deps;
     // As stored now: the owner may have pressed "I have sent the funds" meanwhile.
-    const latest = repos.transactions.find(tx.exchangeId) ?? tx;
+    const latest = (await repos.transactions.find(tx.exchangeId)) ?? tx;
     // A person's look at an exchange no longer followed does not start following it again.
     const followed = latest.nextPollAt !== null;
     if (error instanceof BudgetCancelledError) {
       // Shutting down: look again as soon as we are back.
-      if (followed) this.schedule(latest, tx.nextPollAt ?? clock.now());
+      if (followed) await this.schedule(latest, tx.nextPollAt ?? clock.now());
       return;
     }
     if (error instanceof BudgetQueueFullError) {
       // A person's look (a retry) found their own line full: nothing was asked and the service is
       // not at fault. The schedule stands, with any "I have sent the funds" boost since; only the
       // lease of a background poll this look took over ends: that poll was due.
-      if (followed && latest.leasedUntil !== null) this.schedule(latest, clock.now());
+      if (followed && latest.leasedUntil !== null) await this.schedule(latest, clock.now());
       return;
     }
     if (isExchangeError(error, "not-found")) return this.notFound(latest, followed);
-    const count = repos.transactions.recordPollError(tx.exchangeId);
+    const count = await repos.transactions.recordPollError(tx.exchangeId);
     if (!isExchangeError(error)) logger.error({ err: error, exchangeId: tx.exchangeId }, "tracker poll failed");
-    if (followed) this.schedule(latest, clock.now() + retryDelay(count, intervalMs));
+    if (followed) await this.schedule(latest, clock.now() + retryDelay(count, intervalMs));
   }
 
   /** "Not found": counted apart from other errors; a new exchange may not be listed yet. */
   private async notFound(tx: TransactionRecord, followed: boolean): Promise<void> {
     const { repos, clock, logger, intervalMs } = this.deps;
-    const count = repos.transactions.recordNotFound(tx.exchangeId);
+    const count = await repos.transactions.recordNotFound(tx.exchangeId);
     const decision = afterNotFound(count, tx.createdAt, clock.now(), intervalMs);
     if (decision.kind === "retry") {
-      if (followed) this.schedule(tx, decision.at);
+      if (followed) await this.schedule(tx, decision.at);
       return;
     }
     if (followed) logger.error({ exchangeId: tx.exchangeId, count }, "the exchange service does not know this exchange; tracking stopped");
@@ -347,15 +359,15 @@ export class Tracker {
    * false when it was not followed any more.
    */
   private async stopTracking(exchangeId: string, reason: StopReason): Promise<boolean> {
-    if (!this.deps.repos.transactions.stopTracking(exchangeId, reason, this.deps.clock.now())) return false;
+    if (!(await this.deps.repos.transactions.stopTracking(exchangeId, reason, this.deps.clock.now()))) return false;
     this.deps.logger.warn({ exchangeId, reason }, "tracking stopped; telling the owner");
     await this.deps.notifier.deliverOwed(exchangeId);
     return true;
   }
 
   /** Sets the next look at `at`, with the place in line that `tx`'s state earns now. */
-  private schedule(tx: TransactionRecord, at: number): void {
-    this.deps.repos.transactions.scheduleNextPoll(tx.exchangeId, at, pollRank(tx, this.deps.clock.now()));
+  private async schedule(tx: TransactionRecord, at: number): Promise<void> {
+    await this.deps.repos.transactions.scheduleNextPoll(tx.exchangeId, at, pollRank(tx, this.deps.clock.now()));
   }
 }
 

@@ -113,3 +113,5 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
   world.app = await boot();
   return world;
 }
+
+export { openTestStore } from "./store.js";

@@ -41,6 +41,7 @@ import { sendFailure, type SendFailure } from "../telegram-errors.js";
 import { alertAnswer, createAlert } from "../features/alerts.js";
 import { flowCreated, flowStarted } from "../flow-created.js";
 import { pickCurrency, type PickerData, type RecentPair } from "./pick-currency.js";
+import { pollRank } from "../../tracker/policy.js";
 
 /** Recent pairs offered first at the first step. */
 const RECENT_PAIRS = 3;
@@ -153,9 +154,9 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
   return async function exchange(conversation: FlowConversation, ctx: BaseContext, prefill?: SwapPrefill): Promise<void> {
     const chatId = ctx.chat!.id;
     const userId = ctx.from!.id;
-    const flowId = await conversation.external(() => {
+    const flowId = await conversation.external(async () => {
       deps.flows.flowStarted(chatId);
-      flowStarted(deps.repos.kv, chatId);
+      await flowStarted(deps.repos.kv, chatId);
       return Math.random().toString(36).slice(2, 8).padEnd(6, "0");
     });
     const abandoned = () => conversation.external(() => deps.flows.flowAbandoned(chatId));
@@ -217,8 +218,8 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           else if (choice.kind === "alert") {
             // The alert is set, and the offers come again: the person may still swap now.
             const target = await askTarget(ui, state, choice.best);
-            const answer = await conversation.external(() => {
-              const request = createAlert(deps.repos, deps.clock, {
+            const answer = await conversation.external(async () => {
+              const request = await createAlert(deps.repos, deps.clock, {
                 userId,
                 chatId,
                 symbolFrom: state.from!.symbol,
@@ -240,11 +241,8 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
         case "address": {
           const to = state.to!;
           // An entry kept with a memo is not offered where this currency takes none: its memo would be dropped.
-          const saved = await conversation.external(() =>
-            deps.repos.addresses
-              .list(userId, to.network)
-              .filter((entry) => to.memo || entry.memo === null)
-              .slice(0, SAVED_ADDRESS_BUTTONS),
+          const saved = await conversation.external(async () =>
+            (await deps.repos.addresses.list(userId, to.network)).filter((entry) => to.memo || entry.memo === null).slice(0, SAVED_ADDRESS_BUTTONS),
           );
           const chosen = await askAddress(ui, to, saved);
           state.address = chosen.address;
@@ -322,7 +320,7 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
             const outcome = await createExchange(deps, { chatId, userId, requestKey, state, ui });
             if (outcome.kind !== "refused") deps.flows.flowCompleted(chatId, outcome.kind === "unknown" ? "unknown" : "created");
             // Leaving the flow from here on (/start, /cancel) says the exchange exists.
-            if (outcome.kind === "created") flowCreated(deps.repos.kv, chatId, outcome.exchangeId);
+            if (outcome.kind === "created") await flowCreated(deps.repos.kv, chatId, outcome.exchangeId);
             return outcome;
           });
           if (created.kind === "refused") {
@@ -349,9 +347,9 @@ function pairOf(state: FlowState): Pair {
 
 /** Fills what a deep link named, where the catalogue and the amount rules agree. */
 /** The person's last few distinct pairs still in the catalogue, newest first. */
-function recentPairsOf(deps: ExchangeFlowDeps, userId: number): RecentPair[] {
+async function recentPairsOf(deps: ExchangeFlowDeps, userId: number): Promise<RecentPair[]> {
   const pairs: RecentPair[] = [];
-  for (const tx of deps.repos.transactions.listByUser(userId, 20, 0)) {
+  for (const tx of await deps.repos.transactions.listByUser(userId, 20, 0)) {
     const from = deps.catalogue.find(tx.symbolFrom, tx.networkFrom);
     const to = deps.catalogue.find(tx.symbolTo, tx.networkTo);
     if (!from || !to || pairs.some((p) => p.from === from && p.to === to)) continue;
@@ -585,17 +583,17 @@ async function fetchOutcome(deps: ExchangeFlowDeps, state: FlowState, fresh: boo
  * Runs inside `external`: the offers step's quote, fetched in the background. The waiting
  * screen shows the place in line, then the offers replace it, with buttons of the step that asked.
  */
-function deliverOffers(
+async function deliverOffers(
   deps: ExchangeFlowDeps,
   job: { chatId: number; userId: number; messageId: number; ui: FlowUi; state: FlowState; fresh: boolean; purpose: "offers" | "recheck" },
-): void {
+): Promise<void> {
   const { chatId, userId, messageId, ui, fresh } = job;
   // A snapshot: the flow's state moves on while the quote is on its way.
   const state: FlowState = { ...job.state };
   const swap = { from: state.from!, to: state.to!, amount: state.amount! };
   const button = ui.buttons();
   const t = ui.t.bind(ui);
-  deps.offers.start(
+  await deps.offers.start(
     chatId,
     { flowId: ui.flowId, step: ui.currentStep },
     {
@@ -635,7 +633,7 @@ type CreateOutcome =
   | { kind: "unknown"; reference: string; at: number };
 
 /**
- * Runs inside `external`, once per confirmation. The request key is claimed in SQLite
+ * Runs inside `external`, once per confirmation. The request key is claimed in the database
  * before the service is called, so a repeated update or a restart finds it and never
  * calls createTransaction a second time.
  */
@@ -648,7 +646,7 @@ async function createExchange(
   const offer = state.offer!;
   const request = createRequestOf(state);
   // What is asked for is kept with the claim: support can match it with the provider's records.
-  const claim = deps.repos.createRequests.claim(requestKey, input.userId, {
+  const claim = await deps.repos.createRequests.claim(requestKey, input.userId, {
     ...pairOf(state),
     amount: request.amount,
     provider: request.providerName,
@@ -672,13 +670,13 @@ async function createExchange(
       queueNotice(deps, input.chatId, input.ui),
     ));
   } catch (error) {
-    return createFailed(deps, { requestKey, at: claimedAt, request }, error);
+    return await createFailed(deps, { requestKey, at: claimedAt, request }, error);
   } finally {
     queue.cancel();
   }
 
   const now = deps.clock.now();
-  deps.repos.createRequests.complete(requestKey, {
+  await deps.repos.createRequests.complete(requestKey, {
     exchangeId,
     userId: input.userId,
     chatId: input.chatId,
@@ -694,6 +692,7 @@ async function createExchange(
     status: "waiting",
     createdAt: now,
     nextPollAt: now + deps.trackerIntervalMs,
+    pollRank: pollRank({ status: "waiting", fundsSentAt: null }, now),
     cardMessageId: null,
   });
   deps.logger.info({ exchangeId, userId: input.userId }, "exchange created");
@@ -724,7 +723,7 @@ function withoutDestination(text: string, request: CreateTransactionRequest): st
  * What a failed createTransaction means for the person. Only an answer that says "not
  * created" allows another try; anything else may have created an exchange, and stays pending.
  */
-function createFailed(deps: ExchangeFlowDeps, attempt: { requestKey: string; at: number; request: CreateTransactionRequest }, error: unknown): CreateOutcome {
+async function createFailed(deps: ExchangeFlowDeps, attempt: { requestKey: string; at: number; request: CreateTransactionRequest }, error: unknown): Promise<CreateOutcome> {
   const { requestKey, at, request } = attempt;
   const definitelyNot =
     error instanceof BudgetCancelledError ||
@@ -735,10 +734,10 @@ function createFailed(deps: ExchangeFlowDeps, attempt: { requestKey: string; at:
   const logged = { kind: isExchangeError(error) ? error.kind : "internal", status: isExchangeError(error) ? error.details.httpStatus : undefined, reason: withoutDestination(reason, request) };
   deps.logger.error({ requestKey, definitelyNot, ...logged }, "createTransaction failed");
   if (definitelyNot) {
-    deps.repos.createRequests.fail(requestKey, reason);
+    await deps.repos.createRequests.fail(requestKey, reason);
     return { kind: "refused", error: describeError(error, deps.logger) };
   }
-  deps.repos.createRequests.markUnknown(requestKey, reason);
+  await deps.repos.createRequests.markUnknown(requestKey, reason);
   return { kind: "unknown", reference: requestKey, at };
 }
 
@@ -747,21 +746,22 @@ function createFailed(deps: ExchangeFlowDeps, attempt: { requestKey: string; at:
  * waits for exactly this) unless they are complete already, and keeps what it learns.
  */
 async function depositOf(deps: ExchangeFlowDeps, exchangeId: string): Promise<CreateOutcome> {
-  const stored = deps.repos.transactions.find(exchangeId);
+  const stored = await deps.repos.transactions.find(exchangeId);
   if (!stored || depositViewOf(deps, stored).kind !== "complete") {
     try {
       const tx = await deps.client.getTransaction(exchangeId, { lane: "create" });
-      // Read right before the write (no await between): a tracker poll may have learned the
-      // deposit meanwhile, and exactly one of the two must see it become complete.
-      const before = deps.repos.transactions.find(exchangeId);
-      deps.repos.transactions.recordDeposit(exchangeId, { addressFrom: tx.address_from, extraFrom: tx.extra_from, amountTo: tx.amount_to });
-      const after = deps.repos.transactions.find(exchangeId);
-      if (before && after && after.cardClaim === "tracker" && depositViewOf(deps, before).kind !== "complete" && depositViewOf(deps, after).kind === "complete") {
-        // The tracker showed the card without them (it took the card over after a restart): the
-        // details are owed as a new message, as the tracker's depositReady owes them; this flow
-        // does not show them (the card is not its to show).
-        deps.repos.transactions.oweDepositDetails(exchangeId, deps.clock.now());
-        deps.onCreated(); // wakes the tracker
+      // The exchange just before and after the write, from one transaction: a tracker poll may
+      // have learned the deposit meanwhile, and exactly one of the two must see it become complete.
+      const recorded = await deps.repos.transactions.recordDeposit(exchangeId, { addressFrom: tx.address_from, extraFrom: tx.extra_from, amountTo: tx.amount_to });
+      if (recorded) {
+        const { before, after } = recorded;
+        if (after.cardClaim === "tracker" && depositViewOf(deps, before).kind !== "complete" && depositViewOf(deps, after).kind === "complete") {
+          // The tracker showed the card without them (it took the card over after a restart): the
+          // details are owed as a new message, as the tracker's depositReady owes them; this flow
+          // does not show them (the card is not its to show).
+          await deps.repos.transactions.oweDepositDetails(exchangeId, deps.clock.now());
+          deps.onCreated(); // wakes the tracker
+        }
       }
       if (stored && tx.amount_from !== null && !new Decimal(tx.amount_from).equals(stored.amountFrom)) {
         // What the person confirmed is what we show and put in the QR code; say so loudly if the service differs.
@@ -771,7 +771,7 @@ async function depositOf(deps: ExchangeFlowDeps, exchangeId: string): Promise<Cr
       deps.logger.warn({ err: error, exchangeId }, "could not read the new exchange's deposit details");
     }
   }
-  const tx = deps.repos.transactions.find(exchangeId);
+  const tx = await deps.repos.transactions.find(exchangeId);
   return { kind: "created", exchangeId, deposit: { address: tx?.addressFrom ?? null, extra: tx?.extraFrom ?? null, amount: tx?.amountFrom ?? "0" } };
 }
 
@@ -803,11 +803,11 @@ async function showCreated(
   if (!(await conversation.external(() => deps.repos.transactions.claimCard(exchangeId, "flow", deps.clock.now())))) return;
   const t = (key: string, vars?: Record<string, string | number>) => ui.t(key, vars);
   const read = () =>
-    conversation.external(() => {
+    conversation.external(async () => {
       // Still here: the hold on the card is confirmed, so the tracker does not take it (FLOW_CARD_HOLD_MS).
-      deps.repos.transactions.touchCardClaim(exchangeId, deps.clock.now());
-      const tx = deps.repos.transactions.find(exchangeId)!;
-      const phrase = deps.repos.users.find(tx.userId)?.phrase ?? null;
+      await deps.repos.transactions.touchCardClaim(exchangeId, deps.clock.now());
+      const tx = (await deps.repos.transactions.find(exchangeId))!;
+      const phrase = (await deps.repos.users.find(tx.userId))?.phrase ?? null;
       const text = renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), phrase, { depositInstructions: true });
       return { tx, text, phrase, final: isFinalStatus(tx.status), view: depositViewOf(deps, tx) };
     });
@@ -846,8 +846,8 @@ async function showCreated(
   // are owed to follow: depositOf, the tracker's depositReady): nothing more here.
   if (card.tx.cardClaim !== "flow") {
     if (card.tx.cardClaim === null && card.tx.cardMessageId === null) {
-      await conversation.external(() => {
-        deps.repos.transactions.oweCard(exchangeId, deps.clock.now(), false);
+      await conversation.external(async () => {
+        await deps.repos.transactions.oweCard(exchangeId, deps.clock.now(), false);
         deps.onCreated(); // wakes the tracker
       });
     }
@@ -856,8 +856,8 @@ async function showCreated(
   // Shown before (the process stopped after the card went out, and Confirm came again): said to
   // be a repeat, and no second QR picture.
   const shownBefore = card.tx.cardMessageId !== null;
-  const creation = await conversation.external(() => {
-    deps.repos.transactions.markCardSending(exchangeId);
+  const creation = await conversation.external(async () => {
+    await deps.repos.transactions.markCardSending(exchangeId);
     const text = renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase);
     return shownBefore ? [t("created-repeat"), "", text].join("\n") : text;
   });
@@ -866,10 +866,10 @@ async function showCreated(
   // more, saying it may repeat the last one (losing the address would cost more).
   const shown = await sendCarefully(() => ui.prompt(() => ({ text: creation, keyboard: cardKeyboard(t, card.tx) })));
   if (shown.kind === "failed") {
-    await conversation.external(() => {
+    await conversation.external(async () => {
       deps.logger.warn({ exchangeId, failure: shown.failure }, "could not show the creation card; the tracker delivers it");
-      if (shown.failure === "blocked") deps.repos.users.setBlocked(card.tx.userId, true);
-      deps.repos.transactions.releaseCard(exchangeId, deps.clock.now(), shown.failure === "uncertain");
+      if (shown.failure === "blocked") await deps.repos.users.setBlocked(card.tx.userId, true);
+      await deps.repos.transactions.releaseCard(exchangeId, deps.clock.now(), shown.failure === "uncertain");
       deps.onCreated(); // wakes the tracker: the card is owed now
     });
     return;

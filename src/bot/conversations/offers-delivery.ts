@@ -30,37 +30,42 @@ export interface OffersJob {
 export class OffersDelivery {
   constructor(private readonly deps: { kv: KeyValueStore; background: BackgroundTasks; logger: Logger }) {}
 
-  start(chatId: number, flow: { flowId: string; step: number }, job: OffersJob): void {
+  /** Keeps the ticket for this flow step, then fetches in the background. */
+  async start(chatId: number, flow: { flowId: string; step: number }, job: OffersJob): Promise<void> {
     const ticket: Ticket = { flowId: flow.flowId, step: flow.step };
-    this.deps.kv.set(keyOf(chatId), ticket);
-    const stillWanted = () => this.ticket(chatId, ticket) !== undefined;
+    await this.deps.kv.set(keyOf(chatId), ticket);
+    const stillWanted = async () => (await this.ticket(chatId, ticket)) !== undefined;
     this.deps.background.run(async () => {
       // Every edit is of one message, in order: a place in line must never land after the outcome.
       let shown = Promise.resolve();
       const outcome = await job.fetch((place) => {
-        if (place.position === 0 || !stillWanted()) return;
-        shown = shown.then(() => job.showQueued(place)).catch((error: unknown) => this.deps.logger.warn({ err: error, chatId }, "could not show the place in line"));
+        if (place.position === 0) return;
+        shown = shown
+          .then(async () => {
+            if (await stillWanted()) await job.showQueued(place);
+          })
+          .catch((error: unknown) => this.deps.logger.warn({ err: error, chatId }, "could not show the place in line"));
       });
       await shown;
-      // The flow moved on (another amount, /cancel) while the quote was on its way: drop it.
-      if (!stillWanted()) return;
-      this.deps.kv.set(keyOf(chatId), { ...ticket, outcome } satisfies Ticket);
+      // Only to the step that asked, if the flow is still there (compare-and-set on its ticket):
+      // it moved on (another amount, /cancel) while the quote was on its way: dropped.
+      if (!(await this.deps.kv.replace(keyOf(chatId), ticket, { ...ticket, outcome } satisfies Ticket))) return;
       await job.showOutcome(outcome);
     });
   }
 
   /** The quote delivered to this flow step, or null while it is on its way (or was dropped). */
-  delivered(chatId: number, flow: { flowId: string; step: number }): QuoteOutcome | null {
-    return this.ticket(chatId, flow)?.outcome ?? null;
+  async delivered(chatId: number, flow: { flowId: string; step: number }): Promise<QuoteOutcome | null> {
+    return (await this.ticket(chatId, flow))?.outcome ?? null;
   }
 
   /** The flow left the offers step or ended: nothing more is delivered to it. */
-  forget(chatId: number): void {
-    this.deps.kv.delete(keyOf(chatId));
+  forget(chatId: number): Promise<void> {
+    return this.deps.kv.delete(keyOf(chatId));
   }
 
-  private ticket(chatId: number, flow: { flowId: string; step: number }): Ticket | undefined {
-    const stored = this.deps.kv.get<Ticket>(keyOf(chatId));
+  private async ticket(chatId: number, flow: { flowId: string; step: number }): Promise<Ticket | undefined> {
+    const stored = await this.deps.kv.get<Ticket>(keyOf(chatId));
     return stored && stored.flowId === flow.flowId && stored.step === flow.step ? stored : undefined;
   }
 }

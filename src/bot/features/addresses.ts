@@ -26,43 +26,43 @@ export function addressesFeature(deps: { repos: Repositories; clock: Clock }): C
   const key = (userId: number) => `address-label:${userId}`;
 
   const askLabel = async (ctx: BotContext, pending: PendingLabel, current?: string) => {
-    deps.repos.kv.set(key(ctx.from!.id), pending);
+    await deps.repos.kv.set(key(ctx.from!.id), pending);
     const text = current === undefined ? ctx.t("addresses-ask-label", { max: LABEL_MAX }) : ctx.t("addresses-ask-rename", { label: escapeHtml(current), max: LABEL_MAX });
     await ctx.reply(text, { parse_mode: "HTML" });
   };
 
   // The label the bot asked for. Installed before the exchange flow, so it looks only at the
   // very next text: any other button, any command, or a flow going on sets the question aside.
-  pm.on("callback_query:data", (ctx, next) => {
+  pm.on("callback_query:data", async (ctx, next) => {
     // A read, not a write, on every other button press: most have nothing to set aside.
-    if (!ctx.callbackQuery.data.startsWith("ab:") && deps.repos.kv.get<PendingLabel>(key(ctx.from.id))) deps.repos.kv.delete(key(ctx.from.id));
+    if (!ctx.callbackQuery.data.startsWith("ab:") && (await deps.repos.kv.get<PendingLabel>(key(ctx.from.id)))) await deps.repos.kv.delete(key(ctx.from.id));
     return next();
   });
   pm.on("message:text", async (ctx, next) => {
-    const pending = deps.repos.kv.get<PendingLabel>(key(ctx.from.id));
+    const pending = await deps.repos.kv.get<PendingLabel>(key(ctx.from.id));
     if (!pending) return next();
     if (ctx.message.text.startsWith("/") || deps.clock.now() - pending.at > LABEL_WAIT_MS || ctx.conversation.active(EXCHANGE_FLOW) > 0) {
-      deps.repos.kv.delete(key(ctx.from.id));
+      await deps.repos.kv.delete(key(ctx.from.id));
       return next();
     }
     const label = ctx.message.text.replace(/\s+/g, " ").trim();
     if (label === "" || graphemeCount(label) > LABEL_MAX) {
       return void (await ctx.reply(ctx.t("addresses-label-invalid", { max: LABEL_MAX }), { parse_mode: "HTML" }));
     }
-    deps.repos.kv.delete(key(ctx.from.id));
+    await deps.repos.kv.delete(key(ctx.from.id));
     if (pending.kind === "rename") {
-      const renamed = deps.repos.addresses.rename(pending.id, ctx.from.id, label);
+      const renamed = await deps.repos.addresses.rename(pending.id, ctx.from.id, label);
       return void (await ctx.reply(renamed ? ctx.t("addresses-renamed", { label: escapeHtml(label) }) : ctx.t("button-expired"), { parse_mode: "HTML" }));
     }
-    const tx = deps.repos.transactions.findByRowId(pending.rowId);
+    const tx = await deps.repos.transactions.findByRowId(pending.rowId);
     if (!tx || tx.userId !== ctx.from.id) return void (await ctx.reply(ctx.t("button-expired")));
-    const saved = deps.repos.addresses.save({ userId: ctx.from.id, network: tx.networkTo, label, address: tx.addressTo, memo: tx.extraTo });
+    const saved = await deps.repos.addresses.save({ userId: ctx.from.id, network: tx.networkTo, label, address: tx.addressTo, memo: tx.extraTo });
     if (saved === "full") return void (await ctx.reply(ctx.t("addresses-full", { max: AddressBook.MAX_PER_USER }), { parse_mode: "HTML" }));
     await ctx.reply(ctx.t("addresses-saved", { label: escapeHtml(label), network: escapeHtml(networkName(tx.networkTo)) }), { parse_mode: "HTML" });
   });
 
   pm.command("addresses", async (ctx) => {
-    const entries = deps.repos.addresses.list(ctx.from.id);
+    const entries = await deps.repos.addresses.list(ctx.from.id);
     if (entries.length === 0) return void (await ctx.reply(ctx.t("addresses-empty"), { parse_mode: "HTML" }));
     await ctx.reply(...addressList(ctx, entries));
   });
@@ -71,23 +71,23 @@ export function addressesFeature(deps: { repos: Repositories; clock: Clock }): C
     const id = Number(ctx.match[2]);
     switch (ctx.match[1]) {
       case "s": {
-        const tx = deps.repos.transactions.findByRowId(id);
+        const tx = await deps.repos.transactions.findByRowId(id);
         if (!tx || tx.userId !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
-        const existing = deps.repos.addresses.findExact(ctx.from.id, tx.networkTo, tx.addressTo, tx.extraTo);
+        const existing = await deps.repos.addresses.findExact(ctx.from.id, tx.networkTo, tx.addressTo, tx.extraTo);
         if (existing) return void (await ctx.answerCallbackQuery({ text: ctx.t("addresses-already", { label: existing.label }) }));
         await ctx.answerCallbackQuery();
         return askLabel(ctx, { kind: "save", rowId: id, at: deps.clock.now() });
       }
       case "r": {
-        const entry = deps.repos.addresses.find(id, ctx.from.id);
+        const entry = await deps.repos.addresses.find(id, ctx.from.id);
         if (!entry) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
         await ctx.answerCallbackQuery();
         return askLabel(ctx, { kind: "rename", id, at: deps.clock.now() }, entry.label);
       }
       default: {
-        const deleted = deps.repos.addresses.delete(id, ctx.from.id);
+        const deleted = await deps.repos.addresses.delete(id, ctx.from.id);
         await ctx.answerCallbackQuery({ text: deleted ? ctx.t("addresses-deleted") : ctx.t("button-expired") });
-        const entries = deps.repos.addresses.list(ctx.from.id);
+        const entries = await deps.repos.addresses.list(ctx.from.id);
         const [text, options] = entries.length === 0 ? [ctx.t("addresses-empty"), { parse_mode: "HTML" as const }] : addressList(ctx, entries);
         await ctx.editMessageText(text, options).catch(ignoreNotModified);
       }

@@ -9,8 +9,9 @@ import type { Offer } from "../../exchange/schemas.js";
 import { alertButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
-import { translatorFor } from "../i18n.js";
+import { translatorOf } from "../i18n.js";
 import { ignoreNotModified, sendFailure } from "../telegram-errors.js";
+import type { Translate } from "../cards.js";
 
 /** Open alerts one person may have. */
 export const ALERTS_PER_PERSON = 5;
@@ -30,10 +31,10 @@ export type AlertRequest =
   | { kind: "created"; alert: RateAlert }
   | { kind: "too-many" };
 
-/** Creates an alert unless the person has as many as they may. */
-export function createAlert(repos: Repositories, clock: Clock, alert: Omit<RateAlert, "id" | "createdAt" | "expiresAt">): AlertRequest {
-  if (repos.alerts.openOf(alert.userId).length >= ALERTS_PER_PERSON) return { kind: "too-many" };
-  return { kind: "created", alert: repos.alerts.create({ ...alert, expiresAt: clock.now() + ALERT_LIFETIME_MS }) };
+/** Creates an alert unless the person has as many as they may (counted and created at once). */
+export async function createAlert(repos: Repositories, clock: Clock, alert: Omit<RateAlert, "id" | "createdAt" | "expiresAt">): Promise<AlertRequest> {
+  const created = await repos.alerts.create({ ...alert, expiresAt: clock.now() + ALERT_LIFETIME_MS }, ALERTS_PER_PERSON);
+  return created ? { kind: "created", alert: created } : { kind: "too-many" };
 }
 
 /** "🔔 I will tell you when 0.5 BTC gets at least 17.2 ETH…", or why not. */
@@ -53,7 +54,7 @@ export function alertsFeature(deps: AlertsDeps): Composer<BotContext> {
     const query = tokens.length >= 4 ? parseRateQuery(tokens.slice(0, -1).join(" "), deps.currencyIndex()) : undefined;
     if (!target?.ok || !query?.ok) return void (await ctx.reply(ctx.t("alert-usage"), { parse_mode: "HTML" }));
     const { from, to, amount } = query.query;
-    const request = createAlert(deps.repos, deps.clock, {
+    const request = await createAlert(deps.repos, deps.clock, {
       userId: ctx.from.id,
       chatId: ctx.chat.id,
       symbolFrom: from.symbol,
@@ -66,8 +67,8 @@ export function alertsFeature(deps: AlertsDeps): Composer<BotContext> {
     await ctx.reply(alertAnswer(ctx.t.bind(ctx), request, deps.checkIntervalMs), { parse_mode: "HTML" });
   });
 
-  const list = (ctx: BotContext): { text: string; keyboard: InlineKeyboard } => {
-    const open = deps.repos.alerts.openOf(ctx.from!.id);
+  const list = async (ctx: BotContext): Promise<{ text: string; keyboard: InlineKeyboard }> => {
+    const open = await deps.repos.alerts.openOf(ctx.from!.id);
     if (open.length === 0) return { text: ctx.t("alerts-empty"), keyboard: new InlineKeyboard() };
     const keyboard = new InlineKeyboard();
     const lines = [ctx.t("alerts-title"), ""];
@@ -79,14 +80,14 @@ export function alertsFeature(deps: AlertsDeps): Composer<BotContext> {
     return { text: lines.join("\n"), keyboard };
   };
   pm.command("alerts", async (ctx) => {
-    const { text, keyboard } = list(ctx);
+    const { text, keyboard } = await list(ctx);
     await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
   });
   pm.callbackQuery(alertButton.removePattern, async (ctx) => {
-    const alert = deps.repos.alerts.find(Number(ctx.match[1]));
-    const removed = alert !== undefined && alert.userId === ctx.from.id && deps.repos.alerts.end(alert.id, "removed");
+    const alert = await deps.repos.alerts.find(Number(ctx.match[1]));
+    const removed = alert !== undefined && alert.userId === ctx.from.id && (await deps.repos.alerts.end(alert.id, "removed"));
     await ctx.answerCallbackQuery({ text: removed ? ctx.t("alerts-removed") : ctx.t("button-expired") });
-    const { text, keyboard } = list(ctx);
+    const { text, keyboard } = await list(ctx);
     await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keyboard }).catch(ignoreNotModified);
   });
   return composer;
@@ -105,26 +106,28 @@ export interface AlertMessenger {
 
 /** The messages of the alert checker (src/alerts/), in each owner's language. */
 export function alertMessenger(deps: { api: Api; i18n: I18n<BaseContext>; repos: Repositories }): AlertMessenger {
-  const t = (alert: RateAlert) => translatorFor(deps.i18n, deps.repos.users, alert.userId);
-  const send = async (alert: RateAlert, text: string, keyboard?: InlineKeyboard): Promise<Delivery> => {
-    if (deps.repos.users.find(alert.userId)?.blocked) return "blocked";
+  /** The message `compose` writes in the owner's language, unless they blocked the bot. */
+  const send = async (alert: RateAlert, compose: (t: Translate) => { text: string; keyboard?: InlineKeyboard }): Promise<Delivery> => {
+    const owner = await deps.repos.users.find(alert.userId);
+    if (owner?.blocked) return "blocked";
+    const { text, keyboard } = compose(translatorOf(deps.i18n, owner));
     try {
       await deps.api.sendMessage(alert.chatId, text, { parse_mode: "HTML", ...(keyboard ? { reply_markup: keyboard } : {}) });
       return "sent";
     } catch (error) {
       const failure = sendFailure(error);
-      if (failure === "blocked") deps.repos.users.setBlocked(alert.userId, true);
+      if (failure === "blocked") await deps.repos.users.setBlocked(alert.userId, true);
       // Certainly not delivered: the alert stays and is said at the next check. Otherwise never twice.
       return failure === "retry" ? "later" : failure === "blocked" ? "blocked" : "sent";
     }
   };
   return {
-    reached: (alert: RateAlert, best: Offer) => {
-      const tr = t(alert);
-      const text = tr("alert-reached", { ...describe(alert), receive: formatAmount(best.amount), provider: escapeHtml(best.provider_name) });
-      return send(alert, text, new InlineKeyboard().text(tr("alert-exchange-button"), alertButton.exchange(alert.id)));
-    },
-    expired: (alert: RateAlert) => send(alert, t(alert)("alert-expired", { ...describe(alert), days: ALERT_LIFETIME_MS / 86_400_000 })),
+    reached: (alert: RateAlert, best: Offer) =>
+      send(alert, (t) => ({
+        text: t("alert-reached", { ...describe(alert), receive: formatAmount(best.amount), provider: escapeHtml(best.provider_name) }),
+        keyboard: new InlineKeyboard().text(t("alert-exchange-button"), alertButton.exchange(alert.id)),
+      })),
+    expired: (alert: RateAlert) => send(alert, (t) => ({ text: t("alert-expired", { ...describe(alert), days: ALERT_LIFETIME_MS / 86_400_000 }) })),
   };
 }
 

@@ -29,7 +29,7 @@ export interface ExchangesDeps {
   /** A person's look at an exchange now, as `requester`'s call (requesterOf: people take turns). */
   refresh: (exchangeId: string, requester: string) => Promise<TransactionRecord | undefined>;
   /** The owner says the deposit is on its way: the tracker looks first and often for a while. */
-  fundsSent: (exchangeId: string) => void;
+  fundsSent: (exchangeId: string) => Promise<void>;
   /** TRACKER_INTERVAL_SECONDS in ms, to tell the owner how often we look. */
   trackerIntervalMs: number;
   /** Where a refresh waits for the budget, so the chat's other updates need not wait with it. */
@@ -42,7 +42,8 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
   const pm = composer.chatType("private");
 
   const showCard = async (ctx: BotContext, tx: TransactionRecord, edit: boolean) => {
-    const text = renderCard(ctx.t.bind(ctx), tx, explorersOf(deps.catalogue, tx), deps.clock.now(), deps.repos.users.find(tx.userId)?.phrase ?? null);
+    const phrase = (await deps.repos.users.find(tx.userId))?.phrase ?? null;
+    const text = renderCard(ctx.t.bind(ctx), tx, explorersOf(deps.catalogue, tx), deps.clock.now(), phrase);
     const options = { parse_mode: "HTML" as const, reply_markup: cardKeyboard(ctx.t.bind(ctx), tx), link_preview_options: { is_disabled: true } };
     if (edit) await ctx.editMessageText(text, options).catch(ignoreNotModified);
     else await ctx.reply(text, options);
@@ -62,7 +63,7 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
   pm.command("status", async (ctx) => {
     const id = ctx.match.trim();
     if (!id) return void (await ctx.reply(ctx.t("status-usage"), { parse_mode: "HTML" }));
-    const tx = deps.repos.transactions.find(id);
+    const tx = await deps.repos.transactions.find(id);
     // Someone else's exchange gets the same answer as one that does not exist.
     if (!tx || tx.userId !== ctx.from.id) return void (await ctx.reply(ctx.t("status-not-found"), { parse_mode: "HTML" }));
     await showCard(ctx, tx, false);
@@ -73,7 +74,7 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
     const now = deps.clock.now();
     const wait = (tx.refreshedAt ?? -Infinity) + REFRESH_COOLDOWN_MS - now;
     if (wait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: Math.ceil(wait / 1000) }) }));
-    deps.repos.transactions.setRefreshedAt(tx.exchangeId, now);
+    await deps.repos.transactions.setRefreshedAt(tx.exchangeId, now);
     await ctx.answerCallbackQuery();
     // The call may wait minutes for the budget; this handler holds the chat's turn until it returns.
     deps.background.run(async () => {
@@ -89,7 +90,7 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
         }
         await ctx.reply(ctx.t("refresh-failed"), { parse_mode: "HTML" });
       }
-      await showCard(ctx, current ?? deps.repos.transactions.find(tx.exchangeId) ?? tx, true);
+      await showCard(ctx, current ?? (await deps.repos.transactions.find(tx.exchangeId)) ?? tx, true);
     });
   };
 
@@ -104,12 +105,12 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
       text: ctx.t("funds-sent-thanks", { seconds: Math.round(deps.trackerIntervalMs / 1000), minutes: FUNDS_SENT_BOOST_MS / 60_000 }),
     });
     // Pressed again within the window: already first in line, and another tap must not buy another poll.
-    if (!fundsSentRecently(tx.fundsSentAt, deps.clock.now())) deps.fundsSent(tx.exchangeId);
-    await showCard(ctx, deps.repos.transactions.find(tx.exchangeId) ?? tx, true);
+    if (!fundsSentRecently(tx.fundsSentAt, deps.clock.now())) await deps.fundsSent(tx.exchangeId);
+    await showCard(ctx, (await deps.repos.transactions.find(tx.exchangeId)) ?? tx, true);
   };
 
   pm.callbackQuery(cardButton.pattern, async (ctx) => {
-    const tx = deps.repos.transactions.findByRowId(Number(ctx.match[2]));
+    const tx = await deps.repos.transactions.findByRowId(Number(ctx.match[2]));
     if (!tx || tx.userId !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
     switch (cardButton.action(ctx.match[1]!)) {
       case "open":
@@ -121,7 +122,7 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
         return reportFundsSent(ctx, tx);
       case "receipt":
         await ctx.answerCallbackQuery();
-        return void (await ctx.reply(renderReceipt(ctx.t.bind(ctx), tx, explorersOf(deps.catalogue, tx), deps.repos.transactions.history(tx.exchangeId)), { parse_mode: "HTML" }));
+        return void (await ctx.reply(renderReceipt(ctx.t.bind(ctx), tx, explorersOf(deps.catalogue, tx), await deps.repos.transactions.history(tx.exchangeId)), { parse_mode: "HTML" }));
     }
   });
   return composer;
@@ -131,9 +132,9 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
  * A person's recent requests of unknown outcome: they are not exchanges the bot can show, and
  * saying "no exchanges" alone would not be the whole truth.
  */
-function unconfirmedNote(ctx: BotContext, deps: Pick<ExchangesDeps, "repos" | "clock">): string[] {
+async function unconfirmedNote(ctx: BotContext, deps: Pick<ExchangesDeps, "repos" | "clock">): Promise<string[]> {
   const since = deps.clock.now() - UNCONFIRMED_SHOWN_MS;
-  const requests = deps.repos.createRequests.pendingByUser(ctx.from!.id, since, UNCONFIRMED_SHOWN_MAX);
+  const requests = await deps.repos.createRequests.pendingByUser(ctx.from!.id, since, UNCONFIRMED_SHOWN_MAX);
   if (requests.length === 0) return [];
   return [
     ctx.t("history-unconfirmed"),
@@ -145,15 +146,15 @@ function unconfirmedNote(ctx: BotContext, deps: Pick<ExchangesDeps, "repos" | "c
 async function sendHistory(ctx: BotContext, deps: Pick<ExchangesDeps, "repos" | "clock">, page: number, edit: boolean): Promise<void> {
   const { repos } = deps;
   const userId = ctx.from!.id;
-  const total = repos.transactions.countByUser(userId);
-  const unconfirmed = unconfirmedNote(ctx, deps);
+  const total = await repos.transactions.countByUser(userId);
+  const unconfirmed = await unconfirmedNote(ctx, deps);
   if (total === 0) {
     await ctx.reply(unconfirmed.length > 0 ? unconfirmed.join("\n") : ctx.t("history-empty"), { parse_mode: "HTML" });
     return;
   }
   const pages = Math.ceil(total / HISTORY_PAGE_SIZE);
   const current = Math.min(Math.max(0, page), pages - 1);
-  const exchanges = repos.transactions.listByUser(userId, HISTORY_PAGE_SIZE, current * HISTORY_PAGE_SIZE);
+  const exchanges = await repos.transactions.listByUser(userId, HISTORY_PAGE_SIZE, current * HISTORY_PAGE_SIZE);
   const lines = [ctx.t("history-title"), ""];
   const keyboard = new InlineKeyboard();
   exchanges.forEach((tx, i) => {

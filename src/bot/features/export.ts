@@ -44,7 +44,7 @@ export function exportFeature(deps: { repos: Repositories; clock: Clock; memoOf:
   composer.chatType("private").command("export", async (ctx) => {
     const rows: string[][] = [];
     for (let offset = 0; ; offset += PAGE) {
-      const page = deps.repos.transactions.listByUser(ctx.from.id, PAGE, offset);
+      const page = await deps.repos.transactions.listByUser(ctx.from.id, PAGE, offset);
       rows.push(...page.map((tx) => exportRow(tx, deps.memoOf(tx.symbolFrom, tx.networkFrom))));
       if (page.length < PAGE) break;
     }

@@ -39,6 +39,8 @@ export function menuFeature(deps: {
   clock: Clock;
   /** Wakes the tracker: a card handed over by a closing flow is owed now. */
   wakeTracker: () => void;
+  /** Stores the language a person chose (for this update too). */
+  setLanguage: (userId: number, locale: string) => Promise<void>;
 }): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const pm = composer.chatType("private");
@@ -52,11 +54,11 @@ export function menuFeature(deps: {
   const leaveFlow = async (ctx: BotContext): Promise<{ inFlow: boolean; created?: string; handedOver: boolean }> => {
     const chatId = ctx.chat?.id;
     const inFlow = chatId !== undefined && ctx.conversation.active(EXCHANGE_FLOW) > 0;
-    const created = inFlow ? createdByFlow(deps.repos.kv, chatId) : undefined;
+    const created = inFlow ? await createdByFlow(deps.repos.kv, chatId) : undefined;
     if (inFlow) deps.flows.flowAbandoned(chatId);
-    const handedOver = created !== undefined && deps.repos.transactions.releaseFlowHold(created, deps.clock.now());
+    const handedOver = created !== undefined && (await deps.repos.transactions.releaseFlowHold(created, deps.clock.now()));
     await ctx.conversation.exitAll();
-    if (chatId !== undefined) deps.offers.forget(chatId);
+    if (chatId !== undefined) await deps.offers.forget(chatId);
     return { inFlow, handedOver, ...(created === undefined ? {} : { created }) };
   };
   const requestFlow = async (ctx: BotContext, prefill: SwapPrefill | null) => {
@@ -102,12 +104,12 @@ export function menuFeature(deps: {
     return next();
   };
   // Swap again, from a finished card or /history.
-  pm.callbackQuery(againButton.pattern, (ctx, next) => {
-    const tx = deps.repos.transactions.findByRowId(Number(ctx.match[1]));
+  pm.callbackQuery(againButton.pattern, async (ctx, next) => {
+    const tx = await deps.repos.transactions.findByRowId(Number(ctx.match[1]));
     return enterWith(ctx, next, tx && { ...tx, amount: tx.amountFrom });
   });
   // A rate alert that fired.
-  pm.callbackQuery(alertButton.exchangePattern, (ctx, next) => enterWith(ctx, next, deps.repos.alerts.find(Number(ctx.match[1]))));
+  pm.callbackQuery(alertButton.exchangePattern, async (ctx, next) => enterWith(ctx, next, await deps.repos.alerts.find(Number(ctx.match[1]))));
 
   pm.command("cancel", async (ctx) => {
     // Past creation there is nothing to cancel here: the exchange exists, and they are told so.
@@ -123,7 +125,7 @@ export function menuFeature(deps: {
   pm.callbackQuery(languageButton.pattern, async (ctx) => {
     const locale = supportedLocale(ctx.match[1]);
     if (!locale) return ctx.answerCallbackQuery(ctx.t("button-expired"));
-    deps.repos.users.setLanguage(ctx.from.id, locale);
+    await deps.setLanguage(ctx.from.id, locale);
     ctx.i18n.useLocale(locale);
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(ctx.t("language-changed"), { parse_mode: "HTML", reply_markup: mainMenu(ctx) });

@@ -74,8 +74,8 @@ export interface QuotesDeps {
   logger: Logger;
 }
 
-export function groupSettings(repos: Repositories, chatId: number): GroupSettings {
-  return repos.kv.get<GroupSettings>(`group:${chatId}`) ?? { adminsOnly: false };
+export async function groupSettings(repos: Repositories, chatId: number): Promise<GroupSettings> {
+  return (await repos.kv.get<GroupSettings>(`group:${chatId}`)) ?? { adminsOnly: false };
 }
 
 interface CardState {
@@ -124,12 +124,12 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
   };
   let sweptAt = -Infinity;
   /** Drops the chat's quote cards beyond the newest few, and (at most hourly) every card past its week. */
-  const forgetOldCards = (chatId: number): void => {
-    deps.repos.kv.keepNewest(`quote:${chatId}`, QUOTE_CARDS_PER_CHAT);
+  const forgetOldCards = async (chatId: number): Promise<void> => {
+    await deps.repos.kv.keepNewest(`quote:${chatId}`, QUOTE_CARDS_PER_CHAT);
     const now = deps.clock.now();
     if (now - sweptAt < 3_600_000) return;
     sweptAt = now;
-    deps.repos.kv.deleteIdle("quote", now - QUOTE_CARD_TTL_MS);
+    await deps.repos.kv.deleteIdle("quote", now - QUOTE_CARD_TTL_MS);
   };
 
   const answeredAt = new RecentTimes<number>(60_000, REMEMBERED_PER_MINUTE);
@@ -158,7 +158,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
       deps.logger.info({ chatId: chat.id }, "group quote limit reached; not answering");
       return;
     }
-    if ((chat.type === "group" || chat.type === "supergroup") && groupSettings(deps.repos, chat.id).adminsOnly && !(await isAdmin(ctx))) {
+    if ((chat.type === "group" || chat.type === "supergroup") && (await groupSettings(deps.repos, chat.id)).adminsOnly && !(await isAdmin(ctx))) {
       return refuseOnce(ctx, ctx.t("rate-admins-only"));
     }
     if (deps.availability.current()) return void (await ctx.reply(ctx.t("exchange-unavailable"), { parse_mode: "HTML" }));
@@ -176,8 +176,8 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     // Waiting (in line, or a slow answer): the card goes out now and is filled in when the quote comes.
     const text = started.kind === "done" ? renderQuoteCard(t, query, started.value) : renderQuoteWaiting(t, query, started.place);
     const sent = await ctx.reply(text, { ...options, reply_markup: keyboard });
-    deps.repos.kv.set(`quote:${chat.id}:${sent.message_id}`, { query, refreshedAt: deps.clock.now() } satisfies CardState);
-    forgetOldCards(chat.id);
+    await deps.repos.kv.set(`quote:${chat.id}:${sent.message_id}`, { query, refreshedAt: deps.clock.now() } satisfies CardState);
+    await forgetOldCards(chat.id);
     if (started.kind === "waiting") {
       const api = ctx.api;
       // The card says it waits; "typing…" shows it is still coming until it is filled in.
@@ -196,19 +196,19 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
   composer.callbackQuery("rq", async (ctx) => {
     const message = ctx.callbackQuery.message;
     const key = message ? `quote:${message.chat.id}:${message.message_id}` : "";
-    const card = key ? deps.repos.kv.get<CardState>(key) : undefined;
+    const card = key ? await deps.repos.kv.get<CardState>(key) : undefined;
     if (!card) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
     const wait = card.refreshedAt + CARD_REFRESH_MS - deps.clock.now();
     if (wait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: Math.ceil(wait / 1000) }) }));
     const chat = ctx.chat;
     if (chat && chat.type !== "private") {
       // A refresh is a quote too: the group's rules and its message limit apply.
-      if (groupSettings(deps.repos, chat.id).adminsOnly && !(await isAdmin(ctx))) return void (await ctx.answerCallbackQuery({ text: ctx.t("rate-admins-only") }));
+      if ((await groupSettings(deps.repos, chat.id)).adminsOnly && !(await isAdmin(ctx))) return void (await ctx.answerCallbackQuery({ text: ctx.t("rate-admins-only") }));
       if (!fitsGroupLimit(chat.id)) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: 60 }) }));
     }
     const quotaWait = takeQuote(ctx.from.id, card.query, true);
     if (quotaWait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("rate-slow-down", { seconds: waitSeconds(quotaWait) }) }));
-    deps.repos.kv.set(key, { ...card, refreshedAt: deps.clock.now() });
+    await deps.repos.kv.set(key, { ...card, refreshedAt: deps.clock.now() });
     await ctx.answerCallbackQuery();
     const t: Translate = ctx.t.bind(ctx);
     const requester = requesterOf(ctx.from.id);
@@ -238,11 +238,11 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     if (!(await isAdmin(ctx))) return refuseOnce(ctx, ctx.t("settings-admins-only"));
     // Every message to a group counts against Telegram's limit for it.
     if (!fitsGroupLimit(ctx.chat.id)) return;
-    await ctx.reply(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: settingsKeyboard(ctx.t.bind(ctx), groupSettings(deps.repos, ctx.chat.id)) });
+    await ctx.reply(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: settingsKeyboard(ctx.t.bind(ctx), await groupSettings(deps.repos, ctx.chat.id)) });
   });
   groups.callbackQuery(/^gs:(?:(who):(everyone|admins)|(lang):([a-z]{2}))$/, async (ctx) => {
     if (!(await isAdmin(ctx))) return void (await ctx.answerCallbackQuery({ text: ctx.t("settings-admins-only") }));
-    const settings = groupSettings(deps.repos, ctx.chat.id);
+    const settings = await groupSettings(deps.repos, ctx.chat.id);
     if (ctx.match[1] === "who") settings.adminsOnly = ctx.match[2] === "admins";
     else {
       const locale = supportedLocale(ctx.match[4]);
@@ -251,7 +251,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
         ctx.i18n.useLocale(locale);
       }
     }
-    deps.repos.kv.set(`group:${ctx.chat.id}`, settings);
+    await deps.repos.kv.set(`group:${ctx.chat.id}`, settings);
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: settingsKeyboard(ctx.t.bind(ctx), settings) }).catch(ignoreStaleEdit);
   });

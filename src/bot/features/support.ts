@@ -43,11 +43,11 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
 
   staff.command("lookup", async (ctx) => {
     const argument = ctx.match.trim();
-    deps.repos.audit.record(ctx.from.id, "lookup", argument);
-    const request = findMentionedRequest(deps.repos, argument);
-    const tx = findMentioned(deps.repos, argument) ?? (request?.exchangeId ? deps.repos.transactions.find(request.exchangeId) : undefined);
+    await deps.repos.audit.record(ctx.from.id, "lookup", argument);
+    const request = await findMentionedRequest(deps.repos, argument);
+    const tx = (await findMentioned(deps.repos, argument)) ?? (request?.exchangeId ? await deps.repos.transactions.find(request.exchangeId) : undefined);
     // A reference from the "could not confirm" message: an attempt the bot may have no exchange for.
-    if (!tx && request) return void (await ctx.reply(renderRequest(ctx.t.bind(ctx), deps, request), { parse_mode: "HTML" }));
+    if (!tx && request) return void (await ctx.reply(await renderRequest(ctx.t.bind(ctx), deps, request), { parse_mode: "HTML" }));
     if (!tx) {
       // The first word that looks like an exchange id (a pasted card starts with an emoji).
       const id = argument.split(/\s+/).find((word) => /^[A-Za-z0-9_.:-]{6,128}$/.test(word)) ?? "";
@@ -67,21 +67,22 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
           ? ctx.t("support-lookup-queue-full", { count: error.queued, seconds: waitSeconds(error.waitMs) })
           : ctx.t("refresh-failed");
     }
-    await ctx.reply(renderLookup(ctx.t.bind(ctx), deps, current, stale), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+    await ctx.reply(await renderLookup(ctx.t.bind(ctx), deps, current, stale), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
   });
 
   staff.command("user", async (ctx) => {
     const argument = ctx.match.trim();
-    deps.repos.audit.record(ctx.from.id, "user", argument);
-    const user = /^\d{1,15}$/.test(argument) ? deps.repos.users.find(Number(argument)) : argument ? deps.repos.users.findByUsername(argument) : undefined;
+    await deps.repos.audit.record(ctx.from.id, "user", argument);
+    const user = /^\d{1,15}$/.test(argument) ? await deps.repos.users.find(Number(argument)) : argument ? await deps.repos.users.findByUsername(argument) : undefined;
     if (!user) return void (await ctx.reply(ctx.t("support-user-unknown"), { parse_mode: "HTML" }));
-    const exchanges = deps.repos.transactions.listByUser(user.id, 20);
+    const exchanges = await deps.repos.transactions.listByUser(user.id, 20);
+    const count = await deps.repos.transactions.countByUser(user.id);
     const lines = [
       ctx.t("support-user-title", {
         id: String(user.id),
         username: escapeHtml(user.username ?? "—"),
         language: escapeHtml(user.language ?? user.telegramLanguage ?? "—"),
-        count: deps.repos.transactions.countByUser(user.id),
+        count,
       }),
       ...exchanges.map((tx) =>
         ctx.t("history-line", {
@@ -97,13 +98,15 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
   });
 
   staff.command("stats", async (ctx) => {
-    deps.repos.audit.record(ctx.from.id, "stats", "");
-    const budget = deps.budget.stats();
-    const byStatus = deps.repos.transactions.countByStatus();
-    const backlog = deps.repos.transactions.trackedCounts(deps.clock.now());
+    await deps.repos.audit.record(ctx.from.id, "stats", "");
+    const budget = await deps.budget.stats();
+    const byStatus = await deps.repos.transactions.countByStatus();
+    const backlog = await deps.repos.transactions.trackedCounts(deps.clock.now());
+    const users = await deps.repos.users.count();
+    const unknown = await deps.repos.createRequests.countUnknown(deps.clock.now());
     await ctx.reply(
       ctx.t("support-stats", {
-        users: deps.repos.users.count(),
+        users,
         exchanges: Object.entries(byStatus)
           .map(([status, n]) => `${escapeHtml(status)} ${n}`)
           .join(", ") || "—",
@@ -116,7 +119,7 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
         tracked: backlog.tracked,
         due: backlog.due,
       }) +
-        `\n${ctx.t("support-stats-unknown", { count: deps.repos.createRequests.countUnknown(deps.clock.now()) })}` +
+        `\n${ctx.t("support-stats-unknown", { count: unknown })}` +
         `\n${exchangeLine(ctx, deps.availability.current())}`,
       { parse_mode: "HTML" },
     );
@@ -130,19 +133,19 @@ function exchangeLine(ctx: BotContext, down: Unavailability | undefined): string
 }
 
 /** The exchange a pasted text names: the id alone, or a forwarded card that contains it. */
-function findMentioned(repos: Repositories, text: string): TransactionRecord | undefined {
+async function findMentioned(repos: Repositories, text: string): Promise<TransactionRecord | undefined> {
   for (const token of text.split(/\s+/)) {
-    const tx = token ? repos.transactions.find(token) : undefined;
+    const tx = token ? await repos.transactions.find(token) : undefined;
     if (tx) return tx;
   }
   return undefined;
 }
 
 /** The creation request a pasted text names by its reference (the request key). */
-function findMentionedRequest(repos: Repositories, text: string): CreateRequestRecord | undefined {
+async function findMentionedRequest(repos: Repositories, text: string): Promise<CreateRequestRecord | undefined> {
   for (const word of text.split(/\s+/)) {
     const token = word.replace(/^[^\w]+|[^\w]+$/g, "");
-    const request = REQUEST_KEY_PATTERN.test(token) ? repos.createRequests.find(token) : undefined;
+    const request = REQUEST_KEY_PATTERN.test(token) ? await repos.createRequests.find(token) : undefined;
     if (request) return request;
   }
   return undefined;
@@ -166,8 +169,8 @@ function requestDetails(t: Translate, request: CreateRequestRecord): string[] {
 }
 
 /** One confirmation's attempt: what became of it, who asked and when. */
-function renderRequest(t: Translate, deps: SupportDeps, request: CreateRequestRecord): string {
-  const owner = deps.repos.users.find(request.userId);
+async function renderRequest(t: Translate, deps: SupportDeps, request: CreateRequestRecord): Promise<string> {
+  const owner = await deps.repos.users.find(request.userId);
   return [
     t("support-request-title", { reference: escapeHtml(request.key) }),
     requestOutcome(t, request, deps.clock.now()),
@@ -217,10 +220,9 @@ function foreignDeposit(t: Translate, deps: SupportDeps, tx: Transaction): strin
   return `${escapeHtml(view.address)}${view.memo === null ? "" : ` (memo ${escapeHtml(view.memo)})`}`;
 }
 
-function renderLookup(t: Translate, deps: SupportDeps, tx: TransactionRecord, stale: string | undefined): string {
-  const owner = deps.repos.users.find(tx.userId);
-  const history = deps.repos.transactions
-    .history(tx.exchangeId)
+async function renderLookup(t: Translate, deps: SupportDeps, tx: TransactionRecord, stale: string | undefined): Promise<string> {
+  const owner = await deps.repos.users.find(tx.userId);
+  const history = (await deps.repos.transactions.history(tx.exchangeId))
     .map((h) => `• ${time(h.at)} ${statusLabel(t, h.status)}`)
     .join("\n");
   return [

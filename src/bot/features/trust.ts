@@ -31,20 +31,20 @@ export function trustFeature(deps: TrustDeps): Composer<BotContext> {
 
   pm.command("phrase", async (ctx) => {
     const wanted = ctx.match.replace(/\s+/g, " ").trim();
-    const current = deps.repos.users.find(ctx.from.id)?.phrase ?? null;
+    const current = (await deps.repos.users.find(ctx.from.id))?.phrase ?? null;
     if (wanted === "") {
       const text = current ? ctx.t("phrase-current", { phrase: escapeHtml(current) }) : ctx.t("phrase-none");
       return void (await ctx.reply(text, { parse_mode: "HTML" }));
     }
     if (/^(off|remove|delete|нет|удалить)$/i.test(wanted)) {
-      deps.repos.users.setPhrase(ctx.from.id, null);
+      await deps.repos.users.setPhrase(ctx.from.id, null);
       return void (await ctx.reply(ctx.t("phrase-removed"), { parse_mode: "HTML" }));
     }
     const length = graphemeCount(wanted);
     if (length < PHRASE_MIN || length > PHRASE_MAX || wanted.startsWith("/")) {
       return void (await ctx.reply(ctx.t("phrase-invalid", { min: PHRASE_MIN, max: PHRASE_MAX }), { parse_mode: "HTML" }));
     }
-    deps.repos.users.setPhrase(ctx.from.id, wanted);
+    await deps.repos.users.setPhrase(ctx.from.id, wanted);
     // The phrase should not sit in the chat for anyone looking over a shoulder; a failure costs only that.
     await ctx.deleteMessage().catch(() => undefined);
     await ctx.reply(ctx.t("phrase-set", { phrase: escapeHtml(wanted) }), { parse_mode: "HTML" });

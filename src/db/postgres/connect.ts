@@ -2,7 +2,9 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { DatabaseConfigError } from "../errors.js";
 import { migratePostgres } from "./migrations.js";
-import { maskPassword, postgresUrlProblem, urlPassword } from "./url.js";
+import { maskPassword, postgresUrlProblem, urlPassword, type PostgresTarget } from "./url.js";
+
+export type { PostgresTarget } from "./url.js";
 
 /** The bot's data in PostgreSQL: the shape of the data layer's Store, plus the pool under it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- until the data layer's Schema type exists
@@ -28,19 +30,6 @@ export interface PostgresOptions {
   onIdleError?: (error: Error) => void;
 }
 
-/** Where the bot connects, as pg reads DATABASE_URL (and the PG* variables): for messages. */
-export interface PostgresTarget {
-  /** host:port, or the socket folder and port. */
-  endpoint: string;
-  host: string;
-  port: number;
-  user: string;
-  database: string;
-  /** The URL with its password masked. */
-  url: string;
-  /** Strings never to show (the password). */
-  secrets: string[];
-}
 
 /**
  * bigint (int8) columns hold milliseconds and ids: read back as JS numbers, refused beyond 2^53

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { DatabaseConfigError, newerSchemaMessage } from "../errors.js";
-import type { PostgresTarget } from "./connect.js";
+import type { PostgresTarget } from "./url.js";
 import { LOCK_KEYS } from "./locks.js";
 
 /**

@@ -44,3 +44,17 @@ export function urlPassword(url: string): string | undefined {
     return undefined;
   }
 }
+
+/** Where the bot connects, as pg reads DATABASE_URL (and the PG* variables): for messages. */
+export interface PostgresTarget {
+  /** host:port, or the socket folder and port. */
+  endpoint: string;
+  host: string;
+  port: number;
+  user: string;
+  database: string;
+  /** The URL with its password masked. */
+  url: string;
+  /** Strings never to show (the password). */
+  secrets: string[];
+}
