@@ -15,6 +15,7 @@ import type { EstimateService } from "../exchange/estimates.js";
 import type { Metrics } from "../ops/metrics.js";
 import type { Outbox } from "../telegram/outbox.js";
 import { flowButton } from "./callback-data.js";
+import { DirectComposer } from "./composer.js";
 import type { BaseContext, BotContext } from "./context.js";
 import { createExchangeFlow } from "./conversations/exchange.js";
 import { exchangesFeature } from "./features/exchanges.js";
@@ -290,15 +291,18 @@ export function createBot(
   );
   bot.use(enterRequestedFlow(deps.exchange.availability));
 
+  // What no feature took. (Filters on a DirectComposer: the bot's own would build per update.)
+  const leftovers = new DirectComposer<BotContext>();
   // A button whose flow or message is gone: say so instead of acting.
-  bot.on("callback_query", async (ctx) => {
+  leftovers.on("callback_query", async (ctx) => {
     const stale = ctx.callbackQuery.data !== undefined && flowButton.pattern.test(ctx.callbackQuery.data);
     await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
     if (!stale) logger.debug({ data: ctx.callbackQuery.data }, "unknown callback data");
   });
-  bot.chatType("private").on("message", async (ctx) => {
+  leftovers.chatType("private").on("message", async (ctx) => {
     await ctx.reply(ctx.message.text?.startsWith("/") ? ctx.t("unknown-command") : ctx.t("fallback-text"), { parse_mode: "HTML" });
   });
+  bot.use(leftovers);
 
   bot.catch((error: BotError<BotContext>) => {
     const cause = error.error;
