@@ -26,7 +26,7 @@ import { exportFeature } from "./features/export.js";
 import { alertsFeature } from "./features/alerts.js";
 import { addressesFeature } from "./features/addresses.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
-import { createI18n, DEFAULT_LOCALE, localeOfUser, supportedLocale } from "./i18n.js";
+import { createI18n, DEFAULT_LOCALE, languageOfUpdate, localeOfUser, supportedLocale } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
 import { BackgroundTasks } from "./background.js";
 import { OffersDelivery } from "./conversations/offers-delivery.js";
@@ -165,10 +165,12 @@ export function createBot(
     await next();
   });
   handlers.use(i18n);
+  const language = languageOfUpdate(i18n);
+  handlers.use(language.record);
 
   // Inside a conversation, ctx.api is a fresh Api: plugins are installed again there.
   const conversationPlugins: MiddlewareFn<BaseContext>[] = [
-    i18n.middleware(),
+    language.reuse,
     (ctx, next) => {
       // The plugin records every call of the flow and, on replay, answers it from the record:
       // its recorder must stay outermost, or a replay would be paced, counted and retried again.
