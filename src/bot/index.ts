@@ -15,6 +15,7 @@ import type { EstimateService } from "../exchange/estimates.js";
 import type { Metrics } from "../ops/metrics.js";
 import type { Outbox } from "../telegram/outbox.js";
 import { flowButton } from "./callback-data.js";
+import { DirectComposer } from "./composer.js";
 import type { BaseContext, BotContext } from "./context.js";
 import { createExchangeFlow } from "./conversations/exchange.js";
 import { exchangesFeature } from "./features/exchanges.js";
@@ -25,7 +26,7 @@ import { exportFeature } from "./features/export.js";
 import { alertsFeature } from "./features/alerts.js";
 import { addressesFeature } from "./features/addresses.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
-import { createI18n, DEFAULT_LOCALE, localeOfUser, supportedLocale } from "./i18n.js";
+import { createI18n, DEFAULT_LOCALE, languageOfUpdate, localeOfUser, supportedLocale } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
 import { BackgroundTasks } from "./background.js";
 import { OffersDelivery } from "./conversations/offers-delivery.js";
@@ -113,10 +114,15 @@ export function createBot(
   bot.api.config.use(paceAndRetry);
   statusApi.config.use(deps.outbox.transformer({ retry: false }));
 
+  // Every piece of middleware, in order, on one DirectComposer: its filters and links cost less
+  // per update than the bot's own (src/bot/composer.ts).
+  const handlers = new DirectComposer<BotContext>();
+  bot.use(handlers);
+
   // The runner's stop() may resolve while handlers still run; count them, first thing.
   let inFlight = 0;
   const waiting: (() => void)[] = [];
-  bot.use(async (ctx, next) => {
+  handlers.use(async (ctx, next) => {
     inFlight++;
     ctx.log = logger.child({ updateId: ctx.update.update_id });
     metrics.update(Object.keys(ctx.update).find((key) => key !== "update_id") ?? "unknown");
@@ -137,8 +143,8 @@ export function createBot(
   const offers = new OffersDelivery({ kv: repos.kv, background, logger });
 
   // Conversations and their storage are keyed by chat; updates of one chat run one at a time.
-  bot.use(sequentialize((ctx) => ctx.chatId?.toString()));
-  bot.use(async (ctx, next) => {
+  handlers.use(sequentialize((ctx) => ctx.chatId?.toString()));
+  handlers.use(async (ctx, next) => {
     const member = ctx.myChatMember;
     if (member && ctx.chat?.type === "private") {
       // Blocking the bot arrives as an update too: it must not count as "wrote again".
@@ -158,11 +164,13 @@ export function createBot(
     }
     await next();
   });
-  bot.use(i18n);
+  handlers.use(i18n);
+  const language = languageOfUpdate(i18n);
+  handlers.use(language.record);
 
   // Inside a conversation, ctx.api is a fresh Api: plugins are installed again there.
   const conversationPlugins: MiddlewareFn<BaseContext>[] = [
-    i18n.middleware(),
+    language.reuse,
     (ctx, next) => {
       // The plugin records every call of the flow and, on replay, answers it from the record:
       // its recorder must stay outermost, or a replay would be paced, counted and retried again.
@@ -175,7 +183,7 @@ export function createBot(
       return next();
     },
   ];
-  bot.use(
+  handlers.use(
     conversations<BotContext, BaseContext>({
       storage: {
         type: "key",
@@ -194,10 +202,10 @@ export function createBot(
 
   const index = currencyIndexOf(deps.exchange.catalogue);
   // First: while it waits for a label, any command sets that aside before another feature answers.
-  bot.use(addressesFeature({ repos, clock: deps.clock }));
+  handlers.use(addressesFeature({ repos, clock: deps.clock }));
   // One "typing…" per chat, however many waits there share it.
   const typing = new TypingIndicator({ clock: deps.clock, logger, send: (chatId) => bot.api.sendChatAction(chatId, "typing") });
-  bot.use(
+  handlers.use(
     quotesFeature({
       repos,
       availability: deps.exchange.availability,
@@ -210,7 +218,7 @@ export function createBot(
       logger,
     }),
   );
-  bot.use(
+  handlers.use(
     menuFeature({
       repos,
       offers,
@@ -225,7 +233,7 @@ export function createBot(
       },
     }),
   );
-  bot.use(
+  handlers.use(
     supportFeature({
       supportUserIds: deps.supportUserIds,
       repos,
@@ -237,9 +245,9 @@ export function createBot(
       readLive: (id, requester) => deps.exchange.client.getTransaction(id, { lane: "user", requester }),
     }),
   );
-  bot.use(exportFeature({ repos, clock: deps.clock, memoOf: (symbol, network) => deps.exchange.catalogue.find(symbol, network)?.memo }));
-  bot.use(alertsFeature({ repos, currencyIndex: index, clock: deps.clock, checkIntervalMs: deps.alertCheckMinutes * 60_000 }));
-  bot.use(
+  handlers.use(exportFeature({ repos, clock: deps.clock, memoOf: (symbol, network) => deps.exchange.catalogue.find(symbol, network)?.memo }));
+  handlers.use(alertsFeature({ repos, currencyIndex: index, clock: deps.clock, checkIntervalMs: deps.alertCheckMinutes * 60_000 }));
+  handlers.use(
     trustFeature({
       repos,
       supportUserIds: deps.supportUserIds,
@@ -250,7 +258,7 @@ export function createBot(
       },
     }),
   );
-  bot.use(
+  handlers.use(
     exchangesFeature({
       repos,
       catalogue: deps.exchange.catalogue,
@@ -261,7 +269,7 @@ export function createBot(
       background,
     }),
   );
-  bot.use(
+  handlers.use(
     createConversation(
       createExchangeFlow({
         clock: deps.clock,
@@ -288,15 +296,15 @@ export function createBot(
       { id: EXCHANGE_FLOW },
     ),
   );
-  bot.use(enterRequestedFlow(deps.exchange.availability));
+  handlers.use(enterRequestedFlow(deps.exchange.availability));
 
   // A button whose flow or message is gone: say so instead of acting.
-  bot.on("callback_query", async (ctx) => {
+  handlers.on("callback_query", async (ctx) => {
     const stale = ctx.callbackQuery.data !== undefined && flowButton.pattern.test(ctx.callbackQuery.data);
     await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
     if (!stale) logger.debug({ data: ctx.callbackQuery.data }, "unknown callback data");
   });
-  bot.chatType("private").on("message", async (ctx) => {
+  handlers.chatType("private").on("message", async (ctx) => {
     await ctx.reply(ctx.message.text?.startsWith("/") ? ctx.t("unknown-command") : ctx.t("fallback-text"), { parse_mode: "HTML" });
   });
 
