@@ -84,15 +84,13 @@ export class DirectComposer<C extends Context> extends Composer<C> {
    */
   private enter(middleware: MiddlewareFn<C>, at: number, ctx: C, next: NextFunction): Promise<unknown> {
     let called = false;
+    const goOn = (): Promise<void> => {
+      if (called) return Promise.reject(new Error("`next` already called before!"));
+      called = true;
+      return this.from(at + 1, ctx, next) as Promise<void>;
+    };
     try {
-      // Inline, not a named const: tsx (the bench, the tests) would wrap a named one per call.
-      return Promise.resolve(
-        middleware(ctx, () => {
-          if (called) return Promise.reject(new Error("`next` already called before!"));
-          called = true;
-          return this.from(at + 1, ctx, next) as Promise<void>;
-        }),
-      );
+      return Promise.resolve(middleware(ctx, goOn));
     } catch (error) {
       return Promise.reject(error);
     }
