@@ -136,36 +136,6 @@ describe("DirectComposer", () => {
     expect(seen).toEqual(["abc", "private", "/status abc", "42", "x:42"]);
   });
 
-  it("fails as grammY's does: an error in a handler or a predicate, and next called twice", async () => {
-    const outcome = async (composer: Composer<Context>, update: Update) => {
-      composer.command("twice", async (_ctx, next) => {
-        await next();
-        await next();
-      });
-      composer.command("boom", () => {
-        throw new Error("boom");
-      });
-      composer.filter((ctx) => {
-        if (ctx.message?.text === "bad predicate") throw new Error("predicate");
-        return false;
-      });
-      composer.errorBoundary(() => {}).command("caught", () => {
-        throw new Error("caught");
-      });
-      try {
-        await composer.middleware()(new Context(update, api, me), () => Promise.resolve());
-        return "resolved";
-      } catch (error) {
-        return (error as Error).message;
-      }
-    };
-    for (const text of ["/twice", "/boom", "bad predicate", "/caught", "fine"]) {
-      const expected = await outcome(new Composer<Context>(), message(text));
-      expect(await outcome(new DirectComposer<Context>(), message(text))).toBe(expected);
-    }
-    expect(await outcome(new Composer<Context>(), message("/twice"))).toBe("`next` already called before!");
-  });
-
   it("returns composers of its own kind, so chained filters are checked in place too", () => {
     const composer = new DirectComposer<Context>();
     expect(composer.chatType("private")).toBeInstanceOf(DirectComposer);

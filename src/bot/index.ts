@@ -114,15 +114,10 @@ export function createBot(
   bot.api.config.use(paceAndRetry);
   statusApi.config.use(deps.outbox.transformer({ retry: false }));
 
-  // Every piece of middleware, in order, on one DirectComposer: its filters and links cost less
-  // per update than the bot's own (src/bot/composer.ts).
-  const handlers = new DirectComposer<BotContext>();
-  bot.use(handlers);
-
   // The runner's stop() may resolve while handlers still run; count them, first thing.
   let inFlight = 0;
   const waiting: (() => void)[] = [];
-  handlers.use(async (ctx, next) => {
+  bot.use(async (ctx, next) => {
     inFlight++;
     ctx.log = logger.child({ updateId: ctx.update.update_id });
     metrics.update(Object.keys(ctx.update).find((key) => key !== "update_id") ?? "unknown");
@@ -143,8 +138,8 @@ export function createBot(
   const offers = new OffersDelivery({ kv: repos.kv, background, logger });
 
   // Conversations and their storage are keyed by chat; updates of one chat run one at a time.
-  handlers.use(sequentialize((ctx) => ctx.chatId?.toString()));
-  handlers.use(async (ctx, next) => {
+  bot.use(sequentialize((ctx) => ctx.chatId?.toString()));
+  bot.use(async (ctx, next) => {
     const member = ctx.myChatMember;
     if (member && ctx.chat?.type === "private") {
       // Blocking the bot arrives as an update too: it must not count as "wrote again".
@@ -164,9 +159,9 @@ export function createBot(
     }
     await next();
   });
-  handlers.use(i18n);
+  bot.use(i18n);
   const language = languageOfUpdate(i18n);
-  handlers.use(language.record);
+  bot.use(language.record);
 
   // Inside a conversation, ctx.api is a fresh Api: plugins are installed again there.
   const conversationPlugins: MiddlewareFn<BaseContext>[] = [
@@ -183,7 +178,7 @@ export function createBot(
       return next();
     },
   ];
-  handlers.use(
+  bot.use(
     conversations<BotContext, BaseContext>({
       storage: {
         type: "key",
@@ -202,10 +197,10 @@ export function createBot(
 
   const index = currencyIndexOf(deps.exchange.catalogue);
   // First: while it waits for a label, any command sets that aside before another feature answers.
-  handlers.use(addressesFeature({ repos, clock: deps.clock }));
+  bot.use(addressesFeature({ repos, clock: deps.clock }));
   // One "typing…" per chat, however many waits there share it.
   const typing = new TypingIndicator({ clock: deps.clock, logger, send: (chatId) => bot.api.sendChatAction(chatId, "typing") });
-  handlers.use(
+  bot.use(
     quotesFeature({
       repos,
       availability: deps.exchange.availability,
@@ -218,7 +213,7 @@ export function createBot(
       logger,
     }),
   );
-  handlers.use(
+  bot.use(
     menuFeature({
       repos,
       offers,
@@ -233,7 +228,7 @@ export function createBot(
       },
     }),
   );
-  handlers.use(
+  bot.use(
     supportFeature({
       supportUserIds: deps.supportUserIds,
       repos,
@@ -245,9 +240,9 @@ export function createBot(
       readLive: (id, requester) => deps.exchange.client.getTransaction(id, { lane: "user", requester }),
     }),
   );
-  handlers.use(exportFeature({ repos, clock: deps.clock, memoOf: (symbol, network) => deps.exchange.catalogue.find(symbol, network)?.memo }));
-  handlers.use(alertsFeature({ repos, currencyIndex: index, clock: deps.clock, checkIntervalMs: deps.alertCheckMinutes * 60_000 }));
-  handlers.use(
+  bot.use(exportFeature({ repos, clock: deps.clock, memoOf: (symbol, network) => deps.exchange.catalogue.find(symbol, network)?.memo }));
+  bot.use(alertsFeature({ repos, currencyIndex: index, clock: deps.clock, checkIntervalMs: deps.alertCheckMinutes * 60_000 }));
+  bot.use(
     trustFeature({
       repos,
       supportUserIds: deps.supportUserIds,
@@ -258,7 +253,7 @@ export function createBot(
       },
     }),
   );
-  handlers.use(
+  bot.use(
     exchangesFeature({
       repos,
       catalogue: deps.exchange.catalogue,
@@ -269,7 +264,7 @@ export function createBot(
       background,
     }),
   );
-  handlers.use(
+  bot.use(
     createConversation(
       createExchangeFlow({
         clock: deps.clock,
@@ -296,17 +291,20 @@ export function createBot(
       { id: EXCHANGE_FLOW },
     ),
   );
-  handlers.use(enterRequestedFlow(deps.exchange.availability));
+  bot.use(enterRequestedFlow(deps.exchange.availability));
 
+  // What no feature took. (Filters on a DirectComposer: the bot's own would build per update.)
+  const leftovers = new DirectComposer<BotContext>();
   // A button whose flow or message is gone: say so instead of acting.
-  handlers.on("callback_query", async (ctx) => {
+  leftovers.on("callback_query", async (ctx) => {
     const stale = ctx.callbackQuery.data !== undefined && flowButton.pattern.test(ctx.callbackQuery.data);
     await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
     if (!stale) logger.debug({ data: ctx.callbackQuery.data }, "unknown callback data");
   });
-  handlers.chatType("private").on("message", async (ctx) => {
+  leftovers.chatType("private").on("message", async (ctx) => {
     await ctx.reply(ctx.message.text?.startsWith("/") ? ctx.t("unknown-command") : ctx.t("fallback-text"), { parse_mode: "HTML" });
   });
+  bot.use(leftovers);
 
   bot.catch((error: BotError<BotContext>) => {
     const cause = error.error;
