@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { createViaFlow } from "./harness/flow.js";
+import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
+import type { TransactionRepository } from "../src/db/index.js";
+
+/*
+ * Reviewer's tests of interleavings the async data layer made possible. They do not change what
+ * any query does: they only hold one side at a point where, with a database call between, the
+ * event loop may run the other side (as it does under load, or with PostgreSQL's pool).
+ */
+
+let world: TestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const MINUTE = 60_000;
+
+/** Lets simulated minutes pass in steps, giving loopback I/O real time in between. */
+async function minutes(w: TestWorld, count: number): Promise<void> {
+  for (let i = 0; i < count * 4; i++) {
+    await w.clock.advance(15_000);
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+  await w.app.idle();
+}
+
+function messagesAfter(user: TestUser, after: StoredMessage): string[] {
+  return user
+    .messages()
+    .filter((m) => m.from_bot && m.message_id > after.message_id)
+    .map((m) => m.text ?? m.caption ?? "");
+}
+
+/** A promise and the function that resolves it. */
+function signal(): { promise: Promise<void>; fire: () => void } {
+  let fire!: () => void;
+  const promise = new Promise<void>((resolve) => (fire = resolve));
+  return { promise, fire };
+}
+
+describe("review: interleavings across awaits", () => {
+  it("a background poll's lease, taken after a person's look rescheduled the exchange, does not strand it for 10 minutes", async () => {
+    world = await startWorld();
+    const w = world;
+    const user = w.tg.user({ id: 9101, first_name: "Rae", language_code: "en" });
+    const { exchangeId } = await createViaFlow(user);
+    w.app.sandbox!.setScenario(exchangeId, "finished"); // waiting 2 min, then confirming
+    const qr = user.lastMessage()!;
+
+    // The tracker's pass reads the due list, then leases each one (one query each). In between, a
+    // person's Refresh of the same exchange records what it saw and sets the next poll, and its
+    // poll is still finishing (its card edit) when the lease lands.
+    const transactions = w.app.repos.transactions as TransactionRepository;
+    const lease = transactions.lease.bind(transactions);
+    const schedule = transactions.scheduleNextPoll.bind(transactions);
+    const scheduled = signal();
+    const leased = signal();
+    let injected = false;
+    let look: Promise<unknown> | undefined;
+    transactions.scheduleNextPoll = async (...args) => {
+      const row = await schedule(...args);
+      if (injected && args[0] === exchangeId) {
+        scheduled.fire();
+        await leased.promise;
+      }
+      return row;
+    };
+    transactions.lease = async (id, until, ...rest) => {
+      if (!injected && id === exchangeId) {
+        injected = true;
+        look = w.app.tracker.refresh(exchangeId);
+        await scheduled.promise;
+        const took = await lease(id, until, ...rest);
+        leased.fire();
+        return took;
+      }
+      return lease(id, until, ...rest);
+    };
+
+    // The first poll is due a minute after creation: the pass above happens then.
+    await w.clock.advance(MINUTE);
+    await waitFor(() => look !== undefined, 5_000, "the tracker's pass to lease the exchange");
+    await look;
+    await w.app.idle();
+    await waitFor(() => w.app.tracker.pollsInFlight() === 0, 5_000, "the polls to end");
+
+    // No poll runs, so no lease may be left; the next look is the one the person's look set.
+    const tx = (await w.app.repos.transactions.find(exchangeId))!;
+    expect.soft(tx.leasedUntil).toBeNull();
+    expect.soft(tx.nextPollAt! - w.clock.now()).toBeLessThanOrEqual(5 * MINUTE);
+
+    // What the person sees: the deposit confirmed (at 2 min) is announced within a few minutes,
+    // not after the 10-minute lease runs out.
+    await minutes(w, 4);
+    expect(messagesAfter(user, qr).some((text) => text.includes("Confirming your deposit"))).toBe(true);
+  });
+});
