@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { createViaFlow } from "./harness/flow.js";
+import { createViaFlow, toSummary } from "./harness/flow.js";
 import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 import type { TransactionRepository } from "../src/db/index.js";
 
@@ -96,5 +96,63 @@ describe("review: interleavings across awaits", () => {
     // not after the 10-minute lease runs out.
     await minutes(w, 4);
     expect(messagesAfter(user, qr).some((text) => text.includes("Confirming your deposit"))).toBe(true);
+  });
+
+  it("the tracker's card, owed from a row read before the flow claimed the card, is not shown as well as the flow's", async () => {
+    world = await startWorld();
+    const w = world;
+    const user = w.tg.user({ id: 9102, first_name: "Sol", language_code: "en" });
+    const transactions = w.app.repos.transactions as TransactionRepository;
+    const claimCard = transactions.claimCard.bind(transactions);
+    const schedule = transactions.scheduleNextPoll.bind(transactions);
+    const markCardSending = transactions.markCardSending.bind(transactions);
+    const trackerRead = signal();
+    const flowRead = signal();
+    let exchangeId: string | undefined;
+    let flowClaimed = false;
+
+    // The flow is about to claim the card (it read the deposit) as the tracker's first poll
+    // brings news. The tracker has read the row (nobody holds the card) and is about to owe the
+    // card; the flow's claim and its read of the row land in between, as they may whenever the
+    // tracker's next query waits (a pool's connection, a busy event loop).
+    transactions.claimCard = async (id, by, now) => {
+      if (by === "flow" && !flowClaimed) {
+        exchangeId = id;
+        await trackerRead.promise;
+        flowClaimed = true;
+      }
+      return claimCard(id, by, now);
+    };
+    transactions.scheduleNextPoll = async (...args) => {
+      const row = await schedule(...args);
+      if (args[0] === exchangeId && !flowClaimed) {
+        trackerRead.fire();
+        await flowRead.promise;
+      }
+      return row;
+    };
+    transactions.markCardSending = async (id) => {
+      await markCardSending(id);
+      flowRead.fire();
+      // The flow's send goes out once the tracker's poll has done what it does.
+      await waitFor(() => w.app.tracker.pollsInFlight() === 0, 5_000, "the tracker's poll to end");
+    };
+
+    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    await user.click(summary, /^✅/);
+    await waitFor(() => exchangeId !== undefined, 5_000, "the flow to claim the card");
+    // The deposit arrives: the first poll (a minute after creation) has news.
+    w.app.sandbox!.steer(exchangeId!, "deposit-arrived");
+    await w.clock.advance(MINUTE);
+    await waitFor(() => flowClaimed, 5_000, "the tracker's first poll");
+    await waitFor(() => user.messages().some((m) => m.from_bot && m.photo !== undefined), 5_000, "the flow's QR code");
+    await w.app.idle();
+    await waitFor(() => w.app.tracker.pollsInFlight() === 0, 5_000, "the polls to end");
+
+    const cards = w.tg
+      .callsTo("sendMessage")
+      .map((call) => call.payload as { chat_id: number; text: string })
+      .filter((payload) => payload.chat_id === 9102 && payload.text.includes("Exchange created"));
+    expect(cards).toHaveLength(1);
   });
 });
