@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startWorld, type TestWorld } from "./harness/app.js";
+import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { createViaFlow, toSummary } from "./harness/flow.js";
 import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 import type { TransactionRepository } from "../src/db/index.js";
@@ -154,5 +154,41 @@ describe("review: interleavings across awaits", () => {
       .map((call) => call.payload as { chat_id: number; text: string })
       .filter((payload) => payload.chat_id === 9102 && payload.text.includes("Exchange created"));
     expect(cards).toHaveLength(1);
+  });
+
+  it("\"I have sent the funds\", pressed while a poll's observation is being saved, still brings the next look forward", async () => {
+    world = await startWorld();
+    const w = world;
+    const user = w.tg.user({ id: 9103, first_name: "Tam", language_code: "en" });
+    const { exchangeId, card } = await createViaFlow(user);
+    w.app.sandbox!.setScenario(exchangeId, "overdue"); // still waiting for the deposit
+    // An exchange created 13 hours ago: a waiting one is looked at every 30 minutes by now.
+    const store = openTestStore(w);
+    await store.db.updateTable("transactions").set((eb) => ({ created_at: eb("created_at", "-", 13 * 60 * MINUTE) })).where("exchange_id", "=", exchangeId).execute();
+    await store.close();
+
+    // The person presses the button while the poll's observation is saved and before its next
+    // look is set: one query apart, as an update handled meanwhile may well be.
+    const transactions = w.app.repos.transactions as TransactionRepository;
+    const record = transactions.recordObservation.bind(transactions);
+    let pressed = false;
+    transactions.recordObservation = async (...args) => {
+      const recorded = await record(...args);
+      if (!pressed && args[0] === exchangeId) {
+        pressed = true;
+        await user.callbackAnswer(await user.click(card, "I have sent the funds"));
+        await waitFor(async () => (await w.app.repos.transactions.find(exchangeId))!.fundsSentAt !== null, 5_000, "the press to be recorded");
+      }
+      return recorded;
+    };
+    await w.clock.advance(MINUTE);
+    await waitFor(() => pressed, 5_000, "the first poll");
+    await w.app.idle();
+    await waitFor(() => w.app.tracker.pollsInFlight() === 0, 5_000, "the poll to end");
+
+    const tx = (await w.app.repos.transactions.find(exchangeId))!;
+    expect(tx.fundsSentAt).not.toBeNull();
+    expect.soft(tx.pollRank).toBe(0); // POLL_RANK.fundsSent
+    expect(tx.nextPollAt! - w.clock.now()).toBeLessThanOrEqual(MINUTE);
   });
 });
