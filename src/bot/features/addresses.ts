@@ -18,7 +18,7 @@ type PendingLabel = { kind: "save"; rowId: number; at: number } | { kind: "renam
 /**
  * The address book: after a successful exchange the person may save its receiving address (and
  * memo) under a label; /addresses lists, renames and deletes; the exchange flow offers saved
- * addresses of the network at its address step (src/bot/conversations/exchange.ts).
+ * addresses of the network at its address step (src/bot/conversations/address-step.ts).
  */
 export function addressesFeature(deps: { repos: Repositories; clock: Clock }): Composer<BotContext> {
   const composer = new Composer<BotContext>();
