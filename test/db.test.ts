@@ -129,6 +129,23 @@ describe("storage", () => {
     expect(await repos.transactions.find("d")).toMatchObject({ nextPollAt: null, fundsSentAt: null });
   });
 
+  it("leases an exchange only while its next poll is the one the pick saw, and never one no longer followed", async () => {
+    await repos.transactions.insert(sample({ exchangeId: "moved", nextPollAt: 1_000 }));
+    await repos.transactions.insert(sample({ exchangeId: "stopped", nextPollAt: 1_000 }));
+    await repos.transactions.insert(sample({ exchangeId: "due", nextPollAt: 1_000 }));
+    // A person's look set the next poll since the pick read 1_000; another stopped following one.
+    await repos.transactions.scheduleNextPoll("moved", 61_000);
+    await repos.transactions.stopTracking("stopped", "stalled", 2_000);
+    expect(await repos.transactions.lease("moved", 600_000, 1_000)).toBe(false);
+    expect(await repos.transactions.lease("stopped", 600_000, 1_000)).toBe(false);
+    expect(await repos.transactions.lease("due", 600_000, 1_000)).toBe(true);
+    expect(await repos.transactions.find("moved")).toMatchObject({ nextPollAt: 61_000, leasedUntil: null });
+    expect(await repos.transactions.find("stopped")).toMatchObject({ nextPollAt: null, leasedUntil: null });
+    expect(await repos.transactions.find("due")).toMatchObject({ nextPollAt: 600_000, leasedUntil: 600_000 });
+    // Without what the pick saw: any next poll, but still never none.
+    expect(await repos.transactions.lease("stopped", 600_000)).toBe(false);
+  });
+
   it("releases at start-up the leases a dead process left, and only those", async () => {
     await repos.transactions.insert(sample({ exchangeId: "leased", nextPollAt: 1_000 }));
     await repos.transactions.insert(sample({ exchangeId: "scheduled", nextPollAt: 5_000_000 }));

@@ -192,3 +192,40 @@ describe("review: interleavings across awaits", () => {
     expect(tx.nextPollAt! - w.clock.now()).toBeLessThanOrEqual(MINUTE);
   });
 });
+
+describe("review: the same interleavings, elsewhere", () => {
+  it("a lease taken after a person's look stopped following a stalled exchange does not follow it again, nor say twice that it stopped", async () => {
+    world = await startWorld();
+    const w = world;
+    const user = w.tg.user({ id: 9104, first_name: "Uma", language_code: "en" });
+    const { exchangeId } = await createViaFlow(user);
+    const qr = user.lastMessage()!;
+    // Waiting, unchanged for 49 hours: the next look gives up on it (WAITING_STALL_MS) and says so.
+    const store = openTestStore(w);
+    await store.db.updateTable("transactions").set((eb) => ({ status_changed_at: eb("status_changed_at", "-", 49 * 60 * MINUTE) })).where("exchange_id", "=", exchangeId).execute();
+    await store.close();
+
+    // The tracker's pass has read the due list; before it leases the exchange, the person's
+    // Refresh looks, sees it stalled, stops following it and tells them.
+    const transactions = w.app.repos.transactions as TransactionRepository;
+    const lease = transactions.lease.bind(transactions);
+    let looked = false;
+    transactions.lease = async (id, until, ...rest) => {
+      if (!looked && id === exchangeId) {
+        looked = true;
+        await w.app.tracker.refresh(exchangeId);
+      }
+      return lease(id, until, ...rest);
+    };
+    await w.clock.advance(MINUTE);
+    await waitFor(() => looked, 5_000, "the tracker's pass to lease the exchange");
+    await minutes(w, 15);
+    await waitFor(() => w.app.tracker.pollsInFlight() === 0, 5_000, "the polls to end");
+
+    const tx = (await w.app.repos.transactions.find(exchangeId))!;
+    expect.soft(tx.nextPollAt).toBeNull();
+    expect.soft(tx.leasedUntil).toBeNull();
+    expect(messagesAfter(user, qr).filter((text) => text.includes("I stopped following exchange"))).toHaveLength(1);
+  });
+
+});

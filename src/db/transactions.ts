@@ -374,8 +374,14 @@ export class TransactionRepository {
         .limit(arg<number>(1))
         .offset(arg<number>(2)),
     );
-    this.leaseOne = prepared<[exchangeId: string, until: number], never>(store.db, (db, arg) =>
-      db.updateTable("transactions").set({ next_poll_at: arg<number>(1), leased_until: arg<number>(1) }).where("exchange_id", "=", arg<string>(0)),
+    // Compare-and-set on the next poll the pick saw: a look that rescheduled the exchange since,
+    // or a stop, or its end (next_poll_at NULL equals nothing), leaves it alone.
+    this.leaseOne = prepared<[exchangeId: string, until: number, seen: number | null], never>(store.db, (db, arg) =>
+      db
+        .updateTable("transactions")
+        .set({ next_poll_at: arg<number>(1), leased_until: arg<number>(1) })
+        .where("exchange_id", "=", arg<string>(0))
+        .where((eb) => eb("next_poll_at", "=", eb.fn.coalesce(eb.val(arg<number | null>(2)), eb.ref("next_poll_at")))),
     );
   }
 
@@ -484,10 +490,12 @@ export class TransactionRepository {
    * pick costs the same with a hundred or a hundred thousand exchanges tracked.
    */
   async due(now: number, limit: number, headStart: (rank: number) => number = (rank) => rank * 1e15): Promise<TransactionRecord[]> {
-    const candidates: TransactionRecord[] = [];
-    for (const rank of RANKS) candidates.push(...(await this.dueOfRank(this.db, rank, now, limit)).rows.map(toRecord));
+    // One query per rank: an exchange whose rank changed between two of them ("I have sent the
+    // funds") is read twice; the later read stands (its next poll is the one to lease against).
+    const candidates = new Map<string, TransactionRecord>();
+    for (const rank of RANKS) for (const row of (await this.dueOfRank(this.db, rank, now, limit)).rows) candidates.set(row.exchange_id, toRecord(row));
     const key = (tx: TransactionRecord) => tx.nextPollAt! + headStart(tx.pollRank);
-    return candidates.sort((a, b) => key(a) - key(b) || a.pollRank - b.pollRank).slice(0, limit);
+    return [...candidates.values()].sort((a, b) => key(a) - key(b) || a.pollRank - b.pollRank).slice(0, limit);
   }
 
   /**
@@ -542,9 +550,18 @@ export class TransactionRepository {
     return row?.not_found_count ?? 0;
   }
 
-  /** A poll starts: nobody looks again before `until`, and the row says it is leased. */
-  async lease(exchangeId: string, until: number): Promise<void> {
-    await this.leaseOne(this.db, exchangeId, until);
+  /**
+   * A poll starts: nobody looks again before `until`, and the row says it is leased. Only while
+   * its next poll is still `seen` (as due() read it); returns whether it was taken. Between the
+   * pick and the lease, a person's look may have set the next poll (then the lease would hide
+   * that schedule behind its own end), or the exchange may have ended or stopped being followed
+   * (a lease would follow it again, and a stalled one would be announced as stopped twice).
+   * Without `seen` (a lease put back as a dead process left it: the benchmark), any next poll
+   * will do, but never none: an exchange no longer followed is not followed again.
+   */
+  async lease(exchangeId: string, until: number, seen?: number): Promise<boolean> {
+    const { numAffectedRows } = await this.leaseOne(this.db, exchangeId, until, seen ?? null);
+    return (numAffectedRows ?? 0n) > 0n;
   }
 
   /**

@@ -159,9 +159,13 @@ export class Tracker {
     const free = this.concurrency - this.polling.size;
     if (free <= 0) return;
     for (const tx of await repos.transactions.due(clock.now(), free, headStart)) {
+      // Being looked at already (a person's Refresh): that look sets the next poll.
+      if (this.polling.has(tx.exchangeId)) continue;
       // A lease: the next look is pushed out while this one runs, so nothing is polled twice
-      // at once; it is marked as a lease, so a crash mid-poll does not delay the exchange.
-      await repos.transactions.lease(tx.exchangeId, clock.now() + LEASE_MS);
+      // at once; it is marked as a lease, so a crash mid-poll does not delay the exchange. Not
+      // taken when the schedule changed since the pick (a person's look ended meanwhile, the
+      // exchange ended or stopped being followed): then there is nothing to poll now.
+      if (tx.nextPollAt === null || !(await repos.transactions.lease(tx.exchangeId, clock.now() + LEASE_MS, tx.nextPollAt))) continue;
       void this.pollOnce(tx, "poll");
     }
   }
