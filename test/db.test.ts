@@ -146,6 +146,21 @@ describe("storage", () => {
     expect(await repos.transactions.lease("stopped", 600_000)).toBe(false);
   });
 
+  it("owes the creation card only while nobody holds it and none was shown, and sooner if it was owed later", async () => {
+    await repos.transactions.insert(sample({ exchangeId: "claimed", cardMessageId: null }));
+    await repos.transactions.insert(sample({ exchangeId: "shown", cardMessageId: 12 }));
+    await repos.transactions.insert(sample({ exchangeId: "free", cardMessageId: null }));
+    expect(await repos.transactions.claimCard("claimed", "flow", 1_000)).toBe(true);
+    for (const id of ["claimed", "shown", "free"]) await repos.transactions.oweUnclaimedCard(id, 5_000);
+    expect(await repos.transactions.find("claimed")).toMatchObject({ cardClaim: "flow", cardDueAt: null });
+    expect(await repos.transactions.find("shown")).toMatchObject({ cardClaim: null, cardDueAt: null });
+    expect(await repos.transactions.find("free")).toMatchObject({ cardClaim: null, cardDueAt: 5_000 });
+    await repos.transactions.oweUnclaimedCard("free", 9_000);
+    expect((await repos.transactions.find("free"))!.cardDueAt).toBe(5_000);
+    await repos.transactions.oweUnclaimedCard("free", 3_000);
+    expect((await repos.transactions.find("free"))!.cardDueAt).toBe(3_000);
+  });
+
   it("releases at start-up the leases a dead process left, and only those", async () => {
     await repos.transactions.insert(sample({ exchangeId: "leased", nextPollAt: 1_000 }));
     await repos.transactions.insert(sample({ exchangeId: "scheduled", nextPollAt: 5_000_000 }));

@@ -761,6 +761,22 @@ export class TransactionRepository {
   }
 
   /**
+   * The creation card is owed from `at` (or sooner, if it was owed later), but only while nobody
+   * holds it and none was shown: compare-and-set on the row as it is, not as the caller last read
+   * it. Between that read and this write, the flow may have claimed the card (and be sending it),
+   * or the tracker may have taken it to send: owing it then would show it twice.
+   */
+  async oweUnclaimedCard(exchangeId: string, at: number): Promise<void> {
+    await this.db
+      .updateTable("transactions")
+      .set((eb) => ({ card_due_at: least(this.store.dialect, eb.fn.coalesce("card_due_at", eb.val(at)), at) }))
+      .where("exchange_id", "=", exchangeId)
+      .where("card_claim", "is", null)
+      .where("card_message_id", "is", null)
+      .execute();
+  }
+
+  /**
    * The tracker showed the creation card (or is sending it) before the deposit details were
    * complete, and they have just been learned elsewhere (the flow's Try again): the details are
    * owed from `at`, sent once the card is out (takeOwedCard waits for it), as depositReady does.

@@ -311,7 +311,8 @@ export class Tracker {
       // A card nobody claimed this long after creating: the flow never got to it (the process stopped).
       const forgotten = clock.now() - now.createdAt >= CARD_DELIVERY_AFTER_MS;
       if (news || forgotten || (now.cardDueAt !== null && now.cardDueAt <= clock.now())) {
-        if (now.cardDueAt === null && now.cardClaim === null) await this.deps.repos.transactions.oweCard(now.exchangeId, clock.now(), false);
+        // Owed only if still nobody's: `now` was read before the flow may have claimed it.
+        if (now.cardDueAt === null && now.cardClaim === null) await repos.transactions.oweUnclaimedCard(now.exchangeId, clock.now());
         await notifier.deliverDeposit(now.exchangeId);
       }
       return;
