@@ -146,6 +146,16 @@ describe("storage", () => {
     expect(await repos.transactions.lease("stopped", 600_000)).toBe(false);
   });
 
+  it("schedules from the exchange as it is when written: a press of 'I have sent the funds' since it was read is decided on", async () => {
+    await repos.transactions.insert(sample({ exchangeId: "a", nextPollAt: 1_000 }));
+    const read = (await repos.transactions.find("a"))!;
+    await repos.transactions.markFundsSent("a", 1_500);
+    const scheduled = await repos.transactions.scheduleNextPoll("a", (current) => ({ at: current.fundsSentAt === null ? 9_000 : 2_000, rank: current.fundsSentAt === null ? read.pollRank : POLL_RANK.fundsSent }));
+    expect(scheduled).toMatchObject({ nextPollAt: 2_000, pollRank: POLL_RANK.fundsSent, leasedUntil: null });
+    // Nothing decided: the schedule stands.
+    expect(await repos.transactions.scheduleNextPoll("a", () => undefined)).toMatchObject({ nextPollAt: 2_000 });
+  });
+
   it("owes the creation card only while nobody holds it and none was shown, and sooner if it was owed later", async () => {
     await repos.transactions.insert(sample({ exchangeId: "claimed", cardMessageId: null }));
     await repos.transactions.insert(sample({ exchangeId: "shown", cardMessageId: 12 }));

@@ -228,4 +228,42 @@ describe("review: the same interleavings, elsewhere", () => {
     expect(messagesAfter(user, qr).filter((text) => text.includes("I stopped following exchange"))).toHaveLength(1);
   });
 
+  it("\"I have sent the funds\", pressed while a failed poll's error is being counted, still moves the exchange first in line", async () => {
+    world = await startWorld();
+    const w = world;
+    const user = w.tg.user({ id: 9105, first_name: "Vic", language_code: "en" });
+    const { exchangeId, card } = await createViaFlow(user);
+    // The service fails the first poll (each of its three attempts).
+    w.app.sandbox!.faults.inject({ kind: "status", status: 500 }, { endpoint: "getTransactionInfo", times: 3 });
+
+    // The person presses the button as the failure is counted, before the next look is set.
+    const transactions = w.app.repos.transactions as TransactionRepository;
+    const count = transactions.recordPollError.bind(transactions);
+    let pressed = false;
+    transactions.recordPollError = async (id) => {
+      const counted = await count(id);
+      if (!pressed && id === exchangeId) {
+        pressed = true;
+        await user.callbackAnswer(await user.click(card, "I have sent the funds"));
+        await waitFor(async () => (await w.app.repos.transactions.find(exchangeId))!.fundsSentAt !== null, 5_000, "the press to be recorded");
+      }
+      return counted;
+    };
+    // The first poll is due a minute after creation; its attempts are retried a few seconds apart.
+    for (let i = 0; i < 20 && !pressed; i++) {
+      await w.clock.advance(5_000);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    await waitFor(() => pressed, 5_000, "the first poll to fail");
+    await w.app.idle();
+    await waitFor(() => w.app.tracker.pollsInFlight() === 0, 5_000, "the poll to end");
+
+    const tx = (await w.app.repos.transactions.find(exchangeId))!;
+    expect(tx.fundsSentAt).not.toBeNull();
+    expect(tx.errorCount).toBe(1);
+    expect(tx.pollRank).toBe(0); // POLL_RANK.fundsSent
+    expect(tx.leasedUntil).toBeNull();
+    // The failed look's back-off stands (the service is failing), with the place first in line.
+    expect(tx.nextPollAt! - w.clock.now()).toBeLessThanOrEqual(2 * MINUTE);
+  });
 });

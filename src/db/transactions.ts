@@ -101,6 +101,12 @@ export interface ObservedState {
   hashTo?: string | null;
 }
 
+/** The next look at an exchange (null: none, it ended) and its place in line (kept when not given). */
+export interface NextPoll {
+  at: number | null;
+  rank?: PollRank;
+}
+
 export interface StatusChange {
   status: string;
   at: number;
@@ -820,9 +826,23 @@ export class TransactionRepository {
    * When the tracker should look next, and with which rank (kept when not given); ends a lease.
    * Null: the exchange ended. A time after tracking had stopped (a Refresh saw it move): followed again.
    * Returns the exchange as it is now.
+   *
+   * `at` may instead decide from the exchange as it is when written (undefined: leave the
+   * schedule as it is), read and written in one transaction with the row locked (PostgreSQL;
+   * SQLite has one writer): what changed since the caller last read it, "I have sent the
+   * funds" or a stop, is decided on, never overwritten by a schedule made without it.
    */
-  async scheduleNextPoll(exchangeId: string, at: number | null, rank?: PollRank): Promise<TransactionRecord | undefined> {
-    const row = await this.db
+  async scheduleNextPoll(exchangeId: string, at: number | null | ((current: TransactionRecord) => NextPoll | undefined), rank?: PollRank): Promise<TransactionRecord | undefined> {
+    if (typeof at !== "function") return this.writeSchedule(this.db, exchangeId, at, rank);
+    return this.db.transaction().execute(async (trx) => {
+      const current = await this.findForUpdate(trx, exchangeId);
+      const next = current && at(current);
+      return next === undefined ? current : this.writeSchedule(trx, exchangeId, next.at, next.rank);
+    });
+  }
+
+  private async writeSchedule(db: Kysely<Schema>, exchangeId: string, at: number | null, rank?: PollRank): Promise<TransactionRecord | undefined> {
+    const row = await db
       .updateTable("transactions")
       .set({
         next_poll_at: at,
