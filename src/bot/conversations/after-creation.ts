@@ -73,7 +73,8 @@ export async function showCreated(conversation: FlowConversation, ui: FlowUi, de
   if (card.tx.cardClaim !== "flow") {
     if (card.tx.cardClaim === null && card.tx.cardMessageId === null) {
       await conversation.external(async () => {
-        await deps.repos.transactions.oweCard(exchangeId, deps.clock.now(), false);
+        // Compare-and-set: the tracker may have taken the card to send since it was read.
+        await deps.repos.transactions.oweUnclaimedCard(exchangeId, deps.clock.now());
         deps.onCreated(); // wakes the tracker
       });
     }

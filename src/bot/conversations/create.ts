@@ -1,5 +1,5 @@
-import { abortAfter } from "../../clock.js";
-import type { Repositories } from "../../db/index.js";
+import { abortAfter, sleep } from "../../clock.js";
+import type { NewTransaction, Repositories } from "../../db/index.js";
 import { BudgetCancelledError, type QueuePlace } from "../../exchange/budget.js";
 import type { CreateTransactionRequest, ExchangeClient } from "../../exchange/client.js";
 import { isExchangeError } from "../../exchange/errors.js";
@@ -88,7 +88,10 @@ async function createExchange(
   }
 
   const now = deps.clock.now();
-  await deps.repos.createRequests.complete(requestKey, {
+  // Logged before it is stored: should the database fail now, the exchange exists at the service
+  // all the same, and this line is how support finds it (by the person's reference).
+  deps.logger.info({ exchangeId, requestKey, userId: input.userId }, "exchange created");
+  const stored = await storeCreated(deps, requestKey, {
     exchangeId,
     userId: input.userId,
     chatId: input.chatId,
@@ -107,9 +110,41 @@ async function createExchange(
     pollRank: pollRank({ status: "waiting", fundsSentAt: null }, now),
     cardMessageId: null,
   });
-  deps.logger.info({ exchangeId, userId: input.userId }, "exchange created");
+  if (!stored) return { kind: "unknown", reference: requestKey, at: claimedAt };
   deps.onCreated();
   return whileWaiting(deps, input.chatId, () => depositOf(deps, exchangeId));
+}
+
+/** Tries to store a created exchange this often, STORE_RETRY_MS × the attempt apart. */
+const STORE_ATTEMPTS = 3;
+const STORE_RETRY_MS = 1_000;
+
+/**
+ * Stores the exchange the service created, trying again a few times: a moment's database
+ * trouble must not lose it (it would never be tracked, and nobody would see its deposit
+ * details). False when it could not be stored: the attempt stays pending, with the exchange id
+ * kept as its reason if the database takes that, and is an unknown outcome to the person.
+ */
+async function storeCreated(deps: CreateDeps, requestKey: string, record: NewTransaction): Promise<boolean> {
+  const exchangeId = record.exchangeId;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.repos.createRequests.complete(requestKey, record);
+      return true;
+    } catch (error) {
+      // A commit whose answer was lost may have gone through: then it is stored, once.
+      if (await deps.repos.transactions.find(exchangeId).catch(() => undefined)) return true;
+      if (attempt >= STORE_ATTEMPTS) {
+        deps.logger.error({ err: error, exchangeId, requestKey, attempts: attempt }, "could not store a created exchange: it exists at the service, but is not tracked");
+        await deps.repos.createRequests
+          .markUnknown(requestKey, `created as ${exchangeId}, but could not be stored: ${error instanceof Error ? error.message : String(error)}`)
+          .catch((failure: unknown) => deps.logger.error({ err: failure, exchangeId, requestKey }, "could not note the created exchange's id with its request"));
+        return false;
+      }
+      deps.logger.warn({ err: error, exchangeId, requestKey, attempt }, "could not store a created exchange; trying again");
+      await sleep(deps.clock, STORE_RETRY_MS * attempt);
+    }
+  }
 }
 
 /** `text` with the receiving address and memo of `request` replaced, for the log. */
