@@ -88,6 +88,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     backgroundShare: config.exchange.backgroundShare,
     clock,
     onGranted: (lane, waitedMs) => metrics.budgetWaited(lane, waitedMs),
+    onListenerError: (error) => logger.error({ err: error }, "a rate budget listener failed (the request still went)"),
     // In the database, so that a restart (or a second process on it) continues the same window.
     journal: new SqliteBudgetJournal(store, clock),
   });
@@ -267,8 +268,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         }
         const trackerDone = await settlesBy(trackerStopped, deadline);
         if (!trackerDone) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
-        await settlesBy(alertsStopped, deadline);
-        sweeper?.stop();
+        if (sweeper) await settlesBy(sweeper.stop(), deadline);
+        await sweeper?.stop();
         catalogue.stop();
         // Out of time: calls to the exchange still under way are cut off rather than awaited.
         await client.close({ force: !handlersDone || !trackerDone });
