@@ -268,8 +268,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         }
         const trackerDone = await settlesBy(trackerStopped, deadline);
         if (!trackerDone) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
+        await settlesBy(alertsStopped, deadline);
         if (sweeper) await settlesBy(sweeper.stop(), deadline);
-        await sweeper?.stop();
         catalogue.stop();
         // Out of time: calls to the exchange still under way are cut off rather than awaited.
         await client.close({ force: !handlersDone || !trackerDone });
