@@ -31,7 +31,7 @@ afterEach(async () => {
 /** Another bot process on the same database, emulator and exchange as `w`'s, with its own log. */
 async function secondProcess(w: TestWorld): Promise<{ app: App; lines: LogLine[] }> {
   const { logger, lines } = captureLogs();
-  const config = loadConfig({ BOT_TOKEN: w.tg.token, TELEGRAM_API_ROOT: w.tg.apiRoot, DATABASE_PATH: w.databasePath, EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000" });
+  const config = loadConfig({ BOT_TOKEN: w.tg.token, TELEGRAM_API_ROOT: w.tg.apiRoot, ...w.databaseEnv, EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000" });
   const app = await createApp({ ...config, botToken: w.tg.token }, logger, {
     clock: w.clock,
     botInfo: w.tg.botInfo,

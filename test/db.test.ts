@@ -39,12 +39,12 @@ const sample = (overrides: Partial<NewTransaction> = {}): NewTransaction => ({
 
 /** The repositories, on a fresh database of the test back end. */
 describe("storage", () => {
-  let fresh: ReturnType<typeof openFreshStore>;
+  let fresh: Awaited<ReturnType<typeof openFreshStore>>;
   let repos: Repositories;
   const clock = new ManualClock(1_000_000);
 
-  beforeEach(() => {
-    fresh = openFreshStore();
+  beforeEach(async () => {
+    fresh = await openFreshStore();
     repos = createRepositories(fresh.store, clock);
   });
   afterEach(async () => {

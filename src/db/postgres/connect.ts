@@ -1,14 +1,14 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { DatabaseConfigError } from "../errors.js";
+import type { Schema } from "../schema.js";
 import { migratePostgres } from "./migrations.js";
 import { maskPassword, postgresUrlProblem, urlPassword, type PostgresTarget } from "./url.js";
 
 export type { PostgresTarget } from "./url.js";
 
-/** The bot's data in PostgreSQL: the shape of the data layer's Store, plus the pool under it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- until the data layer's Schema type exists
-export interface PostgresStore<DB = any> {
+/** The bot's data in PostgreSQL: the data layer's Store, plus the pool under it. */
+export interface PostgresStore<DB = Schema> {
   dialect: "postgres";
   db: Kysely<DB>;
   /** The pool `db` runs on, for what goes around Kysely: migrations, the budget journal's steps. */
@@ -82,8 +82,7 @@ export function postgresTarget(url: string): PostgresTarget {
  * Opens a pool on DATABASE_URL, checks that a PostgreSQL server lets the bot in (any failure is
  * a DatabaseConfigError saying what to fix) and brings the schema up to date.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- until the data layer's Schema type exists
-export async function openPostgres<DB = any>(url: string, options: PostgresOptions = {}): Promise<PostgresStore<DB>> {
+export async function openPostgres<DB = Schema>(url: string, options: PostgresOptions = {}): Promise<PostgresStore<DB>> {
   const target = postgresTarget(url);
   const pool = new pg.Pool({ ...connectionConfig(url, options), max: options.max ?? 10 });
   pool.on("error", options.onIdleError ?? (() => {}));
