@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Clock } from "../clock.js";
+import { lockPersonRows } from "./dialect.js";
 import { prepared } from "./prepared.js";
 import type { Schema, SavedAddressesTable } from "./schema.js";
 import type { Store } from "./store.js";
@@ -81,6 +82,7 @@ export class AddressBook {
    */
   async save(entry: { userId: number; network: string; label: string; address: string; memo: string | null }): Promise<SavedAddress | "full"> {
     return this.store.db.transaction().execute(async (trx) => {
+      await lockPersonRows(this.store.dialect, trx, "addresses", entry.userId);
       const existing = await this.findExact(entry.userId, entry.network, entry.address, entry.memo, trx);
       if (existing) {
         await this.rename(existing.id, entry.userId, entry.label, trx);

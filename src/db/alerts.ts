@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Clock } from "../clock.js";
+import { lockPersonRows } from "./dialect.js";
 import type { RateAlertsTable } from "./schema.js";
 import type { Store } from "./store.js";
 
@@ -49,6 +50,7 @@ export class AlertRepository {
   async create(alert: Omit<RateAlert, "id" | "createdAt">, maxOpen = Infinity): Promise<RateAlert | undefined> {
     return this.store.db.transaction().execute(async (trx) => {
       if (maxOpen !== Infinity) {
+        await lockPersonRows(this.store.dialect, trx, "alerts", alert.userId);
         const { n } = await trx
           .selectFrom("rate_alerts")
           .select((eb) => eb.fn.countAll<number>().as("n"))
