@@ -69,6 +69,7 @@ export class KeyValueStore {
       .where("key", "<", to)
       .where("updated_at", "<", before)
       .orderBy("updated_at")
+      .orderBy("key")
       .execute();
     return rows.map((row) => ({ key: row.key.slice(prefix.length + 1), value: JSON.parse(row.value) as T }));
   }
@@ -88,6 +89,7 @@ export class KeyValueStore {
       .where("key", ">=", from)
       .where("key", "<", to)
       .where((eb) => eb(octetLength(this.store.dialect, eb.ref("value")), ">", bytes))
+      .orderBy("key")
       .execute();
     return rows.map((row) => row.key.slice(prefix.length + 1));
   }

@@ -230,7 +230,9 @@ export class TransactionRepository {
         .where("poll_rank", "=", arg<PollRank>(0))
         .where("next_poll_at", "is not", null)
         .where("next_poll_at", "<=", arg<number>(1))
+        // Ties go by age (SQLite's index order; PostgreSQL's would be any).
         .orderBy("next_poll_at")
+        .orderBy(rowId(store.dialect))
         .limit(arg<number>(2)),
     );
     this.earliestPoll = prepared<[], { at: number | null }>(store.db, (db) =>
@@ -260,6 +262,7 @@ export class TransactionRepository {
         .where("notice_retry_at", "<=", arg<number>(0))
         .where("pending_notice", "is", null)
         .orderBy("notice_retry_at")
+        .orderBy(rowId(store.dialect))
         .limit(arg<number>(1)),
     );
     this.cardsOwed = prepared<[now: number, limit: number], { exchange_id: string }>(store.db, (db, arg) =>
@@ -269,6 +272,7 @@ export class TransactionRepository {
         .where("t.card_due_at", "<=", arg<number>(0))
         .where(cardMayGo)
         .orderBy("t.card_due_at")
+        .orderBy(rowId(store.dialect))
         .limit(arg<number>(1)),
     );
     // A new exchange: every column the record gives; the others start NULL or at their default.
@@ -511,7 +515,7 @@ export class TransactionRepository {
 
   /** Changes whose message may or may not have been sent when the process stopped. */
   async pendingNotices(): Promise<TransactionRecord[]> {
-    const rows = await this.select().where("pending_notice", "is not", null).execute();
+    const rows = await this.select().where("pending_notice", "is not", null).orderBy(rowId(this.store.dialect)).execute();
     return rows.map(toRecord);
   }
 

@@ -8,9 +8,23 @@ import type { ManualClock } from "../../src/clock.js";
  * Returns the function that stops it.
  */
 export function settleOnPool(clock: ManualClock, pool: pg.Pool): () => void {
+  let acquired = 0;
+  pool.on("acquire", () => { acquired++; (globalThis as any).__acq = acquired; });
   return clock.settleOn(async () => {
     if (pool.totalCount === pool.idleCount && pool.waitingCount === 0) return false;
-    await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    // Until a connection comes back to the pool (a query or transaction ended), or a new one is
+    // opened or dropped; the clock then looks again.
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        for (const event of EVENTS) pool.off(event, done);
+        resolve();
+      };
+      for (const event of EVENTS) pool.on(event, done);
+      const timer = setTimeout(done, 20);
+    });
     return true;
   });
 }
+
+const EVENTS = ["release", "connect", "remove"] as const;
