@@ -632,6 +632,9 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     expect((await w.app.repos.transactions.find(exchangeId))!.nextPollAt).toBeNull();
   });
 
+  // Eight simulated days: some 45,000 ticks of the tracker, the flow sweep and the alert checker,
+  // each a few queries. On PostgreSQL each query is a round trip to the server (SQLite's are calls
+  // within the process), so this one test needs more time there than the default.
   it("follows an exchange in motion hourly for 7 days, then stops and tells the owner once", async () => {
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 5804, first_name: "Quin", language_code: "ru" });
@@ -664,7 +667,7 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     await runTracker(w, createdAt + 8 * DAY);
     expect(polls(w)).toHaveLength(after);
     expect(messagesAfter(user, qr)).toHaveLength(2);
-  });
+  }, 60_000);
 
   it("reads a status whatever its case: 'Finished' is finished", async () => {
     const w = (world = await startWorld());

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Clock } from "../clock.js";
 import { lockPersonRows } from "./dialect.js";
 import { prepared } from "./prepared.js";
-import type { Schema, SavedAddressesTable } from "./schema.js";
+import { COLUMNS, type Schema, type SavedAddressesTable } from "./schema.js";
 import type { Store } from "./store.js";
 
 export interface SavedAddress {
@@ -43,7 +43,7 @@ export class AddressBook {
     this.ofNetwork = prepared<[userId: number, network: string], Selectable<SavedAddressesTable>>(store.db, (db, arg) =>
       db
         .selectFrom("saved_addresses")
-        .selectAll()
+        .select(COLUMNS.saved_addresses)
         .where("user_id", "=", arg<number>(0))
         .where("network", "=", arg<string>(1))
         .orderBy("used_at", "desc")

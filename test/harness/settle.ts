@@ -8,8 +8,6 @@ import type { ManualClock } from "../../src/clock.js";
  * Returns the function that stops it.
  */
 export function settleOnPool(clock: ManualClock, pool: pg.Pool): () => void {
-  let acquired = 0;
-  pool.on("acquire", () => { acquired++; (globalThis as any).__acq = acquired; });
   return clock.settleOn(async () => {
     if (pool.totalCount === pool.idleCount && pool.waitingCount === 0) return false;
     // Until a connection comes back to the pool (a query or transaction ended), or a new one is
