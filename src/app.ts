@@ -3,9 +3,10 @@ import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import { systemClock, type Clock } from "./clock.js";
-import type { Config } from "./config.js";
+import { databaseNote, type Config } from "./config.js";
 import { sql } from "kysely";
-import { createRepositories, openSqliteStore, runMigrationWork, SqliteBudgetJournal, waitForInstanceLock, type InstanceLock, type Repositories } from "./db/index.js";
+import { createRepositories, openSqliteStore, runMigrationWork, SqliteBudgetJournal, waitForInstanceLock, type HeldInstanceLock, type Repositories, type SqliteStore } from "./db/index.js";
+import { openPostgres, PgBudgetJournal, type PostgresStore } from "./db/postgres/index.js";
 import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
 import { registerCommands } from "./bot/features/menu.js";
@@ -29,6 +30,8 @@ import { Tracker } from "./tracker/tracker.js";
 
 export interface App {
   bot: Bot<BotContext>;
+  /** The database the repositories work on (tests and the bench look under them). */
+  store: SqliteStore | PostgresStore;
   repos: Repositories;
   budget: RateBudget;
   client: ExchangeClient;
@@ -64,7 +67,9 @@ export interface AppOverrides {
  */
 export async function createApp(config: Config & { botToken: string }, logger: Logger, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
-  const store = openSqliteStore(config.databasePath);
+  const note = databaseNote(config);
+  if (note !== undefined) logger.info(note);
+  const store = await openStore(config, logger);
   const repos = createRepositories(store, clock);
 
   let sandbox: SandboxExchange | undefined = overrides.sandbox?.exchange;
@@ -90,7 +95,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     onGranted: (lane, waitedMs) => metrics.budgetWaited(lane, waitedMs),
     onListenerError: (error) => logger.error({ err: error }, "a rate budget listener failed (the request still went)"),
     // In the database, so that a restart (or a second process on it) continues the same window.
-    journal: new SqliteBudgetJournal(store, clock),
+    // PostgreSQL's reads the database's clock, which every process shares, unless the process
+    // runs on a clock of its own (tests, the playground): then that one, as everything else does.
+    journal: store.dialect === "sqlite" ? new SqliteBudgetJournal(store, clock) : new PgBudgetJournal(store.pool, overrides.clock ? { clock } : {}),
   });
   // Whether people can be served at all; read by the bot, /stats and /healthz.
   const availability = new ExchangeAvailability({ clock, logger, catalogueEmpty: () => catalogue.currencies().length === 0 });
@@ -159,19 +166,54 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     const created = await createdByFlow(repos.kv, chatId);
     return created === undefined ? t(key) : t(`${key}-created`, { id: escapeHtml(created) });
   };
-  let instanceLock: InstanceLock | undefined;
+  let instanceLock: HeldInstanceLock | undefined;
   let starting: Promise<void> | undefined;
   let stopped: Promise<void> | undefined;
-  /** What the process is doing before updates flow: /healthz says it. */
+  /** What the process is doing before updates flow (or after it lost the instance lock): /healthz says it. */
   let phase = "starting";
+  /** Set when the instance lock was lost: the process no longer polls, whatever the feed says. */
+  let lockLost = false;
+  // Aborted by stop(), or when the instance lock is lost: nothing new is started from then on.
   const stopping = new AbortController();
   const retry = overrides.telegramRetry ? { retry: overrides.telegramRetry } : {};
 
+  // The background work, each stopped once (by stop(), or first when the instance lock is lost).
+  let feedStopped: Promise<void> | undefined;
+  let trackerStopped: Promise<void> | undefined;
+  let alertsStopped: Promise<void> | undefined;
+  const stopFeed = () => (feedStopped ??= feed?.stop() ?? Promise.resolve());
+  const stopTracker = () => (trackerStopped ??= tracker.stop());
+  const stopAlerts = () => (alertsStopped ??= alerts.stop());
+
+  /**
+   * PostgreSQL let the instance lock go (its connection broke: the server restarted, the
+   * network dropped it): another process may take over at any moment, and two pollers fight
+   * for updates, so this one stops polling and tracking at once, as if it had never held the
+   * lock. Updates already taken are still answered. /healthz fails from now on: a restart waits
+   * for the lock again.
+   */
+  const onLockLost = (error: Error) => {
+    if (stopping.signal.aborted) return;
+    lockLost = true;
+    phase = "lost the database's instance lock: restart the process";
+    logger.fatal(
+      { err: error },
+      "LOST the instance lock on PostgreSQL (its connection broke): another process may take over, so this one STOPPED polling Telegram and tracking exchanges; restart it",
+    );
+    stopping.abort();
+    void (async () => {
+      await starting?.catch(() => {});
+      await sweeper?.stop();
+      await Promise.all([stopFeed(), stopTracker(), stopAlerts()]);
+    })().catch((stopError: unknown) => logger.error({ err: stopError }, "could not stop polling after losing the instance lock"));
+  };
+
   const checks: Record<string, HealthCheck> = {
-    telegram: () => feed?.health() ?? { ok: false, reason: phase },
+    telegram: () => (lockLost ? { ok: false, reason: phase } : (feed?.health() ?? { ok: false, reason: phase })),
+    // A database that stopped answering fails the check rather than hanging it.
     database: async () => {
-      await sql`SELECT 1`.execute(store.db);
-      return { ok: true };
+      const answered = await within(sql`SELECT 1`.execute(store.db), DATABASE_CHECK_MS);
+      return answered ? { ok: true } : { ok: false, reason: `no answer from the database within ${DATABASE_CHECK_MS / 1000} s` };
     },
     tracker: () => tracker.health(),
     // Shown, not failed: restarting the bot would not bring the service back.
@@ -183,6 +225,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
 
   return {
     bot,
+    store,
     repos,
     budget,
     client,
@@ -205,9 +248,13 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         }
         // Only one process polls Telegram and runs the tracker for a database; another waits.
         phase = "waiting for the database: another process runs this bot";
-        instanceLock = await waitForInstanceLock(config.databasePath, { clock, logger, signal: stopping.signal });
+        const lockTarget = store.dialect === "sqlite" ? { databasePath: config.databasePath } : { databaseUrl: config.databaseUrl!, onLost: onLockLost };
+        instanceLock = await waitForInstanceLock(lockTarget, { clock, logger, signal: stopping.signal });
         if (!instanceLock) return; // stopped while waiting
-        for (const work of runMigrationWork(store.sqlite, clock.now())) logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
+        // SQLite's migrations may queue data work for the lock's holder; PostgreSQL's queue none.
+        if (store.dialect === "sqlite") {
+          for (const work of runMigrationWork(store.sqlite, clock.now())) logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
+        }
         phase = "connecting to Telegram";
         if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal, ...retry }))) return;
         phase = "starting";
@@ -254,10 +301,10 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         // A start still under way notices the abort at its next step; tear down after it.
         await starting?.catch(() => {});
         // No new updates from here on; those already taken are handed to the bot.
-        await feed?.stop();
+        await stopFeed();
         // The tracker starts no new poll from here on (stop() says so before it awaits).
-        const trackerStopped = tracker.stop();
-        const alertsStopped = alerts.stop();
+        const trackerDone = stopTracker();
+        const alertsDone = stopAlerts();
         // Calls still waiting for the budget give up at once, so handlers and polls can finish.
         // (Every grant is already in the journal: it is written before its call goes out.)
         const budgetClosed = budget.close();
@@ -266,23 +313,51 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         if (!handlersDone) {
           logger.warn({ handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 }, "shutdown: updates still being handled after the grace period; stopping without them");
         }
-        const trackerDone = await settlesBy(trackerStopped, deadline);
-        if (!trackerDone) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
-        await settlesBy(alertsStopped, deadline);
+        const trackerSettled = await settlesBy(trackerDone, deadline);
+        if (!trackerSettled) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
+        await settlesBy(alertsDone, deadline);
         if (sweeper) await settlesBy(sweeper.stop(), deadline);
         catalogue.stop();
         // Out of time: calls to the exchange still under way are cut off rather than awaited.
-        await client.close({ force: !handlersDone || !trackerDone });
+        await client.close({ force: !handlersDone || !trackerSettled });
         if (ownSandbox) await sandbox?.close();
         await ops?.close();
         await budgetClosed;
         await store.close();
-        instanceLock?.release();
+        await instanceLock?.release();
         logger.info("bot stopped");
       })();
       return stopped;
     },
   };
+}
+
+/** How long /healthz waits for the database's answer (Docker's HEALTHCHECK gives the whole check 5 s). */
+const DATABASE_CHECK_MS = 3_000;
+
+/**
+ * The database DATABASE_URL names (PostgreSQL), else the SQLite file at DATABASE_PATH, its
+ * schema brought up to date either way. A PostgreSQL that cannot be used throws a
+ * DatabaseConfigError: one sentence saying what to fix.
+ */
+async function openStore(config: Config, logger: Logger): Promise<SqliteStore | PostgresStore> {
+  if (config.databaseUrl === undefined) return openSqliteStore(config.databasePath);
+  return openPostgres(config.databaseUrl, {
+    onIdleError: (error) => logger.error({ err: error }, "a connection to PostgreSQL broke while idle (the server restarted, or the network dropped it); the next query opens a new one"),
+  });
+}
+
+/** Whether `work` resolves within `ms` (real time); its rejection is passed on. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Waits for `work` until `deadline` (epoch ms); true when it settled in time. */

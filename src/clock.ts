@@ -48,6 +48,7 @@ export class ManualClock implements Clock {
   private current: number;
   private seq = 0;
   private timers: PendingTimer[] = [];
+  private readonly settlers: (() => Promise<boolean>)[] = [];
 
   constructor(start = Date.UTC(2026, 0, 1)) {
     this.current = start;
@@ -72,6 +73,20 @@ export class ManualClock implements Clock {
     };
   }
 
+  /**
+   * Work outside this process that the code waits on between timers, such as a database
+   * server's answers, which a few turns of the event loop do not cover (SQLite's do: they are
+   * synchronous). `settler` waits for some of that work when there is any, and says whether it
+   * did; between two timers the clock waits until no settler has anything left to wait for.
+   */
+  settleOn(settler: () => Promise<boolean>): () => void {
+    this.settlers.push(settler);
+    return () => {
+      const index = this.settlers.indexOf(settler);
+      if (index >= 0) this.settlers.splice(index, 1);
+    };
+  }
+
   /** Number of timers still waiting to fire. */
   get pendingTimers(): number {
     return this.timers.filter((t) => !t.cancelled).length;
@@ -80,17 +95,27 @@ export class ManualClock implements Clock {
   /** Moves time forward by `ms`, firing every timer that falls due on the way. */
   async advance(ms: number): Promise<void> {
     const target = this.current + ms;
-    await flushMicrotasks();
+    await this.settle();
     for (;;) {
       const next = this.nextDue(target);
       if (!next) break;
       this.timers.splice(this.timers.indexOf(next), 1);
       this.current = Math.max(this.current, next.at);
       next.callback();
-      await flushMicrotasks();
+      await this.settle();
     }
     this.current = target;
-    await flushMicrotasks();
+    await this.settle();
+  }
+
+  /** Drains promise chains, and whatever they wait on outside the process (settleOn), until all is quiet. */
+  private async settle(): Promise<void> {
+    for (;;) {
+      await flushMicrotasks();
+      let waited = false;
+      for (const settler of [...this.settlers]) if (await settler()) waited = true;
+      if (!waited) return;
+    }
   }
 
   private nextDue(limit: number): PendingTimer | undefined {

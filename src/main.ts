@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.js";
+import { urlPassword } from "./db/postgres/url.js";
 import { createLogger, redactor } from "./logger.js";
 import { startPlayground } from "./playground/index.js";
 import { TokenRefusedError } from "./telegram/index.js";
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   }
   const { botToken } = config;
   if (botToken === undefined) return runPlayground(config);
-  const secrets = [botToken, config.exchange.apiKey, config.webhook?.secret];
+  const secrets = [botToken, config.exchange.apiKey, config.webhook?.secret, databasePassword(config)];
   const logger = createLogger({ level: config.logLevel, format: config.logFormat, secrets });
   // Anything that escapes to stderr is cut the same way.
   const redact = redactor(secrets);
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
 
 /** No BOT_TOKEN: the whole bot in a browser, on the emulator and the sandbox (see src/playground). */
 async function runPlayground(config: Config): Promise<void> {
-  const logger = createLogger({ level: config.logLevel, format: config.logFormat, secrets: [config.exchange.apiKey] });
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat, secrets: [config.exchange.apiKey, databasePassword(config)] });
   const playground = await startPlayground({ config, logger }).catch((error: unknown) => {
     if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
     console.error(`Port ${config.playgroundPort} on 127.0.0.1 is taken, so the playground cannot open its page: set PLAYGROUND_PORT to a free port.`);
@@ -56,6 +57,11 @@ async function runPlayground(config: Config): Promise<void> {
       `Open ${playground.url} in a browser. To run the real bot, put a token from @BotFather in BOT_TOKEN (see .env.example).\n\n`,
   );
   stopOnSignals(() => playground.stop(), logger);
+}
+
+/** DATABASE_URL's password, never to be logged (pg's own messages may quote the URL). */
+function databasePassword(config: Config): string | undefined {
+  return config.databaseUrl === undefined ? undefined : urlPassword(config.databaseUrl);
 }
 
 /** First signal: a graceful stop (updates in flight get SHUTDOWN_GRACE_SECONDS). Second: at once. */
@@ -87,7 +93,7 @@ if (process.argv[2] === "db:copy") {
 } else {
   main().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    console.error("The bot could not start:", redactor([process.env.BOT_TOKEN, process.env.EXCHANGE_API_KEY])(message));
+    console.error("The bot could not start:", redactor([process.env.BOT_TOKEN, process.env.EXCHANGE_API_KEY, urlPassword(process.env.DATABASE_URL ?? "")])(message));
     process.exit(1);
   });
 }

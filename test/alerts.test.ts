@@ -119,7 +119,7 @@ describe("rate alerts", () => {
   it("forget the checks of pairs and amounts no alert asks for: setting and removing many leaves no trace after the interval", async () => {
     const w = (world = await startWorld({ ALERT_CHECK_MINUTES: "1" }));
     const user = w.tg.user({ id: 9608, first_name: "Flip", language_code: "en" });
-    const checks = async () => (await w.app.repos.kv.idleSince("alerts:checked", Infinity)).length;
+    const checks = async () => (await w.app.repos.kv.idleSince("alerts:checked", Number.MAX_SAFE_INTEGER)).length;
     for (let i = 0; i < 30; i++) {
       await user.send(`/alert 1.${String(i).padStart(2, "0")} btc eth 1000000`);
       expect((await user.nextMessage()).text).toContain("I will tell you");
@@ -133,7 +133,7 @@ describe("rate alerts", () => {
     await user.send("/alert 9 btc eth 1000000");
     await user.nextMessage();
     await minutes(w, 3);
-    expect((await w.app.repos.kv.idleSince("alerts:checked", Infinity)).map((e) => e.key)).toEqual(["btc|btc|eth|eth|9"]);
+    expect((await w.app.repos.kv.idleSince("alerts:checked", Number.MAX_SAFE_INTEGER)).map((e) => e.key)).toEqual(["btc|btc|eth|eth|9"]);
   });
 
   it("can be set from the offers screen, and the offers come back", async () => {

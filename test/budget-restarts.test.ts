@@ -10,6 +10,7 @@ import { loadConfig } from "../src/config.js";
 import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator, type StoredMessage } from "../src/emulator/index.js";
+import { worldDatabase } from "./harness/postgres.js";
 import { busiestWindow } from "./harness/windows.js";
 import { advanceUntil, captureLogs, type LogLine } from "./harness/drive.js";
 import { toAmount } from "./harness/flow.js";
@@ -31,7 +32,7 @@ afterEach(async () => {
 /** Another bot process on the same database, emulator and exchange as `w`'s, with its own log. */
 async function secondProcess(w: TestWorld): Promise<{ app: App; lines: LogLine[] }> {
   const { logger, lines } = captureLogs();
-  const config = loadConfig({ BOT_TOKEN: w.tg.token, TELEGRAM_API_ROOT: w.tg.apiRoot, DATABASE_PATH: w.databasePath, EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000" });
+  const config = loadConfig({ BOT_TOKEN: w.tg.token, TELEGRAM_API_ROOT: w.tg.apiRoot, ...w.databaseEnv, EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000" });
   const app = await createApp({ ...config, botToken: w.tg.token }, logger, {
     clock: w.clock,
     botInfo: w.tg.botInfo,
@@ -158,7 +159,7 @@ describe("the budget after SIGKILL", () => {
   let sandbox: SandboxExchange;
 
   /** `node dist-less src/main.ts` as a direct child, so SIGKILL reaches the bot itself. */
-  function startBot(databasePath: string): ChildProcess {
+  function startBot(database: Record<string, string>): ChildProcess {
     const child = spawn(process.execPath, ["--import", pathToFileURL(join(ROOT, "node_modules/tsx/dist/loader.mjs")).href, join(ROOT, "src/main.ts")], {
       cwd: mkdtempSync(join(tmpdir(), "swapbot-kill-cwd-")),
       env: {
@@ -168,7 +169,7 @@ describe("the budget after SIGKILL", () => {
         EXCHANGE_API_URL: sandbox.url,
         EXCHANGE_API_KEY: "kill-key",
         EXCHANGE_RATE_LIMIT_PER_MINUTE: "10",
-        DATABASE_PATH: databasePath,
+        ...database,
         LOG_LEVEL: "warn",
       },
       stdio: ["ignore", "ignore", "ignore"],
@@ -184,10 +185,13 @@ describe("the budget after SIGKILL", () => {
     sandbox = await startSandbox({ apiKey: "kill-key", clock: systemClock, rateLimitPerMinute: 10 });
     const dir = mkdtempSync(join(tmpdir(), "swapbot-kill-"));
     cleanups.push(() => tg.close(), () => sandbox.close(), () => rmSync(dir, { recursive: true, force: true }));
-    const databasePath = join(dir, "bot.sqlite");
+    // The suite's back end: the SQLite file, or a PostgreSQL database of the run's server.
+    const backEnd = await worldDatabase();
+    cleanups.push(() => backEnd.drop());
+    const database = backEnd.env.DATABASE_URL === undefined ? { DATABASE_PATH: join(dir, "bot.sqlite") } : backEnd.env;
     const user = tg.user({ id: 8401, first_name: "Ki", language_code: "en" });
 
-    const first = startBot(databasePath);
+    const first = startBot(database);
     await waitFor(() => sandbox.requests.length >= 2, 20_000, "the first bot to load the catalogue");
     // A different person each time: one person alone may ask for only three new quotes a minute.
     for (let i = 1; sandbox.requests.length < 10; i++) {
@@ -199,7 +203,7 @@ describe("the budget after SIGKILL", () => {
     first.kill("SIGKILL");
     await new Promise((done) => first.once("exit", done));
 
-    const second = startBot(databasePath);
+    const second = startBot(database);
     await user.send("/rate 99 btc eth");
     const card = await user.nextMessage({ timeoutMs: 20_000 });
     // The new process read the window from the journal: it waits for the oldest slot.

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
-import { openSqliteStore, SqliteBudgetJournal, type SqliteStore } from "../src/db/index.js";
 import { BudgetCancelledError, BudgetQueueFullError, RateBudget, type BudgetJournal, type Lane, type QueuePlace } from "../src/exchange/budget.js";
+import { openSqliteStore, SqliteBudgetJournal } from "../src/db/index.js";
+import { journalDatabase, type JournalProcess } from "./harness/journal.js";
 import { busiestWindow } from "./harness/windows.js";
 
 const SPAN = 61_000; // the 60 s window plus the 1 s margin
@@ -294,30 +295,32 @@ describe("RateBudget after close", () => {
   });
 });
 
-describe("RateBudget with its SQLite journal", () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+describe("RateBudget with its journal in the database", () => {
+  const databases: { drop(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const database of databases.splice(0)) await database.drop();
   });
 
-  function databaseFile(): string {
-    const dir = mkdtempSync(join(tmpdir(), "swapbot-budget-"));
-    dirs.push(dir);
-    return join(dir, "bot.sqlite");
+  /** A new database for the journal, on the suite's back end. */
+  async function databaseFile(): Promise<Awaited<ReturnType<typeof journalDatabase>>> {
+    const database = await journalDatabase();
+    databases.push(database);
+    return database;
   }
 
-  function budgetOn(path: string, clock: ManualClock, limitPerMinute = 10): { budget: RateBudget; db: SqliteStore } {
-    const db = openSqliteStore(path);
-    return { budget: new RateBudget({ limitPerMinute, backgroundShare: 0.6, clock, journal: new SqliteBudgetJournal(db, clock) }), db };
+  /** One process on `database`: its budget, journaled there. */
+  async function budgetOn(database: Awaited<ReturnType<typeof journalDatabase>>, clock: ManualClock, limitPerMinute = 10): Promise<{ budget: RateBudget; db: JournalProcess }> {
+    const db = await database.open(clock);
+    return { budget: new RateBudget({ limitPerMinute, backgroundShare: 0.6, clock, journal: db.journal }), db };
   }
 
   it("a new process continues the old window: nothing more than the limit in any minute across restarts", async () => {
     const clock = new ManualClock();
-    const path = databaseFile();
+    const path = await databaseFile();
     const times: number[] = [];
     // Five restarts within 41 s, each process asking for as much as it can get.
     for (let run = 0; run < 5; run++) {
-      const { budget, db } = budgetOn(path, clock);
+      const { budget, db } = await budgetOn(path, clock);
       for (let i = 0; i < 10; i++) void budget.acquire("user").then(() => times.push(clock.now()), ignoreClosed);
       await clock.advance(8_200);
       await budget.close(); // the process ends; its waiters with it
@@ -325,7 +328,7 @@ describe("RateBudget with its SQLite journal", () => {
     }
     expect(times).toHaveLength(10); // the first process took the whole window, nobody after it got more
     // The sixth process, once the window has passed, gets slots again.
-    const { budget, db } = budgetOn(path, clock);
+    const { budget, db } = await budgetOn(path, clock);
     const later = budget.acquire("user").then(() => times.push(clock.now()));
     await clock.advance(SPAN);
     await later;
@@ -337,12 +340,12 @@ describe("RateBudget with its SQLite journal", () => {
 
   it("a 429 pause is kept across a restart", async () => {
     const clock = new ManualClock();
-    const path = databaseFile();
-    const first = budgetOn(path, clock);
+    const path = await databaseFile();
+    const first = await budgetOn(path, clock);
     first.budget.pause(30_000);
     await first.budget.close();
     await first.db.close();
-    const second = budgetOn(path, clock);
+    const second = await budgetOn(path, clock);
     let grantedAt: number | undefined;
     void second.budget.acquire("create").then(() => (grantedAt = clock.now()));
     const asked = clock.now();
@@ -354,11 +357,11 @@ describe("RateBudget with its SQLite journal", () => {
     await second.db.close();
   });
 
-  it("two processes on one database file share one budget", async () => {
+  it("two processes on one database share one budget", async () => {
     const clock = new ManualClock();
-    const path = databaseFile();
-    const a = budgetOn(path, clock);
-    const b = budgetOn(path, clock);
+    const path = await databaseFile();
+    const a = await budgetOn(path, clock);
+    const b = await budgetOn(path, clock);
     const times: { who: string; at: number }[] = [];
     for (let i = 0; i < 30; i++) {
       void a.budget.acquire(i % 3 ? "user" : "poll").then(() => times.push({ who: "a", at: clock.now() }), ignoreClosed);
@@ -378,13 +381,13 @@ describe("RateBudget with its SQLite journal", () => {
 
   it("keeps the journal small: one row per call, older than two hours pruned", async () => {
     const clock = new ManualClock();
-    const path = databaseFile();
-    const { budget, db } = budgetOn(path, clock, 1_000);
+    const path = await databaseFile();
+    const { budget, db } = await budgetOn(path, clock, 1_000);
     for (let hour = 0; hour < 5; hour++) {
       for (let i = 0; i < 100; i++) await budget.acquire("user");
       await clock.advance(3_600_000);
     }
-    const rows = Number((await db.db.selectFrom("budget_grants").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const rows = Number((await db.store.db.selectFrom("budget_grants").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
     expect(rows).toBeLessThanOrEqual(300);
     expect((await budget.stats()).lastHourByLane.user).toBe(0);
     await budget.close();
@@ -448,10 +451,10 @@ describe("RateBudget when a listener throws", () => {
 
 describe("RateBudget when its journal fails", () => {
   it("keeps every waiter in line when a write fails, serves it once the database answers, and lets it give up meanwhile", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "swapbot-budget-busy-"));
-    const db = openSqliteStore(join(dir, "bot.sqlite"));
+    const database = await journalDatabase();
     const clock = new ManualClock();
-    const real = new SqliteBudgetJournal(db, clock);
+    const db = await database.open(clock);
+    const real = db.journal;
     let failures = 2;
     // The first two steps fail at the end and roll back, as a COMMIT that meets a full disk would:
     // the first acquire's, and the one that runs right after it for the second acquire and the
@@ -460,7 +463,7 @@ describe("RateBudget when its journal fails", () => {
       grant: (spanMs, decide) =>
         real.grant(spanMs, (view) => {
           const decided = decide(view);
-          if (failures-- > 0) throw new Error("SQLITE_IOERR: disk I/O error");
+          if (failures-- > 0) throw new Error("disk I/O error");
           return decided;
         }),
       grantsAfter: (time) => real.grantsAfter(time),
@@ -481,6 +484,6 @@ describe("RateBudget when its journal fails", () => {
     expect(failures).toBe(-1); // both failed steps happened, and no other
     await budget.close();
     await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   });
 });

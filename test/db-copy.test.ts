@@ -124,7 +124,7 @@ function maxIds(rows: Record<string, Record<string, unknown>[]>): Record<string,
 
 describe("db:copy", () => {
   it("copies a database the bot built (exchanges in flight, a conversation half done, a saved address, an alert, a phrase, support's audit): every row equal, ids kept, and new rows get ids after them", async () => {
-    const world: TestWorld = await startWorld({ SUPPORT_USER_IDS: "9001" });
+    const world: TestWorld = await startWorld({ SUPPORT_USER_IDS: "9001" }, { database: "sqlite" });
     cleanups.push(() => world.close());
     const ada = world.tg.user({ id: 7_000_000_001, first_name: "Zoë 🐱 Ёжик", username: "zoe_swaps", language_code: "en" });
     await ada.send("/phrase синий выдра 🦦");
@@ -286,7 +286,7 @@ describe("db:copy", () => {
   });
 
   it("refuses while the bot runs on the SQLite file (it would go on creating exchanges the copy would miss), before touching the PostgreSQL database", async () => {
-    const world = await startWorld();
+    const world = await startWorld({}, { database: "sqlite" });
     cleanups.push(() => world.close());
     const target = await database();
     await expect(copyDatabase({ from: world.databasePath, to: target.url })).rejects.toThrow(

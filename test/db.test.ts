@@ -8,7 +8,7 @@ import { ManualClock } from "../src/clock.js";
 import { loadConfig } from "../src/config.js";
 import { startBotApiEmulator, waitFor } from "../src/emulator/index.js";
 import { captureLogs, drive } from "./harness/drive.js";
-import { createRepositories, InstanceLock, openSqliteStore, POLL_RANK, runMigrationWork, type NewTransaction, type Repositories, type SqliteStore } from "../src/db/index.js";
+import { AddressBook, createRepositories, InstanceLock, openSqliteStore, POLL_RANK, runMigrationWork, type NewTransaction, type Repositories, type SqliteStore } from "../src/db/index.js";
 import { MIGRATIONS } from "../src/db/migrations.js";
 import { headStart } from "../src/tracker/policy.js";
 import { openFreshStore } from "./harness/store.js";
@@ -39,12 +39,12 @@ const sample = (overrides: Partial<NewTransaction> = {}): NewTransaction => ({
 
 /** The repositories, on a fresh database of the test back end. */
 describe("storage", () => {
-  let fresh: ReturnType<typeof openFreshStore>;
+  let fresh: Awaited<ReturnType<typeof openFreshStore>>;
   let repos: Repositories;
   const clock = new ManualClock(1_000_000);
 
-  beforeEach(() => {
-    fresh = openFreshStore();
+  beforeEach(async () => {
+    fresh = await openFreshStore();
     repos = createRepositories(fresh.store, clock);
   });
   afterEach(async () => {
@@ -220,6 +220,17 @@ describe("storage", () => {
     expect(await repos.alerts.openOf(7)).toHaveLength(2);
     await repos.alerts.end(made.find((a) => a !== undefined)!.id, "removed");
     expect(await repos.alerts.create(alert, 2)).toMatchObject({ userId: 7, createdAt: clock.now() });
+  });
+
+  it("saves an address saved twice at once as one entry (relabelled), and never more than a person may keep", async () => {
+    const entry = { userId: 7, network: "ETH", label: "mine", address: "0xabc", memo: null };
+    const saved = await Promise.all([entry, { ...entry, label: "also mine" }].map((e) => repos.addresses.save(e)));
+    expect(saved.every((s) => s !== "full" && s.id === (saved[0] as { id: number }).id)).toBe(true);
+    expect(await repos.addresses.list(7)).toHaveLength(1);
+    const max = AddressBook.MAX_PER_USER;
+    const more = await Promise.all(Array.from({ length: max + 2 }, (_, i) => repos.addresses.save({ ...entry, address: `0x${i}` })));
+    expect(more.filter((s) => s === "full")).toHaveLength(3);
+    expect(await repos.addresses.list(7)).toHaveLength(max);
   });
 
   it("replaces the catalogue whole and keeps JSON values behind the storage adapter", async () => {

@@ -231,7 +231,7 @@ describe("deposit details after Confirm", () => {
     await drive(world.clock, waitFor(async () => ((await world!.app.repos.transactions.find(id))!.cardDueAt !== null ? true : undefined), 30_000, "the card to be owed"), { stepMs: 1_000, maxMs: 60_000 });
     // The process dies while the tracker sends the card: taken, never recorded as shown.
     await world.restart(async () => {
-      const store = openTestStore(world!);
+      const store = await openTestStore(world!);
       // What takeOwedCard writes before the send goes out.
       await store.db.updateTable("transactions").set({ card_due_at: null, card_claim: "tracker" }).where("exchange_id", "=", id).where("card_message_id", "is", null).execute();
       await store.close();

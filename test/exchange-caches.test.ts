@@ -6,12 +6,15 @@ import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { createRepositories, openSqliteStore, type Store } from "../src/db/index.js";
+import { openPostgres } from "../src/db/postgres/index.js";
 import { BudgetCancelledError, RateBudget } from "../src/exchange/budget.js";
 import { CatalogueService } from "../src/exchange/catalogue.js";
 import { ExchangeClient, type Pair } from "../src/exchange/client.js";
 import { EstimateService } from "../src/exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
 import { drive } from "./harness/drive.js";
+import { worldDatabase } from "./harness/postgres.js";
+import { settleOnPool } from "./harness/settle.js";
 
 const PAIR: Pair = { symbolFrom: "eth", networkFrom: "eth", symbolTo: "usdt", networkTo: "trx" };
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -28,15 +31,24 @@ async function setup(): Promise<{ clock: ManualClock; sandbox: SandboxExchange; 
   return { clock, sandbox, client, budget };
 }
 
-function tempDb(): { path: string; open: () => Store } {
+/**
+ * A new database on the suite's back end; each `open` is a process's store on it (closed with
+ * the test), on whose answers `clock` waits between timers.
+ */
+async function tempDb(clock: ManualClock): Promise<{ open: () => Promise<Store> }> {
+  const database = await worldDatabase();
+  const url = database.env.DATABASE_URL;
   const dir = mkdtempSync(join(tmpdir(), "swapbot-cat-"));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const path = join(dir, "bot.sqlite");
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => database.drop());
   return {
-    path,
-    open: () => {
-      const store = openSqliteStore(path);
-      cleanups.push(() => store.close());
+    open: async () => {
+      if (url === undefined) {
+        const store = openSqliteStore(join(dir, "bot.sqlite"));
+        cleanups.push(() => store.close());
+        return store;
+      }
+      const store = await openPostgres(url, { max: 2 });
+      cleanups.push(settleOnPool(clock, store.pool), () => store.close());
       return store;
     },
   };
@@ -144,9 +156,9 @@ describe("EstimateService: nearby amounts", () => {
 describe("CatalogueService", () => {
   it("fetches an empty catalogue at once, keeps it in the database, and serves it stale while the service is down", async () => {
     const { clock, sandbox, client } = await setup();
-    const db = tempDb();
+    const db = await tempDb(clock);
     const logger = pino({ level: "silent" });
-    const first = createRepositories(db.open(), clock);
+    const first = createRepositories(await db.open(), clock);
     const catalogue = new CatalogueService({ client, repo: first.catalogue, kv: first.kv, clock, logger }, { retryMs: 60_000 });
     await catalogue.load();
     await catalogue.start();
@@ -162,7 +174,7 @@ describe("CatalogueService", () => {
 
     // A restart with the service down: the stored catalogue is served, nothing is lost.
     sandbox.faults.inject({ kind: "status", status: 503 }, { times: 1_000 });
-    const second = createRepositories(db.open(), clock);
+    const second = createRepositories(await db.open(), clock);
     const again = new CatalogueService({ client, repo: second.catalogue, kv: second.kv, clock, logger });
     await again.load();
     expect(again.currencies().length).toBe(catalogue.currencies().length);
@@ -172,8 +184,8 @@ describe("CatalogueService", () => {
 
   it("refreshes in the background on the catalogue lane, providers more often than currencies", async () => {
     const { clock, sandbox, client } = await setup();
-    const db = tempDb();
-    const repos = createRepositories(db.open(), clock);
+    const db = await tempDb(clock);
+    const repos = createRepositories(await db.open(), clock);
     const catalogue = new CatalogueService(
       { client, repo: repos.catalogue, kv: repos.kv, clock, logger: pino({ level: "silent" }) },
       { currenciesEveryMs: 3_600_000, providersEveryMs: 300_000 },

@@ -47,7 +47,7 @@ describe("creating exactly once", () => {
     const exchangeId = /🔁 Exchange (\S+)/.exec(created.text!)![1]!;
     const createsBefore = creates(world).length;
     await world.restart(async () => {
-      const store = openTestStore(world!);
+      const store = await openTestStore(world!);
       await createRepositories(store, world!.clock).kv.set(key, beforeConfirm);
       await store.close();
     });

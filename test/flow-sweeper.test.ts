@@ -18,7 +18,7 @@ afterEach(async () => {
 describe("the flow sweeper", () => {
   it("stops only once the sweep under way has ended, so the database is not closed under it", async () => {
     const clock = new ManualClock();
-    const fresh = openFreshStore();
+    const fresh = await openFreshStore();
     const repos = createRepositories(fresh.store, clock);
     const tg: BotApiEmulator = await startBotApiEmulator({ clock: () => clock.now() });
     cleanup = async () => {

@@ -40,7 +40,8 @@ const LAYERS: Record<string, readonly string[]> = {
   playground: ["clock.ts", "listen.ts", "config.ts", "app.ts", "exchange", "emulator"],
   // Operator commands of the compiled CLI (db:copy): they work on the data layer, not the bot.
   cli: ["config.ts", "logger.ts", "db"],
-  "main.ts": ["config.ts", "logger.ts", "app.ts", "telegram", "playground", "cli"],
+  // DATABASE_URL's password goes to the logger's secrets (the URL rules, no pg).
+  "main.ts": ["config.ts", "logger.ts", "app.ts", "telegram", "playground", "cli", "db/postgres/url.ts"],
 };
 
 /**

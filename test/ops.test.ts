@@ -65,7 +65,7 @@ describe("HEALTH_PORT", () => {
     const { createApp } = await import("../src/app.js");
     const { loadConfig } = await import("../src/config.js");
     const { pino } = await import("pino");
-    const config = loadConfig({ BOT_TOKEN: world.tg.token, TELEGRAM_API_ROOT: world.tg.apiRoot, DATABASE_PATH: world.databasePath, HEALTH_PORT: "0" });
+    const config = loadConfig({ BOT_TOKEN: world.tg.token, TELEGRAM_API_ROOT: world.tg.apiRoot, ...world.databaseEnv, HEALTH_PORT: "0" });
     const second = await createApp({ ...config, botToken: world.tg.token }, pino({ level: "silent" }), { clock: world.clock, botInfo: world.tg.botInfo });
     const starting = second.start();
     try {

@@ -8,6 +8,7 @@ import { loadConfig } from "../src/config.js";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
 import { PlaygroundClock, renderEntities, startPlayground, type Playground } from "../src/playground/index.js";
 import { captureLogs, type LogLine } from "./harness/drive.js";
+import { freshDatabase } from "./harness/postgres.js";
 import { createViaFlow } from "./harness/flow.js";
 
 describe("PlaygroundClock", () => {
@@ -212,6 +213,24 @@ describe("playground server", () => {
     expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${document!.name}"`);
     expect((await file.text()).split("\r\n")).toHaveLength(4); // the header, two exchanges, the last line break
   }, 30_000);
+
+  it("with DATABASE_URL, keeps its data in that PostgreSQL database, and a later run goes on from its clock", async () => {
+    const database = await freshDatabase({ migrated: true });
+    try {
+      const config = loadConfig({ PLAYGROUND_PORT: "0", DATABASE_URL: database.url });
+      const first = await startPlayground({ config, logger: captureLogs().logger });
+      expect(first.app.store.dialect).toBe("postgres");
+      first.clock.jumpTo(Date.now() + 3 * 60 * 60 * 1000);
+      const stoppedAt = first.clock.now();
+      await first.stop();
+      playground = await startPlayground({ config, logger: captureLogs().logger });
+      expect(playground.clock.now()).toBeGreaterThanOrEqual(stoppedAt);
+    } finally {
+      await playground?.stop();
+      playground = undefined;
+      await database.drop();
+    }
+  });
 
   it("keeps a given DATABASE_PATH, and a later run goes on from the clock where a sped-up one stopped", async () => {
     const dir = mkdtempSync(join(tmpdir(), "swapbot-pg-db-"));

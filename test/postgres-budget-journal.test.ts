@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { waitFor } from "../src/emulator/index.js";
-import { PgBudgetJournal, type JournalView } from "../src/db/postgres/budget-journal.js";
+import type { JournalView } from "../src/db/budget-journal.js";
+import { PgBudgetJournal } from "../src/db/postgres/budget-journal.js";
 import { LOCK_KEYS, openPostgres, type PostgresStore } from "../src/db/postgres/index.js";
 import { admin, freshDatabase, type TestDatabase } from "./harness/postgres.js";
 

@@ -177,7 +177,7 @@ describe("quotes in groups", () => {
       cards.push(await user.nextMessage());
     }
     await world.app.idle();
-    const store = openTestStore(world);
+    const store = await openTestStore(world);
     const quoteKeys = async () =>
       Number((await store.db.selectFrom("kv").select((eb) => eb.fn.countAll().as("n")).where("key", "like", "quote:%").executeTakeFirstOrThrow()).n);
     try {

@@ -163,7 +163,7 @@ describe("review: interleavings across awaits", () => {
     const { exchangeId, card } = await createViaFlow(user);
     w.app.sandbox!.setScenario(exchangeId, "overdue"); // still waiting for the deposit
     // An exchange created 13 hours ago: a waiting one is looked at every 30 minutes by now.
-    const store = openTestStore(w);
+    const store = await openTestStore(w);
     await store.db.updateTable("transactions").set((eb) => ({ created_at: eb("created_at", "-", 13 * 60 * MINUTE) })).where("exchange_id", "=", exchangeId).execute();
     await store.close();
 
@@ -201,7 +201,7 @@ describe("review: the same interleavings, elsewhere", () => {
     const { exchangeId } = await createViaFlow(user);
     const qr = user.lastMessage()!;
     // Waiting, unchanged for 49 hours: the next look gives up on it (WAITING_STALL_MS) and says so.
-    const store = openTestStore(w);
+    const store = await openTestStore(w);
     await store.db.updateTable("transactions").set((eb) => ({ status_changed_at: eb("status_changed_at", "-", 49 * 60 * MINUTE) })).where("exchange_id", "=", exchangeId).execute();
     await store.close();
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../src/clock.js";
 import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
+import { worldDatabase } from "./harness/postgres.js";
 import { messagesOf, spawnBot, type BotProcess } from "./harness/process.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator } from "../src/emulator/index.js";
 
@@ -17,14 +18,16 @@ async function world(options: { token?: string } = {}): Promise<{ tg: BotApiEmul
   const tg = await startBotApiEmulator(options.token ? { token: options.token } : {});
   const sandbox = await startSandbox({ apiKey: "runtime-sandbox-key-0123456789", clock: systemClock, rateLimitPerMinute: 1000 });
   const dir = mkdtempSync(join(tmpdir(), "swapbot-runtime-"));
-  cleanups.push(() => tg.close(), () => sandbox.close(), () => rmSync(dir, { recursive: true, force: true }));
+  // The suite's back end: a SQLite file, or a PostgreSQL database of the run's server.
+  const database = await worldDatabase();
+  cleanups.push(() => tg.close(), () => sandbox.close(), () => rmSync(dir, { recursive: true, force: true }), () => database.drop());
   const env = {
     BOT_TOKEN: tg.token,
     TELEGRAM_API_ROOT: tg.apiRoot,
     EXCHANGE_API_URL: sandbox.url,
     EXCHANGE_API_KEY: "runtime-sandbox-key-0123456789",
     EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000",
-    DATABASE_PATH: join(dir, "bot.sqlite"),
+    ...(database.env.DATABASE_URL === undefined ? { DATABASE_PATH: join(dir, "bot.sqlite") } : database.env),
     LOG_LEVEL: "info",
   };
   return { tg, sandbox, env };

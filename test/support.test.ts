@@ -91,7 +91,7 @@ describe("support staff tools", () => {
     const { exchangeId } = await createViaFlow(customer);
     w.app.sandbox!.setScenario(exchangeId, "overdue");
     // Waiting for 48 hours already: the next poll gives up, and tells the owner.
-    const store = openTestStore(w);
+    const store = await openTestStore(w);
     await store.db.updateTable("transactions").set((eb) => ({ status_changed_at: eb("status_changed_at", "-", 48 * 3_600_000) })).where("exchange_id", "=", exchangeId).execute();
     await store.close();
     await w.clock.advance(61_000);

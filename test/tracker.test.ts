@@ -151,7 +151,7 @@ describe("the tracker", () => {
     const before = messagesAfter(user, qr).length;
     // As if the process died after sending "confirming" but before saving that it had.
     await world.restart(async () => {
-      const store = openTestStore(world!);
+      const store = await openTestStore(world!);
       await store.db.updateTable("transactions").set((eb) => ({ pending_notice: eb.ref("status") })).where("exchange_id", "=", exchangeId).execute();
       await store.close();
     });
@@ -228,7 +228,7 @@ describe("the tracker", () => {
     const user = world.tg.user({ id: 5009, first_name: "Ida", language_code: "en" });
     const { exchangeId, card } = await createViaFlow(user);
     world.app.sandbox!.setScenario(exchangeId, "overdue");
-    const store = openTestStore(world);
+    const store = await openTestStore(world);
     await store.db.updateTable("transactions").set((eb) => ({ status_changed_at: eb("status_changed_at", "-", 48 * 3_600_000) })).where("exchange_id", "=", exchangeId).execute();
     await store.close();
     const qr = user.lastMessage()!;
@@ -257,7 +257,7 @@ describe("the tracker", () => {
     await world.app.idle();
     await world.clock.advance(61_000);
     // Polling is saturated: the background share of the window is used, and both exchanges are due.
-    const store = openTestStore(world);
+    const store = await openTestStore(world);
     await store.db.updateTable("transactions").set({ next_poll_at: world.clock.now() }).execute();
     await store.close();
     while (world.app.budget.preview("poll").position === 0) await world.app.budget.acquire("poll");
@@ -632,6 +632,9 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     expect((await w.app.repos.transactions.find(exchangeId))!.nextPollAt).toBeNull();
   });
 
+  // Eight simulated days: some 45,000 ticks of the tracker, the flow sweep and the alert checker,
+  // each a few queries. On PostgreSQL each query is a round trip to the server (SQLite's are calls
+  // within the process), so this one test needs more time there than the default.
   it("follows an exchange in motion hourly for 7 days, then stops and tells the owner once", async () => {
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 5804, first_name: "Quin", language_code: "ru" });
@@ -664,7 +667,7 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     await runTracker(w, createdAt + 8 * DAY);
     expect(polls(w)).toHaveLength(after);
     expect(messagesAfter(user, qr)).toHaveLength(2);
-  });
+  }, 60_000);
 
   it("reads a status whatever its case: 'Finished' is finished", async () => {
     const w = (world = await startWorld());
@@ -729,13 +732,13 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     await w.clock.advance((await w.app.repos.transactions.find(exchangeId))!.nextPollAt! - w.clock.now());
     // The poll is out and unanswered: what the database holds now is what a SIGKILL would leave.
     await waitFor(() => w.app.sandbox!.requests.some((r) => r.endpoint === "getTransactionInfo" && r.status === 0), 5_000, "the poll to reach the service");
-    const store = openTestStore(w);
+    const store = await openTestStore(w);
     // Every column but the key (and PostgreSQL's row id), to be written back as it was.
     const row: Record<string, unknown> = await store.db.selectFrom("transactions").selectAll().where("exchange_id", "=", exchangeId).executeTakeFirstOrThrow();
     const { exchange_id: _key, id: _rowId, ...crashed } = row;
     await store.close();
     await w.restart(async () => {
-      const again = openTestStore(w);
+      const again = await openTestStore(w);
       await again.db.updateTable("transactions").set(crashed).where("exchange_id", "=", exchangeId).execute();
       await again.close();
       await w.clock.advance(5_000); // down for a moment

@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Clock } from "../clock.js";
+import { lockPersonRows } from "./dialect.js";
 import { prepared } from "./prepared.js";
-import type { Schema, SavedAddressesTable } from "./schema.js";
+import { COLUMNS, type Schema, type SavedAddressesTable } from "./schema.js";
 import type { Store } from "./store.js";
 
 export interface SavedAddress {
@@ -42,7 +43,7 @@ export class AddressBook {
     this.ofNetwork = prepared<[userId: number, network: string], Selectable<SavedAddressesTable>>(store.db, (db, arg) =>
       db
         .selectFrom("saved_addresses")
-        .selectAll()
+        .select(COLUMNS.saved_addresses)
         .where("user_id", "=", arg<number>(0))
         .where("network", "=", arg<string>(1))
         .orderBy("used_at", "desc")
@@ -81,6 +82,7 @@ export class AddressBook {
    */
   async save(entry: { userId: number; network: string; label: string; address: string; memo: string | null }): Promise<SavedAddress | "full"> {
     return this.store.db.transaction().execute(async (trx) => {
+      await lockPersonRows(this.store.dialect, trx, "addresses", entry.userId);
       const existing = await this.findExact(entry.userId, entry.network, entry.address, entry.memo, trx);
       if (existing) {
         await this.rename(existing.id, entry.userId, entry.label, trx);

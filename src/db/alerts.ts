@@ -1,6 +1,8 @@
-import type { Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Clock } from "../clock.js";
-import type { RateAlertsTable } from "./schema.js";
+import { lockPersonRows } from "./dialect.js";
+import { prepared } from "./prepared.js";
+import { COLUMNS, type RateAlertsTable, type Schema } from "./schema.js";
 import type { Store } from "./store.js";
 
 export type AlertEnd = "reached" | "expired" | "removed" | "blocked";
@@ -37,10 +39,18 @@ const toRecord = (row: Selectable<RateAlertsTable>): RateAlert => ({
 
 /** Rate alerts: open until reached, removed, expired (or their owner blocked the bot). */
 export class AlertRepository {
+  // The checker reads these every minute: built once.
+  private readonly openBy;
+  private readonly expiredBy;
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    const open = (db: Kysely<Schema>) => db.selectFrom("rate_alerts").select(COLUMNS.rate_alerts).where("ended_at", "is", null).orderBy("id");
+    this.openBy = prepared<[now: number], Selectable<RateAlertsTable>>(store.db, (db, arg) => open(db).where("expires_at", ">", arg<number>(0)));
+    this.expiredBy = prepared<[now: number], Selectable<RateAlertsTable>>(store.db, (db, arg) => open(db).where("expires_at", "<=", arg<number>(0)));
+  }
 
   /**
    * Creates an alert; with `maxOpen`, only while its owner has fewer open ones than that
@@ -49,6 +59,7 @@ export class AlertRepository {
   async create(alert: Omit<RateAlert, "id" | "createdAt">, maxOpen = Infinity): Promise<RateAlert | undefined> {
     return this.store.db.transaction().execute(async (trx) => {
       if (maxOpen !== Infinity) {
+        await lockPersonRows(this.store.dialect, trx, "alerts", alert.userId);
         const { n } = await trx
           .selectFrom("rate_alerts")
           .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -91,14 +102,12 @@ export class AlertRepository {
 
   /** Every open alert that has not expired by `now`. */
   async open(now: number): Promise<RateAlert[]> {
-    const rows = await this.store.db.selectFrom("rate_alerts").selectAll().where("ended_at", "is", null).where("expires_at", ">", now).orderBy("id").execute();
-    return rows.map(toRecord);
+    return (await this.openBy(this.store.db, now)).rows.map(toRecord);
   }
 
   /** Open alerts whose time is up. */
   async expired(now: number): Promise<RateAlert[]> {
-    const rows = await this.store.db.selectFrom("rate_alerts").selectAll().where("ended_at", "is", null).where("expires_at", "<=", now).orderBy("id").execute();
-    return rows.map(toRecord);
+    return (await this.expiredBy(this.store.db, now)).rows.map(toRecord);
   }
 
   /** An alert claimed to be told whose message Telegram did not take: open again for the next check. */

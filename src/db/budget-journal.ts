@@ -10,6 +10,13 @@ export interface Grant {
   lane: Lane;
 }
 
+/** What the budget sees inside one atomic step of a journal. */
+export interface JournalView {
+  now: number;
+  window: Grant[];
+  pausedUntil: number;
+}
+
 /** Grants older than this are pruned: the window needs a minute, /stats an hour. */
 const KEEP_MS = 2 * 3_600_000;
 

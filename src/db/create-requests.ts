@@ -158,6 +158,7 @@ export class CreateRequestRepository {
       .where("state", "=", "pending")
       .where("created_at", ">=", since)
       .orderBy("created_at", "desc")
+      .orderBy("request_key", "desc")
       .limit(limit)
       .execute();
     return rows.map(recordOf);

@@ -1,4 +1,6 @@
-import { sql, type Expression, type RawBuilder } from "kysely";
+import { sql, type Expression, type Kysely, type RawBuilder } from "kysely";
+import { PERSON_LOCK_KINDS } from "./postgres/locks.js";
+import type { Schema } from "./schema.js";
 
 /** The database behind a Store: the embedded SQLite file (the default), or a PostgreSQL server. */
 export type Dialect = "sqlite" | "postgres";
@@ -29,4 +31,15 @@ export function least(dialect: Dialect, a: Expression<number>, b: Expression<num
 /** A text's length in bytes (UTF-8). */
 export function octetLength(dialect: Dialect, text: Expression<string>): RawBuilder<number> {
   return dialect === "sqlite" ? sql<number>`length(CAST(${text} AS BLOB))` : sql<number>`octet_length(${text})`;
+}
+
+/**
+ * Inside a transaction that reads a person's rows of `kind` and then writes on what it read
+ * (counted, then inserted): no other such transaction for that person runs until this one
+ * ends. PostgreSQL takes a transaction advisory lock for it (under READ COMMITTED two would
+ * both count 2 and both insert a third); SQLite's write transactions run one at a time anyway.
+ */
+export async function lockPersonRows(dialect: Dialect, trx: Kysely<Schema>, kind: keyof typeof PERSON_LOCK_KINDS, userId: number): Promise<void> {
+  if (dialect !== "postgres") return;
+  await sql`SELECT pg_advisory_xact_lock(${PERSON_LOCK_KINDS[kind]}, hashint8(${userId}))`.execute(trx);
 }

@@ -1,6 +1,8 @@
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
+import { PgInstanceLock } from "./postgres/instance-lock.js";
+import { maskPassword } from "./postgres/url.js";
 
 /**
  * One process at a time polls Telegram and runs the tracker for a database file. The lock is
@@ -33,24 +35,53 @@ export class InstanceLock {
   }
 }
 
+/** Where the bot's data is, and so which instance lock it takes: the SQLite file's, or PostgreSQL's. */
+export type InstanceLockTarget =
+  | { databasePath: string }
+  | {
+      databaseUrl: string;
+      /** The PostgreSQL lock's connection broke while held: another process may take over now. */
+      onLost: (error: Error) => void;
+    };
+
+/** An instance lock held, of either kind. */
+export interface HeldInstanceLock {
+  release(): void | Promise<void>;
+}
+
 /**
  * Takes the lock, waiting (and saying so once, loudly) while another process holds it.
- * Resolves undefined when `signal` aborts first.
+ * Resolves undefined when `signal` aborts first. A first attempt that fails (PostgreSQL out of
+ * reach) throws; one that fails while waiting is logged and tried again.
  */
 export async function waitForInstanceLock(
-  databasePath: string,
+  target: InstanceLockTarget,
   deps: { clock: Clock; logger: Logger; signal: AbortSignal; retryMs?: number },
-): Promise<InstanceLock | undefined> {
+): Promise<HeldInstanceLock | undefined> {
+  const where = "databaseUrl" in target ? { database: maskPassword(target.databaseUrl) } : { databasePath: target.databasePath };
+  const tryAcquire = (): HeldInstanceLock | undefined | Promise<HeldInstanceLock | undefined> =>
+    "databaseUrl" in target ? PgInstanceLock.tryAcquire(target.databaseUrl, { onLost: target.onLost }) : InstanceLock.tryAcquire(target.databasePath);
   let waited = false;
   while (!deps.signal.aborted) {
-    const lock = InstanceLock.tryAcquire(databasePath);
+    let lock: HeldInstanceLock | undefined;
+    try {
+      lock = await tryAcquire();
+    } catch (error) {
+      if (!waited) throw error;
+      deps.logger.warn({ err: error, ...where }, "could not check whether the other bot process still runs; trying again");
+    }
     if (lock) {
+      // Stopped while the attempt was under way: the lock is not kept.
+      if (deps.signal.aborted) {
+        await lock.release();
+        return undefined;
+      }
       if (waited) deps.logger.warn("the other bot process on this database stopped: this one takes over and starts polling Telegram");
       return lock;
     }
     if (!waited) {
       deps.logger.error(
-        { databasePath },
+        where,
         "another bot process is already running on this database: this one does NOT poll Telegram and waits until that one stops (two processes on one bot token fight for updates)",
       );
       waited = true;

@@ -13,6 +13,10 @@ export class KeyValueStore {
   private readonly select;
   private readonly upsert;
   private readonly remove;
+  // The flow sweep and the alert checker run these every minute.
+  private readonly idle;
+  private readonly large;
+  private readonly removeIdle;
 
   constructor(
     private readonly store: Store,
@@ -26,6 +30,28 @@ export class KeyValueStore {
         .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") }))),
     );
     this.remove = prepared<[key: string], never>(store.db, (db, arg) => db.deleteFrom("kv").where("key", "=", arg<string>(0)));
+    this.idle = prepared<[from: string, to: string, before: number], { key: string; value: string }>(store.db, (db, arg) =>
+      db
+        .selectFrom("kv")
+        .select(["key", "value"])
+        .where("key", ">=", arg<string>(0))
+        .where("key", "<", arg<string>(1))
+        .where("updated_at", "<", arg<number>(2))
+        .orderBy("updated_at")
+        .orderBy("key"),
+    );
+    this.large = prepared<[from: string, to: string, bytes: number], { key: string }>(store.db, (db, arg) =>
+      db
+        .selectFrom("kv")
+        .select("key")
+        .where("key", ">=", arg<string>(0))
+        .where("key", "<", arg<string>(1))
+        .where((eb) => eb(octetLength(store.dialect, eb.ref("value")), ">", arg<number>(2)))
+        .orderBy("key"),
+    );
+    this.removeIdle = prepared<[from: string, to: string, before: number], never>(store.db, (db, arg) =>
+      db.deleteFrom("kv").where("key", ">=", arg<string>(0)).where("key", "<", arg<string>(1)).where("updated_at", "<", arg<number>(2)),
+    );
   }
 
   async get<T>(key: string): Promise<T | undefined> {
@@ -61,15 +87,7 @@ export class KeyValueStore {
 
   /** Entries under `prefix` not written since `before`, oldest first. */
   async idleSince<T>(prefix: string, before: number): Promise<{ key: string; value: T }[]> {
-    const [from, to] = range(prefix);
-    const rows = await this.store.db
-      .selectFrom("kv")
-      .select(["key", "value"])
-      .where("key", ">=", from)
-      .where("key", "<", to)
-      .where("updated_at", "<", before)
-      .orderBy("updated_at")
-      .execute();
+    const { rows } = await this.idle(this.store.db, ...range(prefix), before);
     return rows.map((row) => ({ key: row.key.slice(prefix.length + 1), value: JSON.parse(row.value) as T }));
   }
 
@@ -81,14 +99,7 @@ export class KeyValueStore {
 
   /** Entries under `prefix` whose stored value is longer than `bytes` (their keys without the prefix). */
   async largerThan(prefix: string, bytes: number): Promise<string[]> {
-    const [from, to] = range(prefix);
-    const rows = await this.store.db
-      .selectFrom("kv")
-      .select("key")
-      .where("key", ">=", from)
-      .where("key", "<", to)
-      .where((eb) => eb(octetLength(this.store.dialect, eb.ref("value")), ">", bytes))
-      .execute();
+    const { rows } = await this.large(this.store.db, ...range(prefix), bytes);
     return rows.map((row) => row.key.slice(prefix.length + 1));
   }
 
@@ -104,9 +115,8 @@ export class KeyValueStore {
 
   /** Deletes the entries under `prefix` not written since `before`; how many. */
   async deleteIdle(prefix: string, before: number): Promise<number> {
-    const [from, to] = range(prefix);
-    const result = await this.store.db.deleteFrom("kv").where("key", ">=", from).where("key", "<", to).where("updated_at", "<", before).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const result = await this.removeIdle(this.store.db, ...range(prefix), before);
+    return Number(result.numAffectedRows ?? 0n);
   }
 
   /**

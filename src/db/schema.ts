@@ -183,3 +183,19 @@ export interface RateAlertsTable {
   ended_at: number | null;
   ended_reason: string | null;
 }
+
+/** The names of a table's columns, from a record that must list every one (the compiler says which is missing). */
+const columnsOf = <T>(columns: Record<keyof T & string, true>) => Object.keys(columns) as (keyof T & string)[];
+
+/**
+ * Every column of the tables whose rows are read whole in prepared queries, for selecting them
+ * by name rather than `*`: PostgreSQL keeps such a query planned (see PREPARED_MARK), and a plan
+ * of `*` fails once a newer bot adds a column (a rolling deploy) where one naming its columns
+ * goes on. The PostgreSQL row id (`id`) of transactions is not among them: it is read as row_id.
+ */
+export const COLUMNS = {
+  transactions: columnsOf<TransactionsTable>({ exchange_id: true, user_id: true, chat_id: true, symbol_from: true, network_from: true, symbol_to: true, network_to: true, amount_from: true, amount_to: true, address_to: true, extra_to: true, address_from: true, extra_from: true, address_refund: true, hash_from: true, hash_to: true, provider: true, rate_type: true, status: true, created_at: true, updated_at: true, status_changed_at: true, next_poll_at: true, card_message_id: true, notified_status: true, error_count: true, pending_notice: true, refreshed_at: true, poll_rank: true, funds_sent_at: true, not_found_count: true, leased_until: true, tracking_stopped_at: true, tracking_stopped_reason: true, notice_retry_at: true, card_claim: true, card_claimed_at: true, card_due_at: true, card_repeat: true }),
+  users: columnsOf<UsersTable>({ id: true, username: true, first_name: true, language: true, telegram_language: true, blocked: true, created_at: true, updated_at: true, phrase: true }),
+  rate_alerts: columnsOf<RateAlertsTable>({ id: true, user_id: true, chat_id: true, symbol_from: true, network_from: true, symbol_to: true, network_to: true, amount: true, target: true, created_at: true, expires_at: true, ended_at: true, ended_reason: true }),
+  saved_addresses: columnsOf<SavedAddressesTable>({ id: true, user_id: true, network: true, label: true, address: true, memo: true, created_at: true, used_at: true }),
+};

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysel
 import type { Clock } from "../clock.js";
 import { greatest, least, rowId } from "./dialect.js";
 import { prepared, type Arg } from "./prepared.js";
-import { POLL_RANK, type CardClaim, type PollRank, type Schema, type StopReason, type TransactionsTable } from "./schema.js";
+import { COLUMNS, POLL_RANK, type CardClaim, type PollRank, type Schema, type StopReason, type TransactionsTable } from "./schema.js";
 import type { Store } from "./store.js";
 
 export { POLL_RANK, type CardClaim, type PollRank, type StopReason } from "./schema.js";
@@ -206,12 +206,12 @@ export class TransactionRepository {
   // The tracker's loop and the flow run these all the time: built once.
   private readonly byExchangeId;
   private readonly byRowId;
-  private readonly dueOfRank;
+  private readonly dueOfRanks;
   private readonly earliestPoll;
   private readonly earliestNotice;
   private readonly earliestCard;
-  private readonly noticesOwed;
-  private readonly cardsOwed;
+  private readonly earliestWork;
+  private readonly owed;
   private readonly leaseOne;
   private readonly ofUser;
   private readonly insertRow;
@@ -231,52 +231,66 @@ export class TransactionRepository {
   ) {
     this.byExchangeId = prepared<[exchangeId: string], Row>(store.db, (db, arg) => this.select(db).where("exchange_id", "=", arg<string>(0)));
     this.byRowId = prepared<[id: number], Row>(store.db, (db, arg) => this.select(db).where(rowId(store.dialect), "=", arg<number>(0)));
-    this.dueOfRank = prepared<[rank: PollRank, now: number, limit: number], Row>(store.db, (db, arg) =>
-      this.select(db)
-        .where("poll_rank", "=", arg<PollRank>(0))
-        .where("next_poll_at", "is not", null)
-        .where("next_poll_at", "<=", arg<number>(1))
-        .orderBy("next_poll_at")
-        .limit(arg<number>(2)),
+    // The tracker's loop runs the next four on every pass, idle or not: each is one round trip
+    // (the ranks' picks in one query, the three kinds of next work in another, both kinds of
+    // owed message in a third), which counts on PostgreSQL.
+    this.dueOfRanks = prepared<[now: number, limit: number], Row>(store.db, (db, arg) => {
+      // Each rank's earliest through the (poll_rank, next_poll_at) index; ties go by age
+      // (SQLite's index order; PostgreSQL's would be any).
+      const ofRank = (rank: PollRank, index: number) =>
+        db
+          .selectFrom(
+            this.select(db)
+              .where("poll_rank", "=", rank)
+              .where("next_poll_at", "is not", null)
+              .where("next_poll_at", "<=", arg<number>(0))
+              .orderBy("next_poll_at")
+              .orderBy(rowId(store.dialect))
+              .limit(arg<number>(1))
+              .as(`rank${index}`),
+          )
+          .selectAll();
+      const [first, ...rest] = RANKS.map(ofRank);
+      return rest.reduce((union, next) => union.unionAll(next), first!);
+    });
+    const earliest = {
+      poll: (db: Kysely<Schema>) => db.selectFrom("transactions").select((eb) => eb.fn.min("next_poll_at").as("at")).where("next_poll_at", "is not", null),
+      notice: (db: Kysely<Schema>) =>
+        db.selectFrom("transactions").select((eb) => eb.fn.min("notice_retry_at").as("at")).where("notice_retry_at", "is not", null).where("pending_notice", "is", null),
+      card: (db: Kysely<Schema>) =>
+        db.selectFrom("transactions as t").select((eb) => eb.fn.min("t.card_due_at").as("at")).where("t.card_due_at", "is not", null).where(cardMayGo),
+    };
+    this.earliestPoll = prepared<[], { at: number | null }>(store.db, earliest.poll);
+    this.earliestNotice = prepared<[], { at: number | null }>(store.db, earliest.notice);
+    this.earliestCard = prepared<[], { at: number | null }>(store.db, earliest.card);
+    this.earliestWork = prepared<[], { poll: number | null; notice: number | null; card: number | null }>(store.db, (db) =>
+      db.selectNoFrom([earliest.poll(db).as("poll"), earliest.notice(db).as("notice"), earliest.card(db).as("card")]),
     );
-    this.earliestPoll = prepared<[], { at: number | null }>(store.db, (db) =>
-      db
+    this.owed = prepared<[now: number, limit: number], { kind: "card" | "notice"; exchange_id: string }>(store.db, (db, arg) => {
+      const notices = db
         .selectFrom("transactions")
-        .select((eb) => eb.fn.min("next_poll_at").as("at"))
-        .where("next_poll_at", "is not", null),
-    );
-    this.earliestNotice = prepared<[], { at: number | null }>(store.db, (db) =>
-      db
-        .selectFrom("transactions")
-        .select((eb) => eb.fn.min("notice_retry_at").as("at"))
-        .where("notice_retry_at", "is not", null)
-        .where("pending_notice", "is", null),
-    );
-    this.earliestCard = prepared<[], { at: number | null }>(store.db, (db) =>
-      db
-        .selectFrom("transactions as t")
-        .select((eb) => eb.fn.min("t.card_due_at").as("at"))
-        .where("t.card_due_at", "is not", null)
-        .where(cardMayGo),
-    );
-    this.noticesOwed = prepared<[now: number, limit: number], { exchange_id: string }>(store.db, (db, arg) =>
-      db
-        .selectFrom("transactions")
-        .select("exchange_id")
+        .select(["exchange_id", "notice_retry_at as at", rowId(store.dialect).as("row_id")])
         .where("notice_retry_at", "<=", arg<number>(0))
         .where("pending_notice", "is", null)
         .orderBy("notice_retry_at")
-        .limit(arg<number>(1)),
-    );
-    this.cardsOwed = prepared<[now: number, limit: number], { exchange_id: string }>(store.db, (db, arg) =>
-      db
+        .orderBy(rowId(store.dialect))
+        .limit(arg<number>(1));
+      const cards = db
         .selectFrom("transactions as t")
-        .select("t.exchange_id")
+        .select(["t.exchange_id", "t.card_due_at as at", rowId(store.dialect).as("row_id")])
         .where("t.card_due_at", "<=", arg<number>(0))
         .where(cardMayGo)
         .orderBy("t.card_due_at")
-        .limit(arg<number>(1)),
-    );
+        .orderBy(rowId(store.dialect))
+        .limit(arg<number>(1));
+      return db
+        .selectFrom(cards.as("cards"))
+        .select([sql.lit("card").$castTo<"card" | "notice">().as("kind"), "cards.exchange_id", "cards.at", "cards.row_id"])
+        .unionAll(db.selectFrom(notices.as("notices")).select([sql.lit("notice").$castTo<"card" | "notice">().as("kind"), "notices.exchange_id", "notices.at", "notices.row_id"]))
+        .orderBy("kind")
+        .orderBy("at")
+        .orderBy("row_id");
+    });
     // A new exchange: every column the record gives; the others start NULL or at their default.
     this.insertRow = prepared<NewRow, Row>(store.db, (db, arg) =>
       db
@@ -306,7 +320,7 @@ export class TransactionRepository {
           poll_rank: arg(19),
           card_message_id: arg(20),
         })
-        .returningAll()
+        .returning(COLUMNS.transactions)
         .returning(rowId(store.dialect).as("row_id")),
     );
     this.insertStatus = prepared<[exchangeId: string, status: string, at: number], never>(store.db, (db, arg) =>
@@ -329,7 +343,7 @@ export class TransactionRepository {
         .updateTable("transactions")
         .set((eb) => observed(eb, arg))
         .where("exchange_id", "=", arg<string>(0))
-        .returningAll()
+        .returning(COLUMNS.transactions)
         .returning(rowId(store.dialect).as("row_id")),
     );
     this.observeChange = prepared<[...Observation, status: string], Row>(store.db, (db, arg) =>
@@ -337,7 +351,7 @@ export class TransactionRepository {
         .updateTable("transactions")
         .set((eb) => ({ ...observed(eb, arg), status: arg<string>(8), status_changed_at: arg<number>(7), pending_notice: arg<string>(8), notice_retry_at: null }))
         .where("exchange_id", "=", arg<string>(0))
-        .returningAll()
+        .returning(COLUMNS.transactions)
         .returning(rowId(store.dialect).as("row_id")),
     );
     this.deposit = prepared<[exchangeId: string, addressFrom: string | null, extraFrom: string | null, amountTo: string | null, now: number], Row>(store.db, (db, arg) =>
@@ -350,7 +364,7 @@ export class TransactionRepository {
           updated_at: arg<number>(4),
         }))
         .where("exchange_id", "=", arg<string>(0))
-        .returningAll()
+        .returning(COLUMNS.transactions)
         .returning(rowId(store.dialect).as("row_id")),
     );
     // The creation card: claimed once (the flow may show again a card it showed itself), the flow's hold confirmed, shown.
@@ -397,7 +411,7 @@ export class TransactionRepository {
 
   /** Every column, and the row id as row_id. */
   private select(db: Kysely<Schema> = this.db) {
-    return db.selectFrom("transactions").selectAll().select(rowId(this.store.dialect).as("row_id"));
+    return db.selectFrom("transactions").select(COLUMNS.transactions).select(rowId(this.store.dialect).as("row_id"));
   }
 
   /** Stores a new exchange and its first status, atomically; inside the caller's transaction when given one. */
@@ -496,10 +510,7 @@ export class TransactionRepository {
    * pick costs the same with a hundred or a hundred thousand exchanges tracked.
    */
   async due(now: number, limit: number, headStart: (rank: number) => number = (rank) => rank * 1e15): Promise<TransactionRecord[]> {
-    // One query per rank: an exchange whose rank changed between two of them ("I have sent the
-    // funds") is read twice; the later read stands (its next poll is the one to lease against).
-    const candidates = new Map<string, TransactionRecord>();
-    for (const rank of RANKS) for (const row of (await this.dueOfRank(this.db, rank, now, limit)).rows) candidates.set(row.exchange_id, toRecord(row));
+    const candidates = (await this.dueOfRanks(this.db, now, limit)).rows.map(toRecord);
     const key = (tx: TransactionRecord) => tx.nextPollAt! + headStart(tx.pollRank);
     return [...candidates.values()].sort((a, b) => key(a) - key(b) || a.pollRank - b.pollRank).slice(0, limit);
   }
@@ -525,13 +536,19 @@ export class TransactionRepository {
 
   /** Changes whose message may or may not have been sent when the process stopped. */
   async pendingNotices(): Promise<TransactionRecord[]> {
-    const rows = await this.select().where("pending_notice", "is not", null).execute();
+    const rows = await this.select().where("pending_notice", "is not", null).orderBy(rowId(this.store.dialect)).execute();
     return rows.map(toRecord);
   }
 
   /** The earliest scheduled poll, if any exchange is tracked. */
   async nextDueAt(): Promise<number | undefined> {
     return (await this.earliestPoll(this.db)).rows[0]?.at ?? undefined;
+  }
+
+  /** At once: the earliest scheduled poll (nextDueAt), owed message (nextNoticeAt) and owed deposit message (nextCardAt). */
+  async nextWork(): Promise<{ poll: number | undefined; notice: number | undefined; card: number | undefined }> {
+    const row = (await this.earliestWork(this.db)).rows[0];
+    return { poll: row?.poll ?? undefined, notice: row?.notice ?? undefined, card: row?.card ?? undefined };
   }
 
   /** Counts one more failed poll in a row ("not found" aside); returns the count. */
@@ -633,15 +650,23 @@ export class TransactionRepository {
       .where("exchange_id", "=", exchangeId)
       .where("notice_retry_at", "is not", null)
       .where("pending_notice", "is", null)
-      .returningAll()
+      .returning(COLUMNS.transactions)
       .returning(rowId(this.store.dialect).as("row_id"))
       .executeTakeFirst();
     return row && toRecord(row);
   }
 
-  /** Exchanges with a message owed by `now` (none on its way), earliest first. */
-  async noticesDue(now: number, limit: number): Promise<string[]> {
-    return (await this.noticesOwed(this.db, now, limit)).rows.map((row) => row.exchange_id);
+  /**
+   * At most `limit` of each, earliest first: exchanges whose deposit message is owed by `now`,
+   * to owners who have not blocked the bot (`cards`), and exchanges with a message owed by
+   * `now`, none on its way (`notices`).
+   */
+  async owedBy(now: number, limit: number): Promise<{ cards: string[]; notices: string[] }> {
+    const rows = (await this.owed(this.db, now, limit)).rows;
+    return {
+      cards: rows.filter((row) => row.kind === "card").map((row) => row.exchange_id),
+      notices: rows.filter((row) => row.kind === "notice").map((row) => row.exchange_id),
+    };
   }
 
   /** When the next owed message is to be tried, if any is owed (and none on its way). */
@@ -744,7 +769,7 @@ export class TransactionRepository {
       .where("exchange_id", "=", exchangeId)
       .where("card_due_at", "is not", null)
       .where((eb) => eb.or([eb("card_claim", "is", null), eb("card_message_id", "is not", null)]))
-      .returningAll()
+      .returning(COLUMNS.transactions)
       .returning(rowId(this.store.dialect).as("row_id"))
       .executeTakeFirst();
     return row && toRecord(row);
@@ -791,10 +816,6 @@ export class TransactionRepository {
     await this.db.updateTable("transactions").set({ card_due_at: at }).where("exchange_id", "=", exchangeId).where("card_claim", "=", "tracker").execute();
   }
 
-  /** Exchanges whose deposit message is owed by `now`, to owners who have not blocked the bot; earliest first. */
-  async cardsDue(now: number, limit: number): Promise<string[]> {
-    return (await this.cardsOwed(this.db, now, limit)).rows.map((row) => row.exchange_id);
-  }
 
   /** When the next deposit message is owed (owners who blocked the bot aside). */
   async nextCardAt(): Promise<number | undefined> {
@@ -851,7 +872,7 @@ export class TransactionRepository {
         ...(at === null ? {} : { tracking_stopped_at: null, tracking_stopped_reason: null }),
       })
       .where("exchange_id", "=", exchangeId)
-      .returningAll()
+      .returning(COLUMNS.transactions)
       .returning(rowId(this.store.dialect).as("row_id"))
       .executeTakeFirst();
     return row && toRecord(row);

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Clock } from "../clock.js";
 import { prepared } from "./prepared.js";
-import type { UsersTable } from "./schema.js";
+import { COLUMNS, type UsersTable } from "./schema.js";
 import type { Store } from "./store.js";
 
 export interface UserRecord {
@@ -53,9 +53,9 @@ export class UserRepository {
             updated_at: eb.ref("excluded.updated_at"),
           })),
         )
-        .returningAll(),
+        .returning(COLUMNS.users),
     );
-    this.byId = prepared<[id: number], Selectable<UsersTable>>(store.db, (db, arg) => db.selectFrom("users").selectAll().where("id", "=", arg<number>(0)));
+    this.byId = prepared<[id: number], Selectable<UsersTable>>(store.db, (db, arg) => db.selectFrom("users").select(COLUMNS.users).where("id", "=", arg<number>(0)));
   }
 
   /** Records that the user wrote: refreshes their names and lifts a blocked mark. Returns them as stored now. */

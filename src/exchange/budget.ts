@@ -1,8 +1,8 @@
 import type { Clock, Timer } from "../clock.js";
-import type { Grant } from "../db/budget-journal.js";
+import type { Grant, JournalView } from "../db/budget-journal.js";
 import { LANES, type Lane } from "../db/schema.js";
 
-export { LANES, type Grant, type Lane };
+export { LANES, type Grant, type JournalView, type Lane };
 
 /**
  * The one rate budget of the process. Every upstream call, whoever makes it, first takes a
@@ -38,8 +38,6 @@ export { LANES, type Grant, type Lane };
 const PRIORITY: Record<Lane, number> = { create: 0, user: 1, poll: 2, catalogue: 3, alert: 4 };
 const BACKGROUND: ReadonlySet<Lane> = new Set<Lane>(["poll", "catalogue", "alert"]);
 
-/** What the budget sees inside one atomic step. */
-export interface JournalView { now: number; window: Grant[]; pausedUntil: number }
 /** Where grants and pauses are kept so that they outlive the process and are shared by every process. */
 export interface BudgetJournal {
   /** One atomic step across every process sharing the journal: reads the time, the grants after `now - spanMs` (oldest first) and the pause; `decide` (synchronous) picks the grants to make at `now`, which are written before the step commits. */

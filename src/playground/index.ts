@@ -56,8 +56,10 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     recordCalls: false,
   });
   const cast = createCast(emulator);
-  // A temporary database unless DATABASE_PATH was given: a look around leaves nothing behind.
-  const temporaryDir = config.databasePathSet ? undefined : mkdtempSync(join(tmpdir(), "swapbot-playground-"));
+  // A temporary database unless DATABASE_PATH or DATABASE_URL was given: a look around leaves
+  // nothing behind. A given one is used as the bot would use it (and keeps the playground's clock).
+  const kept = config.databasePathSet || config.databaseUrl !== undefined;
+  const temporaryDir = kept ? undefined : mkdtempSync(join(tmpdir(), "swapbot-playground-"));
   const databasePath = temporaryDir === undefined ? config.databasePath : join(temporaryDir, "playground.sqlite");
   if (config.exchange.apiKey !== undefined) logger.warn("the playground always runs on the sandbox exchange: EXCHANGE_API_KEY is not used");
 

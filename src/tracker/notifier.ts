@@ -111,7 +111,7 @@ export class StatusNotifier {
    * when nobody could show it (claimed for the tracker, so the flow never shows it too), else
    * the details that came after they left. Whatever Telegram answers, they are not lost:
    *  - certainly not taken (5xx, 429, no connection): owed again in DEPOSIT_RETRY_MS;
-   *  - blocked: owed still, and sent once the person writes again (cardsDue skips blocked owners);
+   *  - blocked: owed still, and sent once the person writes again (owedBy skips blocked owners);
    *  - unsure (may have arrived: a timeout, a dropped connection, a proxy's error page): sent
    *    again in DEPOSIT_RETRY_MS, saying it may repeat the last one, because a lost address costs
    *    more than a marked repeat; given up, loudly, after DEPOSIT_UNSURE_ATTEMPTS unsure sends;

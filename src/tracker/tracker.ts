@@ -174,8 +174,7 @@ export class Tracker {
   private async startOwedNotices(): Promise<void> {
     if (this.delivering) return;
     const now = this.deps.clock.now();
-    const cards = await this.deps.repos.transactions.cardsDue(now, NOTICES_PER_PASS);
-    const due = await this.deps.repos.transactions.noticesDue(now, NOTICES_PER_PASS);
+    const { cards, notices: due } = await this.deps.repos.transactions.owedBy(now, NOTICES_PER_PASS);
     if (cards.length === 0 && due.length === 0) return;
     this.delivering = (async () => {
       for (const exchangeId of cards) await this.deps.notifier.deliverDeposit(exchangeId);
@@ -218,9 +217,10 @@ export class Tracker {
 
   /** The next due poll (while a slot is free) or owed message, whichever comes first. */
   private async nextWorkAt(): Promise<number | undefined> {
-    const { transactions } = this.deps.repos;
-    const poll = this.polling.size < this.concurrency ? await transactions.nextDueAt() : undefined;
-    const notice = this.delivering ? undefined : earliest(await transactions.nextNoticeAt(), await transactions.nextCardAt());
+    // One read for all three; what this process is doing is looked at once it is answered.
+    const next = await this.deps.repos.transactions.nextWork();
+    const poll = this.polling.size < this.concurrency ? next.poll : undefined;
+    const notice = this.delivering ? undefined : earliest(next.notice, next.card);
     return earliest(poll, notice);
   }
 

@@ -8,6 +8,8 @@ import { loadConfig } from "../../src/config.js";
 import { startSandbox, type Timeline } from "../../src/exchange/sandbox/index.js";
 import { UNPACED, type FloodLimits } from "../../src/telegram/outbox.js";
 import { captureLogs, type LogLine } from "./drive.js";
+import { worldDatabase, type TestBackEnd } from "./postgres.js";
+import { settleOnPool } from "./settle.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator } from "../../src/emulator/index.js";
 
 export interface TestWorld {
@@ -20,7 +22,12 @@ export interface TestWorld {
    * runs while it is down (to leave the database as a crash would).
    */
   restart(meanwhile?: () => void | Promise<void>): Promise<App>;
+  /** The SQLite file (unused when the world runs on PostgreSQL). */
   databasePath: string;
+  /** Set when the world runs on PostgreSQL: its own database on the run's server. */
+  databaseUrl: string | undefined;
+  /** DATABASE_PATH or DATABASE_URL: for another process or app on the same database. */
+  databaseEnv: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -40,6 +47,12 @@ export interface WorldOptions {
   exchangeApiKey?: string;
   /** Wait for the catalogue to load before users arrive (default true; a refused key never loads it). */
   waitForCatalogue?: boolean;
+  /**
+   * The database: the suite's back end by default (TEST_DATABASE=postgres: a new PostgreSQL
+   * database of the run's server; otherwise a SQLite file). A test that means something on one
+   * back end only names it.
+   */
+  database?: TestBackEnd;
 }
 
 /**
@@ -58,10 +71,12 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
     },
   });
   const dir = mkdtempSync(join(tmpdir(), "swapbot-e2e-"));
+  const database = await worldDatabase(options.database);
+  const databaseEnv = database.env.DATABASE_URL === undefined ? { DATABASE_PATH: join(dir, "bot.sqlite") } : database.env;
   const config = loadConfig({
     BOT_TOKEN: tg.token,
     TELEGRAM_API_ROOT: tg.apiRoot,
-    DATABASE_PATH: join(dir, "bot.sqlite"),
+    ...databaseEnv,
     EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000",
     ...env,
   });
@@ -73,6 +88,7 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
     rateLimitPerMinute: config.exchange.rateLimitPerMinute,
     ...(options.timeline ? { timeline: options.timeline } : {}),
   });
+  let stopSettling: (() => void) | undefined;
   const boot = async () => {
     const shared = options.embeddedSandbox ? {} : { sandbox: { exchange: sandbox, apiKey: options.exchangeApiKey ?? "sandbox-key" } };
     const timeouts = options.exchangeTimeouts ? { exchangeTimeouts: options.exchangeTimeouts } : {};
@@ -80,6 +96,9 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
     const telegramRetry = { firstMs: 20, maxMs: 200 };
     const floodLimits = options.floodLimits ?? UNPACED;
     const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, telegramRetry, floodLimits, ...shared, ...timeouts });
+    // On PostgreSQL the fake clock waits for the database's answers between timers.
+    stopSettling?.();
+    stopSettling = app.store.dialect === "postgres" ? settleOnPool(clock, app.store.pool) : undefined;
     await app.start();
     await clock.advance(0);
     if (options.waitForCatalogue === false) return app;
@@ -96,6 +115,8 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
     app: undefined as unknown as App,
     logs: lines,
     databasePath: config.databasePath,
+    databaseUrl: config.databaseUrl,
+    databaseEnv,
     async restart(meanwhile) {
       await world.app.stop();
       await meanwhile?.();
@@ -106,6 +127,7 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
       await world.app.stop();
       await sandbox.close();
       await tg.close();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -58,6 +58,12 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
       const onOutput = (chunk: Buffer) => {
         log.push(chunk.toString());
         if (log.join("").includes(READY)) {
+          server.stdout.off("data", onOutput);
+          server.stderr.off("data", onOutput);
+          // From here on the log is only kept (the end of it is shown if the server stops early).
+          const keep = (more: Buffer) => log.push(more.toString());
+          server.stdout.on("data", keep);
+          server.stderr.on("data", keep);
           clearTimeout(timer);
           resolve();
         }
@@ -79,9 +85,16 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
     removeBase();
     throw new Error(`embedded PostgreSQL did not start (${String(error)}):\n${log.join("")}`, { cause: error });
   }
+  // A server that stops before the run's end fails every test after it: say why, once.
+  let stopping = false;
+  server.once("exit", (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`\nThe test PostgreSQL server stopped during the run (exit code ${code}, signal ${signal}); the end of its log:\n${log.join("").slice(-4_000)}\n`);
+  });
   // Interrupted (Ctrl-C), the runner may exit without its teardown: stop the server and remove
   // its folder on the way out, synchronously, as "exit" listeners must.
   const onExit = () => {
+    stopping = true;
     try {
       server.kill("SIGQUIT");
       execFileSync("sh", ["-c", `while kill -0 ${server.pid} 2>/dev/null; do sleep 0.02; done`], { timeout: 5_000 });
@@ -94,6 +107,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     stop: async () => {
+      stopping = true;
       process.off("exit", onExit);
       // SIGINT: PostgreSQL's fast shutdown (open sessions are ended, nothing is waited for).
       if (server.exitCode === null) server.kill("SIGINT");

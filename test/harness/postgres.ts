@@ -62,13 +62,20 @@ export function withUser(url: string, user: string, password: string | undefined
   return parsed.toString();
 }
 
+/** The back end the suite runs on: PostgreSQL with TEST_DATABASE=postgres (npm run test:postgres), else SQLite. */
+export type TestBackEnd = "sqlite" | "postgres";
+
+export function testBackEnd(): TestBackEnd {
+  return process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
+}
+
 /**
- * The database for a test world: with TEST_DATABASE=postgres, `{ DATABASE_URL }` of a new
- * database with the bot's schema (dropped by `drop`, e.g. in the world's close); otherwise
- * nothing, and the world keeps its SQLite file.
+ * The database for a test world on `backEnd` (the suite's by default): on PostgreSQL,
+ * `{ DATABASE_URL }` of a new database with the bot's schema (dropped by `drop`, e.g. in the
+ * world's close); on SQLite nothing, and the world keeps its SQLite file.
  */
-export async function worldDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  if (process.env.TEST_DATABASE !== "postgres") return { env: {}, drop: async () => {} };
+export async function worldDatabase(backEnd: TestBackEnd = testBackEnd()): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (backEnd !== "postgres") return { env: {}, drop: async () => {} };
   const database = await freshDatabase({ migrated: true });
   return { env: { DATABASE_URL: database.url }, drop: database.drop };
 }

@@ -1,36 +1,18 @@
 import type pg from "pg";
 import type { Clock } from "../../clock.js";
+import type { Grant, JournalView } from "../budget-journal.js";
+import { LANES as LANE_NAMES } from "../schema.js";
 import { LOCK_KEYS } from "./locks.js";
-
-// Until the data layer's rewrite lands, the journal's interface is declared here as it will be
-// in src/exchange/budget.ts; after the merge these declarations go and are imported from there.
-export type Lane = "create" | "user" | "poll" | "catalogue" | "alert";
-export interface Grant {
-  at: number;
-  lane: Lane;
-}
-export interface JournalView {
-  now: number;
-  window: Grant[];
-  pausedUntil: number;
-}
-export interface BudgetJournal {
-  /** One atomic step across every process sharing the journal: reads the time, the grants after `now - spanMs` (oldest first) and the pause; `decide` (synchronous) picks the grants to make at `now`, which are written before the step commits. */
-  grant<T>(spanMs: number, decide: (view: JournalView) => { grants: Grant[]; result: T }): Promise<T>;
-  /** Every grant made after `time`, by any process, oldest first. */
-  grantsAfter(time: number): Promise<Grant[]>;
-  /** Records a "nothing before `until`" pause (a 429); keeps the later of the stored and the new one. */
-  recordPause(until: number): Promise<void>;
-}
 
 /** Grants older than this are pruned: the window needs a minute, /stats an hour. */
 const KEEP_MS = 2 * 3_600_000;
-const LANES: ReadonlySet<string> = new Set<Lane>(["create", "user", "poll", "catalogue", "alert"]);
+const LANES: ReadonlySet<string> = new Set<string>(LANE_NAMES);
 /** The database's clock, in milliseconds: every process on the database reads the same one. */
 const DB_NOW = "floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
 /**
- * The rate budget's journal in PostgreSQL, shared by every process on the database.
+ * The rate budget's journal in PostgreSQL, shared by every process on the database: the
+ * BudgetJournal of src/exchange/budget.ts, matched by shape (the data layer imports nothing from above it).
  *
  * A step is two round trips. The first sends, as one simple query, `BEGIN`, the advisory lock
  * (which serializes steps across processes) and the read; under READ COMMITTED each statement
@@ -40,7 +22,7 @@ const DB_NOW = "floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
  * literals, since a simple query takes no parameters: only integers checked as such, and lane
  * names from the fixed list, are ever written into them.
  */
-export class PgBudgetJournal implements BudgetJournal {
+export class PgBudgetJournal {
   private readonly clock: Clock | undefined;
 
   /** Without a clock, time is the database's (clock_timestamp()); tests pass their fake clock. */

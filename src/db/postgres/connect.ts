@@ -1,14 +1,15 @@
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
 import { DatabaseConfigError } from "../errors.js";
+import { PREPARED_MARK } from "../prepared.js";
+import type { Schema } from "../schema.js";
 import { migratePostgres } from "./migrations.js";
 import { maskPassword, postgresUrlProblem, urlPassword, type PostgresTarget } from "./url.js";
 
 export type { PostgresTarget } from "./url.js";
 
-/** The bot's data in PostgreSQL: the shape of the data layer's Store, plus the pool under it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- until the data layer's Schema type exists
-export interface PostgresStore<DB = any> {
+/** The bot's data in PostgreSQL: the data layer's Store, plus the pool under it. */
+export interface PostgresStore<DB = Schema> {
   dialect: "postgres";
   db: Kysely<DB>;
   /** The pool `db` runs on, for what goes around Kysely: migrations, the budget journal's steps. */
@@ -82,8 +83,7 @@ export function postgresTarget(url: string): PostgresTarget {
  * Opens a pool on DATABASE_URL, checks that a PostgreSQL server lets the bot in (any failure is
  * a DatabaseConfigError saying what to fix) and brings the schema up to date.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- until the data layer's Schema type exists
-export async function openPostgres<DB = any>(url: string, options: PostgresOptions = {}): Promise<PostgresStore<DB>> {
+export async function openPostgres<DB = Schema>(url: string, options: PostgresOptions = {}): Promise<PostgresStore<DB>> {
   const target = postgresTarget(url);
   const pool = new pg.Pool({ ...connectionConfig(url, options), max: options.max ?? 10 });
   pool.on("error", options.onIdleError ?? (() => {}));
@@ -94,7 +94,7 @@ export async function openPostgres<DB = any>(url: string, options: PostgresOptio
     await pool.end().catch(() => {});
     throw error;
   }
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) });
   const close = async () => {
     await db.destroy();
     // Kysely ends the pool only if it ran a query through it.
@@ -102,6 +102,52 @@ export async function openPostgres<DB = any>(url: string, options: PostgresOptio
   };
   return { dialect: "postgres", db, pool, close };
 }
+
+/**
+ * The pool as Kysely sees it: a prepared query (its SQL starts with PREPARED_MARK) runs as a
+ * named statement, which each connection parses and plans once and then only executes (the
+ * tracker's pick of due polls costs the server about a tenth of it then). The names are this
+ * pool's own, one per distinct prepared text: a few dozen. A named statement whose result
+ * would change shape under a schema change fails instead of being planned again ("cached plan
+ * must not change result type"): the hot queries name their columns rather than `*`, and a
+ * statement that fails so anyway gets a new name, prepared afresh at its next run.
+ */
+function namingStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  let next = 0;
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const named = (client: pg.PoolClient): PostgresPoolClient => ({
+    get processID() {
+      return (client as { processID?: number }).processID;
+    },
+    release: (destroy?: boolean) => client.release(destroy),
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's two overloads (text, or a cursor) in one
+    query: ((text: any, values?: readonly unknown[]) => {
+      if (typeof text !== "string" || !text.startsWith(PREPARED_MARK)) return values === undefined ? client.query(text) : client.query(text, values as unknown[]);
+      let name = names.get(text);
+      if (name === undefined) names.set(text, (name = `swapbot_${next++}`));
+      return client.query({ name, text, values: values as unknown[] }).catch((error: unknown) => {
+        if (STALE_STATEMENT.has((error as { code?: string }).code ?? "")) names.delete(text);
+        throw error;
+      });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    }) as any,
+  });
+  return {
+    Client: pg.Client,
+    options: pool.options,
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) clients.set(client, (wrapped = named(client)));
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** A named statement planned for another schema (0A000), or gone from the session (26000). */
+const STALE_STATEMENT: ReadonlySet<string> = new Set(["0A000", "26000"]);
 
 /** PostgreSQL 10 brought identity columns, the newest feature the schema uses. */
 const OLDEST_SERVER = 100_000;

@@ -11,3 +11,15 @@ export const LOCK_KEYS = {
   /** Held (per session, on a connection of its own) by the process that polls Telegram. */
   instance: 0x7377_6170_0003,
 } as const;
+
+/**
+ * Transaction locks on one person's rows of a kind (two keys: the kind, and the person's id
+ * hashed to 32 bits), for "count, then insert" steps that READ COMMITTED would let two
+ * transactions take at once. Two-key advisory locks never meet the one-key ones above.
+ */
+export const PERSON_LOCK_KINDS = {
+  /** Counting a person's open rate alerts before adding one. */
+  alerts: 0x7377_0001,
+  /** Looking up and counting a person's saved addresses before adding one. */
+  addresses: 0x7377_0002,
+} as const;

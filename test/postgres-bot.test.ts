@@ -1,0 +1,156 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
+import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
+import { advanceUntil } from "./harness/drive.js";
+import { toAddress } from "./harness/flow.js";
+import { freePort, messagesOf, spawnBot, type BotProcess } from "./harness/process.js";
+import { admin, freshDatabase, freshRole, postgresServer, withUser } from "./harness/postgres.js";
+
+/**
+ * The bot started with DATABASE_URL, on the run's PostgreSQL server whatever TEST_DATABASE says
+ * (`npm test` included): a whole exchange, a flow across a restart, the start-up log.
+ */
+let world: TestWorld | undefined;
+const running: BotProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const bot of running.splice(0)) bot.kill();
+  await world?.close();
+  world = undefined;
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The bot's messages to `user` after `after`, as text. */
+function messagesAfter(user: TestUser, after: StoredMessage): string[] {
+  return user
+    .messages()
+    .filter((m) => m.from_bot && m.message_id > after.message_id)
+    .map((m) => m.text ?? m.caption ?? "");
+}
+
+describe("the bot with DATABASE_URL", () => {
+  it("completes an exchange end to end, keeping a half-finished flow across a restart, with everything in PostgreSQL", async () => {
+    world = await startWorld({}, { database: "postgres" });
+    expect(world.databaseUrl).toMatch(/^postgres/);
+    const user = world.tg.user({ id: 9701, first_name: "Pia", language_code: "en" });
+
+    // Halfway: the offer chosen, the address not given yet. Then the process stops and a new one starts.
+    const prompt = await toAddress(user, "btc btc", "usdt trx", "0.05");
+    expect(prompt.text).toMatch(/address/i);
+    await world.restart();
+
+    // The new process goes on where the flow was.
+    await user.send("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
+    const summary = await user.nextMessage();
+    expect(summary.text).toContain("0.05 BTC");
+    await user.click(summary, /^✅/);
+    const card = await user.nextMessage();
+    const exchangeId = /🔁 \S+ (\S+)/.exec(card.text ?? "")?.[1];
+    expect(exchangeId, card.text).toBeDefined();
+    const qr = await user.nextMessage();
+
+    // The tracker follows it to its end, and says each step.
+    world.app.sandbox!.setScenario(exchangeId!, "finished");
+    await advanceUntil(world.clock, () => /Status: ✅ Finished/.test(card.text ?? ""), 15 * 60_000);
+    await world.app.idle();
+    const said = messagesAfter(user, qr);
+    expect(said.at(-1)).toMatch(/Finished · exchange .*\nDone: [\d.]+ USDT \(TRX\) sent to TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj/);
+
+    // All of it is in the PostgreSQL database, as another process reads it.
+    const store = await openTestStore(world);
+    try {
+      expect(store.dialect).toBe("postgres");
+      const row = await store.db.selectFrom("transactions").select(["user_id", "status", "next_poll_at", "card_message_id"]).where("exchange_id", "=", exchangeId!).executeTakeFirstOrThrow();
+      expect(row).toEqual({ user_id: 9701, status: "finished", next_poll_at: null, card_message_id: card.message_id });
+      const history = await store.db.selectFrom("status_history").select("status").where("exchange_id", "=", exchangeId!).orderBy(sql`id`).execute();
+      expect(history.map((h) => h.status)).toEqual(["waiting", "confirming", "exchanging", "sending", "finished"]);
+      const grants = await store.db.selectFrom("budget_grants").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      expect(Number(grants.n)).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+});
+
+describe("when PostgreSQL stops letting the bot in", () => {
+  it("/healthz fails the database, and the instance lock lost with its connection stops polling and tracking, loudly", async () => {
+    world = await startWorld({ HEALTH_PORT: "0" }, { database: "postgres" });
+    const healthz = async () => {
+      const response = await fetch(`http://127.0.0.1:${world!.app.ports().health}/healthz`);
+      return { status: response.status, body: (await response.json()) as { failing?: Record<string, string> } };
+    };
+    await waitFor(async () => (await healthz()).status === 200, 10_000, "the bot to be healthy");
+    const name = new URL(world.databaseUrl!).pathname.slice(1);
+
+    // The database takes no new connection, and every open one is cut (the lock's too).
+    await admin(postgresServer().url, async (client) => {
+      await client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+      await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+    });
+    await waitFor(() => world!.logs.some((line) => line.level === 60 && /LOST the instance lock on PostgreSQL/.test(line.msg)), 5_000, "the lost lock to be logged");
+    const down = await waitFor(async () => {
+      const answer = await healthz();
+      return answer.body.failing?.database ? answer : undefined;
+    }, 5_000, "/healthz to fail the database");
+    expect(down.status).toBe(503);
+    expect(down.body.failing).toMatchObject({
+      database: expect.stringContaining(`database "${name}" is not currently accepting connections`) as unknown,
+      telegram: "lost the database's instance lock: restart the process",
+    });
+    await waitFor(() => world!.app.tracker.health().ok === false, 5_000, "the tracker to stop");
+    expect(world.app.tracker.health()).toEqual({ ok: false, reason: "the tracker is not running" });
+
+    // Back again: the database answers, but this process stays off until it is restarted.
+    await admin(postgresServer().url, (client) => client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`));
+    await waitFor(async () => (await healthz()).body.failing?.database === undefined, 5_000, "the database to answer again");
+    expect((await healthz()).body.failing).toEqual({ telegram: "lost the database's instance lock: restart the process", tracker: "the tracker is not running" });
+    await world.restart();
+    await waitFor(async () => (await healthz()).status === 200, 10_000, "the restarted bot to be healthy");
+  }, 30_000);
+});
+
+describe("npm start with DATABASE_URL", () => {
+  it("says which database it uses without the password, and never logs the password", async () => {
+    // A role with a password of its own, owning an empty database: the bot creates its tables.
+    const password = "pg-s3cret-password-1234";
+    const role = await freshRole(password);
+    const database = await freshDatabase();
+    cleanups.push(role.drop, database.drop);
+    await admin(postgresServer().url, (client) => client.query(`ALTER DATABASE ${database.name} OWNER TO ${role.name}`));
+    const url = withUser(database.url, role.name, password);
+    const bot = spawnBot({
+      BOT_TOKEN: "1:x",
+      // Telegram out of reach: the bot keeps trying, having opened its database.
+      TELEGRAM_API_ROOT: `http://127.0.0.1:${await freePort()}`,
+      DATABASE_URL: url,
+      // As the Docker image sets it.
+      DATABASE_PATH: "/data/bot.sqlite",
+      LOG_FORMAT: "json",
+      LOG_LEVEL: "debug",
+    });
+    running.push(bot);
+    await bot.waitForLine(/Telegram cannot be reached/, 20_000);
+    const masked = url.replace(`:${password}@`, ":****@");
+    expect(messagesOf(bot.lines.filter(Boolean))).toContain(`DATABASE_URL is set, so the data is in PostgreSQL (${masked}); DATABASE_PATH (/data/bot.sqlite) is not used`);
+    // It holds the instance lock, and made its tables as their owner.
+    await waitFor(async () => {
+      const { rows } = await admin(database.url, (client) => client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot instance lock'"));
+      return rows[0]?.n === 1;
+    }, 10_000, "the bot to hold the instance lock");
+    expect(bot.output()).not.toContain(password);
+    expect(bot.output()).not.toContain(encodeURIComponent(password));
+  }, 30_000);
+
+  it("stops with one line, without the password, when PostgreSQL cannot be reached", async () => {
+    const port = await freePort();
+    const bot = spawnBot({ BOT_TOKEN: "1:x", TELEGRAM_API_ROOT: `http://127.0.0.1:${await freePort()}`, DATABASE_URL: `postgres://swapbot:pg-s3cret-password@127.0.0.1:${port}/swapbot`, LOG_FORMAT: "json" });
+    running.push(bot);
+    expect((await bot.exited).code).toBe(1);
+    expect(messagesOf(bot.lines.filter(Boolean))).toEqual([
+      `The bot could not start: cannot reach PostgreSQL at 127.0.0.1:${port}: the connection was refused (is the server running? check the host and port in DATABASE_URL)`,
+    ]);
+    expect(bot.output()).not.toContain("pg-s3cret-password");
+  }, 30_000);
+});
