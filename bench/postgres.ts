@@ -48,8 +48,10 @@ export function countRoundTrips(pool: pg.Pool): { count(): number; statements: s
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       count++;
-      const first = args[0] as string | { text?: string };
-      statements.push((typeof first === "string" ? first : (first.text ?? "")).replace(/\s+/g, " ").slice(0, 160));
+      const first = args[0] as string | { text?: string; values?: unknown[] };
+      const text = (typeof first === "string" ? first : (first.text ?? "")).replace(/\s+/g, " ").slice(0, 140);
+      const values = typeof first === "string" ? (args[1] as unknown[] | undefined) : first.values;
+      statements.push(values?.length ? `${text} [${values.map((v) => JSON.stringify(v)?.slice(0, 24)).join(", ")}]` : text);
       return query(...args);
     };
   });
