@@ -233,6 +233,37 @@ describe("storage", () => {
     expect(await repos.addresses.list(7)).toHaveLength(max);
   });
 
+  it("touches a person and reads their chat's entries at once; the entries are then served as read, kept current by writes, until forgotten", async () => {
+    await repos.kv.set("conv:7", { step: 1 });
+    const { user, entries } = await repos.users.arrive({ id: 7, username: "ann", firstName: "Ann" }, ["conv:7", "label:7"]);
+    expect(user).toMatchObject({ id: 7, username: "ann", firstName: "Ann", blocked: false });
+    expect(entries).toEqual(new Map([["conv:7", JSON.stringify({ step: 1 })], ["label:7", null]]));
+    expect(await repos.users.find(7)).toMatchObject({ username: "ann" });
+
+    const forget = repos.kv.remember(entries);
+    // Another writer (a test's own store here) is not seen while remembered: within an update only this process writes them.
+    const other = createRepositories(fresh.store, clock).kv;
+    await other.set("conv:7", { step: 99 });
+    expect(await repos.kv.get("conv:7")).toEqual({ step: 1 });
+    // This store's writes are.
+    await repos.kv.set("conv:7", { step: 2 });
+    expect(await repos.kv.get("conv:7")).toEqual({ step: 2 });
+    expect(await repos.kv.get("label:7")).toBeUndefined();
+    await repos.kv.set("label:7", { kind: "save" });
+    expect(await repos.kv.get("label:7")).toEqual({ kind: "save" });
+    await repos.kv.delete("label:7");
+    expect(await repos.kv.get("label:7")).toBeUndefined();
+    // A write over a range, and a compare-and-set, leave the database to say.
+    expect(await repos.kv.replace("conv:7", { step: 2 }, { step: 3 })).toBe(true);
+    expect(await repos.kv.get("conv:7")).toEqual({ step: 3 });
+    forget();
+    await other.set("conv:7", { step: 4 });
+    expect(await repos.kv.get("conv:7")).toEqual({ step: 4 });
+    expect(await repos.kv.get("label:7")).toBeUndefined();
+    // Without entries: only the touch.
+    expect((await repos.users.arrive({ id: 8 }, [])).entries.size).toBe(0);
+  });
+
   it("replaces the catalogue whole and keeps JSON values behind the storage adapter", async () => {
     await repos.catalogue.replaceCurrencies([{ symbol: "xrp", network: "xrp", fullname: "XRP", image: "", memo: true, explorer: "x/" }]);
     await repos.catalogue.replaceCurrencies([{ symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" }]);

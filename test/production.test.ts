@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freePort, ROOT, spawnBot, type BotProcess } from "./harness/process.js";
 import { startBotApiEmulator, type BotApiEmulator } from "../src/emulator/index.js";
 import { createViaFlow } from "./harness/flow.js";
+import { worldDatabase } from "./harness/postgres.js";
 
 const run = promisify(execFile);
 
@@ -60,11 +61,13 @@ function copy(fromDir: string, sources: string[], toDir: string, target: string)
 
 
 const dirs: string[] = [];
+const drops: (() => Promise<void>)[] = [];
 let tg: BotApiEmulator | undefined;
 let bot: BotProcess | undefined;
 afterAll(async () => {
   bot?.kill();
   await tg?.close();
+  for (const drop of drops) await drop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -101,17 +104,22 @@ describe("the production artifact, built as the Dockerfile builds it", () => {
     expect(compiled).toEqual([]);
     // Pruned: no compiler, test runner or dev tool in what ships.
     for (const dev of ["typescript", "vitest", "tsx", "pino-pretty", "eslint"]) expect(existsSync(join(buildDir, "node_modules", dev)), dev).toBe(false);
-    for (const prod of ["grammy", "better-sqlite3", "prom-client"]) expect(existsSync(join(buildDir, "node_modules", prod)), prod).toBe(true);
+    for (const prod of ["grammy", "better-sqlite3", "prom-client", "pg", "kysely"]) expect(existsSync(join(buildDir, "node_modules", prod)), prod).toBe(true);
 
     for (const step of runtime!.copies) copy(step.from ? buildDir : ROOT, step.sources, appDir, step.target);
     expect(existsSync(join(appDir, "src")), "the runtime image holds no sources").toBe(false);
 
     tg = await startBotApiEmulator();
     const healthPort = await freePort();
+    // The suite's back end: with TEST_DATABASE=postgres (npm run test:postgres) the compiled bot
+    // runs on a PostgreSQL database through DATABASE_URL, as a container given one would.
+    const database = await worldDatabase();
+    drops.push(database.drop);
     const env = {
       ...runtime!.env,
       // /data is the container's volume; here a folder of the test.
       DATABASE_PATH: join(work, "data", "bot.sqlite"),
+      ...database.env,
       HEALTH_PORT: String(healthPort),
       BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRoot,
@@ -121,6 +129,8 @@ describe("the production artifact, built as the Dockerfile builds it", () => {
     const [command, ...args] = runtime!.cmd!;
     bot = spawnBot(env, { command: command === "node" ? process.execPath : command!, args, cwd: appDir });
     await bot.waitForLine(/bot started/, 30_000);
+    // The image sets DATABASE_PATH; DATABASE_URL wins, and the log says so.
+    if (database.env.DATABASE_URL !== undefined) expect(bot.output()).toContain("DATABASE_URL is set, so the data is in PostgreSQL");
 
     const user = tg.user({ id: 7001, first_name: "Dock", language_code: "en" });
     await user.send("/start");
@@ -130,7 +140,8 @@ describe("the production artifact, built as the Dockerfile builds it", () => {
     const ru = tg.user({ id: 7002, first_name: "Док", language_code: "ru" });
     await ru.send("/start");
     expect((await ru.nextMessage({ timeoutMs: 10_000 })).text).toContain("Здравствуйте, Док!");
-    // A whole exchange: statements prepared, run and written through the native SQLite module.
+    // A whole exchange: statements prepared, run and written through the native SQLite module,
+    // or through pg to PostgreSQL.
     const { card } = await createViaFlow(user);
     expect(card.text).toContain("0.05 BTC");
 

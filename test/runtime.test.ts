@@ -44,7 +44,9 @@ async function startWithHangingQuote(extraEnv: Record<string, string>, userId: n
   const { tg, sandbox, env } = await world();
   const bot = start({ ...env, ...extraEnv });
   await bot.waitForLine(/bot started/);
-  await waitFor(() => sandbox.requests.some((r) => r.endpoint === "getCurrencies"), 10_000, "the catalogue to load");
+  // Loaded, not only asked for: a quote asked before the catalogue is stored would not reach the service.
+  await bot.waitForLine(/"part":"currencies".*"catalogue refreshed"/, 10_000);
+  await bot.waitForLine(/"part":"providers".*"catalogue refreshed"/, 10_000);
   sandbox.faults.inject({ kind: "hang" }, { endpoint: "getEstimatedAmount" });
   await tg.user({ id: userId, first_name: "Hang", language_code: "en" }).send("/rate 0.05 btc eth");
   await waitFor(() => sandbox.requests.some((r) => r.endpoint === "getEstimatedAmount"), 10_000, "the quote to be asked for");
@@ -82,7 +84,9 @@ describe("SIGTERM", () => {
     const { tg, sandbox, env } = await world();
     const bot = start(env);
     await bot.waitForLine(/bot started/);
-    await waitFor(() => sandbox.requests.some((r) => r.endpoint === "getCurrencies"), 10_000, "the catalogue to load");
+    // Loaded, not only asked for: a quote asked before the catalogue is stored would not reach the service.
+  await bot.waitForLine(/"part":"currencies".*"catalogue refreshed"/, 10_000);
+  await bot.waitForLine(/"part":"providers".*"catalogue refreshed"/, 10_000);
     // The quote takes a second at the service: its handler is in flight when the signal comes.
     sandbox.faults.inject({ kind: "delay", ms: 1_000 }, { endpoint: "getEstimatedAmount" });
     const user = tg.user({ id: 9201, first_name: "Term", language_code: "en" });
@@ -133,7 +137,9 @@ describe("logs", () => {
     // Trace level: everything the bot can say.
     const bot = start({ ...env, LOG_LEVEL: "trace" });
     await bot.waitForLine(/bot started/);
-    await waitFor(() => sandbox.requests.some((r) => r.endpoint === "getCurrencies"), 10_000, "the catalogue to load");
+    // Loaded, not only asked for: a quote asked before the catalogue is stored would not reach the service.
+  await bot.waitForLine(/"part":"currencies".*"catalogue refreshed"/, 10_000);
+  await bot.waitForLine(/"part":"providers".*"catalogue refreshed"/, 10_000);
     const user = tg.user({ id: 9501, first_name: "Red", language_code: "en" });
     await user.send("/start");
     await user.nextMessage({ timeoutMs: 10_000 });

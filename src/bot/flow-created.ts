@@ -6,7 +6,8 @@ import type { TransactionRepository } from "../db/transactions.js";
  * or /cancel after creation must not say "nothing was created". Cleared when a flow starts, so
  * only the flow in progress (conversations.active) is ever described by it.
  */
-const key = (chatId: number) => `flow-created:${chatId}`;
+export const flowCreatedKey = (chatId: number) => `flow-created:${chatId}`;
+const key = flowCreatedKey;
 
 export function flowStarted(kv: KeyValueStore, chatId: number): Promise<void> {
   return kv.delete(key(chatId));

@@ -13,6 +13,8 @@ export const FLOW_IDLE_MS = 30 * 60_000;
  * browsing restarts a step quietly and wrong input asks it again (STEP_INPUTS_MAX, STEP_TAKEN_KEPT).
  */
 export const FLOW_STATE_MAX_BYTES = 256_000;
+/** The kv prefix under which each chat's flow (its conversation state) is kept: `conv:<chat id>`. */
+export const FLOW_PREFIX = "conv";
 
 interface StoredConversations {
   state?: Record<string, unknown[]>;
@@ -56,19 +58,19 @@ export function startFlowSweeper(deps: {
   };
   const sweepOnce = async () => {
     const before = deps.clock.now() - idleMs;
-    for (const { key, value } of await deps.kv.idleSince<StoredConversations>("conv", before)) {
+    for (const { key, value } of await deps.kv.idleSince<StoredConversations>(FLOW_PREFIX, before)) {
       // Stopping: the flows not taken yet are left for the next process's sweep.
       if (stopped) return;
       const active = Object.values(value.state ?? {}).some((list) => Array.isArray(list) && list.length > 0);
       // Whoever deletes it closes it: a flow that got input meanwhile is not idle any more.
-      if (!(await deps.kv.deleteIfIdle("conv", key, before)) || !active) continue;
+      if (!(await deps.kv.deleteIfIdle(FLOW_PREFIX, key, before)) || !active) continue;
       await close(key, deps.note);
     }
     // A flow that keeps getting input is never idle; one whose state grew this large is closed.
-    for (const key of await deps.kv.largerThan("conv", FLOW_STATE_MAX_BYTES)) {
+    for (const key of await deps.kv.largerThan(FLOW_PREFIX, FLOW_STATE_MAX_BYTES)) {
       if (stopped) return;
       // Unless it shrank (or ended) meanwhile.
-      if (!(await deps.kv.deleteIfLarger("conv", key, FLOW_STATE_MAX_BYTES))) continue;
+      if (!(await deps.kv.deleteIfLarger(FLOW_PREFIX, key, FLOW_STATE_MAX_BYTES))) continue;
       deps.logger.warn({ chatId: key }, "closed a flow whose stored state grew too large");
       await close(key, deps.tooLargeNote);
     }

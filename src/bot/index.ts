@@ -24,15 +24,16 @@ import { supportFeature } from "./features/support.js";
 import { trustFeature } from "./features/trust.js";
 import { exportFeature } from "./features/export.js";
 import { alertsFeature } from "./features/alerts.js";
-import { addressesFeature } from "./features/addresses.js";
+import { addressesFeature, addressLabelKey } from "./features/addresses.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
 import { createI18n, DEFAULT_LOCALE, languageOfUpdate, localeOfUser, supportedLocale } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
 import { BackgroundTasks } from "./background.js";
-import { OffersDelivery } from "./conversations/offers-delivery.js";
+import { OffersDelivery, offersKey } from "./conversations/offers-delivery.js";
+import { flowCreatedKey } from "./flow-created.js";
 import { TypingIndicator } from "./waiting.js";
 import { ignoreNotModified } from "./telegram-errors.js";
-import { FLOW_STATE_MAX_BYTES } from "./flow-sweeper.js";
+import { FLOW_PREFIX, FLOW_STATE_MAX_BYTES } from "./flow-sweeper.js";
 
 export interface BotDeps {
   clock: Clock;
@@ -150,10 +151,18 @@ export function createBot(
     if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private") {
       const chatId = ctx.chat.id;
       deps.outbox.wrote(chatId);
-      writers.set(chatId, await repos.users.touch({ id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name, languageCode: ctx.from.language_code }));
+      // The person, and what this update reads of their chat at once (the flow, the questions
+      // the bot may have left open), in one round trip: the rest of the update reads them from there.
+      const { user, entries } = await repos.users.arrive(
+        { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name, languageCode: ctx.from.language_code },
+        [`${FLOW_PREFIX}:${chatId}`, addressLabelKey(ctx.from.id), offersKey(chatId), flowCreatedKey(chatId)],
+      );
+      writers.set(chatId, user);
+      const forget = repos.kv.remember(entries);
       try {
         return await next();
       } finally {
+        forget();
         writers.delete(chatId);
       }
     }
@@ -185,7 +194,7 @@ export function createBot(
         version: FLOW_VERSION,
         prefix: "",
         // Past this (about 1 MB) the flow is not kept (the sweeper closes one at a quarter of it, with a note).
-        adapter: repos.kv.adapter("conv", {
+        adapter: repos.kv.adapter(FLOW_PREFIX, {
           maxBytes: 4 * FLOW_STATE_MAX_BYTES,
           onTooLarge: (chatId, bytes) => logger.error({ chatId, bytes }, "a flow's stored state is too large to keep: it ends here"),
         }),

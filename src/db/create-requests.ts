@@ -105,15 +105,16 @@ export class CreateRequestRepository {
   /** Claims `key` for a new attempt (keeping what it asks for), or tells what became of the earlier one. */
   async claim(key: string, userId: number, details?: CreateRequestDetails): Promise<CreateRequestState> {
     const now = this.clock.now();
-    return this.store.db.transaction().execute(async (trx): Promise<CreateRequestState> => {
-      // The claim is the insert itself: whoever inserts the row makes the attempt.
-      const inserted = await this.insertPending(trx, key, userId, now, details === undefined ? null : JSON.stringify(details));
-      if ((inserted.numAffectedRows ?? 0n) > 0n) return { state: "new" };
-      const row = (await this.outcome(trx, key)).rows[0]!;
-      if (row.state === "created") return { state: "created", exchangeId: row.exchange_id ?? "" };
-      if (row.state === "failed") return { state: "failed", error: row.error ?? "" };
-      return { state: "pending", createdAt: row.created_at };
-    });
+    const db = this.store.db;
+    // The claim is the insert itself: whoever inserts the row makes the attempt. No transaction
+    // around it: one that finds the key taken reads the row its taker committed (an insert of a
+    // key another transaction is inserting waits for that one to end).
+    const inserted = await this.insertPending(db, key, userId, now, details === undefined ? null : JSON.stringify(details));
+    if ((inserted.numAffectedRows ?? 0n) > 0n) return { state: "new" };
+    const row = (await this.outcome(db, key)).rows[0]!;
+    if (row.state === "created") return { state: "created", exchangeId: row.exchange_id ?? "" };
+    if (row.state === "failed") return { state: "failed", error: row.error ?? "" };
+    return { state: "pending", createdAt: row.created_at };
   }
 
   /** Records the created exchange and stores it for tracking, in one transaction. */

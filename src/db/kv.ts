@@ -9,6 +9,14 @@ const range = (prefix: string) => [`${prefix}:`, `${prefix};`] as const;
 
 /** A small key-value table; JSON values. */
 export class KeyValueStore {
+  /**
+   * Entries read ahead at the start of an update (UserRepository.arrive), by key: their JSON, or
+   * null when absent. Served instead of reading them again, kept current by this store's own
+   * writes, forgotten when the update ends (remember's disposer). Nothing else writes them
+   * meanwhile: updates are handled by the one process holding the instance lock, one at a time
+   * per chat, and every writer of the process goes through this store.
+   */
+  private readonly known = new Map<string, string | null>();
   // A stored flow is read and written on every update of it: built once.
   private readonly select;
   private readonly upsert;
@@ -55,8 +63,25 @@ export class KeyValueStore {
   }
 
   async get<T>(key: string): Promise<T | undefined> {
-    const row = (await this.select(this.store.db, key)).rows[0];
-    return row === undefined ? undefined : (JSON.parse(row.value) as T);
+    const json = this.known.has(key) ? this.known.get(key) : (await this.select(this.store.db, key)).rows[0]?.value;
+    return json == null ? undefined : (JSON.parse(json) as T);
+  }
+
+  /**
+   * Serves `entries` (as read at the start of an update) instead of reading them again, until
+   * the returned function is called at the update's end. See `known`.
+   */
+  remember(entries: ReadonlyMap<string, string | null>): () => void {
+    for (const [key, json] of entries) this.known.set(key, json);
+    return () => {
+      for (const key of entries.keys()) this.known.delete(key);
+    };
+  }
+
+  /** The entries known under `prefix` are not known any more (a write over a range of keys). */
+  private forgetRange(prefix: string): void {
+    const [from, to] = range(prefix);
+    for (const key of this.known.keys()) if (key >= from && key < to) this.known.delete(key);
   }
 
   async set(key: string, value: unknown): Promise<void> {
@@ -74,15 +99,20 @@ export class KeyValueStore {
       .where("key", "=", key)
       .where("value", "=", JSON.stringify(expected))
       .executeTakeFirst();
+    this.known.delete(key);
     return result.numUpdatedRows > 0n;
   }
 
   private async setJson(key: string, json: string): Promise<void> {
     await this.upsert(this.store.db, key, json, this.clock.now());
+    if (this.known.has(key)) this.known.set(key, json);
   }
 
   async delete(key: string): Promise<void> {
+    // Known to be absent: nothing to delete (most updates end an offers list or a label question that was never there).
+    if (this.known.get(key) === null) return;
     await this.remove(this.store.db, key);
+    if (this.known.has(key)) this.known.set(key, null);
   }
 
   /** Entries under `prefix` not written since `before`, oldest first. */
@@ -93,6 +123,7 @@ export class KeyValueStore {
 
   /** Deletes an entry only if nobody wrote it since `before`; true when it did. */
   async deleteIfIdle(prefix: string, key: string, before: number): Promise<boolean> {
+    this.known.delete(`${prefix}:${key}`);
     const result = await this.store.db.deleteFrom("kv").where("key", "=", `${prefix}:${key}`).where("updated_at", "<", before).executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
@@ -105,6 +136,7 @@ export class KeyValueStore {
 
   /** Deletes an entry only if its stored value is still longer than `bytes`; true when it did. */
   async deleteIfLarger(prefix: string, key: string, bytes: number): Promise<boolean> {
+    this.known.delete(`${prefix}:${key}`);
     const result = await this.store.db
       .deleteFrom("kv")
       .where("key", "=", `${prefix}:${key}`)
@@ -115,6 +147,7 @@ export class KeyValueStore {
 
   /** Deletes the entries under `prefix` not written since `before`; how many. */
   async deleteIdle(prefix: string, before: number): Promise<number> {
+    this.forgetRange(prefix);
     const result = await this.removeIdle(this.store.db, ...range(prefix), before);
     return Number(result.numAffectedRows ?? 0n);
   }
@@ -125,6 +158,7 @@ export class KeyValueStore {
    * number, such as message ids).
    */
   async keepNewest(prefix: string, keep: number): Promise<number> {
+    this.forgetRange(prefix);
     const [from, to] = range(prefix);
     const result = await this.store.db
       .deleteFrom("kv")

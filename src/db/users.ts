@@ -1,7 +1,7 @@
-import type { Selectable } from "kysely";
+import type { QueryCreator, Selectable } from "kysely";
 import type { Clock } from "../clock.js";
-import { prepared } from "./prepared.js";
-import { COLUMNS, type UsersTable } from "./schema.js";
+import { prepared, type Arg } from "./prepared.js";
+import { COLUMNS, type Schema, type UsersTable } from "./schema.js";
 import type { Store } from "./store.js";
 
 export interface UserRecord {
@@ -31,31 +31,86 @@ const toRecord = (row: Selectable<UsersTable>): UserRecord => ({
 
 type Touch = [id: number, username: string | null, firstName: string | null, language: string | null, now: number];
 
+/** The user, inserted or refreshed (names, Telegram's language; a blocked mark lifted): the Touch in arguments 0 to 4. */
+const upsertUser = (db: QueryCreator<Schema>, arg: Arg) =>
+  db
+    .insertInto("users")
+    .values({ id: arg(0), username: arg(1), first_name: arg(2), telegram_language: arg(3), blocked: 0, created_at: arg(4), updated_at: arg(4) })
+    .onConflict((oc) =>
+      oc.column("id").doUpdateSet((eb) => ({
+        username: eb.ref("excluded.username"),
+        first_name: eb.ref("excluded.first_name"),
+        telegram_language: eb.ref("excluded.telegram_language"),
+        blocked: 0,
+        updated_at: eb.ref("excluded.updated_at"),
+      })),
+    );
+
 export class UserRepository {
   // Every update of a private chat runs these: built once.
   private readonly upsert;
   private readonly byId;
+  /** The upsert and some kv entries in one statement (PostgreSQL), by the number of entries. */
+  private readonly upsertReading = new Map<number, ReturnType<typeof this.buildUpsertReading>>();
+  /** Some kv entries by key (SQLite, after the upsert), by the number of entries. */
+  private readonly entries = new Map<number, ReturnType<typeof this.buildEntries>>();
 
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
   ) {
-    this.upsert = prepared<Touch, Selectable<UsersTable>>(store.db, (db, arg) =>
-      db
-        .insertInto("users")
-        .values({ id: arg(0), username: arg(1), first_name: arg(2), telegram_language: arg(3), blocked: 0, created_at: arg(4), updated_at: arg(4) })
-        .onConflict((oc) =>
-          oc.column("id").doUpdateSet((eb) => ({
-            username: eb.ref("excluded.username"),
-            first_name: eb.ref("excluded.first_name"),
-            telegram_language: eb.ref("excluded.telegram_language"),
-            blocked: 0,
-            updated_at: eb.ref("excluded.updated_at"),
-          })),
-        )
-        .returning(COLUMNS.users),
-    );
+    this.upsert = prepared<Touch, Selectable<UsersTable>>(store.db, (db, arg) => upsertUser(db, arg).returning(COLUMNS.users));
     this.byId = prepared<[id: number], Selectable<UsersTable>>(store.db, (db, arg) => db.selectFrom("users").select(COLUMNS.users).where("id", "=", arg<number>(0)));
+  }
+
+  /**
+   * touch, and the kv entries `keys` as they are now (their JSON, or null when absent), in one
+   * round trip on PostgreSQL: an update's first write and the reads that follow it at once
+   * (the person's flow, the questions the bot may have left open) go to the server together.
+   */
+  async arrive(
+    user: { id: number; username?: string | undefined; firstName?: string | undefined; languageCode?: string | undefined },
+    keys: readonly string[],
+  ): Promise<{ user: UserRecord; entries: Map<string, string | null> }> {
+    const touch: Touch = [user.id, user.username ?? null, user.firstName ?? null, user.languageCode ?? null, this.clock.now()];
+    const entries = new Map<string, string | null>(keys.map((key) => [key, null]));
+    if (this.store.dialect === "postgres") {
+      let query = this.upsertReading.get(keys.length);
+      if (!query) this.upsertReading.set(keys.length, (query = this.buildUpsertReading(keys.length)));
+      const row = (await query(this.store.db, ...touch, ...keys)).rows[0]!;
+      keys.forEach((key, i) => entries.set(key, row[`kv${i}`] ?? null));
+      return { user: toRecord(row), entries };
+    }
+    const { rows } = await this.upsert(this.store.db, ...touch);
+    if (keys.length > 0) {
+      let query = this.entries.get(keys.length);
+      if (!query) this.entries.set(keys.length, (query = this.buildEntries(keys.length)));
+      for (const row of (await query(this.store.db, ...keys)).rows) entries.set(row.key, row.value);
+    }
+    return { user: toRecord(rows[0]!), entries };
+  }
+
+  private buildUpsertReading(count: number) {
+    return prepared<unknown[], Selectable<UsersTable> & Record<`kv${number}`, string | null>>(this.store.db, (db, arg) =>
+      db
+        .with("touched", (qb) => upsertUser(qb, arg).returning(COLUMNS.users))
+        .selectFrom("touched")
+        .select(COLUMNS.users)
+        .select((eb) => Array.from({ length: count }, (_, i) => eb.selectFrom("kv").select("value").where("key", "=", arg<string>(5 + i)).as(`kv${i}`))),
+    );
+  }
+
+  private buildEntries(count: number) {
+    return prepared<string[], { key: string; value: string }>(this.store.db, (db, arg) =>
+      db
+        .selectFrom("kv")
+        .select(["key", "value"])
+        .where(
+          "key",
+          "in",
+          Array.from({ length: count }, (_, i) => arg<string>(i)),
+        ),
+    );
   }
 
   /** Records that the user wrote: refreshes their names and lifts a blocked mark. Returns them as stored now. */

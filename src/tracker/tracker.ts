@@ -63,6 +63,8 @@ export class Tracker {
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
+  /** A wake() that came during a pass: the pass may have read the schedule before what woke it. */
+  private wokenDuringPass = false;
   private lastPassAt: number | undefined;
 
   constructor(private readonly deps: TrackerDeps) {
@@ -124,7 +126,8 @@ export class Tracker {
 
   /** New work may be due sooner than the loop thought. */
   wake(): void {
-    this.wakeUp?.();
+    if (this.wakeUp) this.wakeUp();
+    else this.wokenDuringPass = true;
   }
 
   /** For /healthz: the loop runs and has looked at its schedule lately (or waits for a poll). */
@@ -143,6 +146,7 @@ export class Tracker {
   private async run(): Promise<void> {
     while (this.running) {
       this.lastPassAt = this.deps.clock.now();
+      this.wokenDuringPass = false;
       try {
         await this.startDuePolls();
         await this.startOwedNotices();
@@ -198,9 +202,10 @@ export class Tracker {
         this.wakeUp = undefined;
         resolve();
       };
-      // Awake to a wake() from now on, also while the schedule is being read.
+      // Awake to a wake() from now on, also while the schedule is being read; one that came
+      // during the pass is answered with another pass at once.
       this.wakeUp = done;
-      if (!this.running) return done();
+      if (!this.running || this.wokenDuringPass) return done();
       const sleepUntil = (next: number | undefined) => {
         if (sleeping.over) return;
         // Every slot busy and no message owed: the end of a poll wakes the loop.

@@ -70,6 +70,8 @@ export class OffersDelivery {
   }
 }
 
-function keyOf(chatId: number): string {
+/** Where the chat's flow keeps the offers list it waits for. */
+export function offersKey(chatId: number): string {
   return `offers:${chatId}`;
 }
+const keyOf = offersKey;

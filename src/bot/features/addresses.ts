@@ -10,6 +10,9 @@ import { DirectComposer } from "../composer.js";
 import { EXCHANGE_FLOW } from "./menu.js";
 
 export const LABEL_MAX = 24;
+
+/** Where the label the bot asked this person for is pending (read on every text and button of theirs). */
+export const addressLabelKey = (userId: number) => `address-label:${userId}`;
 /** How long the bot waits for a label after "Save" or "Rename" was tapped. */
 const LABEL_WAIT_MS = 10 * 60_000;
 
@@ -24,7 +27,7 @@ type PendingLabel = { kind: "save"; rowId: number; at: number } | { kind: "renam
 export function addressesFeature(deps: { repos: Repositories; clock: Clock }): Composer<BotContext> {
   const composer = new DirectComposer<BotContext>();
   const pm = composer.chatType("private");
-  const key = (userId: number) => `address-label:${userId}`;
+  const key = addressLabelKey;
 
   const askLabel = async (ctx: BotContext, pending: PendingLabel, current?: string) => {
     await deps.repos.kv.set(key(ctx.from!.id), pending);
