@@ -115,7 +115,7 @@ export async function budgetOverhead(): Promise<Record<string, string>> {
   // write and the commit), time from the database's clock as in production.
   const database = await benchDatabase();
   let pgMs = 0;
-  let pgRows = 0;
+  let pgRows: number;
   try {
     const pgStore = await openPostgres(database.url, { max: 2 });
     const pgClock = new ManualClock();
