@@ -1,3 +1,5 @@
+import type { PostgresStore } from "../src/db/postgres/index.js";
+import { settleOnPool } from "./harness/settle.js";
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFlowSweeper } from "../src/bot/flow-sweeper.js";
@@ -20,8 +22,11 @@ describe("the flow sweeper", () => {
     const clock = new ManualClock();
     const fresh = await openFreshStore();
     const repos = createRepositories(fresh.store, clock);
+    // On PostgreSQL the clock waits for the pool's answers between timers, as the worlds do.
+    const stopSettling = fresh.store.dialect === "postgres" ? settleOnPool(clock, (fresh.store as PostgresStore).pool) : undefined;
     const tg: BotApiEmulator = await startBotApiEmulator({ clock: () => clock.now() });
     cleanup = async () => {
+      stopSettling?.();
       await tg.close();
       await fresh.close();
     };
