@@ -92,7 +92,9 @@ describe("when PostgreSQL stops letting the bot in", () => {
     await waitFor(() => world!.logs.some((line) => line.level === 60 && /LOST the instance lock on PostgreSQL/.test(line.msg)), 5_000, "the lost lock to be logged");
     const down = await waitFor(async () => {
       const answer = await healthz();
-      return answer.body.failing?.database ? answer : undefined;
+      // The first failed check may name the killed connection ("terminating connection due to
+      // administrator command"); the next ones name why no new connection is let in.
+      return answer.body.failing?.database?.includes("is not currently accepting connections") ? answer : undefined;
     }, 5_000, "/healthz to fail the database");
     expect(down.status).toBe(503);
     expect(down.body.failing).toMatchObject({
