@@ -93,6 +93,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     backgroundShare: config.exchange.backgroundShare,
     clock,
     onGranted: (lane, waitedMs) => metrics.budgetWaited(lane, waitedMs),
+    onListenerError: (error) => logger.error({ err: error }, "a rate budget listener failed (the request still went)"),
     // In the database, so that a restart (or a second process on it) continues the same window.
     // PostgreSQL's reads the database's clock, which every process shares, unless the process
     // runs on a clock of its own (tests, the playground): then that one, as everything else does.
@@ -202,7 +203,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     stopping.abort();
     void (async () => {
       await starting?.catch(() => {});
-      sweeper?.stop();
+      await sweeper?.stop();
       await Promise.all([stopFeed(), stopTracker(), stopAlerts()]);
     })().catch((stopError: unknown) => logger.error({ err: stopError }, "could not stop polling after losing the instance lock"));
   };
@@ -315,7 +316,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         const trackerSettled = await settlesBy(trackerDone, deadline);
         if (!trackerSettled) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
         await settlesBy(alertsDone, deadline);
-        sweeper?.stop();
+        if (sweeper) await settlesBy(sweeper.stop(), deadline);
         catalogue.stop();
         // Out of time: calls to the exchange still under way are cut off rather than awaited.
         await client.close({ force: !handlersDone || !trackerSettled });

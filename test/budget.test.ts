@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { BudgetCancelledError, BudgetQueueFullError, RateBudget, type BudgetJournal, type Lane, type QueuePlace } from "../src/exchange/budget.js";
+import { openSqliteStore, SqliteBudgetJournal } from "../src/db/index.js";
 import { journalDatabase, type JournalProcess } from "./harness/journal.js";
 import { busiestWindow } from "./harness/windows.js";
 
@@ -389,6 +393,60 @@ describe("RateBudget with its journal in the database", () => {
     await budget.close();
     await db.close();
   });
+});
+
+describe("RateBudget when a listener throws", () => {
+  /** Rejections nobody handled while `run` ran (one of them would end the bot's process). */
+  async function unhandledDuring(run: () => Promise<void>): Promise<unknown[]> {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    // Vitest's own listener would fail the run; this one lets the test say what happened.
+    const others = process.listeners("unhandledRejection");
+    process.removeAllListeners("unhandledRejection");
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      await run();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+      for (const listener of others) process.on("unhandledRejection", listener);
+    }
+    return unhandled;
+  }
+
+  for (const journaled of [false, true]) {
+    it(`still serves every waiter, in order, and nothing escapes as an unhandled rejection (${journaled ? "with" : "without"} a journal)`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), "swapbot-budget-listener-"));
+      const db = journaled ? openSqliteStore(join(dir, "bot.sqlite")) : undefined;
+      const clock = new ManualClock();
+      const told: unknown[] = [];
+      const served: number[] = [];
+      const unhandled = await unhandledDuring(async () => {
+        const budget = new RateBudget({
+          limitPerMinute: 2,
+          backgroundShare: 0.5,
+          clock,
+          ...(db ? { journal: new SqliteBudgetJournal(db, clock) } : {}),
+          onGranted: () => {
+            throw new Error("the metrics broke");
+          },
+          onListenerError: (error) => void told.push(error),
+        });
+        const onQueued = () => {
+          throw new Error("the place-in-line message broke");
+        };
+        for (let i = 0; i < 4; i++) void budget.acquire("user", { onQueued }).then(() => void served.push(i), () => void served.push(-1));
+        await clock.advance(2 * SPAN);
+        await budget.close();
+      });
+      await db?.close();
+      rmSync(dir, { recursive: true, force: true });
+      expect(served).toEqual([0, 1, 2, 3]);
+      expect(unhandled).toEqual([]);
+      expect(told.map((error) => (error as Error).message)).toContain("the metrics broke");
+      expect(told.map((error) => (error as Error).message)).toContain("the place-in-line message broke");
+    });
+  }
 });
 
 describe("RateBudget when its journal fails", () => {

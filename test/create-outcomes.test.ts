@@ -142,6 +142,57 @@ describe("an unknown outcome", () => {
   });
 });
 
+describe("a created exchange the database cannot store at once", () => {
+  /** createRequests.complete failing its first `failures` calls; says whether the exchange id was logged before the first. */
+  function failingStore(w: TestWorld, failures: number): { calls: () => number; loggedBefore: () => boolean | undefined } {
+    const requests = w.app.repos.createRequests;
+    const complete = requests.complete.bind(requests);
+    let calls = 0;
+    let loggedBefore: boolean | undefined;
+    requests.complete = async (key, record) => {
+      calls++;
+      loggedBefore ??= w.logs.some((l) => l.exchangeId === record.exchangeId && l.requestKey === key);
+      if (calls <= failures) throw new Error("SQLITE_IOERR: disk I/O error");
+      return complete(key, record);
+    };
+    return { calls: () => calls, loggedBefore: () => loggedBefore };
+  }
+
+  it("is logged with its id and reference before it is stored, and stored on a later try: the person gets their card", async () => {
+    world = await startWorld();
+    const w = world;
+    const user = w.tg.user({ id: 7301, first_name: "Ed", language_code: "en" });
+    const summary = await toSummary(user, PLAIN);
+    const store = failingStore(w, 1);
+    await user.click(summary, /Confirm/);
+    const created = await drive(w.clock, user.nextMessage({ timeoutMs: 10_000 }), { stepMs: 500, maxMs: 60_000 });
+    expect(created.text).toContain("Exchange created");
+    const exchangeId = /🔁 Exchange (\S+)/.exec(created.text!)![1]!;
+    expect(store.loggedBefore()).toBe(true);
+    expect(store.calls()).toBe(2);
+    expect((await w.app.repos.transactions.find(exchangeId))?.userId).toBe(7301);
+    expect(creates(w)).toHaveLength(1);
+  });
+
+  it("that cannot be stored at all is an unknown outcome to the person, with its id in the log and, for support, with its request", async () => {
+    world = await startWorld();
+    const w = world;
+    const user = w.tg.user({ id: 7302, first_name: "Flo", language_code: "en" });
+    const summary = await toSummary(user, PLAIN);
+    const store = failingStore(w, Infinity);
+    await user.click(summary, /Confirm/);
+    const answer = await drive(w.clock, user.nextMessage({ timeoutMs: 10_000 }), { stepMs: 500, maxMs: 60_000 });
+    expect(answer.text).toContain("could not confirm whether your exchange was created");
+    const [, reference] = REFERENCE.exec(answer.text!)!;
+    expect(store.loggedBefore()).toBe(true);
+    expect(store.calls()).toBe(3);
+    const exchangeId = w.logs.find((l) => l.requestKey === reference && typeof l.exchangeId === "string")!.exchangeId as string;
+    expect(w.logs.some((l) => l.level >= 50 && l.exchangeId === exchangeId && /could not store a created exchange/.test(l.msg))).toBe(true);
+    expect((await w.app.repos.createRequests.find(reference!))).toMatchObject({ state: "pending", error: expect.stringContaining(exchangeId) as unknown });
+    expect(creates(w)).toHaveLength(1);
+  });
+});
+
 describe("the log of a failed create", () => {
   it.each([
     ["refused", 400, JSON.stringify({ message: `cannot send to ${TRON}` })],

@@ -129,6 +129,48 @@ describe("storage", () => {
     expect(await repos.transactions.find("d")).toMatchObject({ nextPollAt: null, fundsSentAt: null });
   });
 
+  it("leases an exchange only while its next poll is the one the pick saw, and never one no longer followed", async () => {
+    await repos.transactions.insert(sample({ exchangeId: "moved", nextPollAt: 1_000 }));
+    await repos.transactions.insert(sample({ exchangeId: "stopped", nextPollAt: 1_000 }));
+    await repos.transactions.insert(sample({ exchangeId: "due", nextPollAt: 1_000 }));
+    // A person's look set the next poll since the pick read 1_000; another stopped following one.
+    await repos.transactions.scheduleNextPoll("moved", 61_000);
+    await repos.transactions.stopTracking("stopped", "stalled", 2_000);
+    expect(await repos.transactions.lease("moved", 600_000, 1_000)).toBe(false);
+    expect(await repos.transactions.lease("stopped", 600_000, 1_000)).toBe(false);
+    expect(await repos.transactions.lease("due", 600_000, 1_000)).toBe(true);
+    expect(await repos.transactions.find("moved")).toMatchObject({ nextPollAt: 61_000, leasedUntil: null });
+    expect(await repos.transactions.find("stopped")).toMatchObject({ nextPollAt: null, leasedUntil: null });
+    expect(await repos.transactions.find("due")).toMatchObject({ nextPollAt: 600_000, leasedUntil: 600_000 });
+    // Without what the pick saw: any next poll, but still never none.
+    expect(await repos.transactions.lease("stopped", 600_000)).toBe(false);
+  });
+
+  it("schedules from the exchange as it is when written: a press of 'I have sent the funds' since it was read is decided on", async () => {
+    await repos.transactions.insert(sample({ exchangeId: "a", nextPollAt: 1_000 }));
+    const read = (await repos.transactions.find("a"))!;
+    await repos.transactions.markFundsSent("a", 1_500);
+    const scheduled = await repos.transactions.scheduleNextPoll("a", (current) => ({ at: current.fundsSentAt === null ? 9_000 : 2_000, rank: current.fundsSentAt === null ? read.pollRank : POLL_RANK.fundsSent }));
+    expect(scheduled).toMatchObject({ nextPollAt: 2_000, pollRank: POLL_RANK.fundsSent, leasedUntil: null });
+    // Nothing decided: the schedule stands.
+    expect(await repos.transactions.scheduleNextPoll("a", () => undefined)).toMatchObject({ nextPollAt: 2_000 });
+  });
+
+  it("owes the creation card only while nobody holds it and none was shown, and sooner if it was owed later", async () => {
+    await repos.transactions.insert(sample({ exchangeId: "claimed", cardMessageId: null }));
+    await repos.transactions.insert(sample({ exchangeId: "shown", cardMessageId: 12 }));
+    await repos.transactions.insert(sample({ exchangeId: "free", cardMessageId: null }));
+    expect(await repos.transactions.claimCard("claimed", "flow", 1_000)).toBe(true);
+    for (const id of ["claimed", "shown", "free"]) await repos.transactions.oweUnclaimedCard(id, 5_000);
+    expect(await repos.transactions.find("claimed")).toMatchObject({ cardClaim: "flow", cardDueAt: null });
+    expect(await repos.transactions.find("shown")).toMatchObject({ cardClaim: null, cardDueAt: null });
+    expect(await repos.transactions.find("free")).toMatchObject({ cardClaim: null, cardDueAt: 5_000 });
+    await repos.transactions.oweUnclaimedCard("free", 9_000);
+    expect((await repos.transactions.find("free"))!.cardDueAt).toBe(5_000);
+    await repos.transactions.oweUnclaimedCard("free", 3_000);
+    expect((await repos.transactions.find("free"))!.cardDueAt).toBe(3_000);
+  });
+
   it("releases at start-up the leases a dead process left, and only those", async () => {
     await repos.transactions.insert(sample({ exchangeId: "leased", nextPollAt: 1_000 }));
     await repos.transactions.insert(sample({ exchangeId: "scheduled", nextPollAt: 5_000_000 }));

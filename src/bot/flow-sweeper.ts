@@ -38,10 +38,12 @@ export function startFlowSweeper(deps: {
   onTimedOut?: (chatId: number) => Promise<void>;
   everyMs?: number;
   idleMs?: number;
-}): { stop(): void; sweep(): Promise<void> } {
+}): { stop(): Promise<void>; sweep(): Promise<void> } {
   const idleMs = deps.idleMs ?? FLOW_IDLE_MS;
   let timer: Timer | undefined;
   let stopped = false;
+  /** Sweeps under way (the timer's, or one asked for): stop() waits for them. */
+  const sweeping = new Set<Promise<void>>();
 
   const close = async (key: string, note: (chatId: number) => Promise<string>) => {
     const chatId = Number(key);
@@ -54,9 +56,11 @@ export function startFlowSweeper(deps: {
       deps.logger.warn({ err: error, chatId }, "could not tell a user their flow was closed");
     });
   };
-  const sweep = async () => {
+  const sweepOnce = async () => {
     const before = deps.clock.now() - idleMs;
     for (const { key, value } of await deps.kv.idleSince<StoredConversations>(FLOW_PREFIX, before)) {
+      // Stopping: the flows not taken yet are left for the next process's sweep.
+      if (stopped) return;
       const active = Object.values(value.state ?? {}).some((list) => Array.isArray(list) && list.length > 0);
       // Whoever deletes it closes it: a flow that got input meanwhile is not idle any more.
       if (!(await deps.kv.deleteIfIdle(FLOW_PREFIX, key, before)) || !active) continue;
@@ -64,11 +68,22 @@ export function startFlowSweeper(deps: {
     }
     // A flow that keeps getting input is never idle; one whose state grew this large is closed.
     for (const key of await deps.kv.largerThan(FLOW_PREFIX, FLOW_STATE_MAX_BYTES)) {
+      if (stopped) return;
       // Unless it shrank (or ended) meanwhile.
       if (!(await deps.kv.deleteIfLarger(FLOW_PREFIX, key, FLOW_STATE_MAX_BYTES))) continue;
       deps.logger.warn({ chatId: key }, "closed a flow whose stored state grew too large");
       await close(key, deps.tooLargeNote);
     }
+  };
+  const sweep = () => {
+    const run = sweepOnce();
+    const tracked = run.then(
+      () => {},
+      () => {},
+    );
+    sweeping.add(tracked);
+    void tracked.finally(() => sweeping.delete(tracked));
+    return run;
   };
   const schedule = () => {
     timer = deps.clock.setTimer(() => {
@@ -81,9 +96,11 @@ export function startFlowSweeper(deps: {
   };
   schedule();
   return {
-    stop() {
+    /** No sweep starts from now on; resolves once the one under way has ended (the database may close then). */
+    async stop() {
       stopped = true;
       timer?.cancel();
+      await Promise.all(sweeping);
     },
     sweep,
   };

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
+import type { MiddlewareFn } from "grammy";
 import type { UserRecord, UserRepository } from "../db/users.js";
 import type { BaseContext } from "./context.js";
 
@@ -56,6 +57,40 @@ export function createI18n(
   });
   matchBundlesOnce(i18n.fluent);
   return i18n;
+}
+
+/**
+ * One language per update, for the contexts a conversation replays too. The plugin is installed
+ * again inside conversations (their contexts are new objects), and there every context the
+ * conversation builds for an update (its start, and each step answered so far, replayed)
+ * negotiated the language once more, for the answer the update's own context had already. `record` (after the bot's i18n middleware) keeps each private
+ * chat's update context while it is handled (a chat's updates run one at a time); `reuse` (the
+ * conversations' plugin) gives its contexts that context's translation, or negotiates where none.
+ */
+export function languageOfUpdate(i18n: I18n<BaseContext>): { record: MiddlewareFn<BaseContext>; reuse: MiddlewareFn<BaseContext> } {
+  const handling = new Map<number, BaseContext>();
+  const negotiate = i18n.middleware();
+  return {
+    record: async (ctx, next) => {
+      const chatId = ctx.chat?.type === "private" ? ctx.chat.id : undefined;
+      if (chatId === undefined) return next();
+      handling.set(chatId, ctx);
+      try {
+        await next();
+      } finally {
+        handling.delete(chatId);
+      }
+    },
+    reuse: (ctx, next) => {
+      const update = ctx.chatId === undefined ? undefined : handling.get(ctx.chatId);
+      if (update === undefined) return negotiate(ctx, next);
+      // As the plugin defines it: redefinable, so the plugin may still be installed over it.
+      Object.defineProperty(ctx, "i18n", { value: update.i18n, writable: true });
+      ctx.translate = update.translate;
+      ctx.t = update.t;
+      return next();
+    },
+  };
 }
 
 /**

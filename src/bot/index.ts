@@ -15,6 +15,7 @@ import type { EstimateService } from "../exchange/estimates.js";
 import type { Metrics } from "../ops/metrics.js";
 import type { Outbox } from "../telegram/outbox.js";
 import { flowButton } from "./callback-data.js";
+import { DirectComposer } from "./composer.js";
 import type { BaseContext, BotContext } from "./context.js";
 import { createExchangeFlow } from "./conversations/exchange.js";
 import { exchangesFeature } from "./features/exchanges.js";
@@ -25,7 +26,7 @@ import { exportFeature } from "./features/export.js";
 import { alertsFeature } from "./features/alerts.js";
 import { addressesFeature, addressLabelKey } from "./features/addresses.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
-import { createI18n, DEFAULT_LOCALE, localeOfUser, supportedLocale } from "./i18n.js";
+import { createI18n, DEFAULT_LOCALE, languageOfUpdate, localeOfUser, supportedLocale } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
 import { BackgroundTasks } from "./background.js";
 import { OffersDelivery, offersKey } from "./conversations/offers-delivery.js";
@@ -168,10 +169,12 @@ export function createBot(
     await next();
   });
   bot.use(i18n);
+  const language = languageOfUpdate(i18n);
+  bot.use(language.record);
 
   // Inside a conversation, ctx.api is a fresh Api: plugins are installed again there.
   const conversationPlugins: MiddlewareFn<BaseContext>[] = [
-    i18n.middleware(),
+    language.reuse,
     (ctx, next) => {
       // The plugin records every call of the flow and, on replay, answers it from the record:
       // its recorder must stay outermost, or a replay would be paced, counted and retried again.
@@ -299,15 +302,18 @@ export function createBot(
   );
   bot.use(enterRequestedFlow(deps.exchange.availability));
 
+  // What no feature took. (Filters on a DirectComposer: the bot's own would build per update.)
+  const leftovers = new DirectComposer<BotContext>();
   // A button whose flow or message is gone: say so instead of acting.
-  bot.on("callback_query", async (ctx) => {
+  leftovers.on("callback_query", async (ctx) => {
     const stale = ctx.callbackQuery.data !== undefined && flowButton.pattern.test(ctx.callbackQuery.data);
     await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
     if (!stale) logger.debug({ data: ctx.callbackQuery.data }, "unknown callback data");
   });
-  bot.chatType("private").on("message", async (ctx) => {
+  leftovers.chatType("private").on("message", async (ctx) => {
     await ctx.reply(ctx.message.text?.startsWith("/") ? ctx.t("unknown-command") : ctx.t("fallback-text"), { parse_mode: "HTML" });
   });
+  bot.use(leftovers);
 
   bot.catch((error: BotError<BotContext>) => {
     const cause = error.error;

@@ -6,6 +6,8 @@ import type { QueuePlace } from "../exchange/budget.js";
 export const TYPING_EVERY_MS = 4_500;
 /** How often a place in line is shown again with the wait counted down. */
 export const COUNTDOWN_EVERY_MS = 10_000;
+/** The longest a person's call in the exchange flow may wait for the rate budget before they are told to retry. */
+export const USER_WAIT_MS = 3 * 60_000;
 
 /**
  * "typing…" in a chat for as long as anything there is being waited for. Waits in one chat

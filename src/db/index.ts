@@ -14,7 +14,7 @@ export { openDatabase, migrate, runMigrationWork, type Db } from "./database.js"
 export { SqliteBudgetJournal, type Grant } from "./budget-journal.js";
 export { InstanceLock, waitForInstanceLock, type HeldInstanceLock, type InstanceLockTarget } from "./instance-lock.js";
 export { LANES, POLL_RANK, type CardClaim, type Lane, type PollRank, type Schema, type StopReason } from "./schema.js";
-export type { TransactionRecord, NewTransaction, ObservedState, StatusChange } from "./transactions.js";
+export type { TransactionRecord, NewTransaction, NextPoll, ObservedState, StatusChange } from "./transactions.js";
 export type { UserRecord } from "./users.js";
 export type { SavedAddress } from "./addresses.js";
 export type { AlertEnd, RateAlert } from "./alerts.js";

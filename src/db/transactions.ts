@@ -101,6 +101,12 @@ export interface ObservedState {
   hashTo?: string | null;
 }
 
+/** The next look at an exchange (null: none, it ended) and its place in line (kept when not given). */
+export interface NextPoll {
+  at: number | null;
+  rank?: PollRank;
+}
+
 export interface StatusChange {
   status: string;
   at: number;
@@ -388,8 +394,14 @@ export class TransactionRepository {
         .limit(arg<number>(1))
         .offset(arg<number>(2)),
     );
-    this.leaseOne = prepared<[exchangeId: string, until: number], never>(store.db, (db, arg) =>
-      db.updateTable("transactions").set({ next_poll_at: arg<number>(1), leased_until: arg<number>(1) }).where("exchange_id", "=", arg<string>(0)),
+    // Compare-and-set on the next poll the pick saw: a look that rescheduled the exchange since,
+    // or a stop, or its end (next_poll_at NULL equals nothing), leaves it alone.
+    this.leaseOne = prepared<[exchangeId: string, until: number, seen: number | null], never>(store.db, (db, arg) =>
+      db
+        .updateTable("transactions")
+        .set({ next_poll_at: arg<number>(1), leased_until: arg<number>(1) })
+        .where("exchange_id", "=", arg<string>(0))
+        .where((eb) => eb("next_poll_at", "=", eb.fn.coalesce(eb.val(arg<number | null>(2)), eb.ref("next_poll_at")))),
     );
   }
 
@@ -500,7 +512,7 @@ export class TransactionRepository {
   async due(now: number, limit: number, headStart: (rank: number) => number = (rank) => rank * 1e15): Promise<TransactionRecord[]> {
     const candidates = (await this.dueOfRanks(this.db, now, limit)).rows.map(toRecord);
     const key = (tx: TransactionRecord) => tx.nextPollAt! + headStart(tx.pollRank);
-    return candidates.sort((a, b) => key(a) - key(b) || a.pollRank - b.pollRank).slice(0, limit);
+    return [...candidates.values()].sort((a, b) => key(a) - key(b) || a.pollRank - b.pollRank).slice(0, limit);
   }
 
   /**
@@ -561,9 +573,18 @@ export class TransactionRepository {
     return row?.not_found_count ?? 0;
   }
 
-  /** A poll starts: nobody looks again before `until`, and the row says it is leased. */
-  async lease(exchangeId: string, until: number): Promise<void> {
-    await this.leaseOne(this.db, exchangeId, until);
+  /**
+   * A poll starts: nobody looks again before `until`, and the row says it is leased. Only while
+   * its next poll is still `seen` (as due() read it); returns whether it was taken. Between the
+   * pick and the lease, a person's look may have set the next poll (then the lease would hide
+   * that schedule behind its own end), or the exchange may have ended or stopped being followed
+   * (a lease would follow it again, and a stalled one would be announced as stopped twice).
+   * Without `seen` (a lease put back as a dead process left it: the benchmark), any next poll
+   * will do, but never none: an exchange no longer followed is not followed again.
+   */
+  async lease(exchangeId: string, until: number, seen?: number): Promise<boolean> {
+    const { numAffectedRows } = await this.leaseOne(this.db, exchangeId, until, seen ?? null);
+    return (numAffectedRows ?? 0n) > 0n;
   }
 
   /**
@@ -771,6 +792,22 @@ export class TransactionRepository {
   }
 
   /**
+   * The creation card is owed from `at` (or sooner, if it was owed later), but only while nobody
+   * holds it and none was shown: compare-and-set on the row as it is, not as the caller last read
+   * it. Between that read and this write, the flow may have claimed the card (and be sending it),
+   * or the tracker may have taken it to send: owing it then would show it twice.
+   */
+  async oweUnclaimedCard(exchangeId: string, at: number): Promise<void> {
+    await this.db
+      .updateTable("transactions")
+      .set((eb) => ({ card_due_at: least(this.store.dialect, eb.fn.coalesce("card_due_at", eb.val(at)), at) }))
+      .where("exchange_id", "=", exchangeId)
+      .where("card_claim", "is", null)
+      .where("card_message_id", "is", null)
+      .execute();
+  }
+
+  /**
    * The tracker showed the creation card (or is sending it) before the deposit details were
    * complete, and they have just been learned elsewhere (the flow's Try again): the details are
    * owed from `at`, sent once the card is out (takeOwedCard waits for it), as depositReady does.
@@ -810,9 +847,23 @@ export class TransactionRepository {
    * When the tracker should look next, and with which rank (kept when not given); ends a lease.
    * Null: the exchange ended. A time after tracking had stopped (a Refresh saw it move): followed again.
    * Returns the exchange as it is now.
+   *
+   * `at` may instead decide from the exchange as it is when written (undefined: leave the
+   * schedule as it is), read and written in one transaction with the row locked (PostgreSQL;
+   * SQLite has one writer): what changed since the caller last read it, "I have sent the
+   * funds" or a stop, is decided on, never overwritten by a schedule made without it.
    */
-  async scheduleNextPoll(exchangeId: string, at: number | null, rank?: PollRank): Promise<TransactionRecord | undefined> {
-    const row = await this.db
+  async scheduleNextPoll(exchangeId: string, at: number | null | ((current: TransactionRecord) => NextPoll | undefined), rank?: PollRank): Promise<TransactionRecord | undefined> {
+    if (typeof at !== "function") return this.writeSchedule(this.db, exchangeId, at, rank);
+    return this.db.transaction().execute(async (trx) => {
+      const current = await this.findForUpdate(trx, exchangeId);
+      const next = current && at(current);
+      return next === undefined ? current : this.writeSchedule(trx, exchangeId, next.at, next.rank);
+    });
+  }
+
+  private async writeSchedule(db: Kysely<Schema>, exchangeId: string, at: number | null, rank?: PollRank): Promise<TransactionRecord | undefined> {
+    const row = await db
       .updateTable("transactions")
       .set({
         next_poll_at: at,

@@ -62,6 +62,11 @@ export interface RateBudgetOptions {
   onGranted?: (lane: Lane, waitedMs: number) => void;
   /** Requests one requester may have waiting in line at once (default 3). */
   maxQueuedPerRequester?: number;
+  /**
+   * Told what a listener (onGranted, a waiter's onQueued) threw. The budget goes on regardless:
+   * the waiter is still served, the line still moves. Without it, such an error is dropped.
+   */
+  onListenerError?: (error: unknown) => void;
 }
 
 export interface QueuePlace {
@@ -129,6 +134,7 @@ export class RateBudget {
   private readonly clock: Clock;
   private readonly journal: BudgetJournal | undefined;
   private readonly onGranted: ((lane: Lane, waitedMs: number) => void) | undefined;
+  private readonly onListenerError: ((error: unknown) => void) | undefined;
   /** Grants inside the current span, oldest first (read from the journal when there is one). */
   private window: Grant[] = [];
   /** This process's grants of the last hour, for statistics without a journal. */
@@ -169,6 +175,7 @@ export class RateBudget {
     this.clock = options.clock;
     this.journal = options.journal;
     this.onGranted = options.onGranted;
+    this.onListenerError = options.onListenerError;
   }
 
   /**
@@ -205,7 +212,7 @@ export class RateBudget {
         if (!onQueued || !this.waiters.includes(waiter)) return;
         const place = this.placeOf(waiter);
         Object.assign(waiter, { onQueued, toldPosition: place.position });
-        onQueued(place);
+        this.tell(() => onQueued(place));
       };
       // Without a journal the pump is synchronous: the place is known (and told) at once.
       if (this.journal) void this.pump().then(tellPlace);
@@ -449,8 +456,9 @@ export class RateBudget {
       this.waiters.splice(index, 1);
       if (waiter.lane === "user") this.userRound = Math.max(this.userRound, waiter.round);
       this.history.push({ at: grantedAt, lane: waiter.lane });
-      this.onGranted?.(waiter.lane, grantedAt - waiter.queuedAt);
       waiter.resolve();
+      const onGranted = this.onGranted;
+      if (onGranted) this.tell(() => onGranted(waiter.lane, grantedAt - waiter.queuedAt));
     }
     this.trimHistory(grantedAt);
     this.armTimer(this.clock.now());
@@ -464,7 +472,25 @@ export class RateBudget {
       const place = this.placeOf(waiter);
       if (place.position >= waiter.toldPosition) continue;
       waiter.toldPosition = place.position;
-      waiter.onQueued(place);
+      const onQueued = waiter.onQueued;
+      this.tell(() => onQueued(place));
+    }
+  }
+
+  /**
+   * Calls a listener. What it throws must not stop the pump half way (grants written and not
+   * handed out, the next waiters never served) nor escape from a timer or the pump's promise
+   * (an unhandled rejection ends the process).
+   */
+  private tell(listener: () => void): void {
+    try {
+      listener();
+    } catch (error) {
+      try {
+        this.onListenerError?.(error);
+      } catch {
+        // Nowhere left to tell it.
+      }
     }
   }
 

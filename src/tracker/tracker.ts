@@ -163,9 +163,13 @@ export class Tracker {
     const free = this.concurrency - this.polling.size;
     if (free <= 0) return;
     for (const tx of await repos.transactions.due(clock.now(), free, headStart)) {
+      // Being looked at already (a person's Refresh): that look sets the next poll.
+      if (this.polling.has(tx.exchangeId)) continue;
       // A lease: the next look is pushed out while this one runs, so nothing is polled twice
-      // at once; it is marked as a lease, so a crash mid-poll does not delay the exchange.
-      await repos.transactions.lease(tx.exchangeId, clock.now() + LEASE_MS);
+      // at once; it is marked as a lease, so a crash mid-poll does not delay the exchange. Not
+      // taken when the schedule changed since the pick (a person's look ended meanwhile, the
+      // exchange ended or stopped being followed): then there is nothing to poll now.
+      if (tx.nextPollAt === null || !(await repos.transactions.lease(tx.exchangeId, clock.now() + LEASE_MS, tx.nextPollAt))) continue;
       void this.pollOnce(tx, "poll");
     }
   }
@@ -280,15 +284,22 @@ export class Tracker {
     });
     if (!recorded) return tx; // not stored (never happens: exchanges are never deleted)
     const { before, after, change } = recorded;
-    const decision = nextPoll(after, clock.now(), intervalMs);
-    if (decision.kind === "stalled") {
+    const now = clock.now();
+    // Only a poll changes the status, and one exchange has one poll at a time: stalled or not, as recorded.
+    if (nextPoll(after, now, intervalMs).kind === "stalled") {
       const stopped = await this.stopTracking(tx.exchangeId, "stalled");
       const current = (await repos.transactions.find(tx.exchangeId)) ?? after;
       if (!stopped && lane === "user") await this.deps.notifier.updateCard(current);
       return current;
     }
-    // Finished, failed or refunded: no next poll.
-    const scheduled = await repos.transactions.scheduleNextPoll(tx.exchangeId, decision.kind === "poll" ? decision.at : null, decision.kind === "poll" ? decision.rank : undefined);
+    // Decided from the exchange as it is when the schedule is written, not as recorded: the owner
+    // may have pressed "I have sent the funds" since, and its earlier look must not be lost.
+    const scheduled = await repos.transactions.scheduleNextPoll(tx.exchangeId, (current) => {
+      const decision = nextPoll(current, now, intervalMs);
+      if (decision.kind === "stalled") return undefined; // (see above: not at this point)
+      // Finished, failed or refunded: no next poll.
+      return decision.kind === "poll" ? { at: decision.at, rank: decision.rank } : { at: null };
+    });
     await this.beforeNews(before, scheduled ?? after, change !== undefined);
     const current = (await repos.transactions.find(tx.exchangeId)) ?? after;
     if (change) await this.deps.notifier.statusChanged(current);
@@ -312,7 +323,8 @@ export class Tracker {
       // A card nobody claimed this long after creating: the flow never got to it (the process stopped).
       const forgotten = clock.now() - now.createdAt >= CARD_DELIVERY_AFTER_MS;
       if (news || forgotten || (now.cardDueAt !== null && now.cardDueAt <= clock.now())) {
-        if (now.cardDueAt === null && now.cardClaim === null) await this.deps.repos.transactions.oweCard(now.exchangeId, clock.now(), false);
+        // Owed only if still nobody's: `now` was read before the flow may have claimed it.
+        if (now.cardDueAt === null && now.cardClaim === null) await repos.transactions.oweUnclaimedCard(now.exchangeId, clock.now());
         await notifier.deliverDeposit(now.exchangeId);
       }
       return;
@@ -323,39 +335,34 @@ export class Tracker {
   /** A poll that read nothing: look again later (or give up on an id the service does not know). */
   private async pollFailed(tx: TransactionRecord, lane: Lane, error: unknown): Promise<void> {
     const { repos, clock, logger, intervalMs } = this.deps;
-    // As stored now: the owner may have pressed "I have sent the funds" meanwhile.
-    const latest = (await repos.transactions.find(tx.exchangeId)) ?? tx;
-    // A person's look at an exchange no longer followed does not start following it again.
-    const followed = latest.nextPollAt !== null;
     if (error instanceof BudgetCancelledError) {
-      // Shutting down: look again as soon as we are back.
-      if (followed) await this.schedule(latest, tx.nextPollAt ?? clock.now());
+      // Shutting down: look again as soon as we are back (or sooner, if the owner said so meanwhile).
+      await this.reschedule(tx.exchangeId, (latest) => Math.min(tx.nextPollAt ?? clock.now(), latest.nextPollAt ?? Infinity));
       return;
     }
     if (error instanceof BudgetQueueFullError) {
       // A person's look (a retry) found their own line full: nothing was asked and the service is
       // not at fault. The schedule stands, with any "I have sent the funds" boost since; only the
       // lease of a background poll this look took over ends: that poll was due.
-      if (followed && latest.leasedUntil !== null) await this.schedule(latest, clock.now());
+      await this.reschedule(tx.exchangeId, (latest) => (latest.leasedUntil !== null ? clock.now() : undefined));
       return;
     }
-    if (isExchangeError(error, "not-found")) return this.notFound(latest, followed);
+    if (isExchangeError(error, "not-found")) return this.notFound(tx);
     const count = await repos.transactions.recordPollError(tx.exchangeId);
     if (!isExchangeError(error)) logger.error({ err: error, exchangeId: tx.exchangeId }, "tracker poll failed");
-    if (followed) await this.schedule(latest, clock.now() + retryDelay(count, intervalMs));
+    await this.reschedule(tx.exchangeId, () => clock.now() + retryDelay(count, intervalMs));
   }
 
   /** "Not found": counted apart from other errors; a new exchange may not be listed yet. */
-  private async notFound(tx: TransactionRecord, followed: boolean): Promise<void> {
+  private async notFound(tx: TransactionRecord): Promise<void> {
     const { repos, clock, logger, intervalMs } = this.deps;
     const count = await repos.transactions.recordNotFound(tx.exchangeId);
     const decision = afterNotFound(count, tx.createdAt, clock.now(), intervalMs);
     if (decision.kind === "retry") {
-      if (followed) await this.schedule(tx, decision.at);
+      await this.reschedule(tx.exchangeId, () => decision.at);
       return;
     }
-    if (followed) logger.error({ exchangeId: tx.exchangeId, count }, "the exchange service does not know this exchange; tracking stopped");
-    await this.stopTracking(tx.exchangeId, "not-found");
+    if (await this.stopTracking(tx.exchangeId, "not-found")) logger.error({ exchangeId: tx.exchangeId, count }, "the exchange service does not know this exchange; tracking stopped");
   }
 
   /**
@@ -370,9 +377,18 @@ export class Tracker {
     return true;
   }
 
-  /** Sets the next look at `at`, with the place in line that `tx`'s state earns now. */
-  private async schedule(tx: TransactionRecord, at: number): Promise<void> {
-    await this.deps.repos.transactions.scheduleNextPoll(tx.exchangeId, at, pollRank(tx, this.deps.clock.now()));
+  /**
+   * Sets the next look at the time `at` gives (undefined: the schedule stands), with the place in
+   * line the exchange's state earns now, both decided from the exchange as it is when written (a
+   * press of "I have sent the funds" since it was read is kept). One no longer followed (stopped,
+   * or ended) is left alone: a look that read nothing does not start following it again.
+   */
+  private async reschedule(exchangeId: string, at: (latest: TransactionRecord) => number | undefined): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.repos.transactions.scheduleNextPoll(exchangeId, (latest) => {
+      const when = latest.nextPollAt === null ? undefined : at(latest);
+      return when === undefined ? undefined : { at: when, rank: pollRank(latest, now) };
+    });
   }
 }
 

@@ -13,9 +13,9 @@
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { arch, platform, tmpdir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
+import { freePort } from "./process.js";
 
 export interface EmbeddedServer {
   /** A superuser's URL (password-checked, scram). */
@@ -167,16 +167,5 @@ function run(file: string, args: string[], owner: { uid: number; gid: number } |
     child.stderr.on("data", (chunk: Buffer) => log.push(chunk.toString()));
     child.once("error", reject);
     child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${file} exited with code ${code}`))));
-  });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
   });
 }

@@ -1,8 +1,10 @@
 import { InlineKeyboard } from "grammy";
+import type { Logger } from "pino";
 import { Decimal } from "../../money.js";
 import type { Currency, Offer } from "../../exchange/schemas.js";
 import { currencyLabel, escapeHtml, formatAmount, shorten, waitSeconds } from "../format.js";
-import type { QueuePlace } from "../../exchange/budget.js";
+import { BudgetCancelledError, BudgetQueueFullError, type QueuePlace } from "../../exchange/budget.js";
+import { isExchangeError } from "../../exchange/errors.js";
 import { outsideLimits } from "../../exchange/estimates.js";
 import type { Translate } from "../cards.js";
 import type { ButtonFactory, FlowUi, Screen } from "./flow-ui.js";
@@ -240,4 +242,17 @@ export function problemText(ui: Pick<FlowUi, "t">, problem: UpstreamProblem): st
   if (problem.kind === "bad-request") return ui.t("error-refused", { reason: escapeHtml(shorten(problem.message ?? "", 300)) });
   if (problem.kind === "forbidden") return ui.t("error-forbidden");
   return ui.t("error-unavailable");
+}
+
+/** What a failed upstream call means, as the flow stores and words it; anything unexpected is logged. */
+export function describeError(error: unknown, logger: Logger): UpstreamProblem {
+  if (error instanceof BudgetCancelledError) return { kind: "unavailable" };
+  if (error instanceof BudgetQueueFullError) return { kind: "queue-full", queued: error.queued, retryAfterMs: error.waitMs };
+  if (isExchangeError(error)) {
+    const problem: UpstreamProblem = { kind: error.kind, message: error.message };
+    if (error.details.retryAfterMs !== undefined) problem.retryAfterMs = error.details.retryAfterMs;
+    return problem;
+  }
+  logger.error({ err: error }, "unexpected error in the exchange flow");
+  return { kind: "internal" };
 }

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import type { Clock } from "../../clock.js";
 import { AddressBook, type Repositories, type SavedAddress } from "../../db/index.js";
 import { networkName } from "../../domain/networks.js";
@@ -6,6 +6,7 @@ import { addressButton } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml, graphemeCount, shorten } from "../format.js";
 import { ignoreNotModified } from "../telegram-errors.js";
+import { DirectComposer } from "../composer.js";
 import { EXCHANGE_FLOW } from "./menu.js";
 
 export const LABEL_MAX = 24;
@@ -21,10 +22,10 @@ type PendingLabel = { kind: "save"; rowId: number; at: number } | { kind: "renam
 /**
  * The address book: after a successful exchange the person may save its receiving address (and
  * memo) under a label; /addresses lists, renames and deletes; the exchange flow offers saved
- * addresses of the network at its address step (src/bot/conversations/exchange.ts).
+ * addresses of the network at its address step (src/bot/conversations/address-step.ts).
  */
 export function addressesFeature(deps: { repos: Repositories; clock: Clock }): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new DirectComposer<BotContext>();
   const pm = composer.chatType("private");
   const key = addressLabelKey;
 

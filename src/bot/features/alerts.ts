@@ -1,5 +1,5 @@
 import type { I18n } from "@grammyjs/i18n";
-import { Composer, InlineKeyboard, type Api } from "grammy";
+import { type Composer, InlineKeyboard, type Api } from "grammy";
 import type { Clock } from "../../clock.js";
 import type { RateAlert, Repositories } from "../../db/index.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
@@ -12,6 +12,7 @@ import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../for
 import { translatorOf } from "../i18n.js";
 import { ignoreNotModified, sendFailure } from "../telegram-errors.js";
 import type { Translate } from "../cards.js";
+import { DirectComposer } from "../composer.js";
 
 /** Open alerts one person may have. */
 export const ALERTS_PER_PERSON = 5;
@@ -45,7 +46,7 @@ export function alertAnswer(t: (key: string, vars?: Record<string, string | numb
 
 /** /alert 0.5 btc eth 17.2 and /alerts. */
 export function alertsFeature(deps: AlertsDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new DirectComposer<BotContext>();
   const pm = composer.chatType("private");
 
   pm.command("alert", async (ctx) => {

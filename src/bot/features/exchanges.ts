@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import type { Clock } from "../../clock.js";
 import type { Repositories, TransactionRecord } from "../../db/index.js";
 import { BudgetCancelledError, BudgetQueueFullError, requesterOf } from "../../exchange/budget.js";
@@ -11,6 +11,7 @@ import { cardKeyboard, explorersOf, offersFundsSent, renderCard, renderReceipt, 
 import type { BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
 import { ignoreNotModified } from "../telegram-errors.js";
+import { DirectComposer } from "../composer.js";
 
 export const HISTORY_PAGE_SIZE = 5;
 /**
@@ -38,7 +39,7 @@ export interface ExchangesDeps {
 
 /** /history, /status and the cards of a person's own exchanges. */
 export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new DirectComposer<BotContext>();
   const pm = composer.chatType("private");
 
   const showCard = async (ctx: BotContext, tx: TransactionRecord, edit: boolean) => {

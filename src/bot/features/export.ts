@@ -1,9 +1,10 @@
 import { stringify } from "csv-stringify/sync";
-import { Composer, InputFile } from "grammy";
+import { type Composer, InputFile } from "grammy";
 import type { Clock } from "../../clock.js";
 import type { Repositories, TransactionRecord } from "../../db/index.js";
 import { depositNeedsMemo, depositView } from "../../domain/deposit.js";
 import type { BotContext } from "../context.js";
+import { DirectComposer } from "../composer.js";
 
 /** Whether the catalogue says a currency's deposits take a memo (the deposit rule's input). */
 export type MemoOf = (symbol: string, network: string) => boolean | undefined;
@@ -40,7 +41,7 @@ const PAGE = 500;
  * leading apostrophe: the text comes from the service and must not execute on someone's machine.
  */
 export function exportFeature(deps: { repos: Repositories; clock: Clock; memoOf: MemoOf }): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new DirectComposer<BotContext>();
   composer.chatType("private").command("export", async (ctx) => {
     const rows: string[][] = [];
     for (let offset = 0; ; offset += PAGE) {

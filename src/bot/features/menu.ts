@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard, type Api } from "grammy";
+import { type Composer, InlineKeyboard, type Api } from "grammy";
 import type { BotCommandScope } from "grammy/types";
 import type { I18n } from "@grammyjs/i18n";
 import type { ExchangeAvailability } from "../../exchange/availability.js";
@@ -12,6 +12,7 @@ import type { Clock } from "../../clock.js";
 import { LOCALES, supportedLocale } from "../i18n.js";
 import type { OffersDelivery } from "../conversations/offers-delivery.js";
 import type { Metrics } from "../../ops/metrics.js";
+import { DirectComposer } from "../composer.js";
 
 export const EXCHANGE_FLOW = "exchange";
 
@@ -42,7 +43,7 @@ export function menuFeature(deps: {
   /** Stores the language a person chose (for this update too). */
   setLanguage: (userId: number, locale: string) => Promise<void>;
 }): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new DirectComposer<BotContext>();
   const pm = composer.chatType("private");
 
   /**
@@ -138,7 +139,7 @@ export function menuFeature(deps: {
  * anyone now: then that is said instead of an empty picker. Install after the conversation.
  */
 export function enterRequestedFlow(availability: Pick<ExchangeAvailability, "current">): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new DirectComposer<BotContext>();
   composer.use(async (ctx, next) => {
     if (!flowRequests.has(ctx)) return next();
     if (availability.current()) return void (await ctx.reply(ctx.t("exchange-unavailable"), { parse_mode: "HTML" }));

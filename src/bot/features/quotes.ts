@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../../clock.js";
@@ -22,6 +22,7 @@ import { LOCALES, supportedLocale } from "../i18n.js";
 import { isNotModified } from "../telegram-errors.js";
 import { RecentTimes } from "../recent-times.js";
 import { isExchangeError } from "../../exchange/errors.js";
+import { DirectComposer } from "../composer.js";
 
 /** A quote card can be refreshed this often. */
 export const CARD_REFRESH_MS = 60_000;
@@ -89,7 +90,7 @@ interface CardState {
  * never asks for an address or creates anything here.
  */
 export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new DirectComposer<BotContext>();
 
   const isAdmin = async (ctx: BotContext): Promise<boolean> => {
     if (!ctx.from || !ctx.chat || ctx.chat.type === "private") return true;

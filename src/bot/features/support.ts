@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { Clock } from "../../clock.js";
 import {
   REQUEST_KEY_PATTERN,
@@ -17,6 +17,7 @@ import { networkName } from "../../domain/networks.js";
 import { explorersOf, renderCard, statusLabel, stopReasonText, type Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute as time, waitSeconds } from "../format.js";
+import { DirectComposer } from "../composer.js";
 
 export interface SupportDeps {
   supportUserIds: readonly number[];
@@ -38,7 +39,7 @@ export interface SupportDeps {
  * Every use is written to the audit log.
  */
 export function supportFeature(deps: SupportDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new DirectComposer<BotContext>();
   const staff = composer.chatType("private").filter((ctx) => deps.supportUserIds.includes(ctx.from.id));
 
   staff.command("lookup", async (ctx) => {

@@ -1,10 +1,11 @@
-import { Composer, type Api } from "grammy";
+import { type Composer, type Api } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../../clock.js";
 import type { Repositories } from "../../db/index.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml, graphemeCount } from "../format.js";
+import { DirectComposer } from "../composer.js";
 
 export const PHRASE_MIN = 3;
 export const PHRASE_MAX = 40;
@@ -26,7 +27,7 @@ export interface TrustDeps {
  * an account is this bot or one of its support staff.
  */
 export function trustFeature(deps: TrustDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new DirectComposer<BotContext>();
   const pm = composer.chatType("private");
 
   pm.command("phrase", async (ctx) => {

@@ -1,0 +1,193 @@
+import { abortAfter, sleep } from "../../clock.js";
+import type { NewTransaction, Repositories } from "../../db/index.js";
+import { BudgetCancelledError, type QueuePlace } from "../../exchange/budget.js";
+import type { CreateTransactionRequest, ExchangeClient } from "../../exchange/client.js";
+import { isExchangeError } from "../../exchange/errors.js";
+import type { Metrics } from "../../ops/metrics.js";
+import { pollRank } from "../../tracker/policy.js";
+import { flowCreated } from "../flow-created.js";
+import { waitSeconds } from "../format.js";
+import { USER_WAIT_MS, whileWaiting, type TypingIndicator } from "../waiting.js";
+import { depositOf, type Created, type DepositDeps } from "./deposit.js";
+import { createRequestOf, pairOf, type FlowState } from "./flow-state.js";
+import type { FlowUi, Screen } from "./flow-ui.js";
+import { describeError, type UpstreamProblem } from "./offers.js";
+
+export interface CreateDeps extends DepositDeps {
+  repos: Pick<Repositories, "transactions" | "createRequests" | "kv">;
+  client: Pick<ExchangeClient, "getTransaction" | "createTransaction">;
+  /** Tells a person their place in line while a call waits for the rate budget; the message's id. */
+  notifyQueued: (chatId: number, text: string) => Promise<number>;
+  /** Edits the place-in-line message as the wait goes down. */
+  editMessage: (chatId: number, messageId: number, screen: Screen) => Promise<void>;
+  /** "typing…" in a chat while a wait lasts (src/bot/waiting.ts). */
+  typing: Pick<TypingIndicator, "keep">;
+  trackerIntervalMs: number;
+  /** How flows end (metrics). */
+  flows: Pick<Metrics, "flowCompleted">;
+}
+
+export type CreateOutcome =
+  | Created
+  | { kind: "refused"; error: UpstreamProblem }
+  /** An exchange may have been created; `reference` (the request key) and `at` let support find the attempt. */
+  | { kind: "unknown"; reference: string; at: number };
+
+/**
+ * The create step, run inside `external` once per confirmation: creates the exchange (once
+ * for its request key), counts how the flow ended and notes what it created, so leaving the
+ * flow from here on (/start, /cancel) says the exchange exists.
+ */
+export async function createStep(deps: CreateDeps, input: { chatId: number; userId: number; requestKey: string; state: FlowState; ui: FlowUi }): Promise<CreateOutcome> {
+  const outcome = await createExchange(deps, input);
+  if (outcome.kind !== "refused") deps.flows.flowCompleted(input.chatId, outcome.kind === "unknown" ? "unknown" : "created");
+  if (outcome.kind === "created") await flowCreated(deps.repos.kv, input.chatId, outcome.exchangeId);
+  return outcome;
+}
+
+/**
+ * The request key is claimed in the database before the service is called, so a repeated
+ * update or a restart finds it and never calls createTransaction a second time.
+ */
+async function createExchange(
+  deps: CreateDeps,
+  input: { chatId: number; userId: number; requestKey: string; state: FlowState; ui: FlowUi },
+): Promise<CreateOutcome> {
+  const { state, requestKey } = input;
+  const claimedAt = deps.clock.now();
+  const offer = state.offer!;
+  const request = createRequestOf(state);
+  // What is asked for is kept with the claim: support can match it with the provider's records.
+  const claim = await deps.repos.createRequests.claim(requestKey, input.userId, {
+    ...pairOf(state),
+    amount: request.amount,
+    provider: request.providerName,
+    rateType: offer.exchange_type,
+    addressTo: request.toAddress,
+    extraTo: state.memo ?? null,
+  });
+  if (claim.state === "created") return depositOf(deps, claim.exchangeId);
+  if (claim.state === "pending") return { kind: "unknown", reference: requestKey, at: claim.createdAt };
+  if (claim.state === "failed") return { kind: "refused", error: { kind: "internal" } };
+
+  // Only the wait for a slot is bounded here (giving up then is safe: nothing was sent). Once
+  // the slot is granted, the request has the client's own response timeout, whatever the wait.
+  const queue = abortAfter(deps.clock, USER_WAIT_MS);
+  let exchangeId: string;
+  try {
+    ({ exchangeId } = await whileWaiting(
+      deps,
+      input.chatId,
+      (onQueued) => deps.client.createTransaction(request, { onQueued, queueSignal: queue.signal }),
+      queueNotice(deps, input.chatId, input.ui),
+    ));
+  } catch (error) {
+    return await createFailed(deps, { requestKey, at: claimedAt, request }, error);
+  } finally {
+    queue.cancel();
+  }
+
+  const now = deps.clock.now();
+  // Logged before it is stored: should the database fail now, the exchange exists at the service
+  // all the same, and this line is how support finds it (by the person's reference).
+  deps.logger.info({ exchangeId, requestKey, userId: input.userId }, "exchange created");
+  const stored = await storeCreated(deps, requestKey, {
+    exchangeId,
+    userId: input.userId,
+    chatId: input.chatId,
+    ...pairOf(state),
+    amountFrom: state.amount!,
+    amountTo: offer.amount,
+    addressTo: state.address!,
+    extraTo: state.memo ?? null,
+    addressFrom: null,
+    extraFrom: null,
+    provider: offer.provider_name,
+    rateType: offer.exchange_type,
+    status: "waiting",
+    createdAt: now,
+    nextPollAt: now + deps.trackerIntervalMs,
+    pollRank: pollRank({ status: "waiting", fundsSentAt: null }, now),
+    cardMessageId: null,
+  });
+  if (!stored) return { kind: "unknown", reference: requestKey, at: claimedAt };
+  deps.onCreated();
+  return whileWaiting(deps, input.chatId, () => depositOf(deps, exchangeId));
+}
+
+/** Tries to store a created exchange this often, STORE_RETRY_MS × the attempt apart. */
+const STORE_ATTEMPTS = 3;
+const STORE_RETRY_MS = 1_000;
+
+/**
+ * Stores the exchange the service created, trying again a few times: a moment's database
+ * trouble must not lose it (it would never be tracked, and nobody would see its deposit
+ * details). False when it could not be stored: the attempt stays pending, with the exchange id
+ * kept as its reason if the database takes that, and is an unknown outcome to the person.
+ */
+async function storeCreated(deps: CreateDeps, requestKey: string, record: NewTransaction): Promise<boolean> {
+  const exchangeId = record.exchangeId;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.repos.createRequests.complete(requestKey, record);
+      return true;
+    } catch (error) {
+      // A commit whose answer was lost may have gone through: then it is stored, once.
+      if (await deps.repos.transactions.find(exchangeId).catch(() => undefined)) return true;
+      if (attempt >= STORE_ATTEMPTS) {
+        deps.logger.error({ err: error, exchangeId, requestKey, attempts: attempt }, "could not store a created exchange: it exists at the service, but is not tracked");
+        await deps.repos.createRequests
+          .markUnknown(requestKey, `created as ${exchangeId}, but could not be stored: ${error instanceof Error ? error.message : String(error)}`)
+          .catch((failure: unknown) => deps.logger.error({ err: failure, exchangeId, requestKey }, "could not note the created exchange's id with its request"));
+        return false;
+      }
+      deps.logger.warn({ err: error, exchangeId, requestKey, attempt }, "could not store a created exchange; trying again");
+      await sleep(deps.clock, STORE_RETRY_MS * attempt);
+    }
+  }
+}
+
+/** `text` with the receiving address and memo of `request` replaced, for the log. */
+function withoutDestination(text: string, request: CreateTransactionRequest): string {
+  let out = text;
+  for (const part of [request.toAddress, request.toExtraId ?? ""]) if (part.length >= 3) out = out.split(part).join("[destination]");
+  return out;
+}
+
+/**
+ * What a failed createTransaction means for the person. Only an answer that says "not
+ * created" allows another try; anything else may have created an exchange, and stays pending.
+ */
+async function createFailed(deps: CreateDeps, attempt: { requestKey: string; at: number; request: CreateTransactionRequest }, error: unknown): Promise<CreateOutcome> {
+  const { requestKey, at, request } = attempt;
+  const definitelyNot =
+    error instanceof BudgetCancelledError ||
+    (isExchangeError(error) && (["bad-request", "unauthorized", "forbidden", "rate-limited"].includes(error.kind) || error.details.mayHaveReachedService === false));
+  const reason = error instanceof Error ? error.message : String(error);
+  // The log names the reference only: the person's address and memo stay in the database (support
+  // reads them with /lookup), and are cut out of the service's answer in case it echoes them.
+  const logged = { kind: isExchangeError(error) ? error.kind : "internal", status: isExchangeError(error) ? error.details.httpStatus : undefined, reason: withoutDestination(reason, request) };
+  deps.logger.error({ requestKey, definitelyNot, ...logged }, "createTransaction failed");
+  if (definitelyNot) {
+    await deps.repos.createRequests.fail(requestKey, reason);
+    return { kind: "refused", error: describeError(error, deps.logger) };
+  }
+  await deps.repos.createRequests.markUnknown(requestKey, reason);
+  return { kind: "unknown", reference: requestKey, at };
+}
+
+/** "You are 3rd in line, about 20 s": one message per wait, edited as the wait goes down. */
+function queueNotice(deps: CreateDeps, chatId: number, ui: FlowUi): (place: QueuePlace) => void {
+  let notice: Promise<number | undefined> | undefined;
+  const warn = (error: unknown) => deps.logger.warn({ err: error }, "could not show the place in line");
+  return (place) => {
+    const text = ui.t("queue-position", { position: place.position, seconds: waitSeconds(place.waitMs) });
+    notice =
+      notice === undefined
+        ? deps.notifyQueued(chatId, text).catch((error: unknown) => void warn(error))
+        : notice.then(async (messageId) => {
+            if (messageId !== undefined) await deps.editMessage(chatId, messageId, { text }).catch(warn);
+            return messageId;
+          });
+  };
+}

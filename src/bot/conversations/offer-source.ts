@@ -1,0 +1,98 @@
+import type { Logger } from "pino";
+import type { Clock } from "../../clock.js";
+import { requesterOf, type QueuePlace } from "../../exchange/budget.js";
+import type { CatalogueService } from "../../exchange/catalogue.js";
+import type { EstimateService, Quote } from "../../exchange/estimates.js";
+import { startWithGrace } from "../grace.js";
+import { USER_WAIT_MS, whileWaiting, type TypingIndicator } from "../waiting.js";
+import { pairOf, type FlowState } from "./flow-state.js";
+import type { FlowConversation, FlowUi, Screen } from "./flow-ui.js";
+import type { OffersDelivery } from "./offers-delivery.js";
+import { describeError, renderLoading, renderOutcome, renderRecheck, sortOffers, type OfferSource, type QuoteOutcome } from "./offers.js";
+
+export interface OfferSourceDeps {
+  clock: Clock;
+  logger: Logger;
+  catalogue: Pick<CatalogueService, "isProviderEnabled">;
+  estimates: EstimateService;
+  /** Quotes for the offers step, fetched outside the conversation. */
+  offers: OffersDelivery;
+  /** "typing…" in a chat while a wait lasts (src/bot/waiting.ts). */
+  typing: Pick<TypingIndicator, "keep">;
+  /** Redraws a message from outside the conversation (a quote that came in the background). */
+  editMessage: (chatId: number, messageId: number, screen: Screen) => Promise<void>;
+}
+
+/** The flow run the quotes are for; `state` is read when a quote is asked for (the swap then). */
+export interface QuotedFlow {
+  chatId: number;
+  userId: number;
+  flowId: string;
+  ui: FlowUi;
+  state: FlowState;
+}
+
+/**
+ * Where the offers step and the re-check before creating get their quotes (offers.ts): each
+ * read through the conversation's log, a wait in line outside the conversation.
+ */
+export function offerSourceOf(conversation: FlowConversation, deps: OfferSourceDeps, flow: QuotedFlow): OfferSource {
+  const { chatId, userId, flowId, ui, state } = flow;
+  return {
+    withoutWaiting: (fresh) =>
+      conversation.external(async () => {
+        const cached = deps.estimates.peek(pairOf(state), state.amount!, fresh);
+        if (cached) return outcomeOf(deps, cached);
+        // Anything longer goes on outside; the delivery then joins the same upstream call.
+        const started = await startWithGrace(deps.clock, (onQueued) => fetchOutcome(deps, state, fresh, onQueued, userId));
+        return started.kind === "done" ? started.value : null;
+      }),
+    deliver: (messageId, fresh, purpose = "offers") => conversation.external(() => deliverOffers(deps, { chatId, userId, messageId, ui, state, fresh, purpose })),
+    delivered: () => conversation.external(() => deps.offers.delivered(chatId, { flowId, step: ui.currentStep })),
+    forget: () => conversation.external(() => deps.offers.forget(chatId)),
+  };
+}
+
+/** Offers of enabled providers, best first, in a form the conversation can store and replay. */
+function outcomeOf(deps: Pick<OfferSourceDeps, "catalogue" | "clock">, quote: Quote): QuoteOutcome {
+  if (quote.result.kind !== "ok") return { kind: quote.result.kind };
+  const offers = sortOffers(quote.result.offers.filter((offer) => deps.catalogue.isProviderEnabled(offer.provider_name)));
+  return { kind: "ok", offers, fetchedAt: quote.fetchedAt, now: deps.clock.now() };
+}
+
+/** One estimate through the cache, waiting for the budget as long as USER_WAIT_MS; the person takes turns with others (their /rate too). */
+async function fetchOutcome(deps: OfferSourceDeps, state: FlowState, fresh: boolean, onQueued: (place: QueuePlace) => void, userId: number): Promise<QuoteOutcome> {
+  try {
+    const options = { fresh, onQueued, signal: AbortSignal.timeout(USER_WAIT_MS), requester: requesterOf(userId) };
+    return outcomeOf(deps, await deps.estimates.quote(pairOf(state), state.amount!, options));
+  } catch (error) {
+    return { kind: "error", error: describeError(error, deps.logger) };
+  }
+}
+
+/**
+ * Runs inside `external`: the offers step's quote, fetched in the background. The waiting
+ * screen shows the place in line, then the offers replace it, with buttons of the step that asked.
+ */
+async function deliverOffers(
+  deps: OfferSourceDeps,
+  job: { chatId: number; userId: number; messageId: number; ui: FlowUi; state: FlowState; fresh: boolean; purpose: "offers" | "recheck" },
+): Promise<void> {
+  const { chatId, userId, messageId, ui, fresh } = job;
+  // A snapshot: the flow's state moves on while the quote is on its way.
+  const state: FlowState = { ...job.state };
+  const swap = { from: state.from!, to: state.to!, amount: state.amount! };
+  const button = ui.buttons();
+  const t = ui.t.bind(ui);
+  await deps.offers.start(
+    chatId,
+    { flowId: ui.flowId, step: ui.currentStep },
+    {
+      fetch: (onQueued) => whileWaiting(deps, chatId, (queued) => fetchOutcome(deps, state, fresh, queued, userId), onQueued),
+      showQueued: (place) =>
+        deps.editMessage(chatId, messageId, job.purpose === "offers" ? renderLoading(t, swap, button, place) : renderRecheck(t, button, { place })),
+      showOutcome: (outcome) =>
+        deps.editMessage(chatId, messageId, job.purpose === "offers" ? renderOutcome(t, outcome, swap, button) : renderRecheck(t, button, { done: true })),
+    },
+  );
+}

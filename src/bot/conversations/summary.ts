@@ -1,0 +1,155 @@
+import { InlineKeyboard } from "grammy";
+import { knowsAddressFormat } from "../../domain/address.js";
+import { networkName } from "../../domain/networks.js";
+import type { Offer } from "../../exchange/schemas.js";
+import { Decimal } from "../../money.js";
+import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { forget, type Answer, type FlowState } from "./flow-state.js";
+import type { FlowUi } from "./flow-ui.js";
+import { outsideLimits, problemText, recheckInLine, type OfferSource, type QuoteOutcome } from "./offers.js";
+
+/** A floating-rate quote older than this is checked again before creating. */
+export const QUOTE_MAX_AGE_MS = 60_000;
+/**
+ * A fixed rate is a promise of an exact amount, and providers keep such a promise only briefly:
+ * past half a minute the amount the person confirms may no longer be the one they get.
+ */
+export const FIXED_QUOTE_MAX_AGE_MS = 30_000;
+
+/** How old the quote behind an offer may be when Confirm is pressed. */
+export function quoteMaxAge(offer: Offer): number {
+  return offer.exchange_type === "fixed" ? FIXED_QUOTE_MAX_AGE_MS : QUOTE_MAX_AGE_MS;
+}
+/** A re-quoted offer worse than this (0.5 %) is shown again before creating. */
+export const MAX_SILENT_WORSENING = new Decimal("0.005");
+
+export type ConfirmDecision = "confirm" | "cancel" | Answer;
+
+/** The summary of every answer, with Confirm, Change (which answer) and Cancel. */
+export async function confirm(ui: FlowUi, state: FlowState): Promise<ConfirmDecision> {
+  const offer = state.offer!;
+  const memoLine = state.to!.memo
+    ? state.memo
+      ? ui.t("summary-memo", { memo: escapeHtml(state.memo) })
+      : ui.t("summary-no-memo")
+    : "";
+  await ui.prompt((button) => ({
+    text: [
+      ui.t("summary-title"),
+      "",
+      ui.t("summary-send", { amount: formatAmount(state.amount!), currency: escapeHtml(currencyLabel(state.from!)) }),
+      ui.t("summary-receive", { amount: formatAmount(offer.amount), currency: escapeHtml(currencyLabel(state.to!)) }),
+      ui.t("summary-provider", {
+        provider: escapeHtml(offer.provider_name),
+        type: offer.exchange_type === "fixed" ? ui.t("rate-fixed") : ui.t("rate-floating"),
+      }),
+      ui.t("summary-address", { address: escapeHtml(state.address!), network: escapeHtml(networkName(state.to!.network)) }),
+      knowsAddressFormat(state.to!.network) ? "" : ui.t("summary-address-compare"),
+      memoLine,
+    ]
+      .filter((line, i) => line !== "" || i === 1)
+      .join("\n"),
+    keyboard: new InlineKeyboard()
+      .text(ui.t("button-confirm"), button("", "ok").callback_data)
+      .row()
+      .text(ui.t("button-change"), button("", "edit").callback_data)
+      .text(ui.t("button-cancel"), button("", "no").callback_data),
+  }));
+  for (;;) {
+    const input = await ui.input();
+    if (input.kind === "text") {
+      await ui.say(ui.t("flow-tap-a-button"));
+      continue;
+    }
+    if (input.action === "ok") return "confirm";
+    if (input.action === "no") return "cancel";
+    if (input.action === "edit") {
+      await ui.prompt((button) => {
+        const keyboard = new InlineKeyboard()
+          .text(ui.t("change-from"), button("", "cf").callback_data)
+          .text(ui.t("change-to"), button("", "ct").callback_data)
+          .row()
+          .text(ui.t("change-amount"), button("", "ca").callback_data)
+          .text(ui.t("change-offer"), button("", "co").callback_data)
+          .row()
+          .text(ui.t("change-address"), button("", "cd").callback_data);
+        if (state.to!.memo) keyboard.text(ui.t("change-memo"), button("", "cm").callback_data);
+        return { text: ui.t("flow-change-what"), keyboard };
+      });
+      continue;
+    }
+    const changes: Record<string, ConfirmDecision> = { cf: "from", ct: "to", ca: "amount", co: "offer", cd: "address", cm: "memo" };
+    const change = changes[input.action];
+    if (change) return change;
+  }
+}
+
+/**
+ * After Confirm: a quote older than quoteMaxAge is checked again, as the offer may be gone or
+ * worse by now. "create": go on with `state.offer` (fresh, or recent enough); "summary": the
+ * person was told what changed (the offer is forgotten when it is gone) and the flow asks on;
+ * "cancel": they gave up waiting for the check. `now` reads the clock through the conversation.
+ */
+export async function requoteIfOld(ui: FlowUi, source: OfferSource, now: () => Promise<number>, state: FlowState): Promise<"create" | "summary" | "cancel"> {
+  const maxAge = quoteMaxAge(state.offer!);
+  if ((await now()) - (state.quotedAt ?? 0) <= maxAge) return "create";
+  const shown = state.offer!.amount;
+  // A wait in line for the fresh quote happens outside the conversation.
+  let fresh = (await source.withoutWaiting(true)) ?? (await recheckInLine(ui, source));
+  // The re-check's own Confirm may be pressed long after the check: past the age, quote again.
+  let late = false;
+  while (fresh !== "cancel" && fresh.kind === "ok" && (await now()) - fresh.fetchedAt > maxAge) {
+    late = true;
+    fresh = (await source.withoutWaiting(true)) ?? (await recheckInLine(ui, source));
+  }
+  if (fresh === "cancel") return "cancel";
+  const verdict = compareRequote(state, fresh);
+  if (verdict.kind === "problem") {
+    await ui.say(verdict.text(ui));
+    return "summary"; // with a retry there
+  }
+  state.offer = verdict.offer;
+  state.quotedAt = verdict.fetchedAt;
+  if (verdict.kind === "gone") {
+    await ui.say(ui.t("flow-offer-gone", { provider: escapeHtml(verdict.provider) }));
+    forget(state, "offer");
+    return "summary";
+  }
+  if (verdict.kind === "out-of-limits") {
+    await ui.say(ui.t("flow-quote-limits-changed"));
+    forget(state, "offer");
+    return "summary";
+  }
+  // Worse, or any change after a late Confirm: the person sees the new figures before anything is created.
+  if (verdict.kind === "worse" || (late && !new Decimal(verdict.offer.amount).equals(shown))) {
+    await ui.say(
+      ui.t("flow-quote-changed", {
+        receive: formatAmount(verdict.offer.amount),
+        was: formatAmount(shown),
+        currency: escapeHtml(currencyLabel(state.to!)),
+      }),
+    );
+    return "summary"; // with the new figures, asking again
+  }
+  return "create";
+}
+
+type RequoteVerdict =
+  | { kind: "same"; offer: Offer; fetchedAt: number }
+  | { kind: "worse"; offer: Offer; fetchedAt: number }
+  | { kind: "out-of-limits"; offer: Offer; fetchedAt: number }
+  | { kind: "gone"; offer: Offer; fetchedAt: number; provider: string }
+  | { kind: "problem"; text: (ui: FlowUi) => string };
+
+/** Finds the chosen provider's offer in a fresh quote and judges it against the one shown. */
+function compareRequote(state: FlowState, fresh: QuoteOutcome): RequoteVerdict {
+  const old = state.offer!;
+  if (fresh.kind === "error") return { kind: "problem", text: (ui) => problemText(ui, fresh.error) };
+  if (fresh.kind !== "ok") return { kind: "gone", offer: old, fetchedAt: 0, provider: old.provider_name };
+  const offer = fresh.offers.find((o) => o.provider_name === old.provider_name && o.exchange_type === old.exchange_type);
+  if (!offer) return { kind: "gone", offer: old, fetchedAt: fresh.fetchedAt, provider: old.provider_name };
+  if (outsideLimits(offer, state.amount!)) return { kind: "out-of-limits", offer, fetchedAt: fresh.fetchedAt };
+  const floor = new Decimal(old.amount).times(new Decimal(1).minus(MAX_SILENT_WORSENING));
+  if (new Decimal(offer.amount).lessThan(floor)) return { kind: "worse", offer, fetchedAt: fresh.fetchedAt };
+  return { kind: "same", offer, fetchedAt: fresh.fetchedAt };
+}
