@@ -2,22 +2,9 @@ import { Api, Composer, Context } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { DirectComposer } from "../src/bot/composer.js";
+import { botUserFor } from "../src/emulator/index.js";
 
-const me: UserFromGetMe = {
-  id: 1,
-  is_bot: true,
-  first_name: "Bot",
-  username: "swap_bot",
-  can_join_groups: true,
-  can_read_all_group_messages: false,
-  supports_inline_queries: true,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
+const me: UserFromGetMe = botUserFor("1:composer", { first_name: "Bot", username: "swap_bot" });
 const api = new Api("1:token");
 const person = { id: 7, is_bot: false, first_name: "Ann" };
 const privateChat = { id: 7, type: "private" as const, first_name: "Ann" };

@@ -374,7 +374,8 @@ export class BotApiEmulator {
 
 const DEFAULT_TOKEN = "123456:TEST";
 
-function botUserFor(token: string, overrides: Partial<UserFromGetMe> = {}): UserFromGetMe {
+/** The bot as getMe describes it: its id from the token, the rest the emulator's defaults unless overridden. */
+export function botUserFor(token: string, overrides: Partial<UserFromGetMe> = {}): UserFromGetMe {
   const id = Number(token.split(":")[0]) || 123456;
   return {
     id,
