@@ -30,6 +30,7 @@ import { createI18n, DEFAULT_LOCALE, languageOfUpdate, localeOfUser, supportedLo
 import { sandboxNotice } from "./sandbox-notice.js";
 import { BackgroundTasks } from "./background.js";
 import { OffersDelivery, offersKey } from "./conversations/offers-delivery.js";
+import { slimSentMessages } from "./conversations/slim-record.js";
 import { flowCreatedKey } from "./flow-created.js";
 import { TypingIndicator } from "./waiting.js";
 import { ignoreNotModified } from "./telegram-errors.js";
@@ -176,13 +177,14 @@ export function createBot(
   const conversationPlugins: MiddlewareFn<BaseContext>[] = [
     language.reuse,
     (ctx, next) => {
-      // The plugin records every call of the flow and, on replay, answers it from the record:
+      // The plugin records every call of the flow and, on replay, answers it from the record
+      // (of a sent message, only what the flow reads: slim-record.ts):
       // its recorder must stay outermost, or a replay would be paced, counted and retried again.
       const recorder = ctx.api.config.installedTransformers();
       const api = new Api(ctx.api.token, ctx.api.options);
       api.config.use(count429);
       if (notice) api.config.use(notice);
-      api.config.use(paceAndRetry, ...recorder);
+      api.config.use(paceAndRetry, slimSentMessages, ...recorder);
       (ctx as { api: Api }).api = api;
       return next();
     },

@@ -17,6 +17,7 @@ import { askAmount, pickerDataOf, type PairDeps } from "./pair-and-amount.js";
 import { pickCurrency } from "./pick-currency.js";
 import { setRateAlert, type RateAlertDeps } from "./rate-alert.js";
 import { confirm, requoteIfOld } from "./summary.js";
+import { externalWithCurrencies } from "./slim-record.js";
 
 export { USER_WAIT_MS } from "../waiting.js";
 export { FIXED_QUOTE_MAX_AGE_MS, MAX_SILENT_WORSENING, QUOTE_MAX_AGE_MS, quoteMaxAge } from "./summary.js";
@@ -45,7 +46,7 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
       return Math.random().toString(36).slice(2, 8).padEnd(6, "0");
     });
     const ui = new FlowUi(conversation, ctx, flowId);
-    const state: FlowState = await conversation.external(() => applyPrefill(deps.catalogue, prefill));
+    const state: FlowState = await externalWithCurrencies(conversation, () => applyPrefill(deps.catalogue, prefill));
     let confirmations = 0;
 
     const pickerData = pickerDataOf(conversation, deps, userId);

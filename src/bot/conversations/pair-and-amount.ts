@@ -8,6 +8,7 @@ import type { Currency } from "../../exchange/schemas.js";
 import { currencyLabel, escapeHtml, shorten } from "../format.js";
 import type { FlowConversation, FlowUi } from "./flow-ui.js";
 import type { PickerData, RecentPair } from "./pick-currency.js";
+import { externalWithCurrencies } from "./slim-record.js";
 
 /** Recent pairs offered first at the first step. */
 const RECENT_PAIRS = 3;
@@ -23,10 +24,10 @@ export interface PairDeps {
 /** What the currency picker reads (pick-currency.ts), each read through the conversation's log. */
 export function pickerDataOf(conversation: FlowConversation, deps: PairDeps, userId: number): PickerData {
   return {
-    popular: () => conversation.external(() => deps.currencyIndex().popular(9)),
-    search: (query) => conversation.external(() => deps.currencyIndex().search(query)),
+    popular: () => externalWithCurrencies(conversation, () => deps.currencyIndex().popular(9)),
+    search: (query) => externalWithCurrencies(conversation, () => deps.currencyIndex().search(query)),
     unavailable: () => conversation.external(() => deps.availability.current() !== undefined),
-    recentPairs: () => conversation.external(() => recentPairsOf(deps, userId)),
+    recentPairs: () => externalWithCurrencies(conversation, () => recentPairsOf(deps, userId)),
     networkNames: (networks) =>
       conversation.external(() => Object.fromEntries(networks.map((n) => [n, networkName(n, deps.catalogue.currencies())]))),
   };
