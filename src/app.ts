@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
@@ -24,6 +25,7 @@ import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops
 import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
 import { AlertChecker } from "./alerts/index.js";
+import { acceptInto, InboxWorker } from "./inbox/index.js";
 import { alertMessenger } from "./bot/features/alerts.js";
 import { StatusNotifier } from "./tracker/notifier.js";
 import { Tracker } from "./tracker/tracker.js";
@@ -44,7 +46,7 @@ export interface App {
   sandbox: SandboxExchange | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Resolves when no update is being handled. */
+  /** Resolves when no update is waiting in the inbox for this process or being handled. */
   idle(): Promise<void>;
 }
 
@@ -155,6 +157,25 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     intervalMs: config.alertCheckMinutes * 60_000,
   });
   const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
+  // Every update is stored before Telegram is told it arrived, then handled from the inbox
+  // (src/inbox/), one chat at a time across every process on the database.
+  const inbox = new InboxWorker({
+    inbox: repos.inbox,
+    owner: `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`,
+    logger,
+    handle: async (update) => {
+      try {
+        await bot.handleUpdate(update);
+      } catch (error) {
+        await bot.errorHandler(error as Parameters<typeof bot.errorHandler>[0]);
+      }
+    },
+  });
+  const accept = acceptInto(repos.inbox, inbox);
+  const appIdle = async () => {
+    await inbox.idle();
+    await idle();
+  };
 
   let feed: UpdateFeed | undefined;
   let webhookPort: number | undefined;
@@ -233,7 +254,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     tracker,
     metrics,
     sandbox,
-    idle,
+    idle: appIdle,
     ports() {
       return { ...(webhookPort === undefined ? {} : { webhook: webhookPort }), ...(ops ? { health: ops.port } : {}) };
     },
@@ -278,9 +299,11 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         await tracker.start();
         alerts.start();
         if (stopping.signal.aborted) return;
+        // Updates left waiting by the last stop (or another process) are handled from now on.
+        inbox.start();
         if (config.webhook) {
           phase = "setting the webhook";
-          const pushed = await startWebhook(bot, { ...config.webhook, logger, signal: stopping.signal, ...retry });
+          const pushed = await startWebhook(bot, { ...config.webhook, logger, signal: stopping.signal, accept, ...retry });
           if (!pushed) return;
           webhookPort = pushed.port;
           feed = pushed;
@@ -288,7 +311,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           // A webhook left by an earlier deployment would refuse every getUpdates.
           await bot.api.deleteWebhook().catch((error: unknown) => logger.warn({ err: error }, "could not remove a webhook; polling may be refused"));
           if (stopping.signal.aborted) return;
-          feed = startPolling(bot, { logger, now: () => clock.now(), ...retry });
+          feed = startPolling(bot, { logger, accept, now: () => clock.now(), ...retry });
         }
         logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined, updates: config.webhook ? "webhook" : "polling" }, "bot started");
       })();
@@ -300,16 +323,19 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         phase = "stopping";
         // A start still under way notices the abort at its next step; tear down after it.
         await starting?.catch(() => {});
-        // No new updates from here on; those already taken are handed to the bot.
+        // No new updates from here on; those Telegram was told arrived are in the inbox.
         await stopFeed();
+        const deadline = Date.now() + config.shutdownGraceMs;
+        // No update is taken up from here on; those being handled get until the deadline, then
+        // this process's chats are let go for another process (or the next start) to go on with.
+        const inboxStopped = inbox.stop(deadline);
         // The tracker starts no new poll from here on (stop() says so before it awaits).
         const trackerDone = stopTracker();
         const alertsDone = stopAlerts();
         // Calls still waiting for the budget give up at once, so handlers and polls can finish.
         // (Every grant is already in the journal: it is written before its call goes out.)
         const budgetClosed = budget.close();
-        const deadline = Date.now() + config.shutdownGraceMs;
-        const handlersDone = await settlesBy(idle(), deadline);
+        const handlersDone = (await settlesBy(idle(), deadline)) && (await inboxStopped).unfinished === 0;
         if (!handlersDone) {
           logger.warn({ handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 }, "shutdown: updates still being handled after the grace period; stopping without them");
         }

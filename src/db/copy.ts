@@ -22,6 +22,9 @@ export const COPIED_TABLES: readonly { name: string; key: readonly string[]; row
   { name: "budget_pause", key: ["id"], rowidAsId: false },
   { name: "saved_addresses", key: ["id"], rowidAsId: false },
   { name: "rate_alerts", key: ["id"], rowidAsId: false },
+  // Updates stored and not yet handled go along (the bot on PostgreSQL handles them); leases of the stopped process are long over.
+  { name: "inbox", key: ["update_id"], rowidAsId: false },
+  { name: "chat_leases", key: ["chat_key"], rowidAsId: false },
 ];
 
 /**

@@ -4,6 +4,7 @@ import { AlertRepository } from "./alerts.js";
 import { AuditLog } from "./audit.js";
 import { CatalogueRepository } from "./catalogue.js";
 import { CreateRequestRepository } from "./create-requests.js";
+import { InboxRepository } from "./inbox.js";
 import { KeyValueStore } from "./kv.js";
 import type { Store } from "./store.js";
 import { TransactionRepository } from "./transactions.js";
@@ -22,7 +23,8 @@ export type { CurrencyRecord, ProviderRecord } from "./catalogue.js";
 export type { CreateRequestDetails, CreateRequestRecord, CreateRequestState } from "./create-requests.js";
 export { REQUEST_KEY_PATTERN, UNKNOWN_AFTER_MS, isUnknownOutcome, requestKeyOf } from "./create-requests.js";
 export type { AuditEntry } from "./audit.js";
-export { AddressBook, AlertRepository, AuditLog, CatalogueRepository, CreateRequestRepository, KeyValueStore, TransactionRepository, UserRepository };
+export type { ClaimedUpdate, NewInboxUpdate } from "./inbox.js";
+export { AddressBook, AlertRepository, AuditLog, CatalogueRepository, CreateRequestRepository, InboxRepository, KeyValueStore, TransactionRepository, UserRepository };
 
 export interface Repositories {
   users: UserRepository;
@@ -33,6 +35,7 @@ export interface Repositories {
   audit: AuditLog;
   addresses: AddressBook;
   alerts: AlertRepository;
+  inbox: InboxRepository;
 }
 
 /** Every repository, on one store (SQLite or PostgreSQL: the same code). */
@@ -47,5 +50,6 @@ export function createRepositories(store: Store, clock: Clock): Repositories {
     audit: new AuditLog(store, clock),
     addresses: new AddressBook(store, clock),
     alerts: new AlertRepository(store, clock),
+    inbox: new InboxRepository(store),
   };
 }

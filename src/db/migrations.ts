@@ -206,6 +206,26 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX transactions_card_due ON transactions (card_due_at) WHERE card_due_at IS NOT NULL;
   UPDATE transactions SET card_claim = 'flow' WHERE card_message_id IS NOT NULL;
   `,
+  // 11: issue 22. The inbox: each update Telegram sends is stored before Telegram is told it
+  // arrived, then handled from here (at least once; a repeat of an update_id is dropped), one
+  // chat at a time across every process on the database: a chat's lease says who handles it.
+  `
+  CREATE TABLE inbox (
+    update_id INTEGER PRIMARY KEY,
+    chat_key TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    received_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    done_at INTEGER
+  );
+  CREATE INDEX inbox_pending ON inbox (chat_key, update_id) WHERE done_at IS NULL;
+  CREATE INDEX inbox_done ON inbox (done_at) WHERE done_at IS NOT NULL;
+  CREATE TABLE chat_leases (
+    chat_key TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    until INTEGER NOT NULL
+  );
+  `,
 ];
 
 /**

@@ -21,6 +21,8 @@ export interface Schema {
   budget_pause: BudgetPauseTable;
   saved_addresses: SavedAddressesTable;
   rate_alerts: RateAlertsTable;
+  inbox: InboxTable;
+  chat_leases: ChatLeasesTable;
 }
 
 export interface UsersTable {
@@ -149,6 +151,25 @@ export type Lane = (typeof LANES)[number];
 export interface BudgetGrantsTable {
   at: number;
   lane: Lane;
+}
+
+/** An update as Telegram sent it, kept until handled (and a day after, so a repeat is known). */
+export interface InboxTable {
+  update_id: number;
+  /** Updates of one key are handled one at a time, in update_id order: `c:<chat id>`, or `u:<update id>` for one of no chat. */
+  chat_key: string;
+  payload: string;
+  received_at: number;
+  /** Times a process took it up; past a few, it is set aside as one that kills its handler. */
+  attempts: Generated<number>;
+  done_at: number | null;
+}
+
+/** The process handling a chat's updates now, until `until` (epoch ms) unless it renews. */
+export interface ChatLeasesTable {
+  chat_key: string;
+  owner: string;
+  until: number;
 }
 
 export interface BudgetPauseTable {

@@ -1,55 +1,56 @@
 import { GrammyError, type Bot, type Context } from "grammy";
-import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import { Backoff, reasonOf, sleep, type RetryTiming } from "./backoff.js";
-import { ALLOWED_UPDATES, runUpdates, type UpdateFeed } from "./feed.js";
+import { ALLOWED_UPDATES, type AcceptUpdates, type UpdateFeed } from "./feed.js";
 
 /** getUpdates waits this long for news; a poll that has not come back well after it is stuck. */
 const POLL_TIMEOUT_S = 30;
 const HEALTHY_WITHIN_MS = (POLL_TIMEOUT_S * 2 + 30) * 1000;
 
 /**
- * Long polling through @grammyjs/runner, with our own fetch loop: every failure is one log
- * line with the wait before the next try (the runner's own loop retries silently, and stops
- * the bot for good on a 409).
+ * Long polling: each batch of updates is stored (`accept`, the inbox) before the next
+ * getUpdates moves the offset past it, which is when Telegram forgets them; a process killed
+ * in between gets the same updates again and the inbox drops the repeats. Every failure is one
+ * log line with the wait before the next try.
  */
-export function startPolling<C extends Context>(bot: Bot<C>, options: { logger: Logger; now?: () => number; retry?: RetryTiming }): UpdateFeed {
-  const { logger } = options;
+export function startPolling<C extends Context>(bot: Bot<C>, options: { logger: Logger; accept: AcceptUpdates; now?: () => number; retry?: RetryTiming }): UpdateFeed {
+  const { logger, accept } = options;
   const now = options.now ?? Date.now;
   const backoff = new Backoff(options.retry?.firstMs, options.retry?.maxMs);
+  const stopping = new AbortController();
+  const signal = stopping.signal;
   let offset = 0;
   let lastAnswerAt = now();
   let lastProblem = "";
 
-  const supply = async (batchSize: number, signal: AbortSignal): Promise<Update[]> => {
-    for (;;) {
+  const loop = (async () => {
+    while (!signal.aborted) {
       try {
         // (grammY types its signal after the abort-controller package; it is the same object.)
         const updates = await bot.api.getUpdates(
-          { offset, limit: Math.max(1, Math.min(batchSize, 100)), timeout: POLL_TIMEOUT_S, allowed_updates: [...ALLOWED_UPDATES] },
+          { offset, limit: 100, timeout: POLL_TIMEOUT_S, allowed_updates: [...ALLOWED_UPDATES] },
           signal as Parameters<typeof bot.api.getUpdates>[1],
         );
         lastAnswerAt = now();
+        if (updates.length > 0) await accept(updates).catch((error: unknown) => Promise.reject(new NotStoredError(error)));
         if (backoff.failures > 0) logger.info({ failures: backoff.failures }, "Telegram answers again; polling resumed");
         backoff.reset();
         const last = updates.at(-1);
         if (last) offset = last.update_id + 1;
-        return updates;
       } catch (error) {
-        if (signal.aborted) throw error;
-        lastProblem = reasonOf(error);
+        if (signal.aborted) break;
+        lastProblem = reasonOf(error instanceof NotStoredError ? error.cause : error);
         let waitMs = backoff.next();
         if (error instanceof GrammyError && error.error_code === 429) waitMs = Math.max(waitMs, (error.parameters.retry_after ?? 1) * 1000);
         logger.warn({ reason: lastProblem, retryInSeconds: waitMs / 1000 }, `${explain(error)}; polling again in ${waitMs / 1000} s`);
         await sleep(waitMs, signal);
-        if (signal.aborted) throw error;
       }
     }
-  };
-  const runner = runUpdates(bot, supply, logger);
+  })();
   return {
     async stop() {
-      if (runner.isRunning()) await runner.stop();
+      stopping.abort();
+      await loop;
     },
     health: () => {
       const silentMs = now() - lastAnswerAt;
@@ -59,7 +60,15 @@ export function startPolling<C extends Context>(bot: Bot<C>, options: { logger: 
   };
 }
 
+/** The inbox did not take a batch: the offset stays, and Telegram sends the batch again. */
+class NotStoredError extends Error {
+  constructor(cause: unknown) {
+    super("the updates could not be stored", { cause });
+  }
+}
+
 function explain(error: unknown): string {
+  if (error instanceof NotStoredError) return `the updates could not be stored (${reasonOf(error.cause)}): Telegram keeps them until they are`;
   if (error instanceof GrammyError) {
     if (error.error_code === 401) return "Telegram refused the bot token (was it revoked?)";
     if (error.error_code === 409) return "Telegram reports a conflict: another process polls with this token, or a webhook is set";

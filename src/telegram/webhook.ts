@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import { listen } from "../listen.js";
 import { Backoff, reasonOf, sleep, type RetryTiming } from "./backoff.js";
 import { TokenRefusedError } from "./connect.js";
-import { ALLOWED_UPDATES, runUpdates, type UpdateFeed } from "./feed.js";
+import { ALLOWED_UPDATES, type AcceptUpdates, type UpdateFeed } from "./feed.js";
 
 /** Telegram's updates are small; anything bigger is not from Telegram. */
 const MAX_BODY_BYTES = 1_000_000;
@@ -22,22 +22,24 @@ export interface WebhookOptions {
   host: string;
   logger: Logger;
   signal: AbortSignal;
+  /** Stores an update (the inbox); Telegram gets its 200 only once it is stored. */
+  accept: AcceptUpdates;
   retry?: RetryTiming;
 }
 
 /**
- * Telegram pushes updates to our HTTP server. Each request is answered as soon as its
- * update is queued (Telegram waits for nobody's handler), and the queue feeds the same
- * runner pipeline as polling. Resolves once the webhook is set, or undefined when `signal`
- * ended the attempts first.
+ * Telegram pushes updates to our HTTP server. Each request is answered as soon as its update
+ * is stored in the inbox (Telegram waits for nobody's handler); one the database did not take
+ * gets a 500, and Telegram delivers it again. Resolves once the webhook is set, or undefined
+ * when `signal` ended the attempts first.
  */
 export async function startWebhook<C extends Context>(bot: Bot<C>, options: WebhookOptions): Promise<(UpdateFeed & { port: number }) | undefined> {
   const { logger } = options;
   const path = new URL(options.url).pathname;
   const secret = Buffer.from(options.secret);
-  const queue: Update[] = [];
-  let wakeSupplier: (() => void) | undefined;
   let accepting = true;
+  /** Requests whose update is being stored: a stop waits for them. */
+  const storing = new Set<Promise<void>>();
   let webhookSet = false;
   let lastRefusalLogAt = -Infinity;
 
@@ -60,9 +62,15 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
         const update = parseUpdate(body);
         if (!update) return refuse(400, "not a Telegram update", res);
         if (!accepting) return void res.writeHead(503, { "retry-after": "1" }).end();
-        queue.push(update);
-        wakeSupplier?.();
-        res.writeHead(200).end();
+        const stored = options.accept([update]).then(
+          () => void res.writeHead(200).end(),
+          (error: unknown) => {
+            logger.error({ err: error, updateId: update.update_id }, "an update could not be stored; Telegram is answered 500 and delivers it again");
+            res.writeHead(500, { "content-type": "text/plain" }).end("not stored\n");
+          },
+        );
+        storing.add(stored);
+        void stored.finally(() => storing.delete(stored));
       },
       (error: unknown) => {
         if (error instanceof BodyTooLargeError) refuse(413, "too large", res);
@@ -79,19 +87,6 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
       server.closeIdleConnections();
     });
 
-  const supply = async (batchSize: number, signal: AbortSignal): Promise<Update[]> => {
-    while (queue.length === 0) {
-      if (signal.aborted) throw new Error("stopped");
-      await new Promise<void>((resolve) => {
-        wakeSupplier = resolve;
-        signal.addEventListener("abort", () => resolve(), { once: true });
-      });
-      wakeSupplier = undefined;
-    }
-    return queue.splice(0, Math.max(1, batchSize));
-  };
-  const runner = runUpdates(bot, supply, logger);
-
   // Only once we listen does Telegram learn where to deliver.
   const backoff = new Backoff(options.retry?.firstMs, options.retry?.maxMs);
   while (!webhookSet) {
@@ -100,7 +95,6 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
       webhookSet = true;
     } catch (error) {
       if (error instanceof GrammyError && error.error_code === 401) {
-        await runner.stop();
         await closeServer();
         throw new TokenRefusedError(`Telegram refused the bot token (401 ${error.description}): check BOT_TOKEN.`);
       }
@@ -108,7 +102,6 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
       logger.warn({ reason: reasonOf(error), retryInSeconds: waitMs / 1000 }, `could not set the webhook (${reasonOf(error)}); trying again in ${waitMs / 1000} s`);
       await sleep(waitMs, options.signal);
       if (options.signal.aborted) {
-        await runner.stop();
         await closeServer();
         return undefined;
       }
@@ -120,11 +113,8 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
     port,
     async stop() {
       accepting = false;
-      // Updates already acknowledged must reach the bot before the runner stops pulling.
-      const until = Date.now() + 10_000;
-      while (queue.length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
-      if (queue.length > 0) logger.error({ dropped: queue.length }, "acknowledged updates were never handed to the bot (every handler was busy)");
-      await runner.stop();
+      // Requests whose update is being stored get their answer (200, or 500 and a repeat).
+      await Promise.all(storing);
       await closeServer();
     },
     health: () => (webhookSet && accepting ? { ok: true } : { ok: false, reason: accepting ? "the webhook is not set yet" : "stopping" }),

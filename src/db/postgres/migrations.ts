@@ -173,6 +173,24 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX rate_alerts_open ON rate_alerts (ended_at, expires_at);
   CREATE INDEX rate_alerts_user ON rate_alerts (user_id, ended_at);
   `,
+  // 2: SQLite's migration 11 (issue 22): the inbox of updates, and who handles which chat.
+  `
+  CREATE TABLE inbox (
+    update_id bigint PRIMARY KEY,
+    chat_key text COLLATE "C" NOT NULL,
+    payload text COLLATE "C" NOT NULL,
+    received_at bigint NOT NULL,
+    attempts integer NOT NULL DEFAULT 0,
+    done_at bigint
+  );
+  CREATE INDEX inbox_pending ON inbox (chat_key, update_id) WHERE done_at IS NULL;
+  CREATE INDEX inbox_done ON inbox (done_at) WHERE done_at IS NOT NULL;
+  CREATE TABLE chat_leases (
+    chat_key text COLLATE "C" PRIMARY KEY,
+    owner text COLLATE "C" NOT NULL,
+    until bigint NOT NULL
+  );
+  `,
 ];
 
 /**

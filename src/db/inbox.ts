@@ -1,0 +1,198 @@
+import { CompiledQuery, type Kysely } from "kysely";
+import { PREPARED_MARK } from "./prepared.js";
+import type { Schema } from "./schema.js";
+import type { Store } from "./store.js";
+
+/** An update taken up for handling: its stored JSON, and how many times a process has taken it up (this one included). */
+export interface ClaimedUpdate {
+  updateId: number;
+  chatKey: string;
+  payload: string;
+  attempts: number;
+}
+
+export interface NewInboxUpdate {
+  updateId: number;
+  chatKey: string;
+  payload: string;
+}
+
+type ClaimRow = { update_id: number; chat_key: string; payload: string; attempts: number };
+
+/**
+ * The inbox of updates (issue 22): stored before Telegram is told they arrived, handled from
+ * here by whichever process leases the update's chat, one update of a chat at a time and in
+ * update_id order, across every process on the database.
+ *
+ * A chat's lease is a row of chat_leases: whoever holds it (and keeps renewing it) handles that
+ * chat's updates; a lease not renewed by its end (its process was killed) may be taken by any
+ * other. Times are the processes' wall clocks (epoch ms), compared across processes: keep them
+ * in sync (NTP), as leases last seconds.
+ *
+ * The statements are written per back end, as SQL, because PostgreSQL does each step in one
+ * round trip (a statement with data-modifying CTEs) where SQLite, which has no round trips,
+ * takes a transaction of small statements. Both keep the same rule: an update is handed out
+ * only to the holder of its chat's lease, and only when no earlier update of the chat waits.
+ */
+export class InboxRepository {
+  constructor(private readonly store: Store) {}
+
+  private run<R>(db: Kysely<Schema>, text: string, parameters: readonly unknown[]): Promise<R[]> {
+    return db.executeQuery<R>(CompiledQuery.raw(PREPARED_MARK + text, [...parameters])).then((result) => result.rows);
+  }
+
+  /** Stores updates not stored before (a repeat of an update_id is dropped); how many were new. */
+  async add(updates: readonly NewInboxUpdate[], now: number): Promise<number> {
+    if (updates.length === 0) return 0;
+    const rows = updates.map((u) => [u.updateId, u.chatKey, u.payload, now] as const);
+    const values = (start: number) =>
+      rows.map((_, i) => (this.store.dialect === "postgres" ? `($${start + i * 4 + 1}, $${start + i * 4 + 2}, $${start + i * 4 + 3}, $${start + i * 4 + 4})` : "(?, ?, ?, ?)")).join(", ");
+    // Not prepared: the number of rows varies (a batch of polled updates).
+    const result = await this.store.db.executeQuery(
+      CompiledQuery.raw(`INSERT INTO inbox (update_id, chat_key, payload, received_at) VALUES ${values(0)} ON CONFLICT (update_id) DO NOTHING`, rows.flat()),
+    );
+    return Number(result.numAffectedRows ?? 0n);
+  }
+
+  /**
+   * Chats with updates waiting whose lease nobody else holds now (first waiting first), at most
+   * `limit`, leaving out `busy` (the chats this process handles already).
+   */
+  async waitingChats(owner: string, now: number, limit: number): Promise<string[]> {
+    const pg = this.store.dialect === "postgres";
+    const rows = await this.run<{ chat_key: string }>(
+      this.store.db,
+      `SELECT i.chat_key FROM inbox i
+       WHERE i.done_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM chat_leases l WHERE l.chat_key = i.chat_key AND l.until > ${pg ? "$2" : "?"} AND l.owner <> ${pg ? "$1" : "?"})
+       GROUP BY i.chat_key ORDER BY min(i.update_id) LIMIT ${pg ? "$3" : "?"}`,
+      pg ? [owner, now, limit] : [now, owner, limit],
+    );
+    return rows.map((row) => row.chat_key);
+  }
+
+  /**
+   * Takes (or keeps) the chat's lease until `until`, unless another process holds it now, and
+   * hands out the chat's first waiting update; undefined when the lease is another's or nothing waits.
+   */
+  async claim(chatKey: string, owner: string, now: number, until: number): Promise<ClaimedUpdate | undefined> {
+    if (this.store.dialect === "postgres") {
+      const rows = await this.run<ClaimRow>(
+        this.store.db,
+        `WITH leased AS (
+           INSERT INTO chat_leases (chat_key, owner, until) VALUES ($1, $2, $4)
+           ON CONFLICT (chat_key) DO UPDATE SET owner = excluded.owner, until = excluded.until
+           WHERE chat_leases.until <= $3 OR chat_leases.owner = $2
+           RETURNING chat_key)
+         UPDATE inbox SET attempts = attempts + 1
+         WHERE update_id = (SELECT min(update_id) FROM inbox WHERE chat_key = $1 AND done_at IS NULL)
+           AND EXISTS (SELECT 1 FROM leased)
+         RETURNING update_id, chat_key, payload, attempts`,
+        [chatKey, owner, now, until],
+      );
+      return claimed(rows[0]);
+    }
+    return this.store.db.transaction().execute(async (trx) => {
+      const leased = await this.run<{ chat_key: string }>(
+        trx,
+        `INSERT INTO chat_leases (chat_key, owner, until) VALUES (?, ?, ?)
+         ON CONFLICT (chat_key) DO UPDATE SET owner = excluded.owner, until = excluded.until
+         WHERE chat_leases.until <= ? OR chat_leases.owner = excluded.owner
+         RETURNING chat_key`,
+        [chatKey, owner, until, now],
+      );
+      if (leased.length === 0) return undefined;
+      return claimed((await this.nextOf(trx, chatKey))[0]);
+    });
+  }
+
+  /**
+   * `updateId` is handled: marks it done and hands out the chat's next waiting update, keeping
+   * the lease until `until`; with none waiting, lets the lease go and returns undefined.
+   */
+  async finish(updateId: number, chatKey: string, owner: string, now: number, until: number): Promise<ClaimedUpdate | undefined> {
+    if (this.store.dialect === "postgres") {
+      // One statement sees the table as it was when it began: the update just marked done still
+      // looks waiting to it, hence `update_id <> $1`. An update stored while it ran and left
+      // unleased is found by the next look for waiting chats.
+      const rows = await this.run<ClaimRow>(
+        this.store.db,
+        `WITH done AS (UPDATE inbox SET done_at = $4 WHERE update_id = $1 RETURNING update_id),
+              next AS (SELECT min(update_id) AS id FROM inbox WHERE chat_key = $2 AND done_at IS NULL AND update_id <> $1),
+              kept AS (UPDATE chat_leases SET until = $5 WHERE chat_key = $2 AND owner = $3 AND (SELECT id FROM next) IS NOT NULL RETURNING chat_key),
+              released AS (DELETE FROM chat_leases WHERE chat_key = $2 AND owner = $3 AND (SELECT id FROM next) IS NULL RETURNING chat_key)
+         UPDATE inbox SET attempts = attempts + 1
+         WHERE update_id = (SELECT id FROM next) AND EXISTS (SELECT 1 FROM kept) AND EXISTS (SELECT 1 FROM done)
+         RETURNING update_id, chat_key, payload, attempts`,
+        [updateId, chatKey, owner, now, until],
+      );
+      return claimed(rows[0]);
+    }
+    return this.store.db.transaction().execute(async (trx) => {
+      await this.run(trx, "UPDATE inbox SET done_at = ? WHERE update_id = ?", [now, updateId]);
+      const kept = await this.run<{ chat_key: string }>(trx, "UPDATE chat_leases SET until = ? WHERE chat_key = ? AND owner = ? RETURNING chat_key", [until, chatKey, owner]);
+      if (kept.length === 0) return undefined;
+      const next = claimed((await this.nextOf(trx, chatKey))[0]);
+      if (!next) await this.run(trx, "DELETE FROM chat_leases WHERE chat_key = ? AND owner = ?", [chatKey, owner]);
+      return next;
+    });
+  }
+
+  /** SQLite: the chat's first waiting update, taken up once more. */
+  private nextOf(trx: Kysely<Schema>, chatKey: string): Promise<ClaimRow[]> {
+    return this.run<ClaimRow>(
+      trx,
+      `UPDATE inbox SET attempts = attempts + 1
+       WHERE update_id = (SELECT min(update_id) FROM inbox WHERE chat_key = ? AND done_at IS NULL)
+       RETURNING update_id, chat_key, payload, attempts`,
+      [chatKey],
+    );
+  }
+
+  /** Pushes out the leases `owner` holds on `chatKeys` to `until`; the chats whose lease it no longer holds. */
+  async renew(owner: string, chatKeys: readonly string[], until: number): Promise<string[]> {
+    if (chatKeys.length === 0) return [];
+    const pg = this.store.dialect === "postgres";
+    const list = chatKeys.map((_, i) => (pg ? `$${i + 3}` : "?")).join(", ");
+    const result = await this.store.db.executeQuery<{ chat_key: string }>(
+      CompiledQuery.raw(`UPDATE chat_leases SET until = ${pg ? "$1" : "?"} WHERE owner = ${pg ? "$2" : "?"} AND chat_key IN (${list}) RETURNING chat_key`, [until, owner, ...chatKeys]),
+    );
+    const kept = new Set(result.rows.map((row) => row.chat_key));
+    return chatKeys.filter((key) => !kept.has(key));
+  }
+
+  /** Lets every lease of `owner` go at once (a stop): another process takes those chats up without waiting. */
+  async releaseAll(owner: string): Promise<number> {
+    const pg = this.store.dialect === "postgres";
+    const result = await this.store.db.executeQuery(CompiledQuery.raw(`DELETE FROM chat_leases WHERE owner = ${pg ? "$1" : "?"}`, [owner]));
+    return Number(result.numAffectedRows ?? 0n);
+  }
+
+  /** Marks an update done without handing out the next (a stop: the lease goes with the rest). */
+  async markDone(updateId: number, now: number): Promise<void> {
+    const pg = this.store.dialect === "postgres";
+    await this.store.db.executeQuery(CompiledQuery.raw(`UPDATE inbox SET done_at = ${pg ? "$1" : "?"} WHERE update_id = ${pg ? "$2" : "?"}`, [now, updateId]));
+  }
+
+  /** Forgets updates handled before `before` (they are kept a while so that a repeat is known). */
+  async prune(before: number): Promise<number> {
+    const pg = this.store.dialect === "postgres";
+    const result = await this.store.db.executeQuery(CompiledQuery.raw(`DELETE FROM inbox WHERE done_at IS NOT NULL AND done_at < ${pg ? "$1" : "?"}`, [before]));
+    return Number(result.numAffectedRows ?? 0n);
+  }
+
+  /** Updates waiting, and when the oldest of them arrived (for /metrics and /healthz). */
+  async waiting(): Promise<{ count: number; oldestAt: number | null }> {
+    const rows = await this.run<{ n: number | string; oldest: number | string | null }>(
+      this.store.db,
+      "SELECT count(*) AS n, min(received_at) AS oldest FROM inbox WHERE done_at IS NULL",
+      [],
+    );
+    const row = rows[0];
+    return { count: Number(row?.n ?? 0), oldestAt: row?.oldest == null ? null : Number(row.oldest) };
+  }
+}
+
+function claimed(row: ClaimRow | undefined): ClaimedUpdate | undefined {
+  return row && { updateId: Number(row.update_id), chatKey: row.chat_key, payload: row.payload, attempts: Number(row.attempts) };
+}

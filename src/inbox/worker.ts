@@ -1,0 +1,181 @@
+import type { Update } from "grammy/types";
+import type { Logger } from "pino";
+import type { ClaimedUpdate, InboxRepository } from "../db/inbox.js";
+
+export interface InboxWorkerOptions {
+  inbox: InboxRepository;
+  /** Handles one update; a failure is logged and the update counts as handled (the bot's error handler has answered it). */
+  handle: (update: Update) => Promise<void>;
+  logger: Logger;
+  /** This process, as its leases name it: unique among the processes on the database. */
+  owner: string;
+  /** The wall clock leases are kept on (every process's, so not a test's fake clock). */
+  now?: () => number;
+  /** How long a chat's lease lasts unless renewed: how soon another process takes over the chats of one that was killed. */
+  leaseMs?: number;
+  /** How often to look for waiting updates nobody woke this process for (another process stored them, or a lease ran out). */
+  scanMs?: number;
+  /** Chats handled at once. */
+  concurrency?: number;
+  /** Times an update may be taken up; past this it is set aside (it kills whoever handles it). */
+  maxAttempts?: number;
+}
+
+/** Handled updates are kept this long, so that Telegram repeating one is known and dropped. */
+const KEEP_DONE_MS = 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
+
+/**
+ * Handles the updates waiting in the inbox, on every process of the bot: a chat at a time per
+ * lease (src/db/inbox.ts), its updates in order, many chats at once. Woken when this process
+ * stores updates; looks every `scanMs` anyway, for updates other processes stored in a chat
+ * this one was handling and for chats whose process died (its leases ran out).
+ */
+export class InboxWorker {
+  private readonly now: () => number;
+  private readonly leaseMs: number;
+  private readonly concurrency: number;
+  private readonly maxAttempts: number;
+  /** Chats being handled here, each by its loop. */
+  private readonly active = new Map<string, Promise<void>>();
+  private scanning: Promise<void> | undefined;
+  private scanAgain = false;
+  private stopped = false;
+  private timers: NodeJS.Timeout[] = [];
+  private lastPruneAt = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: InboxWorkerOptions) {
+    this.now = options.now ?? Date.now;
+    this.leaseMs = options.leaseMs ?? 10_000;
+    this.concurrency = options.concurrency ?? 64;
+    this.maxAttempts = options.maxAttempts ?? 3;
+  }
+
+  start(): void {
+    this.timers.push(setInterval(() => this.wake(), this.options.scanMs ?? 1_000).unref());
+    this.timers.push(setInterval(() => void this.renew(), Math.max(100, Math.floor(this.leaseMs / 3))).unref());
+    this.wake();
+  }
+
+  /** Looks for waiting updates now (this process just stored some). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.scanning) {
+      this.scanAgain = true;
+      return;
+    }
+    this.scanning = this.scan()
+      .catch((error: unknown) => this.options.logger.error({ err: error }, "could not look for waiting updates; looking again shortly"))
+      .finally(() => {
+        this.scanning = undefined;
+        this.settle();
+      });
+  }
+
+  /** Resolves once nothing is being handled or looked for (tests, and the stop). */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Takes no new update; waits for those being handled until `deadline` (epoch ms, real time),
+   * then lets this process's leases go so that another process takes those chats up at once.
+   * A chat still being handled at the deadline keeps its lease until it runs out: its update
+   * is handled again elsewhere (at least once), never beside this one.
+   */
+  async stop(deadline: number): Promise<{ unfinished: number }> {
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
+    await Promise.race([Promise.all([this.scanning, ...this.active.values()]), timeout]);
+    clearTimeout(timer);
+    const unfinished = this.active.size;
+    if (unfinished === 0) await this.options.inbox.releaseAll(this.options.owner).catch((error: unknown) => this.options.logger.warn({ err: error }, "could not let the chats' leases go; they run out on their own"));
+    return { unfinished };
+  }
+
+  private isIdle(): boolean {
+    return this.scanning === undefined && this.active.size === 0;
+  }
+
+  private settle(): void {
+    if (this.scanAgain && !this.stopped) {
+      this.scanAgain = false;
+      this.wake();
+      return;
+    }
+    if (!this.isIdle()) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private async scan(): Promise<void> {
+    const { inbox, owner } = this.options;
+    const now = this.now();
+    if (now - this.lastPruneAt >= PRUNE_EVERY_MS) {
+      this.lastPruneAt = now;
+      await inbox.prune(now - KEEP_DONE_MS);
+    }
+    const free = this.concurrency - this.active.size;
+    if (free <= 0) return;
+    // Chats handled here are among those listed (this process's leases): asked for beyond them.
+    for (const chatKey of await inbox.waitingChats(owner, now, free + this.active.size)) {
+      if (this.stopped || this.active.size >= this.concurrency) break;
+      if (!this.active.has(chatKey)) this.handleChat(chatKey);
+    }
+  }
+
+  private handleChat(chatKey: string): void {
+    const loop = this.drain(chatKey)
+      .catch((error: unknown) => this.options.logger.error({ err: error, chatKey }, "could not go on with a chat's updates; they wait for the next look"))
+      .finally(() => {
+        this.active.delete(chatKey);
+        this.settle();
+      });
+    this.active.set(chatKey, loop);
+  }
+
+  /** Handles the chat's waiting updates in order while this process holds its lease. */
+  private async drain(chatKey: string): Promise<void> {
+    const { inbox, owner } = this.options;
+    let update = await inbox.claim(chatKey, owner, this.now(), this.now() + this.leaseMs);
+    while (update) {
+      if (update.attempts > this.maxAttempts) {
+        this.options.logger.error(
+          { updateId: update.updateId, chatKey, attempts: update.attempts },
+          "an update was set aside unhandled: every process that took it up stopped before it was done",
+        );
+      } else {
+        await this.handleOne(update);
+      }
+      if (this.stopped) {
+        await inbox.markDone(update.updateId, this.now());
+        return;
+      }
+      update = await inbox.finish(update.updateId, chatKey, owner, this.now(), this.now() + this.leaseMs);
+    }
+  }
+
+  private async handleOne(update: ClaimedUpdate): Promise<void> {
+    try {
+      await this.options.handle(JSON.parse(update.payload) as Update);
+    } catch (error) {
+      this.options.logger.error({ err: error, updateId: update.updateId }, "an update's handling failed");
+    }
+  }
+
+  private async renew(): Promise<void> {
+    if (this.stopped || this.active.size === 0) return;
+    try {
+      const lost = await this.options.inbox.renew(this.options.owner, [...this.active.keys()], this.now() + this.leaseMs);
+      if (lost.length > 0) {
+        this.options.logger.warn({ chats: lost.length }, "a chat's lease ran out while its update was being handled: another process may take up its next update");
+      }
+    } catch (error) {
+      this.options.logger.warn({ err: error }, "could not renew the chats' leases");
+    }
+  }
+}
