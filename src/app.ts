@@ -25,6 +25,7 @@ import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops
 import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
 import { AlertChecker } from "./alerts/index.js";
+import { InstanceRegistry } from "./cluster/index.js";
 import { acceptInto, InboxWorker } from "./inbox/index.js";
 import { alertMessenger } from "./bot/features/alerts.js";
 import { StatusNotifier } from "./tracker/notifier.js";
@@ -159,9 +160,12 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
   // Every update is stored before Telegram is told it arrived, then handled from the inbox
   // (src/inbox/), one chat at a time across every process on the database.
+  // This process, as its leases and the list of running processes name it.
+  const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const registry = new InstanceRegistry({ instances: repos.instances, owner, logger, onCount: (count) => outbox.shareWith(count) });
   const inbox = new InboxWorker({
     inbox: repos.inbox,
-    owner: `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`,
+    owner,
     logger,
     handle: async (update) => {
       try {
@@ -299,6 +303,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         await tracker.start();
         alerts.start();
         if (stopping.signal.aborted) return;
+        await registry.start();
         // Updates left waiting by the last stop (or another process) are handled from now on.
         inbox.start();
         if (config.webhook) {
@@ -349,6 +354,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         if (ownSandbox) await sandbox?.close();
         await ops?.close();
         await budgetClosed;
+        await registry.stop();
         await store.close();
         await instanceLock?.release();
         logger.info("bot stopped");

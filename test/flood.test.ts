@@ -144,6 +144,32 @@ describe("the outbox against Telegram's limits", () => {
     expect(sent[20]!.at - start).toBeGreaterThanOrEqual(60_000);
   });
 
+  it("shares a group's minute and the overall rate among the processes of the bot: two, each at its share, are never refused together", async () => {
+    const { api, clock, tg: emulator, outbox } = await pacedApi();
+    // A chat's one-second gap is not what this is about: both processes post into every chat here at once.
+    emulator.enforceFloodLimits({ chatGapMs: 0 });
+    // A second process of the same bot: its own outbox, on the same Telegram.
+    const other = new Outbox({ clock, logger: captureLogs().logger, limits: TELEGRAM_FLOOD_LIMITS });
+    const otherApi = new Api(emulator.token, { apiRoot: emulator.apiRoot });
+    otherApi.config.use(other.transformer({ retry: true }));
+    outbox.shareWith(2);
+    other.shareWith(2);
+    emulator.group({ id: -1009988776600, title: "Shared", admins: [8810] });
+    const groups = Array.from({ length: 30 }, (_, i) => -1001000000100 - i);
+    for (const id of groups) emulator.group({ id, title: `Group ${id}`, admins: [8810] });
+    const start = clock.now();
+    const sends = [api, otherApi].flatMap((each, p) => [
+      ...Array.from({ length: 12 }, (_, i) => each.sendMessage(-1009988776600, `p${p} message ${i + 1}`)),
+      ...groups.map((id) => each.sendMessage(id, `p${p} news`)),
+    ]);
+    await drive(clock, Promise.all(sends), { stepMs: 50 });
+    expect(refused(emulator.calls)).toEqual([]);
+    const shared = emulator.callsTo("sendMessage").filter((c) => (c.payload as { chat_id: number }).chat_id === -1009988776600);
+    expect(shared).toHaveLength(24);
+    // Ten a minute each: the twenty-first message into the group waits for the minute.
+    expect(shared[20]!.at - start).toBeGreaterThanOrEqual(60_000);
+  });
+
   it("keeps to thirty messages a second overall across many chats", async () => {
     const { api, clock, tg: emulator } = await pacedApi();
     const groups = Array.from({ length: 45 }, (_, i) => -1001000000000 - i);

@@ -25,6 +25,7 @@ export const COPIED_TABLES: readonly { name: string; key: readonly string[]; row
   // Updates stored and not yet handled go along (the bot on PostgreSQL handles them); leases of the stopped process are long over.
   { name: "inbox", key: ["update_id"], rowidAsId: false },
   { name: "chat_leases", key: ["chat_key"], rowidAsId: false },
+  { name: "instances", key: ["owner"], rowidAsId: false },
 ];
 
 /**

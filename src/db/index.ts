@@ -5,6 +5,7 @@ import { AuditLog } from "./audit.js";
 import { CatalogueRepository } from "./catalogue.js";
 import { CreateRequestRepository } from "./create-requests.js";
 import { InboxRepository } from "./inbox.js";
+import { InstanceRepository } from "./instances.js";
 import { KeyValueStore } from "./kv.js";
 import type { Store } from "./store.js";
 import { TransactionRepository } from "./transactions.js";
@@ -24,7 +25,7 @@ export type { CreateRequestDetails, CreateRequestRecord, CreateRequestState } fr
 export { REQUEST_KEY_PATTERN, UNKNOWN_AFTER_MS, isUnknownOutcome, requestKeyOf } from "./create-requests.js";
 export type { AuditEntry } from "./audit.js";
 export type { ClaimedUpdate, NewInboxUpdate } from "./inbox.js";
-export { AddressBook, AlertRepository, AuditLog, CatalogueRepository, CreateRequestRepository, InboxRepository, KeyValueStore, TransactionRepository, UserRepository };
+export { AddressBook, AlertRepository, AuditLog, CatalogueRepository, CreateRequestRepository, InboxRepository, InstanceRepository, KeyValueStore, TransactionRepository, UserRepository };
 
 export interface Repositories {
   users: UserRepository;
@@ -36,6 +37,7 @@ export interface Repositories {
   addresses: AddressBook;
   alerts: AlertRepository;
   inbox: InboxRepository;
+  instances: InstanceRepository;
 }
 
 /** Every repository, on one store (SQLite or PostgreSQL: the same code). */
@@ -51,5 +53,6 @@ export function createRepositories(store: Store, clock: Clock): Repositories {
     addresses: new AddressBook(store, clock),
     alerts: new AlertRepository(store, clock),
     inbox: new InboxRepository(store),
+    instances: new InstanceRepository(store),
   };
 }

@@ -209,6 +209,7 @@ export const MIGRATIONS: readonly string[] = [
   // 11: issue 22. The inbox: each update Telegram sends is stored before Telegram is told it
   // arrived, then handled from here (at least once; a repeat of an update_id is dropped), one
   // chat at a time across every process on the database: a chat's lease says who handles it.
+  // And the processes running on the database, each seen every few seconds while it runs.
   `
   CREATE TABLE inbox (
     update_id INTEGER PRIMARY KEY,
@@ -224,6 +225,11 @@ export const MIGRATIONS: readonly string[] = [
     chat_key TEXT PRIMARY KEY,
     owner TEXT NOT NULL,
     until INTEGER NOT NULL
+  );
+  CREATE TABLE instances (
+    owner TEXT PRIMARY KEY,
+    started_at INTEGER NOT NULL,
+    seen_at INTEGER NOT NULL
   );
   `,
 ];

@@ -23,6 +23,7 @@ export interface Schema {
   rate_alerts: RateAlertsTable;
   inbox: InboxTable;
   chat_leases: ChatLeasesTable;
+  instances: InstancesTable;
 }
 
 export interface UsersTable {
@@ -170,6 +171,13 @@ export interface ChatLeasesTable {
   chat_key: string;
   owner: string;
   until: number;
+}
+
+/** A process of the bot on this database, while it runs: it says so every few seconds. */
+export interface InstancesTable {
+  owner: string;
+  started_at: number;
+  seen_at: number;
 }
 
 export interface BudgetPauseTable {

@@ -76,6 +76,8 @@ export interface OutboxDeps {
 export class Outbox {
   private readonly lanes = new Map<string, Lane>();
   private nextGlobalAt = 0;
+  /** Processes sharing Telegram's limits (shareWith). */
+  private processes = 1;
   private lastSweepAt = 0;
 
   constructor(private readonly deps: OutboxDeps) {}
@@ -137,6 +139,22 @@ export class Outbox {
   }
 
   /** The person wrote (or unblocked the bot): their chat takes calls again. */
+  /**
+   * Telegram's limits are the bot's, not a process's: with `count` processes on the database
+   * (src/cluster/), this one keeps to its share of the overall rate and of each group's minute,
+   * so that together they stay inside; a group's gap between messages too. A private chat's gap
+   * is kept as it is: its replies come from the one process handling the chat.
+   */
+  shareWith(count: number): void {
+    this.processes = Math.max(1, Math.floor(count));
+  }
+
+  /** Messages a minute this process may send into one group. */
+  private groupShare(): number {
+    const { groupPerMinute } = this.deps.limits;
+    return Number.isFinite(groupPerMinute) ? Math.max(1, Math.floor(groupPerMinute / this.processes)) : groupPerMinute;
+  }
+
   wrote(chatId: number | string): void {
     const lane = this.lanes.get(String(chatId));
     if (lane) lane.blocked = undefined;
@@ -157,8 +175,9 @@ export class Outbox {
     if (waitedMs > 0) this.deps.onWait?.(waitedMs);
     if (!message) return;
     const now = clock.now();
-    lane.nextMessageAt = now + limits.chatGapMs;
-    this.nextGlobalAt = Math.max(this.nextGlobalAt, now) + limits.globalGapMs;
+    // A group hears from every process (replies, alerts): each keeps to its share of its gap too.
+    lane.nextMessageAt = now + limits.chatGapMs * (group ? this.processes : 1);
+    this.nextGlobalAt = Math.max(this.nextGlobalAt, now) + limits.globalGapMs * this.processes;
     if (group && Number.isFinite(limits.groupPerMinute)) lane.recent.push(now);
   }
 
@@ -168,7 +187,7 @@ export class Outbox {
     let at = Math.max(now, lane.blockedUntil);
     if (message) {
       at = Math.max(at, lane.nextMessageAt, this.nextGlobalAt);
-      if (chat.startsWith("-") && lane.recent.length >= this.deps.limits.groupPerMinute) at = Math.max(at, (lane.recent[0] ?? now) + 60_000);
+      if (chat.startsWith("-") && lane.recent.length >= this.groupShare()) at = Math.max(at, (lane.recent[0] ?? now) + 60_000);
     }
     return at;
   }

@@ -190,6 +190,11 @@ export const PG_MIGRATIONS: readonly string[] = [
     owner text COLLATE "C" NOT NULL,
     until bigint NOT NULL
   );
+  CREATE TABLE instances (
+    owner text COLLATE "C" PRIMARY KEY,
+    started_at bigint NOT NULL,
+    seen_at bigint NOT NULL
+  );
   `,
 ];
 
