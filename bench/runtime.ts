@@ -21,6 +21,7 @@ import { UNPACED } from "../src/telegram/outbox.js";
 import { createApp, type App } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { startBotApiEmulator } from "../src/emulator/index.js";
+import { benchDatabase } from "./postgres.js";
 import type { DriverRequest } from "./runtime-driver.js";
 import { ANSWER_TIMEOUT_MS, CONCURRENT, nextAnswer, percentile, SCENARIOS, type Timed } from "./runtime-users.js";
 
@@ -264,7 +265,7 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
  * live V8 heap after a full GC at each point (our data, as opposed to V8's sizing of its
  * heap), and a SIGTERM.
  */
-export async function processMemory(users = MEMORY_USERS): Promise<Record<string, string>> {
+export async function processMemory(users = MEMORY_USERS, backEnd: "sqlite" | "postgres" = "sqlite"): Promise<Record<string, string>> {
   const figures: Record<string, string> = {};
   const buildStart = performance.now();
   const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
@@ -273,6 +274,8 @@ export async function processMemory(users = MEMORY_USERS): Promise<Record<string
     return figures;
   }
   figures["npm run build"] = `${((performance.now() - buildStart) / 1000).toFixed(1)} s`;
+  const postgres = backEnd === "postgres" ? await benchDatabase() : undefined;
+  if (postgres) figures["database"] = postgres.server;
 
   // Calls are recorded to see the first getUpdates; the log is emptied as the users come in.
   const tg = await startBotApiEmulator({ defaultTimeoutMs: ANSWER_TIMEOUT_MS });
@@ -290,7 +293,7 @@ export async function processMemory(users = MEMORY_USERS): Promise<Record<string
       env: {
         BOT_TOKEN: tg.token,
         TELEGRAM_API_ROOT: tg.apiRoot,
-        DATABASE_PATH: join(dir, "bot.sqlite"),
+        ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_PATH: join(dir, "bot.sqlite") }),
         LOG_LEVEL: "warn",
         TELEGRAM_PACING: "off",
         PATH: process.env.PATH ?? "",
@@ -395,6 +398,7 @@ export async function processMemory(users = MEMORY_USERS): Promise<Record<string
   } finally {
     if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await tg.close();
+    await postgres?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -542,5 +546,6 @@ function summarize(profile: Profiler.Profile): Record<string, string> {
 export const runtimeSections: [string, () => Promise<Record<string, string>>][] = [
   [`Throughput and latency: ${CONCURRENT} chats at once, ours vs a bare grammY bot`, concurrentChats],
   ["The compiled bot as a process: start-up, memory at 10,000 and 100,000 users, shutdown", () => processMemory()],
+  ["The same process on PostgreSQL", () => processMemory(MEMORY_USERS, "postgres")],
   ["Where the time goes: CPU profile of the flow steps, 50 chats at once", flowProfile],
 ];

@@ -41,4 +41,31 @@ describe("the flow's stored record", () => {
     const next = await user.nextMessage();
     expect(next.text).toMatch(/amount|How much/i);
   });
+
+  it("goes on from a record written whole, as before the slim form: its currencies' links and messages' texts are read and ignored", async () => {
+    const user = world.tg.user({ id: 7101, first_name: "Old", language_code: "en" });
+    await user.send("/exchange");
+    await user.nextMessage();
+    await user.send("btc btc");
+    const second = await user.nextMessage();
+    await world.app.idle();
+    const key = `conv:${user.id}`;
+    // Put back what the record used to hold: each currency's picture and explorer, each sent message whole.
+    const whole = JSON.parse(JSON.stringify(await world.app.repos.kv.get(key)), (_name, value: unknown) => {
+      if (typeof value !== "object" || value === null) return value;
+      const v = value as Record<string, unknown>;
+      if (typeof v.symbol === "string" && typeof v.fullname === "string") return { ...v, image: "https://example.org/coin.svg", explorer: "https://example.org/tx/" };
+      if (typeof v.message_id === "number" && typeof v.chat === "object") return { ...v, from: { id: 1, is_bot: true, first_name: "Bot" }, text: "old text", reply_markup: { inline_keyboard: [] } };
+      return value;
+    }) as unknown;
+    expect(JSON.stringify(whole)).toContain("example.org/coin.svg");
+    await world.app.repos.kv.set(key, whole);
+
+    await user.click(second, buttons(second).find((b) => b.startsWith("USDT"))!);
+    const next = await user.nextMessage();
+    expect(next.text).toMatch(/amount|How much/i);
+    await user.send("0.05");
+    const offers = await user.nextMessage();
+    expect(offers.text).toMatch(/offer|provider/i);
+  });
 });
