@@ -138,7 +138,7 @@ describe("npm start with DATABASE_URL", () => {
     expect(messagesOf(bot.lines.filter(Boolean))).toContain(`DATABASE_URL is set, so the data is in PostgreSQL (${masked}); DATABASE_PATH (/data/bot.sqlite) is not used`);
     // It holds the instance lock, and made its tables as their owner.
     await waitFor(async () => {
-      const { rows } = await admin(database.url, (client) => client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot instance lock'"));
+      const { rows } = await admin(database.url, (client) => client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'"));
       return rows[0]?.n === 1;
     }, 10_000, "the bot to hold the instance lock");
     expect(bot.output()).not.toContain(password);
