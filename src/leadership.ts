@@ -101,6 +101,8 @@ export class Leadership {
       );
       await this.endTerm();
       said = true; // the line above says what it does now
+      // An interval before trying again: another instance, whose connection is whole, leads meanwhile.
+      await pause(this.deps.retryMs ?? 2_000, this.stopping.signal);
     }
   }
 
