@@ -161,7 +161,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
   );
   const notifier = new StatusNotifier({ api: statusApi, repos, i18n, catalogue, clock, logger, onStatusMessage: (outcome) => metrics.statusMessage(outcome) });
-  const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000, sharedDatabase: store.dialect === "postgres" });
+  const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
 
   /** The webhook's feed: every instance takes webhooks (polling, the leader's duty, is in `duties`). */
   let webhookFeed: UpdateFeed | undefined;
@@ -204,6 +204,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     // Read what the last leader stored (a follower reads it only now and then), then keep it fresh.
     await catalogue.load().catch((error: unknown) => logger.warn({ err: error }, "could not read the catalogue again; serving what we have"));
     await catalogue.start();
+    // Telegram keeps one command menu per bot: set by the leader, in this version's words.
+    await registerCommands(bot.api, i18n, config.supportUserIds).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
     if (signal.aborted) return;
     term.sweeper = startFlowSweeper({
       kv: repos.kv,
@@ -358,8 +360,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         phase = "connecting to Telegram";
         if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal, ...retry }))) return;
         phase = "starting";
-        await registerCommands(bot.api, i18n, config.supportUserIds).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
-        if (stopping.signal.aborted) return;
         // The duties: SQLite's one process runs them; on PostgreSQL the leader does (after the first try, this one may be it).
         if (leadership) await leadership.start();
         else await lead(stopping.signal);

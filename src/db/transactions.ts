@@ -826,11 +826,10 @@ export class TransactionRepository {
   /**
    * At start-up: a card the flow claimed but never recorded as shown (the process stopped while
    * sending it, or while the person was still choosing), or one the tracker had taken to send
-   * when it stopped, is the tracker's, owed from `at`. Returns how many. With `flowHeldSince`
-   * (PostgreSQL, where other instances handle updates too and their flows may be showing a
-   * card right now), only a flow's claim unconfirmed since then goes: a lapsed hold.
+   * when it stopped, is the tracker's, owed from `at`. Returns how many. (On PostgreSQL a new
+   * leader does this too, while flows on other instances may hold cards: see issue 22's notes.)
    */
-  async releaseUnshownCards(at: number, flowHeldSince = Number.MAX_SAFE_INTEGER): Promise<number> {
+  async releaseUnshownCards(at: number): Promise<number> {
     // The flow's own mark says whether it had started sending (markCardSending); a card the
     // tracker had taken to send (takeOwedCard: claimed, no longer owed) may have arrived too.
     const result = await this.db
@@ -841,12 +840,7 @@ export class TransactionRepository {
         card_repeat: sql<number>`CASE WHEN card_claim = 'tracker' THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
       }))
       .where("card_message_id", "is", null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("card_claim", "=", "flow"), eb(eb.fn.coalesce("card_claimed_at", sql<number>`0`), "<", flowHeldSince)]),
-          eb.and([eb("card_claim", "=", "tracker"), eb("card_due_at", "is", null)]),
-        ]),
-      )
+      .where((eb) => eb.or([eb("card_claim", "=", "flow"), eb.and([eb("card_claim", "=", "tracker"), eb("card_due_at", "is", null)])]))
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }

@@ -70,7 +70,7 @@ export async function startOpsServer(options: {
     res.writeHead(404, { "content-type": "text/plain" }).end("Not found: try /healthz, /readyz or /metrics\n");
   });
   const port = await listen(server, options.port, options.host);
-  options.logger.info({ url: `http://${options.host}:${port}` }, "health, readiness and metrics are served (/healthz, /readyz, /metrics)");
+  options.logger.info({ url: `http://${options.host}:${port}` }, "health and metrics are served (/healthz, /readyz, /metrics)");
   return {
     port,
     close: () =>

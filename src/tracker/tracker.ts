@@ -23,11 +23,6 @@ export interface TrackerDeps {
   intervalMs: number;
   /** Polls waiting for the budget at once; more would only queue behind each other. */
   concurrency?: number;
-  /**
-   * Other processes handle updates on this database while this one tracks (PostgreSQL's
-   * followers): at start, a card a flow holds is left to it unless its hold lapsed.
-   */
-  sharedDatabase?: boolean;
 }
 
 /** The longest the loop sleeps without looking at the schedule again. */
@@ -77,15 +72,11 @@ export class Tracker {
   }
 
   async start(): Promise<void> {
-    const now = this.deps.clock.now();
-    // Leases left by a process that died mid-poll (or by the last leader, which stopped its
-    // tracker when it stepped down; only one tracker runs at a time): due again now, not when the lease ends.
-    const released = await this.deps.repos.transactions.releaseLeases(now);
+    // Leases left by a process that died mid-poll: due again now, not when the lease ends.
+    const released = await this.deps.repos.transactions.releaseLeases(this.deps.clock.now());
     if (released > 0) this.deps.logger.info({ released }, "polls cut short by the last stop are due again");
-    // Cards claimed and never recorded as shown (by the flow, or mid-send by the tracker): owed,
-    // a little later. A flow on another instance may be showing its card now: only a lapsed hold goes.
-    const flowHeldSince = this.deps.sharedDatabase ? now - FLOW_CARD_HOLD_MS : undefined;
-    const cards = await this.deps.repos.transactions.releaseUnshownCards(now + CARD_DELIVERY_AFTER_MS, flowHeldSince);
+    // Cards claimed and never recorded as shown (by the flow, or mid-send by the tracker): owed, a little later.
+    const cards = await this.deps.repos.transactions.releaseUnshownCards(this.deps.clock.now() + CARD_DELIVERY_AFTER_MS);
     if (cards > 0) this.deps.logger.info({ cards }, "creation cards the last process may not have shown are owed");
     await this.deps.notifier.recover();
     this.running = true;
