@@ -221,8 +221,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         if (await handOverCreated(repos.kv, repos.transactions, chatId, clock.now())) tracker.wake();
       },
     });
-    term.tracking = true;
     await tracker.start();
+    // Checked by /healthz from now on (not while its start still reads the database).
+    term.tracking = true;
     // Rate alerts: checked in the background on the budget's lowest lane (src/alerts/).
     term.alerts = new AlertChecker({
       alerts: repos.alerts,
