@@ -7,7 +7,8 @@ import { systemClock, type Clock } from "./clock.js";
 import { databaseNote, type Config } from "./config.js";
 import { sql } from "kysely";
 import { createRepositories, openSqliteStore, runMigrationWork, SqliteBudgetJournal, waitForInstanceLock, type HeldInstanceLock, type Repositories, type SqliteStore } from "./db/index.js";
-import { openPostgres, PgBudgetJournal, type PostgresStore } from "./db/postgres/index.js";
+import { openPostgres, PgBudgetJournal, PgLeaderLock, PgSignals, type PostgresStore } from "./db/postgres/index.js";
+import { Leadership, type Role } from "./leadership.js";
 import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
 import { registerCommands } from "./bot/features/menu.js";
@@ -49,6 +50,8 @@ export interface App {
   stop(): Promise<void>;
   /** Resolves when no update is waiting in the inbox for this process or being handled. */
   idle(): Promise<void>;
+  /** leader (runs the background duties), follower (PostgreSQL: another instance leads) or standby (SQLite: another process runs). */
+  role(): Role;
 }
 
 export interface AppOverrides {
@@ -62,6 +65,10 @@ export interface AppOverrides {
   exchangeTimeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
   /** Telegram's flood limits as paced on our side; default TELEGRAM_FLOOD_LIMITS. */
   floodLimits?: FloodLimits;
+  /** PostgreSQL: how long a follower waits between two tries at leading (real time); default 2 s. */
+  leaderRetryMs?: number;
+  /** PostgreSQL: how often a follower reads the catalogue the leader stores (on the app's clock); default a minute. */
+  catalogueFollowMs?: number;
 }
 
 /**
@@ -90,6 +97,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const metrics = new Metrics({
     queuedByLane: () => budget.queuedByLane(),
     trackedByStatus: () => repos.transactions.trackedByStatus(),
+    leading: () => role() === "leader",
   });
   const budget = new RateBudget({
     limitPerMinute: config.exchange.rateLimitPerMinute,
@@ -118,7 +126,16 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       if (outcome === "rate-limited") metrics.rateLimitedBy("exchange");
     },
   });
-  const catalogue = new CatalogueService({ client, repo: repos.catalogue, kv: repos.kv, clock, logger, onRefreshAttempt: (part) => part === "currencies" && availability.catalogueTried() });
+  const catalogue = new CatalogueService({
+    client,
+    repo: repos.catalogue,
+    kv: repos.kv,
+    clock,
+    logger,
+    onRefreshAttempt: (part) => part === "currencies" && availability.catalogueTried(),
+    // The followers read it again at once.
+    onRefreshed: () => void signals?.send("catalogue"),
+  });
   await catalogue.load();
   const estimates = new EstimateService({ client, clock });
 
@@ -139,24 +156,14 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       trackerIntervalSeconds: config.trackerIntervalSeconds,
       alertCheckMinutes: config.alertCheckMinutes,
       tracking: {
+        // A person's look runs here, wherever the leader is; new work wakes the leader's tracker.
         refresh: (exchangeId, requester) => tracker.refresh(exchangeId, requester),
-        wake: () => tracker.wake(),
-        fundsSent: (exchangeId) => tracker.fundsSent(exchangeId),
+        wake: () => wakeLeader(),
+        fundsSent: (exchangeId) => fundsSent(exchangeId),
       },
     },
   );
   const notifier = new StatusNotifier({ api: statusApi, repos, i18n, catalogue, clock, logger, onStatusMessage: (outcome) => metrics.statusMessage(outcome) });
-  // Rate alerts: checked in the background on the budget's lowest lane (src/alerts/).
-  const alerts = new AlertChecker({
-    alerts: repos.alerts,
-    kv: repos.kv,
-    client,
-    isProviderEnabled: (name) => catalogue.isProviderEnabled(name),
-    messenger: alertMessenger({ api: bot.api, i18n, repos }),
-    clock,
-    logger,
-    intervalMs: config.alertCheckMinutes * 60_000,
-  });
   const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
   // Every update is stored before Telegram is told it arrived, then handled from the inbox
   // (src/inbox/), one chat at a time across every process on the database.
@@ -181,66 +188,151 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     await idle();
   };
 
-  let feed: UpdateFeed | undefined;
+  /** The webhook's feed: every instance takes webhooks (polling, the leader's duty, is in `duties`). */
+  let webhookFeed: UpdateFeed | undefined;
   let webhookPort: number | undefined;
   let ops: OpsServer | undefined;
-  let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
   /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
   const sweepNote = async (chatId: number, key: "flow-timeout" | "flow-too-large"): Promise<string> => {
     const t = await translatorFor(i18n, repos.users, chatId);
     const created = await createdByFlow(repos.kv, chatId);
     return created === undefined ? t(key) : t(`${key}-created`, { id: escapeHtml(created) });
   };
+  /** SQLite's one-process lock (PostgreSQL's instances share the database: see `leadership`). */
   let instanceLock: HeldInstanceLock | undefined;
   let starting: Promise<void> | undefined;
   let stopped: Promise<void> | undefined;
-  /** What the process is doing before updates flow (or after it lost the instance lock): /healthz says it. */
+  /** What the process is doing before it may take traffic (or once stopping): /readyz says it. */
   let phase = "starting";
-  /** Set when the instance lock was lost: the process no longer polls, whatever the feed says. */
-  let lockLost = false;
-  // Aborted by stop(), or when the instance lock is lost: nothing new is started from then on.
+  let ready = false;
+  // Aborted by stop(): nothing new is started from then on.
   const stopping = new AbortController();
   const retry = overrides.telegramRetry ? { retry: overrides.telegramRetry } : {};
 
-  // The background work, each stopped once (by stop(), or first when the instance lock is lost).
-  let feedStopped: Promise<void> | undefined;
-  let trackerStopped: Promise<void> | undefined;
-  let alertsStopped: Promise<void> | undefined;
-  const stopFeed = () => (feedStopped ??= feed?.stop() ?? Promise.resolve());
-  const stopTracker = () => (trackerStopped ??= tracker.stop());
-  const stopAlerts = () => (alertsStopped ??= alerts.stop());
+  /** The leader's background duties of the current term (SQLite: of the one process). */
+  interface Duties {
+    feed?: UpdateFeed;
+    sweeper?: ReturnType<typeof startFlowSweeper>;
+    alerts?: AlertChecker;
+    tracking?: boolean;
+  }
+  let duties: Duties | undefined;
+  /** When a stop must be done by (stop() sets it; a step-down after a lost lock takes the grace from then). */
+  let stopDeadline: number | undefined;
+  /** False when the last step-down gave up waiting for a status poll (the client is then closed by force). */
+  let dutiesSettled = true;
 
-  /**
-   * PostgreSQL let the instance lock go (its connection broke: the server restarted, the
-   * network dropped it): another process may take over at any moment, and two pollers fight
-   * for updates, so this one stops polling and tracking at once, as if it had never held the
-   * lock. Updates already taken are still answered. /healthz fails from now on: a restart waits
-   * for the lock again.
-   */
-  const onLockLost = (error: Error) => {
-    if (stopping.signal.aborted) return;
-    lockLost = true;
-    phase = "lost the database's instance lock: restart the process";
-    logger.fatal(
-      { err: error },
-      "LOST the instance lock on PostgreSQL (its connection broke): another process may take over, so this one STOPPED polling Telegram and tracking exchanges; restart it",
-    );
-    stopping.abort();
-    void (async () => {
-      await starting?.catch(() => {});
-      await sweeper?.stop();
-      await Promise.all([stopFeed(), stopTracker(), stopAlerts()]);
-    })().catch((stopError: unknown) => logger.error({ err: stopError }, "could not stop polling after losing the instance lock"));
+  /** Starts the duties only the leader runs; `signal` aborts when the term ends before they all started. */
+  const lead = async (signal: AbortSignal): Promise<void> => {
+    const term: Duties = {};
+    duties = term;
+    // Read what the last leader stored (a follower reads it only now and then), then keep it fresh.
+    await catalogue.load().catch((error: unknown) => logger.warn({ err: error }, "could not read the catalogue again; serving what we have"));
+    await catalogue.start();
+    // Telegram keeps one command menu per bot: set by the leader, in this version's words.
+    await registerCommands(bot.api, i18n, config.supportUserIds).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
+    if (signal.aborted) return;
+    term.sweeper = startFlowSweeper({
+      kv: repos.kv,
+      clock,
+      api: bot.api,
+      logger,
+      users: repos.users,
+      note: (chatId) => sweepNote(chatId, "flow-timeout"),
+      tooLargeNote: (chatId) => sweepNote(chatId, "flow-too-large"),
+      // Idle or too large: a card the closed flow held unshown is the tracker's now.
+      onTimedOut: async (chatId) => {
+        metrics.flowAbandoned(chatId);
+        if (await handOverCreated(repos.kv, repos.transactions, chatId, clock.now())) tracker.wake();
+      },
+    });
+    await tracker.start();
+    // Checked by /healthz from now on (not while its start still reads the database).
+    term.tracking = true;
+    // Rate alerts: checked in the background on the budget's lowest lane (src/alerts/).
+    term.alerts = new AlertChecker({
+      alerts: repos.alerts,
+      kv: repos.kv,
+      client,
+      isProviderEnabled: (name) => catalogue.isProviderEnabled(name),
+      messenger: alertMessenger({ api: bot.api, i18n, repos }),
+      clock,
+      logger,
+      intervalMs: config.alertCheckMinutes * 60_000,
+    });
+    term.alerts.start();
+    if (signal.aborted || config.webhook) return;
+    // Long polling: one poller per bot token (two fight for updates, Telegram answering 409).
+    // A webhook left by an earlier deployment would refuse every getUpdates.
+    await bot.api.deleteWebhook().catch((error: unknown) => logger.warn({ err: error }, "could not remove a webhook; polling may be refused"));
+    if (signal.aborted) return;
+    term.feed = startPolling(bot, { logger, accept, now: () => clock.now(), ...retry });
+  };
+
+  /** Stops the duties of the current term (polling first: no new update), within the grace. */
+  const stepDown = async (): Promise<void> => {
+    const term = duties;
+    duties = undefined;
+    if (!term) return;
+    const deadline = stopDeadline ?? Date.now() + config.shutdownGraceMs;
+    await term.feed?.stop();
+    // The tracker starts no new poll from here on (stop() says so before it awaits).
+    const trackerDone = term.tracking ? tracker.stop() : Promise.resolve();
+    const alertsDone = term.alerts?.stop();
+    const sweeperDone = term.sweeper?.stop();
+    catalogue.stop();
+    if (store.dialect === "postgres" && !stopping.signal.aborted) catalogue.follow(catalogueFollowMs);
+    dutiesSettled = await settlesBy(trackerDone, deadline);
+    if (!dutiesSettled) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
+    await settlesBy(Promise.all([alertsDone, sweeperDone]), deadline);
+  };
+
+  const catalogueFollowMs = overrides.catalogueFollowMs ?? 60_000;
+  /** PostgreSQL: which instance runs the duties (the others follow, and take over when it goes). */
+  const leadership =
+    store.dialect === "postgres"
+      ? new Leadership({
+          tryAcquire: (onLost) => PgLeaderLock.tryAcquire(config.databaseUrl!, { onLost }),
+          lead,
+          stepDown,
+          logger,
+          ...(overrides.leaderRetryMs === undefined ? {} : { retryMs: overrides.leaderRetryMs }),
+        })
+      : undefined;
+  const role = (): Role => leadership?.role ?? (instanceLock ? "leader" : "standby");
+  /** PostgreSQL: the instances tell each other what the database alone does not wake them for. */
+  const signals =
+    store.dialect === "postgres"
+      ? new PgSignals(config.databaseUrl!, {
+          logger,
+          notify: async (channel) => void (await store.pool.query("SELECT pg_notify($1, '')", [channel])),
+        })
+      : undefined;
+  signals?.on("trackerWake", () => tracker.wake());
+  signals?.on("catalogue", () => {
+    if (role() !== "leader") catalogue.load().catch((error: unknown) => logger.warn({ err: error }, "could not read the catalogue again; serving what we have"));
+  });
+  /** New work for the tracker: this instance's, when it leads; else the leader's, wherever it runs. */
+  const wakeLeader = () => {
+    if (role() === "leader") tracker.wake();
+    else void signals?.send("trackerWake");
+  };
+  const fundsSent = async (exchangeId: string) => {
+    // Recorded in the database (the local tracker is woken too, and ignores it when not running).
+    await tracker.fundsSent(exchangeId);
+    if (role() !== "leader") void signals?.send("trackerWake");
   };
 
   const checks: Record<string, HealthCheck> = {
-    telegram: () => (lockLost ? { ok: false, reason: phase } : (feed?.health() ?? { ok: false, reason: phase })),
+    // The feed this process runs, if any: a follower in polling mode or a standby polls nothing.
+    telegram: () => (webhookFeed ?? duties?.feed)?.health() ?? { ok: true },
     // A database that stopped answering fails the check rather than hanging it.
     database: async () => {
       const answered = await within(sql`SELECT 1`.execute(store.db), DATABASE_CHECK_MS);
       return answered ? { ok: true } : { ok: false, reason: `no answer from the database within ${DATABASE_CHECK_MS / 1000} s` };
     },
-    tracker: () => tracker.health(),
+    // Only the leader runs it.
+    tracker: () => (duties?.tracking ? tracker.health() : { ok: true }),
     // Shown, not failed: restarting the bot would not bring the service back.
     exchange: () => {
       const down = availability.current();
@@ -259,6 +351,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     metrics,
     sandbox,
     idle: appIdle,
+    role,
     ports() {
       return { ...(webhookPort === undefined ? {} : { webhook: webhookPort }), ...(ops ? { health: ops.port } : {}) };
     },
@@ -266,97 +359,88 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       starting = (async () => {
         if (config.health) {
           // A busy port costs the operator their metrics, not their users the bot.
-          ops = await startOpsServer({ ...config.health, checks, metrics, logger }).catch((error: unknown) => {
+          ops = await startOpsServer({
+            ...config.health,
+            checks,
+            role,
+            ready: () => (ready ? { ready: true } : { ready: false, reason: phase }),
+            metrics,
+            logger,
+          }).catch((error: unknown) => {
             logger.error({ err: error, port: config.health?.port }, "could not serve /healthz and /metrics");
             return undefined;
           });
         }
-        // Only one process polls Telegram and runs the tracker for a database; another waits.
-        phase = "waiting for the database: another process runs this bot";
-        const lockTarget = store.dialect === "sqlite" ? { databasePath: config.databasePath } : { databaseUrl: config.databaseUrl!, onLost: onLockLost };
-        instanceLock = await waitForInstanceLock(lockTarget, { clock, logger, signal: stopping.signal });
-        if (!instanceLock) return; // stopped while waiting
-        // SQLite's migrations may queue data work for the lock's holder; PostgreSQL's queue none.
         if (store.dialect === "sqlite") {
+          // SQLite: one process per file; another waits (standby) until this one stops.
+          phase = "waiting for the database: another process runs this bot";
+          instanceLock = await waitForInstanceLock({ databasePath: config.databasePath }, { clock, logger, signal: stopping.signal });
+          if (!instanceLock) return; // stopped while waiting
+          // SQLite's migrations may queue data work for the lock's holder; PostgreSQL's queue none.
           for (const work of runMigrationWork(store.sqlite, clock.now())) logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
+        } else {
+          // Until it leads, this instance reads what the leader stores, and hears its signals.
+          catalogue.follow(catalogueFollowMs);
+          await signals?.start();
         }
         phase = "connecting to Telegram";
         if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal, ...retry }))) return;
         phase = "starting";
-        await catalogue.start();
-        await registerCommands(bot.api, i18n, config.supportUserIds).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
-        if (stopping.signal.aborted) return;
-        sweeper = startFlowSweeper({
-          kv: repos.kv,
-          clock,
-          api: bot.api,
-          logger,
-          users: repos.users,
-          note: (chatId) => sweepNote(chatId, "flow-timeout"),
-          tooLargeNote: (chatId) => sweepNote(chatId, "flow-too-large"),
-          // Idle or too large: a card the closed flow held unshown is the tracker's now.
-          onTimedOut: async (chatId) => {
-            metrics.flowAbandoned(chatId);
-            if (await handOverCreated(repos.kv, repos.transactions, chatId, clock.now())) tracker.wake();
-          },
-        });
-        await tracker.start();
-        alerts.start();
-        if (stopping.signal.aborted) return;
         await registry.start();
         // Updates left waiting by the last stop (or another process) are handled from now on.
         inbox.start();
+        // The duties: SQLite's one process runs them; on PostgreSQL the leader does (after the first try, this one may be it).
+        if (leadership) await leadership.start();
+        else await lead(stopping.signal);
+        if (stopping.signal.aborted) return;
         if (config.webhook) {
+          // Every instance takes webhooks (setWebhook with the same address is the same webhook).
           phase = "setting the webhook";
           const pushed = await startWebhook(bot, { ...config.webhook, logger, signal: stopping.signal, accept, ...retry });
           if (!pushed) return;
           webhookPort = pushed.port;
-          feed = pushed;
-        } else {
-          // A webhook left by an earlier deployment would refuse every getUpdates.
-          await bot.api.deleteWebhook().catch((error: unknown) => logger.warn({ err: error }, "could not remove a webhook; polling may be refused"));
-          if (stopping.signal.aborted) return;
-          feed = startPolling(bot, { logger, accept, now: () => clock.now(), ...retry });
+          webhookFeed = pushed;
         }
-        logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined, updates: config.webhook ? "webhook" : "polling" }, "bot started");
+        phase = "running";
+        ready = true;
+        logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined, updates: config.webhook ? "webhook" : "polling", role: role() }, "bot started");
       })();
       return starting;
     },
     stop() {
       stopped ??= (async () => {
+        ready = false;
         stopping.abort();
         phase = "stopping";
         // A start still under way notices the abort at its next step; tear down after it.
         await starting?.catch(() => {});
-        // No new updates from here on; those Telegram was told arrived are in the inbox.
-        await stopFeed();
-        const deadline = Date.now() + config.shutdownGraceMs;
-        // No update is taken up from here on; those being handled get until the deadline, then
+        // No new webhook from here on (polling stops first in stepDown); what Telegram was told arrived is in the inbox.
+        await webhookFeed?.stop();
+        stopDeadline = Date.now() + config.shutdownGraceMs;
+        // No update is taken up here from now on; those being handled get until the deadline, then
         // this process's chats are let go for another process (or the next start) to go on with.
-        const inboxStopped = inbox.stop(deadline);
-        // The tracker starts no new poll from here on (stop() says so before it awaits).
-        const trackerDone = stopTracker();
-        const alertsDone = stopAlerts();
+        const inboxStopped = inbox.stop(stopDeadline);
+        // The leader's duties stop; on PostgreSQL the leader lock goes as soon as they have, for another instance to lead at once.
+        const dutiesDone = leadership ? leadership.stop() : stepDown();
         // Calls still waiting for the budget give up at once, so handlers and polls can finish.
         // (Every grant is already in the journal: it is written before its call goes out.)
         const budgetClosed = budget.close();
-        const handlersDone = (await settlesBy(idle(), deadline)) && (await inboxStopped).unfinished === 0;
+        const handlersDone = (await settlesBy(idle(), stopDeadline)) && (await inboxStopped).unfinished === 0;
         if (!handlersDone) {
           logger.warn({ handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 }, "shutdown: updates still being handled after the grace period; stopping without them");
         }
-        const trackerSettled = await settlesBy(trackerDone, deadline);
-        if (!trackerSettled) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
-        await settlesBy(alertsDone, deadline);
-        if (sweeper) await settlesBy(sweeper.stop(), deadline);
+        await settlesBy(dutiesDone, stopDeadline);
         catalogue.stop();
         // Out of time: calls to the exchange still under way are cut off rather than awaited.
-        await client.close({ force: !handlersDone || !trackerSettled });
+        await client.close({ force: !handlersDone || !dutiesSettled });
         if (ownSandbox) await sandbox?.close();
+        await signals?.close();
         await ops?.close();
         await budgetClosed;
         await registry.stop();
         await store.close();
         await instanceLock?.release();
+        instanceLock = undefined;
         logger.info("bot stopped");
       })();
       return stopped;

@@ -72,8 +72,9 @@ describe("the budget across restarts", () => {
     expect(busiestWindow(requests.map((r) => r.at), 60_000)).toBeLessThanOrEqual(10);
   });
 
-  it("a second process on the same database waits instead of polling Telegram, and takes over when the first stops", async () => {
-    world = await startWorld();
+  it("a second process on the same SQLite file waits instead of polling Telegram, and takes over when the first stops", async () => {
+    // SQLite runs one process per file (PostgreSQL's instances lead and follow: postgres-leadership.test.ts).
+    world = await startWorld({}, { database: "sqlite" });
     const { app: second, lines } = await secondProcess(world);
     let started = false;
     const starting = second.start().then(() => (started = true));
@@ -95,8 +96,9 @@ describe("the budget across restarts", () => {
     expect((await user.nextMessage()).text).toBeTruthy();
   });
 
-  it("a second process stopped while it waits stops at once, and the first goes on", async () => {
-    world = await startWorld();
+  it("a second process stopped while it waits stops at once, and the first goes on (SQLite)", async () => {
+    // SQLite runs one process per file (PostgreSQL's instances lead and follow: postgres-leadership.test.ts).
+    world = await startWorld({}, { database: "sqlite" });
     const { app: second, lines } = await secondProcess(world);
     const starting = second.start();
     await waitFor(() => lines.some((l) => /another bot process is already running/.test(l.msg)), 5_000, "the second process to wait");

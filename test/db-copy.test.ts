@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { copyDatabase } from "../src/cli/db-copy.js";
 import { openDatabase } from "../src/db/database.js";
 import { DatabaseConfigError } from "../src/db/errors.js";
-import { maskPassword, openPostgres, PgInstanceLock, type PostgresStore } from "../src/db/postgres/index.js";
+import { maskPassword, openPostgres, PgLeaderLock, type PostgresStore } from "../src/db/postgres/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { advanceUntil } from "./harness/drive.js";
 import { createViaFlow } from "./harness/flow.js";
@@ -305,7 +305,7 @@ describe("db:copy", () => {
     const path = join(tempDir(), "bot.sqlite");
     openDatabase(path).close();
     const target = await database({ migrated: true });
-    const lock = (await PgInstanceLock.tryAcquire(target.url))!;
+    const lock = (await PgLeaderLock.tryAcquire(target.url))!;
     cleanups.push(() => lock.release());
     await expect(copyDatabase({ from: path, to: target.url })).rejects.toThrow(`a bot is running on the PostgreSQL database ${target.name}: stop it first`);
   });

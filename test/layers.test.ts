@@ -32,8 +32,10 @@ const LAYERS: Record<string, readonly string[]> = {
   // which only gets callbacks into them (see app.ts).
   tracker: ["clock.ts", "money.ts", "domain", "db", "exchange", "bot"],
   alerts: ["clock.ts", "money.ts", "domain", "db", "exchange", "bot"],
+  // Which instance runs the background duties: the lock and the duties are given to it.
+  "leadership.ts": [],
   // Builds the process from all of the above.
-  "app.ts": ["clock.ts", "money.ts", "logger.ts", "config.ts", "domain", "db", "exchange", "telegram", "ops", "bot", "tracker", "alerts"],
+  "app.ts": ["clock.ts", "money.ts", "logger.ts", "config.ts", "leadership.ts", "domain", "db", "exchange", "telegram", "ops", "bot", "tracker", "alerts"],
   // The Bot API emulator stands in for Telegram: it knows nothing of the bot.
   emulator: ["listen.ts"],
   // The playground runs the whole app against the emulator and the sandbox.

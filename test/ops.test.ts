@@ -48,31 +48,44 @@ describe("HEALTH_PORT", () => {
   it("/healthz is 200 while updates flow, the database answers and the tracker runs; 503 with the reason when Telegram stops answering", async () => {
     world = await startWorld({ HEALTH_PORT: "0" });
     // (startWorld waits for the catalogue; the first poll has come back by then.)
-    expect(await get("/healthz")).toEqual({ status: 200, body: JSON.stringify({ status: "ok" }) });
+    expect(await get("/healthz")).toEqual({ status: 200, body: JSON.stringify({ status: "ok", role: "leader" }) });
+    expect(await get("/readyz")).toEqual({ status: 200, body: JSON.stringify({ status: "ready", role: "leader" }) });
+    expect(await sample("swapbot_leader")).toBe(1);
     await world.tg.goOffline();
     for (let i = 0; i < 8; i++) await world.clock.advance(15_000);
     const down = await get("/healthz");
     expect(down.status).toBe(503);
-    expect(JSON.parse(down.body)).toEqual({ status: "unhealthy", failing: { telegram: expect.stringMatching(/^no answer to getUpdates for \d+ s \((ECONNREFUSED|ECONNRESET)\)$/) as unknown } });
+    expect(JSON.parse(down.body)).toEqual({ status: "unhealthy", role: "leader", failing: { telegram: expect.stringMatching(/^no answer to getUpdates for \d+ s \((ECONNREFUSED|ECONNRESET)\)$/) as unknown } });
     await world.tg.goOnline();
     // The next long poll answers as soon as there is an update.
     await world.tg.user({ id: 6001, first_name: "Back", language_code: "en" }).send("/start");
     await waitFor(async () => (await get("/healthz")).status === 200, 10_000, "polling to recover");
   });
 
-  it("/healthz says a second process on the same database is standing by", async () => {
-    world = await startWorld({ HEALTH_PORT: "0" });
+  it("on SQLite, a second process on the same file stands by: alive (/healthz 200, role standby) but not ready (/readyz 503), and says why in one line", async () => {
+    world = await startWorld({ HEALTH_PORT: "0" }, { database: "sqlite" });
     const { createApp } = await import("../src/app.js");
     const { loadConfig } = await import("../src/config.js");
-    const { pino } = await import("pino");
+    const { captureLogs } = await import("./harness/drive.js");
     const config = loadConfig({ BOT_TOKEN: world.tg.token, TELEGRAM_API_ROOT: world.tg.apiRoot, ...world.databaseEnv, HEALTH_PORT: "0" });
-    const second = await createApp({ ...config, botToken: world.tg.token }, pino({ level: "silent" }), { clock: world.clock, botInfo: world.tg.botInfo });
+    const { logger, lines } = captureLogs();
+    const second = await createApp({ ...config, botToken: world.tg.token }, logger, { clock: world.clock, botInfo: world.tg.botInfo });
     const starting = second.start();
     try {
       await waitFor(() => second.ports().health, 5_000, "the second health server");
-      const response = await fetch(`http://127.0.0.1:${second.ports().health}/healthz`);
-      expect(response.status).toBe(503);
-      expect(await response.json()).toMatchObject({ failing: { telegram: "waiting for the database: another process runs this bot" } });
+      await waitFor(() => lines.some((line) => /another bot process/.test(line.msg)), 5_000, "the second process to say why it waits");
+      expect(lines.filter((line) => /another bot process/.test(line.msg)).map((line) => line.msg)).toEqual([
+        "another bot process is already running on this database: SQLite runs one instance at a time, so this one stands by (it does NOT poll Telegram) and takes over when that one stops; to run several instances at once, keep the data in PostgreSQL (DATABASE_URL)",
+      ]);
+      const base = `http://127.0.0.1:${second.ports().health}`;
+      const health = await fetch(`${base}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: "ok", role: "standby" });
+      const readiness = await fetch(`${base}/readyz`);
+      expect(readiness.status).toBe(503);
+      expect(await readiness.json()).toEqual({ status: "not ready", role: "standby", reason: "waiting for the database: another process runs this bot" });
+      const metrics = await (await fetch(`${base}/metrics`)).text();
+      expect(metrics.split("\n")).toContain("swapbot_leader 0");
     } finally {
       await second.stop();
       await starting;

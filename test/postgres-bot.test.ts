@@ -75,13 +75,14 @@ describe("the bot with DATABASE_URL", () => {
 });
 
 describe("when PostgreSQL stops letting the bot in", () => {
-  it("/healthz fails the database, and the instance lock lost with its connection stops polling and tracking, loudly", async () => {
+  it("/healthz fails the database; the leader lock lost with its connection stops polling and tracking at once, and the process leads again once the database is back, without a restart", async () => {
     world = await startWorld({ HEALTH_PORT: "0" }, { database: "postgres" });
     const healthz = async () => {
       const response = await fetch(`http://127.0.0.1:${world!.app.ports().health}/healthz`);
-      return { status: response.status, body: (await response.json()) as { failing?: Record<string, string> } };
+      return { status: response.status, body: (await response.json()) as { role?: string; failing?: Record<string, string> } };
     };
     await waitFor(async () => (await healthz()).status === 200, 10_000, "the bot to be healthy");
+    expect((await healthz()).body.role).toBe("leader");
     const name = new URL(world.databaseUrl!).pathname.slice(1);
 
     // The database takes no new connection, and every open one is cut (the lock's too).
@@ -89,7 +90,7 @@ describe("when PostgreSQL stops letting the bot in", () => {
       await client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
       await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
     });
-    await waitFor(() => world!.logs.some((line) => line.level === 60 && /LOST the instance lock on PostgreSQL/.test(line.msg)), 5_000, "the lost lock to be logged");
+    await waitFor(() => world!.logs.some((line) => line.level === 50 && /STEPPED DOWN as leader/.test(line.msg)), 5_000, "the step-down to be logged");
     const down = await waitFor(async () => {
       const answer = await healthz();
       // The first failed check may name the killed connection ("terminating connection due to
@@ -97,19 +98,22 @@ describe("when PostgreSQL stops letting the bot in", () => {
       return answer.body.failing?.database?.includes("is not currently accepting connections") ? answer : undefined;
     }, 5_000, "/healthz to fail the database");
     expect(down.status).toBe(503);
-    expect(down.body.failing).toMatchObject({
-      database: expect.stringContaining(`database "${name}" is not currently accepting connections`) as unknown,
-      telegram: "lost the database's instance lock: restart the process",
-    });
-    await waitFor(() => world!.app.tracker.health().ok === false, 5_000, "the tracker to stop");
+    // Only the database fails: stepping down is no failure, and a follower polls and tracks nothing.
+    expect(down.body).toEqual({ status: "unhealthy", role: "follower", failing: { database: expect.stringContaining(`database "${name}" is not currently accepting connections`) as unknown } });
     expect(world.app.tracker.health()).toEqual({ ok: false, reason: "the tracker is not running" });
 
-    // Back again: the database answers, but this process stays off until it is restarted.
+    // Back again: the process takes the lock again on its own and leads.
     await admin(postgresServer().url, (client) => client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`));
-    await waitFor(async () => (await healthz()).body.failing?.database === undefined, 5_000, "the database to answer again");
-    expect((await healthz()).body.failing).toEqual({ telegram: "lost the database's instance lock: restart the process", tracker: "the tracker is not running" });
-    await world.restart();
-    await waitFor(async () => (await healthz()).status === 200, 10_000, "the restarted bot to be healthy");
+    const back = await waitFor(async () => {
+      const answer = await healthz();
+      return answer.status === 200 && answer.body.role === "leader" ? answer : undefined;
+    }, 10_000, "the bot to lead again");
+    expect(back.body).toEqual({ status: "ok", role: "leader" });
+    expect(world.logs.filter((line) => /is now the LEADER/.test(line.msg))).toHaveLength(2);
+    // And it polls Telegram again: a person is answered.
+    const user = world.tg.user({ id: 9702, first_name: "Back", language_code: "en" });
+    await user.send("/start");
+    expect((await user.nextMessage({ timeoutMs: 10_000 })).text).toBeTruthy();
   }, 30_000);
 });
 
@@ -136,11 +140,11 @@ describe("npm start with DATABASE_URL", () => {
     await bot.waitForLine(/Telegram cannot be reached/, 20_000);
     const masked = url.replace(`:${password}@`, ":****@");
     expect(messagesOf(bot.lines.filter(Boolean))).toContain(`DATABASE_URL is set, so the data is in PostgreSQL (${masked}); DATABASE_PATH (/data/bot.sqlite) is not used`);
-    // It holds the instance lock, and made its tables as their owner.
-    await waitFor(async () => {
-      const { rows } = await admin(database.url, (client) => client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot instance lock'"));
-      return rows[0]?.n === 1;
-    }, 10_000, "the bot to hold the instance lock");
+    // It made its tables as their owner; it does not lead while it cannot reach Telegram (another instance may).
+    const { rows } = await admin(database.url, (client) => client.query<{ owner: string }>("SELECT tableowner AS owner FROM pg_tables WHERE schemaname = 'public' AND tablename = 'users'"));
+    expect(rows).toEqual([{ owner: role.name }]);
+    const leaders = await admin(database.url, (client) => client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'"));
+    expect(leaders.rows[0]?.n).toBe(0);
     expect(bot.output()).not.toContain(password);
     expect(bot.output()).not.toContain(encodeURIComponent(password));
   }, 30_000);

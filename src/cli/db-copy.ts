@@ -5,7 +5,7 @@ import { copySqliteToPostgres, type CopiedCount } from "../db/copy.js";
 import { openDatabase, runMigrationWork, type Db } from "../db/database.js";
 import { DatabaseConfigError } from "../db/errors.js";
 import { InstanceLock } from "../db/instance-lock.js";
-import { openPostgres, PgInstanceLock, postgresTarget, type PostgresStore } from "../db/postgres/index.js";
+import { openPostgres, PgLeaderLock, postgresTarget, type PostgresStore } from "../db/postgres/index.js";
 import { maskPassword, urlPassword } from "../db/postgres/url.js";
 
 /**
@@ -88,11 +88,11 @@ export async function copyDatabase({ from, to }: { from: string; to: string }, n
     );
   }
   let store: PostgresStore | undefined;
-  let targetLock: PgInstanceLock | undefined;
+  let targetLock: PgLeaderLock | undefined;
   let db: Db | undefined;
   try {
     store = await openPostgres(to, { max: 2 });
-    targetLock = await PgInstanceLock.tryAcquire(to);
+    targetLock = await PgLeaderLock.tryAcquire(to);
     if (!targetLock) {
       throw new DatabaseConfigError(
         `a bot is running on the PostgreSQL database ${postgresTarget(to).database}: stop it first; the copy goes into a database no bot uses yet`,

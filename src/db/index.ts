@@ -14,7 +14,7 @@ import { UserRepository } from "./users.js";
 export { openSqliteStore, type Dialect, type SqliteStore, type Store } from "./store.js";
 export { openDatabase, migrate, runMigrationWork, type Db } from "./database.js";
 export { SqliteBudgetJournal, type Grant } from "./budget-journal.js";
-export { InstanceLock, waitForInstanceLock, type HeldInstanceLock, type InstanceLockTarget } from "./instance-lock.js";
+export { InstanceLock, waitForInstanceLock, type HeldInstanceLock } from "./instance-lock.js";
 export { LANES, POLL_RANK, type CardClaim, type Lane, type PollRank, type Schema, type StopReason } from "./schema.js";
 export type { TransactionRecord, NewTransaction, NextPoll, ObservedState, StatusChange } from "./transactions.js";
 export type { UserRecord } from "./users.js";

@@ -1,11 +1,10 @@
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
-import { PgInstanceLock } from "./postgres/instance-lock.js";
-import { maskPassword } from "./postgres/url.js";
 
 /**
- * One process at a time polls Telegram and runs the tracker for a database file. The lock is
+ * SQLite runs one bot process per database file (PostgreSQL runs several: see
+ * src/leadership.ts). The process holding this lock polls Telegram and runs the tracker. The lock is
  * an open EXCLUSIVE transaction on a side file (`<database>.lock`): the operating system
  * drops it when the process ends, however it ends (SIGKILL, crash, power), so a restart
  * never waits for a stale lock, while a second process started by mistake waits its turn
@@ -35,54 +34,38 @@ export class InstanceLock {
   }
 }
 
-/** Where the bot's data is, and so which instance lock it takes: the SQLite file's, or PostgreSQL's. */
-export type InstanceLockTarget =
-  | { databasePath: string }
-  | {
-      databaseUrl: string;
-      /** The PostgreSQL lock's connection broke while held: another process may take over now. */
-      onLost: (error: Error) => void;
-    };
-
-/** An instance lock held, of either kind. */
+/** The instance lock, held. */
 export interface HeldInstanceLock {
   release(): void | Promise<void>;
 }
 
 /**
  * Takes the lock, waiting (and saying so once, loudly) while another process holds it.
- * Resolves undefined when `signal` aborts first. A first attempt that fails (PostgreSQL out of
- * reach) throws; one that fails while waiting is logged and tried again.
+ * Resolves undefined when `signal` aborts first. A first attempt that fails throws; one that
+ * fails while waiting is logged and tried again.
  */
 export async function waitForInstanceLock(
-  target: InstanceLockTarget,
+  target: { databasePath: string },
   deps: { clock: Clock; logger: Logger; signal: AbortSignal; retryMs?: number },
 ): Promise<HeldInstanceLock | undefined> {
-  const where = "databaseUrl" in target ? { database: maskPassword(target.databaseUrl) } : { databasePath: target.databasePath };
-  const tryAcquire = (): HeldInstanceLock | undefined | Promise<HeldInstanceLock | undefined> =>
-    "databaseUrl" in target ? PgInstanceLock.tryAcquire(target.databaseUrl, { onLost: target.onLost }) : InstanceLock.tryAcquire(target.databasePath);
+  const where = { databasePath: target.databasePath };
   let waited = false;
   while (!deps.signal.aborted) {
     let lock: HeldInstanceLock | undefined;
     try {
-      lock = await tryAcquire();
+      lock = InstanceLock.tryAcquire(target.databasePath);
     } catch (error) {
       if (!waited) throw error;
       deps.logger.warn({ err: error, ...where }, "could not check whether the other bot process still runs; trying again");
     }
     if (lock) {
-      // Stopped while the attempt was under way: the lock is not kept.
-      if (deps.signal.aborted) {
-        await lock.release();
-        return undefined;
-      }
       if (waited) deps.logger.warn("the other bot process on this database stopped: this one takes over and starts polling Telegram");
       return lock;
     }
     if (!waited) {
       deps.logger.error(
         where,
-        "another bot process is already running on this database: this one does NOT poll Telegram and waits until that one stops (two processes on one bot token fight for updates)",
+        "another bot process is already running on this database: SQLite runs one instance at a time, so this one stands by (it does NOT poll Telegram) and takes over when that one stops; to run several instances at once, keep the data in PostgreSQL (DATABASE_URL)",
       );
       waited = true;
     }

@@ -589,7 +589,8 @@ export class TransactionRepository {
 
   /**
    * At start-up: leases left by a process that died mid-poll are due again at once (only the
-   * process holding the instance lock polls, so none of them is still running). Returns how many.
+   * leader's tracker takes leases, and the last leader's has stopped or is stopping: at worst
+   * a poll it still finishes is made twice, which a poll's recording allows). Returns how many.
    */
   async releaseLeases(now: number): Promise<number> {
     // A leased row always has its next_poll_at (the lease's end).
@@ -825,7 +826,8 @@ export class TransactionRepository {
   /**
    * At start-up: a card the flow claimed but never recorded as shown (the process stopped while
    * sending it, or while the person was still choosing), or one the tracker had taken to send
-   * when it stopped, is the tracker's, owed from `at`. Returns how many.
+   * when it stopped, is the tracker's, owed from `at`. Returns how many. (On PostgreSQL a new
+   * leader does this too, while flows on other instances may hold cards: see issue 22's notes.)
    */
   async releaseUnshownCards(at: number): Promise<number> {
     // The flow's own mark says whether it had started sending (markCardSending); a card the

@@ -27,6 +27,8 @@ export class CatalogueService {
   private readonly every: Record<Part, number>;
   private readonly retryMs: number;
   private running = false;
+  /** The follower's next read, while following (see follow()). */
+  private following: { timer?: Timer } | undefined;
 
   constructor(
     private readonly deps: {
@@ -37,6 +39,8 @@ export class CatalogueService {
       logger: Logger;
       /** Told after each scheduled refresh of a part, whether it worked or not. */
       onRefreshAttempt?: (part: Part) => void;
+      /** Told when a part fetched anew is stored (another instance may read it then). */
+      onRefreshed?: (part: Part) => void;
     },
     options: CatalogueOptions = {},
   ) {
@@ -72,6 +76,7 @@ export class CatalogueService {
 
   /** Refreshes what is stale now, then keeps both parts fresh until stop(). */
   async start(): Promise<void> {
+    this.stopFollowing();
     this.running = true;
     for (const part of ["providers", "currencies"] as const) {
       const fetchedAt = (await this.deps.kv.get<number>(`catalogue:${part}:fetchedAt`)) ?? 0;
@@ -83,10 +88,37 @@ export class CatalogueService {
     }
   }
 
+  /**
+   * Another instance refreshes (the leader, on PostgreSQL): what it stored is read again every
+   * `everyMs` (and at each load() asked for) until start() or stop().
+   */
+  follow(everyMs: number): void {
+    this.stopFollowing();
+    const following: { timer?: Timer } = {};
+    this.following = following;
+    const next = () => {
+      // Stopped (or following anew) while reading: no further read from this one.
+      if (this.following !== following) return;
+      following.timer = this.deps.clock.setTimer(() => {
+        this.load().then(next, (error: unknown) => {
+          this.deps.logger.warn({ err: error }, "could not read the catalogue again; serving what we have");
+          next();
+        });
+      }, everyMs);
+    };
+    next();
+  }
+
   stop(): void {
+    this.stopFollowing();
     this.running = false;
     for (const timer of this.timers.values()) timer.cancel();
     this.timers.clear();
+  }
+
+  private stopFollowing(): void {
+    this.following?.timer?.cancel();
+    this.following = undefined;
   }
 
   /** Fetches one part now; concurrent callers share the call. Failures keep the old data. */
@@ -114,6 +146,7 @@ export class CatalogueService {
       this.providerList = providers;
     }
     await this.deps.kv.set(`catalogue:${part}:fetchedAt`, this.deps.clock.now());
+    this.deps.onRefreshed?.(part);
     this.deps.logger.info({ part, count: part === "currencies" ? this.currencyList.length : this.providerList.length }, "catalogue refreshed");
   }
 

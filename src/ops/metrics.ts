@@ -6,6 +6,8 @@ import { ALLOWED_UPDATES } from "../telegram/feed.js";
 export interface MetricSources {
   queuedByLane(): Record<Lane, number>;
   trackedByStatus(): Promise<Record<string, number>>;
+  /** Whether this instance leads (runs the background duties); absent: the gauge is not exported. */
+  leading?(): boolean;
 }
 
 const UPDATE_TYPES: ReadonlySet<string> = new Set(ALLOWED_UPDATES);
@@ -97,6 +99,17 @@ export class Metrics {
         for (const [status, count] of Object.entries(tracked)) this.set({ status }, count);
       },
     });
+    const leading = sources.leading?.bind(sources);
+    if (leading) {
+      new Gauge({
+        name: "swapbot_leader",
+        help: "1 when this instance leads (polls Telegram in polling mode, runs the tracker, alerts and refreshes), 0 when it follows or stands by",
+        registers: [this.registry],
+        collect() {
+          this.set(leading() ? 1 : 0);
+        },
+      });
+    }
   }
 
   /**

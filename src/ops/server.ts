@@ -16,15 +16,22 @@ export interface OpsServer {
   close(): Promise<void>;
 }
 
+/** Whether the process may take traffic now, and if not, what it is doing instead. */
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
 /**
- * `/healthz` (200 when every check passes, 503 with the reasons otherwise) and `/metrics`
- * (Prometheus text). Meant for loopback or a private network: it tells nothing secret, but
- * nothing on it is for the public either.
+ * `/healthz`: whether the process is alive (200 when every check passes, 503 with the reasons
+ * otherwise), `/readyz`: whether it may take traffic (200 once started, 503 while starting,
+ * standing by or stopping), both with the instance's role; `/metrics` (Prometheus text). Meant
+ * for loopback or a private network: it tells nothing secret, but nothing on it is for the public either.
  */
 export async function startOpsServer(options: {
   port: number;
   host: string;
   checks: Record<string, HealthCheck>;
+  /** leader, follower or standby: shown by /healthz and /readyz. */
+  role: () => string;
+  ready: () => Readiness;
   metrics: Metrics;
   logger: Logger;
 }): Promise<OpsServer> {
@@ -34,11 +41,18 @@ export async function startOpsServer(options: {
       res.writeHead(405, { allow: "GET, HEAD" }).end();
       return;
     }
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
+      res.end(JSON.stringify(body));
+    };
     if (path === "/healthz") {
-      void health(options.checks).then(({ healthy, body }) => {
-        res.writeHead(healthy ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" });
-        res.end(JSON.stringify(body));
-      });
+      void health(options.checks, options.role).then(({ healthy, body }) => json(healthy ? 200 : 503, body));
+      return;
+    }
+    if (path === "/readyz") {
+      const readiness = options.ready();
+      const role = options.role();
+      json(readiness.ready ? 200 : 503, readiness.ready ? { status: "ready", role } : { status: "not ready", role, reason: readiness.reason });
       return;
     }
     if (path === "/metrics") {
@@ -53,10 +67,10 @@ export async function startOpsServer(options: {
       );
       return;
     }
-    res.writeHead(404, { "content-type": "text/plain" }).end("Not found: try /healthz or /metrics\n");
+    res.writeHead(404, { "content-type": "text/plain" }).end("Not found: try /healthz, /readyz or /metrics\n");
   });
   const port = await listen(server, options.port, options.host);
-  options.logger.info({ url: `http://${options.host}:${port}` }, "health and metrics are served (/healthz, /metrics)");
+  options.logger.info({ url: `http://${options.host}:${port}` }, "health and metrics are served (/healthz, /readyz, /metrics)");
   return {
     port,
     close: () =>
@@ -68,7 +82,7 @@ export async function startOpsServer(options: {
 }
 
 /** Every check's answer (one that throws or rejects fails with its message), and the verdict. */
-async function health(checks: Record<string, HealthCheck>): Promise<{ healthy: boolean; body: unknown }> {
+async function health(checks: Record<string, HealthCheck>, roleOf: () => string): Promise<{ healthy: boolean; body: unknown }> {
   const failing: Record<string, string> = {};
   const degraded: Record<string, string> = {};
   for (const [name, check] of Object.entries(checks)) {
@@ -83,5 +97,7 @@ async function health(checks: Record<string, HealthCheck>): Promise<{ healthy: b
   }
   const healthy = Object.keys(failing).length === 0;
   const shown = Object.keys(degraded).length === 0 ? {} : { degraded };
-  return { healthy, body: healthy ? { status: shown.degraded ? "degraded" : "ok", ...shown } : { status: "unhealthy", failing, ...shown } };
+  // Read after the checks: a role that changed meanwhile is shown as it is now.
+  const role = roleOf();
+  return { healthy, body: healthy ? { status: shown.degraded ? "degraded" : "ok", role, ...shown } : { status: "unhealthy", role, failing, ...shown } };
 }

@@ -8,8 +8,12 @@ export const LOCK_KEYS = {
   migration: 0x7377_6170_0001,
   /** Held (per transaction) for each step of the rate budget's journal. */
   budget: 0x7377_6170_0002,
-  /** Held (per session, on a connection of its own) by the process that polls Telegram. */
-  instance: 0x7377_6170_0003,
+  /**
+   * Held (per session, on a connection of its own) by the leader, the instance that runs the
+   * background duties. (The key of the former one-process "instance" lock: during a rolling
+   * deploy an old process holding it keeps a new one from leading too.)
+   */
+  leader: 0x7377_6170_0003,
 } as const;
 
 /**

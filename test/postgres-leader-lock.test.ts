@@ -2,13 +2,13 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { waitFor } from "../src/emulator/index.js";
 import { DatabaseConfigError } from "../src/db/errors.js";
-import { PgInstanceLock } from "../src/db/postgres/index.js";
+import { PgLeaderLock } from "../src/db/postgres/index.js";
 import { admin, freshDatabase, type TestDatabase } from "./harness/postgres.js";
 import { freePort, ROOT, spawnBot, TSX, type BotProcess } from "./harness/process.js";
 
-describe("PgInstanceLock", () => {
+describe("PgLeaderLock", () => {
   let database: TestDatabase;
-  const locks: PgInstanceLock[] = [];
+  const locks: PgLeaderLock[] = [];
   const children: BotProcess[] = [];
 
   beforeEach(async () => {
@@ -22,22 +22,22 @@ describe("PgInstanceLock", () => {
   });
 
   const take = async (url = database.url, onLost?: (error: Error) => void) => {
-    const lock = await PgInstanceLock.tryAcquire(url, onLost ? { onLost } : {});
+    const lock = await PgLeaderLock.tryAcquire(url, onLost ? { onLost } : {});
     if (lock) locks.push(lock);
     return lock;
   };
 
   it("is held by one process at a time, and taken by the next once released", async () => {
     const first = await take();
-    expect(first).toBeInstanceOf(PgInstanceLock);
+    expect(first).toBeInstanceOf(PgLeaderLock);
     expect(await take()).toBeUndefined();
     await first!.release();
-    expect(await take()).toBeInstanceOf(PgInstanceLock);
+    expect(await take()).toBeInstanceOf(PgLeaderLock);
     // The refused attempts closed their connections: only the holder's stays (the server lists
     // a closed one until its backend has exited, hence the wait).
     await waitFor(async () => {
       const { rows } = await admin(database.url, (client) =>
-        client.query<{ count: number }>("SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot instance lock'"),
+        client.query<{ count: number }>("SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'"),
       );
       return rows[0]?.count === 1;
     }, 5_000, "one instance lock connection");
@@ -51,19 +51,19 @@ describe("PgInstanceLock", () => {
     holder.kill();
     await holder.exited;
     // The server notices the closed connection on its own time: the next attempt after that wins.
-    let lock: PgInstanceLock | undefined;
+    let lock: PgLeaderLock | undefined;
     await waitFor(async () => (lock = await take()) !== undefined, 5_000, "the dead holder's lock to be let go");
-    expect(lock).toBeInstanceOf(PgInstanceLock);
+    expect(lock).toBeInstanceOf(PgLeaderLock);
   });
 
   it("tells its holder when its connection is cut, and is then free for another", async () => {
     const lost: string[] = [];
     const lock = await take(database.url, (error) => lost.push(error.message));
     expect(lock).toBeDefined();
-    await admin(database.url, (client) => client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot instance lock'"));
+    await admin(database.url, (client) => client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'"));
     await waitFor(() => lost.length > 0, 5_000, "the holder to be told");
     expect(lost).toHaveLength(1);
-    expect(await take()).toBeInstanceOf(PgInstanceLock);
+    expect(await take()).toBeInstanceOf(PgLeaderLock);
   });
 
   it("belongs to one database: a bot on another database of the server has its own", async () => {
@@ -80,7 +80,7 @@ describe("PgInstanceLock", () => {
 
   it("says when the server cannot be reached", async () => {
     const port = await freePort();
-    const error = await PgInstanceLock.tryAcquire(`postgres://bot:s3cret@127.0.0.1:${port}/swapbot`).catch((error: unknown) => error);
+    const error = await PgLeaderLock.tryAcquire(`postgres://bot:s3cret@127.0.0.1:${port}/swapbot`).catch((error: unknown) => error);
     expect(error).toBeInstanceOf(DatabaseConfigError);
     expect((error as Error).message).toBe(`cannot reach PostgreSQL at 127.0.0.1:${port}: the connection was refused (is the server running? check the host and port in DATABASE_URL)`);
   });
