@@ -98,6 +98,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     queuedByLane: () => budget.queuedByLane(),
     trackedByStatus: () => repos.transactions.trackedByStatus(),
     leading: () => role() === "leader",
+    inboxWaiting: () => repos.inbox.waiting(),
+    processes: () => registry.running(),
   });
   const budget = new RateBudget({
     limitPerMinute: config.exchange.rateLimitPerMinute,

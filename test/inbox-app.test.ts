@@ -133,6 +133,29 @@ describe("the inbox", () => {
     expect(Date.now()).toBeGreaterThanOrEqual(leaseEnds);
   });
 
+  it("shows in /metrics the updates waiting and how long the oldest has waited", async () => {
+    const w = (world = await startWorld({ HEALTH_PORT: "0" }));
+    const user = w.tg.user({ id: 9307, first_name: "Ina", language_code: "en" });
+    const said = await openChat(w, user);
+    await w.restart(async () => {
+      await leftInInbox(w, [messageUpdate(900_008, 9307, "/help")]);
+      // Held by a process gone, for longer than the test looks.
+      await onDatabase(w, (store) => store.db.insertInto("chat_leases").values({ chat_key: "c:9307", owner: "gone:1:dead", until: Date.now() + 600_000 }).execute());
+    });
+    const metric = async (name: string) => {
+      const body = await (await fetch(`http://127.0.0.1:${w.app.ports().health}/metrics`)).text();
+      return Number(body.split("\n").find((line) => line.startsWith(`${name} `))?.split(" ")[1]);
+    };
+    expect(await metric("swapbot_inbox_waiting_updates")).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await metric("swapbot_inbox_oldest_waiting_seconds")).toBeGreaterThanOrEqual(1);
+    // The lease runs out (here: is gone), and the update is handled.
+    await onDatabase(w, (store) => store.db.deleteFrom("chat_leases").where("chat_key", "=", "c:9307").execute());
+    await helpAnswered(said);
+    await w.app.idle();
+    expect(await metric("swapbot_inbox_waiting_updates")).toBe(0);
+  });
+
   it("sets aside an update every process stopped on, and goes on with the chat's next one", async () => {
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 9306, first_name: "Ina", language_code: "en" });

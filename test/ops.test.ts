@@ -51,6 +51,9 @@ describe("HEALTH_PORT", () => {
     expect(await get("/healthz")).toEqual({ status: 200, body: JSON.stringify({ status: "ok", role: "leader" }) });
     expect(await get("/readyz")).toEqual({ status: 200, body: JSON.stringify({ status: "ready", role: "leader" }) });
     expect(await sample("swapbot_leader")).toBe(1);
+    expect(await sample("swapbot_processes")).toBe(1);
+    expect(await sample("swapbot_inbox_waiting_updates")).toBe(0);
+    expect(await sample("swapbot_inbox_oldest_waiting_seconds")).toBe(0);
     await world.tg.goOffline();
     for (let i = 0; i < 8; i++) await world.clock.advance(15_000);
     const down = await get("/healthz");

@@ -8,6 +8,10 @@ export interface MetricSources {
   trackedByStatus(): Promise<Record<string, number>>;
   /** Whether this instance leads (runs the background duties); absent: the gauge is not exported. */
   leading?(): boolean;
+  /** Updates stored and not yet handled, by any process, and when the oldest arrived (epoch ms). */
+  inboxWaiting?(): Promise<{ count: number; oldestAt: number | null }>;
+  /** Processes of the bot counted on the database (Telegram's limits are shared among them). */
+  processes?(): number;
 }
 
 const UPDATE_TYPES: ReadonlySet<string> = new Set(ALLOWED_UPDATES);
@@ -107,6 +111,40 @@ export class Metrics {
         registers: [this.registry],
         collect() {
           this.set(leading() ? 1 : 0);
+        },
+      });
+    }
+    const inboxWaiting = sources.inboxWaiting?.bind(sources);
+    if (inboxWaiting) {
+      // One read serves both gauges of a scrape.
+      let reading: Promise<{ count: number; oldestAt: number | null }> | undefined;
+      const read = () => (reading ??= inboxWaiting().finally(() => setTimeout(() => (reading = undefined), 0)));
+      new Gauge({
+        name: "swapbot_inbox_waiting_updates",
+        help: "Updates stored (Telegram was told they arrived) and not handled yet, by any process of the bot",
+        registers: [this.registry],
+        async collect() {
+          this.set((await read()).count);
+        },
+      });
+      new Gauge({
+        name: "swapbot_inbox_oldest_waiting_seconds",
+        help: "How long the oldest update not handled yet has waited (0 when none waits)",
+        registers: [this.registry],
+        async collect() {
+          const { oldestAt } = await read();
+          this.set(oldestAt === null ? 0 : Math.max(0, (Date.now() - oldestAt) / 1000));
+        },
+      });
+    }
+    const processes = sources.processes?.bind(sources);
+    if (processes) {
+      new Gauge({
+        name: "swapbot_processes",
+        help: "Processes of the bot running on this database, as this one counts them",
+        registers: [this.registry],
+        collect() {
+          this.set(processes());
         },
       });
     }
