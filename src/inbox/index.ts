@@ -11,12 +11,10 @@ export { InboxWorker, type InboxWorkerOptions } from "./worker.js";
  * wake the worker. Resolves once they are stored, and only then may Telegram be told they
  * arrived; rejects (nothing to acknowledge) when the database did not take them.
  */
-export function acceptInto(inbox: InboxRepository, worker: Pick<InboxWorker, "wake">, now: () => number = Date.now): (updates: readonly Update[]) => Promise<void> {
+export function acceptInto(inbox: InboxRepository, worker: Pick<InboxWorker, "offer">, now: () => number = Date.now): (updates: readonly Update[]) => Promise<void> {
   return async (updates) => {
-    await inbox.add(
-      updates.map((update) => ({ updateId: update.update_id, chatKey: chatKeyOf(update), payload: JSON.stringify(update) })),
-      now(),
-    );
-    worker.wake();
+    const stored = updates.map((update) => ({ updateId: update.update_id, chatKey: chatKeyOf(update), payload: JSON.stringify(update) }));
+    await inbox.add(stored, now());
+    worker.offer(stored.map((update) => update.chatKey));
   };
 }

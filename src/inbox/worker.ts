@@ -39,6 +39,8 @@ export class InboxWorker {
   /** Chats being handled here, each by its loop. */
   private readonly active = new Map<string, Promise<void>>();
   private scanning: Promise<void> | undefined;
+  /** Chats offered while their loop ran: taken up again as soon as it ends. */
+  private readonly offeredAgain = new Set<string>();
   private scanAgain = false;
   private stopped = false;
   private timers: NodeJS.Timeout[] = [];
@@ -58,7 +60,28 @@ export class InboxWorker {
     this.wake();
   }
 
-  /** Looks for waiting updates now (this process just stored some). */
+  /**
+   * This process just stored updates of these chats: it takes them up at once, without first
+   * looking for waiting chats (a chat another process holds is left to it; one beyond the
+   * concurrency waits for the next look).
+   */
+  offer(chatKeys: readonly string[]): void {
+    if (this.stopped) return;
+    for (const chatKey of new Set(chatKeys)) {
+      if (this.active.has(chatKey)) {
+        // Its loop may be past its last look at the chat: it looks once more when it ends.
+        this.offeredAgain.add(chatKey);
+        continue;
+      }
+      if (this.active.size >= this.concurrency) {
+        this.scanAgain = true;
+        continue;
+      }
+      this.handleChat(chatKey);
+    }
+  }
+
+  /** Looks for waiting updates now. */
   wake(): void {
     if (this.stopped) return;
     if (this.scanning) {
@@ -133,6 +156,7 @@ export class InboxWorker {
       .catch((error: unknown) => this.options.logger.error({ err: error, chatKey }, "could not go on with a chat's updates; they wait for the next look"))
       .finally(() => {
         this.active.delete(chatKey);
+        if (this.offeredAgain.delete(chatKey) && !this.stopped) this.handleChat(chatKey);
         this.settle();
       });
     this.active.set(chatKey, loop);
