@@ -33,6 +33,9 @@ const ORDER: Record<string, string> = {
   budget_pause: "id",
   saved_addresses: "id",
   rate_alerts: "id",
+  inbox: "update_id",
+  chat_leases: "chat_key",
+  instances: "owner",
 };
 /** Tables whose `id` PostgreSQL numbers itself when a row comes without one. */
 const IDENTITY = ["transactions", "status_history", "audit_log", "budget_grants", "saved_addresses", "rate_alerts"];
@@ -155,6 +158,9 @@ describe("db:copy", () => {
     // The one table the bot fills only when the exchange answers 429.
     const file = new Database(world.databasePath);
     file.prepare("INSERT INTO budget_pause (id, until) VALUES (1, ?)").run(world.clock.now() + 60_000);
+    // And those holding rows only while a process runs (a chat it handles, itself): as a kill leaves them.
+    file.prepare("INSERT INTO chat_leases (chat_key, owner, until) VALUES ('c:6001', 'host:1:gone', 1)").run();
+    file.prepare("INSERT INTO instances (owner, started_at, seen_at) VALUES ('host:1:gone', 1, 2)").run();
     file.close();
 
     const before = sqliteRows(world.databasePath);
@@ -370,7 +376,7 @@ describe("db:copy", () => {
       expect(lines).toContain("  kv:              1 row");
       expect(lines).toContain("  transactions:    0 rows");
       expect(lines.at(-1)).toBe(
-        `Copied 3 rows in 12 tables, each table's count checked against SQLite's. Next: start the bot with DATABASE_URL=${masked}; it runs on PostgreSQL from now on. Keep ${path} as a backup: the bot no longer writes to it.`,
+        `Copied 3 rows in 15 tables, each table's count checked against SQLite's. Next: start the bot with DATABASE_URL=${masked}; it runs on PostgreSQL from now on. Keep ${path} as a backup: the bot no longer writes to it.`,
       );
       expect(await counts(await store(target.url))).toEqual({ ...EMPTY, users: 2, kv: 1 });
       expect(child.output()).not.toContain("s3cret");
