@@ -34,8 +34,12 @@ const LAYERS: Record<string, readonly string[]> = {
   alerts: ["clock.ts", "money.ts", "domain", "db", "exchange", "bot"],
   // Which instance runs the background duties: the lock and the duties are given to it.
   "leadership.ts": [],
+  // The updates stored before Telegram is acknowledged, handled a chat at a time (the bot's handler is given to it).
+  inbox: ["db"],
+  // The processes running on the database (their count is given to whoever shares limits).
+  cluster: ["db"],
   // Builds the process from all of the above.
-  "app.ts": ["clock.ts", "money.ts", "logger.ts", "config.ts", "leadership.ts", "domain", "db", "exchange", "telegram", "ops", "bot", "tracker", "alerts"],
+  "app.ts": ["clock.ts", "money.ts", "logger.ts", "config.ts", "leadership.ts", "inbox", "cluster", "domain", "db", "exchange", "telegram", "ops", "bot", "tracker", "alerts"],
   // The Bot API emulator stands in for Telegram: it knows nothing of the bot.
   emulator: ["listen.ts"],
   // The playground runs the whole app against the emulator and the sandbox.

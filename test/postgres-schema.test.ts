@@ -135,8 +135,8 @@ describe("PostgreSQL's schema", () => {
       expect.soft(postgres.indexes).toEqual(sqlite.indexes);
       expect(postgres.identities).toEqual(IDENTITY_TABLES);
       expect(postgres.collations).toEqual(["C"]);
-      expect(PG_MIGRATIONS).toHaveLength(1);
-      expect(MIGRATIONS).toHaveLength(10);
+      expect(PG_MIGRATIONS).toHaveLength(2);
+      expect(MIGRATIONS).toHaveLength(11);
     } finally {
       await database.drop();
     }
@@ -186,10 +186,10 @@ describe("PostgreSQL's migrations", () => {
         await Promise.all(stores.map((store) => store.close()));
       });
       const versions = await admin(database.url, (client) => client.query<{ version: number }>("SELECT version FROM schema_version ORDER BY version"));
-      expect(versions.rows).toEqual([{ version: 1 }]);
+      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }]);
       // And again later: nothing to do.
       const store = await openPostgres(database.url, { migrate: false });
-      expect(await migratePostgres(store.pool)).toEqual({ from: 1, to: 1 });
+      expect(await migratePostgres(store.pool)).toEqual({ from: 2, to: 2 });
       await store.close();
     } finally {
       await database.drop();
@@ -199,12 +199,13 @@ describe("PostgreSQL's migrations", () => {
   it("refuse a database written by a newer bot, and leave it as it was", async () => {
     const database = await freshDatabase({ migrated: true });
     try {
-      await admin(database.url, (client) => client.query("INSERT INTO schema_version (version, applied_at) VALUES (2, 0)"));
+      const newer = PG_MIGRATIONS.length + 1;
+      await admin(database.url, (client) => client.query("INSERT INTO schema_version (version, applied_at) VALUES ($1, 0)", [newer]));
       const error = await openPostgres(database.url).catch((error: unknown) => error);
       expect(error).toBeInstanceOf(DatabaseConfigError);
-      expect((error as Error).message).toBe("the database was written by a newer version of the bot (schema 2; this one knows 1): upgrade the bot");
+      expect((error as Error).message).toBe(`the database was written by a newer version of the bot (schema ${newer}; this one knows ${PG_MIGRATIONS.length}): upgrade the bot`);
       const versions = await admin(database.url, (client) => client.query<{ version: number }>("SELECT version FROM schema_version ORDER BY version"));
-      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(versions.rows).toEqual([...PG_MIGRATIONS.keys(), PG_MIGRATIONS.length].map((index) => ({ version: index + 1 })));
     } finally {
       await database.drop();
     }
