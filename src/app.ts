@@ -171,7 +171,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   // (src/inbox/), one chat at a time across every process on the database.
   // This process, as its leases and the list of running processes name it.
   const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-  const registry = new InstanceRegistry({ instances: repos.instances, owner, logger, onCount: (count) => outbox.shareWith(count) });
+  // Telegram's limits are shared among the processes that send: with webhooks, every one of them;
+  // in polling mode, the leader stores and takes up nearly every update itself, so it keeps them whole.
+  const registry = new InstanceRegistry({ instances: repos.instances, owner, logger, onCount: (count) => outbox.shareWith(config.webhook ? count : 1) });
   const inbox = new InboxWorker({
     inbox: repos.inbox,
     owner,
@@ -380,6 +382,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           if (!instanceLock) return; // stopped while waiting
           // SQLite's migrations may queue data work for the lock's holder; PostgreSQL's queue none.
           for (const work of runMigrationWork(store.sqlite, clock.now())) logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
+          // The one process: chats a killed one was handling are this one's at once.
+          await repos.inbox.clearLeases();
         } else {
           // Until it leads, this instance reads what the leader stores, and hears its signals.
           catalogue.follow(catalogueFollowMs);
@@ -414,11 +418,12 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         ready = false;
         stopping.abort();
         phase = "stopping";
-        // A start still under way notices the abort at its next step; tear down after it.
-        await starting?.catch(() => {});
-        // No new webhook from here on (polling stops first in stepDown); what Telegram was told arrived is in the inbox.
-        await webhookFeed?.stop();
+        // The grace counts from the signal: every wait below ends by then.
         stopDeadline = Date.now() + config.shutdownGraceMs;
+        // A start still under way notices the abort at its next step; tear down after it (or at the deadline).
+        await settlesBy(starting ?? Promise.resolve(), stopDeadline);
+        // No new webhook from here on (polling stops first in stepDown); what Telegram was told arrived is in the inbox.
+        await settlesBy(webhookFeed?.stop() ?? Promise.resolve(), stopDeadline);
         // No update is taken up here from now on; those being handled get until the deadline, then
         // this process's chats are let go for another process (or the next start) to go on with.
         const inboxStopped = inbox.stop(stopDeadline);
@@ -439,7 +444,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         await signals?.close();
         await ops?.close();
         await budgetClosed;
-        await registry.stop();
+        // Says at once that this process is gone (a database that does not answer: it is forgotten within seconds).
+        await settlesBy(registry.stop(), Math.max(stopDeadline, Date.now() + 1_000));
         await store.close();
         await instanceLock?.release();
         instanceLock = undefined;

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InboxRepository, type Store } from "../src/db/index.js";
+import type { PostgresStore } from "../src/db/postgres/index.js";
+import { waitFor } from "../src/emulator/index.js";
+import { testBackEnd } from "./harness/postgres.js";
 import { openFreshStore } from "./harness/store.js";
 
 /**
@@ -66,11 +69,44 @@ describe("the inbox", () => {
     expect(answers.filter((answer) => answer !== undefined)).toHaveLength(1);
   });
 
-  it("lets a stopping process's leases go at once, and forgets handled updates after a while", async () => {
+  it.runIf(testBackEnd() === "postgres")("never hands out an update another process finished while this one waited for the chat's lease (PostgreSQL)", async () => {
+    await inbox.add([update(1, 10)], T);
+    await inbox.claim("c:10", "a", T, T + 10_000);
+    // a finishes the update in a transaction still open: done, and the chat let go.
+    const a = await (db.store as PostgresStore).pool.connect();
+    try {
+      await a.query("BEGIN");
+      await a.query("UPDATE inbox SET done_at = $1 WHERE update_id = 1", [T + 1]);
+      await a.query("DELETE FROM chat_leases WHERE chat_key = 'c:10'");
+      // b asks for the chat meanwhile: its statement reads the update as waiting, then waits for a's row.
+      const claiming = inbox.claim("c:10", "b", T + 2, T + 10_002);
+      await waitFor(async () => {
+        const { rows } = await (db.store as PostgresStore).pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+        return rows[0]!.n > 0;
+      }, 5_000, "b to wait for a's transaction");
+      await a.query("COMMIT");
+      expect(await claiming).toBeUndefined();
+    } finally {
+      a.release();
+    }
+    // Nothing was handed out, and b holds no lease on a chat with nothing waiting.
+    expect(await inbox.waiting()).toMatchObject({ count: 0 });
+    expect(await inbox.claim("c:10", "c", T + 3, T + 10_003)).toBeUndefined();
+    expect(await db.store.db.selectFrom("chat_leases").selectAll().execute()).toEqual([]);
+  });
+
+  it("hands an update back unhandled (a stop): its attempt does not count, and the chat goes to another process at once", async () => {
+    await inbox.add([update(1, 10)], T);
+    expect(await inbox.claim("c:10", "a", T, T + 10_000)).toMatchObject({ attempts: 1 });
+    await inbox.giveBack(1, "c:10", "a");
+    expect(await inbox.claim("c:10", "b", T + 1, T + 10_001)).toMatchObject({ updateId: 1, attempts: 1 });
+  });
+
+  it("lets the leases of a process killed go when SQLite's one process starts, and forgets handled updates after a while", async () => {
     await inbox.add([update(1, 10), update(2, 11)], T);
     await inbox.claim("c:10", "a", T, T + 10_000);
     await inbox.claim("c:11", "a", T, T + 10_000);
-    expect(await inbox.releaseAll("a")).toBe(2);
+    expect(await inbox.clearLeases()).toBe(2);
     expect(await inbox.claim("c:10", "b", T + 1, T + 10_001)).toMatchObject({ updateId: 1 });
     await inbox.markDone(2, T + 2);
     expect(await inbox.prune(T + 2)).toBe(0);

@@ -18,6 +18,7 @@ export interface NewInboxUpdate {
 }
 
 type ClaimRow = { update_id: number; chat_key: string; payload: string; attempts: number };
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /**
  * The inbox of updates (issue 22): stored before Telegram is told they arrived, handled from
@@ -77,20 +78,28 @@ export class InboxRepository {
    */
   async claim(chatKey: string, owner: string, now: number, until: number): Promise<ClaimedUpdate | undefined> {
     if (this.store.dialect === "postgres") {
-      const rows = await this.run<ClaimRow>(
+      const rows = await this.run<Nullable<ClaimRow> & { leased: number | string }>(
         this.store.db,
+        // The lease's INSERT may wait for another process's finish on the same row; the update
+        // then read as first (from before that finish) may be done by now: `done_at IS NULL` is
+        // checked again on the row as it is when updated.
         `WITH leased AS (
            INSERT INTO chat_leases (chat_key, owner, until) VALUES ($1, $2, $4)
            ON CONFLICT (chat_key) DO UPDATE SET owner = excluded.owner, until = excluded.until
            WHERE chat_leases.until <= $3 OR chat_leases.owner = $2
-           RETURNING chat_key)
-         UPDATE inbox SET attempts = attempts + 1
-         WHERE update_id = (SELECT min(update_id) FROM inbox WHERE chat_key = $1 AND done_at IS NULL)
-           AND EXISTS (SELECT 1 FROM leased)
-         RETURNING update_id, chat_key, payload, attempts`,
+           RETURNING chat_key),
+         taken AS (
+           UPDATE inbox SET attempts = attempts + 1
+           WHERE update_id = (SELECT min(update_id) FROM inbox WHERE chat_key = $1 AND done_at IS NULL)
+             AND done_at IS NULL AND EXISTS (SELECT 1 FROM leased)
+           RETURNING update_id, chat_key, payload, attempts)
+         SELECT taken.*, (SELECT count(*) FROM leased) AS leased FROM (SELECT 1) AS one LEFT JOIN taken ON true`,
         [chatKey, owner, now, until],
       );
-      return claimed(rows[0]);
+      const row = rows[0];
+      // Leased with nothing to hand out: let the chat go again, not hold it idle.
+      if (row && Number(row.leased) > 0 && row.update_id === null) await this.release(chatKey, owner);
+      return row?.update_id == null ? undefined : claimed(row);
     }
     return this.store.db.transaction().execute(async (trx) => {
       const leased = await this.run<{ chat_key: string }>(
@@ -102,7 +111,27 @@ export class InboxRepository {
         [chatKey, owner, until, now],
       );
       if (leased.length === 0) return undefined;
-      return claimed((await this.nextOf(trx, chatKey))[0]);
+      const next = claimed((await this.nextOf(trx, chatKey))[0]);
+      if (!next) await this.run(trx, "DELETE FROM chat_leases WHERE chat_key = ? AND owner = ?", [chatKey, owner]);
+      return next;
+    });
+  }
+
+  /** Lets the chat's lease go, if `owner` holds it. */
+  async release(chatKey: string, owner: string): Promise<void> {
+    const pg = this.store.dialect === "postgres";
+    await this.run(this.store.db, `DELETE FROM chat_leases WHERE chat_key = ${pg ? "$1" : "?"} AND owner = ${pg ? "$2" : "?"}`, [chatKey, owner]);
+  }
+
+  /**
+   * Hands an update taken up back unhandled (the process is stopping): its attempt does not
+   * count, and the chat's lease goes, for another process to take it up at once.
+   */
+  async giveBack(updateId: number, chatKey: string, owner: string): Promise<void> {
+    const pg = this.store.dialect === "postgres";
+    await this.store.db.transaction().execute(async (trx) => {
+      await this.run(trx, `UPDATE inbox SET attempts = attempts - 1 WHERE update_id = ${pg ? "$1" : "?"} AND done_at IS NULL`, [updateId]);
+      await this.run(trx, `DELETE FROM chat_leases WHERE chat_key = ${pg ? "$1" : "?"} AND owner = ${pg ? "$2" : "?"}`, [chatKey, owner]);
     });
   }
 
@@ -117,19 +146,19 @@ export class InboxRepository {
       // unleased is found by the next look for waiting chats.
       const rows = await this.run<ClaimRow>(
         this.store.db,
-        `WITH done AS (UPDATE inbox SET done_at = $4 WHERE update_id = $1 RETURNING update_id),
+        `WITH done AS (UPDATE inbox SET done_at = $4, payload = '' WHERE update_id = $1 RETURNING update_id),
               next AS (SELECT min(update_id) AS id FROM inbox WHERE chat_key = $2 AND done_at IS NULL AND update_id <> $1),
               kept AS (UPDATE chat_leases SET until = $5 WHERE chat_key = $2 AND owner = $3 AND (SELECT id FROM next) IS NOT NULL RETURNING chat_key),
               released AS (DELETE FROM chat_leases WHERE chat_key = $2 AND owner = $3 AND (SELECT id FROM next) IS NULL RETURNING chat_key)
          UPDATE inbox SET attempts = attempts + 1
-         WHERE update_id = (SELECT id FROM next) AND EXISTS (SELECT 1 FROM kept) AND EXISTS (SELECT 1 FROM done)
+         WHERE update_id = (SELECT id FROM next) AND done_at IS NULL AND EXISTS (SELECT 1 FROM kept) AND EXISTS (SELECT 1 FROM done)
          RETURNING update_id, chat_key, payload, attempts`,
         [updateId, chatKey, owner, now, until],
       );
       return claimed(rows[0]);
     }
     return this.store.db.transaction().execute(async (trx) => {
-      await this.run(trx, "UPDATE inbox SET done_at = ? WHERE update_id = ?", [now, updateId]);
+      await this.run(trx, "UPDATE inbox SET done_at = ?, payload = '' WHERE update_id = ?", [now, updateId]);
       const kept = await this.run<{ chat_key: string }>(trx, "UPDATE chat_leases SET until = ? WHERE chat_key = ? AND owner = ? RETURNING chat_key", [until, chatKey, owner]);
       if (kept.length === 0) return undefined;
       const next = claimed((await this.nextOf(trx, chatKey))[0]);
@@ -161,20 +190,22 @@ export class InboxRepository {
     return chatKeys.filter((key) => !kept.has(key));
   }
 
-  /** Lets every lease of `owner` go at once (a stop): another process takes those chats up without waiting. */
-  async releaseAll(owner: string): Promise<number> {
-    const pg = this.store.dialect === "postgres";
-    const result = await this.store.db.executeQuery(CompiledQuery.raw(`DELETE FROM chat_leases WHERE owner = ${pg ? "$1" : "?"}`, [owner]));
-    return Number(result.numAffectedRows ?? 0n);
+  /**
+   * Lets every lease go, whoever held it: for SQLite's one process at its start (a process
+   * killed before it left leases that would hold its chats up to 10 s for nobody).
+   */
+  async clearLeases(): Promise<number> {
+    const result = await this.store.db.deleteFrom("chat_leases").executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** Marks an update done without handing out the next (a stop: the lease goes with the rest). */
   async markDone(updateId: number, now: number): Promise<void> {
     const pg = this.store.dialect === "postgres";
-    await this.store.db.executeQuery(CompiledQuery.raw(`UPDATE inbox SET done_at = ${pg ? "$1" : "?"} WHERE update_id = ${pg ? "$2" : "?"}`, [now, updateId]));
+    await this.store.db.executeQuery(CompiledQuery.raw(`UPDATE inbox SET done_at = ${pg ? "$1" : "?"}, payload = '' WHERE update_id = ${pg ? "$2" : "?"}`, [now, updateId]));
   }
 
-  /** Forgets updates handled before `before` (they are kept a while so that a repeat is known). */
+  /** Forgets updates handled before `before` (their id is kept a while, so that a repeat is known; their content goes when handled). */
   async prune(before: number): Promise<number> {
     const pg = this.store.dialect === "postgres";
     const result = await this.store.db.executeQuery(CompiledQuery.raw(`DELETE FROM inbox WHERE done_at IS NOT NULL AND done_at < ${pg ? "$1" : "?"}`, [before]));
@@ -193,6 +224,6 @@ export class InboxRepository {
   }
 }
 
-function claimed(row: ClaimRow | undefined): ClaimedUpdate | undefined {
-  return row && { updateId: Number(row.update_id), chatKey: row.chat_key, payload: row.payload, attempts: Number(row.attempts) };
+function claimed(row: ClaimRow | Nullable<ClaimRow> | undefined): ClaimedUpdate | undefined {
+  return row && row.update_id !== null ? { updateId: Number(row.update_id), chatKey: String(row.chat_key), payload: String(row.payload), attempts: Number(row.attempts) } : undefined;
 }

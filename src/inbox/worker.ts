@@ -104,21 +104,22 @@ export class InboxWorker {
 
   /**
    * Takes no new update; waits for those being handled until `deadline` (epoch ms, real time),
-   * then lets this process's leases go so that another process takes those chats up at once.
-   * A chat still being handled at the deadline keeps its lease until it runs out: its update
-   * is handled again elsewhere (at least once), never beside this one.
+   * letting each chat go as its update is done, so that another process takes it up at once.
+   * Leases are renewed until the stop is over: a chat whose update is still being handled at the
+   * deadline keeps its lease until it runs out after this process has exited, and its update is
+   * then handled again elsewhere (at least once), not beside this one.
    */
   async stop(deadline: number): Promise<{ unfinished: number }> {
     this.stopped = true;
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
+    const [scanTimer, ...others] = this.timers;
+    clearInterval(scanTimer);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
     await Promise.race([Promise.all([this.scanning, ...this.active.values()]), timeout]);
     clearTimeout(timer);
-    const unfinished = this.active.size;
-    if (unfinished === 0) await this.options.inbox.releaseAll(this.options.owner).catch((error: unknown) => this.options.logger.warn({ err: error }, "could not let the chats' leases go; they run out on their own"));
-    return { unfinished };
+    for (const other of others) clearInterval(other);
+    this.timers = [];
+    return { unfinished: this.active.size };
   }
 
   private isIdle(): boolean {
@@ -167,6 +168,8 @@ export class InboxWorker {
     const { inbox, owner } = this.options;
     let update = await inbox.claim(chatKey, owner, this.now(), this.now() + this.leaseMs);
     while (update) {
+      // Taken up as the stop began: handed back untouched, for another process to handle now.
+      if (this.stopped) return inbox.giveBack(update.updateId, chatKey, owner);
       if (update.attempts > this.maxAttempts) {
         this.options.logger.error(
           { updateId: update.updateId, chatKey, attempts: update.attempts },
@@ -177,7 +180,7 @@ export class InboxWorker {
       }
       if (this.stopped) {
         await inbox.markDone(update.updateId, this.now());
-        return;
+        return inbox.release(chatKey, owner);
       }
       update = await inbox.finish(update.updateId, chatKey, owner, this.now(), this.now() + this.leaseMs);
     }
@@ -192,11 +195,11 @@ export class InboxWorker {
   }
 
   private async renew(): Promise<void> {
-    if (this.stopped || this.active.size === 0) return;
+    if (this.active.size === 0) return;
     try {
       const lost = await this.options.inbox.renew(this.options.owner, [...this.active.keys()], this.now() + this.leaseMs);
       if (lost.length > 0) {
-        this.options.logger.warn({ chats: lost.length }, "a chat's lease ran out while its update was being handled: another process may take up its next update");
+        this.options.logger.warn({ chats: lost.length }, "a chat's lease ran out while its update was being handled: another process may take that update up again");
       }
     } catch (error) {
       this.options.logger.warn({ err: error }, "could not renew the chats' leases");
