@@ -66,6 +66,24 @@ describe("PgLeaderLock", () => {
     expect(await take()).toBeInstanceOf(PgLeaderLock);
   });
 
+  it("tells its holder when its connection stops answering (a half-open connection: no error, no end), before the server lets the lock go", async () => {
+    const reasons: string[] = [];
+    const lock = await PgLeaderLock.tryAcquire(database.url, { onLost: (error) => reasons.push(error.message), checkEveryMs: 300 });
+    locks.push(lock!);
+    const { rows } = await admin(database.url, (client) =>
+      client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'"),
+    );
+    const backend = rows[0]!.pid;
+    // The server's process for that connection stops answering (here: stopped; a cut network or a frozen host alike).
+    process.kill(backend, "SIGSTOP");
+    try {
+      await waitFor(() => reasons.length > 0, 5_000, "the holder told");
+      expect(reasons).toEqual(["the leader lock's connection to PostgreSQL gave no answer within 0.3 s"]);
+    } finally {
+      process.kill(backend, "SIGCONT");
+    }
+  });
+
   it("belongs to one database: a bot on another database of the server has its own", async () => {
     const other = await freshDatabase({ migrated: true });
     try {
