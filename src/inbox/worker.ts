@@ -43,7 +43,8 @@ export class InboxWorker {
   private readonly offeredAgain = new Set<string>();
   private scanAgain = false;
   private stopped = false;
-  private timers: NodeJS.Timeout[] = [];
+  private scanTimer: NodeJS.Timeout | undefined;
+  private renewTimer: NodeJS.Timeout | undefined;
   private lastPruneAt = 0;
   private idleWaiters: (() => void)[] = [];
 
@@ -55,8 +56,8 @@ export class InboxWorker {
   }
 
   start(): void {
-    this.timers.push(setInterval(() => this.wake(), this.options.scanMs ?? 1_000).unref());
-    this.timers.push(setInterval(() => void this.renew(), Math.max(100, Math.floor(this.leaseMs / 3))).unref());
+    this.scanTimer = setInterval(() => this.wake(), this.options.scanMs ?? 1_000).unref();
+    this.renewTimer = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.leaseMs / 3))).unref();
     this.wake();
   }
 
@@ -111,14 +112,12 @@ export class InboxWorker {
    */
   async stop(deadline: number): Promise<{ unfinished: number }> {
     this.stopped = true;
-    const [scanTimer, ...others] = this.timers;
-    clearInterval(scanTimer);
+    clearInterval(this.scanTimer);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
     await Promise.race([Promise.all([this.scanning, ...this.active.values()]), timeout]);
     clearTimeout(timer);
-    for (const other of others) clearInterval(other);
-    this.timers = [];
+    clearInterval(this.renewTimer);
     return { unfinished: this.active.size };
   }
 
