@@ -11,6 +11,7 @@ import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/inde
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator, type StoredMessage } from "../src/emulator/index.js";
 import { worldDatabase } from "./harness/postgres.js";
+import { openTestStore } from "./harness/store.js";
 import { busiestWindow } from "./harness/windows.js";
 import { advanceUntil, captureLogs, type LogLine } from "./harness/drive.js";
 import { toAmount } from "./harness/flow.js";
@@ -202,6 +203,15 @@ describe("the budget after SIGKILL", () => {
       await asker.nextMessage({ timeoutMs: 20_000 });
     }
     const windowOpened = Math.min(...sandbox.requests.map((r) => r.at));
+    // Every update handled (a SIGKILL amid one leaves it to be handled again, ahead in line).
+    await waitFor(async () => {
+      const store = await openTestStore({ databasePath: database.DATABASE_PATH ?? "", databaseUrl: database.DATABASE_URL });
+      try {
+        return (await store.db.selectFrom("inbox").select("update_id").where("done_at", "is", null).execute()).length === 0;
+      } finally {
+        await store.close();
+      }
+    }, 20_000, "the first bot to be done with every update");
     first.kill("SIGKILL");
     await new Promise((done) => first.once("exit", done));
 
