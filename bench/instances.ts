@@ -104,18 +104,21 @@ async function throughput(fleet: Fleet, figures: Record<string, string>): Promis
     const selfBefore = process.cpuUsage();
     const run = await traffic(fleet, TIMED_UPDATES, nextId);
     const machineAfter = machineTicks();
+    const self = process.cpuUsage(selfBefore);
     const botsMs = pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - botsBefore;
     // Connections closed during the run are missed: at least this much.
     let databaseMs = 0;
     for (const [pid, ms] of databaseCpu(database)) databaseMs += ms - (databaseBefore.get(pid) ?? 0);
-    const busy = (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total);
-    const self = process.cpuUsage(selfBefore);
+    const busyTicks = machineAfter.busy - machineBefore.busy;
+    const busy = busyTicks / Math.max(1, machineAfter.total - machineBefore.total);
+    // What else kept the cores busy: PostgreSQL's own background processes, the kernel, anything else running.
     const selfMs = (self.user + self.system) / 1000;
+    const elsewhereMs = busyTicks * 10 - botsMs - databaseMs - selfMs;
     const n = run.latencies.length;
     figures[`${count} instance${count > 1 ? "s" : ""}`] =
       `${run.rate.toFixed(0)} updates/s, p50 ${percentile(run.latencies, 50).toFixed(1)} ms, p99 ${percentile(run.latencies, 99).toFixed(1)} ms; ` +
       `CPU per update: bots ${(botsMs / n).toFixed(2)} ms, PostgreSQL ${(databaseMs / n).toFixed(2)} ms, emulator and users ${(selfMs / n).toFixed(2)} ms; ` +
-      `the machine ${(busy * 100).toFixed(0)} % busy`;
+      `the machine's cores ${(busy * 100).toFixed(0)} % busy, ${(elsewhereMs / n).toFixed(2)} ms/update of it elsewhere`;
   }
 }
 
