@@ -41,16 +41,35 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - ticks[3]! - ticks[4]!, total };
 }
 
-/**
- * CPU time so far of the database's server processes (PostgreSQL names a connection's process
- * after its database: `postgres: user database …`), by pid.
- */
-function databaseCpu(database: string): Map<number, number> {
-  const found = new Map<number, number>();
+/** The processes running now: each one's parent and command line. */
+function processes(): Map<number, { ppid: number; cmdline: string }> {
+  const found = new Map<number, { ppid: number; cmdline: string }>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(` ${database} `)) found.set(Number(entry), cpuMs(Number(entry)));
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+      found.set(Number(entry), { ppid, cmdline: readFileSync(`/proc/${entry}/cmdline`, "utf8") });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+/**
+ * CPU time so far of the PostgreSQL server holding `database`, by pid: its postmaster and every
+ * process it started (connections, WAL writer, autovacuum…). The postmaster is found as the
+ * parent of a connection to the database (PostgreSQL names those `postgres: user database …`).
+ */
+function serverCpu(database: string): Map<number, number> {
+  const running = processes();
+  const connection = [...running.values()].find((p) => p.cmdline.includes(` ${database} `));
+  const found = new Map<number, number>();
+  if (!connection) return found;
+  for (const [pid, p] of running) {
+    if (pid !== connection.ppid && p.ppid !== connection.ppid) continue;
+    try {
+      found.set(pid, cpuMs(pid));
     } catch {
       // Gone meanwhile.
     }
@@ -99,25 +118,25 @@ async function throughput(fleet: Fleet, figures: Record<string, string>): Promis
     const pids = fleet.instances.flatMap((instance) => (instance?.bot.child.pid ? [instance.bot.child.pid] : []));
     const botsBefore = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
     const database = new URL(fleet.databaseUrl).pathname.slice(1);
-    const databaseBefore = databaseCpu(database);
+    const databaseBefore = serverCpu(database);
     const machineBefore = machineTicks();
     const selfBefore = process.cpuUsage();
     const run = await traffic(fleet, TIMED_UPDATES, nextId);
     const machineAfter = machineTicks();
     const self = process.cpuUsage(selfBefore);
     const botsMs = pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - botsBefore;
-    // Connections closed during the run are missed: at least this much.
+    // Processes of the server that ended during the run are missed: at least this much.
     let databaseMs = 0;
-    for (const [pid, ms] of databaseCpu(database)) databaseMs += ms - (databaseBefore.get(pid) ?? 0);
+    for (const [pid, ms] of serverCpu(database)) databaseMs += ms - (databaseBefore.get(pid) ?? 0);
     const busyTicks = machineAfter.busy - machineBefore.busy;
     const busy = busyTicks / Math.max(1, machineAfter.total - machineBefore.total);
-    // What else kept the cores busy: PostgreSQL's own background processes, the kernel, anything else running.
+    // What else kept the cores busy: the kernel (loopback networking), anything else running on the machine.
     const selfMs = (self.user + self.system) / 1000;
     const elsewhereMs = busyTicks * 10 - botsMs - databaseMs - selfMs;
     const n = run.latencies.length;
     figures[`${count} instance${count > 1 ? "s" : ""}`] =
       `${run.rate.toFixed(0)} updates/s, p50 ${percentile(run.latencies, 50).toFixed(1)} ms, p99 ${percentile(run.latencies, 99).toFixed(1)} ms; ` +
-      `CPU per update: bots ${(botsMs / n).toFixed(2)} ms, PostgreSQL ${(databaseMs / n).toFixed(2)} ms, emulator and users ${(selfMs / n).toFixed(2)} ms; ` +
+      `CPU per update: bots ${(botsMs / n).toFixed(2)} ms, PostgreSQL server ${(databaseMs / n).toFixed(2)} ms, emulator and users ${(selfMs / n).toFixed(2)} ms; ` +
       `the machine's cores ${(busy * 100).toFixed(0)} % busy, ${(elsewhereMs / n).toFixed(2)} ms/update of it elsewhere`;
   }
 }
