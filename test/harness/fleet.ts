@@ -1,0 +1,174 @@
+/**
+ * Several bot processes on one PostgreSQL database (issue 22), as an operator runs them: the
+ * emulator standing in for Telegram with a round-robin load balancer in front of the
+ * processes' webhooks, the sandbox for the exchange service (shared by all), and a new
+ * database. Used by test/instances.test.ts and bench/instances.ts.
+ */
+import { startSandbox, type SandboxExchange } from "../../src/exchange/sandbox/index.js";
+import { startBotApiEmulator, waitFor, type BotApiEmulator, type EmulatorOptions } from "../../src/emulator/index.js";
+import { admin } from "./postgres-admin.js";
+import { freePort, spawnBot, type BotProcess } from "./process.js";
+
+/** How an instance gets its updates: Telegram's webhook (through the balancer), or polling (the leader's). */
+export type FeedMode = "webhook" | "polling";
+
+export interface FleetInstance {
+  bot: BotProcess;
+  mode: FeedMode;
+  webhookPort: number;
+  healthPort: number;
+}
+
+/** What /readyz says: whether it takes traffic, and its role (leader, follower); undefined when it does not answer. */
+export interface Readiness {
+  ready: boolean;
+  role: string;
+}
+
+export interface FleetOptions {
+  /** A new database for the fleet (its URL: a superuser's), dropped by close(). */
+  database: () => Promise<{ url: string; drop(): Promise<void> }>;
+  /** The sandbox's limit of calls a minute, which every instance is told too. */
+  rateLimitPerMinute: number;
+  /** Besides what the fleet sets (Telegram, database, exchange, webhook, health port): logs, grace, pacing… */
+  env?: Record<string, string>;
+  /** What runs an instance; by default `src/main.ts` through tsx (e.g. `node dist/main.js` instead). */
+  command?: { command: string; args: string[] };
+  emulator?: Pick<EmulatorOptions, "recordCalls" | "defaultTimeoutMs" | "webhookTimeoutMs">;
+  /** How long an instance has to answer /readyz with 200 (default 30 s). */
+  readyTimeoutMs?: number;
+}
+
+export interface Fleet {
+  tg: BotApiEmulator;
+  sandbox: SandboxExchange;
+  databaseUrl: string;
+  /** By index; undefined while that one is stopped. */
+  readonly instances: readonly (FleetInstance | undefined)[];
+  /** Starts instance `index` (stopped, or never started); resolves once /readyz says it is ready. */
+  start(index: number, mode: FeedMode): Promise<FleetInstance>;
+  /** Sends `signal` to instance `index` (taken off the balancer first); resolves once it has exited. */
+  stop(index: number, signal: NodeJS.Signals): Promise<void>;
+  readiness(index: number): Promise<Readiness | undefined>;
+  /** Each instance's role by index: "stopped" when not running, "down" when it does not answer. */
+  roles(): Promise<string[]>;
+  /** The index of the instance holding `chatId`'s lease (handling its update now), if any. */
+  holderOf(chatId: number): Promise<number | undefined>;
+  /** Kills every instance, closes the emulator and the sandbox, drops the database. */
+  close(): Promise<void>;
+}
+
+const WEBHOOK_SECRET = "webhook-secret-0123456789abcdef";
+const SANDBOX_KEY = "sandbox-key";
+
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const instances: (FleetInstance | undefined)[] = [];
+  let nextPick = 0;
+  /** The load balancer: each delivery to the next instance that is up and takes webhooks, in turn. */
+  const pick = (): FleetInstance | undefined => {
+    for (let tries = 0; tries < instances.length; tries++) {
+      const instance = instances[nextPick++ % instances.length];
+      if (instance?.mode === "webhook") return instance;
+    }
+    return undefined;
+  };
+  /** Every process started, stopped ones included (one stopping may not have exited yet). */
+  const spawned: BotProcess[] = [];
+  // Should the caller die without close() (an uncaught error, Ctrl-C turned into exit), no bot outlives it.
+  const killAll = () => spawned.forEach((bot) => bot.kill());
+  process.once("exit", killAll);
+
+  const closers: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    process.off("exit", killAll);
+    killAll();
+    await Promise.all(spawned.map((bot) => bot.exited));
+    for (const closer of closers.reverse()) await closer().catch((error: unknown) => console.error("could not clean up after the fleet:", error));
+  };
+  try {
+    const tg = await startBotApiEmulator({
+      ...options.emulator,
+      webhookTarget: (url) => `http://127.0.0.1:${pick()?.webhookPort ?? 9}${new URL(url).pathname}`,
+    });
+    closers.push(() => tg.close());
+    const sandbox = await startSandbox({ apiKey: SANDBOX_KEY, rateLimitPerMinute: options.rateLimitPerMinute });
+    closers.push(() => sandbox.close());
+    const database = await options.database();
+    closers.push(() => database.drop());
+
+    const readinessOf = async (instance: FleetInstance | undefined): Promise<Readiness | undefined> => {
+      if (!instance) return undefined;
+      try {
+        const res = await fetch(`http://127.0.0.1:${instance.healthPort}/readyz`);
+        const body = (await res.json()) as { role: string };
+        return { ready: res.status === 200, role: body.role };
+      } catch {
+        return undefined;
+      }
+    };
+
+    const fleet: Fleet = {
+      tg,
+      sandbox,
+      databaseUrl: database.url,
+      instances,
+      async start(index, mode) {
+        if (instances[index]) throw new Error(`instance ${index} is running already`);
+        const [webhookPort, healthPort] = [await freePort(), await freePort()];
+        const bot = spawnBot(
+          {
+            BOT_TOKEN: tg.token,
+            TELEGRAM_API_ROOT: tg.apiRoot,
+            DATABASE_URL: database.url,
+            EXCHANGE_API_URL: sandbox.url,
+            EXCHANGE_API_KEY: SANDBOX_KEY,
+            EXCHANGE_RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute),
+            ...(mode === "webhook"
+              ? { WEBHOOK_URL: "https://bot.example.test/telegram/hook", WEBHOOK_SECRET, WEBHOOK_PORT: String(webhookPort), WEBHOOK_HOST: "127.0.0.1" }
+              : {}),
+            HEALTH_PORT: String(healthPort),
+            ...options.env,
+          },
+          options.command ?? {},
+        );
+        spawned.push(bot);
+        const instance: FleetInstance = { bot, mode, webhookPort, healthPort };
+        instances[index] = instance;
+        const exited = () => bot.child.exitCode !== null || bot.child.signalCode !== null;
+        await waitFor(async () => exited() || (await readinessOf(instance))?.ready, options.readyTimeoutMs ?? 30_000, `instance ${index} to be ready`);
+        if (exited()) {
+          instances[index] = undefined;
+          throw new Error(`instance ${index} exited (${bot.child.exitCode ?? bot.child.signalCode}) before it was ready:\n${bot.lines.slice(-20).join("\n")}`);
+        }
+        return instance;
+      },
+      async stop(index, signal) {
+        const instance = instances[index];
+        if (!instance) return;
+        instances[index] = undefined;
+        instance.bot.child.kill(signal);
+        await instance.bot.exited;
+      },
+      readiness: (index) => readinessOf(instances[index]),
+      async roles() {
+        const found: string[] = [];
+        for (const instance of instances) found.push(instance ? ((await readinessOf(instance))?.role ?? "down") : "stopped");
+        return found;
+      },
+      async holderOf(chatId) {
+        const { rows } = await admin(database.url, (client) =>
+          client.query<{ owner: string }>("SELECT owner FROM chat_leases WHERE chat_key = $1 AND until > $2", [`c:${chatId}`, Date.now()]),
+        );
+        // A lease's owner is `host:pid:…`.
+        const pid = Number(rows[0]?.owner.split(":")[1]);
+        const index = instances.findIndex((instance) => instance?.bot.child.pid === pid);
+        return index >= 0 ? index : undefined;
+      },
+      close,
+    };
+    return fleet;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
