@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
 import { startFleet, type FeedMode, type Fleet } from "./harness/fleet.js";
-import { toSummary } from "./harness/flow.js";
+import { offerButtons, toSummary } from "./harness/flow.js";
 import { freshDatabase, testBackEnd } from "./harness/postgres.js";
 
 /**
@@ -67,6 +67,20 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     // Each test begins with the three running (a failed one may have left one down).
     for (const index of [0, 1, 2]) if (!fleet.instances[index]) await startInstance(index, mode);
   }, 120_000);
+
+  it("handle a chat's updates one at a time and in order, whichever process each is delivered to", async () => {
+    const user = fleet.tg.user({ id: 9802, first_name: "Ord", language_code: "en" });
+    // Sent one after the other without waiting for answers: each goes to the next process in turn.
+    for (const text of ["/exchange", "btc btc", "usdt trx", "0.05"]) await user.send(text);
+    const offers = await waitFor(() => fromBot(user).find((m) => offerButtons(m).length > 0), 30_000, "the offers");
+    expect(offers.text).toContain("0.05 BTC");
+    // Each step answered once, in the order sent: a stale copy of the flow never overwrote a newer one.
+    const said = fromBot(user).map((m) => m.text ?? "");
+    expect(said).toHaveLength(4);
+    expect(said[0]).toContain("What do you want to send?");
+    expect(said[1]).toContain("You send BTC");
+    expect(said[2]).toMatch(/How much|amount/i);
+  });
 
   it("go on with a person's flow across instances, and answer a confirmation whose process was killed while creating: the exchange requested once", async () => {
     const user = fleet.tg.user({ id: 9801, first_name: "Kim", language_code: "en" });

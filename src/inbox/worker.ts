@@ -39,6 +39,8 @@ export class InboxWorker {
   /** Chats being handled here, each by its loop. */
   private readonly active = new Map<string, Promise<void>>();
   private scanning: Promise<void> | undefined;
+  /** Chats whose update is being handled now: their leases are renewed (between updates, the statements renew or let go themselves). */
+  private readonly handling = new Set<string>();
   /** Chats offered while their loop ran: taken up again as soon as it ends. */
   private readonly offeredAgain = new Set<string>();
   private scanAgain = false;
@@ -175,7 +177,12 @@ export class InboxWorker {
           "an update was set aside unhandled: every process that took it up stopped before it was done",
         );
       } else {
-        await this.handleOne(update);
+        this.handling.add(chatKey);
+        try {
+          await this.handleOne(update);
+        } finally {
+          this.handling.delete(chatKey);
+        }
       }
       if (this.stopped) {
         await inbox.markDone(update.updateId, this.now());
@@ -194,9 +201,9 @@ export class InboxWorker {
   }
 
   private async renew(): Promise<void> {
-    if (this.active.size === 0) return;
+    if (this.handling.size === 0) return;
     try {
-      const lost = await this.options.inbox.renew(this.options.owner, [...this.active.keys()], this.now() + this.leaseMs);
+      const lost = await this.options.inbox.renew(this.options.owner, [...this.handling], this.now() + this.leaseMs);
       if (lost.length > 0) {
         this.options.logger.warn({ chats: lost.length }, "a chat's lease ran out while its update was being handled: another process may take that update up again");
       }
