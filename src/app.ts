@@ -144,6 +144,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   if (!config.telegramPacing && !overrides.floodLimits) logger.warn("TELEGRAM_PACING=off: nothing keeps the bot inside Telegram's flood limits (meant for load tests against an emulator)");
   const floodLimits = overrides.floodLimits ?? (config.telegramPacing ? TELEGRAM_FLOOD_LIMITS : UNPACED);
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
+  // This process, as its leases, its background fetches and the list of running processes name it.
+  const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const { bot, statusApi, i18n, idle, handling } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
@@ -155,6 +157,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       exchange: { client, budget, catalogue, estimates, availability },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
+      process: { owner, isRunning: (other) => repos.instances.isRunning(other, Date.now() - RUNNING_WITHIN_MS) },
       trackerIntervalSeconds: config.trackerIntervalSeconds,
       alertCheckMinutes: config.alertCheckMinutes,
       tracking: {
@@ -169,8 +172,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
   // Every update is stored before Telegram is told it arrived, then handled from the inbox
   // (src/inbox/), one chat at a time across every process on the database.
-  // This process, as its leases and the list of running processes name it.
-  const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   // Telegram's limits are shared among the processes that send: with webhooks, every one of them;
   // in polling mode, the leader stores and takes up nearly every update itself, so it keeps them whole.
   const registry = new InstanceRegistry({ instances: repos.instances, owner, logger, onCount: (count) => outbox.shareWith(config.webhook ? count : 1) });
@@ -455,6 +456,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
   };
 }
+
+/** A process of the bot not seen within this is gone (it says it runs every 5 s: src/cluster/). */
+const RUNNING_WITHIN_MS = 15_000;
 
 /** How long /healthz waits for the database's answer (Docker's HEALTHCHECK gives the whole check 5 s). */
 const DATABASE_CHECK_MS = 3_000;

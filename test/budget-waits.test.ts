@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startWorld, type TestWorld } from "./harness/app.js";
+import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
+import { createRepositories } from "../src/db/index.js";
 import { offerButtons, toAmount, toOffers, toSummary } from "./harness/flow.js";
 import { waitFor, type StoredMessage } from "../src/emulator/index.js";
 import { advanceUntil, drive } from "./harness/drive.js";
@@ -98,6 +99,39 @@ describe("a wait for the budget in private chat", () => {
     await user.send("hello?");
     expect((await user.nextMessage()).text).toContain("tap one of the buttons");
     expect(offerButtons(waiting).length).toBeGreaterThan(0);
+    expect(waiting.text).toContain("0.3 BTC → ETH");
+  });
+});
+
+describe("a quote whose process stopped before it came", () => {
+  it("is asked again at the person's next message, and fills in the waiting screen", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" });
+    const w = world;
+    const user = w.tg.user({ id: 8106, first_name: "Ib", language_code: "en" });
+    await toAmount(user, "btc btc", "eth eth");
+    await fillWindow(w);
+    await user.send("0.3");
+    const waiting = await user.nextMessage();
+    await waitFor(() => /number 1 in line/.test(waiting.text ?? ""), 5_000, "the place in line");
+    // The process is killed while the quote waits in line: its ticket stays as it was, unanswered.
+    const key = `offers:${user.id}`;
+    const ticket = await w.app.repos.kv.get<Record<string, unknown>>(key);
+    expect(ticket?.outcome).toBeUndefined();
+    await w.restart(async () => {
+      const store = await openTestStore(w);
+      try {
+        await createRepositories(store, w.clock).kv.set(key, { ...ticket, owner: "gone:1:killed" });
+      } finally {
+        await store.close();
+      }
+    });
+    const estimates = () => w.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
+    const before = estimates();
+    await user.send("hello?");
+    expect((await user.nextMessage()).text).toContain("tap one of the buttons");
+    // Asked again by this process (in line behind the window the killed one filled), and shown.
+    await advanceUntil(w.clock, () => estimates() > before, 3 * 60_000);
+    await waitFor(() => offerButtons(waiting).length > 0, 5_000, "the offers on the waiting screen");
     expect(waiting.text).toContain("0.3 BTC → ETH");
   });
 });

@@ -56,6 +56,8 @@ export interface BotDeps {
   trackerIntervalSeconds: number;
   /** How often rate alerts are checked (said when one is set). */
   alertCheckMinutes: number;
+  /** This process among the bot's on the database (src/cluster/): who fetches what in the background. */
+  process: { owner: string; isRunning(owner: string): Promise<boolean> };
   /** The tracker, reached late: it is built after the bot, on the bot's API. */
   tracking: { refresh(exchangeId: string, requester?: string): Promise<TransactionRecord | undefined>; wake(): void; fundsSent(exchangeId: string): Promise<void> };
 }
@@ -137,7 +139,7 @@ export function createBot(
     await handlersIdle();
     await background.idle();
   };
-  const offers = new OffersDelivery({ kv: repos.kv, background, logger });
+  const offers = new OffersDelivery({ kv: repos.kv, background, logger, owner: deps.process.owner, isRunning: deps.process.isRunning });
 
   // Conversations and their storage are keyed by chat; updates of one chat run one at a time.
   bot.use(sequentialize((ctx) => ctx.chatId?.toString()));

@@ -24,6 +24,12 @@ export class InstanceRepository {
     return Number(row.n);
   }
 
+  /** Whether `owner` said it runs since `since`. */
+  async isRunning(owner: string, since: number): Promise<boolean> {
+    const row = await this.store.db.selectFrom("instances").select("owner").where("owner", "=", owner).where("seen_at", ">=", since).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** `owner` stopped. */
   async forget(owner: string): Promise<void> {
     await this.store.db.deleteFrom("instances").where("owner", "=", owner).execute();

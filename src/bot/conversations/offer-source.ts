@@ -48,7 +48,15 @@ export function offerSourceOf(conversation: FlowConversation, deps: OfferSourceD
         return started.kind === "done" ? started.value : null;
       }),
     deliver: (messageId, fresh, purpose = "offers") => conversation.external(() => deliverOffers(deps, { chatId, userId, messageId, ui, state, fresh, purpose })),
-    delivered: () => conversation.external(() => deps.offers.delivered(chatId, { flowId, step: ui.currentStep })),
+    delivered: () =>
+      conversation.external(async () => {
+        const step = { flowId, step: ui.currentStep };
+        const outcome = await deps.offers.delivered(chatId, step);
+        // Not come, and never will (its process stopped first): asked again, as it was asked.
+        const stalled = outcome === null ? await deps.offers.stalled(chatId, step) : undefined;
+        if (stalled) await deliverOffers(deps, { chatId, userId, ui, state, ...stalled });
+        return outcome;
+      }),
     forget: () => conversation.external(() => deps.offers.forget(chatId)),
   };
 }
@@ -87,6 +95,7 @@ async function deliverOffers(
   await deps.offers.start(
     chatId,
     { flowId: ui.flowId, step: ui.currentStep },
+    { messageId, fresh, purpose: job.purpose },
     {
       fetch: (onQueued) => whileWaiting(deps, chatId, (queued) => fetchOutcome(deps, state, fresh, queued, userId), onQueued),
       showQueued: (place) =>

@@ -9,6 +9,17 @@ interface Ticket {
   flowId: string;
   step: number;
   outcome?: QuoteOutcome;
+  /** The process fetching it (tickets of older versions say nothing). */
+  owner?: string;
+  /** What the fetch was started with, to start it again if that process stops before it came. */
+  about?: OffersAbout;
+}
+
+/** What a background quote was for: the message it replaces, and how it was asked. */
+export interface OffersAbout {
+  messageId: number;
+  fresh: boolean;
+  purpose: "offers" | "recheck";
 }
 
 export interface OffersJob {
@@ -28,11 +39,21 @@ export interface OffersJob {
  * A tap on an offer then reads the stored quote back, inside the conversation's replay log.
  */
 export class OffersDelivery {
-  constructor(private readonly deps: { kv: KeyValueStore; background: BackgroundTasks; logger: Logger }) {}
+  constructor(
+    private readonly deps: {
+      kv: KeyValueStore;
+      background: BackgroundTasks;
+      logger: Logger;
+      /** This process, as the tickets it fetches for name it. */
+      owner: string;
+      /** Whether a process of the bot still runs (src/cluster/): its fetches may still come. */
+      isRunning: (owner: string) => Promise<boolean>;
+    },
+  ) {}
 
   /** Keeps the ticket for this flow step, then fetches in the background. */
-  async start(chatId: number, flow: { flowId: string; step: number }, job: OffersJob): Promise<void> {
-    const ticket: Ticket = { flowId: flow.flowId, step: flow.step };
+  async start(chatId: number, flow: { flowId: string; step: number }, about: OffersAbout, job: OffersJob): Promise<void> {
+    const ticket: Ticket = { flowId: flow.flowId, step: flow.step, owner: this.deps.owner, about };
     await this.deps.kv.set(keyOf(chatId), ticket);
     const stillWanted = async () => (await this.ticket(chatId, ticket)) !== undefined;
     this.deps.background.run(async () => {
@@ -57,6 +78,17 @@ export class OffersDelivery {
   /** The quote delivered to this flow step, or null while it is on its way (or was dropped). */
   async delivered(chatId: number, flow: { flowId: string; step: number }): Promise<QuoteOutcome | null> {
     return (await this.ticket(chatId, flow))?.outcome ?? null;
+  }
+
+  /**
+   * The quote of this flow step will never come: the process fetching it stopped (killed, or
+   * past its grace) before it did. What it was asked with, to ask again; undefined otherwise.
+   */
+  async stalled(chatId: number, flow: { flowId: string; step: number }): Promise<OffersAbout | undefined> {
+    const ticket = await this.ticket(chatId, flow);
+    if (!ticket || ticket.outcome !== undefined || ticket.owner === undefined || ticket.about === undefined) return undefined;
+    if (ticket.owner === this.deps.owner || (await this.deps.isRunning(ticket.owner))) return undefined;
+    return ticket.about;
   }
 
   /** The flow left the offers step or ended: nothing more is delivered to it. */
