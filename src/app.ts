@@ -157,7 +157,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       exchange: { client, budget, catalogue, estimates, availability },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
-      process: { owner, isRunning: (other) => repos.instances.isRunning(other, Date.now() - RUNNING_WITHIN_MS) },
+      process: { owner, isRunning: (other) => registry.isRunning(other) },
       trackerIntervalSeconds: config.trackerIntervalSeconds,
       alertCheckMinutes: config.alertCheckMinutes,
       tracking: {
@@ -456,9 +456,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
   };
 }
-
-/** A process of the bot not seen within this is gone (it says it runs every 5 s: src/cluster/). */
-const RUNNING_WITHIN_MS = 15_000;
 
 /** How long /healthz waits for the database's answer (Docker's HEALTHCHECK gives the whole check 5 s). */
 const DATABASE_CHECK_MS = 3_000;

@@ -35,6 +35,11 @@ export class InstanceRegistry {
     this.timer = setInterval(() => void this.beat(), this.beatMs).unref();
   }
 
+  /** Whether `owner` said it runs within the last three beats (the window the count uses). */
+  isRunning(owner: string): Promise<boolean> {
+    return this.options.instances.isRunning(owner, this.now() - 3 * this.beatMs);
+  }
+
   /** Processes counted at the last beat. */
   running(): number {
     return this.count;

@@ -46,18 +46,17 @@ export class InboxRepository {
   async add(updates: readonly NewInboxUpdate[], now: number): Promise<number> {
     if (updates.length === 0) return 0;
     const rows = updates.map((u) => [u.updateId, u.chatKey, u.payload, now] as const);
-    const values = (start: number) =>
-      rows.map((_, i) => (this.store.dialect === "postgres" ? `($${start + i * 4 + 1}, $${start + i * 4 + 2}, $${start + i * 4 + 3}, $${start + i * 4 + 4})` : "(?, ?, ?, ?)")).join(", ");
+    const values = rows.map((_, i) => (this.store.dialect === "postgres" ? `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4})` : "(?, ?, ?, ?)")).join(", ");
     // Not prepared: the number of rows varies (a batch of polled updates).
     const result = await this.store.db.executeQuery(
-      CompiledQuery.raw(`INSERT INTO inbox (update_id, chat_key, payload, received_at) VALUES ${values(0)} ON CONFLICT (update_id) DO NOTHING`, rows.flat()),
+      CompiledQuery.raw(`INSERT INTO inbox (update_id, chat_key, payload, received_at) VALUES ${values} ON CONFLICT (update_id) DO NOTHING`, rows.flat()),
     );
     return Number(result.numAffectedRows ?? 0n);
   }
 
   /**
    * Chats with updates waiting whose lease nobody else holds now (first waiting first), at most
-   * `limit`, leaving out `busy` (the chats this process handles already).
+   * `limit`; those `owner` holds are among them.
    */
   async waitingChats(owner: string, now: number, limit: number): Promise<string[]> {
     const pg = this.store.dialect === "postgres";
