@@ -24,7 +24,7 @@ import { EstimateService } from "./exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
 import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
 import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
-import { chatTurns } from "./telegram/chat-turns.js";
+import { ChatTurns } from "./telegram/chat-turns.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
 import { AlertChecker } from "./alerts/index.js";
 import { InstanceRegistry } from "./cluster/index.js";
@@ -203,10 +203,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   // the chat's turn, so that Telegram's second between two messages holds across processes.
   // Status messages give up soon (the tracker owes them and comes back); the rest waits longer.
   if (store.dialect === "postgres") {
-    const turns = (name: string, waitMs: number) =>
-      chatTurns({ turns: repos.inbox, outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey), chatKeyOf: chatKeyOfChat, owner: `${owner}/${name}`, logger, waitMs });
-    statusApi.config.use(turns("status", 3_000));
-    bot.api.config.use(turns("notices", 30_000));
+    const turns = new ChatTurns({ turns: repos.inbox, outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey), chatKeyOf: chatKeyOfChat, owner: `${owner}/turns`, logger });
+    statusApi.config.use(turns.transformer({ waitMs: 3_000 }));
+    bot.api.config.use(turns.transformer({ waitMs: 30_000 }));
   }
   const appIdle = async () => {
     await inbox.idle();
