@@ -11,6 +11,7 @@ import { openPostgres, PgBudgetJournal, PgLeaderLock, PgSignals, type PostgresSt
 import { Leadership, type Role } from "./leadership.js";
 import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
+import { startOffersRecovery } from "./bot/conversations/offers-recovery.js";
 import { registerCommands } from "./bot/features/menu.js";
 import { translatorFor } from "./bot/i18n.js";
 import { escapeHtml } from "./bot/format.js";
@@ -147,7 +148,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
   // This process, as its leases, its background fetches and the list of running processes name it.
   const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-  const { bot, statusApi, i18n, idle, handling } = createBot(
+  const { bot, statusApi, i18n, idle, handling, recoverOffers } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
       clock,
@@ -237,6 +238,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   interface Duties {
     feed?: UpdateFeed;
     sweeper?: ReturnType<typeof startFlowSweeper>;
+    offersRecovery?: ReturnType<typeof startOffersRecovery>;
     alerts?: AlertChecker;
     tracking?: boolean;
   }
@@ -270,6 +272,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         if (await handOverCreated(repos.kv, repos.transactions, chatId, clock.now())) tracker.wake();
       },
     });
+    // Offers lists a killed process was fetching: fetched again here, with nobody writing.
+    term.offersRecovery = startOffersRecovery({ clock, logger, pass: recoverOffers });
     await tracker.start();
     // Checked by /healthz from now on (not while its start still reads the database).
     term.tracking = true;
@@ -304,11 +308,12 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     const trackerDone = term.tracking ? tracker.stop() : Promise.resolve();
     const alertsDone = term.alerts?.stop();
     const sweeperDone = term.sweeper?.stop();
+    const recoveryDone = term.offersRecovery?.stop();
     catalogue.stop();
     if (store.dialect === "postgres" && !stopping.signal.aborted) catalogue.follow(catalogueFollowMs);
     dutiesSettled = await settlesBy(trackerDone, deadline);
     if (!dutiesSettled) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
-    await settlesBy(Promise.all([alertsDone, sweeperDone]), deadline);
+    await settlesBy(Promise.all([alertsDone, sweeperDone, recoveryDone]), deadline);
   };
 
   const catalogueFollowMs = overrides.catalogueFollowMs ?? 60_000;
