@@ -59,6 +59,9 @@ beforeAll(async () => {
   });
   // One after the other: the first creates the tables, the others find them.
   for (const index of [0, 1, 2]) await startInstance(index, "webhook");
+  // Telegram's limits as the real Bot API keeps them, for the bot as a whole: one message a second
+  // into a chat, twenty a minute into a group, thirty a second in all (refused with a 429).
+  fleet.tg.enforceFloodLimits();
 }, 120_000);
 
 afterAll(async () => {
@@ -172,6 +175,11 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     const { worstMinute, refused } = budgetFigures();
     expect(refused).toBe(0);
     expect(worstMinute).toBeLessThanOrEqual(10);
+  });
+
+  it("kept to Telegram's limits together: no message refused, though replies, status messages and background lists came from different processes", () => {
+    const refused = fleet.tg.calls.filter((call) => !call.response.ok && (call.response as { error_code?: number }).error_code === 429);
+    expect(refused.map((call) => `${call.method} ${JSON.stringify(call.payload.chat_id)}`)).toEqual([]);
   });
 
   it("in polling mode, one polls; when it is killed another takes over within 15 s", async () => {
