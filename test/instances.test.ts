@@ -151,14 +151,19 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
         while (sending) {
           await user.send("/help");
           sent.set(user.id, sent.get(user.id)! + 1);
-          await new Promise((resolve) => setTimeout(resolve, 250));
+          // About as often as Telegram lets the bot answer in one chat (a second apart): faster, and
+          // the answers could only queue up behind the chat's limit, whatever the processes do.
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
         }
       }),
     );
+    const trafficStarted = Date.now();
     for (const index of [0, 1, 2]) {
       await stopInstance(index, "SIGTERM");
       await startInstance(index, "webhook");
     }
+    // Traffic for 15 s at least, whatever the restarts took.
+    while (Date.now() - trafficStarted < 15_000) await new Promise((resolve) => setTimeout(resolve, 250));
     sending = false;
     await traffic;
     for (const user of users) {

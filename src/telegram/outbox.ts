@@ -126,6 +126,7 @@ export class Outbox {
         }
         await this.waitTurn(lane, chat, message, signal);
         const result = await call();
+        if (message) this.answered(lane, chat);
         if (isBlocked(result)) lane.blocked = result;
         if (result.ok || result.error_code !== 429) return result;
         const retryAfterMs = Math.max(1, result.parameters?.retry_after ?? 1) * 1000;
@@ -197,11 +198,21 @@ export class Outbox {
     if (waitedMs > 0) this.deps.onWait?.(waitedMs);
     if (!message) return;
     const now = clock.now();
-    lane.lastMessageAt = now;
     // A group hears from every process (replies, alerts): each keeps to its share of its gap too.
     lane.nextMessageAt = now + limits.chatGapMs * (group ? this.processes : 1);
     this.nextGlobalAt = Math.max(this.nextGlobalAt, now) + limits.globalGapMs * this.processes;
     if (group && Number.isFinite(limits.groupPerMinute)) lane.recent.push(now);
+  }
+
+  /**
+   * A message's call was answered: Telegram took it somewhere between the slot and now, so the
+   * chat's gap counts from now (the next message, from this process or another, cannot reach
+   * Telegram less than the gap after this one, however long this one took on the way).
+   */
+  private answered(lane: Lane, chat: string): void {
+    const now = this.deps.clock.now();
+    lane.lastMessageAt = now;
+    lane.nextMessageAt = Math.max(lane.nextMessageAt, now + this.deps.limits.chatGapMs * (chat.startsWith("-") ? this.processes : 1));
   }
 
   /** When this chat, its group minute and the overall rate next allow the call. */
