@@ -1,4 +1,4 @@
-import { InlineKeyboard } from "grammy";
+import type { InlineKeyboard } from "grammy";
 import type { Translate } from "./cards.js";
 import { LOCALES, type Locale } from "./i18n.js";
 
