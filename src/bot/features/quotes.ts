@@ -210,7 +210,8 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
       if (!fitsGroupLimit(chat.id)) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: 60 }) }));
     }
     const quotaWait = takeQuote(ctx.from.id, card.query, true);
-    if (quotaWait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("rate-slow-down", { seconds: waitSeconds(quotaWait) }) }));
+    // A callback answer holds 200 characters: the short form (the inline title's), not the card's paragraph.
+    if (quotaWait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("inline-slow-down-title", { seconds: waitSeconds(quotaWait) }) }));
     await deps.repos.kv.set(key, { ...card, refreshedAt: deps.clock.now() });
     await ctx.answerCallbackQuery();
     const t: Translate = ctx.t.bind(ctx);
