@@ -24,10 +24,11 @@ import { EstimateService } from "./exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
 import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
 import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
+import { chatTurns } from "./telegram/chat-turns.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
 import { AlertChecker } from "./alerts/index.js";
 import { InstanceRegistry } from "./cluster/index.js";
-import { acceptInto, InboxWorker } from "./inbox/index.js";
+import { acceptInto, chatIdOfKey, chatKeyOfChat, InboxWorker } from "./inbox/index.js";
 import { alertMessenger } from "./bot/features/alerts.js";
 import { StatusNotifier } from "./tracker/notifier.js";
 import { Tracker } from "./tracker/tracker.js";
@@ -179,6 +180,16 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     inbox: repos.inbox,
     owner,
     logger,
+    chatSends: {
+      sentEarlier: (chatKey, at) => {
+        const chatId = chatIdOfKey(chatKey);
+        if (chatId !== undefined) outbox.sentEarlier(chatId, at);
+      },
+      lastSent: (chatKey) => {
+        const chatId = chatIdOfKey(chatKey);
+        return chatId === undefined ? null : (outbox.lastMessageAt(chatId) ?? null);
+      },
+    },
     handle: async (update) => {
       try {
         await bot.handleUpdate(update);
@@ -188,6 +199,15 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
   });
   const accept = acceptInto(repos.inbox, inbox);
+  // Several processes (PostgreSQL): a message into a private chat from outside its updates takes
+  // the chat's turn, so that Telegram's second between two messages holds across processes.
+  // Status messages give up soon (the tracker owes them and comes back); the rest waits longer.
+  if (store.dialect === "postgres") {
+    const turns = (name: string, waitMs: number) =>
+      chatTurns({ turns: repos.inbox, outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey), chatKeyOf: chatKeyOfChat, owner: `${owner}/${name}`, logger, waitMs });
+    statusApi.config.use(turns("status", 3_000));
+    bot.api.config.use(turns("notices", 30_000));
+  }
   const appIdle = async () => {
     await inbox.idle();
     await idle();

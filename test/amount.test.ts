@@ -100,6 +100,10 @@ describe("parseAmount: refused", () => {
     ["1,000", "ambiguous"],
     ["12,345", "ambiguous"],
     ["999,999", "ambiguous"],
+    // A thousand in Spanish, Portuguese, Turkish, Indonesian, Vietnamese; one in English.
+    ["1.000", "ambiguous"],
+    ["12.345", "ambiguous"],
+    ["999.999", "ambiguous"],
     ["1000000001", "too-large"],
     ["1000000000.00000001", "too-large"],
     ["1 000 000 001", "too-large"],
