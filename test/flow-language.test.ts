@@ -123,6 +123,18 @@ describe("/language", () => {
   });
 });
 
+describe("inline mode", () => {
+  it("answers in the language of the person typing: their choice, else their app's", async () => {
+    const i18n = createI18n(() => Promise.resolve(undefined));
+    const user = world.tg.user({ id: 9501, first_name: "In", language_code: "id" });
+    const title = async () => ((await user.inlineAnswer(await user.inlineQuery("0.5 btc"))).results[0] as { title: string }).title;
+    expect(await title()).toBe(i18n.t("id", "inline-hint-title"));
+    await world.app.repos.users.touch({ id: user.id, firstName: "In", languageCode: "id" });
+    await world.app.repos.users.setLanguage(user.id, "uk");
+    expect(await title()).toBe(i18n.t("uk", "inline-hint-title"));
+  });
+});
+
 describe("a group's language", () => {
   it("is set by an admin from the same paged list, and every answer in the group speaks it", async () => {
     const i18n = createI18n(() => Promise.resolve(undefined));
