@@ -40,6 +40,7 @@ describe("left-to-right values in right-to-left text", () => {
     expect(isolateValues("با /history، یا /export.")).toBe(`با ${LRI}/history${PDI}، یا ${LRI}/export${PDI}.`);
     expect(isolateValues("<code>/phrase کلمات</code>")).toBe(`${LRI}<code>/phrase کلمات</code>${PDI}`);
     expect(isolateValues("https://t.me/bot")).toBe("https://t.me/bot");
+    expect(isolateValues("(/exchange (USDT))")).toBe(`(${LRI}/exchange${PDI} (USDT))`);
   });
 
   it("strips markers a value brings along, so no value can forge one", () => {

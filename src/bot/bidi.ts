@@ -95,9 +95,10 @@ function wrap(value: string): string {
 
 /**
  * "/alert 0.5 btc eth 17.2" in Persian text: the command with what follows it up to the next
- * right-to-left letter (or the line's end), without the spaces and punctuation at its end.
+ * right-to-left letter, bracket (its pair would be split) or the line's end, without the spaces
+ * and punctuation at its end.
  */
-const COMMAND = /(^|[^\p{L}\p{N}_/:.\-@])(\/[a-z][a-z0-9_]{0,31}(?:[^\n\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]*(?![\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])[\p{L}\p{N}])?)/gmu;
+const COMMAND = /(^|[^\p{L}\p{N}_/:.\-@])(\/[a-z][a-z0-9_]{0,31}(?:[^\n()[\]«»\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]*(?![\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])[\p{L}\p{N}])?)/gmu;
 
 function isolateCommands(chunk: string): string {
   return chunk.replace(COMMAND, (_all, before: string, command: string) => `${before}${LRI}${command}${PDI}`);
