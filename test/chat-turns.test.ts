@@ -5,7 +5,7 @@ import { ManualClock } from "../src/clock.js";
 import { InboxRepository } from "../src/db/index.js";
 import { startBotApiEmulator, type ApiCall, type BotApiEmulator } from "../src/emulator/index.js";
 import { chatIdOfKey, chatKeyOfChat, InboxWorker } from "../src/inbox/index.js";
-import { chatTurns } from "../src/telegram/chat-turns.js";
+import { ChatTurns } from "../src/telegram/chat-turns.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS } from "../src/telegram/outbox.js";
 import { captureLogs, drive } from "./harness/drive.js";
 import { openFreshStore } from "./harness/store.js";
@@ -57,7 +57,7 @@ async function twoProcesses(options: { turns: boolean }) {
   const outboxB = new Outbox({ clock, logger, limits: TELEGRAM_FLOOD_LIMITS });
   const apiB = new Api(tg.token, { apiRoot: tg.apiRoot });
   apiB.config.use(outboxB.transformer({ retry: false }));
-  if (options.turns) apiB.config.use(chatTurns({ turns: repo, outbox: outboxB, handlesChat: () => false, chatKeyOf: chatKeyOfChat, owner: "b/status", logger }));
+  if (options.turns) apiB.config.use(new ChatTurns({ turns: repo, outbox: outboxB, handlesChat: () => false, chatKeyOf: chatKeyOfChat, owner: "b/turns", logger }).transformer({ waitMs: 3_000 }));
 
   close = async () => {
     await worker.stop(Date.now() + 1_000);

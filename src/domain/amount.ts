@@ -30,6 +30,11 @@ export type ParseAmountOptions = {
   maxFractionDigits?: number;
   /** Largest accepted value, a decimal string. Default "1000000000". */
   maxValue?: string;
+  /**
+   * The person's language writes a thousand "1.000" (Spanish, Portuguese, Turkish, Indonesian,
+   * Vietnamese...): a dot before exactly three digits is then as ambiguous as a comma is. Default false.
+   */
+  dotMayGroupThousands?: boolean;
 };
 
 const DEFAULT_MAX_VALUE = "1000000000";
@@ -75,7 +80,7 @@ export function parseAmount(input: string, options?: ParseAmountOptions): Parsed
 
   if (EXPONENT_FORM.test(body)) return { ok: false, problem: "exponent" };
 
-  const normalized = normalize(body);
+  const normalized = normalize(body, options?.dotMayGroupThousands ?? false);
   if (normalized.kind === "invalid") return { ok: false, problem: "not-a-number" };
   // A minus sign is the bigger problem: report it even when the digits are ambiguous.
   if (negative) return { ok: false, problem: "negative" };
@@ -94,7 +99,7 @@ export function parseAmount(input: string, options?: ParseAmountOptions): Parsed
 }
 
 /** Splits an unsigned amount into integer and fraction digits, or says why it cannot. */
-function normalize(body: string): Normalized {
+function normalize(body: string, dotMayGroupThousands: boolean): Normalized {
   const plain = PLAIN_FORM.exec(body);
   if (plain) {
     const integer = plain[1] ?? "";
@@ -104,9 +109,10 @@ function normalize(body: string): Normalized {
     // A single separator is a decimal one ("0,5", "1.5", "1234,567") -- except when it could
     // just as well be a thousands separator: 1-3 digits (not a lone 0), the separator, exactly
     // three digits. "1,000" means 1000 to most English speakers and 1 to most Europeans; "1.000"
-    // means 1 to them and 1000 in Spanish, Portuguese, Turkish, Indonesian, Vietnamese, German...
+    // means 1 in English and 1000 in Spanish, Portuguese, Turkish, Indonesian, Vietnamese...
     // Guessing either way sends a thousand times too much or too little: refused, asked again.
-    if (separator !== undefined && fraction.length === 3 && AMBIGUOUS_INTEGER.test(integer)) {
+    const mayGroup = separator === "," || (separator === "." && dotMayGroupThousands);
+    if (mayGroup && fraction.length === 3 && AMBIGUOUS_INTEGER.test(integer)) {
       return { kind: "ambiguous" };
     }
     return { kind: "number", integer, fraction };

@@ -22,8 +22,6 @@ export interface ChatTurnsDeps {
   now?: () => number;
   /** How long a turn lasts if this process dies holding it. */
   leaseMs?: number;
-  /** How long to wait for a chat another process is busy with before answering 429 (the caller's retry policy then decides). */
-  waitMs?: number;
   /** How often to look whether the chat is free again. */
   pollMs?: number;
 }
@@ -39,60 +37,68 @@ export interface ChatTurnsDeps {
  *
  * Groups are left to the outbox: every process keeps to its share of a group's gap and minute.
  */
-export function chatTurns(deps: ChatTurnsDeps): Transformer {
-  const now = deps.now ?? Date.now;
-  const leaseMs = deps.leaseMs ?? 10_000;
-  const waitMs = deps.waitMs ?? 3_000;
-  const pollMs = deps.pollMs ?? 100;
-  /** This process's messages into one chat take the turn one after another. */
-  const queues = new Map<string, Promise<void>>();
+export class ChatTurns {
+  private readonly now: () => number;
+  /** This process's messages into one chat take the turn one after another, whichever API sends them. */
+  private readonly queues = new Map<string, Promise<void>>();
 
-  const take = async (chatKey: string, chatId: number): Promise<boolean> => {
-    const giveUpAt = now() + waitMs;
+  constructor(private readonly deps: ChatTurnsDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** The API transformer; `waitMs`: how long a message waits for a chat another process is busy with. */
+  transformer(options: { waitMs: number }): Transformer {
+    const { deps } = this;
+    return async (prev, method, payload, signal) => {
+      const chatId = (payload as { chat_id?: unknown }).chat_id;
+      if (typeof chatId !== "number" || chatId <= 0 || !postsMessage(method)) return prev(method, payload, signal);
+      const chatKey = deps.chatKeyOf(chatId);
+      if (deps.handlesChat(chatKey)) return prev(method, payload, signal);
+
+      const before = this.queues.get(chatKey) ?? Promise.resolve();
+      let done!: () => void;
+      const mine = new Promise<void>((resolve) => (done = resolve));
+      this.queues.set(chatKey, mine);
+      try {
+        await before;
+        let taken: boolean;
+        try {
+          taken = await this.take(chatKey, chatId, options.waitMs);
+        } catch (error) {
+          // The database is away: the message goes as before the turns were kept (a 429 at worst).
+          deps.logger.warn({ err: error, chatId }, "could not take a chat's turn; sending without it");
+          return await prev(method, payload, signal);
+        }
+        if (!taken) {
+          deps.logger.info({ chatId, method }, "a chat stayed busy with another process; the message is answered 429 for its sender to try again");
+          return { ok: false, error_code: 429, description: "Too Many Requests: the chat is busy with another process of the bot", parameters: { retry_after: 1 } } as Awaited<ReturnType<typeof prev>>;
+        }
+        try {
+          return await prev(method, payload, signal);
+        } finally {
+          const sentAt = deps.outbox.lastMessageAt(chatId) ?? null;
+          await deps.turns.release(chatKey, deps.owner, sentAt).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go; it runs out by itself"));
+        }
+      } finally {
+        done();
+        if (this.queues.get(chatKey) === mine) this.queues.delete(chatKey);
+      }
+    };
+  }
+
+  /** Takes the chat's turn, waiting up to `waitMs` while another process holds the chat; tells the outbox when the chat last got a message. */
+  private async take(chatKey: string, chatId: number, waitMs: number): Promise<boolean> {
+    const { deps } = this;
+    const leaseMs = deps.leaseMs ?? 10_000;
+    const giveUpAt = this.now() + waitMs;
     for (;;) {
-      const turn = await deps.turns.takeTurn(chatKey, deps.owner, now(), now() + leaseMs);
+      const turn = await deps.turns.takeTurn(chatKey, deps.owner, this.now(), this.now() + leaseMs);
       if (turn) {
         if (turn.sentAt !== null) deps.outbox.sentEarlier(chatId, turn.sentAt);
         return true;
       }
-      if (now() >= giveUpAt) return false;
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      if (this.now() >= giveUpAt) return false;
+      await new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? 100));
     }
-  };
-
-  return async (prev, method, payload, signal) => {
-    const chatId = (payload as { chat_id?: unknown }).chat_id;
-    if (typeof chatId !== "number" || chatId <= 0 || !postsMessage(method)) return prev(method, payload, signal);
-    const chatKey = deps.chatKeyOf(chatId);
-    if (deps.handlesChat(chatKey)) return prev(method, payload, signal);
-
-    const before = queues.get(chatKey) ?? Promise.resolve();
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    queues.set(chatKey, mine);
-    try {
-      await before;
-      let taken: boolean;
-      try {
-        taken = await take(chatKey, chatId);
-      } catch (error) {
-        // The database is away: the message goes as before the turns were kept (a 429 at worst).
-        deps.logger.warn({ err: error, chatId }, "could not take a chat's turn; sending without it");
-        return await prev(method, payload, signal);
-      }
-      if (!taken) {
-        deps.logger.info({ chatId, method }, "a chat stayed busy with another process; the message is answered 429 for its sender to try again");
-        return { ok: false, error_code: 429, description: "Too Many Requests: the chat is busy with another process of the bot", parameters: { retry_after: 1 } } as Awaited<ReturnType<typeof prev>>;
-      }
-      try {
-        return await prev(method, payload, signal);
-      } finally {
-        const sentAt = deps.outbox.lastMessageAt(chatId) ?? null;
-        await deps.turns.release(chatKey, deps.owner, sentAt).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go; it runs out by itself"));
-      }
-    } finally {
-      done();
-      if (queues.get(chatKey) === mine) queues.delete(chatKey);
-    }
-  };
+  }
 }
