@@ -35,8 +35,16 @@ help-text =
     /phrase — set an anti-phishing phrase: every message of mine that shows where to send your coins includes it, so a clone bot imitating my messages cannot.
     /verify @name — whether an account is this bot or our support. Support never writes first and never asks for keys or seed phrases.
 language-pick = Choose your language:
-language-name-en = 🇬🇧 English
-language-name-ru = 🇷🇺 Русский
+language-name-en = English
+language-name-ru = Русский
+language-name-es = Español
+language-name-pt-BR = Português (Brasil)
+language-name-tr = Türkçe
+language-name-fa = فارسی
+language-name-uk = Українська
+language-name-id = Bahasa Indonesia
+language-name-vi = Tiếng Việt
+language-name-zh-Hans = 简体中文
 language-changed = ✅ Language set to English.
 cancel-nothing = There is nothing to cancel. Type /exchange to start an exchange.
 unknown-command = I don't know that command. Type /help to see what I can do.

@@ -35,8 +35,16 @@ help-text =
     /phrase — задать антифишинговую фразу: каждое моё сообщение с адресом для отправки монет будет её содержать, и бот-клон, подделывающий мои сообщения, не сможет её показать.
     /verify @имя — проверить, этот ли это бот или наша поддержка. Поддержка никогда не пишет первой и никогда не просит ключи или seed-фразы.
 language-pick = Выберите язык:
-language-name-en = 🇬🇧 English
-language-name-ru = 🇷🇺 Русский
+language-name-en = English
+language-name-ru = Русский
+language-name-es = Español
+language-name-pt-BR = Português (Brasil)
+language-name-tr = Türkçe
+language-name-fa = فارسی
+language-name-uk = Українська
+language-name-id = Bahasa Indonesia
+language-name-vi = Tiếng Việt
+language-name-zh-Hans = 简体中文
 language-changed = ✅ Язык изменён на русский.
 cancel-nothing = Отменять нечего. Отправьте /exchange, чтобы начать обмен.
 unknown-command = Я не знаю такой команды. Отправьте /help, чтобы узнать, что я умею.
@@ -407,7 +415,7 @@ alerts-empty = У вас нет оповещений о курсе. Задать
 alerts-title = <b>🔔 Ваши оповещения о курсе</b>
 alerts-line = { $n }. { $amount } { $from } → не меньше { $target } { $to } · до { $until } UTC
 alerts-removed = Оповещение удалено.
-flow-alert-button = 🔔 Сообщить, когда дадут не меньше…
+flow-alert-button = 🔔 Сообщить о курсе не ниже…
 flow-alert-ask = Сколько { $to } как минимум должны давать за { $amount } { $from }? Отправьте сумму, например <code>{ $example }</code>.
 command-alert = Оповещение о курсе: /alert 0.5 btc eth 17.2
 command-alerts = Ваши оповещения о курсе

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { commandLanguage, LOCALES } from "../src/bot/i18n.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 
 let world: TestWorld | undefined;
@@ -38,5 +39,23 @@ describe("the bot on the embedded sandbox", () => {
     expect(world.tg.commands({ type: "all_chat_administrators" }, "ru").map((c) => c.command)).toEqual(["rate", "verify", "settings"]);
     expect(en.map((c) => c.command)).toEqual(expect.arrayContaining(["phrase", "verify"]));
     expect(world.tg.commands({ type: "chat", chat_id: 42 }).map((c) => c.command)).toContain("lookup");
+  });
+
+  it("registers a command menu in every language, under Telegram's two-letter codes (pt for pt-BR, zh for zh-Hans)", async () => {
+    world = await startWorld();
+    expect(world.logs.filter((l) => /command menu/.test(l.msg))).toEqual([]);
+    const english = world.tg.commands({ type: "all_private_chats" });
+    for (const locale of LOCALES.filter((l) => l !== "en")) {
+      const code = commandLanguage(locale)!;
+      expect(code).toMatch(/^[a-z]{2}$/);
+      const menu = world.tg.commands({ type: "all_private_chats" }, code);
+      expect(menu.map((c) => c.command), locale).toEqual(english.map((c) => c.command));
+      // In the language itself: no description is left in English.
+      for (const [i, command] of menu.entries()) expect(command.description, `${locale} /${command.command}`).not.toBe(english[i]!.description);
+      expect(world.tg.commands({ type: "all_chat_administrators" }, code).map((c) => c.command)).toEqual(["rate", "verify", "settings"]);
+    }
+    expect(commandLanguage("pt-BR")).toBe("pt");
+    expect(commandLanguage("zh-Hans")).toBe("zh");
+    expect(commandLanguage("en")).toBeUndefined();
   });
 });

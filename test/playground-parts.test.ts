@@ -5,7 +5,9 @@ import { join } from "node:path";
 import type { MessageEntity } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
-import { waitFor, type TestUser } from "../src/emulator/index.js";
+import { Api } from "grammy";
+import { startBotApiEmulator, waitFor, type TestUser } from "../src/emulator/index.js";
+import { commandMenu } from "../src/playground/view.js";
 import { PlaygroundClock, renderEntities, startPlayground, type Playground } from "../src/playground/index.js";
 import { captureLogs, type LogLine } from "./harness/drive.js";
 import { freshDatabase } from "./harness/postgres.js";
@@ -251,3 +253,20 @@ describe("playground server", () => {
   });
 });
 
+
+describe("the playground's command menu", () => {
+  it("shows an app in a regional language the menu of its two letters (pt-br: pt), else the default", async () => {
+    const tg = await startBotApiEmulator();
+    try {
+      const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+      await api.setMyCommands([{ command: "start", description: "Begin" }], { scope: { type: "all_private_chats" } });
+      await api.setMyCommands([{ command: "start", description: "Começar" }], { scope: { type: "all_private_chats" }, language_code: "pt" });
+      const menu = (languageCode: string) => commandMenu(tg, { id: 5, type: "private" }, { id: 5, languageCode, isAdmin: false })[0]?.description;
+      expect(menu("pt-br")).toBe("Começar");
+      expect(menu("pt")).toBe("Começar");
+      expect(menu("de")).toBe("Begin");
+    } finally {
+      await tg.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { CARD_REFRESH_MS, QUOTE_CARD_TTL_MS, QUOTE_CARDS_PER_CHAT } from "../src
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { drive } from "./harness/drive.js";
 import { buttons, createViaFlow, offerButtons, toOffers } from "./harness/flow.js";
+import { pressData } from "./harness/locale-flow.js";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
 
 let world: TestWorld | undefined;
@@ -164,6 +165,24 @@ describe("quotes in groups", () => {
     await user.callbackAnswer(later);
     await world.app.idle();
     expect(estimates(world).length).toBe(before + 1);
+  });
+
+  it("answers a Refresh past the person's quota with a short note that fits a callback answer (200 characters), in every language", async () => {
+    world = await startWorld();
+    for (const [i, language_code] of ["en", "ru", "es", "fa", "uk"].entries()) {
+      const user = world.tg.user({ id: 7410 + i, first_name: "Qu", language_code });
+      await user.send(`/rate ${1 + i} eth usdt-trx`);
+      const card = await user.nextMessage();
+      await world.clock.advance(CARD_REFRESH_MS + 1_000);
+      // Three new quotes this minute (amounts far apart, so none answers another), then Refresh.
+      for (const amount of [10, 200, 3000]) {
+        await user.send(`/rate ${amount + i} eth usdt-trx`);
+        await user.nextMessage();
+      }
+      const answer = await user.callbackAnswer(await pressData(user, card, /^rq$/));
+      expect(answer.text, language_code).toBeDefined();
+      expect(answer.text!.length).toBeLessThanOrEqual(200);
+    }
   });
 
   it("keeps a bounded number of quote cards after thousands of one person's amounts: the newest refresh, older ones expire, a week on none is kept", async () => {

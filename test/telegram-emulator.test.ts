@@ -357,6 +357,22 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
     expect(tg.commands({ type: "default" }, "de")).toEqual([{ command: "start", description: "Anfangen" }]);
     const invalid = bot.api.setMyCommands([{ command: "Start", description: "Begin" }]);
     expect((await failure(invalid)).description).toBe("Bad Request: BOT_COMMAND_INVALID");
+    // Telegram's language_code is two lowercase letters (ISO 639-1): not a regional or script tag.
+    for (const language_code of ["pt-BR", "pt-br", "zh-hans", "DE", "deu", "d"]) {
+      const refused = bot.api.setMyCommands([{ command: "start", description: "Begin" }], { language_code: language_code as "de" });
+      expect((await failure(refused)).description, language_code).toBe("Bad Request: Invalid language code specified");
+    }
+    expect((await failure(bot.api.getMyCommands({ language_code: "zh-hans" as "zh" }))).description).toBe("Bad Request: Invalid language code specified");
+    const empty = bot.api.setMyCommands([{ command: "start", description: "   " }]);
+    expect((await failure(empty)).description).toBe("Bad Request: Command description must be non-empty");
+    // 256 characters (code points: an emoji is one) are fine, 257 are not.
+    await bot.api.setMyCommands([{ command: "start", description: "🔄".repeat(256) }], { language_code: "fa" });
+    expect(tg.commands({ type: "default" }, "fa")[0]!.description).toHaveLength(512);
+    const long = bot.api.setMyCommands([{ command: "start", description: "x".repeat(257) }]);
+    expect((await failure(long)).description).toBe("Bad Request: Command description length must not exceed 256");
+    for (const command of ["", "a".repeat(33), "with-dash", "/start x"]) {
+      expect((await failure(bot.api.setMyCommands([{ command, description: "Begin" }]))).description, command).toBe("Bad Request: BOT_COMMAND_INVALID");
+    }
     await bot.api.deleteMyCommands();
     expect(await bot.api.getMyCommands()).toEqual([]);
   });

@@ -35,9 +35,23 @@ export const menuButton = {
   pattern: /^m:(exchange|history|language|help)$/,
 };
 
+/** A locale in callback data: "en", "pt-BR", "zh-Hans" (old pickers sent "en" and "ru"). */
+const LOCALE_DATA = "[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?";
+
+/** /language: choose a language, or turn the list's page. */
 export const languageButton = {
   encode: (locale: string): string => checked(`lang:${locale}`),
-  pattern: /^lang:([a-z]{2})$/,
+  page: (page: number): string => checked(`lang:p:${page}`),
+  pattern: new RegExp(`^lang:(${LOCALE_DATA})$`),
+  pagePattern: /^lang:p:(\d{1,2})$/,
+};
+
+/** A group's settings: who may ask for quotes, the group's language, a page of the language list. */
+export const groupSettingsButton = {
+  who: (who: "everyone" | "admins"): string => checked(`gs:who:${who}`),
+  language: (locale: string): string => checked(`gs:lang:${locale}`),
+  page: (page: number): string => checked(`gs:lp:${page}`),
+  pattern: new RegExp(`^gs:(?:who:(everyone|admins)|lang:(${LOCALE_DATA})|lp:(\\d{1,2}))$`),
 };
 
 const CARD_ACTIONS = { open: "co", refresh: "cr", fundsSent: "cs", receipt: "cf" } as const;

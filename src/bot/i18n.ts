@@ -2,18 +2,53 @@ import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { MiddlewareFn } from "grammy";
 import type { UserRecord, UserRepository } from "../db/users.js";
+import { isolateValues, isRtlLocale, markVariables } from "./bidi.js";
 import type { BaseContext } from "./context.js";
 
-export const LOCALES = ["en", "ru"] as const;
+/**
+ * The languages the bot speaks, each the name of its file in locales/ (pt-BR.ftl, zh-Hans.ftl).
+ * The order is the /language picker's.
+ */
+export const LOCALES = ["en", "ru", "es", "pt-BR", "tr", "fa", "uk", "id", "vi", "zh-Hans"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 
 export const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
 
-/** "ru-RU" → "ru"; anything we have no translation for → undefined. */
+/**
+ * Telegram's `language_code` (an IETF tag: "pt-br", "zh-hans", "es-419", sometimes "pt_BR") and
+ * our stored choices, by their first subtag, to our locale. One locale per language: every
+ * Portuguese gets Brazilian Portuguese, every Chinese Simplified Chinese (a reader of Traditional
+ * Chinese, "zh-hant", "zh-tw", "zh-hk", reads it more easily than English, and /language is
+ * there), every Spanish the one Spanish. "in" is Indonesian's old code (Android still sends it).
+ */
+const BY_LANGUAGE: Readonly<Record<string, Locale>> = {
+  en: "en",
+  ru: "ru",
+  es: "es",
+  pt: "pt-BR",
+  tr: "tr",
+  fa: "fa",
+  uk: "uk",
+  id: "id",
+  in: "id",
+  vi: "vi",
+  zh: "zh-Hans",
+};
+
+/** "ru-RU" → "ru", "pt" → "pt-BR", "zh-hans" → "zh-Hans"; anything we have no translation for → undefined. */
 export function supportedLocale(code: string | null | undefined): Locale | undefined {
-  const base = code?.toLowerCase().split(/[-_]/)[0];
-  return LOCALES.find((locale) => locale === base);
+  const language = code?.trim().toLowerCase().split(/[-_]/)[0];
+  return language ? BY_LANGUAGE[language] : undefined;
+}
+
+/**
+ * The `language_code` a command menu is registered under: Telegram takes only a two-letter
+ * ISO 639-1 code there, and shows that menu to every user whose app's language has it
+ * ("pt" covers pt-br, "zh" zh-hans). English is the default menu, registered without one.
+ */
+export function commandLanguage(locale: Locale): string | undefined {
+  return locale === DEFAULT_LOCALE ? undefined : locale.slice(0, 2);
 }
 
 /** The language to write to a user in: their /language choice, then their Telegram app's, then English. */
@@ -46,7 +81,8 @@ export function createI18n(
     defaultLocale: DEFAULT_LOCALE,
     directory: LOCALES_DIR,
     // Fluent wraps variables in invisible bidi marks by default; they would ride along
-    // when a person copies an address or an exchange id, so they are switched off.
+    // when a person copies an address or an exchange id, so they are switched off (and put
+    // where they belong, in right-to-left languages only: isolateRightToLeft).
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: async (ctx) => {
       // In a group the admins choose the language for everyone.
@@ -56,7 +92,21 @@ export function createI18n(
     },
   });
   matchBundlesOnce(i18n.fluent);
+  isolateRightToLeft(i18n.fluent);
   return i18n;
+}
+
+/**
+ * Every translation (ctx.t and i18n.t both end in Fluent's `translate`) into a right-to-left
+ * language has its left-to-right values isolated: src/bot/bidi.ts.
+ */
+function isolateRightToLeft(fluent: I18n<BaseContext>["fluent"]): void {
+  const translate = fluent.translate.bind(fluent);
+  fluent.translate = (locales, path, context) => {
+    const locale = Array.isArray(locales) ? locales[0] : locales;
+    if (locale === undefined || !isRtlLocale(locale)) return translate(locales, path, context);
+    return isolateValues(translate(locales, path, markVariables(context)));
+  };
 }
 
 /**

@@ -32,6 +32,7 @@ const CHAT_ACTIONS = new Set([
 ]);
 
 const COMMAND_PATTERN = /^[a-z0-9_]{1,32}$/;
+const MAX_COMMAND_DESCRIPTION = 256;
 const MAX_INLINE_RESULTS = 50;
 
 export class BotApiMethods {
@@ -523,14 +524,20 @@ export class BotApiMethods {
 
   // --- bot settings ------------------------------------------------------------------------
 
-  /** Commands are stored per scope and language, like Telegram. */
+  /**
+   * Commands are stored per scope and language, like Telegram. The language is empty or a
+   * two-letter ISO 639-1 code in lower case (TDLib's validate_bot_language_code): not "pt-BR".
+   */
   private commandsKey(params: Record<string, unknown>): string {
     const scope = (jsonParam(params.scope, "scope") ?? { type: "default" }) as Record<string, unknown>;
     const sorted = Object.fromEntries(Object.entries(scope).sort(([a], [b]) => a.localeCompare(b)));
-    return `${JSON.stringify(sorted)}|${stringParam(params.language_code) ?? ""}`;
+    const language = stringParam(params.language_code) ?? "";
+    if (!/^(?:[a-z]{2})?$/.test(language)) throw badRequest("Invalid language code specified");
+    return `${JSON.stringify(sorted)}|${language}`;
   }
 
   private setMyCommands(params: Record<string, unknown>) {
+    const key = this.commandsKey(params);
     const commands = jsonParam(params.commands, "commands");
     if (!Array.isArray(commands)) throw badRequest('field "commands" must be of type Array');
     if (commands.length > 100) throw badRequest("too many commands specified");
@@ -540,11 +547,12 @@ export class BotApiMethods {
       if (typeof command.command !== "string") throw badRequest(`can't parse BotCommand: Can't find field "command"`);
       if (typeof command.description !== "string") throw badRequest(`can't parse BotCommand: Can't find field "description"`);
       if (!COMMAND_PATTERN.test(command.command)) throw badRequest("BOT_COMMAND_INVALID");
-      if (command.description.trim() === "") throw badRequest("command description must be non-empty");
-      if (command.description.length > 256) throw badRequest("BOT_COMMAND_DESCRIPTION_INVALID");
-      cleaned.push({ command: command.command, description: command.description });
+      // TDLib trims the description and counts its characters (code points), at most 256.
+      const description = command.description.trim();
+      if (description === "") throw badRequest("Command description must be non-empty");
+      if ([...description].length > MAX_COMMAND_DESCRIPTION) throw badRequest(`Command description length must not exceed ${MAX_COMMAND_DESCRIPTION}`);
+      cleaned.push({ command: command.command, description });
     }
-    const key = this.commandsKey(params);
     if (cleaned.length === 0) this.state.commands.delete(key);
     else this.state.commands.set(key, cleaned);
     return true;

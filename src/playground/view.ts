@@ -78,7 +78,7 @@ export function chatAction(emulator: BotApiEmulator, chatId: number, nowMs = Dat
 
 /**
  * Telegram's order for the command menu (Bot API, "Determining list of commands"): the most
- * specific scope that has commands wins, each with the user's language first.
+ * specific scope that has commands wins, each with the user's language (its two letters) first.
  */
 export function commandMenu(
   emulator: BotApiEmulator,
@@ -97,7 +97,8 @@ export function commandMenu(
           { type: "default" },
         ];
   for (const scope of scopes) {
-    for (const language of [user.languageCode, ""]) {
+    // Menus are registered under two-letter codes: an app in "pt-br" gets the "pt" menu.
+    for (const language of [user.languageCode.slice(0, 2).toLowerCase(), ""]) {
       const commands = emulator.commands(scope, language);
       if (commands.length > 0) return commands;
     }

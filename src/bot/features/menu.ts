@@ -1,5 +1,5 @@
 import { type Composer, InlineKeyboard, type Api } from "grammy";
-import type { BotCommandScope } from "grammy/types";
+import type { BotCommandScope, LanguageCode } from "grammy/types";
 import type { I18n } from "@grammyjs/i18n";
 import type { ExchangeAvailability } from "../../exchange/availability.js";
 import type { Repositories } from "../../db/index.js";
@@ -9,7 +9,9 @@ import { decodeSwapLink, type SwapPrefill } from "../deep-link.js";
 import { escapeHtml } from "../format.js";
 import { createdByFlow } from "../flow-created.js";
 import type { Clock } from "../../clock.js";
-import { LOCALES, supportedLocale } from "../i18n.js";
+import { commandLanguage, DEFAULT_LOCALE, LOCALES, supportedLocale } from "../i18n.js";
+import { addLanguagePage, pageOf } from "../language-picker.js";
+import { ignoreNotModified } from "../telegram-errors.js";
 import type { OffersDelivery } from "../conversations/offers-delivery.js";
 import type { Metrics } from "../../ops/metrics.js";
 import { DirectComposer } from "../composer.js";
@@ -123,6 +125,10 @@ export function menuFeature(deps: {
   pm.command("help", sendHelp);
   pm.command("language", sendLanguagePicker);
 
+  pm.callbackQuery(languageButton.pagePattern, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageReplyMarkup({ reply_markup: await languageKeyboard(ctx, Number(ctx.match[1])) }).catch(ignoreNotModified);
+  });
   pm.callbackQuery(languageButton.pattern, async (ctx) => {
     const locale = supportedLocale(ctx.match[1]);
     if (!locale) return ctx.answerCallbackQuery(ctx.t("button-expired"));
@@ -162,10 +168,19 @@ async function sendHelp(ctx: BotContext): Promise<void> {
   await ctx.reply(ctx.t("help-text"), { parse_mode: "HTML", reply_markup: mainMenu(ctx) });
 }
 
+/** A page of the /language list (by default the page with the person's language), their language marked. */
+async function languageKeyboard(ctx: BaseContext, page?: number): Promise<InlineKeyboard> {
+  const current = supportedLocale(await ctx.i18n.getLocale()) ?? DEFAULT_LOCALE;
+  return addLanguagePage(new InlineKeyboard(), ctx.t.bind(ctx), {
+    current,
+    page: page ?? pageOf(current),
+    choose: (locale) => languageButton.encode(locale),
+    turn: (n) => languageButton.page(n),
+  });
+}
+
 async function sendLanguagePicker(ctx: BotContext): Promise<void> {
-  const keyboard = new InlineKeyboard();
-  for (const locale of LOCALES) keyboard.text(ctx.t(`language-name-${locale}`), languageButton.encode(locale));
-  await ctx.reply(ctx.t("language-pick"), { parse_mode: "HTML", reply_markup: keyboard });
+  await ctx.reply(ctx.t("language-pick"), { parse_mode: "HTML", reply_markup: await languageKeyboard(ctx) });
 }
 
 /** The command menus Telegram shows, per scope and language: private chats, groups, group admins, support staff. */
@@ -183,8 +198,9 @@ export async function registerCommands(api: Api, i18n: I18n<BaseContext>, suppor
   for (const { scope, names } of scopes) {
     for (const locale of LOCALES) {
       const commands = names.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
+      const language_code = commandLanguage(locale);
       try {
-        await api.setMyCommands(commands, locale === "en" ? { scope } : { scope, language_code: locale });
+        await api.setMyCommands(commands, language_code === undefined ? { scope } : { scope, language_code: language_code as LanguageCode });
       } catch (error) {
         failures.push(`${JSON.stringify(scope)} ${locale}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -18,7 +18,9 @@ import type { BotContext } from "../context.js";
 import { limitVars, outsideLimits, sortOffers } from "../conversations/offers.js";
 import { encodeSwapLink } from "../deep-link.js";
 import { currencyLabel, escapeHtml, formatAmount, waitSeconds } from "../format.js";
-import { LOCALES, supportedLocale } from "../i18n.js";
+import { DEFAULT_LOCALE, supportedLocale } from "../i18n.js";
+import { addLanguagePage, pageOf } from "../language-picker.js";
+import { groupSettingsButton } from "../callback-data.js";
 import { isNotModified } from "../telegram-errors.js";
 import { RecentTimes } from "../recent-times.js";
 import { isExchangeError } from "../../exchange/errors.js";
@@ -208,7 +210,8 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
       if (!fitsGroupLimit(chat.id)) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: 60 }) }));
     }
     const quotaWait = takeQuote(ctx.from.id, card.query, true);
-    if (quotaWait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("rate-slow-down", { seconds: waitSeconds(quotaWait) }) }));
+    // A callback answer holds 200 characters: the short form (the inline title's), not the card's paragraph.
+    if (quotaWait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("inline-slow-down-title", { seconds: waitSeconds(quotaWait) }) }));
     await deps.repos.kv.set(key, { ...card, refreshedAt: deps.clock.now() });
     await ctx.answerCallbackQuery();
     const t: Translate = ctx.t.bind(ctx);
@@ -241,20 +244,27 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     if (!fitsGroupLimit(ctx.chat.id)) return;
     await ctx.reply(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: settingsKeyboard(ctx.t.bind(ctx), await groupSettings(deps.repos, ctx.chat.id)) });
   });
-  groups.callbackQuery(/^gs:(?:(who):(everyone|admins)|(lang):([a-z]{2}))$/, async (ctx) => {
+  groups.callbackQuery(groupSettingsButton.pattern, async (ctx) => {
     if (!(await isAdmin(ctx))) return void (await ctx.answerCallbackQuery({ text: ctx.t("settings-admins-only") }));
     const settings = await groupSettings(deps.repos, ctx.chat.id);
-    if (ctx.match[1] === "who") settings.adminsOnly = ctx.match[2] === "admins";
-    else {
-      const locale = supportedLocale(ctx.match[4]);
-      if (locale) {
-        settings.language = locale;
-        ctx.i18n.useLocale(locale);
-      }
+    const [, who, language, page] = ctx.match;
+    const current = supportedLocale(settings.language) ?? DEFAULT_LOCALE;
+    if (page !== undefined) {
+      await ctx.answerCallbackQuery();
+      const keyboard = settingsKeyboard(ctx.t.bind(ctx), settings, Number(page));
+      return void (await ctx.editMessageReplyMarkup({ reply_markup: keyboard }).catch(ignoreStaleEdit));
+    }
+    if (who !== undefined) settings.adminsOnly = who === "admins";
+    const locale = supportedLocale(language);
+    if (locale) {
+      settings.language = locale;
+      ctx.i18n.useLocale(locale);
     }
     await deps.repos.kv.set(`group:${ctx.chat.id}`, settings);
     await ctx.answerCallbackQuery();
-    await ctx.editMessageText(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: settingsKeyboard(ctx.t.bind(ctx), settings) }).catch(ignoreStaleEdit);
+    // The list stays on the page the admin was on (the language they chose is on it).
+    const shown = settingsKeyboard(ctx.t.bind(ctx), settings, pageOf(locale ?? current));
+    await ctx.editMessageText(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: shown }).catch(ignoreStaleEdit);
   });
 
   composer.on("inline_query", async (ctx) => {
@@ -425,14 +435,20 @@ function quoteKeyboard(t: Translate, query: RateQuery, botUsername: string, refr
   return keyboard;
 }
 
-function settingsKeyboard(t: Translate, settings: GroupSettings): InlineKeyboard {
+/** Who may ask for quotes, then a page of the languages (by default the one with the group's). */
+function settingsKeyboard(t: Translate, settings: GroupSettings, page?: number): InlineKeyboard {
   const mark = (on: boolean, label: string) => (on ? `✅ ${label}` : label);
+  const current = supportedLocale(settings.language) ?? DEFAULT_LOCALE;
   const keyboard = new InlineKeyboard()
-    .text(mark(!settings.adminsOnly, t("settings-everyone")), "gs:who:everyone")
-    .text(mark(settings.adminsOnly, t("settings-admins")), "gs:who:admins")
+    .text(mark(!settings.adminsOnly, t("settings-everyone")), groupSettingsButton.who("everyone"))
+    .text(mark(settings.adminsOnly, t("settings-admins")), groupSettingsButton.who("admins"))
     .row();
-  for (const locale of LOCALES) keyboard.text(mark((settings.language ?? "en") === locale, t(`language-name-${locale}`)), `gs:lang:${locale}`);
-  return keyboard;
+  return addLanguagePage(keyboard, t, {
+    current,
+    page: page ?? pageOf(current),
+    choose: (locale) => groupSettingsButton.language(locale),
+    turn: (n) => groupSettingsButton.page(n),
+  });
 }
 
 function hintResult(t: Translate): InlineQueryResultArticle {

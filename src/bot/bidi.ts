@@ -1,0 +1,105 @@
+/**
+ * Left-to-right values inside right-to-left text (Persian). An address, an amount, an exchange
+ * id or a command in Persian text is reordered by the Unicode bidi algorithm: "0.5 BTC" can
+ * come out as "BTC 0.5" glued to the wrong word, "/exchange" as "exchange/". Isolating each
+ * such value (LRI … PDI) keeps it left to right and in one piece.
+ *
+ * Fluent's own isolation (FSI … PDI around every variable) is off: its marks landed inside
+ * <code> elements, so they rode along when a person copied an address or an id. Here, for
+ * right-to-left locales only, and centrally (not by hand in the .ftl files):
+ * - every string variable is marked (`markVariables`) before Fluent formats the message;
+ * - `isolateValues` then turns each marked value outside a <code>/<pre> element into
+ *   LRI value PDI (FSI … PDI when the value is itself right-to-left text: a translated status, a
+ *   person's name), and drops the marks of values inside one;
+ * - every <code>/<pre> element gets LRI just before it and PDI just after it, outside the
+ *   entity, so what a person copies is exactly the value;
+ * - a bot command written in the text ("/exchange", "/alert 0.5 btc eth 17.2") is isolated with
+ *   its left-to-right arguments; a "@" written just before a value joins that value's isolate
+ *   ("@name" stays a mention).
+ * Numbers stay numbers (Fluent formats them, and plurals select on them); they need no marks.
+ */
+
+/** Locales written right to left. */
+export const RTL_LOCALES: ReadonlySet<string> = new Set(["fa", "ar", "he", "ur"]);
+
+export const LRI = "\u2066";
+export const FSI = "\u2068";
+export const PDI = "\u2069";
+/** Every bidi mark and isolate: none may sit inside a <code> element. */
+export const BIDI_MARKS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/;
+
+// Unicode noncharacters, for a program's internal use: never in text a person or service sends
+// (removed from values all the same, so a value cannot forge one).
+const OPEN = "\ufdd0";
+const CLOSE = "\ufdd1";
+const MARKERS = /[\ufdd0\ufdd1]/g;
+
+/** Strong right-to-left letters: Hebrew, Arabic (Persian, Urdu), Syriac, Thaana, NKo and their presentation forms. */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdcf\ufdf0-\ufdff\ufe70-\ufefc]/;
+
+export function isRtlLocale(locale: string): boolean {
+  return RTL_LOCALES.has(locale.split("-")[0]!.toLowerCase());
+}
+
+/** The variables with every string value marked for `isolateValues`. */
+export function markVariables<T extends Record<string, unknown>>(variables: T | undefined): T | undefined {
+  if (variables === undefined) return undefined;
+  const marked: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(variables)) marked[name] = typeof value === "string" ? `${OPEN}${value.replace(MARKERS, "")}${CLOSE}` : value;
+  return marked as T;
+}
+
+const TOKENS = /<\/?(code|pre)\b[^>]*>|<[^>]*>|[\ufdd0\ufdd1]/gi;
+
+/** A formatted right-to-left message, its marked values and its left-to-right pieces isolated (see above). */
+export function isolateValues(text: string): string {
+  let out = "";
+  let inCode = 0;
+  /** Where the open value began in `out`, and the text it had before it (a "@"). */
+  let valueStart = -1;
+  let last = 0;
+  const flushText = (chunk: string) => {
+    out += inCode > 0 || valueStart >= 0 ? chunk : isolateCommands(chunk);
+  };
+  for (const match of text.matchAll(TOKENS)) {
+    flushText(text.slice(last, match.index));
+    last = match.index + match[0].length;
+    let token = match[0];
+    if (token === OPEN) {
+      if (inCode === 0) valueStart = out.endsWith("@") ? out.length - 1 : out.length;
+    } else if (token === CLOSE) {
+      if (valueStart >= 0) {
+        const value = out.slice(valueStart);
+        out = out.slice(0, valueStart) + (value === "" ? "" : wrap(value));
+        valueStart = -1;
+      }
+    } else if (match[1] !== undefined) {
+      token = token.replace(MARKERS, "");
+      const closing = token.startsWith("</");
+      if (!closing && inCode++ === 0) out += LRI + token;
+      else if (closing && inCode > 0 && --inCode === 0) out += token + PDI;
+      else out += token;
+    } else {
+      // A tag's attributes (a link's address) take no marks.
+      out += token.replace(MARKERS, "");
+    }
+  }
+  flushText(text.slice(last));
+  return out;
+}
+
+function wrap(value: string): string {
+  const visible = value.replace(/<[^>]*>/g, "");
+  return (RTL_LETTER.test(visible) ? FSI : LRI) + value + PDI;
+}
+
+/**
+ * "/alert 0.5 btc eth 17.2" in Persian text: the command with what follows it up to the next
+ * right-to-left letter, bracket (its pair would be split) or the line's end, without the spaces
+ * and punctuation at its end.
+ */
+const COMMAND = /(^|[^\p{L}\p{N}_/:.\-@])(\/[a-z][a-z0-9_]{0,31}(?:[^\n()[\]«»\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]*(?![\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])[\p{L}\p{N}])?)/gmu;
+
+function isolateCommands(chunk: string): string {
+  return chunk.replace(COMMAND, (_all, before: string, command: string) => `${before}${LRI}${command}${PDI}`);
+}
