@@ -6,8 +6,9 @@ import { isFinalStatus, KNOWN_STATUSES } from "../exchange/schemas.js";
 import { isSettled, isWaiting } from "../tracker/policy.js";
 import { againButton, cardButton } from "./callback-data.js";
 import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "./format.js";
+import type { Translator } from "./i18n.js";
 
-export type Translate = (key: string, variables?: Record<string, string | number>) => string;
+export type Translate = Translator;
 
 /** What the catalogue says of an exchange's two currencies: explorer URL prefixes, and whether the deposit needs a memo. */
 export interface Explorers {

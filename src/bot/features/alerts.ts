@@ -39,7 +39,7 @@ export async function createAlert(repos: Repositories, clock: Clock, alert: Omit
 }
 
 /** "🔔 I will tell you when 0.5 BTC gets at least 17.2 ETH…", or why not. */
-export function alertAnswer(t: (key: string, vars?: Record<string, string | number>) => string, request: AlertRequest, checkIntervalMs: number): string {
+export function alertAnswer(t: Translate, request: AlertRequest, checkIntervalMs: number): string {
   if (request.kind === "too-many") return t("alert-too-many", { max: ALERTS_PER_PERSON });
   return t("alert-created", { ...describe(request.alert), minutes: Math.round(checkIntervalMs / 60_000), days: ALERT_LIFETIME_MS / 86_400_000 });
 }
