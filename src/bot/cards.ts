@@ -42,7 +42,8 @@ function txLink(hash: string, explorer: string | undefined): string {
 
 function pairLine(t: Translate, tx: TransactionRecord): string {
   return t("card-pair", {
-    amount: amount(tx.amountFrom),
+    // Every digit: the card says the amount to send exactly, and must not show it twice two ways.
+    amount: exactAmount(tx.amountFrom),
     from: escapeHtml(currencyLabel({ symbol: tx.symbolFrom, network: tx.networkFrom })),
     receive: tx.amountTo ? amount(tx.amountTo) : "?",
     to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
