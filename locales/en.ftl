@@ -56,8 +56,8 @@ command-help = How it works
 history-empty = You have no exchanges yet. Type /exchange to start one.
 history-title = <b>Your exchanges</b>, newest first:
 history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
-history-button = { $n }. { $amount } { $from } → { $to }
     <code>{ $id }</code>
+history-button = { $n }. { $amount } { $from } → { $to }
 
 ## The exchange flow
 

@@ -56,8 +56,8 @@ command-help = Как это работает
 history-empty = У вас пока нет обменов. Отправьте /exchange, чтобы начать.
 history-title = <b>Ваши обмены</b>, сначала новые:
 history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
-history-button = { $n }. { $amount } { $from } → { $to }
     <code>{ $id }</code>
+history-button = { $n }. { $amount } { $from } → { $to }
 
 ## Обмен
 

@@ -161,7 +161,7 @@ describe("the re-check of an old quote before creating", () => {
     world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "6" });
     const user = world.tg.user({ id: 8106, first_name: "Ola", language_code: "en" });
     const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
-    const shown = /Receive about: ([\d.]+)/.exec(summary.text ?? "")?.[1];
+    const shown = /Receive about: ([\d.,]+)/.exec(summary.text ?? "")?.[1];
     await world.clock.advance(2 * SPAN);
     await fillWindow(world);
     await user.click(summary, /Confirm/);
