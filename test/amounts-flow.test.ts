@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, offerButtons, toOffers } from "./harness/flow.js";
-import type { StoredMessage } from "../src/emulator/index.js";
+import { waitFor, type StoredMessage } from "../src/emulator/index.js";
 
 /**
  * Amounts as people read them, through the real bot: rounded where a figure is for reading,
@@ -104,6 +104,25 @@ describe("amounts in Russian", () => {
     const created = await ivan.nextMessage();
     // Not "0,12345678": the figure is pasted into a wallet as it is.
     expect(created.html).toContain("Отправьте ровно <code>0.12345678</code> <b>BTC</b> (точная сумма");
+    const qr = await ivan.nextMessage();
+
+    // Status messages: the deposit every digit, what comes back rounded, in Russian form.
+    const exchangeId = /🔁 Обмен (\S+)/.exec(created.text ?? "")![1]!;
+    world.app.sandbox!.setScenario(exchangeId, "finished");
+    for (let i = 0; i < 9 * 4; i++) {
+      await world.clock.advance(15_000);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    await world.app.idle();
+    const said = ivan.messages().filter((m) => m.from_bot && m.message_id > qr.message_id).map((m) => m.text ?? "");
+    expect(said.some((text) => text.includes("Ваш депозит 0,12345678 BTC пришёл"))).toBe(true);
+    expect(said.some((text) => new RegExp(`Готово: \\d{2}${NBSP}\\d{3}(,\\d{1,2})? USDT \\(TRX\\) отправлены`).test(text))).toBe(true);
+
+    // /history: rounded, in the list and on its button.
+    await ivan.send("/history");
+    const history = await waitFor(() => ivan.messages().find((m) => m.text?.includes("Ваши обмены")), 5_000, "the history");
+    expect(history.text).toContain("• 0,123457 BTC → USDT (TRX)");
+    expect(buttons(history)).toContain("1. 0,123457 BTC → USDT (TRX)");
   });
 });
 
