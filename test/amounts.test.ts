@@ -107,6 +107,11 @@ describe("amounts in messages", () => {
     expect(copyable("0.123456789")).toBe("0.123456789");
   });
 
+  it("keep their locale through a change of their text (direction marks)", () => {
+    const marked = amount("4845.88692097").map((text) => `\u2066${text}\u2069`);
+    expect(i18n.t("ru", "summary-send", { amount: marked, currency: "USDT" })).toContain(`\u20664${NBSP}845,89\u2069 USDT`);
+  });
+
   it("write themselves in English outside a message", () => {
     expect(String(amount("4845.88692097"))).toBe("4,845.89");
   });

@@ -54,6 +54,14 @@ export class Localized extends FluentType<string> {
     super(value);
   }
 
+  /**
+   * The same value, its written form passed through `change` (direction marks around it, say).
+   * Anything done to an amount's text must go through here: String(amount) is English.
+   */
+  map(change: (text: string) => string): Localized {
+    return new Localized(this.value, (locale) => change(this.write(locale)));
+  }
+
   /** Outside a message (no scope), in English. */
   override toString(scope?: Parameters<FluentType<string>["toString"]>[0]): string {
     return this.write(scope?.bundle.locales[0] ?? "en");
