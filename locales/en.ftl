@@ -92,7 +92,7 @@ amount-negative = The amount can't be negative.
 amount-exponent = Please write the amount in full, without an exponent (not <code>1e5</code>).
 amount-too-many-decimals = Too many digits after the point: the exchange takes at most { $decimals }.
 amount-too-large = That amount is too large. Please check it and type it again.
-amount-ambiguous = I can't tell whether <code>{ $input }</code> means a thousand or one. Please write it without the comma (<code>1000</code>) or with a decimal point (<code>1.000</code>).
+amount-ambiguous = I can't tell whether the separator in <code>{ $input }</code> groups thousands or starts the decimals: people write both ways. Please write a whole number without a separator (<code>1234</code>), or a decimal with one more zero at the end (<code>1.2340</code>).
 
 queue-position = ⏳ The exchange service is busy: you are number { $position } in line, about { $seconds } s.
 flow-offers-loading = ⏳ Getting offers for { $amount } { $from } → { $to }…

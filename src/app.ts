@@ -11,6 +11,7 @@ import { openPostgres, PgBudgetJournal, PgLeaderLock, PgSignals, type PostgresSt
 import { Leadership, type Role } from "./leadership.js";
 import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
+import { startOffersRecovery } from "./bot/conversations/offers-recovery.js";
 import { registerCommands } from "./bot/features/menu.js";
 import { translatorFor } from "./bot/i18n.js";
 import { escapeHtml } from "./bot/format.js";
@@ -24,10 +25,11 @@ import { EstimateService } from "./exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
 import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
 import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
+import { ChatTurns } from "./telegram/chat-turns.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
 import { AlertChecker } from "./alerts/index.js";
 import { InstanceRegistry } from "./cluster/index.js";
-import { acceptInto, InboxWorker } from "./inbox/index.js";
+import { acceptInto, chatIdOfKey, chatKeyOfChat, InboxWorker } from "./inbox/index.js";
 import { alertMessenger } from "./bot/features/alerts.js";
 import { StatusNotifier } from "./tracker/notifier.js";
 import { Tracker } from "./tracker/tracker.js";
@@ -146,7 +148,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
   // This process, as its leases, its background fetches and the list of running processes name it.
   const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-  const { bot, statusApi, i18n, idle, handling } = createBot(
+  const { bot, statusApi, i18n, idle, handling, recoverOffers } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
       clock,
@@ -179,6 +181,16 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     inbox: repos.inbox,
     owner,
     logger,
+    chatSends: {
+      sentEarlier: (chatKey, at) => {
+        const chatId = chatIdOfKey(chatKey);
+        if (chatId !== undefined) outbox.sentEarlier(chatId, at);
+      },
+      lastSent: (chatKey) => {
+        const chatId = chatIdOfKey(chatKey);
+        return chatId === undefined ? null : (outbox.lastMessageAt(chatId) ?? null);
+      },
+    },
     handle: async (update) => {
       try {
         await bot.handleUpdate(update);
@@ -188,6 +200,14 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
   });
   const accept = acceptInto(repos.inbox, inbox);
+  // Several processes (PostgreSQL): a message into a private chat from outside its updates takes
+  // the chat's turn, so that Telegram's second between two messages holds across processes.
+  // Status messages give up soon (the tracker owes them and comes back); the rest waits longer.
+  if (store.dialect === "postgres") {
+    const turns = new ChatTurns({ turns: repos.inbox, outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey), chatKeyOf: chatKeyOfChat, owner: `${owner}/turns`, logger });
+    statusApi.config.use(turns.transformer({ waitMs: 3_000 }));
+    bot.api.config.use(turns.transformer({ waitMs: 30_000 }));
+  }
   const appIdle = async () => {
     await inbox.idle();
     await idle();
@@ -218,6 +238,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   interface Duties {
     feed?: UpdateFeed;
     sweeper?: ReturnType<typeof startFlowSweeper>;
+    offersRecovery?: ReturnType<typeof startOffersRecovery>;
     alerts?: AlertChecker;
     tracking?: boolean;
   }
@@ -251,6 +272,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         if (await handOverCreated(repos.kv, repos.transactions, chatId, clock.now())) tracker.wake();
       },
     });
+    // Offers lists a killed process was fetching: fetched again here, with nobody writing.
+    term.offersRecovery = startOffersRecovery({ clock, logger, pass: recoverOffers });
     await tracker.start();
     // Checked by /healthz from now on (not while its start still reads the database).
     term.tracking = true;
@@ -285,11 +308,12 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     const trackerDone = term.tracking ? tracker.stop() : Promise.resolve();
     const alertsDone = term.alerts?.stop();
     const sweeperDone = term.sweeper?.stop();
+    const recoveryDone = term.offersRecovery?.stop();
     catalogue.stop();
     if (store.dialect === "postgres" && !stopping.signal.aborted) catalogue.follow(catalogueFollowMs);
     dutiesSettled = await settlesBy(trackerDone, deadline);
     if (!dutiesSettled) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
-    await settlesBy(Promise.all([alertsDone, sweeperDone]), deadline);
+    await settlesBy(Promise.all([alertsDone, sweeperDone, recoveryDone]), deadline);
   };
 
   const catalogueFollowMs = overrides.catalogueFollowMs ?? 60_000;

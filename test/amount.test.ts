@@ -132,6 +132,19 @@ describe("parseAmount: refused", () => {
 });
 
 describe("parseAmount: options", () => {
+  it("reads a dot before three digits as ambiguous where the person's language groups thousands with it", () => {
+    // A thousand in Spanish, Portuguese, Turkish, Indonesian, Vietnamese; one point zero in English.
+    for (const input of ["1.000", "12.345", "999.999"]) {
+      expect(parseAmount(input, { dotMayGroupThousands: true }), input).toEqual({ ok: false, problem: "ambiguous" });
+      expect(parseAmount(input).ok, input).toBe(true);
+    }
+    expect(parseAmount("1.000")).toEqual({ ok: true, value: "1" });
+    // Not three digits, or a lone 0 before the dot: a decimal point either way.
+    expect(parseAmount("1.5", { dotMayGroupThousands: true })).toEqual({ ok: true, value: "1.5" });
+    expect(parseAmount("0.125", { dotMayGroupThousands: true })).toEqual({ ok: true, value: "0.125" });
+    expect(parseAmount("1.0000", { dotMayGroupThousands: true })).toEqual({ ok: true, value: "1" });
+  });
+
   it("honours maxFractionDigits", () => {
     expect(parseAmount("0.123", { maxFractionDigits: 2 })).toEqual({
       ok: false,

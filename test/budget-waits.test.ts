@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { createRepositories } from "../src/db/index.js";
 import { offerButtons, toAmount, toOffers, toSummary } from "./harness/flow.js";
-import { waitFor, type StoredMessage } from "../src/emulator/index.js";
+import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
+import type { Store } from "../src/db/index.js";
+import { OFFERS_RECOVERY_EVERY_MS } from "../src/bot/conversations/offers-recovery.js";
 import { advanceUntil, drive } from "./harness/drive.js";
 
 let world: TestWorld | undefined;
@@ -133,6 +135,136 @@ describe("a quote whose process stopped before it came", () => {
     await advanceUntil(w.clock, () => estimates() > before, 3 * 60_000);
     await waitFor(() => offerButtons(waiting).length > 0, 5_000, "the offers on the waiting screen");
     expect(waiting.text).toContain("0.3 BTC → ETH");
+  });
+});
+
+describe("a quote whose process was killed, with nobody writing (the leader's recovery pass)", () => {
+  const key = (userId: number) => `offers:${userId}`;
+  const estimatesOf = (w: TestWorld) => () => w.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
+
+  /** A chat whose offers wait in line for the budget: its "getting offers" message and its ticket, unanswered. */
+  async function waitingInLine(w: TestWorld, user: TestUser, amount: string): Promise<{ waiting: StoredMessage; ticket: Record<string, unknown> }> {
+    await toAmount(user, "btc btc", "eth eth");
+    await fillWindow(w);
+    await user.send(amount);
+    const waiting = await user.nextMessage();
+    await waitFor(() => /in line|в очереди/.test(waiting.text ?? ""), 5_000, "the place in line");
+    const ticket = await w.app.repos.kv.get<Record<string, unknown>>(key(user.id));
+    expect(ticket?.outcome).toBeUndefined();
+    return { waiting, ticket: ticket! };
+  }
+
+  /** Restarts the bot with the chat's ticket as `rewrite` leaves it (a process killed leaves it unanswered, owned by the dead). */
+  async function restartWith(w: TestWorld, rewrite: (store: Store) => Promise<void>): Promise<void> {
+    await w.restart(async () => {
+      const store = await openTestStore(w);
+      try {
+        await rewrite(store);
+      } finally {
+        await store.close();
+      }
+    });
+  }
+
+  it.each([
+    ["en", "Please tap one of the buttons", "address"],
+    ["ru", "нажмите одну из кнопок", "адрес"],
+  ])("(%s) is fetched again by the leader and the waiting screen becomes the offers, drawn as the flow draws them; a tap on an offer goes on", async (language, tapHint, addressWord) => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" });
+    const w = world;
+    const user = w.tg.user({ id: 8201, first_name: "Ku", language_code: language });
+    const { waiting, ticket } = await waitingInLine(w, user, "0.3");
+    await restartWith(w, async (store) => {
+      await createRepositories(store, w.clock).kv.set(key(user.id), { ...ticket, owner: "gone:1:killed" });
+      // The window the killed process filled is over by the time the new one runs.
+      await w.clock.advance(SPAN);
+    });
+    const estimates = estimatesOf(w);
+    const before = estimates();
+
+    // Nobody writes: within one pass, the waiting screen is the offers list.
+    const took = await advanceUntil(w.clock, () => offerButtons(waiting).length > 0, OFFERS_RECOVERY_EVERY_MS + 1_000);
+    expect(took).toBeLessThanOrEqual(OFFERS_RECOVERY_EVERY_MS + 1_000);
+    await w.app.idle();
+    expect(estimates()).toBe(before + 1);
+    expect(waiting.text).toContain("0.3 BTC → ETH");
+    const stored = await w.app.repos.kv.get<Record<string, unknown>>(key(user.id));
+    expect(stored?.outcome).toMatchObject({ kind: "ok" });
+    expect(stored?.owner).not.toBe("gone:1:killed");
+
+    // The flow, at the person's next message, draws the same screen: Telegram is asked to change nothing.
+    const edits = waiting.edited;
+    await user.send("hello?");
+    expect((await user.nextMessage()).text).toContain(tapHint);
+    expect(waiting.edited).toBe(edits);
+    expect(estimates()).toBe(before + 1);
+
+    await user.click(waiting, offerButtons(waiting)[0]!);
+    expect((await user.nextMessage()).text).toContain(addressWord);
+  });
+
+  it("is asked once: the person writing after the leader took it over does not ask again", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" });
+    const w = world;
+    const user = w.tg.user({ id: 8202, first_name: "Lo", language_code: "en" });
+    const { waiting, ticket } = await waitingInLine(w, user, "0.4");
+    await restartWith(w, (store) => createRepositories(store, w.clock).kv.set(key(user.id), { ...ticket, owner: "gone:1:killed" }));
+    const estimates = estimatesOf(w);
+    const before = estimates();
+
+    // Taken over within a pass (it waits in line again: the window is still full).
+    await w.clock.advance(OFFERS_RECOVERY_EVERY_MS + 1_000);
+    const taken = await w.app.repos.kv.get<Record<string, unknown>>(key(user.id));
+    expect(taken?.owner).not.toBe("gone:1:killed");
+    expect(taken?.outcome).toBeUndefined();
+
+    await user.send("hello?");
+    expect((await user.nextMessage()).text).toContain("tap one of the buttons");
+    await advanceUntil(w.clock, () => offerButtons(waiting).length > 0, 3 * 60_000);
+    await w.app.idle();
+    expect(estimates()).toBe(before + 1);
+    expect(waiting.text).toContain("0.4 BTC → ETH");
+  });
+
+  it("leaves alone a ticket whose process still runs, one answered already, and one of an older version (asked again at the next message)", async () => {
+    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" });
+    const w = world;
+    const alive = w.tg.user({ id: 8203, first_name: "Mo", language_code: "en" });
+    const answered = w.tg.user({ id: 8204, first_name: "Ny", language_code: "en" });
+    const older = w.tg.user({ id: 8205, first_name: "Os", language_code: "en" });
+    const a = await waitingInLine(w, alive, "0.5");
+    const b = await waitingInLine(w, answered, "0.6");
+    const c = await waitingInLine(w, older, "0.7");
+    const { flowId, step, about } = c.ticket;
+    const rewritten = {
+      // Another process of the bot, running (it said so just now).
+      [alive.id]: { ...a.ticket, owner: "other:2:alive" },
+      // The killed process stored the quote, and was killed before it showed it.
+      [answered.id]: { ...b.ticket, owner: "gone:1:killed", outcome: { kind: "below-minimum" } },
+      // Written by a version that did not say what the quote was for.
+      [older.id]: { flowId, step, owner: "gone:1:killed", about },
+    };
+    await restartWith(w, async (store) => {
+      const repos = createRepositories(store, w.clock);
+      for (const [userId, value] of Object.entries(rewritten)) await repos.kv.set(key(Number(userId)), value);
+    });
+    await w.app.repos.instances.beat("other:2:alive", Date.now());
+    const estimates = estimatesOf(w);
+    const before = estimates();
+
+    const edits = [a, b, c].map(({ waiting }) => waiting.edited);
+    for (let pass = 0; pass < 3; pass++) await w.clock.advance(OFFERS_RECOVERY_EVERY_MS);
+    await w.app.idle();
+    expect(estimates()).toBe(before);
+    for (const [userId, value] of Object.entries(rewritten)) expect(await w.app.repos.kv.get(key(Number(userId)))).toEqual(value);
+    expect([a, b, c].map(({ waiting }) => waiting.edited)).toEqual(edits);
+
+    // The older ticket is asked again when its person writes, as before.
+    await older.send("hello?");
+    expect((await older.nextMessage()).text).toContain("tap one of the buttons");
+    await advanceUntil(w.clock, () => offerButtons(c.waiting).length > 0, 3 * 60_000);
+    expect(estimates()).toBe(before + 1);
+    expect(c.waiting.text).toContain("0.7 BTC → ETH");
   });
 });
 

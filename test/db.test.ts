@@ -203,6 +203,27 @@ describe("storage", () => {
     expect(await repos.kv.get("conv:7")).toBeUndefined();
   });
 
+  it("lists the entries under a prefix written since a time that hold one text and lack another, oldest first, a limited number", async () => {
+    await repos.kv.set("offers:1", { swap: 1 });
+    await clock.advance(10);
+    await repos.kv.set("offers:2", { swap: 2 });
+    await repos.kv.set("offers:3", { swap: 3, outcome: "ok" });
+    await repos.kv.set("offers:4", { step: 4 });
+    await repos.kv.set("offerz:5", { swap: 5 });
+    await clock.advance(10);
+    await repos.kv.set("offers:6", { swap: 6, note: '"outcome": in a string' });
+    const since = clock.now() - 20;
+    const matching = (limit: number, from = since) => repos.kv.matchingSince("offers", { since: from, contains: '"swap":', lacks: '"outcome":', limit });
+    expect(await matching(10)).toEqual([
+      { key: "1", value: { swap: 1 } },
+      { key: "2", value: { swap: 2 } },
+      { key: "6", value: { swap: 6, note: '"outcome": in a string' } },
+    ]);
+    expect((await matching(2)).map((entry) => entry.key)).toEqual(["1", "2"]);
+    expect((await matching(10, since + 1)).map((entry) => entry.key)).toEqual(["2", "6"]);
+    await expect(repos.kv.matchingSince("offers", { since, contains: "50%", lacks: "x", limit: 1 })).rejects.toThrow(/LIKE/);
+  });
+
   it("tells the exchange as it was just before and after the deposit details were recorded", async () => {
     await repos.transactions.insert(sample({ addressFrom: null }));
     const recorded = await repos.transactions.recordDeposit("exolix-floating-abc", { addressFrom: "bc1qlater", extraFrom: null, amountTo: "3000" });

@@ -89,7 +89,7 @@ describe("the amount", () => {
     ["1e5", "without an exponent"],
     ["0.123456789", "at most 8"],
     ["99999999999999", "too large"],
-    ["1,000", "a thousand or one"],
+    ["1,000", "groups thousands or starts the decimals"],
   ])("refuses %j with a sentence saying what is wrong", async (input, sentence) => {
     const user = newUser();
     await toAmount(user, "btc btc", "eth eth");

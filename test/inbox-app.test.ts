@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { InboxRepository } from "../src/db/index.js";
+import { InboxRepository, type Store } from "../src/db/index.js";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { testBackEnd } from "./harness/postgres.js";
@@ -41,6 +41,15 @@ async function onDatabase<T>(w: TestWorld, work: (db: Awaited<ReturnType<typeof 
   } finally {
     await store.close();
   }
+}
+
+/** Another process holds the chat's lease until `until` (the chat's row may be there already, let go). */
+function holdLease(store: Store, chatKey: string, owner: string, until: number) {
+  return store.db
+    .insertInto("chat_leases")
+    .values({ chat_key: chatKey, owner, until })
+    .onConflict((conflict) => conflict.column("chat_key").doUpdateSet({ owner, until }))
+    .execute();
 }
 
 /** Stores `updates` as a process that died before handling them would have left them. */
@@ -128,7 +137,7 @@ describe("the inbox", () => {
     await w.restart(async () => {
       await leftInInbox(w, [messageUpdate(900_005, 9305, "/help")]);
       leaseEnds = Date.now() + 1_500;
-      await onDatabase(w, (store) => store.db.insertInto("chat_leases").values({ chat_key: "c:9305", owner: "gone:1:dead", until: leaseEnds }).execute());
+      await onDatabase(w, (store) => holdLease(store, "c:9305", "gone:1:dead", leaseEnds));
     });
     await helpAnswered(said);
     expect(Date.now()).toBeGreaterThanOrEqual(leaseEnds);
@@ -140,7 +149,7 @@ describe("the inbox", () => {
     const said = await openChat(w, user);
     await w.restart(async () => {
       await leftInInbox(w, [messageUpdate(900_009, 9308, "/help")]);
-      await onDatabase(w, (store) => store.db.insertInto("chat_leases").values({ chat_key: "c:9308", owner: "gone:1:dead", until: Date.now() + 600_000 }).execute());
+      await onDatabase(w, (store) => holdLease(store, "c:9308", "gone:1:dead", Date.now() + 600_000));
     });
     await helpAnswered(said);
   });
@@ -150,7 +159,7 @@ describe("the inbox", () => {
     const user = w.tg.user({ id: 9307, first_name: "Ina", language_code: "en" });
     const said = await openChat(w, user);
     // An update stored behind a chat another process holds (longer than the test looks).
-    await onDatabase(w, (store) => store.db.insertInto("chat_leases").values({ chat_key: "c:9307", owner: "other:1:busy", until: Date.now() + 600_000 }).execute());
+    await onDatabase(w, (store) => holdLease(store, "c:9307", "other:1:busy", Date.now() + 600_000));
     await leftInInbox(w, [messageUpdate(900_008, 9307, "/help")]);
     const metric = async (name: string) => {
       const body = await (await fetch(`http://127.0.0.1:${w.app.ports().health}/metrics`)).text();

@@ -62,6 +62,33 @@ describe("the inbox", () => {
     expect(await inbox.finish(1, "c:10", "b", T + 10_003, T + 20_003)).toMatchObject({ updateId: 2 });
   });
 
+  it("keeps when a chat last got a message from one holder of its lease to the next, and gives the chat's turn to one sender at a time", async () => {
+    await inbox.add([update(1, 10)], T);
+    expect(await inbox.claim("c:10", "a", T, T + 10_000)).toMatchObject({ updateId: 1, chatSentAt: null });
+    // A status message from another process waits while a handles the chat's update.
+    expect(await inbox.takeTurn("c:10", "b/status", T + 1, T + 10_001)).toBeUndefined();
+    // a replied at T + 500 and lets the chat go: the row says so.
+    expect(await inbox.finish(1, "c:10", "a", T + 600, T + 10_600, T + 500)).toBeUndefined();
+    expect(await inbox.takeTurn("c:10", "b/status", T + 700, T + 10_700)).toEqual({ sentAt: T + 500 });
+    // While b sends, the chat's next update waits for it.
+    await inbox.add([update(2, 10)], T + 800);
+    expect(await inbox.claim("c:10", "a", T + 800, T + 10_800)).toBeUndefined();
+    expect(await inbox.waitingChats("a", T + 800, 10)).toEqual([]);
+    await inbox.release("c:10", "b/status", T + 1_500);
+    // The next holder hears of b's message; a release that sent nothing keeps what the row says.
+    expect(await inbox.claim("c:10", "a", T + 1_600, T + 11_600)).toMatchObject({ updateId: 2, chatSentAt: T + 1_500 });
+    expect(await inbox.finish(2, "c:10", "a", T + 1_700, T + 11_700, null)).toBeUndefined();
+    expect(await inbox.takeTurn("c:10", "b/status", T + 1_800, T + 11_800)).toEqual({ sentAt: T + 1_500 });
+    await inbox.release("c:10", "b/status", null);
+    // Let go a minute ago and no message since: forgotten; a chat that got one lately is kept.
+    await inbox.add([update(3, 11)], T);
+    await inbox.claim("c:11", "a", T, T + 10_000);
+    await inbox.finish(3, "c:11", "a", T + 100, T + 10_100, T + 50);
+    expect(await inbox.pruneLeases(T + 1_000)).toBe(1);
+    expect(await inbox.takeTurn("c:10", "b/status", T + 1_900, T + 11_900)).toEqual({ sentAt: T + 1_500 });
+    expect(await inbox.takeTurn("c:11", "b/status", T + 1_900, T + 11_900)).toEqual({ sentAt: null });
+  });
+
   it("gives a chat to exactly one of several processes asking at once", async () => {
     await inbox.add([update(1, 10)], T);
     const owners = ["a", "b", "c", "d", "e", "f"];
@@ -77,7 +104,7 @@ describe("the inbox", () => {
     try {
       await a.query("BEGIN");
       await a.query("UPDATE inbox SET done_at = $1 WHERE update_id = 1", [T + 1]);
-      await a.query("DELETE FROM chat_leases WHERE chat_key = 'c:10'");
+      await a.query("UPDATE chat_leases SET owner = '', until = 0 WHERE chat_key = 'c:10'");
       // b asks for the chat meanwhile: its statement reads the update as waiting, then waits for a's row.
       const claiming = inbox.claim("c:10", "b", T + 2, T + 10_002);
       await waitFor(async () => {
@@ -89,10 +116,10 @@ describe("the inbox", () => {
     } finally {
       a.release();
     }
-    // Nothing was handed out, and b holds no lease on a chat with nothing waiting.
+    // Nothing was handed out, and b holds no lease on a chat with nothing waiting (the row stays, let go).
     expect(await inbox.waiting()).toMatchObject({ count: 0 });
     expect(await inbox.claim("c:10", "c", T + 3, T + 10_003)).toBeUndefined();
-    expect(await db.store.db.selectFrom("chat_leases").selectAll().execute()).toEqual([]);
+    expect(await db.store.db.selectFrom("chat_leases").select(["owner", "until"]).execute()).toEqual([{ owner: "", until: 0 }]);
   });
 
   it("hands an update back unhandled (a stop): its attempt does not count, and the chat goes to another process at once", async () => {

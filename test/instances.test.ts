@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
 import { startFleet, type FeedMode, type Fleet } from "./harness/fleet.js";
-import { offerButtons, toSummary } from "./harness/flow.js";
+import { offerButtons, toAmount, toSummary } from "./harness/flow.js";
+import { admin } from "./harness/postgres-admin.js";
 import { freshDatabase, testBackEnd } from "./harness/postgres.js";
 
 /**
@@ -33,6 +34,15 @@ function budgetFigures(): { worstMinute: number; refused: number } {
 
 const fromBot = (user: TestUser) => user.messages().filter((m) => m.from_bot);
 
+/** The instance fetching the offers list of `chatId` in the background (its ticket names it: `host:pid:…`). */
+async function offersOwnerOf(chatId: number): Promise<number | undefined> {
+  const { rows } = await admin(fleet.databaseUrl, (client) => client.query<{ value: string }>("SELECT value FROM kv WHERE key = $1", [`offers:${chatId}`]));
+  const owner = rows[0] === undefined ? undefined : (JSON.parse(rows[0].value) as { owner?: string }).owner;
+  const pid = Number(owner?.split(":")[1]);
+  const index = fleet.instances.findIndex((instance) => instance?.bot.child.pid === pid);
+  return index >= 0 ? index : undefined;
+}
+
 /** The instance holding `user`'s chat (handling its update now). */
 async function holderOf(user: TestUser): Promise<{ index: number } | undefined> {
   const index = await fleet.holderOf(user.id);
@@ -49,6 +59,9 @@ beforeAll(async () => {
   });
   // One after the other: the first creates the tables, the others find them.
   for (const index of [0, 1, 2]) await startInstance(index, "webhook");
+  // Telegram's limits as the real Bot API keeps them, for the bot as a whole: one message a second
+  // into a chat, twenty a minute into a group, thirty a second in all (refused with a 429).
+  fleet.tg.enforceFloodLimits();
 }, 120_000);
 
 afterAll(async () => {
@@ -104,6 +117,30 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     expect(fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(1);
   }, 120_000);
 
+  it("fill in an offers list whose process was killed while fetching it, with nobody writing: the service asked once more", async () => {
+    const user = fleet.tg.user({ id: 9803, first_name: "Rec", language_code: "en" });
+    await toAmount(user, "eth eth", "btc btc");
+    // The service takes its time: the quote is fetched in the background, and its process is killed meanwhile.
+    fleet.sandbox.faults.inject({ kind: "delay", ms: 20_000 }, { endpoint: "getEstimatedAmount", times: 1 });
+    const estimates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
+    const before = estimates();
+    await user.send("1.2345");
+    const waiting = await user.nextMessage({ timeoutMs: 10_000 });
+    expect(waiting.text).toContain("Getting offers");
+    await waitFor(() => estimates() > before, 10_000, "the quote asked for");
+    const owner = await waitFor(() => offersOwnerOf(user.id), 10_000, "the process fetching the offers");
+    const killedAt = Date.now();
+    await stopInstance(owner, "SIGKILL");
+
+    // The leader (another process, or the next one to lead) fetches it again once the dead one stops counting as running.
+    await waitFor(() => offerButtons(waiting).length > 0, 45_000, "the offers on the waiting screen");
+    console.info(`an offers list whose process was killed, filled in by the leader ${((Date.now() - killedAt) / 1000).toFixed(1)} s later`);
+    expect(estimates()).toBe(before + 2); // the killed process's, and the leader's
+    expect(waiting.text).toContain("1.2345 ETH → BTC");
+    await user.click(waiting, offerButtons(waiting)[0]!);
+    expect((await user.nextMessage({ timeoutMs: 10_000 })).text).toContain("address");
+  }, 120_000);
+
   it("lose no update and send no message twice while all three are restarted one by one under steady traffic", async () => {
     const users = Array.from({ length: 8 }, (_, i) => fleet.tg.user({ id: 9810 + i, first_name: "Roll", language_code: "en" }));
     const sent = new Map<number, number>(users.map((u) => [u.id, 0]));
@@ -138,6 +175,11 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     const { worstMinute, refused } = budgetFigures();
     expect(refused).toBe(0);
     expect(worstMinute).toBeLessThanOrEqual(10);
+  });
+
+  it("kept to Telegram's limits together: no message refused, though replies, status messages and background lists came from different processes", () => {
+    const refused = fleet.tg.calls.filter((call) => !call.response.ok && (call.response as { error_code?: number }).error_code === 429);
+    expect(refused.map((call) => `${call.method} ${JSON.stringify(call.payload.chat_id)}`)).toEqual([]);
   });
 
   it("in polling mode, one polls; when it is killed another takes over within 15 s", async () => {

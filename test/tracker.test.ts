@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Fault } from "../src/exchange/sandbox/index.js";
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
+import { testBackEnd } from "./harness/postgres.js";
 import { requesterOf } from "../src/exchange/budget.js";
 import { buttons, createViaFlow } from "./harness/flow.js";
 import { advanceUntil } from "./harness/drive.js";
@@ -114,6 +115,28 @@ describe("the tracker", () => {
     expect(last).toMatch(pattern);
     if (scenario === "failed") expect(last).toContain(exchangeId);
     expect((await world.app.repos.transactions.find(exchangeId))!.nextPollAt).toBeNull();
+  });
+
+  it.runIf(testBackEnd() === "postgres")("takes the chat's turn for a status message (PostgreSQL, where several processes send): the chat's row says when the last one went", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 5019, first_name: "Ana", language_code: "en" });
+    const { exchangeId } = await createViaFlow(user);
+    world.app.sandbox!.setScenario(exchangeId, "finished");
+    const sent = () => world!.tg.callsTo("sendMessage").filter((call) => (call.payload as { chat_id: number }).chat_id === 5019 && call.response.ok);
+    const replies = sent().length;
+    await minutes(world, 9);
+    const statusMessages = sent().slice(replies);
+    expect(statusMessages).toHaveLength(4);
+    const store = await openTestStore(world);
+    try {
+      const row = await store.db.selectFrom("chat_leases").selectAll().where("chat_key", "=", "c:5019").executeTakeFirstOrThrow();
+      // Let go, and written by the status messages' turns (the replies' own lease said the card's time).
+      expect(row).toMatchObject({ owner: "", until: 0 });
+      expect(Number(row.sent_at)).toBeGreaterThanOrEqual(statusMessages.at(-1)!.at - 60_000);
+      expect(Number(row.sent_at)).toBeGreaterThan(statusMessages[0]!.at - 1);
+    } finally {
+      await store.close();
+    }
   });
 
   it("says an exchange expired when no deposit came", async () => {

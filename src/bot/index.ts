@@ -26,11 +26,13 @@ import { exportFeature } from "./features/export.js";
 import { alertsFeature } from "./features/alerts.js";
 import { addressesFeature, addressLabelKey } from "./features/addresses.js";
 import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
-import { createI18n, DEFAULT_LOCALE, languageOfUpdate, localeOfUser, supportedLocale } from "./i18n.js";
+import { createI18n, DEFAULT_LOCALE, languageOfUpdate, localeOfUser, supportedLocale, translatorFor } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
 import { BackgroundTasks } from "./background.js";
 import { OffersDelivery, offersKey } from "./conversations/offers-delivery.js";
 import { slimSentMessages } from "./conversations/slim-record.js";
+import type { OfferSourceDeps } from "./conversations/offer-source.js";
+import { recoverOffers } from "./conversations/offers-recovery.js";
 import { flowCreatedKey } from "./flow-created.js";
 import { TypingIndicator } from "./waiting.js";
 import { ignoreNotModified } from "./telegram-errors.js";
@@ -76,7 +78,15 @@ export const FLOW_VERSION = 7; // 2: showCreated records its steps in another or
 export function createBot(
   options: BotOptions,
   deps: BotDeps,
-): { bot: Bot<BotContext>; statusApi: Api; i18n: I18n<BaseContext>; idle: () => Promise<void>; handling: () => number } {
+): {
+  bot: Bot<BotContext>;
+  statusApi: Api;
+  i18n: I18n<BaseContext>;
+  idle: () => Promise<void>;
+  handling: () => number;
+  /** One pass of the leader's recovery of offers lists whose process stopped (offers-recovery.ts). */
+  recoverOffers: (signal: AbortSignal) => Promise<number>;
+} {
   // A call with no answer in a minute has failed (the default waits 500 s); long polls take 30 s.
   const client = { apiRoot: options.apiRoot, timeoutSeconds: 60 };
   const bot = new Bot<BotContext>(options.token, { client, ...(options.botInfo ? { botInfo: options.botInfo } : {}) });
@@ -213,6 +223,20 @@ export function createBot(
   bot.use(addressesFeature({ repos, clock: deps.clock }));
   // One "typing…" per chat, however many waits there share it.
   const typing = new TypingIndicator({ clock: deps.clock, logger, send: (chatId) => bot.api.sendChatAction(chatId, "typing") });
+  // Where the offers step's quotes come from, in the flow and in the leader's recovery pass.
+  const offerSource = {
+    clock: deps.clock,
+    logger,
+    catalogue: deps.exchange.catalogue,
+    estimates: deps.exchange.estimates,
+    offers,
+    typing,
+    editMessage: async (chatId, messageId, screen) => {
+      await bot.api
+        .editMessageText(chatId, messageId, screen.text, { parse_mode: "HTML", reply_markup: screen.keyboard, link_preview_options: { is_disabled: true } })
+        .catch(ignoreNotModified);
+    },
+  } satisfies OfferSourceDeps;
   bot.use(
     quotesFeature({
       repos,
@@ -280,21 +304,11 @@ export function createBot(
   bot.use(
     createConversation(
       createExchangeFlow({
-        clock: deps.clock,
-        logger,
+        ...offerSource,
         repos,
-        catalogue: deps.exchange.catalogue,
         currencyIndex: index,
-        estimates: deps.exchange.estimates,
         client: deps.exchange.client,
         notifyQueued: async (chatId, text) => (await bot.api.sendMessage(chatId, text, { parse_mode: "HTML" })).message_id,
-        typing,
-        editMessage: async (chatId, messageId, screen) => {
-          await bot.api
-            .editMessageText(chatId, messageId, screen.text, { parse_mode: "HTML", reply_markup: screen.keyboard, link_preview_options: { is_disabled: true } })
-            .catch(ignoreNotModified);
-        },
-        offers,
         trackerIntervalMs: deps.trackerIntervalSeconds * 1000,
         onCreated: () => deps.tracking.wake(),
         flows: metrics,
@@ -334,7 +348,8 @@ export function createBot(
       log.error({ err: cause }, "unhandled error in a handler");
     }
   });
-  return { bot, statusApi, i18n, idle, handling: () => inFlight };
+  const recovery = { ...offerSource, translatorFor: (userId: number) => translatorFor(i18n, repos.users, userId) };
+  return { bot, statusApi, i18n, idle, handling: () => inFlight, recoverOffers: (signal) => recoverOffers(recovery, signal) };
 }
 
 /** One search index per catalogue snapshot: rebuilt only when the catalogue was refreshed. */

@@ -9,6 +9,8 @@ export interface ClaimedUpdate {
   chatKey: string;
   payload: string;
   attempts: number;
+  /** When the bot last sent a message into the chat, as the lease's last holder saw it (null: not lately). */
+  chatSentAt: number | null;
 }
 
 export interface NewInboxUpdate {
@@ -17,7 +19,7 @@ export interface NewInboxUpdate {
   payload: string;
 }
 
-type ClaimRow = { update_id: number; chat_key: string; payload: string; attempts: number };
+type ClaimRow = { update_id: number; chat_key: string; payload: string; attempts: number; sent_at?: number | string | null };
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /**
@@ -28,7 +30,9 @@ type Nullable<T> = { [K in keyof T]: T[K] | null };
  * A chat's lease is a row of chat_leases: whoever holds it (and keeps renewing it) handles that
  * chat's updates; a lease not renewed by its end (its process was killed) may be taken by any
  * other. Times are the processes' wall clocks (epoch ms), compared across processes: keep them
- * in sync (NTP), as leases last seconds.
+ * in sync (NTP), as leases last seconds. A lease let go stays a while as a row with no owner,
+ * keeping when the chat last got a message (`sent_at`): the next holder keeps Telegram's gap of
+ * a second per chat from there, whichever process it is (src/telegram/chat-turns.ts).
  *
  * The statements are written per back end, as SQL, because PostgreSQL does each step in one
  * round trip (a statement with data-modifying CTEs) where SQLite, which has no round trips,
@@ -86,13 +90,13 @@ export class InboxRepository {
            INSERT INTO chat_leases (chat_key, owner, until) VALUES ($1, $2, $4)
            ON CONFLICT (chat_key) DO UPDATE SET owner = excluded.owner, until = excluded.until
            WHERE chat_leases.until <= $3 OR chat_leases.owner = $2
-           RETURNING chat_key),
+           RETURNING chat_key, sent_at),
          taken AS (
            UPDATE inbox SET attempts = attempts + 1
            WHERE update_id = (SELECT min(update_id) FROM inbox WHERE chat_key = $1 AND done_at IS NULL)
              AND done_at IS NULL AND EXISTS (SELECT 1 FROM leased)
            RETURNING update_id, chat_key, payload, attempts)
-         SELECT taken.*, (SELECT count(*) FROM leased) AS leased FROM (SELECT 1) AS one LEFT JOIN taken ON true`,
+         SELECT taken.*, (SELECT count(*) FROM leased) AS leased, (SELECT sent_at FROM leased) AS sent_at FROM (SELECT 1) AS one LEFT JOIN taken ON true`,
         [chatKey, owner, now, until],
       );
       const row = rows[0];
@@ -101,44 +105,74 @@ export class InboxRepository {
       return row?.update_id == null ? undefined : claimed(row);
     }
     return this.store.db.transaction().execute(async (trx) => {
-      const leased = await this.run<{ chat_key: string }>(
+      const leased = await this.run<{ chat_key: string; sent_at: number | null }>(
         trx,
         `INSERT INTO chat_leases (chat_key, owner, until) VALUES (?, ?, ?)
          ON CONFLICT (chat_key) DO UPDATE SET owner = excluded.owner, until = excluded.until
          WHERE chat_leases.until <= ? OR chat_leases.owner = excluded.owner
-         RETURNING chat_key`,
+         RETURNING chat_key, sent_at`,
         [chatKey, owner, until, now],
       );
       if (leased.length === 0) return undefined;
-      const next = claimed((await this.nextOf(trx, chatKey))[0]);
-      if (!next) await this.run(trx, "DELETE FROM chat_leases WHERE chat_key = ? AND owner = ?", [chatKey, owner]);
+      const next = claimed((await this.nextOf(trx, chatKey))[0], leased[0]?.sent_at);
+      if (!next) await this.run(trx, LET_GO_SQLITE, [null, chatKey, owner]);
       return next;
     });
   }
 
-  /** Lets the chat's lease go, if `owner` holds it. */
-  async release(chatKey: string, owner: string): Promise<void> {
+  /**
+   * Lets the chat's lease go, if `owner` holds it; `sentAt`: when this holder last sent a
+   * message into the chat (null: not while it held it, and what the row says stays).
+   */
+  async release(chatKey: string, owner: string, sentAt: number | null = null): Promise<void> {
+    await this.run(this.store.db, this.letGo(), [sentAt, chatKey, owner]);
+  }
+
+  /** The statement that lets a lease go: parameters sent_at, chat_key, owner. */
+  private letGo(): string {
+    return this.store.dialect === "postgres" ? LET_GO_POSTGRES : LET_GO_SQLITE;
+  }
+
+  /**
+   * Takes the chat's turn for a message sent from outside its updates (a status message, an
+   * alert, a reply that came in the background), unless a process holds it now: what the
+   * lease's last holder says of the chat's last message; undefined when it is held.
+   */
+  async takeTurn(chatKey: string, owner: string, now: number, until: number): Promise<{ sentAt: number | null } | undefined> {
     const pg = this.store.dialect === "postgres";
-    await this.run(this.store.db, `DELETE FROM chat_leases WHERE chat_key = ${pg ? "$1" : "?"} AND owner = ${pg ? "$2" : "?"}`, [chatKey, owner]);
+    const rows = await this.run<{ sent_at: number | string | null }>(
+      this.store.db,
+      pg
+        ? `INSERT INTO chat_leases (chat_key, owner, until) VALUES ($1, $2, $3)
+           ON CONFLICT (chat_key) DO UPDATE SET owner = excluded.owner, until = excluded.until
+           WHERE chat_leases.until <= $4 RETURNING sent_at`
+        : `INSERT INTO chat_leases (chat_key, owner, until) VALUES (?, ?, ?)
+           ON CONFLICT (chat_key) DO UPDATE SET owner = excluded.owner, until = excluded.until
+           WHERE chat_leases.until <= ? RETURNING sent_at`,
+      [chatKey, owner, until, now],
+    );
+    const row = rows[0];
+    return row ? { sentAt: row.sent_at == null ? null : Number(row.sent_at) } : undefined;
   }
 
   /**
    * Hands an update taken up back unhandled (the process is stopping): its attempt does not
    * count, and the chat's lease goes, for another process to take it up at once.
    */
-  async giveBack(updateId: number, chatKey: string, owner: string): Promise<void> {
+  async giveBack(updateId: number, chatKey: string, owner: string, sentAt: number | null = null): Promise<void> {
     const pg = this.store.dialect === "postgres";
     await this.store.db.transaction().execute(async (trx) => {
       await this.run(trx, `UPDATE inbox SET attempts = attempts - 1 WHERE update_id = ${pg ? "$1" : "?"} AND done_at IS NULL`, [updateId]);
-      await this.run(trx, `DELETE FROM chat_leases WHERE chat_key = ${pg ? "$1" : "?"} AND owner = ${pg ? "$2" : "?"}`, [chatKey, owner]);
+      await this.run(trx, this.letGo(), [sentAt, chatKey, owner]);
     });
   }
 
   /**
    * `updateId` is handled: marks it done and hands out the chat's next waiting update, keeping
-   * the lease until `until`; with none waiting, lets the lease go and returns undefined.
+   * the lease until `until`; with none waiting, lets the lease go (with `sentAt`, as `release`)
+   * and returns undefined.
    */
-  async finish(updateId: number, chatKey: string, owner: string, now: number, until: number): Promise<ClaimedUpdate | undefined> {
+  async finish(updateId: number, chatKey: string, owner: string, now: number, until: number, sentAt: number | null = null): Promise<ClaimedUpdate | undefined> {
     if (this.store.dialect === "postgres") {
       // One statement sees the table as it was when it began: the update just marked done still
       // looks waiting to it, hence `update_id <> $1`. An update stored while it ran and left
@@ -148,11 +182,12 @@ export class InboxRepository {
         `WITH done AS (UPDATE inbox SET done_at = $4, payload = '' WHERE update_id = $1 RETURNING update_id),
               next AS (SELECT min(update_id) AS id FROM inbox WHERE chat_key = $2 AND done_at IS NULL AND update_id <> $1),
               kept AS (UPDATE chat_leases SET until = $5 WHERE chat_key = $2 AND owner = $3 AND (SELECT id FROM next) IS NOT NULL RETURNING chat_key),
-              released AS (DELETE FROM chat_leases WHERE chat_key = $2 AND owner = $3 AND (SELECT id FROM next) IS NULL RETURNING chat_key)
+              released AS (UPDATE chat_leases SET owner = '', until = 0, sent_at = coalesce($6::bigint, sent_at)
+                           WHERE chat_key = $2 AND owner = $3 AND (SELECT id FROM next) IS NULL RETURNING chat_key)
          UPDATE inbox SET attempts = attempts + 1
          WHERE update_id = (SELECT id FROM next) AND done_at IS NULL AND EXISTS (SELECT 1 FROM kept) AND EXISTS (SELECT 1 FROM done)
          RETURNING update_id, chat_key, payload, attempts`,
-        [updateId, chatKey, owner, now, until],
+        [updateId, chatKey, owner, now, until, sentAt],
       );
       return claimed(rows[0]);
     }
@@ -161,7 +196,7 @@ export class InboxRepository {
       const kept = await this.run<{ chat_key: string }>(trx, "UPDATE chat_leases SET until = ? WHERE chat_key = ? AND owner = ? RETURNING chat_key", [until, chatKey, owner]);
       if (kept.length === 0) return undefined;
       const next = claimed((await this.nextOf(trx, chatKey))[0]);
-      if (!next) await this.run(trx, "DELETE FROM chat_leases WHERE chat_key = ? AND owner = ?", [chatKey, owner]);
+      if (!next) await this.run(trx, LET_GO_SQLITE, [sentAt, chatKey, owner]);
       return next;
     });
   }
@@ -211,6 +246,15 @@ export class InboxRepository {
     return Number(result.numAffectedRows ?? 0n);
   }
 
+  /** Forgets leases let go (or run out) before `before` whose chat got no message since. */
+  async pruneLeases(before: number): Promise<number> {
+    const pg = this.store.dialect === "postgres";
+    const result = await this.store.db.executeQuery(
+      CompiledQuery.raw(`DELETE FROM chat_leases WHERE until < ${pg ? "$1" : "?"} AND coalesce(sent_at, 0) < ${pg ? "$1" : "?"}`, pg ? [before] : [before, before]),
+    );
+    return Number(result.numAffectedRows ?? 0n);
+  }
+
   /** Updates waiting, and when the oldest of them arrived (for /metrics and /healthz). */
   async waiting(): Promise<{ count: number; oldestAt: number | null }> {
     const rows = await this.run<{ n: number | string; oldest: number | string | null }>(
@@ -223,6 +267,19 @@ export class InboxRepository {
   }
 }
 
-function claimed(row: ClaimRow | Nullable<ClaimRow> | undefined): ClaimedUpdate | undefined {
-  return row && row.update_id !== null ? { updateId: Number(row.update_id), chatKey: String(row.chat_key), payload: String(row.payload), attempts: Number(row.attempts) } : undefined;
+/** Lets a lease go, keeping the row for when the chat last got a message (parameters: sent_at or null, chat_key, owner). */
+const LET_GO_POSTGRES = "UPDATE chat_leases SET owner = '', until = 0, sent_at = coalesce($1::bigint, sent_at) WHERE chat_key = $2 AND owner = $3";
+const LET_GO_SQLITE = "UPDATE chat_leases SET owner = '', until = 0, sent_at = coalesce(?, sent_at) WHERE chat_key = ? AND owner = ?";
+
+/** `sentAt`: the lease row's, where the row handing the update out is not the lease's. */
+function claimed(row: ClaimRow | Nullable<ClaimRow> | undefined, sentAt?: number | string | null): ClaimedUpdate | undefined {
+  if (!row || row.update_id === null) return undefined;
+  const sent = sentAt ?? row.sent_at;
+  return {
+    updateId: Number(row.update_id),
+    chatKey: String(row.chat_key),
+    payload: String(row.payload),
+    attempts: Number(row.attempts),
+    chatSentAt: sent == null ? null : Number(sent),
+  };
 }

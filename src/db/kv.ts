@@ -7,6 +7,12 @@ import type { Store } from "./store.js";
 /** The keys under `prefix`: from `prefix:` up to, not including, `prefix;` (the next character). */
 const range = (prefix: string) => [`${prefix}:`, `${prefix};`] as const;
 
+/** A LIKE pattern for `text` anywhere; text with LIKE's own wildcards is refused rather than escaped (nothing asks for it). */
+function likeAnywhere(text: string): string {
+  if (/[%_\\]/.test(text)) throw new Error(`not a literal LIKE text: ${text}`);
+  return `%${text}%`;
+}
+
 /** A small key-value table; JSON values. */
 export class KeyValueStore {
   /**
@@ -25,6 +31,8 @@ export class KeyValueStore {
   private readonly idle;
   private readonly large;
   private readonly removeIdle;
+  // The offers' recovery pass runs this every few seconds (src/bot/conversations/offers-recovery.ts).
+  private readonly matching;
 
   constructor(
     private readonly store: Store,
@@ -59,6 +67,19 @@ export class KeyValueStore {
     );
     this.removeIdle = prepared<[from: string, to: string, before: number], never>(store.db, (db, arg) =>
       db.deleteFrom("kv").where("key", ">=", arg<string>(0)).where("key", "<", arg<string>(1)).where("updated_at", "<", arg<number>(2)),
+    );
+    this.matching = prepared<[from: string, to: string, since: number, contains: string, lacks: string, limit: number], { key: string; value: string }>(store.db, (db, arg) =>
+      db
+        .selectFrom("kv")
+        .select(["key", "value"])
+        .where("key", ">=", arg<string>(0))
+        .where("key", "<", arg<string>(1))
+        .where("updated_at", ">=", arg<number>(2))
+        .where("value", "like", arg<string>(3))
+        .where("value", "not like", arg<string>(4))
+        .orderBy("updated_at")
+        .orderBy("key")
+        .limit(arg<number>(5)),
     );
   }
 
@@ -118,6 +139,16 @@ export class KeyValueStore {
   /** Entries under `prefix` not written since `before`, oldest first. */
   async idleSince<T>(prefix: string, before: number): Promise<{ key: string; value: T }[]> {
     const { rows } = await this.idle(this.store.db, ...range(prefix), before);
+    return rows.map((row) => ({ key: row.key.slice(prefix.length + 1), value: JSON.parse(row.value) as T }));
+  }
+
+  /**
+   * Entries under `prefix` written since `since` whose stored JSON holds the text `contains` and
+   * not `lacks` (literal: a property's name, say `"outcome":`, which JSON never writes inside a
+   * string), oldest first, at most `limit`: one range read of the key, the texts matched there.
+   */
+  async matchingSince<T>(prefix: string, filter: { since: number; contains: string; lacks: string; limit: number }): Promise<{ key: string; value: T }[]> {
+    const { rows } = await this.matching(this.store.db, ...range(prefix), filter.since, likeAnywhere(filter.contains), likeAnywhere(filter.lacks), filter.limit);
     return rows.map((row) => ({ key: row.key.slice(prefix.length + 1), value: JSON.parse(row.value) as T }));
   }
 

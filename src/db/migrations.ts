@@ -232,6 +232,11 @@ export const MIGRATIONS: readonly string[] = [
     seen_at INTEGER NOT NULL
   );
   `,
+  // 12: issue 22. When a chat last got a message from the bot (epoch ms), kept on its lease row
+  // once the lease is let go: whichever process sends into the chat next keeps Telegram's gap.
+  `
+  ALTER TABLE chat_leases ADD COLUMN sent_at INTEGER;
+  `,
 ];
 
 /**

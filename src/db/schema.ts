@@ -169,8 +169,12 @@ export interface InboxTable {
 /** The process handling a chat's updates now, until `until` (epoch ms) unless it renews. */
 export interface ChatLeasesTable {
   chat_key: string;
+  /** '' once let go (the row stays a while for sent_at). */
   owner: string;
+  /** 0 once let go. */
   until: number;
+  /** When the bot last sent a message into the chat (epoch ms), as the last holder saw it. */
+  sent_at: number | null;
 }
 
 /** A process of the bot on this database, while it runs: it says so every few seconds. */

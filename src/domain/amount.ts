@@ -20,7 +20,7 @@ export type AmountProblem =
   | "exponent"
   | "too-many-decimals"
   | "too-large"
-  /** "1,000" / "12,345": thousands grouping or decimal comma? Ask the person to write it unambiguously. */
+  /** "1,000" / "12.345": thousands grouping or decimal separator? Ask the person to write it unambiguously. */
   | "ambiguous";
 
 export type ParsedAmount =
@@ -32,6 +32,11 @@ export type ParseAmountOptions = {
   maxFractionDigits?: number;
   /** Largest accepted value, a decimal string. Default "1000000000". */
   maxValue?: string;
+  /**
+   * The person's language writes a thousand "1.000" (Spanish, Portuguese, Turkish, Indonesian,
+   * Vietnamese...): a dot before exactly three digits is then as ambiguous as a comma is. Default false.
+   */
+  dotMayGroupThousands?: boolean;
 };
 
 const DEFAULT_MAX_VALUE = "1000000000";
@@ -56,8 +61,8 @@ const PLAIN_FORM = /^(\d*)(?:([.,])(\d*))?$/;
 /** Comma grouping needs a dot decimal or at least two groups: "1,000.50", "1,000,000". */
 const COMMA_GROUPED_FORM = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d*))?$/;
 
-/** The integer part of "1,000" / "12,345" / "999,999", which could be grouping as much as a decimal comma. */
-const AMBIGUOUS_COMMA_INTEGER = /^[1-9]\d{0,2}$/;
+/** The integer part of "1,000" / "12.345" / "999,999", which could be grouping as much as a decimal separator. */
+const AMBIGUOUS_INTEGER = /^[1-9]\d{0,2}$/;
 
 type Normalized = { kind: "number"; integer: string; fraction: string } | { kind: "ambiguous" } | { kind: "invalid" };
 
@@ -78,7 +83,7 @@ export function parseAmount(input: string, options?: ParseAmountOptions): Parsed
 
   if (EXPONENT_FORM.test(body)) return { ok: false, problem: "exponent" };
 
-  const normalized = normalize(body);
+  const normalized = normalize(body, options?.dotMayGroupThousands ?? false);
   if (normalized.kind === "invalid") return { ok: false, problem: "not-a-number" };
   // A minus sign is the bigger problem: report it even when the digits are ambiguous.
   if (negative) return { ok: false, problem: "negative" };
@@ -111,18 +116,20 @@ function toAscii(text: string): string {
 }
 
 /** Splits an unsigned amount into integer and fraction digits, or says why it cannot. */
-function normalize(body: string): Normalized {
+function normalize(body: string, dotMayGroupThousands: boolean): Normalized {
   const plain = PLAIN_FORM.exec(body);
   if (plain) {
     const integer = plain[1] ?? "";
     const separator = plain[2];
     const fraction = plain[3] ?? "";
     if (integer === "" && fraction === "") return { kind: "invalid" };
-    // A single comma and no dot is a decimal comma ("0,5", "1,5", "1234,567") -- except when
-    // it could just as well be a thousands separator: 1-3 digits (not a lone 0), a comma, exactly
-    // three digits. "1,000" means 1000 to most English speakers and 1 to most Europeans; guessing
-    // either way sends a thousand times too much or too little, so we refuse and ask again.
-    if (separator === "," && fraction.length === 3 && AMBIGUOUS_COMMA_INTEGER.test(integer)) {
+    // A single separator is a decimal one ("0,5", "1.5", "1234,567") -- except when it could
+    // just as well be a thousands separator: 1-3 digits (not a lone 0), the separator, exactly
+    // three digits. "1,000" means 1000 to most English speakers and 1 to most Europeans; "1.000"
+    // means 1 in English and 1000 in Spanish, Portuguese, Turkish, Indonesian, Vietnamese...
+    // Guessing either way sends a thousand times too much or too little: refused, asked again.
+    const mayGroup = separator === "," || (separator === "." && dotMayGroupThousands);
+    if (mayGroup && fraction.length === 3 && AMBIGUOUS_INTEGER.test(integer)) {
       return { kind: "ambiguous" };
     }
     return { kind: "number", integer, fraction };

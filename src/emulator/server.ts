@@ -136,7 +136,7 @@ export class BotApiServer {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const match = /^\/bot([^/]+)\/([A-Za-z0-9_]+)\/?$/.exec(url.pathname);
     const method = match?.[2] ?? url.pathname;
-    const call: ApiCall = { method, payload: {}, response: { ok: true, result: undefined }, at: Date.now() };
+    const call: ApiCall = { method, payload: {}, response: { ok: true, result: undefined }, at: this.state.clock() };
     const answer = (response: ApiResponse): void => {
       call.response = response;
       send(res, response);

@@ -28,7 +28,7 @@ export interface ApiCall {
   /** Parsed parameters; an uploaded file appears as `{ file: filename, size }`. */
   payload: Record<string, unknown>;
   response: ApiResponse;
-  /** Wall-clock time of the request, in ms. */
+  /** When the request came, on the emulator's clock (the wall clock unless a test gave it another), in ms. */
   at: number;
 }
 

@@ -14,5 +14,15 @@ export function chatKeyOf(update: Update): string {
     update.chat_member?.chat ??
     update.channel_post?.chat ??
     update.edited_channel_post?.chat;
-  return chat ? `c:${chat.id}` : `u:${update.update_id}`;
+  return chat ? chatKeyOfChat(chat.id) : `u:${update.update_id}`;
+}
+
+/** A chat's key. */
+export function chatKeyOfChat(chatId: number): string {
+  return `c:${chatId}`;
+}
+
+/** The chat a key names; undefined for an update of no chat. */
+export function chatIdOfKey(chatKey: string): number | undefined {
+  return chatKey.startsWith("c:") ? Number(chatKey.slice(2)) : undefined;
 }

@@ -3,7 +3,7 @@ import type { InboxRepository } from "../db/inbox.js";
 import { chatKeyOf } from "./chat-key.js";
 import type { InboxWorker } from "./worker.js";
 
-export { chatKeyOf } from "./chat-key.js";
+export { chatIdOfKey, chatKeyOf, chatKeyOfChat } from "./chat-key.js";
 export { InboxWorker, type InboxWorkerOptions } from "./worker.js";
 
 /**

@@ -19,10 +19,17 @@ export interface InboxWorkerOptions {
   concurrency?: number;
   /** Times an update may be taken up; past this it is set aside (it kills whoever handles it). */
   maxAttempts?: number;
+  /**
+   * Telegram's gap between messages into a chat, across processes: told when the chat last got
+   * a message as its lease is taken (`sentEarlier`), asked as it is let go (`lastSent`).
+   */
+  chatSends?: { sentEarlier(chatKey: string, at: number): void; lastSent(chatKey: string): number | null };
 }
 
 /** Handled updates are kept this long, so that Telegram repeating one is known and dropped. */
 const KEEP_DONE_MS = 24 * 3600_000;
+/** Leases let go are kept this long, for when their chat last got a message (a second matters). */
+const KEEP_LET_GO_MS = 60_000;
 const PRUNE_EVERY_MS = 3600_000;
 
 /**
@@ -99,6 +106,11 @@ export class InboxWorker {
       });
   }
 
+  /** Whether an update of the chat is being handled here now (its lease is this process's). */
+  handlesChat(chatKey: string): boolean {
+    return this.handling.has(chatKey);
+  }
+
   /** Resolves once nothing is being handled or looked for (tests, and the stop). */
   idle(): Promise<void> {
     if (this.isIdle()) return Promise.resolve();
@@ -143,6 +155,7 @@ export class InboxWorker {
     if (now - this.lastPruneAt >= PRUNE_EVERY_MS) {
       this.lastPruneAt = now;
       await inbox.prune(now - KEEP_DONE_MS);
+      await inbox.pruneLeases(now - KEEP_LET_GO_MS);
     }
     const free = this.concurrency - this.active.size;
     if (free <= 0) return;
@@ -167,10 +180,13 @@ export class InboxWorker {
   /** Handles the chat's waiting updates in order while this process holds its lease. */
   private async drain(chatKey: string): Promise<void> {
     const { inbox, owner } = this.options;
+    const sends = this.options.chatSends;
     let update = await inbox.claim(chatKey, owner, this.now(), this.now() + this.leaseMs);
+    if (update?.chatSentAt != null) sends?.sentEarlier(chatKey, update.chatSentAt);
+    const lastSent = () => sends?.lastSent(chatKey) ?? null;
     while (update) {
       // Taken up as the stop began: handed back untouched, for another process to handle now.
-      if (this.stopped) return inbox.giveBack(update.updateId, chatKey, owner);
+      if (this.stopped) return inbox.giveBack(update.updateId, chatKey, owner, lastSent());
       if (update.attempts > this.maxAttempts) {
         this.options.logger.error(
           { updateId: update.updateId, chatKey, attempts: update.attempts },
@@ -186,9 +202,9 @@ export class InboxWorker {
       }
       if (this.stopped) {
         await inbox.markDone(update.updateId, this.now());
-        return inbox.release(chatKey, owner);
+        return inbox.release(chatKey, owner, lastSent());
       }
-      update = await inbox.finish(update.updateId, chatKey, owner, this.now(), this.now() + this.leaseMs);
+      update = await inbox.finish(update.updateId, chatKey, owner, this.now(), this.now() + this.leaseMs, lastSent());
     }
   }
 

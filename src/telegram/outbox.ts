@@ -43,12 +43,19 @@ type Signal = Parameters<Transformer>[3];
 const CHAT_ACTION = "sendChatAction";
 const MESSAGE_METHODS = /^(send[A-Z]\w*|copyMessages?|forwardMessages?)$/;
 
+/** Whether `method` posts into a chat (and so counts against its gap), as Telegram's limits count. */
+export function postsMessage(method: string): boolean {
+  return method !== CHAT_ACTION && MESSAGE_METHODS.test(method);
+}
+
 /** One chat's line: one call at a time, in the order they came. */
 class Lane {
   tail: Promise<void> = Promise.resolve();
   queued = 0;
   /** Earliest time the next message may go (the per-chat gap). */
   nextMessageAt = 0;
+  /** When the last message went (0: none remembered). */
+  lastMessageAt = 0;
   /** Telegram asked us to wait until then (retry_after). */
   blockedUntil = 0;
   /** Send times of the last messages in a group, oldest first. */
@@ -138,7 +145,21 @@ export class Outbox {
     }
   }
 
-  /** The person wrote (or unblocked the bot): their chat takes calls again. */
+  /**
+   * Another process sent a message into this chat at `at` (this outbox's clock): the chat's
+   * next message here keeps the gap from it (src/telegram/chat-turns.ts).
+   */
+  sentEarlier(chatId: number | string, at: number): void {
+    const lane = this.lane(String(chatId));
+    lane.nextMessageAt = Math.max(lane.nextMessageAt, at + this.deps.limits.chatGapMs);
+  }
+
+  /** When this process last sent a message into the chat, if it still remembers (it forgets after the gap). */
+  lastMessageAt(chatId: number | string): number | undefined {
+    const at = this.lanes.get(String(chatId))?.lastMessageAt;
+    return at ? at : undefined;
+  }
+
   /**
    * Telegram's limits are the bot's, not a process's: with `count` processes on the database
    * (src/cluster/), this one keeps to its share of the overall rate and of each group's minute,
@@ -155,6 +176,7 @@ export class Outbox {
     return Number.isFinite(groupPerMinute) ? Math.max(1, Math.floor(groupPerMinute / this.processes)) : groupPerMinute;
   }
 
+  /** The person wrote (or unblocked the bot): their chat takes calls again. */
   wrote(chatId: number | string): void {
     const lane = this.lanes.get(String(chatId));
     if (lane) lane.blocked = undefined;
@@ -175,6 +197,7 @@ export class Outbox {
     if (waitedMs > 0) this.deps.onWait?.(waitedMs);
     if (!message) return;
     const now = clock.now();
+    lane.lastMessageAt = now;
     // A group hears from every process (replies, alerts): each keeps to its share of its gap too.
     lane.nextMessageAt = now + limits.chatGapMs * (group ? this.processes : 1);
     this.nextGlobalAt = Math.max(this.nextGlobalAt, now) + limits.globalGapMs * this.processes;

@@ -208,9 +208,13 @@ export class FlowUi {
   }
 
   private buttonFactory(): ButtonFactory {
-    const step = this.step;
-    return (label, action, arg) => ({ text: label, callback_data: flowButton.encode({ flow: this.flowId, step, action, arg }) });
+    return flowButtons(this.flowId, this.step);
   }
+}
+
+/** The buttons of prompt `step` of flow run `flowId`, as FlowUi builds them (also outside the conversation: offers-recovery.ts). */
+export function flowButtons(flowId: string, step: number): ButtonFactory {
+  return (label, action, arg) => ({ text: label, callback_data: flowButton.encode({ flow: flowId, step, action, arg }) });
 }
 
 /** Answers a callback query; a second delivery of the same query must not break the flow. */

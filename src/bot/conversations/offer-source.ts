@@ -6,8 +6,11 @@ import type { EstimateService, Quote } from "../../exchange/estimates.js";
 import { startWithGrace } from "../grace.js";
 import { USER_WAIT_MS, whileWaiting, type TypingIndicator } from "../waiting.js";
 import { pairOf, type FlowState } from "./flow-state.js";
-import type { FlowConversation, FlowUi, Screen } from "./flow-ui.js";
-import type { OffersDelivery } from "./offers-delivery.js";
+import type { Currency } from "../../exchange/schemas.js";
+import type { Translate } from "../cards.js";
+import type { ButtonFactory, FlowConversation, FlowUi, Screen } from "./flow-ui.js";
+import type { OffersAbout, OffersDelivery, OffersJob, Ticket } from "./offers-delivery.js";
+import { toRecord } from "./slim-record.js";
 import { describeError, renderLoading, renderOutcome, renderRecheck, sortOffers, type OfferSource, type QuoteOutcome } from "./offers.js";
 
 export interface OfferSourceDeps {
@@ -44,7 +47,7 @@ export function offerSourceOf(conversation: FlowConversation, deps: OfferSourceD
         const cached = deps.estimates.peek(pairOf(state), state.amount!, fresh);
         if (cached) return outcomeOf(deps, cached);
         // Anything longer goes on outside; the delivery then joins the same upstream call.
-        const started = await startWithGrace(deps.clock, (onQueued) => fetchOutcome(deps, state, fresh, onQueued, userId));
+        const started = await startWithGrace(deps.clock, (onQueued) => fetchOutcome(deps, swapOf(state), fresh, onQueued, userId));
         return started.kind === "done" ? started.value : null;
       }),
     deliver: (messageId, fresh, purpose = "offers") => conversation.external(() => deliverOffers(deps, { chatId, userId, messageId, ui, state, fresh, purpose })),
@@ -52,9 +55,10 @@ export function offerSourceOf(conversation: FlowConversation, deps: OfferSourceD
       conversation.external(async () => {
         const step = { flowId, step: ui.currentStep };
         const outcome = await deps.offers.delivered(chatId, step);
-        // Not come, and never will (its process stopped first): asked again, as it was asked.
+        // Not come, and never will (its process stopped first): asked again, as it was asked
+        // (unless the leader's recovery pass took the ticket over first: offers-recovery.ts).
         const stalled = outcome === null ? await deps.offers.stalled(chatId, step) : undefined;
-        if (stalled) await deliverOffers(deps, { chatId, userId, ui, state, ...stalled });
+        if (stalled) await deliverOffers(deps, { chatId, userId, ui, state, ...stalled.about }, stalled.ticket);
         return outcome;
       }),
     forget: () => conversation.external(() => deps.offers.forget(chatId)),
@@ -69,39 +73,47 @@ function outcomeOf(deps: Pick<OfferSourceDeps, "catalogue" | "clock">, quote: Qu
 }
 
 /** One estimate through the cache, waiting for the budget as long as USER_WAIT_MS; the person takes turns with others (their /rate too). */
-async function fetchOutcome(deps: OfferSourceDeps, state: FlowState, fresh: boolean, onQueued: (place: QueuePlace) => void, userId: number): Promise<QuoteOutcome> {
+async function fetchOutcome(deps: OfferSourceDeps, swap: Swap, fresh: boolean, onQueued: (place: QueuePlace) => void, userId: number): Promise<QuoteOutcome> {
   try {
     const options = { fresh, onQueued, signal: AbortSignal.timeout(USER_WAIT_MS), requester: requesterOf(userId) };
-    return outcomeOf(deps, await deps.estimates.quote(pairOf(state), state.amount!, options));
+    return outcomeOf(deps, await deps.estimates.quote(pairOf(swap), swap.amount, options));
   } catch (error) {
     return { kind: "error", error: describeError(error, deps.logger) };
   }
 }
 
+type Swap = { from: Currency; to: Currency; amount: string };
+const swapOf = (state: FlowState): Swap => ({ from: state.from!, to: state.to!, amount: state.amount! });
+
 /**
  * Runs inside `external`: the offers step's quote, fetched in the background. The waiting
  * screen shows the place in line, then the offers replace it, with buttons of the step that asked.
+ * With `instead`, a stalled ticket is asked again (only if nobody took it over meanwhile).
  */
 async function deliverOffers(
   deps: OfferSourceDeps,
   job: { chatId: number; userId: number; messageId: number; ui: FlowUi; state: FlowState; fresh: boolean; purpose: "offers" | "recheck" },
+  instead?: Ticket,
 ): Promise<void> {
-  const { chatId, userId, messageId, ui, fresh } = job;
+  const { chatId, userId, messageId, ui, fresh, purpose } = job;
   // A snapshot: the flow's state moves on while the quote is on its way.
-  const state: FlowState = { ...job.state };
-  const swap = { from: state.from!, to: state.to!, amount: state.amount! };
-  const button = ui.buttons();
-  const t = ui.t.bind(ui);
-  await deps.offers.start(
-    chatId,
-    { flowId: ui.flowId, step: ui.currentStep },
-    { messageId, fresh, purpose: job.purpose },
-    {
-      fetch: (onQueued) => whileWaiting(deps, chatId, (queued) => fetchOutcome(deps, state, fresh, queued, userId), onQueued),
-      showQueued: (place) =>
-        deps.editMessage(chatId, messageId, job.purpose === "offers" ? renderLoading(t, swap, button, place) : renderRecheck(t, button, { place })),
-      showOutcome: (outcome) =>
-        deps.editMessage(chatId, messageId, job.purpose === "offers" ? renderOutcome(t, outcome, swap, button) : renderRecheck(t, button, { done: true })),
-    },
-  );
+  const swap = swapOf(job.state);
+  const about = { messageId, fresh, purpose };
+  const request = { flowId: ui.flowId, step: ui.currentStep, about, userId, swap: { from: toRecord(swap.from), to: toRecord(swap.to), amount: swap.amount } };
+  await deps.offers.start(chatId, request, offersJob(deps, { chatId, userId, about, swap, t: ui.t.bind(ui), button: ui.buttons() }), instead);
+}
+
+/**
+ * The background fetch of one ticket and the screens it shows, as the flow would draw them:
+ * in the flow's language (`t`) with the buttons of the step that asked (`button`). Used by the
+ * flow, and by the leader's recovery pass for a ticket whose process stopped (offers-recovery.ts).
+ */
+export function offersJob(deps: OfferSourceDeps, job: { chatId: number; userId: number; about: OffersAbout; swap: Swap; t: Translate; button: ButtonFactory }): OffersJob {
+  const { chatId, userId, about, swap, t, button } = job;
+  const { messageId, fresh, purpose } = about;
+  return {
+    fetch: (onQueued) => whileWaiting(deps, chatId, (queued) => fetchOutcome(deps, swap, fresh, queued, userId), onQueued),
+    showQueued: (place) => deps.editMessage(chatId, messageId, purpose === "offers" ? renderLoading(t, swap, button, place) : renderRecheck(t, button, { place })),
+    showOutcome: (outcome) => deps.editMessage(chatId, messageId, purpose === "offers" ? renderOutcome(t, outcome, swap, button) : renderRecheck(t, button, { done: true })),
+  };
 }

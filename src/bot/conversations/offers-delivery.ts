@@ -3,9 +3,10 @@ import type { KeyValueStore } from "../../db/index.js";
 import type { QueuePlace } from "../../exchange/budget.js";
 import type { BackgroundTasks } from "../background.js";
 import type { QuoteOutcome } from "./offers.js";
+import type { RecordedCurrency } from "./slim-record.js";
 
 /** The flow step a quote was asked for; the delivered outcome once it came. */
-interface Ticket {
+export interface Ticket {
   flowId: string;
   step: number;
   outcome?: QuoteOutcome;
@@ -13,6 +14,41 @@ interface Ticket {
   owner?: string;
   /** What the fetch was started with, to start it again if that process stops before it came. */
   about?: OffersAbout;
+  /**
+   * Who asked, and for what: enough to ask again and draw the screen outside the conversation
+   * (offers-recovery.ts). Tickets of older versions have neither: they are asked again only
+   * when the person writes (`stalled`). In a private chat the user is the chat; kept apart anyway.
+   */
+  userId?: number;
+  swap?: OffersSwap;
+}
+
+/** The swap a quote is for, with currencies as the flow's record keeps them. */
+export interface OffersSwap {
+  from: RecordedCurrency;
+  to: RecordedCurrency;
+  amount: string;
+}
+
+/** What a new ticket says: the flow step, what it asks and who for. */
+export interface OffersRequest {
+  flowId: string;
+  step: number;
+  about: OffersAbout;
+  userId: number;
+  swap: OffersSwap;
+}
+
+/** A ticket whose process stopped before its quote came: what it was asked with, and the ticket as stored (to take it over). */
+export interface StalledOffers {
+  about: OffersAbout;
+  ticket: Ticket;
+}
+
+/** A stalled ticket that says enough to be fetched again without the person (`orphans`). */
+export interface OrphanedOffers {
+  chatId: number;
+  ticket: Ticket & Required<Pick<Ticket, "owner" | "about" | "userId" | "swap">>;
 }
 
 /** What a background quote was for: the message it replaces, and how it was asked. */
@@ -51,10 +87,34 @@ export class OffersDelivery {
     },
   ) {}
 
-  /** Keeps the ticket for this flow step, then fetches in the background. */
-  async start(chatId: number, flow: { flowId: string; step: number }, about: OffersAbout, job: OffersJob): Promise<void> {
-    const ticket: Ticket = { flowId: flow.flowId, step: flow.step, owner: this.deps.owner, about };
-    await this.deps.kv.set(keyOf(chatId), ticket);
+  /**
+   * Keeps the ticket for this flow step, then fetches in the background. With `instead` (a
+   * stalled ticket, asked again), only if that ticket is still as it was: false, and nothing
+   * started, when another process took it over (or the flow moved on) meanwhile.
+   */
+  async start(chatId: number, request: OffersRequest, job: OffersJob, instead?: Ticket): Promise<boolean> {
+    const { flowId, step, about, userId, swap } = request;
+    const ticket: Ticket = { flowId, step, owner: this.deps.owner, about, userId, swap };
+    if (instead === undefined) await this.deps.kv.set(keyOf(chatId), ticket);
+    else if (!(await this.deps.kv.replace(keyOf(chatId), instead, ticket))) return false;
+    this.fetch(chatId, ticket, job);
+    return true;
+  }
+
+  /**
+   * Fetches again, in this process, the quote of a ticket whose process stopped (`orphans`):
+   * only if the ticket is still as listed, so one process does it, and the person's next
+   * message finds it fetched by a running process (`stalled`). False when it was not taken.
+   */
+  async takeOver(orphan: OrphanedOffers, job: OffersJob): Promise<boolean> {
+    const ticket: Ticket = { ...orphan.ticket, owner: this.deps.owner };
+    if (!(await this.deps.kv.replace(keyOf(orphan.chatId), orphan.ticket, ticket))) return false;
+    this.fetch(orphan.chatId, ticket, job);
+    return true;
+  }
+
+  /** The quote of `ticket` (as stored), in the background, delivered to it and shown if it is still there. */
+  private fetch(chatId: number, ticket: Ticket, job: OffersJob): void {
     const stillWanted = async () => (await this.ticket(chatId, ticket)) !== undefined;
     this.deps.background.run(async () => {
       // Every edit is of one message, in order: a place in line must never land after the outcome.
@@ -84,11 +144,34 @@ export class OffersDelivery {
    * The quote of this flow step will never come: the process fetching it stopped (killed, or
    * past its grace) before it did. What it was asked with, to ask again; undefined otherwise.
    */
-  async stalled(chatId: number, flow: { flowId: string; step: number }): Promise<OffersAbout | undefined> {
+  async stalled(chatId: number, flow: { flowId: string; step: number }): Promise<StalledOffers | undefined> {
     const ticket = await this.ticket(chatId, flow);
     if (!ticket || ticket.outcome !== undefined || ticket.owner === undefined || ticket.about === undefined) return undefined;
     if (ticket.owner === this.deps.owner || (await this.deps.isRunning(ticket.owner))) return undefined;
-    return ticket.about;
+    return { about: ticket.about, ticket };
+  }
+
+  /**
+   * Tickets written within `since` whose quote never came and whose process stopped, and that
+   * say enough to be fetched again without the person: at most `limit`, oldest first, from the
+   * `scan` oldest unanswered ones. None: one read of the kv table's key range, no rows.
+   */
+  async orphans(options: { since: number; limit: number; scan: number }): Promise<OrphanedOffers[]> {
+    const unanswered = await this.deps.kv.matchingSince<Ticket>(OFFERS_PREFIX, { since: options.since, contains: '"swap":', lacks: '"outcome":', limit: options.scan });
+    const running = new Map<string, Promise<boolean>>();
+    const orphans: OrphanedOffers[] = [];
+    for (const { key, value } of unanswered) {
+      const chatId = Number(key);
+      const { owner, about, userId, swap } = value;
+      if (!Number.isSafeInteger(chatId) || value.outcome !== undefined || owner === undefined || about === undefined || userId === undefined || swap === undefined) continue;
+      if (owner === this.deps.owner) continue;
+      // Asked once per owner and pass: a few processes hold every ticket.
+      if (!running.has(owner)) running.set(owner, this.deps.isRunning(owner));
+      if (await running.get(owner)) continue;
+      orphans.push({ chatId, ticket: { ...value, owner, about, userId, swap } });
+      if (orphans.length >= options.limit) break;
+    }
+    return orphans;
   }
 
   /** The flow left the offers step or ended: nothing more is delivered to it. */
@@ -102,8 +185,10 @@ export class OffersDelivery {
   }
 }
 
+const OFFERS_PREFIX = "offers";
+
 /** Where the chat's flow keeps the offers list it waits for. */
 export function offersKey(chatId: number): string {
-  return `offers:${chatId}`;
+  return `${OFFERS_PREFIX}:${chatId}`;
 }
 const keyOf = offersKey;

@@ -26,7 +26,7 @@ export const slimSentMessages: Transformer = async (prev, method, payload, signa
 };
 
 /** A currency as the record keeps it: what the flow shows and checks (its picture and explorer links stay in the catalogue). */
-type RecordedCurrency = Pick<Currency, "symbol" | "network" | "fullname" | "memo">;
+export type RecordedCurrency = Pick<Currency, "symbol" | "network" | "fullname" | "memo">;
 
 function isCurrency(value: object): value is Currency {
   const c = value as Partial<Currency>;
@@ -41,9 +41,10 @@ function mapCurrencies(value: unknown, map: (currency: Currency) => object): unk
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapCurrencies(item, map)]));
 }
 
-const toRecord = ({ symbol, network, fullname, memo }: Currency): RecordedCurrency => ({ symbol, network, fullname, memo });
+/** A currency as the record (and the offers' ticket, offers-delivery.ts) keeps it. */
+export const toRecord = ({ symbol, network, fullname, memo }: RecordedCurrency): RecordedCurrency => ({ symbol, network, fullname, memo });
 /** Records written before the slim form keep their links; either way a currency comes back whole in type. */
-const fromRecord = (currency: Currency): Currency => ({ ...currency, image: currency.image ?? "", explorer: currency.explorer ?? "" });
+export const fromRecord = (currency: RecordedCurrency & Partial<Currency>): Currency => ({ ...currency, image: currency.image ?? "", explorer: currency.explorer ?? "" });
 
 /**
  * `conversation.external` for a task whose result holds currencies: the record keeps them

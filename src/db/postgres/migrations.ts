@@ -196,6 +196,10 @@ export const PG_MIGRATIONS: readonly string[] = [
     seen_at bigint NOT NULL
   );
   `,
+  // 3: SQLite's migration 12: when a chat last got a message, kept on its lease row.
+  `
+  ALTER TABLE chat_leases ADD COLUMN sent_at bigint;
+  `,
 ];
 
 /**

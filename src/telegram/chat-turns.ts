@@ -1,0 +1,104 @@
+import type { Transformer } from "grammy";
+import type { Logger } from "pino";
+import { postsMessage, type Outbox } from "./outbox.js";
+
+/** Where a chat's turn is kept: its lease row (src/db/inbox.ts), shared by every process. */
+export interface ChatTurnStore {
+  takeTurn(chatKey: string, owner: string, now: number, until: number): Promise<{ sentAt: number | null } | undefined>;
+  release(chatKey: string, owner: string, sentAt: number | null): Promise<void>;
+}
+
+export interface ChatTurnsDeps {
+  turns: ChatTurnStore;
+  outbox: Pick<Outbox, "sentEarlier" | "lastMessageAt">;
+  /** Whether this process handles an update of the chat now (it holds the chat's lease already). */
+  handlesChat: (chatKey: string) => boolean;
+  /** The chat's key in the inbox ("c:<chat id>"). */
+  chatKeyOf: (chatId: number) => string;
+  /** The turns' owner: this process's, told apart from its inbox worker's own leases. */
+  owner: string;
+  logger: Logger;
+  /** The wall clock leases are kept on. */
+  now?: () => number;
+  /** How long a turn lasts if this process dies holding it. */
+  leaseMs?: number;
+  /** How often to look whether the chat is free again. */
+  pollMs?: number;
+}
+
+/**
+ * Telegram allows about one message a second into a chat, and counts the bot's, not a process's.
+ * A private chat's replies come from the process holding the chat's lease (src/inbox/); a message
+ * sent from outside that (a status message or an alert from the leader, a reply finished in the
+ * background after the update was done) takes the chat's turn first: the same lease, under an
+ * owner of its own, so that the chat's updates wait for it and it waits for them. The lease row
+ * says when the chat last got a message, whichever process sent it, and this process's outbox
+ * keeps the gap from there. With one process (SQLite) the outbox alone keeps the gap: not installed.
+ *
+ * Groups are left to the outbox: every process keeps to its share of a group's gap and minute.
+ */
+export class ChatTurns {
+  private readonly now: () => number;
+  /** This process's messages into one chat take the turn one after another, whichever API sends them. */
+  private readonly queues = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: ChatTurnsDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** The API transformer; `waitMs`: how long a message waits for a chat another process is busy with. */
+  transformer(options: { waitMs: number }): Transformer {
+    const { deps } = this;
+    return async (prev, method, payload, signal) => {
+      const chatId = (payload as { chat_id?: unknown }).chat_id;
+      if (typeof chatId !== "number" || chatId <= 0 || !postsMessage(method)) return prev(method, payload, signal);
+      const chatKey = deps.chatKeyOf(chatId);
+      if (deps.handlesChat(chatKey)) return prev(method, payload, signal);
+
+      const before = this.queues.get(chatKey) ?? Promise.resolve();
+      let done!: () => void;
+      const mine = new Promise<void>((resolve) => (done = resolve));
+      this.queues.set(chatKey, mine);
+      try {
+        await before;
+        let taken: boolean;
+        try {
+          taken = await this.take(chatKey, chatId, options.waitMs);
+        } catch (error) {
+          // The database is away: the message goes as before the turns were kept (a 429 at worst).
+          deps.logger.warn({ err: error, chatId }, "could not take a chat's turn; sending without it");
+          return await prev(method, payload, signal);
+        }
+        if (!taken) {
+          deps.logger.info({ chatId, method }, "a chat stayed busy with another process; the message is answered 429 for its sender to try again");
+          return { ok: false, error_code: 429, description: "Too Many Requests: the chat is busy with another process of the bot", parameters: { retry_after: 1 } } as Awaited<ReturnType<typeof prev>>;
+        }
+        try {
+          return await prev(method, payload, signal);
+        } finally {
+          const sentAt = deps.outbox.lastMessageAt(chatId) ?? null;
+          await deps.turns.release(chatKey, deps.owner, sentAt).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go; it runs out by itself"));
+        }
+      } finally {
+        done();
+        if (this.queues.get(chatKey) === mine) this.queues.delete(chatKey);
+      }
+    };
+  }
+
+  /** Takes the chat's turn, waiting up to `waitMs` while another process holds the chat; tells the outbox when the chat last got a message. */
+  private async take(chatKey: string, chatId: number, waitMs: number): Promise<boolean> {
+    const { deps } = this;
+    const leaseMs = deps.leaseMs ?? 10_000;
+    const giveUpAt = this.now() + waitMs;
+    for (;;) {
+      const turn = await deps.turns.takeTurn(chatKey, deps.owner, this.now(), this.now() + leaseMs);
+      if (turn) {
+        if (turn.sentAt !== null) deps.outbox.sentEarlier(chatId, turn.sentAt);
+        return true;
+      }
+      if (this.now() >= giveUpAt) return false;
+      await new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? 100));
+    }
+  }
+}
