@@ -65,6 +65,7 @@ history-empty = You have no exchanges yet. Type /exchange to start one.
 history-title = <b>Your exchanges</b>, newest first:
 history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
     <code>{ $id }</code>
+history-button = { $n }. { $amount } { $from } → { $to }
 
 ## The exchange flow
 
@@ -108,11 +109,13 @@ flow-recheck-done = ✅ The offer has been checked. Tap Confirm to go on.
 flow-recheck-wait = ⏳ Still checking the offer: I will show a Confirm button here as soon as it is done.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Offers, best first · quoted at { $time } UTC ({ $seconds } s ago)
-flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     limits: { $min } – { $max } { $from }
 rate-floating = floating rate
 rate-fixed = fixed rate
 limit-none = no maximum
+offer-versus-best = ({ $percent })
+flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Recommended
 tag-ai-best-rate = 🤖 AI best rate
 tag-best-rate = 💰 Best rate
@@ -165,6 +168,7 @@ memo-encrypted = On { $network } a memo that starts with # is sent encrypted, an
 summary-title = <b>Please check everything</b>
 summary-send = Send: <b>{ $amount } { $currency }</b>
 summary-receive = Receive about: <b>{ $amount } { $currency }</b>
+summary-rate = Rate: 1 { $base } = { $rate } { $quote }
 summary-provider = Provider: { $provider } ({ $type })
 summary-address = To address ({ $network }): <code>{ $address }</code>
 summary-address-compare = ⚠️ I cannot check addresses on this network: compare the address above with your wallet character by character.
@@ -186,7 +190,7 @@ flow-quote-limits-changed = ⚠️ The offer's limits have changed and your amou
 flow-create-unknown = ⚠️ I could not confirm whether your exchange was created: I sent the request, but the exchange service gave no clear answer, so an exchange <b>may</b> have been created. I have no deposit address for it: <b>don't send anything</b> until you see a deposit address from me. I won't try this request again by myself; to try again, start with /exchange. Reference for support: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Exchange created</b>
-created-send = Send exactly <b>{ $amount } { $currency }</b> on <b>{ $network }</b> to this address:
+created-send = Send exactly <code>{ $amount }</code> <b>{ $currency }</b> (exact amount, not rounded: tap to copy) on <b>{ $network }</b> to this address:
 created-memo = ⚠️ <b>Include this memo, or your deposit can be lost:</b> <code>{ $memo }</code>
 created-tracking = I will message you at every change of status.
 created-repeat = 🔁 Sent again in case the previous message did not arrive: it may have. These are the same details; send the funds only once.
@@ -275,9 +279,13 @@ rate-queue-full = ⏳ You already have { $count ->
         [one] a quote
        *[other] { $count } quotes
     } waiting in line for the exchange service. The first should come in about { $seconds } s: ask again after that.
-rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
 rate-offer-out-of-limits = { $rank }. <b>{ $provider }</b>: outside its limits for this amount ({ $min } – { $max } { $from })
 rate-out-of-limits-short = outside its limits
+rate-offer-title = { $estimated ->
+        [yes] { $provider }: ≈ { $receive } { $currency }
+       *[no] { $provider }: { $receive } { $currency }
+    }
 rate-estimated = <i>≈ Estimated from a quote for { $amount } { $from }: figures for exactly this amount may differ a little.</i>
 rate-limits = Limits of the best offer: { $min } – { $max } { $from }
 rate-time = <i>Quoted at { $time } UTC</i>

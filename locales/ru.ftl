@@ -65,6 +65,7 @@ history-empty = У вас пока нет обменов. Отправьте /ex
 history-title = <b>Ваши обмены</b>, сначала новые:
 history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
     <code>{ $id }</code>
+history-button = { $n }. { $amount } { $from } → { $to }
 
 ## Обмен
 
@@ -108,11 +109,13 @@ flow-recheck-done = ✅ Предложение проверено. Нажмит�
 flow-recheck-wait = ⏳ Ещё проверяю предложение: кнопка «Подтвердить» появится здесь, как только проверка закончится.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Предложения, лучшие сверху · курс на { $time } UTC ({ $seconds } с назад)
-flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     лимиты: { $min } – { $max } { $from }
 rate-floating = плавающий курс
 rate-fixed = фиксированный курс
 limit-none = без максимума
+offer-versus-best = ({ $percent })
+flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Рекомендуем
 tag-ai-best-rate = 🤖 Лучший курс по ИИ
 tag-best-rate = 💰 Лучший курс
@@ -166,6 +169,7 @@ memo-encrypted = В сети { $network } мемо, начинающееся с 
 summary-title = <b>Проверьте всё внимательно</b>
 summary-send = Отдаёте: <b>{ $amount } { $currency }</b>
 summary-receive = Получите примерно: <b>{ $amount } { $currency }</b>
+summary-rate = Курс: 1 { $base } = { $rate } { $quote }
 summary-provider = Провайдер: { $provider } ({ $type })
 summary-address = На адрес ({ $network }): <code>{ $address }</code>
 summary-address-compare = ⚠️ Адреса в этой сети я проверить не могу: сверьте адрес выше с кошельком посимвольно.
@@ -187,7 +191,7 @@ flow-quote-limits-changed = ⚠️ Лимиты предложения изме�
 flow-create-unknown = ⚠️ Не удалось подтвердить, создан ли ваш обмен: я отправил запрос, но сервис обмена не дал ясного ответа, поэтому обмен <b>мог</b> быть создан. Адреса для депозита по нему у меня нет: <b>ничего не отправляйте</b>, пока не увидите адрес для депозита от меня. Сам я этот запрос повторять не буду; чтобы попробовать снова, начните с /exchange. Номер для поддержки: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Обмен создан</b>
-created-send = Отправьте ровно <b>{ $amount } { $currency }</b> в сети <b>{ $network }</b> на этот адрес:
+created-send = Отправьте ровно <code>{ $amount }</code> <b>{ $currency }</b> (точная сумма, без округления: нажмите, чтобы скопировать) в сети <b>{ $network }</b> на этот адрес:
 created-memo = ⚠️ <b>Обязательно укажите это мемо, иначе депозит можно потерять:</b> <code>{ $memo }</code>
 created-tracking = Я напишу вам при каждом изменении статуса.
 created-repeat = 🔁 Отправляю ещё раз на случай, если предыдущее сообщение не дошло (оно могло дойти). Данные те же; отправьте средства только один раз.
@@ -279,9 +283,13 @@ rate-queue-full = ⏳ У вас уже { $count ->
         [few] { $count } запроса курса ждут
        *[many] { $count } запросов курса ждут
     } в очереди к сервису обмена. Первый придёт примерно через { $seconds } с: спросите снова после этого.
-rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
 rate-offer-out-of-limits = { $rank }. <b>{ $provider }</b>: эта сумма вне его лимитов ({ $min } – { $max } { $from })
 rate-out-of-limits-short = сумма вне лимитов
+rate-offer-title = { $estimated ->
+        [yes] { $provider }: ≈ { $receive } { $currency }
+       *[no] { $provider }: { $receive } { $currency }
+    }
 rate-estimated = <i>≈ Оценка по курсу для { $amount } { $from }: для точно этой суммы цифры могут немного отличаться.</i>
 rate-limits = Лимиты лучшего предложения: { $min } – { $max } { $from }
 rate-time = <i>Курс на { $time } UTC</i>

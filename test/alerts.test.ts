@@ -103,9 +103,9 @@ describe("rate alerts", () => {
 
     await user.send("/alerts");
     const list = await user.nextMessage();
-    expect(list.text).toContain("1. 1 BTC → at least 1000 ETH");
+    expect(list.text).toContain("1. 1 BTC → at least 1,000 ETH");
     await user.click(list, "🗑 1");
-    await waitFor(() => !list.text?.includes("1. 1 BTC → at least 1000 ETH"), 5_000, "the list without the removed alert");
+    await waitFor(() => !list.text?.includes("1. 1 BTC → at least 1,000 ETH"), 5_000, "the list without the removed alert");
     expect(await w.app.repos.alerts.openOf(9605)).toHaveLength(4);
 
     const ru = w.tg.user({ id: 9606, first_name: "Оля", language_code: "ru" });
@@ -147,7 +147,7 @@ describe("rate alerts", () => {
     await user.send("abc");
     expect((await user.nextMessage()).text).not.toContain("I will tell you");
     await user.send("9999");
-    expect((await user.nextMessage()).text).toContain("I will tell you when 0.05 BTC gets at least 9999 USDT (TRX)");
+    expect((await user.nextMessage()).text).toContain("I will tell you when 0.05 BTC gets at least 9,999 USDT (TRX)");
     const again = await user.nextMessage();
     expect(offerButtons(again).length).toBeGreaterThan(0);
     expect(await w.app.repos.alerts.openOf(9607)).toMatchObject([{ symbolFrom: "btc", symbolTo: "usdt", networkTo: "trx", amount: "0.05", target: "9999" }]);

@@ -40,6 +40,14 @@ describe("parseAmount: accepted", () => {
     ["1,000,000", "1000000"], // two comma groups can only be grouping
     ["1,000,000.5", "1000000.5"],
     ["1 000.", "1000"],
+    // Digits and separators of other scripts, as phone keyboards in those languages type them.
+    ["\u06F0\u066B\u06F5", "0.5"], // Persian digits, Arabic decimal separator: ۰٫۵
+    ["\u0661\u0662\u066B\u0665", "12.5"], // Arabic-Indic digits: ١٢٫٥
+    ["\u06F1\u066C\u06F0\u06F0\u06F0", "1000"], // Arabic thousands separator: ۱٬۰۰۰
+    ["\u06F1\u06F2\u06F3\u06F4,\u06F5", "1234.5"], // Persian digits with a decimal comma
+    ["\u06F0.\u06F0\u06F1", "0.01"],
+    ["\uFF10\uFF0E\uFF15", "0.5"], // full-width digits and full stop, as Chinese keyboards may type them
+    ["\uFF11\uFF12", "12"],
   ])("%j → %s", (input, value) => {
     expect(parseAmount(input)).toEqual({ ok: true, value });
   });
@@ -79,9 +87,10 @@ describe("parseAmount: refused", () => {
     ["1,000.5.5", "not-a-number"],
     ["1\n000", "not-a-number"],
     ["0.0\u200B1", "not-a-number"], // zero-width space inside
-    ["\u0661\u0662", "not-a-number"], // Arabic-Indic digits
-    ["\uFF11", "not-a-number"], // full-width digit
     ["1_000", "not-a-number"],
+    ["\u06F1\u066B\u06F0\u066B\u06F0", "not-a-number"], // two decimal separators
+    ["\u06F1\u066C\u06F0\u06F0", "not-a-number"], // a group of two
+    ["\u06F1,\u06F0\u06F0\u06F0", "ambiguous"], // ۱,۰۰۰ is as ambiguous as 1,000
     ["0", "zero"],
     ["0.000", "zero"],
     ["0,0", "zero"],

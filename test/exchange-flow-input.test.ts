@@ -104,7 +104,7 @@ describe("the amount", () => {
     const user = newUser();
     await toAmount(user, "usdt trx", "btc btc");
     await user.send("1 000");
-    expect((await user.nextMessage()).text).toContain("1000 USDT (TRX) → BTC");
+    expect((await user.nextMessage()).text).toContain("1,000 USDT (TRX) → BTC");
   });
 });
 

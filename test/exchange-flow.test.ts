@@ -41,7 +41,8 @@ describe("the exchange flow", () => {
     const offerButtons = buttons(offers).filter((b) => /USDT$/.test(b));
     expect(offerButtons.length).toBeGreaterThanOrEqual(4);
     // Best first: amounts received never go up down the list.
-    const amounts = offerButtons.map((b) => Number(b.split(" · ")[1]!.split(" ")[0]));
+    const amounts = offerButtons.map((b) => Number(b.split(" · ")[1]!.split(" ")[0]!.replaceAll(",", "")));
+    expect(amounts.every((a) => a > 0)).toBe(true);
     expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);
     const disabled = world.app.sandbox!.providers.find((p) => !p.enable)!.name;
     expect(offers.text).not.toContain(disabled);
@@ -62,7 +63,7 @@ describe("the exchange flow", () => {
     const created = await alice.nextMessage();
     expect(created.text).toContain("Exchange created");
     const id = /🔁 Exchange (\S+)/.exec(created.text!)![1]!;
-    expect(created.text).toContain("Send exactly 0.05 BTC on Bitcoin");
+    expect(created.text).toContain("Send exactly 0.05 BTC (exact amount, not rounded: tap to copy) on Bitcoin");
     const qr = await alice.nextMessage();
     expect(qr.photo?.size).toBeGreaterThan(100);
     expect(qr.caption).toContain("QR code of the BTC deposit address");

@@ -67,7 +67,7 @@ describe("swap again and recent pairs", () => {
     await user.click(card, "🔁 Swap again");
     const offers = await user.nextMessage();
     expect(offers.text).toContain("0.05 BTC → USDT (TRX)");
-    await waitFor(() => buttons(offers).some((b) => / · [\d.]+ USDT$/.test(b)), 5_000, "the offers");
+    await waitFor(() => buttons(offers).some((b) => / · [\d.,]+ USDT$/.test(b)), 5_000, "the offers");
     // A new quote for the same pair and amount.
     const asked = w.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").slice(estimatesBefore);
     expect(asked.map((r) => r.query.amount)).toEqual(["0.05"]);

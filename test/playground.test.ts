@@ -54,7 +54,7 @@ describe("playground in a browser", () => {
     await botMessage(page, "How much BTC");
     await typeAndSend(page, "0.1");
     const offers = await botMessage(page, "0.1 BTC → ETH");
-    await offers.getByRole("button", { name: / · [\d.]+ ETH$/ }).first().click();
+    await offers.getByRole("button", { name: / · [\d.,]+ ETH$/ }).first().click();
     await botMessage(page, /address/i);
     await typeAndSend(page, "0x52908400098527886E0F7030069857D2E4169EE7");
     const summary = await botMessage(page, "Please check everything");
@@ -116,7 +116,8 @@ describe("playground in a browser", () => {
     await result.click();
     const sent = page.locator(".message.out", { hasText: /via @swap_playground_bot/ }).last();
     await sent.waitFor();
-    expect(await sent.textContent()).toMatch(/0\.1 BTC/);
+    // Boris reads Russian: a decimal comma.
+    expect(await sent.textContent()).toMatch(/0,1 BTC/);
     await screenshot(page, "6-inline-sent");
   }, 60_000);
 

@@ -56,7 +56,7 @@ describe("the bot with DATABASE_URL", () => {
     await advanceUntil(world.clock, () => /Status: ✅ Finished/.test(card.text ?? ""), 15 * 60_000);
     await world.app.idle();
     const said = messagesAfter(user, qr);
-    expect(said.at(-1)).toMatch(/Finished · exchange .*\nDone: [\d.]+ USDT \(TRX\) sent to TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj/);
+    expect(said.at(-1)).toMatch(/Finished · exchange .*\nDone: [\d.,]+ USDT \(TRX\) sent to TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj/);
 
     // All of it is in the PostgreSQL database, as another process reads it.
     const store = await openTestStore(world);

@@ -1,6 +1,8 @@
 import { Decimal } from "decimal.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { roundAmount } from "../src/bot/amounts.js";
 import { CARD_REFRESH_MS, QUOTE_CARD_TTL_MS, QUOTE_CARDS_PER_CHAT } from "../src/bot/features/quotes.js";
+import { estimate as sandboxEstimate } from "../src/exchange/sandbox/engine.js";
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { drive } from "./harness/drive.js";
 import { buttons, createViaFlow, offerButtons, toOffers } from "./harness/flow.js";
@@ -148,7 +150,7 @@ describe("quotes in groups", () => {
     const ivan = world.tg.user({ id: 7011, first_name: "Иван", language_code: "ru" });
     world.app.sandbox!.faults.inject({ kind: "status", status: 403, body: JSON.stringify({ message: "Forbidden." }) }, { endpoint: "getEstimatedAmount" });
     await ivan.send("/rate 0.7 btc eth");
-    const ru = await drive(world.clock, waitFor(() => ivan.messages().find((m) => m.text?.includes("0.7 BTC → ETH") && !m.text.includes("Получаю")), 5_000, "the card"));
+    const ru = await drive(world.clock, waitFor(() => ivan.messages().find((m) => m.text?.includes("0,7 BTC → ETH") && !m.text.includes("Получаю")), 5_000, "the card"));
     expect(ru.text).toContain("не даёт боту котировки");
   });
 
@@ -378,9 +380,9 @@ describe("one person's quotes and everyone else", () => {
 });
 
 describe("nearby amounts share a quote", () => {
-  /** Provider → amount received, from a card's offer lines. */
+  /** Provider → amount received, from a card's offer lines (as English writes it: "3,412.87"). */
   const figures = (text: string | undefined) =>
-    new Map([...(text ?? "").matchAll(/^\d\. (\S+): ([\d.]+) /gm)].map((m) => [m[1]!, m[2]!] as const));
+    new Map([...(text ?? "").matchAll(/^\d\. (\S+): ([\d.,]+) /gm)].map((m) => [m[1]!, m[2]!.replaceAll(",", "")] as const));
 
   it("answers an amount within 1 % of a fresh quote from it, scaled with decimals and marked as such; a far amount calls again", async () => {
     world = await startWorld();
@@ -398,10 +400,14 @@ describe("nearby amounts share a quote", () => {
     const quoted = figures(first.text);
     const scaled = figures(near.text);
     expect(scaled.size).toBe(3);
+    // The service's own figures for 1 ETH (the sandbox answers the same at the same clock time).
+    const exact = new Map(sandboxEstimate({ symbolFrom: "eth", networkFrom: "eth", symbolTo: "usdt", networkTo: "trx" }, "1", world.clock.now()).data.map((o) => [o.provider_name, o.amount]));
     for (const [provider, amount] of scaled) {
-      const basis = quoted.get(provider);
+      const basis = exact.get(provider);
       expect(basis, provider).toBeDefined();
-      expect(amount).toBe(new Decimal(basis!).times("1.005").toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed());
+      expect(quoted.get(provider)).toBe(roundAmount(basis!));
+      // Scaled from the exact figure with every decimal, then rounded for reading.
+      expect(amount).toBe(roundAmount(new Decimal(basis!).times("1.005").toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()));
     }
 
     // Far from 1 (20 %): a new call, and a real figure.
@@ -418,7 +424,7 @@ describe("nearby amounts share a quote", () => {
     expect((await user.nextMessage()).text).toContain("≈ Estimated from a quote for 1.2 ETH");
     const answer = await user.inlineAnswer(await user.inlineQuery("2.99 eth usdt-trx"));
     const titles = (answer.results as { title: string }[]).map((r) => r.title);
-    expect(titles[1]).toMatch(/^\w+: ≈ [\d.]+ USDT$/);
+    expect(titles[1]).toMatch(/^\w+: ≈ [\d.,]+ USDT$/);
     expect(estimates(world)).toHaveLength(3);
 
     // Past the cache time the quote is not fresh: nothing is estimated from it.
@@ -438,11 +444,11 @@ describe("nearby amounts share a quote", () => {
     await user.send("/rate 50000 usdt-trx btc");
     const near = await user.nextMessage();
     expect(estimates(world)).toHaveLength(1);
-    expect(near.text).toContain("≈ Estimated from a quote for 49900 USDT (TRX)");
-    expect(near.text).toMatch(/\d\. exolix: outside its limits for this amount \(15(\.\d+)? – 49900 USDT \(TRX\)\)/);
+    expect(near.text).toContain("≈ Estimated from a quote for 49,900 USDT (TRX)");
+    expect(near.text).toMatch(/\d\. exolix: outside its limits for this amount \(15(\.\d+)? – 49,900 USDT \(TRX\)\)/);
     expect(near.text).not.toMatch(/exolix: [\d.]+ BTC/);
     // The limits shown are those of the best offer that takes the amount.
-    expect(near.text).not.toContain("Limits of the best offer: 15 – 49900");
+    expect(near.text).not.toContain("Limits of the best offer: 15 – 49,900");
   });
 
   it("keeps the exchange flow on exact quotes: its offers, and Confirm's re-check, are for the amount typed", async () => {

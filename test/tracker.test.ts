@@ -90,7 +90,7 @@ describe("the tracker", () => {
     expect(said[0]).toContain(`exchange ${exchangeId}`);
     expect(said[1]).toContain("Exchanging");
     expect(said[2]).toContain("Sending to your address");
-    expect(said[3]).toMatch(/Finished · exchange .*\nDone: [\d.]+ USDT \(TRX\) sent to TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj/);
+    expect(said[3]).toMatch(/Finished · exchange .*\nDone: [\d.,]+ USDT \(TRX\) sent to TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj/);
     const finished = user.messages().find((m) => m.text === said[3])!;
     const links = (finished.entities ?? []).filter((e) => e.type === "text_link").map((e) => (e as { url: string }).url);
     const tx = (await world.app.repos.transactions.find(exchangeId))!;

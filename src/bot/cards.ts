@@ -5,9 +5,11 @@ import { networkName } from "../domain/networks.js";
 import { isFinalStatus, KNOWN_STATUSES } from "../exchange/schemas.js";
 import { isSettled, isWaiting } from "../tracker/policy.js";
 import { againButton, cardButton } from "./callback-data.js";
-import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "./format.js";
+import { amount, copyable, exactAmount } from "./amounts.js";
+import { currencyLabel, escapeHtml, formatUtcMinute } from "./format.js";
+import type { Translator } from "./i18n.js";
 
-export type Translate = (key: string, variables?: Record<string, string | number>) => string;
+export type Translate = Translator;
 
 /** What the catalogue says of an exchange's two currencies: explorer URL prefixes, and whether the deposit needs a memo. */
 export interface Explorers {
@@ -40,9 +42,10 @@ function txLink(hash: string, explorer: string | undefined): string {
 
 function pairLine(t: Translate, tx: TransactionRecord): string {
   return t("card-pair", {
-    amount: formatAmount(tx.amountFrom),
+    // Every digit: the card says the amount to send exactly, and must not show it twice two ways.
+    amount: exactAmount(tx.amountFrom),
     from: escapeHtml(currencyLabel({ symbol: tx.symbolFrom, network: tx.networkFrom })),
-    receive: tx.amountTo ? formatAmount(tx.amountTo) : "?",
+    receive: tx.amountTo ? amount(tx.amountTo) : "?",
     to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
   });
 }
@@ -108,7 +111,8 @@ export function depositLines(t: Translate, tx: TransactionRecord, catalogueSaysM
   const lines = [
     // First, before the address: a clone of this bot cannot know it.
     ...(phrase ? [t("deposit-phrase", { phrase: escapeHtml(phrase) })] : []),
-    t("created-send", { amount: formatAmount(tx.amountFrom), currency: escapeHtml(tx.symbolFrom.toUpperCase()), network }),
+    // The exact figure, as the QR code has it, in no locale's form: it is copied into a wallet.
+    t("created-send", { amount: escapeHtml(copyable(tx.amountFrom)), currency: escapeHtml(tx.symbolFrom.toUpperCase()), network }),
     `<code>${escapeHtml(view.address)}</code>`,
   ];
   if (view.memo !== null) lines.push(t("created-memo", { memo: escapeHtml(view.memo) }));
@@ -139,10 +143,11 @@ export function renderReceipt(t: Translate, tx: TransactionRecord, explorers: Ex
     t("receipt-title", { id: code(tx.exchangeId) }),
     t("receipt-provider", { provider: escapeHtml(tx.provider), type: tx.rateType === "fixed" ? t("rate-fixed") : t("rate-floating") }),
     t("receipt-created", { time: formatUtcMinute(tx.createdAt) }),
+    // A record: every digit.
     t("receipt-amounts", {
-      sent: formatAmount(tx.amountFrom),
+      sent: exactAmount(tx.amountFrom),
       from: escapeHtml(currencyLabel({ symbol: tx.symbolFrom, network: tx.networkFrom })),
-      receive: tx.amountTo ? formatAmount(tx.amountTo) : "?",
+      receive: tx.amountTo ? exactAmount(tx.amountTo) : "?",
       to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
     }),
     // Only a complete deposit (address and any memo it needs), and said to be a record, not where to pay.
@@ -169,8 +174,9 @@ export function renderStatusChange(t: Translate, tx: TransactionRecord, explorer
     id,
     from,
     to,
-    sent: formatAmount(tx.amountFrom),
-    receive: tx.amountTo ? formatAmount(tx.amountTo) : "?",
+    // What they send (or sent), every digit: "waiting for your deposit of …" must be the figure to send.
+    sent: exactAmount(tx.amountFrom),
+    receive: tx.amountTo ? amount(tx.amountTo) : "?",
     address: escapeHtml(tx.addressTo),
     refund: escapeHtml(tx.addressRefund ?? ""),
     provider: escapeHtml(tx.provider),

@@ -1,5 +1,3 @@
-import { Decimal } from "../money.js";
-
 /** Escapes text for Telegram's HTML parse mode. Every dynamic value goes through here. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -28,13 +26,6 @@ export function graphemeCount(text: string): number {
   let count = 0;
   for (const _ of graphemes.segment(text)) count++;
   return count;
-}
-
-/** A decimal string as people read it: no exponent, no trailing zeros, at most `maxDecimals`. */
-export function formatAmount(value: string, maxDecimals = 8): string {
-  const d = new Decimal(value);
-  const fixed = d.toDecimalPlaces(maxDecimals, Decimal.ROUND_DOWN).toFixed();
-  return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
 }
 
 /** "2026-11-22 12:05": a moment in UTC, to the minute. */

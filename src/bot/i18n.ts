@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { I18n } from "@grammyjs/i18n";
+import { I18n, type TranslationVariables } from "@grammyjs/i18n";
 import type { MiddlewareFn } from "grammy";
 import type { UserRecord, UserRepository } from "../db/users.js";
 import { isolateValues, isRtlLocale, markVariables } from "./bidi.js";
@@ -67,7 +67,8 @@ export function translatorOf(i18n: I18n<BaseContext>, user: Pick<UserRecord, "la
   return (key, variables) => i18n.t(locale, key, variables);
 }
 
-export type Translator = (key: string, variables?: Record<string, string | number>) => string;
+/** Variables may be amounts (src/bot/amounts.ts): they are written in the message's language. */
+export type Translator = (key: string, variables?: TranslationVariables) => string;
 
 /**
  * Fluent translations from locales/*.ftl. The user's stored choice (`storedLanguage`) wins,

@@ -4,8 +4,10 @@ import { MAX_FRACTION_DIGITS } from "../money.js";
 /**
  * Reads an amount a person typed into a canonical decimal string.
  *
- * The grammar is deliberately small: ASCII digits, at most one decimal separator ("." or ","),
- * and optional thousands grouping in groups of exactly three digits. Everything else is refused
+ * The grammar is deliberately small: digits, at most one decimal separator ("." or ","),
+ * and optional thousands grouping in groups of exactly three digits. Digits and separators of
+ * other scripts that phone keyboards type (Persian and Arabic-Indic digits, the Arabic decimal
+ * and thousands separators, full-width digits) are read as their ASCII counterparts first. Everything else is refused
  * rather than guessed at, because a wrong guess moves someone's money. The value is never passed
  * through Number()/parseFloat, so no precision is lost and nothing turns into an exponent.
  */
@@ -44,10 +46,11 @@ const MINUS_SIGNS = new Set(["-", "\u2212", "\u2010", "\u2011", "\u2012", "\u201
 
 /**
  * Characters accepted as a thousands separator between groups of three digits: space, NBSP,
- * narrow NBSP, thin space, apostrophe (Swiss style) and U+2019, which phones substitute for it.
+ * narrow NBSP, thin space, apostrophe (Swiss style) and U+2019, which phones substitute for it,
+ * and U+066C ARABIC THOUSANDS SEPARATOR.
  * A comma is also a grouping character, but only in the comma-grouping form below.
  */
-const GROUP_SEPARATORS = new Set([" ", "\u00A0", "\u202F", "\u2009", "'", "\u2019"]);
+const GROUP_SEPARATORS = new Set([" ", "\u00A0", "\u202F", "\u2009", "'", "\u2019", "\u066C"]);
 
 /** Digits with an exponent, to name the problem precisely instead of calling it not-a-number. */
 const EXPONENT_FORM = /^(?:\d+(?:[.,]\d*)?|[.,]\d+)[eE][+\-\u2212]?\d+$/;
@@ -71,7 +74,7 @@ export function parseAmount(input: string, options?: ParseAmountOptions): Parsed
   const maxValue = new Decimal(options?.maxValue ?? DEFAULT_MAX_VALUE);
 
   // trim() removes every Unicode space (NBSP, thin space, ...) and line break at the ends.
-  const text = input.trim();
+  const text = toAscii(input.trim());
   if (text === "") return { ok: false, problem: "empty" };
 
   const first = text[0] ?? "";
@@ -96,6 +99,20 @@ export function parseAmount(input: string, options?: ParseAmountOptions): Parsed
 
   // toFixed() without arguments is plain notation with every digit and no trailing zeros.
   return { ok: true, value: value.toFixed() };
+}
+
+/** The first of each ten digits of other scripts: Arabic-Indic, Persian (Extended Arabic-Indic), full-width. */
+const ZEROS = [0x0660, 0x06f0, 0xff10];
+/** Decimal separators of other scripts: U+066B ARABIC DECIMAL SEPARATOR, full-width full stop and comma. */
+const SEPARATORS: Record<string, string> = { "\u066B": ".", "\uFF0E": ".", "\uFF0C": "," };
+
+/** Other scripts' digits and decimal separators as ASCII; everything else as it is. */
+function toAscii(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06F0-\u06F9\uFF10-\uFF19\u066B\uFF0E\uFF0C]/g, (char) => {
+    const code = char.charCodeAt(0);
+    const zero = ZEROS.find((z) => code >= z && code <= z + 9);
+    return zero === undefined ? SEPARATORS[char]! : String(code - zero);
+  });
 }
 
 /** Splits an unsigned amount into integer and fraction digits, or says why it cannot. */

@@ -5,9 +5,9 @@ export function buttons(message: StoredMessage): string[] {
   return (message.reply_markup?.inline_keyboard ?? []).flat().map((b) => b.text);
 }
 
-/** Offer buttons are "provider · amount SYMBOL". */
+/** Offer buttons are "provider · amount SYMBOL", the amount as the person's language writes it ("3,401.2", "3 401,2"). */
 export function offerButtons(message: StoredMessage): string[] {
-  return buttons(message).filter((b) => / · [\d.]+ [A-Z0-9.]+$/.test(b));
+  return buttons(message).filter((b) => / · \d[\d.,\u00A0\u202F]* [A-Z0-9.]+$/.test(b));
 }
 
 /** /exchange, then both currencies typed as "symbol network": returns the amount prompt. */

@@ -3,7 +3,7 @@ import type { Repositories } from "../../db/index.js";
 import { paymentUri } from "../../domain/networks.js";
 import { qrPng } from "../../domain/qr.js";
 import { isFinalStatus, type Currency } from "../../exchange/schemas.js";
-import { cardKeyboard, explorersOf, renderCard, renderCreationCard } from "../cards.js";
+import { cardKeyboard, explorersOf, renderCard, renderCreationCard, type Translate } from "../cards.js";
 import { currencyLabel, escapeHtml } from "../format.js";
 import { sendFailure, type SendFailure } from "../telegram-errors.js";
 import { depositOf, depositViewOf, type Created, type DepositDeps } from "./deposit.js";
@@ -27,7 +27,7 @@ export async function showCreated(conversation: FlowConversation, ui: FlowUi, de
   const exchangeId = created.exchangeId;
   // The tracker showed it already (news came while the flow read the deposit): never twice.
   if (!(await conversation.external(() => deps.repos.transactions.claimCard(exchangeId, "flow", deps.clock.now())))) return;
-  const t = (key: string, vars?: Record<string, string | number>) => ui.t(key, vars);
+  const t: Translate = (key, vars) => ui.t(key, vars);
   const read = () =>
     conversation.external(async () => {
       // Still here: the hold on the card is confirmed, so the tracker does not take it (FLOW_CARD_HOLD_MS).

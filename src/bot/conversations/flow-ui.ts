@@ -1,4 +1,5 @@
 import type { Conversation } from "@grammyjs/conversations";
+import type { TranslationVariables } from "@grammyjs/i18n";
 import { GrammyError, InlineKeyboard, type InputFile } from "grammy";
 import { flowButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
@@ -109,7 +110,7 @@ export class FlowUi {
     return value;
   }
 
-  t(key: string, variables?: Record<string, string | number>): string {
+  t(key: string, variables?: TranslationVariables): string {
     return this.ctx.t(key, variables);
   }
 

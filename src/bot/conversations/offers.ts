@@ -2,7 +2,8 @@ import { InlineKeyboard } from "grammy";
 import type { Logger } from "pino";
 import { Decimal } from "../../money.js";
 import type { Currency, Offer } from "../../exchange/schemas.js";
-import { currencyLabel, escapeHtml, formatAmount, shorten, waitSeconds } from "../format.js";
+import { amount, exactAmount, maximum, minimum, percentFromBest, type Localized } from "../amounts.js";
+import { currencyLabel, escapeHtml, shorten, waitSeconds } from "../format.js";
 import { BudgetCancelledError, BudgetQueueFullError, type QueuePlace } from "../../exchange/budget.js";
 import { isExchangeError } from "../../exchange/errors.js";
 import { outsideLimits } from "../../exchange/estimates.js";
@@ -44,9 +45,23 @@ export function sortOffers(offers: Offer[]): Offer[] {
 
 export { outsideLimits };
 
-/** An offer's limits as people read them: the minimum (0 when none) and the maximum ("no limit" when none). */
-export function limitVars(t: (key: string) => string, offer: Offer): { min: string; max: string } {
-  return { min: offer.min_amount === null ? "0" : formatAmount(offer.min_amount), max: offer.max_amount === null ? t("limit-none") : formatAmount(offer.max_amount) };
+/**
+ * An offer's limits as people read them: the minimum (0 when none) rounded up and the maximum
+ * ("no limit" when none) rounded down, so that typing either figure shown fits the offer.
+ */
+export function limitVars(t: (key: string) => string, offer: Offer): { min: string | Localized; max: string | Localized } {
+  return { min: offer.min_amount === null ? "0" : minimum(offer.min_amount), max: offer.max_amount === null ? t("limit-none") : maximum(offer.max_amount) };
+}
+
+/**
+ * " (-0.8%)" after an offer that gives less than the best offer taking `sent`; nothing after
+ * that best, one as good, or one that does not take the amount (it has no figure to compare).
+ */
+export function versusBest(t: Translate, offers: readonly Offer[], offer: Offer, sent: string): string {
+  if (outsideLimits(offer, sent)) return "";
+  const best = offers.find((o) => !outsideLimits(o, sent));
+  const percent = best === undefined ? undefined : percentFromBest(offer.amount, best.amount);
+  return percent === undefined ? "" : ` ${t("offer-versus-best", { percent })}`;
 }
 
 /** Where the offers step gets its quotes; every method runs through the conversation's replay log. */
@@ -113,7 +128,8 @@ export async function chooseOffer(ui: FlowUi, source: OfferSource, swap: { from:
               provider: escapeHtml(offer.provider_name),
               ...limitVars((key) => ui.t(key), offer),
               currency: escapeHtml(currencyLabel(swap.from)),
-              amount: formatAmount(swap.amount),
+              // What they typed, every digit: they compare it with the limits.
+              amount: exactAmount(swap.amount),
             }),
           );
           break;
@@ -179,7 +195,7 @@ export function renderRecheck(t: Translate, button: ButtonFactory, state: { plac
 
 /** Stands in for the offers while the quote is on its way; `place` when it waits in line. */
 export function renderLoading(t: Translate, swap: { from: Currency; to: Currency; amount: string }, button: ButtonFactory, place?: QueuePlace): Screen {
-  const lines = [t("flow-offers-loading", { amount: formatAmount(swap.amount), from: escapeHtml(currencyLabel(swap.from)), to: escapeHtml(currencyLabel(swap.to)) })];
+  const lines = [t("flow-offers-loading", { amount: amount(swap.amount), from: escapeHtml(currencyLabel(swap.from)), to: escapeHtml(currencyLabel(swap.to)) })];
   if (place && place.position > 0) lines.push(t("queue-position", { position: place.position, seconds: waitSeconds(place.waitMs) }));
   return { text: lines.join("\n"), keyboard: new InlineKeyboard().text(t("flow-change-amount"), button("", "a").callback_data) };
 }
@@ -196,7 +212,7 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
     case "pair-invalid":
       return { text: t("flow-pair-invalid", { from, to }), keyboard: change };
     case "below-minimum":
-      return { text: t("flow-below-minimum", { amount: formatAmount(swap.amount), from }), keyboard: change };
+      return { text: t("flow-below-minimum", { amount: exactAmount(swap.amount), from }), keyboard: change };
     case "error":
       return {
         text: problemText({ t }, outcome.error),
@@ -209,7 +225,7 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
 
   const age = Math.max(0, Math.round((outcome.now - outcome.fetchedAt) / 1000));
   const lines = [
-    t("flow-offers-header", { amount: formatAmount(swap.amount), from, to }),
+    t("flow-offers-header", { amount: amount(swap.amount), from, to }),
     t("flow-quote-age", { time: new Date(outcome.fetchedAt).toISOString().slice(11, 19), seconds: age }),
     "",
   ];
@@ -220,15 +236,17 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
       t("flow-offer-line", {
         rank: i + 1,
         provider: escapeHtml(offer.provider_name),
-        receive: formatAmount(offer.amount),
+        receive: amount(offer.amount),
         to,
+        versus: versusBest(t, outcome.offers, offer, swap.amount),
         type: offer.exchange_type === "fixed" ? t("rate-fixed") : t("rate-floating"),
         ...limitVars(t, offer),
         from,
       }),
     );
     if (tags) lines.push(`   ${tags}`);
-    keyboard.text(`${offer.provider_name} · ${formatAmount(offer.amount)} ${swap.to.symbol.toUpperCase()}`, button("", "o", i).callback_data).row();
+    const label = t("flow-offer-button", { provider: offer.provider_name, receive: amount(offer.amount), currency: swap.to.symbol.toUpperCase() });
+    keyboard.text(label, button("", "o", i).callback_data).row();
   });
   keyboard.text(t("button-refresh"), button("", "r").callback_data).text(t("flow-change-amount"), button("", "a").callback_data);
   keyboard.row().text(t("flow-alert-button"), button("", "al").callback_data);

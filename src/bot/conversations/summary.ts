@@ -3,7 +3,8 @@ import { knowsAddressFormat } from "../../domain/address.js";
 import { networkName } from "../../domain/networks.js";
 import type { Offer } from "../../exchange/schemas.js";
 import { Decimal } from "../../money.js";
-import { currencyLabel, escapeHtml, formatAmount } from "../format.js";
+import { amount, exactAmount, rateOf } from "../amounts.js";
+import { currencyLabel, escapeHtml } from "../format.js";
 import { forget, type Answer, type FlowState } from "./flow-state.js";
 import type { FlowUi } from "./flow-ui.js";
 import { outsideLimits, problemText, recheckInLine, type OfferSource, type QuoteOutcome } from "./offers.js";
@@ -25,6 +26,15 @@ export const MAX_SILENT_WORSENING = new Decimal("0.005");
 
 export type ConfirmDecision = "confirm" | "cancel" | Answer;
 
+/** "Rate: 1 BTC = 34.2 ETH", said the way round that is at least 1; nothing when there is no rate. */
+function rateLine(ui: FlowUi, state: FlowState): string {
+  const rate = rateOf(state.amount!, state.offer!.amount);
+  if (rate === undefined) return "";
+  const from = escapeHtml(currencyLabel(state.from!));
+  const to = escapeHtml(currencyLabel(state.to!));
+  return ui.t("summary-rate", { base: rate.perSent ? from : to, rate: rate.value, quote: rate.perSent ? to : from });
+}
+
 /** The summary of every answer, with Confirm, Change (which answer) and Cancel. */
 export async function confirm(ui: FlowUi, state: FlowState): Promise<ConfirmDecision> {
   const offer = state.offer!;
@@ -37,8 +47,10 @@ export async function confirm(ui: FlowUi, state: FlowState): Promise<ConfirmDeci
     text: [
       ui.t("summary-title"),
       "",
-      ui.t("summary-send", { amount: formatAmount(state.amount!), currency: escapeHtml(currencyLabel(state.from!)) }),
-      ui.t("summary-receive", { amount: formatAmount(offer.amount), currency: escapeHtml(currencyLabel(state.to!)) }),
+      // What they send, every digit: it is what they confirm.
+      ui.t("summary-send", { amount: exactAmount(state.amount!), currency: escapeHtml(currencyLabel(state.from!)) }),
+      ui.t("summary-receive", { amount: amount(offer.amount), currency: escapeHtml(currencyLabel(state.to!)) }),
+      rateLine(ui, state),
       ui.t("summary-provider", {
         provider: escapeHtml(offer.provider_name),
         type: offer.exchange_type === "fixed" ? ui.t("rate-fixed") : ui.t("rate-floating"),
@@ -124,8 +136,8 @@ export async function requoteIfOld(ui: FlowUi, source: OfferSource, now: () => P
   if (verdict.kind === "worse" || (late && !new Decimal(verdict.offer.amount).equals(shown))) {
     await ui.say(
       ui.t("flow-quote-changed", {
-        receive: formatAmount(verdict.offer.amount),
-        was: formatAmount(shown),
+        receive: amount(verdict.offer.amount),
+        was: amount(shown),
         currency: escapeHtml(currencyLabel(state.to!)),
       }),
     );

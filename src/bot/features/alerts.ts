@@ -8,7 +8,8 @@ import { parseRateQuery } from "../../domain/rate-query.js";
 import type { Offer } from "../../exchange/schemas.js";
 import { alertButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
-import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
+import { amount, exactAmount, type Localized } from "../amounts.js";
+import { currencyLabel, escapeHtml, formatUtcMinute } from "../format.js";
 import { translatorOf } from "../i18n.js";
 import { ignoreNotModified, sendFailure } from "../telegram-errors.js";
 import type { Translate } from "../cards.js";
@@ -39,7 +40,7 @@ export async function createAlert(repos: Repositories, clock: Clock, alert: Omit
 }
 
 /** "🔔 I will tell you when 0.5 BTC gets at least 17.2 ETH…", or why not. */
-export function alertAnswer(t: (key: string, vars?: Record<string, string | number>) => string, request: AlertRequest, checkIntervalMs: number): string {
+export function alertAnswer(t: Translate, request: AlertRequest, checkIntervalMs: number): string {
   if (request.kind === "too-many") return t("alert-too-many", { max: ALERTS_PER_PERSON });
   return t("alert-created", { ...describe(request.alert), minutes: Math.round(checkIntervalMs / 60_000), days: ALERT_LIFETIME_MS / 86_400_000 });
 }
@@ -125,18 +126,19 @@ export function alertMessenger(deps: { api: Api; i18n: I18n<BaseContext>; repos:
   return {
     reached: (alert: RateAlert, best: Offer) =>
       send(alert, (t) => ({
-        text: t("alert-reached", { ...describe(alert), receive: formatAmount(best.amount), provider: escapeHtml(best.provider_name) }),
+        text: t("alert-reached", { ...describe(alert), receive: amount(best.amount), provider: escapeHtml(best.provider_name) }),
         keyboard: new InlineKeyboard().text(t("alert-exchange-button"), alertButton.exchange(alert.id)),
       })),
     expired: (alert: RateAlert) => send(alert, (t) => ({ text: t("alert-expired", { ...describe(alert), days: ALERT_LIFETIME_MS / 86_400_000 }) })),
   };
 }
 
-function describe(alert: Pick<RateAlert, "amount" | "target" | "symbolFrom" | "networkFrom" | "symbolTo" | "networkTo">): Record<string, string> {
+function describe(alert: Pick<RateAlert, "amount" | "target" | "symbolFrom" | "networkFrom" | "symbolTo" | "networkTo">): Record<string, string | Localized> {
   return {
-    amount: formatAmount(alert.amount),
+    amount: amount(alert.amount),
     from: escapeHtml(currencyLabel({ symbol: alert.symbolFrom, network: alert.networkFrom })),
     to: escapeHtml(currencyLabel({ symbol: alert.symbolTo, network: alert.networkTo })),
-    target: formatAmount(alert.target),
+    // The threshold the person set, every digit: rounded, it could read as another one.
+    target: exactAmount(alert.target),
   };
 }

@@ -9,7 +9,8 @@ import type { BackgroundTasks } from "../background.js";
 import { againButton, cardButton, historyButton, menuButton } from "../callback-data.js";
 import { cardKeyboard, explorersOf, offersFundsSent, renderCard, renderReceipt, statusLabel } from "../cards.js";
 import type { BotContext } from "../context.js";
-import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute } from "../format.js";
+import { amount } from "../amounts.js";
+import { currencyLabel, escapeHtml, formatUtcMinute } from "../format.js";
 import { ignoreNotModified } from "../telegram-errors.js";
 import { DirectComposer } from "../composer.js";
 
@@ -163,14 +164,14 @@ async function sendHistory(ctx: BotContext, deps: Pick<ExchangesDeps, "repos" | 
     const to = currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo });
     lines.push(
       ctx.t("history-line", {
-        amount: formatAmount(tx.amountFrom),
+        amount: amount(tx.amountFrom),
         from: escapeHtml(from),
         to: escapeHtml(to),
         status: statusLabel(ctx.t.bind(ctx), tx.status),
         id: escapeHtml(tx.exchangeId),
       }),
     );
-    keyboard.text(`${current * HISTORY_PAGE_SIZE + i + 1}. ${formatAmount(tx.amountFrom)} ${from} → ${to}`, cardButton.encode("open", tx.rowId));
+    keyboard.text(ctx.t("history-button", { n: current * HISTORY_PAGE_SIZE + i + 1, amount: amount(tx.amountFrom), from, to }), cardButton.encode("open", tx.rowId));
     if (isFinalStatus(tx.status)) keyboard.text("🔁", againButton.encode(tx.rowId));
     keyboard.row();
   });

@@ -15,9 +15,10 @@ import type { TypingIndicator } from "../waiting.js";
 import type { Offer } from "../../exchange/schemas.js";
 import type { Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
-import { limitVars, outsideLimits, sortOffers } from "../conversations/offers.js";
+import { limitVars, outsideLimits, sortOffers, versusBest } from "../conversations/offers.js";
 import { encodeSwapLink } from "../deep-link.js";
-import { currencyLabel, escapeHtml, formatAmount, waitSeconds } from "../format.js";
+import { amount } from "../amounts.js";
+import { currencyLabel, escapeHtml, waitSeconds } from "../format.js";
 import { DEFAULT_LOCALE, supportedLocale } from "../i18n.js";
 import { addLanguagePage, pageOf } from "../language-picker.js";
 import { groupSettingsButton } from "../callback-data.js";
@@ -359,7 +360,7 @@ function renderQuoteWaiting(t: Translate, query: RateQuery, place: QueuePlace | 
 }
 
 function summaryVars(query: RateQuery) {
-  return { amount: formatAmount(query.amount), from: currencyLabel(query.from), to: currencyLabel(query.to) };
+  return { amount: amount(query.amount), from: currencyLabel(query.from), to: currencyLabel(query.to) };
 }
 
 /** The compact card: the pair, the best offers, min and max, and the quote's time. */
@@ -371,7 +372,7 @@ export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote
     lines.push(problemLine(t, quote));
     return lines.join("\n");
   }
-  if (quote.basis !== undefined) lines.push(t("rate-estimated", { amount: formatAmount(quote.basis), from: escapeHtml(vars.from) }));
+  if (quote.basis !== undefined) lines.push(t("rate-estimated", { amount: amount(quote.basis), from: escapeHtml(vars.from) }));
   quote.offers.slice(0, TOP_OFFERS).forEach((offer, i) => {
     if (outsideLimits(offer, query.amount)) {
       // No figure: this provider does not take this amount.
@@ -383,8 +384,9 @@ export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote
       t("rate-offer-line", {
         rank: i + 1,
         provider: escapeHtml(offer.provider_name),
-        receive: formatAmount(offer.amount),
+        receive: amount(offer.amount),
         to: escapeHtml(vars.to),
+        versus: versusBest(t, quote.offers, offer, query.amount),
         type: offer.exchange_type === "fixed" ? t("rate-fixed") : t("rate-floating"),
       }) + tags,
     );
@@ -414,7 +416,7 @@ function problemLine(t: Translate, quote: CardQuote | undefined): string {
 /** "exolix: 3401.2 USDT" for an inline result's title; "≈" when estimated from a nearby amount's quote. */
 function offerTitle(t: Translate, query: RateQuery, quote: CardQuote, offer: Offer): string {
   if (outsideLimits(offer, query.amount)) return `${offer.provider_name}: ${t("rate-out-of-limits-short")}`;
-  return `${offer.provider_name}: ${quote.basis === undefined ? "" : "≈ "}${formatAmount(offer.amount)} ${query.to.symbol.toUpperCase()}`;
+  return t("rate-offer-title", { provider: offer.provider_name, estimated: quote.basis === undefined ? "no" : "yes", receive: amount(offer.amount), currency: query.to.symbol.toUpperCase() });
 }
 
 /** The best offer that takes this amount (the best of all when none does). */

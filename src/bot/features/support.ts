@@ -16,7 +16,8 @@ import { depositNeedsMemo, depositView } from "../../domain/deposit.js";
 import { networkName } from "../../domain/networks.js";
 import { explorersOf, renderCard, statusLabel, stopReasonText, type Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
-import { currencyLabel, escapeHtml, formatAmount, formatUtcMinute as time, waitSeconds } from "../format.js";
+import { amount, exactAmount } from "../amounts.js";
+import { currencyLabel, escapeHtml, formatUtcMinute as time, waitSeconds } from "../format.js";
 import { DirectComposer } from "../composer.js";
 
 export interface SupportDeps {
@@ -87,7 +88,7 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
       }),
       ...exchanges.map((tx) =>
         ctx.t("history-line", {
-          amount: formatAmount(tx.amountFrom),
+          amount: amount(tx.amountFrom),
           from: escapeHtml(currencyLabel({ symbol: tx.symbolFrom, network: tx.networkFrom })),
           to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
           status: statusLabel(ctx.t.bind(ctx), tx.status),
@@ -158,7 +159,8 @@ function requestDetails(t: Translate, request: CreateRequestRecord): string[] {
   if (d === null) return request.state === "pending" ? [t("support-request-no-details")] : [];
   return [
     t("support-request-asked", {
-      amount: formatAmount(d.amount),
+      // A record of what was asked: every digit.
+      amount: exactAmount(d.amount),
       from: escapeHtml(currencyLabel({ symbol: d.symbolFrom, network: d.networkFrom })),
       to: escapeHtml(currencyLabel({ symbol: d.symbolTo, network: d.networkTo })),
       provider: escapeHtml(d.provider),

@@ -101,6 +101,11 @@ export interface SandboxExchange {
   setProviderEnabled(name: string, enabled: boolean): void;
   /** Multiplies a provider's quoted amounts by `factor` ("0" withdraws its offers); null resets. */
   setQuoteFactor(provider: string, factor: string | null): void;
+  /**
+   * The limits a provider's offers state in estimates, as given (any number of decimals, as the
+   * real service may send); null resets. Creating an exchange still checks the provider's own.
+   */
+  setOfferLimits(provider: string, limits: { min: string; max: string | null } | null): void;
   currencies: readonly SandboxCurrency[];
   /** Current availability (a fresh snapshot on each read). */
   readonly providers: readonly ProviderState[];
@@ -285,6 +290,8 @@ class SandboxServer {
   drift = false;
   /** Test hook: a provider's quotes multiplied by a factor; "0" withdraws its offers. */
   readonly quoteFactors = new Map<string, Decimal>();
+  /** Test hook: the limits a provider's offers state in estimates. */
+  readonly offerLimits = new Map<string, { min: string; max: string | null }>();
 
   private readonly clock: Clock;
   private readonly limiter: SlidingWindow;
@@ -458,6 +465,12 @@ class SandboxServer {
         return [{ ...offer, amount: new Decimal(offer.amount).mul(factor).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed() }];
       });
     }
+    if (result.message === "OK" && this.offerLimits.size > 0) {
+      result.data = result.data.map((offer) => {
+        const limits = this.offerLimits.get(offer.provider_name);
+        return limits ? { ...offer, min_amount: limits.min, max_amount: limits.max } : offer;
+      });
+    }
     return json(200, renderEstimate(result, this.drift));
   }
 
@@ -524,6 +537,10 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxExch
     setQuoteFactor: (provider, factor) => {
       if (factor === null) sandbox.quoteFactors.delete(provider);
       else sandbox.quoteFactors.set(provider, new Decimal(factor));
+    },
+    setOfferLimits: (provider, limits) => {
+      if (limits === null) sandbox.offerLimits.delete(provider);
+      else sandbox.offerLimits.set(provider, limits);
     },
     setProviderEnabled: (name, enabled) => engine.setProviderEnabled(name, enabled),
     currencies: CURRENCIES,
