@@ -65,6 +65,7 @@ history-empty = Anda belum punya penukaran. Ketik /exchange untuk memulai.
 history-title = <b>Penukaran Anda</b>, terbaru di atas:
 history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
     <code>{ $id }</code>
+history-button = { $n }. { $amount } { $from } → { $to }
 
 ## Alur penukaran
 
@@ -99,7 +100,7 @@ amount-negative = Jumlahnya tidak boleh negatif.
 amount-exponent = Silakan tulis jumlahnya secara lengkap, tanpa eksponen (bukan <code>1e5</code>).
 amount-too-many-decimals = Terlalu banyak angka desimal: penukaran ini menerima paling banyak { $decimals } angka di belakang tanda desimal.
 amount-too-large = Jumlah itu terlalu besar. Silakan periksa lalu ketik ulang.
-amount-ambiguous = Saya tidak bisa memastikan apakah <code>{ $input }</code> berarti seribu atau satu. Tulis tanpa koma (<code>1000</code> = seribu) atau dengan titik desimal (<code>1.000</code> = satu; saya membaca titik sebagai tanda desimal).
+amount-ambiguous = Saya tidak bisa memastikan apakah tanda pemisah di <code>{ $input }</code> adalah pemisah ribuan atau tanda desimal: keduanya sama-sama lazim. Tulis bilangan bulat tanpa tanda pemisah (<code>1234</code>), atau bilangan desimal dengan satu angka nol lagi di akhir (<code>1,2340</code>).
 
 queue-position = ⏳ Layanan penukaran sedang sibuk: Anda di antrean nomor { $position }, sekitar { $seconds } detik.
 flow-offers-loading = ⏳ Memuat penawaran untuk { $amount } { $from } → { $to }…
@@ -108,11 +109,13 @@ flow-recheck-done = ✅ Penawaran sudah diperiksa. Ketuk Konfirmasi untuk melanj
 flow-recheck-wait = ⏳ Masih memeriksa penawaran: tombol Konfirmasi akan muncul di sini begitu selesai.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Penawaran, terbaik di atas · kurs pukul { $time } UTC ({ $seconds } detik lalu)
-flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     batas: { $min } – { $max } { $from }
 rate-floating = kurs mengambang
 rate-fixed = kurs tetap
 limit-none = tanpa maksimum
+offer-versus-best = ({ $percent })
+flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Direkomendasikan
 tag-ai-best-rate = 🤖 Kurs terbaik versi AI
 tag-best-rate = 💰 Kurs terbaik
@@ -164,6 +167,7 @@ memo-encrypted = Di { $network }, memo yang diawali # dikirim dalam bentuk teren
 summary-title = <b>Silakan periksa semuanya</b>
 summary-send = Kirim: <b>{ $amount } { $currency }</b>
 summary-receive = Terima sekitar: <b>{ $amount } { $currency }</b>
+summary-rate = Kurs: 1 { $base } = { $rate } { $quote }
 summary-provider = Penyedia: { $provider } ({ $type })
 summary-address = Ke alamat ({ $network }): <code>{ $address }</code>
 summary-address-compare = ⚠️ Saya tidak bisa memeriksa alamat di jaringan ini: cocokkan alamat di atas dengan dompet Anda karakter demi karakter.
@@ -185,7 +189,7 @@ flow-quote-limits-changed = ⚠️ Batas penawaran berubah dan jumlah Anda tidak
 flow-create-unknown = ⚠️ Saya tidak bisa memastikan apakah penukaran Anda sudah dibuat: saya sudah mengirim permintaan, tetapi layanan penukaran tidak memberi jawaban yang jelas, jadi penukaran <b>mungkin</b> sudah dibuat. Saya tidak punya alamat deposit untuknya: <b>jangan kirim apa pun</b> sampai Anda melihat alamat deposit dari saya. Saya tidak akan mengulang permintaan ini sendiri; untuk mencoba lagi, mulai dengan /exchange. Referensi untuk tim dukungan: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Penukaran dibuat</b>
-created-send = Kirim tepat <b>{ $amount } { $currency }</b> di jaringan <b>{ $network }</b> ke alamat ini:
+created-send = Kirim tepat <code>{ $amount }</code> <b>{ $currency }</b> (jumlah persis, tidak dibulatkan: ketuk untuk menyalin) di jaringan <b>{ $network }</b> ke alamat ini:
 created-memo = ⚠️ <b>Sertakan memo ini, atau deposit Anda bisa hilang:</b> <code>{ $memo }</code>
 created-tracking = Saya akan mengabari Anda setiap kali status berubah.
 created-repeat = 🔁 Dikirim ulang untuk berjaga-jaga jika pesan sebelumnya tidak sampai (mungkin sebenarnya sudah sampai). Detailnya sama; kirim dana hanya sekali.
@@ -271,9 +275,13 @@ rate-slow-down = ⏳ Anda sudah meminta beberapa kurs baru dalam satu menit tera
 rate-queue-full = ⏳ Anda sudah punya { $count ->
        *[other] { $count } permintaan kurs
     } yang menunggu di antrean layanan penukaran. Yang pertama seharusnya masuk sekitar { $seconds } detik lagi: minta lagi setelah itu.
-rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
 rate-offer-out-of-limits = { $rank }. <b>{ $provider }</b>: di luar batasnya untuk jumlah ini ({ $min } – { $max } { $from })
 rate-out-of-limits-short = di luar batasnya
+rate-offer-title = { $estimated ->
+        [yes] { $provider }: ≈ { $receive } { $currency }
+       *[no] { $provider }: { $receive } { $currency }
+    }
 rate-estimated = <i>≈ Perkiraan dari kurs untuk { $amount } { $from }: angka untuk jumlah persis ini bisa sedikit berbeda.</i>
 rate-limits = Batas penawaran terbaik: { $min } – { $max } { $from }
 rate-time = <i>Kurs pukul { $time } UTC</i>

@@ -65,6 +65,7 @@ history-empty = У вас ще немає обмінів. Надішліть /ex
 history-title = <b>Ваші обміни</b>, спершу новіші:
 history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
     <code>{ $id }</code>
+history-button = { $n }. { $amount } { $from } → { $to }
 
 ## Обмін крок за кроком
 
@@ -99,7 +100,7 @@ amount-negative = Сума не може бути від’ємною.
 amount-exponent = Будь ласка, запишіть суму повністю, без експоненти (не <code>1e5</code>).
 amount-too-many-decimals = Забагато цифр після коми: обмін приймає щонайбільше { $decimals }.
 amount-too-large = Ця сума завелика. Перевірте її та введіть ще раз.
-amount-ambiguous = Я не можу зрозуміти, чи <code>{ $input }</code> означає тисячу, чи одиницю. Запишіть суму без коми (<code>1000</code> — тисяча) або з десятковою крапкою (<code>1.000</code> — одиниця).
+amount-ambiguous = Я не можу зрозуміти, що робить роздільник у <code>{ $input }</code>: відокремлює тисячі чи дробову частину — пишуть і так, і так. Напишіть ціле число без роздільника (<code>1234</code>) або дріб ще з одним нулем у кінці (<code>1,2340</code>).
 
 queue-position = ⏳ Сервіс обміну зараз зайнятий: ваш номер у черзі — { $position }, це приблизно { $seconds } с.
 flow-offers-loading = ⏳ Отримую пропозиції для { $amount } { $from } → { $to }…
@@ -108,11 +109,13 @@ flow-recheck-done = ✅ Пропозицію перевірено. Натисн�
 flow-recheck-wait = ⏳ Ще перевіряю пропозицію: кнопка «Підтвердити» з’явиться тут, щойно перевірку буде завершено.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Пропозиції, найкращі зверху · курс на { $time } UTC ({ $seconds } с тому)
-flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     ліміти: { $min } – { $max } { $from }
 rate-floating = плаваючий курс
 rate-fixed = фіксований курс
 limit-none = без максимуму
+offer-versus-best = ({ $percent })
+flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Рекомендуємо
 tag-ai-best-rate = 🤖 Найкращий курс за ШІ
 tag-best-rate = 💰 Найкращий курс
@@ -167,6 +170,7 @@ memo-encrypted = У мережі { $network } мемо, що починаєть�
 summary-title = <b>Будь ласка, перевірте все</b>
 summary-send = Надсилаєте: <b>{ $amount } { $currency }</b>
 summary-receive = Отримаєте приблизно: <b>{ $amount } { $currency }</b>
+summary-rate = Курс: 1 { $base } = { $rate } { $quote }
 summary-provider = Провайдер: { $provider } ({ $type })
 summary-address = На адресу ({ $network }): <code>{ $address }</code>
 summary-address-compare = ⚠️ Я не можу перевіряти адреси в цій мережі: звірте адресу вище зі своїм гаманцем посимвольно.
@@ -188,7 +192,7 @@ flow-quote-limits-changed = ⚠️ Ліміти пропозиції зміни�
 flow-create-unknown = ⚠️ Я не зміг підтвердити, чи створено ваш обмін: я надіслав запит, але сервіс обміну не дав чіткої відповіді, тож обмін <b>міг</b> бути створений. Адреси для депозиту за ним у мене немає: <b>нічого не надсилайте</b>, доки не побачите адресу для депозиту від мене. Сам я цей запит не повторюватиму; щоб спробувати ще раз, почніть із /exchange. Номер для підтримки: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Обмін створено</b>
-created-send = Надішліть точно <b>{ $amount } { $currency }</b> у мережі <b>{ $network }</b> на цю адресу:
+created-send = Надішліть точно <code>{ $amount }</code> <b>{ $currency }</b> (точна сума, без округлення: натисніть, щоб скопіювати) у мережі <b>{ $network }</b> на цю адресу:
 created-memo = ⚠️ <b>Обов’язково вкажіть це мемо, інакше депозит може бути втрачено:</b> <code>{ $memo }</code>
 created-tracking = Я писатиму вам при кожній зміні статусу.
 created-repeat = 🔁 Надсилаю ще раз на випадок, якщо попереднє повідомлення не дійшло (хоча воно могло дійти). Дані ті самі; надішліть кошти лише один раз.
@@ -283,9 +287,13 @@ rate-queue-full = ⏳ У вас уже { $count ->
         [many] { $count } запитів курсу чекають
        *[other] { $count } запитів курсу чекають
     } у черзі до сервісу обміну. Перший має надійти приблизно за { $seconds } с: запитайте знову після цього.
-rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
 rate-offer-out-of-limits = { $rank }. <b>{ $provider }</b>: ця сума поза його лімітами ({ $min } – { $max } { $from })
 rate-out-of-limits-short = поза лімітами
+rate-offer-title = { $estimated ->
+        [yes] { $provider }: ≈ { $receive } { $currency }
+       *[no] { $provider }: { $receive } { $currency }
+    }
 rate-estimated = <i>≈ Оцінка за курсом для { $amount } { $from }: для саме цієї суми цифри можуть трохи відрізнятися.</i>
 rate-limits = Ліміти найкращої пропозиції: { $min } – { $max } { $from }
 rate-time = <i>Курс на { $time } UTC</i>

@@ -65,6 +65,7 @@ history-empty = Bạn chưa có giao dịch nào. Gõ /exchange để bắt đ�
 history-title = <b>Giao dịch của bạn</b>, mới nhất trước:
 history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
     <code>{ $id }</code>
+history-button = { $n }. { $amount } { $from } → { $to }
 
 ## The exchange flow
 
@@ -91,7 +92,7 @@ flow-too-large-created = ⌛ Cuộc trò chuyện này với tôi đã kéo dài
 flow-timeout = ⌛ Giao dịch đổi bạn đang thiết lập đã bị bỏ dở 30 phút, nên tôi đã đóng nó. Gõ /exchange để bắt đầu lại; các giao dịch bạn đã tạo có trong /history.
 flow-timeout-created = ⌛ Cuộc trò chuyện này với tôi đã bị bỏ dở 30 phút, nên tôi đã đóng nó. Giao dịch <code>{ $id }</code> đã được tạo và vẫn mở: tôi sẽ nhắn cho bạn khi dịch vụ cung cấp thông tin nạp. Giao dịch này có trong /history.
 
-flow-ask-amount = Bạn muốn gửi bao nhiêu <b>{ $from }</b>? Ví dụ <code>0.5</code> (dấu chấm là dấu thập phân, không dùng để phân cách hàng nghìn).
+flow-ask-amount = Bạn muốn gửi bao nhiêu <b>{ $from }</b>? Ví dụ <code>0.5</code>.
 amount-empty = Vui lòng nhập số lượng, ví dụ <code>0.5</code>.
 amount-not-a-number = Tôi không đọc được số này. Hãy nhập số lượng như <code>0.5</code> hoặc <code>1 000</code>.
 amount-zero = Số lượng phải lớn hơn 0.
@@ -99,7 +100,7 @@ amount-negative = Số lượng không được là số âm.
 amount-exponent = Vui lòng viết đầy đủ số lượng, không dùng số mũ (không viết kiểu <code>1e5</code>).
 amount-too-many-decimals = Quá nhiều chữ số sau dấu thập phân: dịch vụ đổi chỉ nhận tối đa { $decimals } chữ số.
 amount-too-large = Số lượng này quá lớn. Vui lòng kiểm tra và nhập lại.
-amount-ambiguous = Tôi không rõ <code>{ $input }</code> nghĩa là một nghìn hay là một. Vui lòng viết không có dấu phẩy (<code>1000</code> là một nghìn) hoặc dùng dấu chấm làm dấu thập phân (<code>1.000</code> là một).
+amount-ambiguous = Tôi không rõ dấu phân cách trong <code>{ $input }</code> dùng để phân cách hàng nghìn hay để bắt đầu phần thập phân: cả hai cách viết đều phổ biến. Vui lòng viết số nguyên không có dấu phân cách (<code>1234</code>), hoặc số thập phân thêm một chữ số 0 ở cuối (<code>1,2340</code>).
 
 queue-position = ⏳ Dịch vụ đổi đang bận: bạn đang ở vị trí thứ { $position } trong hàng chờ, còn khoảng { $seconds } giây.
 flow-offers-loading = ⏳ Đang lấy báo giá cho { $amount } { $from } → { $to }…
@@ -108,11 +109,13 @@ flow-recheck-done = ✅ Báo giá đã được kiểm tra lại. Nhấn Xác nh
 flow-recheck-wait = ⏳ Vẫn đang kiểm tra báo giá: tôi sẽ hiện nút Xác nhận ở đây ngay khi xong.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Báo giá, tốt nhất trước · lấy lúc { $time } UTC ({ $seconds } giây trước)
-flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     giới hạn: { $min } – { $max } { $from }
 rate-floating = tỷ giá thả nổi
 rate-fixed = tỷ giá cố định
 limit-none = không giới hạn tối đa
+offer-versus-best = ({ $percent })
+flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Đề xuất
 tag-ai-best-rate = 🤖 Tỷ giá tốt nhất theo AI
 tag-best-rate = 💰 Tỷ giá tốt nhất
@@ -164,6 +167,7 @@ memo-encrypted = Trên mạng { $network }, memo bắt đầu bằng # sẽ đư
 summary-title = <b>Vui lòng kiểm tra kỹ mọi thông tin</b>
 summary-send = Gửi: <b>{ $amount } { $currency }</b>
 summary-receive = Nhận khoảng: <b>{ $amount } { $currency }</b>
+summary-rate = Tỷ giá: 1 { $base } = { $rate } { $quote }
 summary-provider = Nhà cung cấp: { $provider } ({ $type })
 summary-address = Đến địa chỉ ({ $network }): <code>{ $address }</code>
 summary-address-compare = ⚠️ Tôi không thể kiểm tra địa chỉ trên mạng này: hãy so sánh từng ký tự của địa chỉ ở trên với địa chỉ trong ví của bạn.
@@ -185,7 +189,7 @@ flow-quote-limits-changed = ⚠️ Giới hạn của báo giá đã thay đổi
 flow-create-unknown = ⚠️ Tôi không thể xác nhận giao dịch đổi của bạn đã được tạo hay chưa: tôi đã gửi yêu cầu, nhưng dịch vụ đổi không trả lời rõ ràng, nên một giao dịch đổi <b>có thể</b> đã được tạo. Tôi không có địa chỉ nạp cho giao dịch đó: <b>đừng gửi gì cả</b> cho đến khi bạn thấy tôi gửi địa chỉ nạp. Tôi sẽ không tự gửi lại yêu cầu này; để thử lại, hãy bắt đầu bằng /exchange. Mã tham chiếu cho bộ phận hỗ trợ: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Đã tạo giao dịch đổi</b>
-created-send = Gửi chính xác <b>{ $amount } { $currency }</b> trên mạng <b>{ $network }</b> đến địa chỉ này:
+created-send = Gửi chính xác <code>{ $amount }</code> <b>{ $currency }</b> (số lượng chính xác, không làm tròn: nhấn để sao chép) trên mạng <b>{ $network }</b> đến địa chỉ này:
 created-memo = ⚠️ <b>Phải kèm memo này, nếu không khoản nạp của bạn có thể bị mất:</b> <code>{ $memo }</code>
 created-tracking = Tôi sẽ nhắn cho bạn mỗi khi trạng thái thay đổi.
 created-repeat = 🔁 Tôi gửi lại phòng khi tin nhắn trước chưa đến, dù có thể nó đã đến. Đây vẫn là cùng một thông tin; chỉ gửi tiền một lần duy nhất.
@@ -271,9 +275,13 @@ rate-slow-down = ⏳ Bạn đã yêu cầu nhiều báo giá mới trong phút v
 rate-queue-full = ⏳ Bạn đã có { $count ->
        *[other] { $count } yêu cầu báo giá
     } đang chờ trong hàng đợi của dịch vụ đổi. Kết quả đầu tiên sẽ có sau khoảng { $seconds } giây: hãy hỏi lại sau đó.
-rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
 rate-offer-out-of-limits = { $rank }. <b>{ $provider }</b>: nằm ngoài giới hạn với số lượng này ({ $min } – { $max } { $from })
 rate-out-of-limits-short = ngoài giới hạn
+rate-offer-title = { $estimated ->
+        [yes] { $provider }: ≈ { $receive } { $currency }
+       *[no] { $provider }: { $receive } { $currency }
+    }
 rate-estimated = <i>≈ Ước tính từ báo giá cho { $amount } { $from }: số liệu cho đúng số lượng này có thể chênh lệch một chút.</i>
 rate-limits = Giới hạn của báo giá tốt nhất: { $min } – { $max } { $from }
 rate-time = <i>Báo giá lúc { $time } UTC</i>

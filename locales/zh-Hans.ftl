@@ -65,6 +65,7 @@ history-empty = 您还没有兑换记录。发送 /exchange 开始兑换。
 history-title = <b>您的兑换</b>，最新的在前：
 history-line = • { $amount } { $from } → { $to }：<b>{ $status }</b>
     <code>{ $id }</code>
+history-button = { $n }. { $amount } { $from } → { $to }
 
 ## The exchange flow
 
@@ -99,7 +100,7 @@ amount-negative = 数量不能为负数。
 amount-exponent = 请完整写出数量，不要使用科学计数法（不要写成 <code>1e5</code>）。
 amount-too-many-decimals = 小数位数过多：兑换服务最多接受 { $decimals } 位小数。
 amount-too-large = 数量过大。请检查后重新输入。
-amount-ambiguous = 我无法判断 <code>{ $input }</code> 表示一千还是一。请去掉逗号（<code>1000</code>），或使用小数点（<code>1.000</code>）。
+amount-ambiguous = 我无法判断 <code>{ $input }</code> 中的分隔符是千位分隔符还是小数点：两种写法都有人用。请写不带分隔符的整数（<code>1234</code>），或在小数末尾多加一个 0（<code>1.2340</code>）。
 
 queue-position = ⏳ 兑换服务繁忙：您排在第 { $position } 位，大约需要 { $seconds } 秒。
 flow-offers-loading = ⏳ 正在获取 { $amount } { $from } → { $to } 的报价…
@@ -108,11 +109,13 @@ flow-recheck-done = ✅ 报价已核对完毕。点击“确认”继续。
 flow-recheck-wait = ⏳ 仍在核对报价：完成后我会立即在这里显示“确认”按钮。
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = 报价（最优在前）· 报价时间 { $time } UTC（{ $seconds } 秒前）
-flow-offer-line = { $rank }. <b>{ $provider }</b>：{ $receive } { $to } · { $type }
+flow-offer-line = { $rank }. <b>{ $provider }</b>：{ $receive } { $to }{ $versus } · { $type }
     限额：{ $min } – { $max } { $from }
 rate-floating = 浮动汇率
 rate-fixed = 固定汇率
 limit-none = 无上限
+offer-versus-best = ({ $percent })
+flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ 推荐
 tag-ai-best-rate = 🤖 AI 最优汇率
 tag-best-rate = 💰 最优汇率
@@ -164,6 +167,7 @@ memo-encrypted = 在 { $network } 网络上，以 # 开头的 Memo 会被加密�
 summary-title = <b>请仔细核对所有信息</b>
 summary-send = 发送：<b>{ $amount } { $currency }</b>
 summary-receive = 预计收到：<b>{ $amount } { $currency }</b>
+summary-rate = 汇率：1 { $base } = { $rate } { $quote }
 summary-provider = 服务商：{ $provider }（{ $type }）
 summary-address = 收款地址（{ $network }）：<code>{ $address }</code>
 summary-address-compare = ⚠️ 我无法校验该网络上的地址：请将上面的地址与钱包中的地址逐个字符核对。
@@ -185,7 +189,7 @@ flow-quote-limits-changed = ⚠️ 该报价的限额已变化，您的数量已
 flow-create-unknown = ⚠️ 我无法确认您的兑换是否已创建：我已发送请求，但兑换服务没有给出明确答复，因此兑换订单<b>可能</b>已经创建。我没有该订单的充值地址：在看到我发给您的充值地址之前，<b>请不要发送任何资金</b>。我不会自动重试这个请求；如需重试，请发送 /exchange 重新开始。供客服查询的参考编号：<code>{ $reference }</code>，{ $time } UTC。
 
 created-title = ✅ <b>兑换订单已创建</b>
-created-send = 请通过 <b>{ $network }</b> 网络，向以下地址准确发送 <b>{ $amount } { $currency }</b>：
+created-send = 请通过 <b>{ $network }</b> 网络，向以下地址准确发送 <code>{ $amount }</code> <b>{ $currency }</b>（准确数量，未经四舍五入：点击即可复制）：
 created-memo = ⚠️ <b>必须填写此 Memo，否则您的充值可能丢失：</b><code>{ $memo }</code>
 created-tracking = 每次状态变化，我都会通知您。
 created-repeat = 🔁 以防上一条消息没有送达，我再发一次（它也可能已经送达）。信息完全相同；资金只需发送一次。
@@ -271,9 +275,13 @@ rate-slow-down = ⏳ 您在过去一分钟内请求了多次新报价：兑换�
 rate-queue-full = ⏳ 您已有 { $count ->
        *[other] { $count } 个询价请求
     }正在排队等待兑换服务。第一个结果大约在 { $seconds } 秒后返回：请在那之后再询价。
-rate-offer-line = { $rank }. <b>{ $provider }</b>：{ $receive } { $to } · { $type }
+rate-offer-line = { $rank }. <b>{ $provider }</b>：{ $receive } { $to }{ $versus } · { $type }
 rate-offer-out-of-limits = { $rank }. <b>{ $provider }</b>：该数量超出其限额（{ $min } – { $max } { $from }）
 rate-out-of-limits-short = 超出限额
+rate-offer-title = { $estimated ->
+        [yes] { $provider }：≈ { $receive } { $currency }
+       *[no] { $provider }：{ $receive } { $currency }
+    }
 rate-estimated = <i>≈ 根据 { $amount } { $from } 的报价估算：按此确切数量计算的结果可能略有不同。</i>
 rate-limits = 最优报价的限额：{ $min } – { $max } { $from }
 rate-time = <i>报价时间 { $time } UTC</i>
