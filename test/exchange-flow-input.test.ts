@@ -3,6 +3,7 @@ import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, toAddress, toAmount, toOffers, offerButtons } from "./harness/flow.js";
 import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 import { FLOW_STATE_MAX_BYTES } from "../src/bot/flow-sweeper.js";
+import { createI18n } from "../src/bot/i18n.js";
 
 /** One bot for the whole file; each test is a different user, so flows don't meet. */
 let world: TestWorld;
@@ -98,6 +99,23 @@ describe("the amount", () => {
     // The flow stays at the amount: a good amount is taken next.
     await user.send(".5");
     expect((await user.nextMessage()).text).toContain("0.5 BTC → ETH");
+  });
+
+  it("asks what 1.000 means of a person whose language writes a thousand that way, and reads it as one in English", async () => {
+    const spanish = newUser("es");
+    await toAmount(spanish, "btc btc", "eth eth");
+    await spanish.send("1.000");
+    const asked = (await spanish.nextMessage()).text!;
+    // Telegram shows the text without its tags (and the sandbox's notice after it).
+    expect(asked).toContain(createI18n(() => Promise.resolve(undefined)).t("es", "amount-ambiguous", { input: "1.000" }).replace(/<[^>]+>/g, ""));
+    // Written unambiguously, it goes on.
+    await spanish.send("1000");
+    expect((await spanish.nextMessage()).text).toMatch(/1[\s\u202f\u00a0.]?000 BTC → ETH/);
+
+    const english = newUser();
+    await toAmount(english, "btc btc", "eth eth");
+    await english.send("1.000");
+    expect((await english.nextMessage()).text).toContain("1 BTC → ETH");
   });
 
   it("accepts 1 000 and 0,5 as people write them", async () => {

@@ -108,6 +108,19 @@ function callbackAnswerKeys(): Set<string> {
   return keys;
 }
 
+/**
+ * Buttons that are mostly data (an offer: provider, amount, currency; an exchange in /history):
+ * what a translation adds to them is checked, not the data, which Telegram shortens on a phone.
+ */
+const DATA_BUTTONS = new Set(["flow-offer-button", "history-button"]);
+
+/** A message with every variable empty: the words its translation adds. */
+function wordsOf(locale: string, path: string): string {
+  const values: Record<string, string> = {};
+  for (const name of variablesOf(patternOf(english, path))) values[name] = "";
+  return i18n.t(locale, path, values);
+}
+
 /** Buttons shown with ✅ when chosen: the group's settings and the language lists. */
 const MARKED = /^(settings-everyone|settings-admins|language-name-.*)$/;
 const CAPTION_KEYS = ["created-qr", "created-qr-memo", "deposit-phrase", "export-caption", "sandbox-notice"];
@@ -160,7 +173,7 @@ describe.each(LOCALES)("%s, with the longest values", (locale) => {
   it("keeps every button label within 30 characters, the ✅ of a chosen one included", () => {
     const problems: string[] = [];
     for (const key of buttonKeys()) {
-      const label = `${MARKED.test(key) ? "✅ " : ""}${longest(locale, key)}`;
+      const label = `${MARKED.test(key) ? "✅ " : ""}${DATA_BUTTONS.has(key) ? wordsOf(locale, key) : longest(locale, key)}`;
       if (/<|&[a-z]+;/.test(label)) problems.push(`${key}: HTML in a button: ${label}`);
       if (graphemeCount(label) > MAX_BUTTON) problems.push(`${key}: ${graphemeCount(label)} characters: ${label}`);
     }

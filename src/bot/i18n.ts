@@ -51,6 +51,27 @@ export function commandLanguage(locale: Locale): string | undefined {
   return locale === DEFAULT_LOCALE ? undefined : locale.slice(0, 2);
 }
 
+const dotGrouping = new Map<string, boolean>();
+
+/**
+ * Whether people writing in `locale` group thousands with a dot ("1.000" is a thousand in
+ * Spanish, Portuguese, Turkish, Indonesian, Vietnamese): an amount they type with a dot before
+ * exactly three digits is then asked about, not read as a decimal (src/domain/amount.ts).
+ */
+export function dotGroupsThousands(locale: string): boolean {
+  let dot = dotGrouping.get(locale);
+  if (dot === undefined) {
+    dot = new Intl.NumberFormat(locale).formatToParts(1_234_567).find((part) => part.type === "group")?.value === ".";
+    dotGrouping.set(locale, dot);
+  }
+  return dot;
+}
+
+/** How amounts typed in the language of this update's context are read. */
+export async function amountReading(ctx: BaseContext): Promise<{ dotMayGroupThousands: boolean }> {
+  return { dotMayGroupThousands: dotGroupsThousands(await ctx.i18n.getLocale()) };
+}
+
 /** The language to write to a user in: their /language choice, then their Telegram app's, then English. */
 export function localeOfUser(user: { language: string | null; telegramLanguage: string | null } | undefined): Locale {
   return supportedLocale(user?.language) ?? supportedLocale(user?.telegramLanguage) ?? DEFAULT_LOCALE;

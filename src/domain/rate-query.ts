@@ -1,5 +1,5 @@
 import type { Currency } from "../exchange/schemas.js";
-import { parseAmount } from "./amount.js";
+import { parseAmount, type ParseAmountOptions } from "./amount.js";
 import type { CurrencyIndex } from "./currency-search.js";
 
 export interface RateQuery {
@@ -17,10 +17,10 @@ export type RateQueryResult = { ok: true; query: RateQuery } | { ok: false; prob
  * each a symbol, "symbol-network" or "symbol network". A bare symbol on several networks
  * takes its main network (the first of its group) and says so.
  */
-export function parseRateQuery(text: string, index: CurrencyIndex): RateQueryResult {
+export function parseRateQuery(text: string, index: CurrencyIndex, options: Pick<ParseAmountOptions, "dotMayGroupThousands"> = {}): RateQueryResult {
   const tokens = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (tokens.length < 3) return { ok: false, problem: "incomplete" };
-  const amount = parseAmount(tokens[0]!);
+  const amount = parseAmount(tokens[0]!, options);
   if (!amount.ok) return { ok: false, problem: "amount", detail: tokens[0] };
 
   const defaulted: Currency[] = [];

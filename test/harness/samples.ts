@@ -58,6 +58,14 @@ const LONGEST: Record<string, string> = {
   hashIn: `<code>${HASH}</code>`,
   hashOut: `<code>${HASH}</code>`,
   exchanges: "waiting 99999, confirming 99999, exchanging 99999, sending 99999, finished 99999, failed 99999, refunded 99999, overdue 99999",
+  // The offers' distance from the best (offer-versus-best around a percent) and the summary's rate.
+  percent: "-99.99 %",
+  versus: " (-99.99 %)",
+  rate: "123456789012345.12345678",
+  base: "USDT0 (ARBITRUM-NOVA-BRIDGE)",
+  quote: "USDT0 (ARBITRUM-NOVA-BRIDGE)",
+  // rate-offer-title's selector: its longer form.
+  estimated: "yes",
 };
 
 /** Variables passed as numbers, at their largest plausible values. */

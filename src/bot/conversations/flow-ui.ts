@@ -2,6 +2,7 @@ import type { Conversation } from "@grammyjs/conversations";
 import type { TranslationVariables } from "@grammyjs/i18n";
 import { GrammyError, InlineKeyboard, type InputFile } from "grammy";
 import { flowButton } from "../callback-data.js";
+import { amountReading } from "../i18n.js";
 import type { BaseContext, BotContext } from "../context.js";
 import { isNotModified } from "../telegram-errors.js";
 
@@ -108,6 +109,11 @@ export class FlowUi {
     const value = this.resumedAt as T | undefined;
     this.resumedAt = undefined;
     return value;
+  }
+
+  /** How the person's typed amounts are read (their language's separators), kept in the flow's log so a replay reads alike. */
+  amountReading(): Promise<{ dotMayGroupThousands: boolean }> {
+    return this.conversation.external(() => amountReading(this.ctx));
   }
 
   t(key: string, variables?: TranslationVariables): string {

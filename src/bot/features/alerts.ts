@@ -10,7 +10,7 @@ import { alertButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
 import { amount, exactAmount, type Localized } from "../amounts.js";
 import { currencyLabel, escapeHtml, formatUtcMinute } from "../format.js";
-import { translatorOf } from "../i18n.js";
+import { amountReading, translatorOf } from "../i18n.js";
 import { ignoreNotModified, sendFailure } from "../telegram-errors.js";
 import type { Translate } from "../cards.js";
 import { DirectComposer } from "../composer.js";
@@ -52,8 +52,9 @@ export function alertsFeature(deps: AlertsDeps): Composer<BotContext> {
 
   pm.command("alert", async (ctx) => {
     const tokens = ctx.match.trim().split(/\s+/).filter(Boolean);
-    const target = tokens.length >= 4 ? parseAmount(tokens.at(-1)!, { maxFractionDigits: 18 }) : undefined;
-    const query = tokens.length >= 4 ? parseRateQuery(tokens.slice(0, -1).join(" "), deps.currencyIndex()) : undefined;
+    const reading = await amountReading(ctx);
+    const target = tokens.length >= 4 ? parseAmount(tokens.at(-1)!, { maxFractionDigits: 18, ...reading }) : undefined;
+    const query = tokens.length >= 4 ? parseRateQuery(tokens.slice(0, -1).join(" "), deps.currencyIndex(), reading) : undefined;
     if (!target?.ok || !query?.ok) return void (await ctx.reply(ctx.t("alert-usage"), { parse_mode: "HTML" }));
     const { from, to, amount } = query.query;
     const request = await createAlert(deps.repos, deps.clock, {

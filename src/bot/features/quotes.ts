@@ -19,7 +19,7 @@ import { limitVars, outsideLimits, sortOffers, versusBest } from "../conversatio
 import { encodeSwapLink } from "../deep-link.js";
 import { amount } from "../amounts.js";
 import { currencyLabel, escapeHtml, waitSeconds } from "../format.js";
-import { DEFAULT_LOCALE, supportedLocale } from "../i18n.js";
+import { amountReading, DEFAULT_LOCALE, supportedLocale } from "../i18n.js";
 import { addLanguagePage, pageOf } from "../language-picker.js";
 import { groupSettingsButton } from "../callback-data.js";
 import { isNotModified } from "../telegram-errors.js";
@@ -166,7 +166,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
       return refuseOnce(ctx, ctx.t("rate-admins-only"));
     }
     if (deps.availability.current()) return void (await ctx.reply(ctx.t("exchange-unavailable"), { parse_mode: "HTML" }));
-    const parsed = parseRateQuery(ctx.match, deps.currencyIndex());
+    const parsed = parseRateQuery(ctx.match, deps.currencyIndex(), await amountReading(ctx));
     if (!parsed.ok) return void (await ctx.reply(ctx.t("rate-usage"), { parse_mode: "HTML" }));
     const query = parsed.query;
     const t: Translate = ctx.t.bind(ctx);
@@ -272,7 +272,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     const t: Translate = ctx.t.bind(ctx);
     // Short cache: the answer changes as soon as the service is back.
     if (deps.availability.current()) return void (await ctx.answerInlineQuery([unavailableResult(t)], { cache_time: 10, is_personal: false }));
-    const parsed = parseRateQuery(ctx.inlineQuery.query, deps.currencyIndex());
+    const parsed = parseRateQuery(ctx.inlineQuery.query, deps.currencyIndex(), await amountReading(ctx));
     if (!parsed.ok) {
       // Incomplete or unreadable: a hint, and no upstream call.
       return void (await ctx.answerInlineQuery([hintResult(t)], { cache_time: 300, is_personal: false }));
