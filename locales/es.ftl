@@ -65,6 +65,7 @@ history-empty = Aún no tienes intercambios. Escribe /exchange para empezar uno.
 history-title = <b>Tus intercambios</b>, los más recientes primero:
 history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
     <code>{ $id }</code>
+history-button = { $n }. { $amount } { $from } → { $to }
 
 ## The exchange flow
 
@@ -99,7 +100,7 @@ amount-negative = La cantidad no puede ser negativa.
 amount-exponent = Escribe la cantidad completa, sin exponente (no <code>1e5</code>).
 amount-too-many-decimals = Demasiadas cifras decimales: este intercambio admite como máximo { $decimals }.
 amount-too-large = Esa cantidad es demasiado grande. Revísala y escríbela de nuevo.
-amount-ambiguous = No sé si <code>{ $input }</code> significa mil o uno. Si es mil, escríbelo sin separador (<code>1000</code>); si es uno, usa el punto como separador decimal (<code>1.000</code>).
+amount-ambiguous = No sé si el separador de <code>{ $input }</code> agrupa los miles o marca los decimales: se escribe de las dos maneras. Escribe un número entero sin separador (<code>1234</code>) o un decimal con un cero más al final (<code>1,2340</code>).
 
 queue-position = ⏳ El servicio de intercambio está ocupado: eres el número { $position } en la fila, unos { $seconds } s.
 flow-offers-loading = ⏳ Buscando ofertas para { $amount } { $from } → { $to }…
@@ -108,11 +109,13 @@ flow-recheck-done = ✅ La oferta está comprobada. Toca Confirmar para seguir.
 flow-recheck-wait = ⏳ Sigo comprobando la oferta: mostraré aquí un botón Confirmar en cuanto termine.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Ofertas, la mejor primero · cotizadas a las { $time } UTC (hace { $seconds } s)
-flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     límites: { $min } – { $max } { $from }
 rate-floating = tasa flotante
 rate-fixed = tasa fija
 limit-none = sin máximo
+offer-versus-best = ({ $percent })
+flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Recomendado
 tag-ai-best-rate = 🤖 Mejor tasa según IA
 tag-best-rate = 💰 Mejor tasa
@@ -165,6 +168,7 @@ memo-encrypted = En { $network }, un memo que empieza por # se envía cifrado y 
 summary-title = <b>Revisa todo</b>
 summary-send = Envías: <b>{ $amount } { $currency }</b>
 summary-receive = Recibes aprox.: <b>{ $amount } { $currency }</b>
+summary-rate = Tasa: 1 { $base } = { $rate } { $quote }
 summary-provider = Proveedor: { $provider } ({ $type })
 summary-address = A la dirección ({ $network }): <code>{ $address }</code>
 summary-address-compare = ⚠️ No puedo comprobar direcciones en esta red: compara la dirección de arriba con tu billetera carácter por carácter.
@@ -186,7 +190,7 @@ flow-quote-limits-changed = ⚠️ Los límites de la oferta cambiaron y tu cant
 flow-create-unknown = ⚠️ No pude confirmar si tu intercambio se creó: envié la solicitud, pero el servicio de intercambio no dio una respuesta clara, así que <b>es posible</b> que se haya creado un intercambio. No tengo dirección de depósito para él: <b>no envíes nada</b> hasta que veas una dirección de depósito mía. No volveré a intentar esta solicitud por mi cuenta; para intentarlo de nuevo, empieza con /exchange. Referencia para el soporte: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Intercambio creado</b>
-created-send = Envía exactamente <b>{ $amount } { $currency }</b> en la red <b>{ $network }</b> a esta dirección:
+created-send = Envía exactamente <code>{ $amount }</code> <b>{ $currency }</b> (cantidad exacta, sin redondear: tócala para copiarla) en la red <b>{ $network }</b> a esta dirección:
 created-memo = ⚠️ <b>Incluye este memo o puedes perder tu depósito:</b> <code>{ $memo }</code>
 created-tracking = Te escribiré en cada cambio de estado.
 created-repeat = 🔁 Te lo envío de nuevo por si el mensaje anterior no llegó, aunque puede que sí. Son los mismos datos: envía los fondos una sola vez.
@@ -278,9 +282,13 @@ rate-queue-full = ⏳ Ya tienes { $count ->
         [one] una cotización
        *[other] { $count } cotizaciones
     } esperando en la fila del servicio de intercambio. La primera debería llegar en unos { $seconds } s: vuelve a pedirla después.
-rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
 rate-offer-out-of-limits = { $rank }. <b>{ $provider }</b>: fuera de sus límites para esta cantidad ({ $min } – { $max } { $from })
 rate-out-of-limits-short = fuera de sus límites
+rate-offer-title = { $estimated ->
+        [yes] { $provider }: ≈ { $receive } { $currency }
+       *[no] { $provider }: { $receive } { $currency }
+    }
 rate-estimated = <i>≈ Estimado a partir de una cotización para { $amount } { $from }: las cifras para esta cantidad exacta pueden variar un poco.</i>
 rate-limits = Límites de la mejor oferta: { $min } – { $max } { $from }
 rate-time = <i>Cotizado a las { $time } UTC</i>

@@ -65,6 +65,7 @@ history-empty = هنوز هیچ تبادلی ندارید. برای شروع، /
 history-title = <b>تبادل‌های شما</b>، از جدیدترین:
 history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
     <code>{ $id }</code>
+history-button = { $n }. { $amount } { $from } → { $to }
 
 ## The exchange flow
 
@@ -99,7 +100,7 @@ amount-negative = مقدار نمی‌تواند منفی باشد.
 amount-exponent = لطفاً مقدار را کامل و بدون توان بنویسید (نه <code>1e5</code>).
 amount-too-many-decimals = رقم‌های اعشار بیش از حد است: سرویس تبادل حداکثر { $decimals } رقم اعشار را می‌پذیرد.
 amount-too-large = این مقدار بیش از حد بزرگ است. لطفاً آن را بررسی کنید و دوباره بنویسید.
-amount-ambiguous = نمی‌توانم بفهمم منظور از <code>{ $input }</code> هزار است یا یک. اگر منظورتان هزار است، آن را بدون ویرگول بنویسید (<code>1000</code>)؛ اگر یک است، با نقطهٔ اعشار بنویسید (<code>1.000</code>).
+amount-ambiguous = نمی‌توانم بفهمم جداکننده در <code>{ $input }</code> هزارگان را جدا می‌کند یا بخش اعشاری را شروع می‌کند: هر دو جور نوشته می‌شود. لطفاً عدد صحیح را بدون جداکننده بنویسید (<code>1234</code>)، یا عدد اعشاری را با یک صفر بیشتر در انتها (<code>1.2340</code>).
 
 queue-position = ⏳ سرویس تبادل شلوغ است: نوبت شما در صف { $position } است، حدود { $seconds } ثانیه.
 flow-offers-loading = ⏳ در حال دریافت پیشنهادها برای { $amount } { $from } → { $to }…
@@ -108,11 +109,13 @@ flow-recheck-done = ✅ پیشنهاد بررسی شد. برای ادامه رو
 flow-recheck-wait = ⏳ هنوز در حال بررسی پیشنهاد هستم: به‌محض تمام شدن، دکمهٔ «تأیید» را همین‌جا نشان می‌دهم.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = پیشنهادها، بهترین در ابتدا · نرخ ساعت { $time } UTC ({ $seconds } ثانیه پیش)
-flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     محدوده: { $min } – { $max } { $from }
 rate-floating = نرخ شناور
 rate-fixed = نرخ ثابت
 limit-none = بدون سقف
+offer-versus-best = ({ $percent })
+flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ توصیه‌شده
 tag-ai-best-rate = 🤖 بهترین نرخ به انتخاب هوش مصنوعی
 tag-best-rate = 💰 بهترین نرخ
@@ -165,6 +168,7 @@ memo-encrypted = در شبکهٔ { $network }، ممویی که با # شروع 
 summary-title = <b>لطفاً همه‌چیز را بررسی کنید</b>
 summary-send = ارسال: <b>{ $amount } { $currency }</b>
 summary-receive = دریافت تقریبی: <b>{ $amount } { $currency }</b>
+summary-rate = نرخ: 1 { $base } = { $rate } { $quote }
 summary-provider = ارائه‌دهنده: { $provider } ({ $type })
 summary-address = به آدرس ({ $network }): <code>{ $address }</code>
 summary-address-compare = ⚠️ نمی‌توانم آدرس‌های این شبکه را بررسی کنم: آدرس بالا را نویسه‌به‌نویسه با کیف پولتان مقایسه کنید.
@@ -186,7 +190,7 @@ flow-quote-limits-changed = ⚠️ محدودهٔ پیشنهاد تغییر کر
 flow-create-unknown = ⚠️ نتوانستم تأیید کنم که تبادل شما ایجاد شده است یا نه: درخواست را فرستادم، اما سرویس تبادل پاسخ روشنی نداد، پس <b>ممکن است</b> تبادلی ایجاد شده باشد. آدرس واریزی برای آن ندارم: تا وقتی آدرس واریز را از من ندیده‌اید، <b>چیزی نفرستید</b>. این درخواست را خودم دوباره امتحان نمی‌کنم؛ برای تلاش دوباره، با /exchange از نو شروع کنید. شناسهٔ پیگیری برای پشتیبانی: <code>{ $reference }</code>، { $time } UTC.
 
 created-title = ✅ <b>تبادل ایجاد شد</b>
-created-send = دقیقاً <b>{ $amount } { $currency }</b> را روی شبکهٔ <b>{ $network }</b> به این آدرس بفرستید:
+created-send = دقیقاً <code>{ $amount }</code> <b>{ $currency }</b> (مقدار دقیق، بدون گرد کردن: برای کپی روی آن بزنید) را روی شبکهٔ <b>{ $network }</b> به این آدرس بفرستید:
 created-memo = ⚠️ <b>این ممو (MEMO) را حتماً وارد کنید، وگرنه واریز شما ممکن است از دست برود:</b> <code>{ $memo }</code>
 created-tracking = با هر تغییر وضعیت به شما پیام می‌دهم.
 created-repeat = 🔁 دوباره فرستاده شد، چون ممکن است پیام قبلی نرسیده باشد (شاید هم رسیده باشد). اطلاعات همان است؛ دارایی را فقط یک بار بفرستید.
@@ -275,9 +279,13 @@ rate-queue-full = ⏳ شما هم‌اکنون { $count ->
         [one] یک استعلام نرخ
        *[other] { $count } استعلام نرخ
     } در صف سرویس تبادل دارید. اولی حدود { $seconds } ثانیهٔ دیگر می‌رسد: بعد از آن دوباره بپرسید.
-rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
 rate-offer-out-of-limits = { $rank }. <b>{ $provider }</b>: این مقدار خارج از محدوده‌اش است ({ $min } – { $max } { $from })
 rate-out-of-limits-short = خارج از محدوده
+rate-offer-title = { $estimated ->
+        [yes] { $provider }: ≈ { $receive } { $currency }
+       *[no] { $provider }: { $receive } { $currency }
+    }
 rate-estimated = <i>≈ برآورد بر اساس نرخ { $amount } { $from }: ارقام برای دقیقاً همین مقدار ممکن است کمی فرق کند.</i>
 rate-limits = محدودهٔ بهترین پیشنهاد: { $min } – { $max } { $from }
 rate-time = <i>نرخ ساعت { $time } UTC</i>

@@ -65,6 +65,7 @@ history-empty = Você ainda não tem trocas. Digite /exchange para começar uma.
 history-title = <b>Suas trocas</b>, das mais recentes para as mais antigas:
 history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
     <code>{ $id }</code>
+history-button = { $n }. { $amount } { $from } → { $to }
 
 ## The exchange flow
 
@@ -99,7 +100,7 @@ amount-negative = O valor não pode ser negativo.
 amount-exponent = Escreva o valor completo, sem expoente (não <code>1e5</code>).
 amount-too-many-decimals = Casas decimais demais: esta troca aceita no máximo { $decimals }.
 amount-too-large = Esse valor é grande demais. Confira e digite de novo.
-amount-ambiguous = Não sei se <code>{ $input }</code> quer dizer mil ou um. Se for mil, escreva sem separador (<code>1000</code>); se for um, use o ponto como separador decimal (<code>1.000</code>).
+amount-ambiguous = Não sei se o separador em <code>{ $input }</code> agrupa os milhares ou marca as casas decimais: as pessoas escrevem dos dois jeitos. Escreva um número inteiro sem separador (<code>1234</code>) ou um decimal com um zero a mais no final (<code>1,2340</code>).
 
 queue-position = ⏳ O serviço de troca está ocupado: você é o número { $position } na fila, cerca de { $seconds } s.
 flow-offers-loading = ⏳ Buscando ofertas para { $amount } { $from } → { $to }…
@@ -108,11 +109,13 @@ flow-recheck-done = ✅ A oferta foi conferida. Toque em Confirmar para continua
 flow-recheck-wait = ⏳ Ainda conferindo a oferta: vou mostrar um botão Confirmar aqui assim que terminar.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Ofertas, da melhor para a pior · cotadas às { $time } UTC (há { $seconds } s)
-flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     limites: { $min } – { $max } { $from }
 rate-floating = cotação flutuante
 rate-fixed = cotação fixa
 limit-none = sem máximo
+offer-versus-best = ({ $percent })
+flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Recomendado
 tag-ai-best-rate = 🤖 Melhor cotação por IA
 tag-best-rate = 💰 Melhor cotação
@@ -165,6 +168,7 @@ memo-encrypted = Na rede { $network }, um memo que começa com # é enviado crip
 summary-title = <b>Confira tudo</b>
 summary-send = Você envia: <b>{ $amount } { $currency }</b>
 summary-receive = Você recebe aprox.: <b>{ $amount } { $currency }</b>
+summary-rate = Cotação: 1 { $base } = { $rate } { $quote }
 summary-provider = Provedor: { $provider } ({ $type })
 summary-address = Para o endereço ({ $network }): <code>{ $address }</code>
 summary-address-compare = ⚠️ Não consigo verificar endereços nesta rede: compare o endereço acima com o da sua carteira, caractere por caractere.
@@ -186,7 +190,7 @@ flow-quote-limits-changed = ⚠️ Os limites da oferta mudaram e seu valor não
 flow-create-unknown = ⚠️ Não consegui confirmar se sua troca foi criada: enviei o pedido, mas o serviço de troca não deu uma resposta clara, então uma troca <b>pode</b> ter sido criada. Não tenho endereço de depósito para ela: <b>não envie nada</b> até ver um endereço de depósito enviado por mim. Não vou repetir este pedido por conta própria; para tentar de novo, comece com /exchange. Referência para o suporte: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Troca criada</b>
-created-send = Envie exatamente <b>{ $amount } { $currency }</b> na rede <b>{ $network }</b> para este endereço:
+created-send = Envie exatamente <code>{ $amount }</code> <b>{ $currency }</b> (valor exato, sem arredondamento: toque para copiar) na rede <b>{ $network }</b> para este endereço:
 created-memo = ⚠️ <b>Inclua este memo, ou seu depósito pode ser perdido:</b> <code>{ $memo }</code>
 created-tracking = Vou avisar você a cada mudança de status.
 created-repeat = 🔁 Enviado de novo caso a mensagem anterior não tenha chegado (ela pode ter chegado). Os dados são os mesmos: envie os fundos só uma vez.
@@ -279,9 +283,13 @@ rate-queue-full = ⏳ Você já tem { $count ->
         [one] uma cotação
        *[other] { $count } cotações
     } aguardando na fila do serviço de troca. A primeira deve chegar em cerca de { $seconds } s: peça de novo depois disso.
-rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
 rate-offer-out-of-limits = { $rank }. <b>{ $provider }</b>: fora dos limites dele para este valor ({ $min } – { $max } { $from })
 rate-out-of-limits-short = fora dos limites
+rate-offer-title = { $estimated ->
+        [yes] { $provider }: ≈ { $receive } { $currency }
+       *[no] { $provider }: { $receive } { $currency }
+    }
 rate-estimated = <i>≈ Estimado a partir de uma cotação para { $amount } { $from }: os números para exatamente este valor podem variar um pouco.</i>
 rate-limits = Limites da melhor oferta: { $min } – { $max } { $from }
 rate-time = <i>Cotado às { $time } UTC</i>

@@ -65,6 +65,7 @@ history-empty = Henüz hiç takasın yok. Başlamak için /exchange yaz.
 history-title = <b>Takasların</b>, en yeniden eskiye:
 history-line = • { $amount } { $from } → { $to }: <b>{ $status }</b>
     <code>{ $id }</code>
+history-button = { $n }. { $amount } { $from } → { $to }
 
 ## The exchange flow
 
@@ -99,7 +100,7 @@ amount-negative = Tutar negatif olamaz.
 amount-exponent = Lütfen tutarı üs kullanmadan, tam olarak yaz (<code>1e5</code> gibi değil).
 amount-too-many-decimals = Ondalık kısımda çok fazla basamak var: takas en fazla { $decimals } basamak kabul ediyor.
 amount-too-large = Bu tutar çok büyük. Lütfen kontrol edip yeniden yaz.
-amount-ambiguous = <code>{ $input }</code> bin mi, bir mi anlamına geliyor, anlayamıyorum. Bin demek istiyorsan ayırıcı kullanmadan yaz (<code>1000</code>); bir demek istiyorsan ondalık ayırıcı olarak nokta kullan (<code>1.000</code>).
+amount-ambiguous = <code>{ $input }</code> içindeki ayırıcının binlikleri mi ayırdığını, yoksa ondalık kısmı mı başlattığını anlayamıyorum: iki türlü de yazılıyor. Lütfen ya tam sayıyı ayırıcısız yaz (<code>1234</code>) ya da ondalıklı sayının sonuna bir sıfır daha ekle (<code>1,2340</code>).
 
 queue-position = ⏳ Takas servisi yoğun: sıradaki yerin { $position }, yaklaşık { $seconds } sn.
 flow-offers-loading = ⏳ { $amount } { $from } → { $to } için teklifler alınıyor…
@@ -108,11 +109,13 @@ flow-recheck-done = ✅ Teklif kontrol edildi. Devam etmek için “Onayla” d�
 flow-recheck-wait = ⏳ Teklif hâlâ kontrol ediliyor: biter bitmez burada bir “Onayla” düğmesi göstereceğim.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Teklifler, en iyisi en üstte · kur zamanı { $time } UTC ({ $seconds } sn önce)
-flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     limitler: { $min } – { $max } { $from }
 rate-floating = değişken kur
 rate-fixed = sabit kur
 limit-none = üst limit yok
+offer-versus-best = ({ $percent })
+flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Önerilen
 tag-ai-best-rate = 🤖 Yapay zekâya göre en iyi kur
 tag-best-rate = 💰 En iyi kur
@@ -165,6 +168,7 @@ memo-encrypted = { $network } ağında # ile başlayan bir memo şifreli gönder
 summary-title = <b>Lütfen her şeyi kontrol et</b>
 summary-send = Gönderiyorsun: <b>{ $amount } { $currency }</b>
 summary-receive = Yaklaşık alacağın: <b>{ $amount } { $currency }</b>
+summary-rate = Kur: 1 { $base } = { $rate } { $quote }
 summary-provider = Sağlayıcı: { $provider } ({ $type })
 summary-address = Alıcı adres ({ $network }): <code>{ $address }</code>
 summary-address-compare = ⚠️ Bu ağdaki adresleri kontrol edemiyorum: yukarıdaki adresi cüzdanındakiyle karakter karakter karşılaştır.
@@ -186,7 +190,7 @@ flow-quote-limits-changed = ⚠️ Teklifin limitleri değişti ve tutarın art�
 flow-create-unknown = ⚠️ Takasının oluşturulup oluşturulmadığını doğrulayamadım: isteği gönderdim ama takas servisi net bir yanıt vermedi, yani bir takas oluşturulmuş <b>olabilir</b>. Bu takas için elimde bir yatırma adresi yok: benden bir yatırma adresi görene kadar <b>hiçbir şey gönderme</b>. Bu isteği kendiliğimden yeniden denemeyeceğim; yeniden denemek için /exchange ile baştan başla. Destek için referans: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Takas oluşturuldu</b>
-created-send = <b>{ $network }</b> ağında bu adrese tam olarak <b>{ $amount } { $currency }</b> gönder:
+created-send = <b>{ $network }</b> ağında bu adrese tam olarak <code>{ $amount }</code> <b>{ $currency }</b> (yuvarlanmamış tam tutar: kopyalamak için dokun) gönder:
 created-memo = ⚠️ <b>Bu memoyu mutlaka ekle, yoksa yatırdığın para kaybolabilir:</b> <code>{ $memo }</code>
 created-tracking = Durum her değiştiğinde sana yazacağım.
 created-repeat = 🔁 Önceki mesaj ulaşmamış olabilir diye yeniden gönderildi; ulaşmış da olabilir. Bilgiler aynı: parayı yalnızca bir kez gönder.
@@ -275,9 +279,13 @@ rate-queue-full = ⏳ Takas servisi için sırada bekleyen { $count ->
         [one] bir kur sorgun
        *[other] { $count } kur sorgun
     } zaten var. İlki yaklaşık { $seconds } sn içinde gelir: ondan sonra yeniden sor.
-rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to } · { $type }
+rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
 rate-offer-out-of-limits = { $rank }. <b>{ $provider }</b>: bu tutar limitlerinin dışında ({ $min } – { $max } { $from })
 rate-out-of-limits-short = limitlerin dışında
+rate-offer-title = { $estimated ->
+        [yes] { $provider }: ≈ { $receive } { $currency }
+       *[no] { $provider }: { $receive } { $currency }
+    }
 rate-estimated = <i>≈ { $amount } { $from } için alınan kurdan tahmin edildi: tam bu tutarın rakamları biraz farklı olabilir.</i>
 rate-limits = En iyi teklifin limitleri: { $min } – { $max } { $from }
 rate-time = <i>Kur zamanı: { $time } UTC</i>
