@@ -56,6 +56,12 @@ describe.each(LOCALES.filter((l) => RTL_LOCALES.has(l)))("every %s message, rend
   const i18n = createI18n(() => Promise.resolve(undefined));
   const english = readLocale("en");
 
+  it("selects the variant a string value names (an estimated figure keeps its ≈), though string values are isolated", () => {
+    const values = { provider: "exolix", receive: "1", currency: "USDT" };
+    expect(i18n.t(locale, "rate-offer-title", { ...values, estimated: "yes" })).toContain("≈");
+    expect(i18n.t(locale, "rate-offer-title", { ...values, estimated: "no" })).not.toContain("≈");
+  });
+
   it("has every string value isolated, and no mark inside a <code> element", () => {
     const problems: string[] = [];
     for (const path of paths(english)) {

@@ -41,12 +41,32 @@ export function isRtlLocale(locale: string): boolean {
   return RTL_LOCALES.has(locale.split("-")[0]!.toLowerCase());
 }
 
-/** The variables with every string value marked for `isolateValues`. */
-export function markVariables<T extends Record<string, unknown>>(variables: T | undefined): T | undefined {
+/**
+ * The variables with every string value marked for `isolateValues`, except those the message
+ * selects a variant on (`{ $estimated -> [yes] … }`): a marked "yes" would match no variant.
+ */
+export function markVariables<T extends Record<string, unknown>>(variables: T | undefined, selectors: ReadonlySet<string> = new Set()): T | undefined {
   if (variables === undefined) return undefined;
   const marked: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(variables)) marked[name] = typeof value === "string" ? `${OPEN}${value.replace(MARKERS, "")}${CLOSE}` : value;
+  for (const [name, value] of Object.entries(variables)) {
+    marked[name] = typeof value === "string" && !selectors.has(name) ? `${OPEN}${value.replace(MARKERS, "")}${CLOSE}` : value;
+  }
   return marked as T;
+}
+
+/** A Fluent runtime pattern, as far as finding its selectors needs. */
+type PatternPart = string | { type: string; selector?: { type: string; name?: string }; variants?: { value: Pattern }[]; star?: number };
+type Pattern = string | PatternPart[];
+
+/** The variables a pattern selects a variant on, at any depth. */
+export function selectorsOf(pattern: Pattern | undefined, found: Set<string> = new Set()): Set<string> {
+  if (pattern === undefined || typeof pattern === "string") return found;
+  for (const part of pattern) {
+    if (typeof part === "string" || part.type !== "select") continue;
+    if (part.selector?.type === "var" && part.selector.name !== undefined) found.add(part.selector.name);
+    for (const variant of part.variants ?? []) selectorsOf(variant.value, found);
+  }
+  return found;
 }
 
 const TOKENS = /<\/?(code|pre)\b[^>]*>|<[^>]*>|[\ufdd0\ufdd1]/gi;

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { I18n, type TranslationVariables } from "@grammyjs/i18n";
 import type { MiddlewareFn } from "grammy";
 import type { UserRecord, UserRepository } from "../db/users.js";
-import { isolateValues, isRtlLocale, markVariables } from "./bidi.js";
+import { isolateValues, isRtlLocale, markVariables, selectorsOf } from "./bidi.js";
 import type { BaseContext } from "./context.js";
 
 /**
@@ -124,10 +124,26 @@ export function createI18n(
  */
 function isolateRightToLeft(fluent: I18n<BaseContext>["fluent"]): void {
   const translate = fluent.translate.bind(fluent);
+  // The plugin's own (private) matcher, as in matchBundlesOnce: without it, nothing is left unmarked.
+  const bundlesOf = (fluent as unknown as { matchBundles?: (locales: string[]) => Iterable<{ getMessage(id: string): { value: unknown; attributes?: Record<string, unknown> } | undefined }> }).matchBundles?.bind(fluent);
+  /** Per locale and message: the variables it selects on, which stay unmarked. */
+  const selectors = new Map<string, Set<string>>();
+  const selectorsIn = (locale: string, path: string): Set<string> => {
+    const key = `${locale}\u0000${path}`;
+    let found = selectors.get(key);
+    if (found === undefined) {
+      const [id, attribute] = path.split(".", 2);
+      const [bundle] = bundlesOf?.([locale]) ?? [];
+      const message = bundle?.getMessage(id!);
+      found = selectorsOf((attribute ? message?.attributes?.[attribute] : message?.value) as Parameters<typeof selectorsOf>[0]);
+      selectors.set(key, found);
+    }
+    return found;
+  };
   fluent.translate = (locales, path, context) => {
     const locale = Array.isArray(locales) ? locales[0] : locales;
     if (locale === undefined || !isRtlLocale(locale)) return translate(locales, path, context);
-    return isolateValues(translate(locales, path, markVariables(context)));
+    return isolateValues(translate(locales, path, markVariables(context, selectorsIn(locale, path))));
   };
 }
 
