@@ -116,6 +116,12 @@ describe("the amount", () => {
     await toAmount(english, "btc btc", "eth eth");
     await english.send("1.000");
     expect((await english.nextMessage()).text).toContain("1 BTC → ETH");
+
+    // A German app, spoken to in English (no German here): a thousand is "1.000" there too.
+    const german = newUser("de");
+    await toAmount(german, "btc btc", "eth eth");
+    await german.send("1.000");
+    expect((await german.nextMessage()).text).toContain("groups thousands or starts the decimals");
   });
 
   it("accepts 1 000 and 0,5 as people write them", async () => {

@@ -60,6 +60,8 @@ describe("the language of a Telegram app", () => {
       fa: "fa", "fa-IR": "fa", uk: "uk", "uk-UA": "uk", id: "id", in: "id", "id-ID": "id",
       es: "es", "es-419": "es", "es-MX": "es", tr: "tr", "tr-TR": "tr", vi: "vi", "vi-VN": "vi",
       de: undefined, "": undefined, "x-klingon": undefined,
+      // A made-up code naming a property every object has is no language either.
+      constructor: undefined, "__proto__": undefined, toString: undefined,
     };
     for (const [code, locale] of Object.entries(cases)) expect(supportedLocale(code), code).toBe(locale);
     expect(supportedLocale(null)).toBeUndefined();

@@ -39,7 +39,7 @@ const BY_LANGUAGE: Readonly<Record<string, Locale>> = {
 /** "ru-RU" → "ru", "pt" → "pt-BR", "zh-hans" → "zh-Hans"; anything we have no translation for → undefined. */
 export function supportedLocale(code: string | null | undefined): Locale | undefined {
   const language = code?.trim().toLowerCase().split(/[-_]/)[0];
-  return language ? BY_LANGUAGE[language] : undefined;
+  return language && Object.hasOwn(BY_LANGUAGE, language) ? BY_LANGUAGE[language] : undefined;
 }
 
 /**
@@ -61,15 +61,25 @@ const dotGrouping = new Map<string, boolean>();
 export function dotGroupsThousands(locale: string): boolean {
   let dot = dotGrouping.get(locale);
   if (dot === undefined) {
-    dot = new Intl.NumberFormat(locale).formatToParts(1_234_567).find((part) => part.type === "group")?.value === ".";
-    dotGrouping.set(locale, dot);
+    try {
+      dot = new Intl.NumberFormat(locale).formatToParts(1_234_567).find((part) => part.type === "group")?.value === ".";
+    } catch {
+      dot = false; // not a language tag Intl knows
+    }
+    // Telegram's codes are few; the cap is a guard against a flood of made-up ones.
+    if (dotGrouping.size < 1_000) dotGrouping.set(locale, dot);
   }
   return dot;
 }
 
-/** How amounts typed in the language of this update's context are read. */
+/**
+ * How amounts typed in this update are read: as people write them in the language the bot
+ * speaks to them, or in their app's own (a German app, spoken to in English, still means a
+ * thousand by "1.000").
+ */
 export async function amountReading(ctx: BaseContext): Promise<{ dotMayGroupThousands: boolean }> {
-  return { dotMayGroupThousands: dotGroupsThousands(await ctx.i18n.getLocale()) };
+  const app = ctx.from?.language_code;
+  return { dotMayGroupThousands: dotGroupsThousands(await ctx.i18n.getLocale()) || (app !== undefined && dotGroupsThousands(app)) };
 }
 
 /** The language to write to a user in: their /language choice, then their Telegram app's, then English. */

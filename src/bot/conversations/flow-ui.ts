@@ -2,6 +2,7 @@ import type { Conversation } from "@grammyjs/conversations";
 import type { TranslationVariables } from "@grammyjs/i18n";
 import { GrammyError, InlineKeyboard, type InputFile } from "grammy";
 import { flowButton } from "../callback-data.js";
+import { parseAmount, type ParseAmountOptions, type ParsedAmount } from "../../domain/amount.js";
 import { amountReading } from "../i18n.js";
 import type { BaseContext, BotContext } from "../context.js";
 import { isNotModified } from "../telegram-errors.js";
@@ -111,9 +112,17 @@ export class FlowUi {
     return value;
   }
 
-  /** How the person's typed amounts are read (their language's separators), kept in the flow's log so a replay reads alike. */
-  amountReading(): Promise<{ dotMayGroupThousands: boolean }> {
-    return this.conversation.external(() => amountReading(this.ctx));
+  /**
+   * An amount the person typed, read as people of their language write it. Only an amount that
+   * reads otherwise where a dot groups thousands ("1.000") asks what the person's language is,
+   * through the flow's log (a replay reads alike, and flows stored before this asked nothing).
+   */
+  async readAmount(text: string, options: ParseAmountOptions = {}): Promise<ParsedAmount> {
+    const plain = parseAmount(text, options);
+    const dotGrouped = parseAmount(text, { ...options, dotMayGroupThousands: true });
+    if (plain.ok === dotGrouped.ok) return plain;
+    const reading = await this.conversation.external(() => amountReading(this.ctx));
+    return reading.dotMayGroupThousands ? dotGrouped : plain;
   }
 
   t(key: string, variables?: TranslationVariables): string {

@@ -1,5 +1,4 @@
 import type { Repositories } from "../../db/index.js";
-import { parseAmount } from "../../domain/amount.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { networkName } from "../../domain/networks.js";
 import type { ExchangeAvailability } from "../../exchange/availability.js";
@@ -49,11 +48,10 @@ async function recentPairsOf(deps: PairDeps, userId: number): Promise<RecentPair
 /** The amount to send, in `from`. */
 export async function askAmount(ui: FlowUi, from: Currency): Promise<string> {
   await ui.prompt(() => ({ text: ui.t("flow-ask-amount", { from: escapeHtml(currencyLabel(from)) }) }));
-  const reading = await ui.amountReading();
   for (;;) {
     const input = await ui.input();
     if (input.kind !== "text") continue;
-    const parsed = parseAmount(input.text, reading);
+    const parsed = await ui.readAmount(input.text);
     if (parsed.ok) return parsed.value;
     await ui.say(ui.t(`amount-${parsed.problem}`, { decimals: parsed.maxDecimals ?? 8, input: escapeHtml(shorten(input.text.trim(), 32)) }));
   }

@@ -1,6 +1,5 @@
 import type { Clock } from "../../clock.js";
 import type { Repositories } from "../../db/index.js";
-import { parseAmount } from "../../domain/amount.js";
 import type { Currency } from "../../exchange/schemas.js";
 import { alertAnswer, createAlert } from "../features/alerts.js";
 import { amount, typableAmount } from "../amounts.js";
@@ -47,11 +46,10 @@ async function askTarget(ui: FlowUi, swap: { from: Currency; to: Currency; amoun
   // The example is one to type back: no thousands grouping.
   const vars = { amount: amount(swap.amount), from: escapeHtml(currencyLabel(swap.from)), to: escapeHtml(currencyLabel(swap.to)), example: best ? typableAmount(best) : "1" };
   await ui.prompt(() => ({ text: ui.t("flow-alert-ask", vars) }));
-  const reading = await ui.amountReading();
   for (;;) {
     const input = await ui.input();
     if (input.kind !== "text") continue;
-    const parsed = parseAmount(input.text, { maxFractionDigits: 18, ...reading });
+    const parsed = await ui.readAmount(input.text, { maxFractionDigits: 18 });
     if (parsed.ok) return parsed.value;
     await ui.say(ui.t(`amount-${parsed.problem}`, { decimals: 18, input: escapeHtml(shorten(input.text.trim(), 32)) }));
   }
