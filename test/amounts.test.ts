@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { amount, copyable, exactAmount, localizeDecimal, maximum, minimum, percentFromBest, rateOf, roundAmount, typableAmount } from "../src/bot/amounts.js";
-import { createI18n } from "../src/bot/i18n.js";
+import { createI18n, dotGroupsThousands } from "../src/bot/i18n.js";
 import { parseAmount } from "../src/domain/amount.js";
 import { outsideLimits } from "../src/exchange/estimates.js";
 
@@ -105,6 +105,22 @@ describe("amounts in messages", () => {
     expect(t(exactAmount("1234.12345678"))).toContain(`1${NBSP}234,12345678 BTC`);
     expect(t(typableAmount("1234.12345678"))).toContain("1234,12 BTC");
     expect(copyable("0.123456789")).toBe("0.123456789");
+  });
+
+  it("write what a person may type back or copy with one reading in every language: a fourth decimal where three would look like a thousands group", () => {
+    // 650.123 reads as 650123 where a dot groups thousands, and "650,123" is asked about where a comma is the decimal sign.
+    expect(copyable("650.123")).toBe("650.1230");
+    expect(copyable("1.234")).toBe("1.2340");
+    expect(i18n.t("ru", "summary-send", { amount: typableAmount("650.1234"), currency: "BTC" })).toContain("650,1230 BTC");
+    for (const locale of ["ru", "es", "pt-BR", "tr", "id", "vi", "en", "zh-Hans", "fa", "uk"]) {
+      const shown = i18n.t(locale, "flow-offer-button", { provider: "p", receive: typableAmount("650.1234"), currency: "BTC" });
+      const typed = /([\d.,]+) BTC/.exec(shown.replace(/[\u2066-\u2069]/g, ""))![1]!;
+      expect(parseAmount(typed, { dotMayGroupThousands: dotGroupsThousands(locale) }), locale).toEqual({ ok: true, value: "650.123" });
+    }
+    // Otherwise as it is: no zero added.
+    expect(copyable("0.125")).toBe("0.125");
+    expect(copyable("1234.567")).toBe("1234.567");
+    expect(copyable("1.23")).toBe("1.23");
   });
 
   it("keep their locale through a change of their text (direction marks)", () => {

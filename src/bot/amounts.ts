@@ -93,8 +93,8 @@ export function exactAmount(value: string): Localized {
 
 /** An amount rounded as usual but without thousands grouping: an example a person may type back. */
 export function typableAmount(value: string): Localized {
-  const rounded = roundAmount(value);
-  return new Localized(rounded, (locale) => localizeDecimal(rounded, locale, { grouping: false }));
+  const rounded = unambiguous(roundAmount(value));
+  return new Localized(rounded, (locale) => localizeDecimal(rounded, locale, { grouping: false, keepZeros: true }));
 }
 
 /**
@@ -102,7 +102,17 @@ export function typableAmount(value: string): Localized {
  * pasted into a wallet, it must be the very figure. HTML-safe as it is (digits and a dot).
  */
 export function copyable(value: string): string {
-  return new Decimal(value).toFixed();
+  return unambiguous(new Decimal(value).toFixed());
+}
+
+/**
+ * "650.123" → "650.1230": 1 to 3 integer digits and exactly three decimals read as a thousands
+ * group where a comma or dot groups thousands (es, pt-BR, tr, id, vi write a thousand "1.000"),
+ * and a person typing it back is asked what it means (src/domain/amount.ts). One more zero
+ * keeps the value and leaves one reading in every language.
+ */
+function unambiguous(decimal: string): string {
+  return /^[1-9]\d{0,2}\.\d{3}$/.test(decimal) ? `${decimal}0` : decimal;
 }
 
 /** The rate between two amounts, said the way round that is at least 1 ("1 BTC = 34.2 ETH"). */
@@ -154,8 +164,10 @@ const NARROW_SPACE = "\u202F";
  * (es, pt-BR, tr, id, vi), the groups are set apart by a narrow space instead, as ISO 80000 and
  * those languages' own academies allow: "12.345" typed back would be read as twelve point three.
  */
-export function localizeDecimal(value: string, locale: string, options: { grouping?: boolean } = {}): string {
-  const format = numberFormat(locale, { maximumFractionDigits: 100, useGrouping: options.grouping === false ? false : "auto" });
+export function localizeDecimal(value: string, locale: string, options: { grouping?: boolean; keepZeros?: boolean } = {}): string {
+  // Trailing zeros go, unless asked to stay (a zero added so that the figure has one reading).
+  const minimumFractionDigits = options.keepZeros ? (value.split(".")[1]?.length ?? 0) : 0;
+  const format = numberFormat(locale, { minimumFractionDigits, maximumFractionDigits: 100, useGrouping: options.grouping === false ? false : "auto" });
   return format
     .formatToParts(value as Intl.StringNumericLiteral)
     .map((part) => (part.type === "group" && part.value === "." ? NARROW_SPACE : part.value))
