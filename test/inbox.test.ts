@@ -80,6 +80,11 @@ describe("the inbox", () => {
     expect(await inbox.finish(2, "c:10", "a", T + 1_700, T + 11_700, null)).toBeUndefined();
     expect(await inbox.takeTurn("c:10", "b/status", T + 1_800, T + 11_800)).toEqual({ sentAt: T + 1_500 });
     await inbox.release("c:10", "b/status", null);
+    // A holder that remembers an older message of its own never sets the chat's time back.
+    await inbox.takeTurn("c:10", "c/status", T + 1_850, T + 11_850);
+    await inbox.release("c:10", "c/status", T + 100);
+    expect(await inbox.takeTurn("c:10", "b/status", T + 1_860, T + 11_860)).toEqual({ sentAt: T + 1_500 });
+    await inbox.release("c:10", "b/status", null);
     // Let go a minute ago and no message since: forgotten; a chat that got one lately is kept.
     await inbox.add([update(3, 11)], T);
     await inbox.claim("c:11", "a", T, T + 10_000);

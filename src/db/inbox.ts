@@ -115,7 +115,7 @@ export class InboxRepository {
       );
       if (leased.length === 0) return undefined;
       const next = claimed((await this.nextOf(trx, chatKey))[0], leased[0]?.sent_at);
-      if (!next) await this.run(trx, LET_GO_SQLITE, [null, chatKey, owner]);
+      if (!next) await this.letGo(trx, chatKey, owner, null);
       return next;
     });
   }
@@ -125,12 +125,13 @@ export class InboxRepository {
    * message into the chat (null: not while it held it, and what the row says stays).
    */
   async release(chatKey: string, owner: string, sentAt: number | null = null): Promise<void> {
-    await this.run(this.store.db, this.letGo(), [sentAt, chatKey, owner]);
+    await this.letGo(this.store.db, chatKey, owner, sentAt);
   }
 
-  /** The statement that lets a lease go: parameters sent_at, chat_key, owner. */
-  private letGo(): string {
-    return this.store.dialect === "postgres" ? LET_GO_POSTGRES : LET_GO_SQLITE;
+  /** Lets the chat's lease go if `owner` holds it, keeping its row for when the chat last got a message. */
+  private async letGo(db: Kysely<Schema>, chatKey: string, owner: string, sentAt: number | null): Promise<void> {
+    if (this.store.dialect === "postgres") await this.run(db, LET_GO_POSTGRES, [sentAt, chatKey, owner]);
+    else await this.run(db, LET_GO_SQLITE, [sentAt, sentAt, chatKey, owner]);
   }
 
   /**
@@ -163,7 +164,7 @@ export class InboxRepository {
     const pg = this.store.dialect === "postgres";
     await this.store.db.transaction().execute(async (trx) => {
       await this.run(trx, `UPDATE inbox SET attempts = attempts - 1 WHERE update_id = ${pg ? "$1" : "?"} AND done_at IS NULL`, [updateId]);
-      await this.run(trx, this.letGo(), [sentAt, chatKey, owner]);
+      await this.letGo(trx, chatKey, owner, sentAt);
     });
   }
 
@@ -182,7 +183,7 @@ export class InboxRepository {
         `WITH done AS (UPDATE inbox SET done_at = $4, payload = '' WHERE update_id = $1 RETURNING update_id),
               next AS (SELECT min(update_id) AS id FROM inbox WHERE chat_key = $2 AND done_at IS NULL AND update_id <> $1),
               kept AS (UPDATE chat_leases SET until = $5 WHERE chat_key = $2 AND owner = $3 AND (SELECT id FROM next) IS NOT NULL RETURNING chat_key),
-              released AS (UPDATE chat_leases SET owner = '', until = 0, sent_at = coalesce($6::bigint, sent_at)
+              released AS (UPDATE chat_leases SET owner = '', until = 0, sent_at = greatest($6::bigint, sent_at)
                            WHERE chat_key = $2 AND owner = $3 AND (SELECT id FROM next) IS NULL RETURNING chat_key)
          UPDATE inbox SET attempts = attempts + 1
          WHERE update_id = (SELECT id FROM next) AND done_at IS NULL AND EXISTS (SELECT 1 FROM kept) AND EXISTS (SELECT 1 FROM done)
@@ -196,7 +197,7 @@ export class InboxRepository {
       const kept = await this.run<{ chat_key: string }>(trx, "UPDATE chat_leases SET until = ? WHERE chat_key = ? AND owner = ? RETURNING chat_key", [until, chatKey, owner]);
       if (kept.length === 0) return undefined;
       const next = claimed((await this.nextOf(trx, chatKey))[0]);
-      if (!next) await this.run(trx, LET_GO_SQLITE, [sentAt, chatKey, owner]);
+      if (!next) await this.letGo(trx, chatKey, owner, sentAt);
       return next;
     });
   }
@@ -267,9 +268,12 @@ export class InboxRepository {
   }
 }
 
-/** Lets a lease go, keeping the row for when the chat last got a message (parameters: sent_at or null, chat_key, owner). */
-const LET_GO_POSTGRES = "UPDATE chat_leases SET owner = '', until = 0, sent_at = coalesce($1::bigint, sent_at) WHERE chat_key = $2 AND owner = $3";
-const LET_GO_SQLITE = "UPDATE chat_leases SET owner = '', until = 0, sent_at = coalesce(?, sent_at) WHERE chat_key = ? AND owner = ?";
+/**
+ * Lets a lease go, keeping the row for when the chat last got a message: the later of the row's
+ * time and the holder's (which may remember an older message of its own, having sent nothing since).
+ */
+const LET_GO_POSTGRES = "UPDATE chat_leases SET owner = '', until = 0, sent_at = greatest($1::bigint, sent_at) WHERE chat_key = $2 AND owner = $3";
+const LET_GO_SQLITE = "UPDATE chat_leases SET owner = '', until = 0, sent_at = max(coalesce(?, sent_at), coalesce(sent_at, ?)) WHERE chat_key = ? AND owner = ?";
 
 /** `sentAt`: the lease row's, where the row handing the update out is not the lease's. */
 function claimed(row: ClaimRow | Nullable<ClaimRow> | undefined, sentAt?: number | string | null): ClaimedUpdate | undefined {
