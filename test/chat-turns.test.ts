@@ -28,7 +28,7 @@ afterEach(async () => {
 const refused = (calls: readonly ApiCall[]) => calls.filter((call) => !call.response.ok && (call.response as { error_code?: number }).error_code === 429);
 const sentAt = (calls: readonly ApiCall[], text: string) => calls.find((call) => call.method === "sendMessage" && call.response.ok && (call.payload as { text: string }).text === text)!.at;
 
-async function twoProcesses(options: { turns: boolean }) {
+async function twoProcesses(options: { turns: boolean; leaseMs?: number }) {
   const clock = new ManualClock(Date.UTC(2026, 10, 25, 12));
   tg = await startBotApiEmulator({ clock: () => clock.now() });
   tg.enforceFloodLimits();
@@ -57,7 +57,7 @@ async function twoProcesses(options: { turns: boolean }) {
   const outboxB = new Outbox({ clock, logger, limits: TELEGRAM_FLOOD_LIMITS });
   const apiB = new Api(tg.token, { apiRoot: tg.apiRoot });
   apiB.config.use(outboxB.transformer({ retry: false }));
-  if (options.turns) apiB.config.use(new ChatTurns({ turns: repo, outbox: outboxB, handlesChat: () => false, chatKeyOf: chatKeyOfChat, owner: "b/turns", logger }).transformer({ waitMs: 3_000 }));
+  if (options.turns) apiB.config.use(new ChatTurns({ turns: repo, outbox: outboxB, handlesChat: () => false, chatKeyOf: chatKeyOfChat, owner: "b/turns", logger, ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}) }).transformer({ waitMs: 3_000 }));
 
   close = async () => {
     await worker.stop(Date.now() + 1_000);
@@ -70,7 +70,7 @@ async function twoProcesses(options: { turns: boolean }) {
     worker.offer([chatKeyOfChat(chatId)]);
     await drive(clock, worker.idle(), { stepMs: 50 });
   };
-  return { clock, tg, apiB, personWrites };
+  return { clock, tg, apiB, personWrites, repo };
 }
 
 describe("a chat's turns across processes", () => {
@@ -90,6 +90,19 @@ describe("a chat's turns across processes", () => {
     await personWrites(7102, "/history");
     expect(refused(tg.calls)).toEqual([]);
     expect(sentAt(tg.calls, "reply to /history") - sentAt(tg.calls, "status changed")).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it("keeps the chat's turn while Telegram is slow with the message, longer than a turn lasts unrenewed", async () => {
+    const { tg, apiB, repo } = await twoProcesses({ turns: true, leaseMs: 300 });
+    await tg.user({ id: 7104, first_name: "P" }).send("/start");
+    const held = tg.holdNext("sendMessage");
+    const sending = apiB.sendMessage(7104, "status changed");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Three leases' time later, the chat is still the sender's: another process cannot take it.
+    expect(await repo.takeTurn("c:7104", "other/turns", Date.now(), Date.now() + 10_000)).toBeUndefined();
+    held.release();
+    await sending;
+    expect(await repo.takeTurn("c:7104", "other/turns", Date.now(), Date.now() + 10_000)).toBeDefined();
   });
 
   it("without the turns, the same status message is refused by Telegram (what this guards against)", async () => {

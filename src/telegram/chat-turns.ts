@@ -6,6 +6,7 @@ import { postsMessage, type Outbox } from "./outbox.js";
 export interface ChatTurnStore {
   takeTurn(chatKey: string, owner: string, now: number, until: number): Promise<{ sentAt: number | null } | undefined>;
   release(chatKey: string, owner: string, sentAt: number | null): Promise<void>;
+  renew(owner: string, chatKeys: readonly string[], until: number): Promise<string[]>;
 }
 
 export interface ChatTurnsDeps {
@@ -63,7 +64,7 @@ export class ChatTurns {
         await before;
         let taken: boolean;
         try {
-          taken = await this.take(chatKey, chatId, options.waitMs);
+          taken = await this.take(chatKey, chatId, options.waitMs, signal);
         } catch (error) {
           // The database is away: the message goes as before the turns were kept (a 429 at worst).
           deps.logger.warn({ err: error, chatId }, "could not take a chat's turn; sending without it");
@@ -73,9 +74,15 @@ export class ChatTurns {
           deps.logger.info({ chatId, method }, "a chat stayed busy with another process; the message is answered 429 for its sender to try again");
           return { ok: false, error_code: 429, description: "Too Many Requests: the chat is busy with another process of the bot", parameters: { retry_after: 1 } } as Awaited<ReturnType<typeof prev>>;
         }
+        // The outbox may hold the message longer than a lease lasts (its turn in the chat, a 429 waited out).
+        const leaseMs = deps.leaseMs ?? 10_000;
+        const renewal = setInterval(() => {
+          deps.turns.renew(deps.owner, [chatKey], this.now() + leaseMs).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not renew a chat's turn"));
+        }, leaseMs / 3);
         try {
           return await prev(method, payload, signal);
         } finally {
+          clearInterval(renewal);
           const sentAt = deps.outbox.lastMessageAt(chatId) ?? null;
           await deps.turns.release(chatKey, deps.owner, sentAt).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go; it runs out by itself"));
         }
@@ -87,7 +94,7 @@ export class ChatTurns {
   }
 
   /** Takes the chat's turn, waiting up to `waitMs` while another process holds the chat; tells the outbox when the chat last got a message. */
-  private async take(chatKey: string, chatId: number, waitMs: number): Promise<boolean> {
+  private async take(chatKey: string, chatId: number, waitMs: number, signal?: { aborted: boolean }): Promise<boolean> {
     const { deps } = this;
     const leaseMs = deps.leaseMs ?? 10_000;
     const giveUpAt = this.now() + waitMs;
@@ -97,7 +104,8 @@ export class ChatTurns {
         if (turn.sentAt !== null) deps.outbox.sentEarlier(chatId, turn.sentAt);
         return true;
       }
-      if (this.now() >= giveUpAt) return false;
+      // Given up at the bound, or when the call is (the process is stopping).
+      if (this.now() >= giveUpAt || signal?.aborted) return false;
       await new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? 100));
     }
   }
