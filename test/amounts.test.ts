@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amount, copyable, exactAmount, localizeDecimal, maximum, minimum, percentFromBest, rateOf, roundAmount, typableAmount } from "../src/bot/amounts.js";
+import { amount, copyable, exactAmount, localizeDecimal, maximum, minimum, percentFromBest, rateOf, receivable, roundAmount, typableAmount } from "../src/bot/amounts.js";
 import { createI18n, dotGroupsThousands } from "../src/bot/i18n.js";
 import { parseAmount } from "../src/domain/amount.js";
 import { outsideLimits } from "../src/exchange/estimates.js";
@@ -102,6 +102,9 @@ describe("amounts in messages", () => {
     const t = (value: ReturnType<typeof amount>) => i18n.t("ru", "summary-send", { amount: value, currency: "BTC" });
     expect(t(minimum("0.00123456789"))).toContain("0,00123457 BTC");
     expect(t(maximum("1.23456789123"))).toContain("1,23456 BTC");
+    // What a person is to receive never reads as more than the offer.
+    expect(t(receivable("0.99999951"))).toContain("0,999999 BTC");
+    expect(t(amount("0.99999951"))).toContain("1 BTC");
     expect(t(exactAmount("1234.12345678"))).toContain(`1${NBSP}234,12345678 BTC`);
     expect(t(typableAmount("1234.12345678"))).toContain("1234,12 BTC");
     expect(copyable("0.123456789")).toBe("0.123456789");

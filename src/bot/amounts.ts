@@ -73,6 +73,11 @@ export function amount(value: string, options: RoundOptions = {}): Localized {
   return decimalIn(roundAmount(value, options));
 }
 
+/** An amount a person is to receive, rounded down: the figure shown never promises more than the offer. */
+export function receivable(value: string): Localized {
+  return amount(value, { rounding: "down" });
+}
+
 /** A minimum, rounded up: the figure shown, typed back, is never below it. */
 export function minimum(value: string): Localized {
   return amount(value, { rounding: "up" });

@@ -5,7 +5,7 @@ import { networkName } from "../domain/networks.js";
 import { isFinalStatus, KNOWN_STATUSES } from "../exchange/schemas.js";
 import { isSettled, isWaiting } from "../tracker/policy.js";
 import { againButton, cardButton } from "./callback-data.js";
-import { amount, copyable, exactAmount } from "./amounts.js";
+import { copyable, exactAmount, receivable } from "./amounts.js";
 import { currencyLabel, escapeHtml, formatUtcMinute } from "./format.js";
 import type { Translator } from "./i18n.js";
 
@@ -45,7 +45,7 @@ function pairLine(t: Translate, tx: TransactionRecord): string {
     // Every digit: the card says the amount to send exactly, and must not show it twice two ways.
     amount: exactAmount(tx.amountFrom),
     from: escapeHtml(currencyLabel({ symbol: tx.symbolFrom, network: tx.networkFrom })),
-    receive: tx.amountTo ? amount(tx.amountTo) : "?",
+    receive: tx.amountTo ? receivable(tx.amountTo) : "?",
     to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
   });
 }
@@ -176,7 +176,7 @@ export function renderStatusChange(t: Translate, tx: TransactionRecord, explorer
     to,
     // What they send (or sent), every digit: "waiting for your deposit of …" must be the figure to send.
     sent: exactAmount(tx.amountFrom),
-    receive: tx.amountTo ? amount(tx.amountTo) : "?",
+    receive: tx.amountTo ? receivable(tx.amountTo) : "?",
     address: escapeHtml(tx.addressTo),
     refund: escapeHtml(tx.addressRefund ?? ""),
     provider: escapeHtml(tx.provider),

@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { Logger } from "pino";
 import { Decimal } from "../../money.js";
 import type { Currency, Offer } from "../../exchange/schemas.js";
-import { amount, exactAmount, maximum, minimum, percentFromBest, type Localized } from "../amounts.js";
+import { amount, exactAmount, maximum, minimum, percentFromBest, receivable, type Localized } from "../amounts.js";
 import { currencyLabel, escapeHtml, shorten, waitSeconds } from "../format.js";
 import { BudgetCancelledError, BudgetQueueFullError, type QueuePlace } from "../../exchange/budget.js";
 import { isExchangeError } from "../../exchange/errors.js";
@@ -236,7 +236,7 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
       t("flow-offer-line", {
         rank: i + 1,
         provider: escapeHtml(offer.provider_name),
-        receive: amount(offer.amount),
+        receive: receivable(offer.amount),
         to,
         versus: versusBest(t, outcome.offers, offer, swap.amount),
         type: offer.exchange_type === "fixed" ? t("rate-fixed") : t("rate-floating"),
@@ -245,7 +245,7 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
       }),
     );
     if (tags) lines.push(`   ${tags}`);
-    const label = t("flow-offer-button", { provider: offer.provider_name, receive: amount(offer.amount), currency: swap.to.symbol.toUpperCase() });
+    const label = t("flow-offer-button", { provider: offer.provider_name, receive: receivable(offer.amount), currency: swap.to.symbol.toUpperCase() });
     keyboard.text(label, button("", "o", i).callback_data).row();
   });
   keyboard.text(t("button-refresh"), button("", "r").callback_data).text(t("flow-change-amount"), button("", "a").callback_data);

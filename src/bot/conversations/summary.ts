@@ -3,7 +3,7 @@ import { knowsAddressFormat } from "../../domain/address.js";
 import { networkName } from "../../domain/networks.js";
 import type { Offer } from "../../exchange/schemas.js";
 import { Decimal } from "../../money.js";
-import { amount, exactAmount, rateOf } from "../amounts.js";
+import { exactAmount, rateOf, receivable, type Localized } from "../amounts.js";
 import { currencyLabel, escapeHtml } from "../format.js";
 import { forget, type Answer, type FlowState } from "./flow-state.js";
 import type { FlowUi } from "./flow-ui.js";
@@ -49,7 +49,7 @@ export async function confirm(ui: FlowUi, state: FlowState): Promise<ConfirmDeci
       "",
       // What they send, every digit: it is what they confirm.
       ui.t("summary-send", { amount: exactAmount(state.amount!), currency: escapeHtml(currencyLabel(state.from!)) }),
-      ui.t("summary-receive", { amount: amount(offer.amount), currency: escapeHtml(currencyLabel(state.to!)) }),
+      ui.t("summary-receive", { amount: receivable(offer.amount), currency: escapeHtml(currencyLabel(state.to!)) }),
       rateLine(ui, state),
       ui.t("summary-provider", {
         provider: escapeHtml(offer.provider_name),
@@ -136,8 +136,7 @@ export async function requoteIfOld(ui: FlowUi, source: OfferSource, now: () => P
   if (verdict.kind === "worse" || (late && !new Decimal(verdict.offer.amount).equals(shown))) {
     await ui.say(
       ui.t("flow-quote-changed", {
-        receive: amount(verdict.offer.amount),
-        was: amount(shown),
+        ...changedFigures(verdict.offer.amount, shown),
         currency: escapeHtml(currencyLabel(state.to!)),
       }),
     );
@@ -164,4 +163,11 @@ function compareRequote(state: FlowState, fresh: QuoteOutcome): RequoteVerdict {
   const floor = new Decimal(old.amount).times(new Decimal(1).minus(MAX_SILENT_WORSENING));
   if (new Decimal(offer.amount).lessThan(floor)) return { kind: "worse", offer, fetchedAt: fresh.fetchedAt };
   return { kind: "same", offer, fetchedAt: fresh.fetchedAt };
+}
+
+/** The new and the old figure of a changed offer: rounded, unless rounding makes them look the same. */
+function changedFigures(now: string, was: string): { receive: Localized; was: Localized } {
+  const receive = receivable(now);
+  const before = receivable(was);
+  return receive.value === before.value ? { receive: exactAmount(now), was: exactAmount(was) } : { receive, was: before };
 }

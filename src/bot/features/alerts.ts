@@ -8,7 +8,7 @@ import { parseRateQuery } from "../../domain/rate-query.js";
 import type { Offer } from "../../exchange/schemas.js";
 import { alertButton } from "../callback-data.js";
 import type { BaseContext, BotContext } from "../context.js";
-import { amount, exactAmount, type Localized } from "../amounts.js";
+import { amount, exactAmount, receivable, type Localized } from "../amounts.js";
 import { currencyLabel, escapeHtml, formatUtcMinute } from "../format.js";
 import { amountReading, translatorOf } from "../i18n.js";
 import { ignoreNotModified, sendFailure } from "../telegram-errors.js";
@@ -127,7 +127,7 @@ export function alertMessenger(deps: { api: Api; i18n: I18n<BaseContext>; repos:
   return {
     reached: (alert: RateAlert, best: Offer) =>
       send(alert, (t) => ({
-        text: t("alert-reached", { ...describe(alert), receive: amount(best.amount), provider: escapeHtml(best.provider_name) }),
+        text: t("alert-reached", { ...describe(alert), receive: receivable(best.amount), provider: escapeHtml(best.provider_name) }),
         keyboard: new InlineKeyboard().text(t("alert-exchange-button"), alertButton.exchange(alert.id)),
       })),
     expired: (alert: RateAlert) => send(alert, (t) => ({ text: t("alert-expired", { ...describe(alert), days: ALERT_LIFETIME_MS / 86_400_000 }) })),

@@ -17,7 +17,7 @@ import type { Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
 import { limitVars, outsideLimits, sortOffers, versusBest } from "../conversations/offers.js";
 import { encodeSwapLink } from "../deep-link.js";
-import { amount } from "../amounts.js";
+import { amount, receivable } from "../amounts.js";
 import { currencyLabel, escapeHtml, waitSeconds } from "../format.js";
 import { amountReading, DEFAULT_LOCALE, supportedLocale } from "../i18n.js";
 import { addLanguagePage, pageOf } from "../language-picker.js";
@@ -384,7 +384,7 @@ export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote
       t("rate-offer-line", {
         rank: i + 1,
         provider: escapeHtml(offer.provider_name),
-        receive: amount(offer.amount),
+        receive: receivable(offer.amount),
         to: escapeHtml(vars.to),
         versus: versusBest(t, quote.offers, offer, query.amount),
         type: offer.exchange_type === "fixed" ? t("rate-fixed") : t("rate-floating"),
@@ -416,7 +416,7 @@ function problemLine(t: Translate, quote: CardQuote | undefined): string {
 /** "exolix: 3401.2 USDT" for an inline result's title; "≈" when estimated from a nearby amount's quote. */
 function offerTitle(t: Translate, query: RateQuery, quote: CardQuote, offer: Offer): string {
   if (outsideLimits(offer, query.amount)) return `${offer.provider_name}: ${t("rate-out-of-limits-short")}`;
-  return t("rate-offer-title", { provider: offer.provider_name, estimated: quote.basis === undefined ? "no" : "yes", receive: amount(offer.amount), currency: query.to.symbol.toUpperCase() });
+  return t("rate-offer-title", { provider: offer.provider_name, estimated: quote.basis === undefined ? "no" : "yes", receive: receivable(offer.amount), currency: query.to.symbol.toUpperCase() });
 }
 
 /** The best offer that takes this amount (the best of all when none does). */
