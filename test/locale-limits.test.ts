@@ -17,6 +17,7 @@ import { parseHtml } from "../src/emulator/index.js";
 import type { Offer } from "../src/exchange/schemas.js";
 import { paths, patternOf, readLocale, variablesOf } from "./harness/fluent.js";
 import { longestValue } from "./harness/samples.js";
+import { expressionEnd } from "./harness/source-scan.js";
 
 const SRC = join(LOCALES_DIR, "..", "src");
 const i18n = createI18n(() => Promise.resolve(undefined));
@@ -69,15 +70,7 @@ function firstArguments(name: RegExp): { file: string; arg: string }[] {
   for (const file of sourceFiles(join(SRC, "bot"))) {
     const source = readFileSync(file, "utf8");
     for (const match of source.matchAll(name)) {
-      let end = match.index + match[0].length;
-      for (let depth = 0; end < source.length; end++) {
-        const c = source[end]!;
-        if ("([{".includes(c)) depth++;
-        else if (")]}".includes(c)) {
-          if (depth === 0) break;
-          depth--;
-        } else if (c === "," && depth === 0) break;
-      }
+      const end = expressionEnd(source, match.index + match[0].length);
       found.push({ file, arg: source.slice(match.index + match[0].length, end) });
     }
   }

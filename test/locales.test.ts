@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createI18n, LOCALES, LOCALES_DIR } from "../src/bot/i18n.js";
 import { paths, patternOf, readLocale, selectorsOf, variablesOf } from "./harness/fluent.js";
+import { expressionEnd } from "./harness/source-scan.js";
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -94,14 +95,7 @@ export function hardCodedEnglish(source: string): string[] {
       }
     } else {
       // The property's value, to the next comma or brace at its level.
-      for (let depth = 0; end < source.length; end++) {
-        const c = source[end]!;
-        if ("([{".includes(c)) depth++;
-        else if (")]}".includes(c)) {
-          if (depth === 0) break;
-          depth--;
-        } else if (c === "," && depth === 0) break;
-      }
+      end = expressionEnd(source, start);
     }
     const args = source.slice(start, end);
     for (const literal of literals(args)) {
