@@ -148,7 +148,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
   // This process, as its leases, its background fetches and the list of running processes name it.
   const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-  const { bot, statusApi, i18n, idle, handling, recoverOffers } = createBot(
+  const { bot, statusApi, i18n, idle, handling, recoverOffers, alreadyApplied } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
       clock,
@@ -191,7 +191,12 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         return chatId === undefined ? null : (outbox.lastMessageAt(chatId) ?? null);
       },
     },
-    handle: async (update) => {
+    handle: async (update, attempts) => {
+      // Taken up again after a process died: not twice into a flow that had taken it.
+      if (attempts > 1 && (await alreadyApplied(update))) {
+        logger.warn({ updateId: update.update_id }, "an update taken up again after its process stopped had been taken by the chat's flow already; not handled twice");
+        return;
+      }
       try {
         await bot.handleUpdate(update);
       } catch (error) {

@@ -4,6 +4,8 @@ import { InboxRepository, type Store } from "../src/db/index.js";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { testBackEnd } from "./harness/postgres.js";
+import { toAmount } from "./harness/flow.js";
+import { pressData } from "./harness/locale-flow.js";
 
 /**
  * Nothing Telegram was told arrived is lost (issue 22): every update is stored in the inbox
@@ -88,6 +90,32 @@ describe("the inbox", () => {
     const said = await openChat(w, user);
     await w.restart(() => leftInInbox(w, [messageUpdate(900_001, 9301, "/help")]));
     await helpAnswered(said);
+  });
+
+  it("does not apply twice to a flow an update whose process died after the flow had taken it, before the inbox knew", async () => {
+    const w = (world = await startWorld());
+    const user = w.tg.user({ id: 9309, first_name: "Ina", language_code: "en" });
+    await toAmount(user, "btc btc", "eth eth");
+    const amountId = 900_010;
+    await w.restart(async () => {
+      // The amount, handled by a process that saved the flow (offers shown) and died before marking it done.
+      await leftInInbox(w, [messageUpdate(amountId, 9309, "0.05")]);
+    });
+    const offers = await user.nextMessage();
+    expect(offers.text).toContain("0.05 BTC → ETH");
+    await w.app.idle();
+    await w.restart(async () => {
+      await onDatabase(w, (store) =>
+        store.db.updateTable("inbox").set({ done_at: null, attempts: 1, payload: JSON.stringify(messageUpdate(amountId, 9309, "0.05")) }).where("update_id", "=", amountId).execute(),
+      );
+    });
+    await w.app.idle();
+    // Taken up again, and known as one the flow had taken: nothing said ("Please tap one of the buttons above"), and done.
+    expect(user.messages().filter((m) => m.from_bot && m.message_id > offers.message_id)).toEqual([]);
+    expect(await w.app.repos.inbox.waiting()).toMatchObject({ count: 0 });
+    // The flow goes on from the offers.
+    await pressData(user, offers, /:o:0$/);
+    expect((await user.nextMessage()).text).toContain("address");
   });
 
   it("answers an update Telegram delivers twice once", async () => {

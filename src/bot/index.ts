@@ -1,8 +1,8 @@
-import { conversations, createConversation } from "@grammyjs/conversations";
+import { conversations, createConversation, type ConversationData, type VersionedState } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
 import { sequentialize } from "@grammyjs/runner";
 import { Api, Bot, GrammyError, HttpError, type BotError, type MiddlewareFn, type Transformer } from "grammy";
-import type { UserFromGetMe } from "grammy/types";
+import type { Update, UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import type { Repositories, TransactionRecord, UserRecord } from "../db/index.js";
@@ -71,6 +71,9 @@ export interface BotOptions {
   botInfo?: UserFromGetMe;
 }
 
+/** A chat's flow as stored: the conversations plugin's data, and the update that saved it last. */
+type StoredFlow = VersionedState<ConversationData> & { applied?: number };
+
 /** Bump when the flow's code changes shape: stored half-finished flows of an older shape are dropped. */
 export const FLOW_VERSION = 7; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13); 4: showCreated claims the card first (issue 20); 5: each step records where it began (restarted after too many inputs, issue 20); 6: the "not given yet" prompt after creation is a step of its own; 7: a step restarts quietly from where the person browsed (its restart carries more than a number)
 
@@ -86,6 +89,8 @@ export function createBot(
   handling: () => number;
   /** One pass of the leader's recovery of offers lists whose process stopped (offers-recovery.ts). */
   recoverOffers: (signal: AbortSignal) => Promise<number>;
+  /** Whether a chat's flow was saved by this update already (one taken up again after its process died). */
+  alreadyApplied: (update: Update) => Promise<boolean>;
 } {
   // A call with no answer in a minute has failed (the default waits 500 s); long polls take 30 s.
   const client = { apiRoot: options.apiRoot, timeoutSeconds: 60 };
@@ -201,22 +206,49 @@ export function createBot(
       return next();
     },
   ];
+  // Past this (about 1 MB) the flow is not kept (the sweeper closes one at a quarter of it, with a note).
+  const flowStorage = repos.kv.adapter<StoredFlow>(FLOW_PREFIX, {
+    maxBytes: 4 * FLOW_STATE_MAX_BYTES,
+    onTooLarge: (chatId, bytes) => logger.error({ chatId, bytes }, "a flow's stored state is too large to keep: it ends here"),
+  });
+  /** The update each chat's flow is being handled for: saved with the flow (see `alreadyApplied`). */
+  const flowUpdates = new Map<string, number>();
+  bot.use(async (ctx, next) => {
+    const key = ctx.chatId?.toString();
+    if (key === undefined) return next();
+    flowUpdates.set(key, ctx.update.update_id);
+    try {
+      await next();
+    } finally {
+      flowUpdates.delete(key);
+    }
+  });
   bot.use(
     conversations<BotContext, BaseContext>({
       storage: {
         type: "key",
         version: FLOW_VERSION,
         prefix: "",
-        // Past this (about 1 MB) the flow is not kept (the sweeper closes one at a quarter of it, with a note).
-        adapter: repos.kv.adapter(FLOW_PREFIX, {
-          maxBytes: 4 * FLOW_STATE_MAX_BYTES,
-          onTooLarge: (chatId, bytes) => logger.error({ chatId, bytes }, "a flow's stored state is too large to keep: it ends here"),
-        }),
+        adapter: {
+          ...flowStorage,
+          write: (key, value) => flowStorage.write(key, { ...value, applied: flowUpdates.get(key) }),
+        },
         getStorageKey: (ctx) => ctx.chatId?.toString(),
       },
       plugins: conversationPlugins,
     }),
   );
+  /**
+   * Whether the chat's flow was saved by this update already: its process died after that and
+   * before the inbox marked it done, and it is taken up again. Applied twice, an amount would be
+   * taken by the next step as its answer (a memo, an address): it is not handled again.
+   */
+  const alreadyApplied = async (update: Update): Promise<boolean> => {
+    const chatId = update.message?.chat.id ?? update.callback_query?.message?.chat.id ?? update.edited_message?.chat.id;
+    if (chatId === undefined) return false;
+    const stored = await repos.kv.get<StoredFlow>(`${FLOW_PREFIX}:${chatId}`);
+    return typeof stored?.applied === "number" && stored.applied >= update.update_id;
+  };
 
   const index = currencyIndexOf(deps.exchange.catalogue);
   // First: while it waits for a label, any command sets that aside before another feature answers.
@@ -349,7 +381,7 @@ export function createBot(
     }
   });
   const recovery = { ...offerSource, translatorFor: (userId: number) => translatorFor(i18n, repos.users, userId) };
-  return { bot, statusApi, i18n, idle, handling: () => inFlight, recoverOffers: (signal) => recoverOffers(recovery, signal) };
+  return { bot, statusApi, i18n, idle, handling: () => inFlight, recoverOffers: (signal) => recoverOffers(recovery, signal), alreadyApplied };
 }
 
 /** One search index per catalogue snapshot: rebuilt only when the catalogue was refreshed. */

@@ -4,8 +4,11 @@ import type { ClaimedUpdate, InboxRepository } from "../db/inbox.js";
 
 export interface InboxWorkerOptions {
   inbox: InboxRepository;
-  /** Handles one update; a failure is logged and the update counts as handled (the bot's error handler has answered it). */
-  handle: (update: Update) => Promise<void>;
+  /**
+   * Handles one update; a failure is logged and the update counts as handled (the bot's error
+   * handler has answered it). `attempts` above 1: a process took it up before and stopped.
+   */
+  handle: (update: Update, attempts: number) => Promise<void>;
   logger: Logger;
   /** This process, as its leases name it: unique among the processes on the database. */
   owner: string;
@@ -210,7 +213,7 @@ export class InboxWorker {
 
   private async handleOne(update: ClaimedUpdate): Promise<void> {
     try {
-      await this.options.handle(JSON.parse(update.payload) as Update);
+      await this.options.handle(JSON.parse(update.payload) as Update, update.attempts);
     } catch (error) {
       this.options.logger.error({ err: error, updateId: update.updateId }, "an update's handling failed");
     }
