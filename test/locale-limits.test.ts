@@ -218,7 +218,8 @@ function longestOffers(count: number): Offer[] {
     amount: "123456789012345.12345678",
     min_amount: "123456789012345.12345678",
     max_amount: "123456789012345.12345678",
-    tags: ["recommended", "best-rate", "ai-best-rate", "best-in-kyc"],
+    // As the service writes them: each is translated, and the translations are what must fit.
+    tags: ["Recommended", "Best Rate", "AI Best Rate", "Best In KYC"],
   }));
 }
 

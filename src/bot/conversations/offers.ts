@@ -38,6 +38,11 @@ const TAG_KEYS: Record<string, string> = {
   "best in kyc": "tag-best-in-kyc",
 };
 
+/** An offer's tags ("Best Rate", …) in the reader's language, " · " apart; a tag we do not know, as the service wrote it. */
+export function offerTags(t: Translate, offer: Offer): string {
+  return offer.tags.map((tag) => (TAG_KEYS[tag.toLowerCase()] ? t(TAG_KEYS[tag.toLowerCase()]!) : escapeHtml(tag))).join(" · ");
+}
+
 /** Best first: the most received. Offers of disabled providers were left out before this. */
 export function sortOffers(offers: Offer[]): Offer[] {
   return [...offers].sort((a, b) => new Decimal(b.amount).comparedTo(new Decimal(a.amount)));
@@ -231,7 +236,7 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
   ];
   const keyboard = new InlineKeyboard();
   outcome.offers.forEach((offer, i) => {
-    const tags = offer.tags.map((tag) => (TAG_KEYS[tag.toLowerCase()] ? t(TAG_KEYS[tag.toLowerCase()]!) : escapeHtml(tag))).join(" · ");
+    const tags = offerTags(t, offer);
     lines.push(
       t("flow-offer-line", {
         rank: i + 1,
