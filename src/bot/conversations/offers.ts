@@ -22,6 +22,7 @@ export interface UpstreamProblem {
   kind: "unavailable" | "rate-limited" | "queue-full" | "unauthorized" | "forbidden" | "bad-request" | "not-found" | "invalid-response" | "internal";
   retryAfterMs?: number;
   queued?: number;
+  /** bad-request: the service's own words, if it gave any (shown after our sentence, as they are). */
   message?: string;
 }
 
@@ -262,7 +263,10 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
 export function problemText(ui: Pick<FlowUi, "t">, problem: UpstreamProblem): string {
   if (problem.kind === "rate-limited") return ui.t("error-rate-limited", { seconds: waitSeconds(problem.retryAfterMs ?? 60_000) });
   if (problem.kind === "queue-full") return ui.t("error-queue-full", { count: problem.queued ?? 1, seconds: waitSeconds(problem.retryAfterMs ?? 60_000) });
-  if (problem.kind === "bad-request") return ui.t("error-refused", { reason: escapeHtml(shorten(problem.message ?? "", 300)) });
+  if (problem.kind === "bad-request") {
+    const reason = problem.message?.trim();
+    return reason ? ui.t("error-refused", { reason: escapeHtml(shorten(reason, 300)) }) : ui.t("error-refused-plain");
+  }
   if (problem.kind === "forbidden") return ui.t("error-forbidden");
   return ui.t("error-unavailable");
 }
@@ -272,7 +276,9 @@ export function describeError(error: unknown, logger: Logger): UpstreamProblem {
   if (error instanceof BudgetCancelledError) return { kind: "unavailable" };
   if (error instanceof BudgetQueueFullError) return { kind: "queue-full", queued: error.queued, retryAfterMs: error.waitMs };
   if (isExchangeError(error)) {
-    const problem: UpstreamProblem = { kind: error.kind, message: error.message };
+    // Not the error's message: it names our API call, in English.
+    const problem: UpstreamProblem = { kind: error.kind };
+    if (error.details.serviceMessage !== undefined) problem.message = error.details.serviceMessage;
     if (error.details.retryAfterMs !== undefined) problem.retryAfterMs = error.details.retryAfterMs;
     return problem;
   }
