@@ -137,6 +137,7 @@ error-queue-full = ⏳ You already have { $count ->
        *[other] { $count } quotes
     } waiting in line for the exchange service. Your choices are kept: try again in about { $seconds } s, once the first has come.
 error-refused = The exchange service refused this: { $reason }
+error-refused-plain = The exchange service refused this.
 error-forbidden = The exchange service does not let this bot get it right now (no access to it). Your choices are kept: try again in a while, and if it keeps happening, tell support.
 
 flow-ask-address = Send the <b>{ $currency }</b> address on <b>{ $network }</b> where you want to receive your coins.

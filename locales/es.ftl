@@ -137,6 +137,7 @@ error-queue-full = ⏳ Ya tienes { $count ->
        *[other] { $count } cotizaciones
     } esperando en la fila del servicio de intercambio. Lo que elegiste se mantiene: inténtalo de nuevo en unos { $seconds } s, cuando haya llegado la primera.
 error-refused = El servicio de intercambio lo rechazó: { $reason }
+error-refused-plain = El servicio de intercambio lo rechazó.
 error-forbidden = El servicio de intercambio no le permite a este bot hacerlo en este momento (sin acceso). Lo que elegiste se mantiene: inténtalo de nuevo más tarde y, si sigue pasando, avisa al soporte.
 
 flow-ask-address = Envía la dirección de <b>{ $currency }</b> en la red <b>{ $network }</b> donde quieres recibir tus monedas.

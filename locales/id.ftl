@@ -136,6 +136,7 @@ error-queue-full = ⏳ Anda sudah punya { $count ->
        *[other] { $count } permintaan kurs
     } yang menunggu di antrean layanan penukaran. Pilihan Anda tetap tersimpan: coba lagi sekitar { $seconds } detik lagi, setelah yang pertama masuk.
 error-refused = Layanan penukaran menolak permintaan ini: { $reason }
+error-refused-plain = Layanan penukaran menolak permintaan ini.
 error-forbidden = Layanan penukaran saat ini tidak memberi bot ini akses ke permintaan ini (tidak ada akses). Pilihan Anda tetap tersimpan: coba lagi nanti, dan jika terus terjadi, hubungi tim dukungan.
 
 flow-ask-address = Kirim alamat <b>{ $currency }</b> di jaringan <b>{ $network }</b> tempat Anda ingin menerima koin.

@@ -137,6 +137,7 @@ error-queue-full = ⏳ Você já tem { $count ->
        *[other] { $count } cotações
     } aguardando na fila do serviço de troca. Suas escolhas foram mantidas: tente de novo em cerca de { $seconds } s, quando a primeira chegar.
 error-refused = O serviço de troca recusou isto: { $reason }
+error-refused-plain = O serviço de troca recusou isto.
 error-forbidden = O serviço de troca não permite que este bot faça isso agora (sem acesso). Suas escolhas foram mantidas: tente de novo mais tarde e, se continuar acontecendo, avise o suporte.
 
 flow-ask-address = Envie o endereço de <b>{ $currency }</b> na rede <b>{ $network }</b> onde você quer receber suas moedas.

@@ -137,6 +137,7 @@ error-queue-full = ⏳ Takas servisi için sırada bekleyen { $count ->
        *[other] { $count } kur sorgun
     } zaten var. Seçimlerin korunuyor: ilki geldikten sonra, yaklaşık { $seconds } sn içinde tekrar dene.
 error-refused = Takas servisi bunu reddetti: { $reason }
+error-refused-plain = Takas servisi bunu reddetti.
 error-forbidden = Takas servisi şu anda bu botun buna erişmesine izin vermiyor (erişim yok). Seçimlerin korunuyor: bir süre sonra tekrar dene; sorun sürerse destek ekibine yaz.
 
 flow-ask-address = Coin'lerini almak istediğin <b>{ $network }</b> ağındaki <b>{ $currency }</b> adresini gönder.

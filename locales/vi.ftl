@@ -136,6 +136,7 @@ error-queue-full = ⏳ Bạn đã có { $count ->
        *[other] { $count } yêu cầu báo giá
     } đang chờ trong hàng đợi của dịch vụ đổi. Các lựa chọn của bạn vẫn được giữ: hãy thử lại sau khoảng { $seconds } giây, khi yêu cầu đầu tiên đã có kết quả.
 error-refused = Dịch vụ đổi đã từ chối yêu cầu này: { $reason }
+error-refused-plain = Dịch vụ đổi đã từ chối yêu cầu này.
 error-forbidden = Dịch vụ đổi hiện không cho bot này truy cập (không có quyền truy cập). Các lựa chọn của bạn vẫn được giữ: hãy thử lại sau một lúc, và nếu vẫn xảy ra, hãy báo cho bộ phận hỗ trợ.
 
 flow-ask-address = Gửi địa chỉ <b>{ $currency }</b> trên mạng <b>{ $network }</b> mà bạn muốn nhận coin.

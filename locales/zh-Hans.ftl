@@ -136,6 +136,7 @@ error-queue-full = ⏳ 您已有 { $count ->
        *[other] { $count } 个询价请求
     }正在排队等待兑换服务。您的选择已保留：请在大约 { $seconds } 秒后、第一个结果返回后重试。
 error-refused = 兑换服务拒绝了此请求：{ $reason }
+error-refused-plain = 兑换服务拒绝了此请求。
 error-forbidden = 兑换服务目前不允许本机器人访问（无访问权限）。您的选择已保留：请过一段时间再试；如果问题持续，请联系客服。
 
 flow-ask-address = 请发送您在 <b>{ $network }</b> 网络上用于接收币的 <b>{ $currency }</b> 地址。

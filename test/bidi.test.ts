@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exactAmount, Localized, percentFromBest, receivable } from "../src/bot/amounts.js";
 import { BIDI_MARKS, FSI, isolateValues, LRI, markVariables, PDI, RTL_LOCALES } from "../src/bot/bidi.js";
 import { createI18n, LOCALES, LOCALES_DIR } from "../src/bot/i18n.js";
 import { parseHtml, type StoredMessage } from "../src/emulator/index.js";
@@ -21,7 +22,9 @@ function codeContents(html: string): string[] {
 
 describe("left-to-right values in right-to-left text", () => {
   it("isolates values outside <code>, and puts the marks of a <code> element outside it", () => {
-    expect(render("بفرستید <b>{amount} {currency}</b>", { amount: "0.5", currency: "BTC" })).toBe(`بفرستید <b>${LRI}0.5${PDI} ${LRI}BTC${PDI}</b>`);
+    // Values next to each other, a space apart ("0.5 BTC"), are one isolate: they read left to right in one piece.
+    expect(render("بفرستید <b>{amount} {currency}</b>", { amount: "0.5", currency: "BTC" })).toBe(`بفرستید <b>${LRI}0.5 BTC${PDI}</b>`);
+    expect(render("{min} – {max} {from}", { min: "1", max: "2", from: "BTC" })).toBe(`${LRI}1${PDI} – ${LRI}2 BTC${PDI}`);
     expect(render("آدرس: <code>{address}</code>.", { address: "TXLAQ63Xg1" })).toBe(`آدرس: ${LRI}<code>TXLAQ63Xg1</code>${PDI}.`);
     // A value that is right-to-left text itself (a translated status, a name) keeps its own direction.
     expect(render("وضعیت: {status}", { status: "در انتظار" })).toBe(`وضعیت: ${FSI}در انتظار${PDI}`);
@@ -32,6 +35,16 @@ describe("left-to-right values in right-to-left text", () => {
     expect(codeContents(receipt)).toEqual(["abc-1"]);
     // No marks in a link's address.
     expect(render('<a href="{url}">x</a>', { url: "https://e.x/1" })).toBe('<a href="https://e.x/1">x</a>');
+  });
+
+  it("isolates amounts (src/bot/amounts.ts), written in the locale's form, with the currency beside them", () => {
+    const i18n = createI18n(() => Promise.resolve(undefined));
+    expect(i18n.t("fa", "summary-receive", { amount: receivable("4845.8869"), currency: "USDT" })).toBe(`دریافت تقریبی: <b>${LRI}4,845.88 USDT${PDI}</b>`);
+    expect(i18n.t("fa", "offer-versus-best", { percent: percentFromBest("99.2", "100")! })).toBe(`(${LRI}\u200e−0.8%${PDI})`);
+    // Never inside what a person copies.
+    expect(i18n.t("fa", "created-send", { amount: exactAmount("0.05"), currency: "BTC", network: "BTC" })).toContain(`${LRI}<code>0.05</code>${PDI}`);
+    // Other languages get no marks.
+    expect(i18n.t("ru", "summary-receive", { amount: receivable("4845.8869"), currency: "USDT" })).not.toMatch(BIDI_MARKS);
   });
 
   it("isolates commands with their left-to-right arguments, not inside <code>", () => {
@@ -62,14 +75,18 @@ describe.each(LOCALES.filter((l) => RTL_LOCALES.has(l)))("every %s message, rend
     expect(i18n.t(locale, "rate-offer-title", { ...values, estimated: "no" })).not.toContain("≈");
   });
 
-  it("has every string value isolated, and no mark inside a <code> element", () => {
+  // Every variable, given as a string and as an amount (a Fluent value that writes itself in the message's locale).
+  it.each([
+    ["string", (text: string) => text],
+    ["amount", (text: string) => new Localized("1", () => text)],
+  ] as const)("has every %s value isolated, and no mark inside a <code> element", (_kind, valueOf) => {
     const problems: string[] = [];
     for (const path of paths(english)) {
       const translated = (existsSync(join(LOCALES_DIR, `${locale}.ftl`)) ? patternOf(readLocale(locale), path) : undefined) ?? patternOf(english, path);
       const numbers = new Set([...selectorsOf(translated), ...selectorsOf(patternOf(english, path))]);
       const names = [...new Set([...variablesOf(patternOf(english, path)), ...variablesOf(translated)])];
       const values = Object.fromEntries(names.map((name, i) => [name, numbers.has(name) ? 5 : SAMPLE(name, i)]));
-      const html = i18n.t(locale, path, values);
+      const html = i18n.t(locale, path, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "string" ? valueOf(value) : value])));
       for (const code of codeContents(html)) if (BIDI_MARKS.test(code)) problems.push(`${path}: a mark inside <code>${code}</code>`);
       // Every <code> element has LRI just before it and PDI just after it.
       for (const m of html.matchAll(/<code>[\s\S]*?<\/code>/g)) {
@@ -83,7 +100,8 @@ describe.each(LOCALES.filter((l) => RTL_LOCALES.has(l)))("every %s message, rend
           const before = html.slice(0, index);
           const after = html.slice(index + value.length);
           const inCode = /<code>$/.test(before) && after.startsWith("</code>");
-          const isolated = /\u2066@?$/.test(before) && after.startsWith(PDI);
+          // Alone in its isolate, or with other values a space apart ("0.5 BTC").
+          const isolated = /\u2066@?(?:@?\w+[ \u00a0]+)*$/.test(before) && /^(?:[ \u00a0]+@?\w+)*\u2069/.test(after);
           if (!inCode && !isolated) problems.push(`${path}: $${name} is not isolated: …${before.slice(-12)}[${value}]${after.slice(0, 12)}…`);
         }
       }
@@ -112,10 +130,17 @@ describe("a Persian user's deposit card", () => {
     await user.nextMessage();
     await user.send("0.05");
     const offers = await user.nextMessage();
+    // Each amount, with its currency, reads left to right in one piece: "4,845.88 USDT (TRX)".
+    const AMOUNT = String.raw`[\d.,]+ USDT \(TRX\)`;
+    const offerLines = offers.text!.split("\n").filter((line) => /^[\d۰-۹]+\. /.test(line));
+    expect(offerLines.length).toBeGreaterThan(0);
+    for (const line of offerLines) expect(line).toMatch(new RegExp(`: \u2066${AMOUNT}\u2069`));
     await pressData(user, offers, /:o:0$/);
     await user.nextMessage();
     await user.send(address);
     const summary = await user.nextMessage();
+    expect(summary.text).toContain(`${LRI}0.05 BTC${PDI}`);
+    expect(summary.text).toMatch(new RegExp(`\u2066${AMOUNT}\u2069`));
     await pressData(user, summary, /:ok$/);
     const card = await user.nextMessage();
     const exchangeId = (await world.app.repos.transactions.listByUser(user.id, 1))[0]!.exchangeId;

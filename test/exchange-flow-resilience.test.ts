@@ -4,6 +4,7 @@ import { createRepositories } from "../src/db/index.js";
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, offerButtons, toAmount, toSummary } from "./harness/flow.js";
 import { drive } from "./harness/drive.js";
+import { pressData } from "./harness/locale-flow.js";
 import { waitFor } from "../src/emulator/index.js";
 
 const TRON = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
@@ -99,12 +100,27 @@ describe("when the exchange service misbehaves", () => {
     const summary = await toSummary(user, PLAIN);
     world.app.sandbox!.faults.inject({ kind: "status", status: 400, body: JSON.stringify({ message: "Provider is under maintenance" }) }, { endpoint: "createTransaction" });
     await user.click(summary, /Confirm/);
-    expect((await user.nextMessage()).text).toContain("refused this: createTransaction: Provider is under maintenance");
+    expect((await user.nextMessage()).text).toContain("refused this: Provider is under maintenance");
     const again = await user.nextMessage();
     expect(again.text).toContain("Please check everything");
     await user.click(again, /Confirm/);
     expect((await user.nextMessage()).text).toContain("Exchange created");
     expect(creates(world)).toHaveLength(2);
+  });
+
+  it("words a refusal in the person's language: the service's own words after it, none of ours (ru)", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 4105, first_name: "Оля", language_code: "ru" });
+    const summary = await toSummary(user, PLAIN);
+    world.app.sandbox!.faults.inject({ kind: "status", status: 400, body: JSON.stringify({ message: "Provider is under maintenance" }) }, { endpoint: "createTransaction" });
+    await pressData(user, summary, /:ok$/);
+    const refused = (await user.nextMessage()).text!;
+    expect(refused).toMatch(/^Сервис обмена отказал: Provider is under maintenance$/m);
+    // Without words from the service, the sentence alone: no name of an API call, no English of ours.
+    const again = await user.nextMessage();
+    world.app.sandbox!.faults.inject({ kind: "status", status: 400, body: "" }, { endpoint: "createTransaction" });
+    await pressData(user, again, /:ok$/);
+    expect((await user.nextMessage()).text).toMatch(/^Сервис обмена отказал\.$/m);
   });
 
   it("never retries a creation whose outcome is unknown", async () => {

@@ -32,7 +32,7 @@ describe("the support receipt", () => {
     expect(text).toContain("Sent: 0.05 BTC");
     expect(text).toContain(`Deposit address (a record for support, not where to pay): ${tx.addressFrom}`);
     expect(text).toContain(`Receiving address: ${TRON}`);
-    expect(text).toMatch(/Status history:\n {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC · waiting/);
+    expect(text).toMatch(/Status history:\n {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC · ⏳ Waiting for your deposit$/m);
     expect(text).not.toContain("secret otter");
 
     const staff = w.tg.user({ id: STAFF, first_name: "Sam", language_code: "en" });
@@ -47,7 +47,9 @@ describe("the support receipt", () => {
     await user.click(card, "🧾 Для поддержки");
     const text = (await user.nextMessage()).text ?? "";
     expect(text).toContain(`Для поддержки · обмен ${exchangeId}`);
-    expect(text).toContain("История статусов:");
+    // Each status in the history by its name in the person's language, not the service's word.
+    expect(text).toMatch(/История статусов:\n {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC · ⏳ Ждём ваш депозит$/m);
+    expect(text).not.toMatch(/UTC · waiting/);
   });
 });
 

@@ -14,7 +14,7 @@ import { createI18n, LOCALES, LOCALES_DIR } from "../src/bot/i18n.js";
 import type { TransactionRecord } from "../src/db/index.js";
 import { fixFormattedText } from "../src/emulator/text.js";
 import { parseHtml } from "../src/emulator/index.js";
-import type { Offer } from "../src/exchange/schemas.js";
+import { KNOWN_STATUSES, type Offer } from "../src/exchange/schemas.js";
 import { paths, patternOf, readLocale, variablesOf } from "./harness/fluent.js";
 import { longestValue } from "./harness/samples.js";
 import { expressionEnd } from "./harness/source-scan.js";
@@ -198,9 +198,11 @@ describe.each(LOCALES)("%s, with the longest values", (locale) => {
     const tx = longestExchange();
     const explorers = { from: "https://blockchair.com/bitcoin/transaction/", to: "https://tronscan.org/#/transaction/", depositMemo: true };
     const phrase = "P".repeat(40);
+    // The receipt's history names each status in the language.
+    const longestStatus = [...KNOWN_STATUSES].sort((a, b) => t(`status-${b}`).length - t(`status-${a}`).length)[0]!;
     const screens: Record<string, string> = {
       "creation card": renderCreationCard(t, tx, explorers, tx.updatedAt, phrase),
-      receipt: renderReceipt(t, tx, explorers, Array.from({ length: 12 }, (_, i) => ({ status: "x".repeat(20), at: tx.createdAt + i }))),
+      receipt: renderReceipt(t, tx, explorers, Array.from({ length: 12 }, (_, i) => ({ status: longestStatus, at: tx.createdAt + i }))),
       "status message": renderStatusChange(t, { ...tx, status: "refunded" }, explorers),
       "tracking stopped": renderTrackingStopped(t, { ...tx, trackingStoppedReason: "stalled" }),
       offers: renderOutcome(t, { kind: "ok", offers: longestOffers(OFFERS), fetchedAt: tx.createdAt, now: tx.createdAt }, longestSwap(), () => ({ text: "", callback_data: "x" })).text,
@@ -218,7 +220,8 @@ function longestOffers(count: number): Offer[] {
     amount: "123456789012345.12345678",
     min_amount: "123456789012345.12345678",
     max_amount: "123456789012345.12345678",
-    tags: ["recommended", "best-rate", "ai-best-rate", "best-in-kyc"],
+    // As the service writes them: each is translated, and the translations are what must fit.
+    tags: ["Recommended", "Best Rate", "AI Best Rate", "Best In KYC"],
   }));
 }
 

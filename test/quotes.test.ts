@@ -154,6 +154,16 @@ describe("quotes in groups", () => {
     expect(ru.text).toContain("не даёт боту котировки");
   });
 
+  it("shows the offers' tags in the person's language (fa), as the offers list does", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 7012, first_name: "Dara", language_code: "fa" });
+    await user.send("/rate 0.5 btc eth");
+    const card = await drive(world.clock, waitFor(() => user.messages().find((m) => m.from_bot && m.text?.includes("UTC") && !m.text.startsWith("⏳")), 5_000, "the card"));
+    // The sandbox tags the best offer "Best Rate" (and some providers "Recommended", "AI Best Rate").
+    expect(card.text).toContain("💰 بهترین نرخ");
+    expect(card.text).not.toMatch(/Best Rate|Recommended|Best In KYC/i);
+  });
+
   it("refreshes a card at most once a minute", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 7401, first_name: "Re", language_code: "en" });

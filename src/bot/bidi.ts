@@ -7,10 +7,12 @@
  * Fluent's own isolation (FSI … PDI around every variable) is off: its marks landed inside
  * <code> elements, so they rode along when a person copied an address or an id. Here, for
  * right-to-left locales only, and centrally (not by hand in the .ftl files):
- * - every string variable is marked (`markVariables`) before Fluent formats the message;
+ * - every string and amount variable is marked (`markVariables`) before Fluent formats the
+ *   message (an amount, src/bot/amounts.ts, is marked around the text it writes in the locale);
  * - `isolateValues` then turns each marked value outside a <code>/<pre> element into
  *   LRI value PDI (FSI … PDI when the value is itself right-to-left text: a translated status, a
- *   person's name), and drops the marks of values inside one;
+ *   person's name), and drops the marks of values inside one; left-to-right values only a space
+ *   apart ("0.5 BTC", an amount and its currency) share one isolate, so they read in one piece;
  * - every <code>/<pre> element gets LRI just before it and PDI just after it, outside the
  *   entity, so what a person copies is exactly the value;
  * - a bot command written in the text ("/exchange", "/alert 0.5 btc eth 17.2") is isolated with
@@ -18,6 +20,8 @@
  *   ("@name" stays a mention).
  * Numbers stay numbers (Fluent formats them, and plurals select on them); they need no marks.
  */
+
+import { Localized } from "./amounts.js";
 
 /** Locales written right to left. */
 export const RTL_LOCALES: ReadonlySet<string> = new Set(["fa", "ar", "he", "ur"]);
@@ -42,16 +46,23 @@ export function isRtlLocale(locale: string): boolean {
 }
 
 /**
- * The variables with every string value marked for `isolateValues`, except those the message
- * selects a variant on (`{ $estimated -> [yes] … }`): a marked "yes" would match no variant.
+ * The variables with every string and amount value marked for `isolateValues`, except those the
+ * message selects a variant on (`{ $estimated -> [yes] … }`): a marked "yes" would match no variant.
  */
 export function markVariables<T extends Record<string, unknown>>(variables: T | undefined, selectors: ReadonlySet<string> = new Set()): T | undefined {
   if (variables === undefined) return undefined;
   const marked: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(variables)) {
-    marked[name] = typeof value === "string" && !selectors.has(name) ? `${OPEN}${value.replace(MARKERS, "")}${CLOSE}` : value;
+    if (selectors.has(name)) marked[name] = value;
+    else if (typeof value === "string") marked[name] = mark(value);
+    else if (value instanceof Localized) marked[name] = value.map(mark);
+    else marked[name] = value;
   }
   return marked as T;
+}
+
+function mark(text: string): string {
+  return `${OPEN}${text.replace(MARKERS, "")}${CLOSE}`;
 }
 
 /** A Fluent runtime pattern, as far as finding its selectors needs. */
@@ -77,6 +88,8 @@ export function isolateValues(text: string): string {
   let inCode = 0;
   /** Where the open value began in `out`, and the text it had before it (a "@"). */
   let valueStart = -1;
+  /** Where the last left-to-right value's isolate ended in `out` (just after its PDI). */
+  let ltrEnd = -1;
   let last = 0;
   const flushText = (chunk: string) => {
     out += inCode > 0 || valueStart >= 0 ? chunk : isolateCommands(chunk);
@@ -88,11 +101,16 @@ export function isolateValues(text: string): string {
     if (token === OPEN) {
       if (inCode === 0) valueStart = out.endsWith("@") ? out.length - 1 : out.length;
     } else if (token === CLOSE) {
-      if (valueStart >= 0) {
+      if (valueStart >= 0 && out.length > valueStart) {
         const value = out.slice(valueStart);
-        out = out.slice(0, valueStart) + (value === "" ? "" : wrap(value));
-        valueStart = -1;
+        const between = out.slice(ltrEnd, valueStart);
+        const ltr = !RTL_LETTER.test(value.replace(/<[^>]*>/g, ""));
+        // A left-to-right value a space after another ("0.5 BTC") joins that one's isolate.
+        if (ltr && ltrEnd >= 0 && /^[ \u00a0]+$/.test(between)) out = out.slice(0, ltrEnd - 1) + between + value + PDI;
+        else out = out.slice(0, valueStart) + (ltr ? LRI : FSI) + value + PDI;
+        ltrEnd = ltr ? out.length : -1;
       }
+      valueStart = -1;
     } else if (match[1] !== undefined) {
       token = token.replace(MARKERS, "");
       const closing = token.startsWith("</");
@@ -106,11 +124,6 @@ export function isolateValues(text: string): string {
   }
   flushText(text.slice(last));
   return out;
-}
-
-function wrap(value: string): string {
-  const visible = value.replace(/<[^>]*>/g, "");
-  return (RTL_LETTER.test(visible) ? FSI : LRI) + value + PDI;
 }
 
 /**

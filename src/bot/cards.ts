@@ -158,7 +158,7 @@ export function renderReceipt(t: Translate, tx: TransactionRecord, explorers: Ex
   lines.push(t("receipt-hashes", { hashIn: tx.hashFrom ? code(tx.hashFrom) : "—", hashOut: tx.hashTo ? code(tx.hashTo) : "—" }));
   lines.push(t("receipt-status", { status: statusLabel(t, tx.status), raw: escapeHtml(tx.status) }));
   lines.push(t("receipt-history"));
-  for (const change of history) lines.push(`  ${formatUtcMinute(change.at)} UTC · ${escapeHtml(change.status)}`);
+  for (const change of history) lines.push(`  ${formatUtcMinute(change.at)} UTC · ${statusLabel(t, change.status)}`);
   if (tx.trackingStoppedAt !== null) lines.push(t("receipt-tracking-stopped", { time: formatUtcMinute(tx.trackingStoppedAt), reason: stopReasonText(t, tx) }));
   lines.push("", t("receipt-footer"));
   return lines.join("\n");

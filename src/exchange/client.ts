@@ -201,7 +201,7 @@ export class ExchangeClient {
     // Only a status that says failure is a refusal: a drifted "success" or "Created" without an
     // id we can find may have created an exchange, and confirming again must not create another.
     if (result.exchange_id === undefined && !ok && /^(error|fail|failed|failure|rejected|invalid)$/i.test(result.status ?? "")) {
-      throw new ExchangeError("bad-request", result.message ?? `createTransaction answered status "${result.status}"`, { endpoint, mayHaveReachedService: true });
+      throw new ExchangeError("bad-request", result.message ?? `createTransaction answered status "${result.status}"`, { endpoint, serviceMessage: result.message, mayHaveReachedService: true });
     }
     const fields = isRecord(body) ? Object.keys(body) : [];
     this.options.logger.error({ endpoint, status: result.status ?? null, fields, exchangeId: result.exchange_id ?? null }, "createTransaction answered without a clear outcome: the exchange may have been created");
@@ -327,7 +327,8 @@ export class ExchangeClient {
       return throwError(new ExchangeError("forbidden", `${endpoint}: HTTP ${status}`, { ...details, mayHaveReachedService: false }));
     }
     if (status === 400) {
-      return throwError(new ExchangeError("bad-request", `${endpoint}: ${messageOf(text) ?? "bad request"}`, { ...details, mayHaveReachedService: true }));
+      const serviceMessage = messageOf(text);
+      return throwError(new ExchangeError("bad-request", `${endpoint}: ${serviceMessage ?? "bad request"}`, { ...details, serviceMessage, mayHaveReachedService: true }));
     }
     if (status === 404) {
       return throwError(new ExchangeError("not-found", `${endpoint}: not found`, { ...details, mayHaveReachedService: true }));

@@ -22,6 +22,8 @@ export class ExchangeError extends Error {
       httpStatus?: number;
       /** For rate-limited: how long the service asked us to wait. */
       retryAfterMs?: number;
+      /** bad-request: the service's own words about the refusal (its `message`), for the person; the message above is for the log. */
+      serviceMessage?: string;
       /** True when the request may have reached the service (matters for createTransaction). */
       mayHaveReachedService?: boolean;
       cause?: unknown;

@@ -22,6 +22,7 @@ export interface UpstreamProblem {
   kind: "unavailable" | "rate-limited" | "queue-full" | "unauthorized" | "forbidden" | "bad-request" | "not-found" | "invalid-response" | "internal";
   retryAfterMs?: number;
   queued?: number;
+  /** bad-request: the service's own words, if it gave any (shown after our sentence, as they are). */
   message?: string;
 }
 
@@ -37,6 +38,11 @@ const TAG_KEYS: Record<string, string> = {
   "best rate": "tag-best-rate",
   "best in kyc": "tag-best-in-kyc",
 };
+
+/** An offer's tags ("Best Rate", …) in the reader's language, " · " apart; a tag we do not know, as the service wrote it. */
+export function offerTags(t: Translate, offer: Offer): string {
+  return offer.tags.map((tag) => (TAG_KEYS[tag.toLowerCase()] ? t(TAG_KEYS[tag.toLowerCase()]!) : escapeHtml(tag))).join(" · ");
+}
 
 /** Best first: the most received. Offers of disabled providers were left out before this. */
 export function sortOffers(offers: Offer[]): Offer[] {
@@ -231,7 +237,7 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
   ];
   const keyboard = new InlineKeyboard();
   outcome.offers.forEach((offer, i) => {
-    const tags = offer.tags.map((tag) => (TAG_KEYS[tag.toLowerCase()] ? t(TAG_KEYS[tag.toLowerCase()]!) : escapeHtml(tag))).join(" · ");
+    const tags = offerTags(t, offer);
     lines.push(
       t("flow-offer-line", {
         rank: i + 1,
@@ -257,7 +263,10 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
 export function problemText(ui: Pick<FlowUi, "t">, problem: UpstreamProblem): string {
   if (problem.kind === "rate-limited") return ui.t("error-rate-limited", { seconds: waitSeconds(problem.retryAfterMs ?? 60_000) });
   if (problem.kind === "queue-full") return ui.t("error-queue-full", { count: problem.queued ?? 1, seconds: waitSeconds(problem.retryAfterMs ?? 60_000) });
-  if (problem.kind === "bad-request") return ui.t("error-refused", { reason: escapeHtml(shorten(problem.message ?? "", 300)) });
+  if (problem.kind === "bad-request") {
+    const reason = problem.message?.trim();
+    return reason ? ui.t("error-refused", { reason: escapeHtml(shorten(reason, 300)) }) : ui.t("error-refused-plain");
+  }
   if (problem.kind === "forbidden") return ui.t("error-forbidden");
   return ui.t("error-unavailable");
 }
@@ -267,7 +276,9 @@ export function describeError(error: unknown, logger: Logger): UpstreamProblem {
   if (error instanceof BudgetCancelledError) return { kind: "unavailable" };
   if (error instanceof BudgetQueueFullError) return { kind: "queue-full", queued: error.queued, retryAfterMs: error.waitMs };
   if (isExchangeError(error)) {
-    const problem: UpstreamProblem = { kind: error.kind, message: error.message };
+    // Not the error's message: it names our API call, in English.
+    const problem: UpstreamProblem = { kind: error.kind };
+    if (error.details.serviceMessage !== undefined) problem.message = error.details.serviceMessage;
     if (error.details.retryAfterMs !== undefined) problem.retryAfterMs = error.details.retryAfterMs;
     return problem;
   }

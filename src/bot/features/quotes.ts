@@ -15,7 +15,7 @@ import type { TypingIndicator } from "../waiting.js";
 import type { Offer } from "../../exchange/schemas.js";
 import type { Translate } from "../cards.js";
 import type { BotContext } from "../context.js";
-import { limitVars, outsideLimits, sortOffers, versusBest } from "../conversations/offers.js";
+import { limitVars, offerTags, outsideLimits, sortOffers, versusBest } from "../conversations/offers.js";
 import { encodeSwapLink } from "../deep-link.js";
 import { amount, receivable } from "../amounts.js";
 import { currencyLabel, escapeHtml, waitSeconds } from "../format.js";
@@ -379,7 +379,7 @@ export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote
       lines.push(t("rate-offer-out-of-limits", { rank: i + 1, provider: escapeHtml(offer.provider_name), ...limitVars(t, offer), from: escapeHtml(vars.from) }));
       return;
     }
-    const tags = offer.tags.length > 0 ? ` · ${escapeHtml(offer.tags.join(", "))}` : "";
+    const tags = offer.tags.length > 0 ? ` · ${offerTags(t, offer)}` : "";
     lines.push(
       t("rate-offer-line", {
         rank: i + 1,
