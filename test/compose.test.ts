@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import { loadConfig, type Config } from "../src/config.js";
+
+/**
+ * compose.yaml, the worked example of several instances, cannot run here (no container engine):
+ * what it promises is checked against the bot's own configuration instead. Each replica's
+ * environment is built as Docker would build it (the image's ENV, then `env_file: .env` made
+ * from .env.example as its header says, then `environment:`), loaded by the bot's loadConfig,
+ * and held against Caddy's balancing and the replica's health check.
+ */
+
+interface Service {
+  build?: unknown;
+  image?: string;
+  env_file?: string;
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+  stop_grace_period?: string;
+  depends_on?: string[] | Record<string, unknown>;
+}
+
+const compose = parse(readFileSync("compose.yaml", "utf8")) as { services: Record<string, Service>; configs: Record<string, { content: string }> };
+
+/** The image's ENV line (the run stage's, the last one). */
+function imageEnv(): Record<string, string> {
+  const lines = readFileSync("Dockerfile", "utf8").split("\n").filter((line) => line.startsWith("ENV "));
+  return Object.fromEntries(lines.at(-1)!.slice(4).trim().split(/\s+/).map((pair) => pair.split("=", 2) as [string, string]));
+}
+
+/** .env as the compose header tells an operator to make it: .env.example with what they fill in. */
+const dotEnv: Record<string, string> = {
+  ...(parseEnv(readFileSync(".env.example", "utf8")) as Record<string, string>),
+  BOT_TOKEN: "123456:an-operators-token",
+  EXCHANGE_API_KEY: "an-operators-key",
+  WEBHOOK_SECRET: "a".repeat(32),
+  POSTGRES_PASSWORD: "0123456789abcdef",
+  BOT_DOMAIN: "bot.example.com",
+};
+
+/** Compose's interpolation: ${NAME}, ${NAME:?message}, and $$ for a dollar. */
+function interpolate(value: string): string {
+  return value.replace(/\$\$|\$\{([A-Z_][A-Z0-9_]*)(?::\?[^}]*)?\}/g, (whole, name: string | undefined) => {
+    if (name === undefined) return "$";
+    const found = dotEnv[name];
+    if (found === undefined || found === "") throw new Error(`compose.yaml needs ${name} in .env`);
+    return found;
+  });
+}
+
+const botServices = Object.entries(compose.services).filter(([, service]) => service.image?.startsWith("swap-bot"));
+
+function configOf(service: Service): Config {
+  const environment = Object.fromEntries(Object.entries(service.environment ?? {}).map(([name, value]) => [name, interpolate(String(value))]));
+  return loadConfig({ ...imageEnv(), ...(service.env_file === ".env" ? dotEnv : {}), ...environment });
+}
+
+const caddyfile = interpolate(compose.configs.caddyfile!.content);
+
+function seconds(duration: string): number {
+  const match = /^(\d+)s$/.exec(duration);
+  if (!match) throw new Error(`not a duration in seconds: ${duration}`);
+  return Number(match[1]);
+}
+
+describe("compose.yaml, the worked example of several instances", () => {
+  it("runs three replicas of the bot, on PostgreSQL, taking webhooks", () => {
+    expect(botServices.map(([name]) => name)).toEqual(["bot1", "bot2", "bot3"]);
+    for (const [, service] of botServices) {
+      const config = configOf(service);
+      expect(config.databaseUrl).toBe("postgres://swapbot:0123456789abcdef@postgres:5432/swapbot");
+      expect(config.webhook).toMatchObject({ url: "https://bot.example.com/telegram/hook", host: "0.0.0.0" });
+    }
+  });
+
+  it("serves each replica's /readyz where Caddy and the health check ask it, and balances over every replica's webhook port", () => {
+    const upstreams = /reverse_proxy ([^{]+)\{/.exec(caddyfile)?.[1]?.trim().split(/\s+/);
+    expect(caddyfile).toMatch(/^\s*health_uri \/readyz$/m);
+    const healthPort = Number(/^\s*health_port (\d+)$/m.exec(caddyfile)?.[1]);
+    expect(upstreams).toEqual(botServices.map(([name, service]) => `${name}:${configOf(service).webhook!.port}`));
+    for (const [, service] of botServices) {
+      const config = configOf(service);
+      // Off, Caddy would find no replica ready and the image's HEALTHCHECK would fail.
+      expect(config.health).toEqual({ port: healthPort, host: "0.0.0.0" });
+      expect(service.healthcheck?.test.join(" ")).toContain(`http://127.0.0.1:${healthPort}/readyz`);
+    }
+  });
+
+  it("gives each replica longer to stop than its own grace, and starts Caddy after every replica", () => {
+    for (const [, service] of botServices) {
+      expect(seconds(service.stop_grace_period ?? "10s") * 1000).toBeGreaterThan(configOf(service).shutdownGraceMs);
+    }
+    const caddyDependsOn = compose.services.caddy?.depends_on;
+    expect(Array.isArray(caddyDependsOn) ? caddyDependsOn : Object.keys(caddyDependsOn ?? {})).toEqual(botServices.map(([name]) => name));
+  });
+});
