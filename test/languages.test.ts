@@ -65,6 +65,20 @@ function shown(user: TestUser): string[] {
     .filter((text) => text !== "");
 }
 
+/**
+ * The most significant digits of any figure in `text` outside its <code> elements (the exact
+ * amount to send and the ids are there): a figure is digits with the separators a language
+ * writes inside numbers, not touching letters (an address's digits are no figure).
+ */
+function mostSignificantDigits(message: StoredMessage): number {
+  let text = message.text ?? message.caption ?? "";
+  for (const entity of [...(message.entities ?? [])].reverse()) {
+    if (entity.type === "code" || entity.type === "pre") text = text.slice(0, entity.offset) + " · " + text.slice(entity.offset + entity.length);
+  }
+  const figures = text.match(/(?<![\p{L}\p{N}])\p{N}(?:[\p{N}.,\u00a0\u202f\u066b\u066c ]*\p{N})?(?![\p{L}\p{N}])/gu) ?? [];
+  return Math.max(0, ...figures.map((figure) => figure.replace(/\P{N}/gu, "").replace(/^0+|0+$/g, "").length));
+}
+
 /** Waits for a button with this callback data on `message` (a screen filled in when its quote comes). */
 async function withButton(message: StoredMessage, data: RegExp): Promise<StoredMessage> {
   await waitFor(() => (message.reply_markup?.inline_keyboard ?? []).flat().some((b) => "callback_data" in b && data.test(b.callback_data ?? "")), 5_000, `a button ${String(data)}`);
@@ -108,14 +122,21 @@ describe.each(NEW_LOCALES)("a person whose Telegram is set to %s", (locale) => {
     await user.send("usdt trx");
     await user.nextMessage();
     await user.send("0.05");
-    await press(await user.nextMessage(), /:o:0$/);
+    const offers = await withButton(await user.nextMessage(), /:o:0$/);
+    const offersShown = structuredClone(offers); // as it read before the tap (it may be edited after)
+    await press(offers, /:o:0$/);
     await user.nextMessage();
     await user.send("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
-    await press(await user.nextMessage(), /:ok$/);
+    const summary = await withButton(await user.nextMessage(), /:ok$/);
+    const summaryShown = structuredClone(summary);
+    await press(summary, /:ok$/);
     const card = await user.nextMessage();
     await user.nextMessage(); // the QR code
     const exchangeId = (await world.app.repos.transactions.listByUser(user.id, 1))[0]!.exchangeId;
-    expect(card.entities?.some((e) => e.type === "code" && card.text!.slice(e.offset, e.offset + e.length) === exchangeId)).toBe(true);
+    const codes = (card.entities ?? []).filter((e) => e.type === "code").map((e) => card.text!.slice(e.offset, e.offset + e.length));
+    expect(codes).toContain(exchangeId);
+    // The amount to send, exact and as a person copies it (no separators of the language).
+    expect(codes).toContain("0.05");
 
     // The deposit arrives: a status message.
     world.app.sandbox!.steer(exchangeId, "deposit-arrived");
@@ -127,6 +148,10 @@ describe.each(NEW_LOCALES)("a person whose Telegram is set to %s", (locale) => {
     await user.send("/history");
     const history = await user.nextMessage();
     expect(history.text).toContain(exchangeId);
+
+    // Amounts read as people read them: the service's 4845.88692097 USDT is rounded to six
+    // significant digits on the offers, the summary and the status message.
+    for (const screen of [offersShown, summaryShown, status]) expect(mostSignificantDigits(screen), screen.text).toBeLessThanOrEqual(6);
 
     const english = [...shown(user), ...answers].flatMap((text) => triples(text).filter((t) => fragments.has(t)).map((t) => `"${t}" in: ${text.slice(0, 80)}`));
     expect(english).toEqual([]);
