@@ -68,14 +68,15 @@ function shown(user: TestUser): string[] {
 /**
  * The most significant digits of any figure in `text` outside its <code> elements (the exact
  * amount to send and the ids are there): a figure is digits with the separators a language
- * writes inside numbers, not touching letters (an address's digits are no figure).
+ * writes inside numbers, not touching letters or an ellipsis (the digits of an address, or of a hash shortened
+ * as a746e826dd…09605792, are no figure).
  */
 function mostSignificantDigits(message: StoredMessage): number {
   let text = message.text ?? message.caption ?? "";
   for (const entity of [...(message.entities ?? [])].reverse()) {
     if (entity.type === "code" || entity.type === "pre") text = text.slice(0, entity.offset) + " · " + text.slice(entity.offset + entity.length);
   }
-  const figures = text.match(/(?<![\p{L}\p{N}])\p{N}(?:[\p{N}.,\u00a0\u202f\u066b\u066c ]*\p{N})?(?![\p{L}\p{N}])/gu) ?? [];
+  const figures = text.match(/(?<![\p{L}\p{N}\u2026])\p{N}(?:[\p{N}.,\u00a0\u202f\u066b\u066c ]*\p{N})?(?![\p{L}\p{N}\u2026])/gu) ?? [];
   return Math.max(0, ...figures.map((figure) => figure.replace(/\P{N}/gu, "").replace(/^0+|0+$/g, "").length));
 }
 
