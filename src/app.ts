@@ -176,7 +176,19 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   // (src/inbox/), one chat at a time across every process on the database.
   // Telegram's limits are shared among the processes that send: with webhooks, every one of them;
   // in polling mode, the leader stores and takes up nearly every update itself, so it keeps them whole.
-  const registry = new InstanceRegistry({ instances: repos.instances, owner, logger, onCount: (count) => outbox.shareWith(config.webhook ? count : 1) });
+  let processes = 1;
+  const registry = new InstanceRegistry({
+    instances: repos.instances,
+    owner,
+    logger,
+    onCount: (count) => {
+      outbox.shareWith(config.webhook ? count : 1);
+      // A process counted gone may have left an offers list unanswered: the leader looks now.
+      // (One gone as another came keeps the count: its lists wait for the next look, within a minute.)
+      if (count < processes) duties?.offersRecovery?.wake();
+      processes = count;
+    },
+  });
   const inbox = new InboxWorker({
     inbox: repos.inbox,
     owner,

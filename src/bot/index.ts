@@ -32,7 +32,7 @@ import { BackgroundTasks } from "./background.js";
 import { OffersDelivery, offersKey } from "./conversations/offers-delivery.js";
 import { slimSentMessages } from "./conversations/slim-record.js";
 import type { OfferSourceDeps } from "./conversations/offer-source.js";
-import { recoverOffers } from "./conversations/offers-recovery.js";
+import { recoverOffers, type RecoveryPass } from "./conversations/offers-recovery.js";
 import { flowCreatedKey } from "./flow-created.js";
 import { TypingIndicator } from "./waiting.js";
 import { ignoreNotModified } from "./telegram-errors.js";
@@ -88,7 +88,7 @@ export function createBot(
   idle: () => Promise<void>;
   handling: () => number;
   /** One pass of the leader's recovery of offers lists whose process stopped (offers-recovery.ts). */
-  recoverOffers: (signal: AbortSignal) => Promise<number>;
+  recoverOffers: (signal: AbortSignal) => Promise<RecoveryPass>;
   /** Whether a chat's flow was saved by this update already (one taken up again after its process died). */
   alreadyApplied: (update: Update) => Promise<boolean>;
 } {

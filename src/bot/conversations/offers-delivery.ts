@@ -155,23 +155,27 @@ export class OffersDelivery {
    * Tickets written within `since` whose quote never came and whose process stopped, and that
    * say enough to be fetched again without the person: at most `limit`, oldest first, from the
    * `scan` oldest unanswered ones. None: one read of the kv table's key range, no rows.
+   * `watching`: another process's unanswered ticket was among them (orphaned or not yet), so
+   * one may be orphaned by the next look.
    */
-  async orphans(options: { since: number; limit: number; scan: number }): Promise<OrphanedOffers[]> {
+  async orphans(options: { since: number; limit: number; scan: number }): Promise<{ orphans: OrphanedOffers[]; watching: boolean }> {
     const unanswered = await this.deps.kv.matchingSince<Ticket>(OFFERS_PREFIX, { since: options.since, contains: '"swap":', lacks: '"outcome":', limit: options.scan });
     const running = new Map<string, Promise<boolean>>();
     const orphans: OrphanedOffers[] = [];
+    let watching = false;
     for (const { key, value } of unanswered) {
       const chatId = Number(key);
       const { owner, about, userId, swap } = value;
       if (!Number.isSafeInteger(chatId) || value.outcome !== undefined || owner === undefined || about === undefined || userId === undefined || swap === undefined) continue;
       if (owner === this.deps.owner) continue;
+      watching = true;
       // Asked once per owner and pass: a few processes hold every ticket.
       if (!running.has(owner)) running.set(owner, this.deps.isRunning(owner));
       if (await running.get(owner)) continue;
       orphans.push({ chatId, ticket: { ...value, owner, about, userId, swap } });
       if (orphans.length >= options.limit) break;
     }
-    return orphans;
+    return { orphans, watching };
   }
 
   /** The flow left the offers step or ended: nothing more is delivered to it. */
