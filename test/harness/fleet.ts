@@ -54,6 +54,11 @@ export interface Fleet {
   roles(): Promise<string[]>;
   /** The index of the instance holding `chatId`'s lease (handling its update now), if any. */
   holderOf(chatId: number): Promise<number | undefined>;
+  /**
+   * Resolves once Telegram has no update left to deliver and the inbox none waiting or being
+   * handled (no chat held by anyone): every answer owed to what was sent has been sent.
+   */
+  idle(timeoutMs?: number): Promise<void>;
   /** Kills every instance, closes the emulator and the sandbox, drops the database. */
   close(): Promise<void>;
 }
@@ -163,6 +168,20 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         const pid = Number(rows[0]?.owner.split(":")[1]);
         const index = instances.findIndex((instance) => instance?.bot.child.pid === pid);
         return index >= 0 ? index : undefined;
+      },
+      async idle(timeoutMs = 30_000) {
+        const busy = async () => {
+          // Telegram first: an update it no longer holds was stored before it was confirmed.
+          if (tg.pendingUpdates() > 0) return true;
+          const { rows } = await admin(database.url, (client) =>
+            client.query<{ busy: boolean }>(
+              "SELECT EXISTS (SELECT 1 FROM inbox WHERE done_at IS NULL) OR EXISTS (SELECT 1 FROM chat_leases WHERE owner <> '' AND until > $1) AS busy",
+              [Date.now()],
+            ),
+          );
+          return rows[0]!.busy;
+        };
+        await waitFor(async () => !(await busy()), timeoutMs, "the fleet to be idle");
       },
       close,
     };
