@@ -219,7 +219,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   };
 
   /** The webhook's feed: every instance takes webhooks (polling, the leader's duty, is in `duties`). */
-  let webhookFeed: UpdateFeed | undefined;
+  let webhookFeed: (UpdateFeed & { close(): Promise<void> }) | undefined;
   let webhookPort: number | undefined;
   let ops: OpsServer | undefined;
   /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
@@ -452,7 +452,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         stopDeadline = Date.now() + config.shutdownGraceMs;
         // A start still under way notices the abort at its next step; tear down after it (or at the deadline).
         await settlesBy(starting ?? Promise.resolve(), stopDeadline);
-        // No new webhook from here on (polling stops first in stepDown); what Telegram was told arrived is in the inbox.
+        // No new webhook from here on (each is answered 503 until the port closes below; polling
+        // stops first in stepDown); what Telegram was told arrived is in the inbox.
         await settlesBy(webhookFeed?.stop() ?? Promise.resolve(), stopDeadline);
         // No update is taken up here from now on; those being handled get until the deadline, then
         // this process's chats are let go for another process (or the next start) to go on with.
@@ -472,6 +473,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         await client.close({ force: !handlersDone || !dutiesSettled });
         if (ownSandbox) await sandbox?.close();
         await signals?.close();
+        await webhookFeed?.close();
         await ops?.close();
         await budgetClosed;
         // Says at once that this process is gone (a database that does not answer: it is forgotten within seconds).

@@ -180,6 +180,44 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     expect([...sent.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(50);
   }, 180_000);
 
+  it("one stopping while it finishes an update: deliveries to it get 503 and go to another, answered once; it is alive but not ready until it exits", async () => {
+    const holding = fleet.tg.user({ id: 9840, first_name: "Held", language_code: "en" });
+    // Telegram is slow with this person's answer: the process handling their update is still at it when told to stop.
+    const held = fleet.tg.holdNext("sendMessage", holding.id);
+    await holding.send("/help");
+    await held.arrived;
+    const { index } = await waitFor(() => holderOf(holding), 10_000, "the process answering");
+    const { healthPort } = fleet.instances[index]!;
+    const ask = async (path: string) => {
+      const res = await fetch(`http://127.0.0.1:${healthPort}${path}`);
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    // The balancer keeps sending to it, as a real one does until it notices.
+    const exited = fleet.signal(index, "SIGTERM");
+    await waitFor(async () => (await ask("/readyz")).status === 503, 5_000, "/readyz to say it is stopping");
+    expect((await ask("/readyz")).body).toMatchObject({ status: "not ready", reason: "stopping" });
+    expect(await ask("/healthz")).toMatchObject({ status: 200, body: { status: "ok" } });
+
+    // The balancer takes turns: of three deliveries, one goes to the process stopping.
+    const deliveredBefore = fleet.tg.webhookDeliveries.length;
+    const others = [9841, 9842, 9843].map((id) => fleet.tg.user({ id, first_name: "Next", language_code: "en" }));
+    for (const user of others) await user.send("/help");
+    for (const user of others) expect((await user.nextMessage({ timeoutMs: 10_000 })).text).toContain("How it works");
+    const refused = fleet.tg.webhookDeliveries.slice(deliveredBefore).filter((delivery) => delivery.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    // All this while, the process was finishing what it held.
+    expect(fleet.instances[index]).toBeDefined();
+    expect((await ask("/readyz")).status).toBe(503);
+
+    held.release();
+    expect(await exited).toEqual({ code: 0, signal: null });
+    await fleet.idle();
+    for (const user of [holding, ...others]) {
+      expect(fromBot(user)).toHaveLength(1);
+      expect(fromBot(user)[0]!.text).toContain("How it works");
+    }
+  }, 60_000);
+
   it("kept to the service's limit all along: no call refused, at most 10 in any minute", () => {
     const { worstMinute, refused } = budgetFigures();
     expect(refused).toBe(0);

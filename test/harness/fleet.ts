@@ -49,6 +49,11 @@ export interface Fleet {
   start(index: number, mode: FeedMode): Promise<FleetInstance>;
   /** Sends `signal` to instance `index` (taken off the balancer first); resolves once it has exited. */
   stop(index: number, signal: NodeJS.Signals): Promise<void>;
+  /**
+   * Sends `signal` to instance `index` and leaves it on the balancer, as a real one does until it
+   * notices (deliveries keep coming to it); resolves with its exit, and takes it off then.
+   */
+  signal(index: number, signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readiness(index: number): Promise<Readiness | undefined>;
   /** Each instance's role by index: "stopped" when not running, "down" when it does not answer. */
   roles(): Promise<string[]>;
@@ -153,6 +158,14 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         instances[index] = undefined;
         instance.bot.child.kill(signal);
         await instance.bot.exited;
+      },
+      async signal(index, signal) {
+        const instance = instances[index];
+        if (!instance) throw new Error(`instance ${index} is not running`);
+        instance.bot.child.kill(signal);
+        const exit = await instance.bot.exited;
+        if (instances[index] === instance) instances[index] = undefined;
+        return exit;
       },
       readiness: (index) => readinessOf(instances[index]),
       async roles() {
