@@ -54,6 +54,8 @@ export interface App {
   idle(): Promise<void>;
   /** leader (runs the background duties), follower (PostgreSQL: another instance leads) or standby (SQLite: another process runs). */
   role(): Role;
+  /** While stopping: the updates still being handled, and what the stop waits for now (said if the stop is cut short). */
+  held(): { updates: number; waitingFor: string };
 }
 
 export interface AppOverrides {
@@ -232,6 +234,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   let instanceLock: HeldInstanceLock | undefined;
   let starting: Promise<void> | undefined;
   let stopped: Promise<void> | undefined;
+  let stopWaitsFor = "nothing";
   /** What the process is doing before it may take traffic (or once stopping): /readyz says it. */
   let phase = "starting";
   let ready = false;
@@ -386,6 +389,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     sandbox,
     idle: appIdle,
     role,
+    held: () => ({ updates: handling(), waitingFor: stopWaitsFor }),
     ports() {
       return { ...(webhookPort === undefined ? {} : { webhook: webhookPort }), ...(ops ? { health: ops.port } : {}) };
     },
@@ -448,6 +452,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         ready = false;
         stopping.abort();
         phase = "stopping";
+        stopWaitsFor = "the updates being handled and the background duties";
         // The grace counts from the signal: every wait below ends by then.
         stopDeadline = Date.now() + config.shutdownGraceMs;
         // A start still under way notices the abort at its next step; tear down after it (or at the deadline).
@@ -469,6 +474,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         }
         await settlesBy(dutiesDone, stopDeadline);
         catalogue.stop();
+        stopWaitsFor = "connections to close";
         // Out of time: calls to the exchange still under way are cut off rather than awaited.
         await client.close({ force: !handlersDone || !dutiesSettled });
         if (ownSandbox) await sandbox?.close();
@@ -476,6 +482,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         await webhookFeed?.close();
         await ops?.close();
         await budgetClosed;
+        stopWaitsFor = "the database to close";
         // Says at once that this process is gone (a database that does not answer: it is forgotten within seconds).
         await settlesBy(registry.stop(), Math.max(stopDeadline, Date.now() + 1_000));
         await store.close();

@@ -1,8 +1,10 @@
+import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { waitFor, type TestUser } from "../src/emulator/index.js";
 import { startFleet, type FeedMode, type Fleet } from "./harness/fleet.js";
 import { offerButtons, toAmount, toSummary } from "./harness/flow.js";
 import { admin } from "./harness/postgres-admin.js";
+import { messagesOf } from "./harness/process.js";
 import { freshDatabase, testBackEnd } from "./harness/postgres.js";
 
 /**
@@ -216,6 +218,41 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
       expect(fromBot(user)).toHaveLength(1);
       expect(fromBot(user)[0]!.text).toContain("How it works");
     }
+  }, 60_000);
+
+  it("one told to stop while a handler is stuck on the database exits within 10 s all the same, saying what it held; the update is answered once, by another", async () => {
+    const user = fleet.tg.user({ id: 9850, first_name: "Stuck", language_code: "en" });
+    await user.send("/help");
+    await user.nextMessage({ timeoutMs: 10_000 });
+    // Someone else holds the person's row: their next update waits on the database, a pool
+    // client with it, and closing the pool would wait for that client for ever.
+    const locker = new pg.Client({ connectionString: fleet.databaseUrl });
+    await locker.connect();
+    let stopMs: number;
+    try {
+      await locker.query("BEGIN");
+      await locker.query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", [user.id]);
+      await user.send("/help");
+      const { index } = await waitFor(() => holderOf(user), 10_000, "a process to take the update up");
+      const waitingOnLock = "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'";
+      await waitFor(async () => (await locker.query(waitingOnLock)).rowCount === 1, 10_000, "the handler to wait on the row");
+      const { bot } = fleet.instances[index]!;
+      const signalledAt = Date.now();
+      void fleet.stop(index, "SIGTERM");
+      const exit = await Promise.race([bot.exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 15_000))]);
+      stopMs = Date.now() - signalledAt;
+      expect(exit).toEqual({ code: 1, signal: null });
+      expect(messagesOf(bot.lines).find((line) => /not done .* after the signal/.test(line))).toMatch(/still waiting for the database to close; 1 update being handled/);
+    } finally {
+      await locker.query("ROLLBACK");
+      await locker.end();
+    }
+    console.info(`a process stuck on the database exited ${(stopMs / 1000).toFixed(1)} s after SIGTERM`);
+    expect(stopMs).toBeLessThan(10_000);
+    // Its lease runs out, and another process takes the update up again.
+    expect((await user.nextMessage({ timeoutMs: 30_000 })).text).toContain("How it works");
+    await fleet.idle();
+    expect(fromBot(user)).toHaveLength(2);
   }, 60_000);
 
   it("kept to the service's limit all along: no call refused, at most 10 in any minute", () => {
