@@ -36,6 +36,14 @@ function budgetFigures(): { worstMinute: number; refused: number } {
 
 const fromBot = (user: TestUser) => user.messages().filter((m) => m.from_bot);
 
+/** A value instance `index` shows on /metrics (the line starting with `series`). */
+async function metric(index: number, series: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${fleet.instances[index]!.healthPort}/metrics`)).text();
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  if (line === undefined) throw new Error(`no ${series} on /metrics`);
+  return Number(line.slice(series.length + 1));
+}
+
 /** The instance fetching the offers list of `chatId` in the background (its ticket names it: `host:pid:…`). */
 async function offersOwnerOf(chatId: number): Promise<number | undefined> {
   const { rows } = await admin(fleet.databaseUrl, (client) => client.query<{ value: string }>("SELECT value FROM kv WHERE key = $1", [`offers:${chatId}`]));
@@ -253,6 +261,24 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     expect((await user.nextMessage({ timeoutMs: 30_000 })).text).toContain("How it works");
     await fleet.idle();
     expect(fromBot(user)).toHaveLength(2);
+  }, 60_000);
+
+  it("fifteen people asking for quotes at once, through all three, are kept to the service's 10 calls a minute together: those beyond wait in line, told so", async () => {
+    const askers = Array.from({ length: 15 }, (_, i) => fleet.tg.user({ id: 9860 + i, first_name: "Ask", language_code: "en" }));
+    // A quote each, of amounts too far apart for one to answer another: fifteen calls wanted, the
+    // balancer taking turns (five through each process), more than a minute of the service allows.
+    await Promise.all(askers.map((user, i) => user.send(`/rate ${i + 1} btc eth`)));
+    const cards = await Promise.all(askers.map((user) => user.nextMessage({ timeoutMs: 15_000 })));
+    // Whatever the minute held before, no more than 10 of these can have gone by now: 5 at least wait.
+    const waiting = cards.filter((card) => !/Quoted at/.test(card.text ?? ""));
+    expect(waiting.length).toBeGreaterThanOrEqual(5);
+    for (const card of waiting) expect(card.text).toContain("Getting offers for");
+    // They wait in the budget's line, not given up on.
+    const queued = await Promise.all([0, 1, 2].map((index) => metric(index, 'swapbot_budget_queue_depth{lane="user"}')));
+    expect(queued.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5);
+    const { worstMinute, refused } = budgetFigures();
+    expect(refused).toBe(0);
+    expect(worstMinute).toBeLessThanOrEqual(10);
   }, 60_000);
 
   it("kept to the service's limit all along: no call refused, at most 10 in any minute", () => {
