@@ -41,7 +41,7 @@ async function main(): Promise<void> {
       logger.error(
         { updates, waitingFor },
         `shutdown: not done ${seconds} s after the signal (still waiting for ${waitingFor}; ${updates} update${updates === 1 ? "" : "s"} being handled); ` +
-          "exiting without them: what was not finished stays in the inbox, for another instance or the next start",
+          "exiting all the same: an update not finished stays in the inbox, for another instance or the next start",
       );
     },
   });
