@@ -27,5 +27,6 @@ VOLUME ["/data"]
 # unless HEALTH_HOST=0.0.0.0 (for a Prometheus outside the container).
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.HEALTH_PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# SIGTERM (docker stop) stops gracefully within SHUTDOWN_GRACE_SECONDS (8): under docker's 10 s.
+# SIGTERM (docker stop) stops gracefully within SHUTDOWN_GRACE_SECONDS (8), and the process exits a
+# second later at the latest, even if a close hangs: under docker's 10 s.
 CMD ["node", "dist/main.js"]

@@ -54,6 +54,8 @@ export interface App {
   idle(): Promise<void>;
   /** leader (runs the background duties), follower (PostgreSQL: another instance leads) or standby (SQLite: another process runs). */
   role(): Role;
+  /** While stopping: the updates still being handled, and what the stop waits for now (said if the stop is cut short). */
+  held(): { updates: number; waitingFor: string };
 }
 
 export interface AppOverrides {
@@ -231,7 +233,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   };
 
   /** The webhook's feed: every instance takes webhooks (polling, the leader's duty, is in `duties`). */
-  let webhookFeed: UpdateFeed | undefined;
+  let webhookFeed: (UpdateFeed & { close(): Promise<void> }) | undefined;
   let webhookPort: number | undefined;
   let ops: OpsServer | undefined;
   /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
@@ -244,6 +246,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   let instanceLock: HeldInstanceLock | undefined;
   let starting: Promise<void> | undefined;
   let stopped: Promise<void> | undefined;
+  let stopWaitsFor = "nothing";
   /** What the process is doing before it may take traffic (or once stopping): /readyz says it. */
   let phase = "starting";
   let ready = false;
@@ -398,6 +401,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     sandbox,
     idle: appIdle,
     role,
+    held: () => ({ updates: handling(), waitingFor: stopWaitsFor }),
     ports() {
       return { ...(webhookPort === undefined ? {} : { webhook: webhookPort }), ...(ops ? { health: ops.port } : {}) };
     },
@@ -460,11 +464,13 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         ready = false;
         stopping.abort();
         phase = "stopping";
+        stopWaitsFor = "the updates being handled and the background duties";
         // The grace counts from the signal: every wait below ends by then.
         stopDeadline = Date.now() + config.shutdownGraceMs;
         // A start still under way notices the abort at its next step; tear down after it (or at the deadline).
         await settlesBy(starting ?? Promise.resolve(), stopDeadline);
-        // No new webhook from here on (polling stops first in stepDown); what Telegram was told arrived is in the inbox.
+        // No new webhook from here on (each is answered 503 until the port closes below; polling
+        // stops first in stepDown); what Telegram was told arrived is in the inbox.
         await settlesBy(webhookFeed?.stop() ?? Promise.resolve(), stopDeadline);
         // No update is taken up here from now on; those being handled get until the deadline, then
         // this process's chats are let go for another process (or the next start) to go on with.
@@ -480,12 +486,15 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         }
         await settlesBy(dutiesDone, stopDeadline);
         catalogue.stop();
+        stopWaitsFor = "connections to close";
         // Out of time: calls to the exchange still under way are cut off rather than awaited.
         await client.close({ force: !handlersDone || !dutiesSettled });
         if (ownSandbox) await sandbox?.close();
         await signals?.close();
+        await webhookFeed?.close();
         await ops?.close();
         await budgetClosed;
+        stopWaitsFor = "the database to close";
         // Says at once that this process is gone (a database that does not answer: it is forgotten within seconds).
         await settlesBy(registry.stop(), Math.max(stopDeadline, Date.now() + 1_000));
         await store.close();

@@ -7,6 +7,8 @@ import { startPlayground } from "./playground/index.js";
 import { TokenRefusedError } from "./telegram/index.js";
 
 const EXIT_CODE_OF: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+/** After the grace, what a stop may still take (closing connections, the database) before the process exits regardless. */
+const CLOSING_MS = 1_000;
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -32,7 +34,17 @@ async function main(): Promise<void> {
   });
   const app = await createApp({ ...config, botToken }, logger);
 
-  stopOnSignals(() => app.stop(), logger);
+  stopOnSignals(() => app.stop(), logger, {
+    afterMs: config.shutdownGraceMs + CLOSING_MS,
+    cutShort: (seconds) => {
+      const { updates, waitingFor } = app.held();
+      logger.error(
+        { updates, waitingFor },
+        `shutdown: not done ${seconds} s after the signal (still waiting for ${waitingFor}; ${updates} update${updates === 1 ? "" : "s"} being handled); ` +
+          "exiting all the same: an update not finished stays in the inbox, for another instance or the next start",
+      );
+    },
+  });
   try {
     await app.start();
   } catch (error) {
@@ -64,8 +76,12 @@ function databasePassword(config: Config): string | undefined {
   return config.databaseUrl === undefined ? undefined : urlPassword(config.databaseUrl);
 }
 
-/** First signal: a graceful stop (updates in flight get SHUTDOWN_GRACE_SECONDS). Second: at once. */
-function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
+/**
+ * First signal: a graceful stop (updates in flight get SHUTDOWN_GRACE_SECONDS). Second: at once.
+ * With `deadline`: if the stop is not done `afterMs` after the first signal (a close that hangs),
+ * `cutShort` says so and the process exits (1) all the same.
+ */
+function stopOnSignals(stop: () => Promise<void>, logger: Logger, deadline?: { afterMs: number; cutShort: (seconds: number) => void }): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -74,6 +90,12 @@ function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
     }
     stopping = true;
     logger.info({ signal }, "shutting down (a second signal exits at once)");
+    if (deadline) {
+      setTimeout(() => {
+        deadline.cutShort(deadline.afterMs / 1000);
+        process.exit(1);
+      }, deadline.afterMs);
+    }
     stop().then(
       () => process.exit(0),
       (error: unknown) => {

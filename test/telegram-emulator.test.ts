@@ -282,6 +282,20 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
     expect(tg.callsTo("sendMessage").map((call) => call.response.ok)).toEqual([true, false, true]);
   });
 
+  it("holds the next call of a method into one chat only, when asked so: calls into other chats go by", async () => {
+    const [alice, bob] = [tg.user({ id: 1012 }), tg.user({ id: 1013 })];
+    await open(alice);
+    await open(bob);
+    const held = tg.holdNext("sendMessage", bob.chatId);
+    await bot.api.sendMessage(alice.chatId, "not held");
+    const sending = bot.api.sendMessage(bob.chatId, "held");
+    await held.arrived;
+    expect(tg.messages(bob.chatId).some((m) => m.text === "held")).toBe(false);
+    held.release();
+    await sending;
+    expect(tg.messages(bob.chatId).some((m) => m.text === "held")).toBe(true);
+  });
+
   it("stores a photo uploaded as an InputFile from a Buffer", async () => {
     const alice = tg.user({ id: 1012 });
     await open(alice);

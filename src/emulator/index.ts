@@ -227,10 +227,11 @@ export class BotApiEmulator {
   /**
    * Telegram is slow: the next call of `method` waits, unanswered and not yet carried out, until
    * `release()` (then it runs and is answered) or `release(error)` (answered with that error).
-   * Several holds queue up for the calls that follow, one each.
+   * Several holds queue up for the calls that follow, one each. With `chatId`, only a call into
+   * that chat is held (others go by).
    */
-  holdNext(method: string): HeldCall {
-    return this.server.holdNext(method);
+  holdNext(method: string, chatId?: number): HeldCall {
+    return this.server.holdNext(method, chatId);
   }
 
   /**

@@ -26,6 +26,8 @@ const BOOLEAN_PARAMS = new Set([
 ]);
 
 interface Hold {
+  /** Only a call into this chat is held (any call when undefined). */
+  chatId: number | undefined;
   arrived: Promise<void>;
   released: Promise<InjectedError | undefined>;
   arrive(): void;
@@ -105,10 +107,11 @@ export class BotApiServer {
     this.down = { until, error };
   }
 
-  holdNext(method: string): HeldCall {
+  holdNext(method: string, chatId?: number): HeldCall {
     let arrive!: () => void;
     let release!: (error: InjectedError | undefined) => void;
     const hold: Hold = {
+      chatId,
       arrived: new Promise((resolve) => (arrive = resolve)),
       released: new Promise((resolve) => (release = resolve)),
       arrive: () => arrive(),
@@ -170,7 +173,9 @@ export class BotApiServer {
     if (match === undefined || match === null) return answer({ ok: false, error_code: 404, description: "Not Found" });
     if (match[1] !== this.token) return answer({ ok: false, error_code: 401, description: "Unauthorized" });
 
-    const hold = this.holds.get(method.toLowerCase())?.shift();
+    const holds = this.holds.get(method.toLowerCase()) ?? [];
+    const held = holds.findIndex((h) => h.chatId === undefined || String(h.chatId) === String(request.params.chat_id));
+    const hold = held < 0 ? undefined : holds.splice(held, 1)[0];
     if (hold !== undefined) {
       // Telegram is slow with this one: nothing happens until the test releases it.
       hold.arrive();

@@ -33,7 +33,7 @@ export interface WebhookOptions {
  * gets a 500, and Telegram delivers it again. Resolves once the webhook is set, or undefined
  * when `signal` ended the attempts first.
  */
-export async function startWebhook<C extends Context>(bot: Bot<C>, options: WebhookOptions): Promise<(UpdateFeed & { port: number }) | undefined> {
+export async function startWebhook<C extends Context>(bot: Bot<C>, options: WebhookOptions): Promise<(UpdateFeed & { port: number; close(): Promise<void> }) | undefined> {
   const { logger } = options;
   const path = new URL(options.url).pathname;
   const secret = Buffer.from(options.secret);
@@ -81,10 +81,11 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
   // Telegram keeps connections open between deliveries; nothing of ours waits on them.
   server.keepAliveTimeout = 65_000;
   const port = await listen(server, options.port, options.host);
+  // A request still open then is dropped: Telegram delivers its update again (a stop has answered every stored one).
   const closeServer = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
-      server.closeIdleConnections();
+      server.closeAllConnections();
     });
 
   // Only once we listen does Telegram learn where to deliver.
@@ -111,13 +112,15 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
 
   return {
     port,
+    /** From now on every delivery is answered 503 (until close()), for Telegram to deliver it to another process. */
     async stop() {
       accepting = false;
       // Requests whose update is being stored get their answer (200, or 500 and a repeat).
       await Promise.all(storing);
-      await closeServer();
     },
-    health: () => (webhookSet && accepting ? { ok: true } : { ok: false, reason: accepting ? "the webhook is not set yet" : "stopping" }),
+    close: closeServer,
+    // The webhook is set; a process stopping is not stuck, it is alive until it exits.
+    health: () => ({ ok: true }),
   };
 }
 

@@ -49,11 +49,21 @@ export interface Fleet {
   start(index: number, mode: FeedMode): Promise<FleetInstance>;
   /** Sends `signal` to instance `index` (taken off the balancer first); resolves once it has exited. */
   stop(index: number, signal: NodeJS.Signals): Promise<void>;
+  /**
+   * Sends `signal` to instance `index` and leaves it on the balancer, as a real one does until it
+   * notices (deliveries keep coming to it); resolves with its exit, and takes it off then.
+   */
+  signal(index: number, signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readiness(index: number): Promise<Readiness | undefined>;
   /** Each instance's role by index: "stopped" when not running, "down" when it does not answer. */
   roles(): Promise<string[]>;
   /** The index of the instance holding `chatId`'s lease (handling its update now), if any. */
   holderOf(chatId: number): Promise<number | undefined>;
+  /**
+   * Resolves once Telegram has no update left to deliver and the inbox none waiting or being
+   * handled (no chat held by anyone): every answer owed to what was sent has been sent.
+   */
+  idle(timeoutMs?: number): Promise<void>;
   /** Kills every instance, closes the emulator and the sandbox, drops the database. */
   close(): Promise<void>;
 }
@@ -149,6 +159,14 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         instance.bot.child.kill(signal);
         await instance.bot.exited;
       },
+      async signal(index, signal) {
+        const instance = instances[index];
+        if (!instance) throw new Error(`instance ${index} is not running`);
+        instance.bot.child.kill(signal);
+        const exit = await instance.bot.exited;
+        if (instances[index] === instance) instances[index] = undefined;
+        return exit;
+      },
       readiness: (index) => readinessOf(instances[index]),
       async roles() {
         const found: string[] = [];
@@ -163,6 +181,20 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         const pid = Number(rows[0]?.owner.split(":")[1]);
         const index = instances.findIndex((instance) => instance?.bot.child.pid === pid);
         return index >= 0 ? index : undefined;
+      },
+      async idle(timeoutMs = 30_000) {
+        const busy = async () => {
+          // Telegram first: an update it no longer holds was stored before it was confirmed.
+          if (tg.pendingUpdates() > 0) return true;
+          const { rows } = await admin(database.url, (client) =>
+            client.query<{ busy: boolean }>(
+              "SELECT EXISTS (SELECT 1 FROM inbox WHERE done_at IS NULL) OR EXISTS (SELECT 1 FROM chat_leases WHERE owner <> '' AND until > $1) AS busy",
+              [Date.now()],
+            ),
+          );
+          return rows[0]!.busy;
+        };
+        await waitFor(async () => !(await busy()), timeoutMs, "the fleet to be idle");
       },
       close,
     };
