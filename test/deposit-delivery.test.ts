@@ -221,6 +221,34 @@ describe("deposit details after Confirm", () => {
     expect(withMemo[0]).not.toContain("Sent again");
   });
 
+  it("the deposit details a poll learns while the tracker's card (drawn without them) is on its way still come, once", async () => {
+    world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
+    const user = world.tg.user({ id: 9210, first_name: "Ivy", language_code: "en" });
+    const summary = await toSummary(user, XRP_SWAP);
+    withholdMemo(world, 1_000);
+    await user.click(summary, /Confirm/);
+    await user.nextMessage();
+    const id = (await world.app.repos.transactions.listByUser(9210, 1))[0]!.exchangeId;
+    // The reply to /cancel goes by; the card the tracker then sends, without the memo, is held on its way.
+    const reply = world.tg.holdNext("sendMessage", user.id);
+    const card = world.tg.holdNext("sendMessage", user.id);
+    await user.send("/cancel");
+    await reply.arrived;
+    reply.release();
+    await card.arrived;
+    // Meanwhile the service gives the memo, and a poll learns it: no card shown yet, so it says nothing.
+    world.app.sandbox!.faults.clear();
+    await letTimePass(world, 3 * 60_000, 5_000);
+    const learned = (await world.app.repos.transactions.find(id))!;
+    expect(learned.extraFrom).toBeTruthy();
+    expect(learned.cardMessageId).toBeNull();
+    card.release();
+    await waitFor(async () => (await world!.app.repos.transactions.find(id))!.cardMessageId !== null || undefined, 5_000, "the card to be shown");
+    await letTimePass(world, 60_000, 5_000);
+    const withMemo = depositMessages(world, learned).filter((text) => text.includes(learned.extraFrom!));
+    expect(withMemo).toHaveLength(1);
+  });
+
   it("a card the tracker was sending when the process died is owed again after the restart, marked as a possible repeat", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 9209, first_name: "Ike", language_code: "en" });
