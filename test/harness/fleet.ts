@@ -4,6 +4,8 @@
  * processes' webhooks, the sandbox for the exchange service (shared by all), and a new
  * database. Used by test/instances.test.ts and bench/instances.ts.
  */
+import { appendFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { startSandbox, type SandboxExchange } from "../../src/exchange/sandbox/index.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator, type EmulatorOptions } from "../../src/emulator/index.js";
 import { admin } from "./postgres-admin.js";
@@ -142,6 +144,14 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
           options.command ?? {},
         );
         spawned.push(bot);
+        // FLEET_LOGS=<folder>: each process's output kept there once it exits (instance-<index>-<pid>.log).
+        const logs = process.env.FLEET_LOGS;
+        if (logs) {
+          void bot.exited.then(() => {
+            mkdirSync(logs, { recursive: true });
+            appendFileSync(join(logs, `instance-${index}-${bot.child.pid}.log`), `${bot.lines.join("\n")}\n`);
+          });
+        }
         const instance: FleetInstance = { bot, mode, webhookPort, healthPort };
         instances[index] = instance;
         const exited = () => bot.child.exitCode !== null || bot.child.signalCode !== null;
