@@ -114,8 +114,11 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     fleet.sandbox.faults.inject({ kind: "delay", ms: 4_000 }, { endpoint: "createTransaction", times: 1 });
     const before = fromBot(user).length;
     await user.click(summary, /^✅/);
-    const { index: holder } = await waitFor(() => holderOf(user), 10_000, "a process to take up the confirmation");
     await waitFor(() => fleet.sandbox.requests.some((r) => r.endpoint === "createTransaction"), 10_000, "the request to create");
+    // Only now is the chat's lease surely the confirmation's: just after the click it may still be
+    // held by the process finishing the update before (the address, whose answer was the summary),
+    // and the confirmation may then go to another process once that one lets the chat go.
+    const { index: holder } = await waitFor(() => holderOf(user), 10_000, "the process creating");
     const killedAt = Date.now();
     await stopInstance(holder, "SIGKILL");
     // Another process takes the chat once the dead one's lease has run out, finds the request
@@ -241,9 +244,11 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
       await locker.query("BEGIN");
       await locker.query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", [user.id]);
       await user.send("/help");
-      const { index } = await waitFor(() => holderOf(user), 10_000, "a process to take the update up");
       const waitingOnLock = "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'";
       await waitFor(async () => (await locker.query(waitingOnLock)).rowCount === 1, 10_000, "the handler to wait on the row");
+      // Only now is the chat's lease surely this update's: before, it may still be held by the
+      // process finishing the first /help, and this one may then go to another process.
+      const { index } = await waitFor(() => holderOf(user), 10_000, "the process waiting on the row");
       const { bot } = fleet.instances[index]!;
       const signalledAt = Date.now();
       void fleet.stop(index, "SIGTERM");
