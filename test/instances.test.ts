@@ -44,13 +44,16 @@ async function metric(index: number, series: string): Promise<number> {
   return Number(line.slice(series.length + 1));
 }
 
-/** The instance fetching the offers list of `chatId` in the background (its ticket names it: `host:pid:…`). */
-async function offersOwnerOf(chatId: number): Promise<number | undefined> {
+/**
+ * The instance fetching the offers list of `chatId` in the background (its ticket names it:
+ * `host:pid:…`). Wrapped, as in holderOf: instance 0 is found too (waitFor takes a bare 0 for "not yet").
+ */
+async function offersOwnerOf(chatId: number): Promise<{ index: number } | undefined> {
   const { rows } = await admin(fleet.databaseUrl, (client) => client.query<{ value: string }>("SELECT value FROM kv WHERE key = $1", [`offers:${chatId}`]));
   const owner = rows[0] === undefined ? undefined : (JSON.parse(rows[0].value) as { owner?: string }).owner;
   const pid = Number(owner?.split(":")[1]);
   const index = fleet.instances.findIndex((instance) => instance?.bot.child.pid === pid);
-  return index >= 0 ? index : undefined;
+  return index >= 0 ? { index } : undefined;
 }
 
 /** The instance holding `user`'s chat (handling its update now). */
@@ -141,7 +144,7 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     const waiting = await user.nextMessage({ timeoutMs: 10_000 });
     expect(waiting.text).toContain("Getting offers");
     await waitFor(() => estimates() > before, 10_000, "the quote asked for");
-    const owner = await waitFor(() => offersOwnerOf(user.id), 10_000, "the process fetching the offers");
+    const { index: owner } = await waitFor(() => offersOwnerOf(user.id), 10_000, "the process fetching the offers");
     const killedAt = Date.now();
     await stopInstance(owner, "SIGKILL");
 
