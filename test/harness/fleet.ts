@@ -4,6 +4,8 @@
  * processes' webhooks, the sandbox for the exchange service (shared by all), and a new
  * database. Used by test/instances.test.ts and bench/instances.ts.
  */
+import { appendFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { startSandbox, type SandboxExchange } from "../../src/exchange/sandbox/index.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator, type EmulatorOptions } from "../../src/emulator/index.js";
 import { admin } from "./postgres-admin.js";
@@ -59,6 +61,8 @@ export interface Fleet {
   roles(): Promise<string[]>;
   /** The index of the instance holding `chatId`'s lease (handling its update now), if any. */
   holderOf(chatId: number): Promise<number | undefined>;
+  /** How many of `chatId`'s updates are stored and not done yet (waiting, or being handled). */
+  unhandled(chatId: number): Promise<number>;
   /**
    * Resolves once Telegram has no update left to deliver and the inbox none waiting or being
    * handled (no chat held by anyone): every answer owed to what was sent has been sent.
@@ -142,6 +146,14 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
           options.command ?? {},
         );
         spawned.push(bot);
+        // FLEET_LOGS=<folder>: each process's output kept there once it exits (instance-<index>-<pid>.log).
+        const logs = process.env.FLEET_LOGS;
+        if (logs) {
+          void bot.exited.then(() => {
+            mkdirSync(logs, { recursive: true });
+            appendFileSync(join(logs, `instance-${index}-${bot.child.pid}.log`), `${bot.lines.join("\n")}\n`);
+          });
+        }
         const instance: FleetInstance = { bot, mode, webhookPort, healthPort };
         instances[index] = instance;
         const exited = () => bot.child.exitCode !== null || bot.child.signalCode !== null;
@@ -181,6 +193,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         const pid = Number(rows[0]?.owner.split(":")[1]);
         const index = instances.findIndex((instance) => instance?.bot.child.pid === pid);
         return index >= 0 ? index : undefined;
+      },
+      async unhandled(chatId) {
+        const { rows } = await admin(database.url, (client) =>
+          client.query<{ n: string }>("SELECT count(*) AS n FROM inbox WHERE chat_key = $1 AND done_at IS NULL", [`c:${chatId}`]),
+        );
+        return Number(rows[0]!.n);
       },
       async idle(timeoutMs = 30_000) {
         const busy = async () => {
