@@ -138,10 +138,6 @@ export class StatusNotifier {
         const text = [...repeat, renderCreationCard(t, tx, this.explorers(tx), clock.now(), owner.phrase)].join("\n");
         const sent = await this.send(tx.chatId, text, cardKeyboard(t, tx));
         await repos.transactions.setCardMessage(tx.exchangeId, sent.message_id);
-        // A poll that learned the missing details while this card was on its way saw no card
-        // yet and left them to it; the card was drawn without them: they are said now.
-        const current = await repos.transactions.find(tx.exchangeId);
-        if (current && isWaiting(current.status) && !this.depositComplete(tx) && this.depositComplete(current)) await this.depositReady(current);
       } else {
         await this.send(tx.chatId, [...repeat, renderDepositReady(t, tx, this.explorers(tx), owner.phrase)].join("\n"));
         // The card said the details were missing: it shows them now too.

@@ -327,6 +327,11 @@ export class Tracker {
         if (now.cardDueAt === null && now.cardClaim === null) await repos.transactions.oweUnclaimedCard(now.exchangeId, clock.now());
         await notifier.deliverDeposit(now.exchangeId);
       }
+      // The tracker's card is on its way, drawn before these details came: they are owed as a
+      // new message once it is shown (as the flow's Try again owes them), never lost between the two.
+      if (now.cardClaim === "tracker" && isWaiting(now.status) && !notifier.depositComplete(before) && notifier.depositComplete(now)) {
+        await repos.transactions.oweDepositDetails(now.exchangeId, clock.now());
+      }
       return;
     }
     if (isWaiting(now.status) && !notifier.depositComplete(before) && notifier.depositComplete(now)) await notifier.depositReady(now);
