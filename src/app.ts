@@ -58,6 +58,12 @@ export interface App {
   held(): { updates: number; waitingFor: string };
 }
 
+/**
+ * What a stop may take past its grace (saying this process is gone, closing the database) before
+ * the process exits all the same (src/main.ts).
+ */
+export const STOP_CLOSING_MS = 1_000;
+
 export interface AppOverrides {
   clock?: Clock;
   botInfo?: UserFromGetMe;
@@ -178,17 +184,15 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   // (src/inbox/), one chat at a time across every process on the database.
   // Telegram's limits are shared among the processes that send: with webhooks, every one of them;
   // in polling mode, the leader stores and takes up nearly every update itself, so it keeps them whole.
-  let processes = 1;
   const registry = new InstanceRegistry({
     instances: repos.instances,
     owner,
     logger,
-    onCount: (count) => {
+    onCount: (count, was) => {
       outbox.shareWith(config.webhook ? count : 1);
       // A process counted gone may have left an offers list unanswered: the leader looks now.
       // (One gone as another came keeps the count: its lists wait for the next look, within a minute.)
-      if (count < processes) duties?.offersRecovery?.wake();
-      processes = count;
+      if (count < was) duties?.offersRecovery?.wake();
     },
   });
   const inbox = new InboxWorker({
@@ -496,7 +500,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         await budgetClosed;
         stopWaitsFor = "the database to close";
         // Says at once that this process is gone (a database that does not answer: it is forgotten within seconds).
-        await settlesBy(registry.stop(), Math.max(stopDeadline, Date.now() + 1_000));
+        await settlesBy(registry.stop(), Math.max(stopDeadline, Date.now() + STOP_CLOSING_MS / 2));
         await store.close();
         await instanceLock?.release();
         instanceLock = undefined;

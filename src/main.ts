@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { createApp } from "./app.js";
+import { createApp, STOP_CLOSING_MS } from "./app.js";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.js";
 import { urlPassword } from "./db/postgres/url.js";
 import { createLogger, redactor } from "./logger.js";
@@ -7,8 +7,6 @@ import { startPlayground } from "./playground/index.js";
 import { TokenRefusedError } from "./telegram/index.js";
 
 const EXIT_CODE_OF: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
-/** After the grace, what a stop may still take (closing connections, the database) before the process exits regardless. */
-const CLOSING_MS = 1_000;
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -35,7 +33,7 @@ async function main(): Promise<void> {
   const app = await createApp({ ...config, botToken }, logger);
 
   stopOnSignals(() => app.stop(), logger, {
-    afterMs: config.shutdownGraceMs + CLOSING_MS,
+    afterMs: config.shutdownGraceMs + STOP_CLOSING_MS,
     cutShort: (seconds) => {
       const { updates, waitingFor } = app.held();
       logger.error(

@@ -3,6 +3,7 @@ import { parseEnv } from "node:util";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { loadConfig, type Config } from "../src/config.js";
+import { STOP_CLOSING_MS } from "../src/app.js";
 
 /**
  * compose.yaml, the worked example of several instances, cannot run here (no container engine):
@@ -88,9 +89,9 @@ describe("compose.yaml, the worked example of several instances", () => {
     }
   });
 
-  it("gives each replica longer to stop than its own grace, and starts Caddy after every replica", () => {
+  it("gives each replica longer to stop than it may take (its grace, then closing), and starts Caddy after every replica", () => {
     for (const [, service] of botServices) {
-      expect(seconds(service.stop_grace_period ?? "10s") * 1000).toBeGreaterThan(configOf(service).shutdownGraceMs);
+      expect(seconds(service.stop_grace_period ?? "10s") * 1000).toBeGreaterThan(configOf(service).shutdownGraceMs + STOP_CLOSING_MS);
     }
     const caddyDependsOn = compose.services.caddy?.depends_on;
     expect(Array.isArray(caddyDependsOn) ? caddyDependsOn : Object.keys(caddyDependsOn ?? {})).toEqual(botServices.map(([name]) => name));

@@ -6,8 +6,8 @@ export interface InstanceRegistryOptions {
   /** This process, as the database knows it. */
   owner: string;
   logger: Logger;
-  /** Told the number of processes running on the database whenever it changes (Telegram's limits are shared among them). */
-  onCount: (count: number) => void;
+  /** Told the number of processes running on the database whenever it changes (`was`: before), for Telegram's limits shared among them and for a process gone. */
+  onCount: (count: number, was: number) => void;
   /** Wall clock: every process's, so not a test's fake clock. */
   now?: () => number;
   beatMs?: number;
@@ -59,9 +59,10 @@ export class InstanceRegistry {
         await instances.beat(owner, now);
         const count = Math.max(1, await instances.live(now - 3 * this.beatMs, now - 3_600_000));
         if (count !== this.count) {
-          logger.info({ processes: count, was: this.count }, "processes of the bot on this database: Telegram's limits are shared among them");
+          const was = this.count;
+          logger.info({ processes: count, was }, "processes of the bot on this database: Telegram's limits are shared among them");
           this.count = count;
-          this.options.onCount(count);
+          this.options.onCount(count, was);
         }
       } catch (error) {
         logger.warn({ err: error }, "could not say this process runs; trying again at the next beat");
