@@ -18,7 +18,7 @@ import { escapeHtml } from "./bot/format.js";
 import { createdByFlow, handOverCreated } from "./bot/flow-created.js";
 import type { BotContext } from "./bot/context.js";
 import { RateBudget } from "./exchange/budget.js";
-import { CatalogueService } from "./exchange/catalogue.js";
+import { CatalogueService, type CatalogueOptions } from "./exchange/catalogue.js";
 import { ExchangeClient } from "./exchange/client.js";
 import { ExchangeAvailability } from "./exchange/availability.js";
 import { EstimateService } from "./exchange/estimates.js";
@@ -79,6 +79,8 @@ export interface AppOverrides {
   leaderRetryMs?: number;
   /** PostgreSQL: how often a follower reads the catalogue the leader stores (on the app's clock); default a minute. */
   catalogueFollowMs?: number;
+  /** How often the catalogue is refreshed (tests that let days pass need not refresh the providers every 5 minutes). */
+  catalogueRefresh?: Pick<CatalogueOptions, "currenciesEveryMs" | "providersEveryMs">;
 }
 
 /**
@@ -147,7 +149,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     onRefreshAttempt: (part) => part === "currencies" && availability.catalogueTried(),
     // The followers read it again at once.
     onRefreshed: () => void signals?.send("catalogue"),
-  });
+  }, overrides.catalogueRefresh);
   await catalogue.load();
   const estimates = new EstimateService({ client, clock });
 

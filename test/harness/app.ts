@@ -55,6 +55,8 @@ export interface WorldOptions {
   database?: TestBackEnd;
   /** PostgreSQL: how long the app waits between two tries at leading (real time; default 2 s). */
   leaderRetryMs?: number;
+  /** How often the catalogue is refreshed (default: as in production, the providers every 5 minutes). */
+  catalogueRefresh?: AppOverrides["catalogueRefresh"];
 }
 
 /**
@@ -95,10 +97,11 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
     const shared = options.embeddedSandbox ? {} : { sandbox: { exchange: sandbox, apiKey: options.exchangeApiKey ?? "sandbox-key" } };
     const timeouts = options.exchangeTimeouts ? { exchangeTimeouts: options.exchangeTimeouts } : {};
     const leading = options.leaderRetryMs === undefined ? {} : { leaderRetryMs: options.leaderRetryMs };
+    const refresh = options.catalogueRefresh ? { catalogueRefresh: options.catalogueRefresh } : {};
     // Real-time retries of Telegram calls, short: a test must not wait a backoff out.
     const telegramRetry = { firstMs: 20, maxMs: 200 };
     const floodLimits = options.floodLimits ?? UNPACED;
-    const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, telegramRetry, floodLimits, ...shared, ...timeouts, ...leading });
+    const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, telegramRetry, floodLimits, ...shared, ...timeouts, ...leading, ...refresh });
     // On PostgreSQL the fake clock waits for the database's answers between timers.
     stopSettling?.();
     stopSettling = app.store.dialect === "postgres" ? settleOnPool(clock, app.store.pool) : undefined;
