@@ -45,6 +45,21 @@ async function letTimePass(w: TestWorld, ms: number, stepMs: number): Promise<vo
   await w.app.idle();
 }
 
+/**
+ * A world whose service is slow to give an XRP deposit's memo; a person confirms such a swap and
+ * is shown the "not given yet" prompt. Their exchange's id and that prompt.
+ */
+async function confirmedWithoutMemo(id: number, name: string): Promise<{ w: TestWorld; user: TestUser; waiting: StoredMessage; exchangeId: string }> {
+  const w = (world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } }));
+  const user = w.tg.user({ id, first_name: name, language_code: "en" });
+  const summary = await toSummary(user, XRP_SWAP);
+  withholdMemo(w, 1_000);
+  await user.click(summary, /Confirm/);
+  const waiting = await user.nextMessage();
+  const exchangeId = (await w.app.repos.transactions.listByUser(id, 1))[0]!.exchangeId;
+  return { w, user, waiting, exchangeId };
+}
+
 describe("deposit details after Confirm", () => {
   it("reach the person exactly once, within a minute of Telegram working again, after an outage (one 429, then 5xx for ten seconds)", async () => {
     world = await startWorld({}, { timeline: { waiting: 20 * 60_000 } });
@@ -180,72 +195,54 @@ describe("deposit details after Confirm", () => {
   });
 
   it("a person who leaves the 'not given yet' prompt another way (/cancel) still gets the deposit details when the service gives them, exactly once", async () => {
-    world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
-    const user = world.tg.user({ id: 9207, first_name: "Gus", language_code: "en" });
-    const summary = await toSummary(user, XRP_SWAP);
-    withholdMemo(world, 1_000);
-    await user.click(summary, /Confirm/);
-    const waiting = await user.nextMessage();
+    const { w, user, waiting, exchangeId: id } = await confirmedWithoutMemo(9207, "Gus");
     expect(waiting.text).toContain("has not given the deposit memo yet");
-    const id = (await world.app.repos.transactions.listByUser(9207, 1))[0]!.exchangeId;
     // Not Leave: the flow ends without handing its prompt to the tracker.
     await user.send("/cancel");
     await user.nextMessage();
-    await letTimePass(world, 5 * 60_000, 5_000);
+    await letTimePass(w, 5 * 60_000, 5_000);
     // The service gives the memo; the tracker's next looks find it.
-    world.app.sandbox!.faults.clear();
-    await letTimePass(world, 60 * 60_000, 10_000);
-    const tx = (await world.app.repos.transactions.find(id))!;
+    w.app.sandbox!.faults.clear();
+    await letTimePass(w, 60 * 60_000, 10_000);
+    const tx = (await w.app.repos.transactions.find(id))!;
     expect(tx.extraFrom).toBeTruthy();
-    const withMemo = depositMessages(world, tx).filter((text) => text.includes(tx.extraFrom!));
+    const withMemo = depositMessages(w, tx).filter((text) => text.includes(tx.extraFrom!));
     expect(withMemo).toHaveLength(1);
   });
 
   it("a person who leaves the 'not given yet' prompt by /cancel gets the deposit details as soon as the tracker learns them, not half an hour later", async () => {
-    world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
-    const user = world.tg.user({ id: 9208, first_name: "Hal", language_code: "en" });
-    const summary = await toSummary(user, XRP_SWAP);
-    withholdMemo(world, 1_000);
-    await user.click(summary, /Confirm/);
-    await user.nextMessage();
-    const id = (await world.app.repos.transactions.listByUser(9208, 1))[0]!.exchangeId;
+    const { w, user, exchangeId: id } = await confirmedWithoutMemo(9208, "Hal");
     await user.send("/cancel");
     await user.nextMessage();
-    world.app.sandbox!.faults.clear();
+    w.app.sandbox!.faults.clear();
     // The tracker's looks at a new exchange come every few minutes: ten are enough, the hold's 35 are not needed.
-    await letTimePass(world, 10 * 60_000, 5_000);
-    const tx = (await world.app.repos.transactions.find(id))!;
+    await letTimePass(w, 10 * 60_000, 5_000);
+    const tx = (await w.app.repos.transactions.find(id))!;
     expect(tx.extraFrom).toBeTruthy();
-    const withMemo = depositMessages(world, tx).filter((text) => text.includes(tx.extraFrom!));
+    const withMemo = depositMessages(w, tx).filter((text) => text.includes(tx.extraFrom!));
     expect(withMemo).toHaveLength(1);
     expect(withMemo[0]).not.toContain("Sent again");
   });
 
   it("the deposit details a poll learns while the tracker's card (drawn without them) is on its way still come, once", async () => {
-    world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } });
-    const user = world.tg.user({ id: 9210, first_name: "Ivy", language_code: "en" });
-    const summary = await toSummary(user, XRP_SWAP);
-    withholdMemo(world, 1_000);
-    await user.click(summary, /Confirm/);
-    await user.nextMessage();
-    const id = (await world.app.repos.transactions.listByUser(9210, 1))[0]!.exchangeId;
+    const { w, user, exchangeId: id } = await confirmedWithoutMemo(9210, "Ivy");
     // The reply to /cancel goes by; the card the tracker then sends, without the memo, is held on its way.
-    const reply = world.tg.holdNext("sendMessage", user.id);
-    const card = world.tg.holdNext("sendMessage", user.id);
+    const reply = w.tg.holdNext("sendMessage", user.id);
+    const card = w.tg.holdNext("sendMessage", user.id);
     await user.send("/cancel");
     await reply.arrived;
     reply.release();
     await card.arrived;
     // Meanwhile the service gives the memo, and a poll learns it: no card shown yet, so it says nothing.
-    world.app.sandbox!.faults.clear();
-    await letTimePass(world, 3 * 60_000, 5_000);
-    const learned = (await world.app.repos.transactions.find(id))!;
+    w.app.sandbox!.faults.clear();
+    await letTimePass(w, 3 * 60_000, 5_000);
+    const learned = (await w.app.repos.transactions.find(id))!;
     expect(learned.extraFrom).toBeTruthy();
     expect(learned.cardMessageId).toBeNull();
     card.release();
-    await waitFor(async () => (await world!.app.repos.transactions.find(id))!.cardMessageId !== null || undefined, 5_000, "the card to be shown");
-    await letTimePass(world, 60_000, 5_000);
-    const withMemo = depositMessages(world, learned).filter((text) => text.includes(learned.extraFrom!));
+    await waitFor(async () => (await w.app.repos.transactions.find(id))!.cardMessageId !== null || undefined, 5_000, "the card to be shown");
+    await letTimePass(w, 60_000, 5_000);
+    const withMemo = depositMessages(w, learned).filter((text) => text.includes(learned.extraFrom!));
     expect(withMemo).toHaveLength(1);
   });
 
