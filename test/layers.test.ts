@@ -13,21 +13,22 @@ const LAYERS: Record<string, readonly string[]> = {
   "money.ts": [],
   "logger.ts": [],
   "listen.ts": [],
+  "config-error.ts": [],
   // DATABASE_URL is checked by the data layer's own pure URL rules (no pg in that file).
-  "config.ts": ["db/postgres/url.ts"],
+  "config.ts": ["config-error.ts", "db/postgres/url.ts"],
   // Pure rules on amounts, addresses and currencies; the exchange's data shapes are what they read.
   domain: ["money.ts", "exchange/schemas.ts"],
   // Storage, below everything that keeps something.
   // A database the bot cannot use is a configuration error (DatabaseConfigError extends ConfigError).
-  db: ["clock.ts", "money.ts", "domain", "config.ts"],
+  db: ["clock.ts", "money.ts", "domain", "config-error.ts"],
   // The exchange's client, budget, catalogue (kept through db's repositories), estimates, sandbox.
   exchange: ["clock.ts", "money.ts", "db"],
   // Telegram's transport (the feed of updates, the outbox): it knows no bot.
   telegram: ["clock.ts", "listen.ts"],
   // Metrics and /healthz: they read the layers below, which report to them through callbacks.
   ops: ["clock.ts", "listen.ts", "exchange", "telegram"],
-  // The conversations. The tracker's poll policy is pure rules the cards word the same way.
-  bot: ["clock.ts", "money.ts", "domain", "db", "exchange", "telegram", "ops", "tracker/policy.ts"],
+  // The conversations.
+  bot: ["clock.ts", "money.ts", "domain", "db", "exchange", "telegram", "ops"],
   // Background work that tells people things in the bot's words (cards, i18n): built on the bot,
   // which only gets callbacks into them (see app.ts).
   tracker: ["clock.ts", "money.ts", "domain", "db", "exchange", "bot"],

@@ -4,7 +4,7 @@ import { BudgetCancelledError, type QueuePlace } from "../../exchange/budget.js"
 import type { CreateTransactionRequest, ExchangeClient } from "../../exchange/client.js";
 import { isExchangeError } from "../../exchange/errors.js";
 import type { Metrics } from "../../ops/metrics.js";
-import { pollRank } from "../../tracker/policy.js";
+import { pollRank } from "../../domain/poll-policy.js";
 import { flowCreated } from "../flow-created.js";
 import { waitSeconds } from "../format.js";
 import { USER_WAIT_MS, whileWaiting, type TypingIndicator } from "../waiting.js";
