@@ -36,7 +36,7 @@ const LAYERS: Record<string, readonly string[]> = {
   // Which instance runs the background duties: the lock and the duties are given to it.
   "leadership.ts": [],
   // The updates stored before Telegram is acknowledged, handled a chat at a time (the bot's handler is given to it).
-  inbox: ["db"],
+  inbox: ["db", "telegram"],
   // The processes running on the database (their count is given to whoever shares limits).
   cluster: ["db"],
   // Builds the process from all of the above.
