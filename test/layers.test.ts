@@ -33,14 +33,15 @@ const LAYERS: Record<string, readonly string[]> = {
   // which only gets callbacks into them (see app.ts).
   tracker: ["clock.ts", "money.ts", "domain", "db", "exchange", "bot"],
   alerts: ["clock.ts", "money.ts", "domain", "db", "exchange", "bot"],
-  // Which instance runs the background duties: the lock and the duties are given to it.
-  "leadership.ts": [],
   // The updates stored before Telegram is acknowledged, handled a chat at a time (the bot's handler is given to it).
   inbox: ["db", "telegram"],
   // The processes running on the database (their count is given to whoever shares limits).
   cluster: ["db"],
+  // How this process runs among the others on its database: leadership, the registry, signals,
+  // and the duties only the leader runs (given to it as parts with a start and a stop).
+  fleet: ["clock.ts", "db", "cluster"],
   // Builds the process from all of the above.
-  "app.ts": ["clock.ts", "money.ts", "logger.ts", "config.ts", "leadership.ts", "inbox", "cluster", "domain", "db", "exchange", "telegram", "ops", "bot", "tracker", "alerts"],
+  "app.ts": ["clock.ts", "money.ts", "logger.ts", "config.ts", "fleet", "inbox", "domain", "db", "exchange", "telegram", "ops", "bot", "tracker", "alerts"],
   // The Bot API emulator stands in for Telegram: it knows nothing of the bot.
   emulator: ["listen.ts"],
   // The playground runs the whole app against the emulator and the sandbox.
