@@ -196,7 +196,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       outbox.shareWith(config.webhook ? count : 1);
       // A process counted gone may have left an offers list unanswered: the leader looks now.
       // (One gone as another came keeps the count: its lists wait for the next look, within a minute.)
-      if (count < was) offersRecovery?.wake();
+      if (count < was) leader.wakeOffersRecovery();
     },
   });
   // Every update is stored before Telegram is told it arrived, then handled from the inbox
@@ -246,12 +246,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   let webhookFeed: (UpdateFeed & { close(): Promise<void> }) | undefined;
   let webhookPort: number | undefined;
   let ops: OpsServer | undefined;
-  /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
-  const sweepNote = async (chatId: number, key: "flow-timeout" | "flow-too-large"): Promise<string> => {
-    const t = await translatorFor(i18n, repos.users, chatId);
-    const created = await createdByFlow(repos.kv, chatId);
-    return created === undefined ? t(key) : t(`${key}-created`, { id: escapeHtml(created) });
-  };
   let starting: Promise<void> | undefined;
   let stopped: Promise<void> | undefined;
   let stopWaitsFor = "nothing";
@@ -261,11 +255,183 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   // Aborted by stop(): nothing new is started from then on.
   const stopping = new AbortController();
   const retry = overrides.telegramRetry ? { retry: overrides.telegramRetry } : {};
-  const warn = (what: string) => (error: unknown) => logger.warn({ err: error }, what);
+  const warn = warnOn(logger);
   const catalogueFollowMs = overrides.catalogueFollowMs ?? 60_000;
 
   // The leader's duties (SQLite: the one process's), started in this order whenever this process
-  // leads and stopped in the reverse order (src/fleet/duties.ts). Each term builds its own parts.
+  // leads and stopped in the reverse order (src/fleet/duties.ts).
+  const leader = leaderDuties({ config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry });
+  // While another process leads (PostgreSQL), this one reads the catalogue it stores.
+  const followerDuties: Duty[] = [{ name: "following the catalogue", start: () => catalogue.follow(catalogueFollowMs), stop: () => catalogue.stop() }];
+
+  const role = (): Role => fleet.role();
+  fleet.on("trackerWake", () => tracker.wake());
+  fleet.on("catalogue", () => {
+    if (role() !== "leader") catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
+  });
+  /** New work for the tracker: this instance's, when it leads; else the leader's, wherever it runs. */
+  const wakeLeader = () => {
+    if (role() === "leader") tracker.wake();
+    else fleet.send("trackerWake");
+  };
+  const fundsSent = async (exchangeId: string) => {
+    // Recorded in the database (the local tracker is woken too, and ignores it when not running).
+    await tracker.fundsSent(exchangeId);
+    if (role() !== "leader") fleet.send("trackerWake");
+  };
+
+  const checks: Record<string, HealthCheck> = {
+    // The feed this process runs, if any: a follower in polling mode or a standby polls nothing.
+    telegram: () => (webhookFeed ?? leader.pollingFeed())?.health() ?? { ok: true },
+    // A database that stopped answering fails the check rather than hanging it.
+    database: async () => {
+      const answered = await within(sql`SELECT 1`.execute(store.db), DATABASE_CHECK_MS);
+      return answered ? { ok: true } : { ok: false, reason: `no answer from the database within ${DATABASE_CHECK_MS / 1000} s` };
+    },
+    // Only the leader runs it.
+    tracker: () => (leader.tracking() ? tracker.health() : { ok: true }),
+    // Shown, not failed: restarting the bot would not bring the service back.
+    exchange: () => {
+      const down = availability.current();
+      return down ? { ok: true, degraded: `${down.reason}: ${down.detail}` } : { ok: true };
+    },
+  };
+  return {
+    bot,
+    store,
+    repos,
+    budget,
+    client,
+    catalogue,
+    tracker,
+    metrics,
+    sandbox,
+    idle: appIdle,
+    role,
+    held: () => ({ updates: handling(), waitingFor: stopWaitsFor }),
+    ports() {
+      return { ...(webhookPort === undefined ? {} : { webhook: webhookPort }), ...(ops ? { health: ops.port } : {}) };
+    },
+    start() {
+      starting = (async () => {
+        if (config.health) {
+          // A busy port costs the operator their metrics, not their users the bot.
+          ops = await startOpsServer({
+            ...config.health,
+            checks,
+            role,
+            ready: () => (ready ? { ready: true } : { ready: false, reason: phase }),
+            metrics,
+            logger,
+          }).catch((error: unknown) => {
+            logger.error({ err: error, port: config.health?.port }, "could not serve /healthz and /metrics");
+            return undefined;
+          });
+        }
+        // SQLite: one process per file, another waits (standby) until this one stops; PostgreSQL: hears the others.
+        if (!(await fleet.enter(stopping.signal, (waiting) => (phase = waiting)))) return; // stopped while waiting
+        phase = "connecting to Telegram";
+        if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal, ...retry }))) return;
+        phase = "starting";
+        await fleet.register();
+        // Updates left waiting by the last stop (or another process) are handled from now on.
+        inbox.start();
+        // The duties: run here while this process leads (SQLite's one process: at once; after the first try, this one may lead).
+        await fleet.run({ leader: leader.duties, follower: followerDuties });
+        if (stopping.signal.aborted) return;
+        if (config.webhook) {
+          // Every instance takes webhooks (setWebhook with the same address is the same webhook).
+          phase = "setting the webhook";
+          const pushed = await startWebhook(bot, { ...config.webhook, logger, signal: stopping.signal, accept, ...retry });
+          if (!pushed) return;
+          webhookPort = pushed.port;
+          webhookFeed = pushed;
+        }
+        phase = "running";
+        ready = true;
+        logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined, updates: config.webhook ? "webhook" : "polling", role: role() }, "bot started");
+      })();
+      return starting;
+    },
+    stop() {
+      stopped ??= (async () => {
+        ready = false;
+        stopping.abort();
+        phase = "stopping";
+        stopWaitsFor = "the updates being handled and the background duties";
+        // The grace counts from the signal: every wait below ends by then.
+        const stopDeadline = Date.now() + config.shutdownGraceMs;
+        // A start still under way notices the abort at its next step; tear down after it (or at the deadline).
+        await settlesBy(starting ?? Promise.resolve(), stopDeadline);
+        // No new webhook from here on (each is answered 503 until the port closes below; polling
+        // is the first duty to stop); what Telegram was told arrived is in the inbox.
+        await settlesBy(webhookFeed?.stop() ?? Promise.resolve(), stopDeadline);
+        // No update is taken up here from now on; those being handled get until the deadline, then
+        // this process's chats are let go for another process (or the next start) to go on with.
+        const inboxStopped = inbox.stop(stopDeadline);
+        // The leader's duties stop; on PostgreSQL the leader lock goes as soon as they have, for another instance to lead at once.
+        const dutiesDone = fleet.stopDuties(stopDeadline);
+        // Calls still waiting for the budget give up at once, so handlers and polls can finish.
+        // (Every grant is already in the journal: it is written before its call goes out.)
+        const budgetClosed = budget.close();
+        const handlersDone = (await settlesBy(idle(), stopDeadline)) && (await inboxStopped).unfinished === 0;
+        if (!handlersDone) {
+          logger.warn({ handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 }, "shutdown: updates still being handled after the grace period; stopping without them");
+        }
+        // The fleet waits for each duty until the deadline itself; past it, something else hangs (the lock's release).
+        const unfinished = (await settlesBy(dutiesDone, stopDeadline + STOP_CLOSING_MS / 2)) ? await dutiesDone : ["the leader lock's release"];
+        if (unfinished.length > 0) logger.warn({ duties: unfinished }, "shutdown: background duties still running after the grace period; stopping without them");
+        catalogue.stop();
+        stopWaitsFor = "connections to close";
+        // Out of time: calls to the exchange still under way are cut off rather than awaited.
+        await client.close({ force: !handlersDone || unfinished.length > 0 });
+        if (ownSandbox) await sandbox?.close();
+        await webhookFeed?.close();
+        await ops?.close();
+        await budgetClosed;
+        stopWaitsFor = "the database to close";
+        // Says at once that this process is gone (a database that does not answer: it is forgotten within seconds).
+        await fleet.leave(Math.max(stopDeadline, Date.now() + STOP_CLOSING_MS / 2));
+        await store.close();
+        // SQLite: the file's lock goes last, for a standby to take over a closed database.
+        await fleet.close();
+        logger.info("bot stopped");
+      })();
+      return stopped;
+    },
+  };
+}
+
+/** What the leader's duties are made of (app.ts builds them all). */
+interface LeaderParts {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  repos: Repositories;
+  metrics: Metrics;
+  bot: Bot<BotContext>;
+  i18n: ReturnType<typeof createBot>["i18n"];
+  catalogue: CatalogueService;
+  client: ExchangeClient;
+  tracker: Tracker;
+  recoverOffers: ReturnType<typeof createBot>["recoverOffers"];
+  accept: ReturnType<typeof acceptInto>;
+  retry: { retry?: RetryTiming };
+}
+
+/**
+ * The duties only the leader runs, in the order they start (each term builds its parts anew),
+ * and what the rest of the process reads of them.
+ */
+function leaderDuties(parts: LeaderParts): { duties: Duty[]; pollingFeed(): UpdateFeed | undefined; tracking(): boolean; wakeOffersRecovery(): void } {
+  const { config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry } = parts;
+  const warn = warnOn(logger);
+  /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
+  const sweepNote = async (chatId: number, key: "flow-timeout" | "flow-too-large"): Promise<string> => {
+    const t = await translatorFor(i18n, repos.users, chatId);
+    const created = await createdByFlow(repos.kv, chatId);
+    return created === undefined ? t(key) : t(`${key}-created`, { id: escapeHtml(created) });
+  };
   let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
   let offersRecovery: ReturnType<typeof startOffersRecovery> | undefined;
   let alerts: AlertChecker | undefined;
@@ -368,145 +534,12 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       },
     },
   ];
-  // While another process leads (PostgreSQL), this one reads the catalogue it stores.
-  const followerDuties: Duty[] = [{ name: "following the catalogue", start: () => catalogue.follow(catalogueFollowMs), stop: () => catalogue.stop() }];
+  return { duties: leaderDuties, pollingFeed: () => pollingFeed, tracking: () => tracking, wakeOffersRecovery: () => offersRecovery?.wake() };
+}
 
-  const role = (): Role => fleet.role();
-  fleet.on("trackerWake", () => tracker.wake());
-  fleet.on("catalogue", () => {
-    if (role() !== "leader") catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
-  });
-  /** New work for the tracker: this instance's, when it leads; else the leader's, wherever it runs. */
-  const wakeLeader = () => {
-    if (role() === "leader") tracker.wake();
-    else fleet.send("trackerWake");
-  };
-  const fundsSent = async (exchangeId: string) => {
-    // Recorded in the database (the local tracker is woken too, and ignores it when not running).
-    await tracker.fundsSent(exchangeId);
-    if (role() !== "leader") fleet.send("trackerWake");
-  };
-
-  const checks: Record<string, HealthCheck> = {
-    // The feed this process runs, if any: a follower in polling mode or a standby polls nothing.
-    telegram: () => (webhookFeed ?? pollingFeed)?.health() ?? { ok: true },
-    // A database that stopped answering fails the check rather than hanging it.
-    database: async () => {
-      const answered = await within(sql`SELECT 1`.execute(store.db), DATABASE_CHECK_MS);
-      return answered ? { ok: true } : { ok: false, reason: `no answer from the database within ${DATABASE_CHECK_MS / 1000} s` };
-    },
-    // Only the leader runs it.
-    tracker: () => (tracking ? tracker.health() : { ok: true }),
-    // Shown, not failed: restarting the bot would not bring the service back.
-    exchange: () => {
-      const down = availability.current();
-      return down ? { ok: true, degraded: `${down.reason}: ${down.detail}` } : { ok: true };
-    },
-  };
-  return {
-    bot,
-    store,
-    repos,
-    budget,
-    client,
-    catalogue,
-    tracker,
-    metrics,
-    sandbox,
-    idle: appIdle,
-    role,
-    held: () => ({ updates: handling(), waitingFor: stopWaitsFor }),
-    ports() {
-      return { ...(webhookPort === undefined ? {} : { webhook: webhookPort }), ...(ops ? { health: ops.port } : {}) };
-    },
-    start() {
-      starting = (async () => {
-        if (config.health) {
-          // A busy port costs the operator their metrics, not their users the bot.
-          ops = await startOpsServer({
-            ...config.health,
-            checks,
-            role,
-            ready: () => (ready ? { ready: true } : { ready: false, reason: phase }),
-            metrics,
-            logger,
-          }).catch((error: unknown) => {
-            logger.error({ err: error, port: config.health?.port }, "could not serve /healthz and /metrics");
-            return undefined;
-          });
-        }
-        // SQLite: one process per file, another waits (standby) until this one stops; PostgreSQL: hears the others.
-        if (!(await fleet.enter(stopping.signal, (waiting) => (phase = waiting)))) return; // stopped while waiting
-        phase = "connecting to Telegram";
-        if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal, ...retry }))) return;
-        phase = "starting";
-        await fleet.register();
-        // Updates left waiting by the last stop (or another process) are handled from now on.
-        inbox.start();
-        // The duties: run here while this process leads (SQLite's one process: at once; after the first try, this one may lead).
-        await fleet.run({ leader: leaderDuties, follower: followerDuties });
-        if (stopping.signal.aborted) return;
-        if (config.webhook) {
-          // Every instance takes webhooks (setWebhook with the same address is the same webhook).
-          phase = "setting the webhook";
-          const pushed = await startWebhook(bot, { ...config.webhook, logger, signal: stopping.signal, accept, ...retry });
-          if (!pushed) return;
-          webhookPort = pushed.port;
-          webhookFeed = pushed;
-        }
-        phase = "running";
-        ready = true;
-        logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined, updates: config.webhook ? "webhook" : "polling", role: role() }, "bot started");
-      })();
-      return starting;
-    },
-    stop() {
-      stopped ??= (async () => {
-        ready = false;
-        stopping.abort();
-        phase = "stopping";
-        stopWaitsFor = "the updates being handled and the background duties";
-        // The grace counts from the signal: every wait below ends by then.
-        const stopDeadline = Date.now() + config.shutdownGraceMs;
-        // A start still under way notices the abort at its next step; tear down after it (or at the deadline).
-        await settlesBy(starting ?? Promise.resolve(), stopDeadline);
-        // No new webhook from here on (each is answered 503 until the port closes below; polling
-        // is the first duty to stop); what Telegram was told arrived is in the inbox.
-        await settlesBy(webhookFeed?.stop() ?? Promise.resolve(), stopDeadline);
-        // No update is taken up here from now on; those being handled get until the deadline, then
-        // this process's chats are let go for another process (or the next start) to go on with.
-        const inboxStopped = inbox.stop(stopDeadline);
-        // The leader's duties stop; on PostgreSQL the leader lock goes as soon as they have, for another instance to lead at once.
-        const dutiesDone = fleet.stopDuties(stopDeadline);
-        // Calls still waiting for the budget give up at once, so handlers and polls can finish.
-        // (Every grant is already in the journal: it is written before its call goes out.)
-        const budgetClosed = budget.close();
-        const handlersDone = (await settlesBy(idle(), stopDeadline)) && (await inboxStopped).unfinished === 0;
-        if (!handlersDone) {
-          logger.warn({ handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 }, "shutdown: updates still being handled after the grace period; stopping without them");
-        }
-        // The fleet waits for each duty until the deadline itself; past it, something else hangs (the lock's release).
-        const unfinished = (await settlesBy(dutiesDone, stopDeadline + STOP_CLOSING_MS / 2)) ? await dutiesDone : ["the leader lock's release"];
-        if (unfinished.length > 0) logger.warn({ duties: unfinished }, "shutdown: background duties still running after the grace period; stopping without them");
-        catalogue.stop();
-        stopWaitsFor = "connections to close";
-        // Out of time: calls to the exchange still under way are cut off rather than awaited.
-        await client.close({ force: !handlersDone || unfinished.length > 0 });
-        if (ownSandbox) await sandbox?.close();
-        await webhookFeed?.close();
-        await ops?.close();
-        await budgetClosed;
-        stopWaitsFor = "the database to close";
-        // Says at once that this process is gone (a database that does not answer: it is forgotten within seconds).
-        await fleet.leave(Math.max(stopDeadline, Date.now() + STOP_CLOSING_MS / 2));
-        await store.close();
-        // SQLite: the file's lock goes last, for a standby to take over a closed database.
-        await fleet.close();
-        logger.info("bot stopped");
-      })();
-      return stopped;
-    },
-  };
+/** A catch that logs `what` as a warning (the work goes on without it). */
+function warnOn(logger: Logger): (what: string) => (error: unknown) => void {
+  return (what) => (error) => logger.warn({ err: error }, what);
 }
 
 /** How long /healthz waits for the database's answer (Docker's HEALTHCHECK gives the whole check 5 s). */
