@@ -189,6 +189,7 @@ flow-offer-gone = ⚠️ { $provider } ya no ofrece este intercambio. Elige otra
 flow-quote-changed = ⚠️ La oferta cambió desde que la viste: ahora recibirías unos <b>{ $receive } { $currency }</b> en lugar de { $was }. Estas son las cifras nuevas: confirma de nuevo si te convienen.
 flow-quote-limits-changed = ⚠️ Los límites de la oferta cambiaron y tu cantidad ya no entra en ellos. Elige una oferta de nuevo.
 flow-create-unknown = ⚠️ No pude confirmar si tu intercambio se creó: envié la solicitud, pero el servicio de intercambio no dio una respuesta clara, así que <b>es posible</b> que se haya creado un intercambio. No tengo dirección de depósito para él: <b>no envíes nada</b> hasta que veas una dirección de depósito mía. No volveré a intentar esta solicitud por mi cuenta; para intentarlo de nuevo, empieza con /exchange. Referencia para el soporte: <code>{ $reference }</code>, { $time } UTC.
+flow-create-in-flight = ⏳ Es posible que tu intercambio se esté creando ahora mismo: la solicitud para crearlo llegó al servicio de intercambio y su respuesta aún no ha llegado. Sus datos de depósito, o el rechazo del servicio, llegarán aquí en cuanto se sepan; no hace falta que confirmes de nuevo. <b>No envíes nada</b> hasta que veas una dirección de depósito mía. Referencia para el soporte: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Intercambio creado</b>
 created-send = Envía exactamente <code>{ $amount }</code> <b>{ $currency }</b> (cantidad exacta, sin redondear: tócala para copiarla) en la red <b>{ $network }</b> a esta dirección:

@@ -189,6 +189,7 @@ flow-offer-gone = ⚠️ { $provider } não oferece mais esta troca. Escolha out
 flow-quote-changed = ⚠️ A oferta mudou desde que você a viu: agora você receberia cerca de <b>{ $receive } { $currency }</b> em vez de { $was }. Aqui estão os novos números: confirme de novo se estiverem bons para você.
 flow-quote-limits-changed = ⚠️ Os limites da oferta mudaram e seu valor não cabe mais neles. Escolha uma oferta de novo.
 flow-create-unknown = ⚠️ Não consegui confirmar se sua troca foi criada: enviei o pedido, mas o serviço de troca não deu uma resposta clara, então uma troca <b>pode</b> ter sido criada. Não tenho endereço de depósito para ela: <b>não envie nada</b> até ver um endereço de depósito enviado por mim. Não vou repetir este pedido por conta própria; para tentar de novo, comece com /exchange. Referência para o suporte: <code>{ $reference }</code>, { $time } UTC.
+flow-create-in-flight = ⏳ Sua troca pode estar sendo criada agora mesmo: o pedido para criá-la chegou ao serviço de troca e a resposta ainda não veio. Os dados de depósito, ou a recusa do serviço, chegarão aqui assim que forem conhecidos; não é preciso confirmar de novo. <b>Não envie nada</b> até ver um endereço de depósito enviado por mim. Referência para o suporte: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Troca criada</b>
 created-send = Envie exatamente <code>{ $amount }</code> <b>{ $currency }</b> (valor exato, sem arredondamento: toque para copiar) na rede <b>{ $network }</b> para este endereço:

@@ -188,6 +188,7 @@ flow-offer-gone = ⚠️ { $provider } không còn cung cấp giao dịch đổi
 flow-quote-changed = ⚠️ Báo giá đã thay đổi kể từ lúc bạn xem: bây giờ bạn sẽ nhận khoảng <b>{ $receive } { $currency }</b> thay vì { $was }. Đây là các số liệu mới: hãy xác nhận lại nếu bạn đồng ý.
 flow-quote-limits-changed = ⚠️ Giới hạn của báo giá đã thay đổi và số lượng của bạn không còn nằm trong giới hạn. Vui lòng chọn lại báo giá.
 flow-create-unknown = ⚠️ Tôi không thể xác nhận giao dịch đổi của bạn đã được tạo hay chưa: tôi đã gửi yêu cầu, nhưng dịch vụ đổi không trả lời rõ ràng, nên một giao dịch đổi <b>có thể</b> đã được tạo. Tôi không có địa chỉ nạp cho giao dịch đó: <b>đừng gửi gì cả</b> cho đến khi bạn thấy tôi gửi địa chỉ nạp. Tôi sẽ không tự gửi lại yêu cầu này; để thử lại, hãy bắt đầu bằng /exchange. Mã tham chiếu cho bộ phận hỗ trợ: <code>{ $reference }</code>, { $time } UTC.
+flow-create-in-flight = ⏳ Giao dịch đổi của bạn có thể đang được tạo ngay lúc này: yêu cầu tạo đã đến dịch vụ đổi và câu trả lời chưa về. Thông tin nạp, hoặc lời từ chối của dịch vụ, sẽ được gửi đến đây ngay khi có; bạn không cần xác nhận lại. <b>Đừng gửi gì cả</b> cho đến khi bạn thấy tôi gửi địa chỉ nạp. Mã tham chiếu cho bộ phận hỗ trợ: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Đã tạo giao dịch đổi</b>
 created-send = Gửi chính xác <code>{ $amount }</code> <b>{ $currency }</b> (số lượng chính xác, không làm tròn: nhấn để sao chép) trên mạng <b>{ $network }</b> đến địa chỉ này:
