@@ -12,6 +12,7 @@ import { openFleet, settlesBy, type Duty, type Role } from "./fleet/index.js";
 import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
 import { startOffersRecovery } from "./bot/conversations/offers-recovery.js";
+import { startOwedOutcomes } from "./bot/create-outcomes.js";
 import { registerCommands } from "./bot/features/menu.js";
 import { translatorFor } from "./bot/i18n.js";
 import { escapeHtml } from "./bot/format.js";
@@ -260,7 +261,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
 
   // The leader's duties (SQLite: the one process's), started in this order whenever this process
   // leads and stopped in the reverse order (src/fleet/duties.ts).
-  const leader = leaderDuties({ config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry });
+  const leader = leaderDuties({ config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry, isRunning: (other) => fleet.isRunning(other) });
   // While another process leads (PostgreSQL), this one reads the catalogue it stores.
   const followerDuties: Duty[] = [{ name: "following the catalogue", start: () => catalogue.follow(catalogueFollowMs), stop: () => catalogue.stop() }];
 
@@ -416,6 +417,7 @@ interface LeaderParts {
   tracker: Tracker;
   recoverOffers: ReturnType<typeof createBot>["recoverOffers"];
   accept: ReturnType<typeof acceptInto>;
+  isRunning: (owner: string) => Promise<boolean>;
   retry: { retry?: RetryTiming };
 }
 
@@ -424,7 +426,7 @@ interface LeaderParts {
  * and what the rest of the process reads of them.
  */
 function leaderDuties(parts: LeaderParts): { duties: Duty[]; pollingFeed(): UpdateFeed | undefined; tracking(): boolean; wakeOffersRecovery(): void } {
-  const { config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry } = parts;
+  const { config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry, isRunning } = parts;
   const warn = warnOn(logger);
   /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
   const sweepNote = async (chatId: number, key: "flow-timeout" | "flow-too-large"): Promise<string> => {
@@ -435,6 +437,7 @@ function leaderDuties(parts: LeaderParts): { duties: Duty[]; pollingFeed(): Upda
   let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
   let offersRecovery: ReturnType<typeof startOffersRecovery> | undefined;
   let alerts: AlertChecker | undefined;
+  let owedOutcomes: ReturnType<typeof startOwedOutcomes> | undefined;
   let pollingFeed: UpdateFeed | undefined;
   /** Whether this process's tracker runs (checked by /healthz from then on, not while its start still reads the database). */
   let tracking = false;
@@ -485,6 +488,23 @@ function leaderDuties(parts: LeaderParts): { duties: Duty[]; pollingFeed(): Upda
         offersRecovery = undefined;
         await recovery?.stop();
       },
+    },
+    {
+      name: "creation outcomes",
+      // A Confirm taken over told its person the exchange may be being created: its refusal, or
+      // that nobody will learn more, is told them from here.
+      start: () => {
+        owedOutcomes = startOwedOutcomes({
+          createRequests: repos.createRequests,
+          users: repos.users,
+          api: bot.api,
+          translate: async (userId, key, variables) => (await translatorFor(i18n, repos.users, userId))(key, variables),
+          isRunning,
+          clock,
+          logger,
+        });
+      },
+      stop: () => owedOutcomes?.stop(),
     },
     {
       name: "tracker",

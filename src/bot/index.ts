@@ -345,6 +345,7 @@ export function createBot(
         trackerIntervalMs: deps.trackerIntervalSeconds * 1000,
         onCreated: () => deps.tracking.wake(),
         flows: metrics,
+        process: deps.process,
         availability: deps.exchange.availability,
         alertCheckIntervalMs: deps.alertCheckMinutes * 60_000,
       }),

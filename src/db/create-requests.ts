@@ -7,8 +7,12 @@ import type { NewTransaction, TransactionRecord, TransactionRepository } from ".
 
 export type CreateRequestState =
   | { state: "new" }
-  /** An earlier attempt may have reached the service and its outcome is unknown. */
-  | { state: "pending"; createdAt: number }
+  /**
+   * An earlier attempt may have reached the service and its outcome is not known here: it may
+   * still be on its way (`onItsWay`: no answer has said otherwise yet, and it is recent) in the
+   * process `attemptedBy` (null: not kept, for requests older than that column).
+   */
+  | { state: "pending"; createdAt: number; onItsWay: boolean; attemptedBy: string | null }
   | { state: "created"; exchangeId: string }
   | { state: "failed"; error: string };
 
@@ -75,7 +79,7 @@ export const REQUEST_KEY_PATTERN = /^\d{1,15}:[0-9a-z]{1,16}:\d{1,6}$/;
  * claimed in the database before the service is called; whoever finds it already claimed
  * does not call again.
  */
-type Claim = [key: string, userId: number, now: number, details: string | null];
+type Claim = [key: string, userId: number, now: number, details: string | null, attemptedBy: string | null];
 
 export class CreateRequestRepository {
   // Every confirmation runs these: built once.
@@ -91,30 +95,38 @@ export class CreateRequestRepository {
     this.insertPending = prepared<Claim, never>(store.db, (db, arg) =>
       db
         .insertInto("create_requests")
-        .values({ request_key: arg(0), user_id: arg(1), state: "pending", created_at: arg(2), updated_at: arg(2), details: arg(3) })
+        .values({ request_key: arg(0), user_id: arg(1), state: "pending", created_at: arg(2), updated_at: arg(2), details: arg(3), attempted_by: arg(4) })
         .onConflict((oc) => oc.column("request_key").doNothing()),
     );
-    this.outcome = prepared<[key: string], Pick<Selectable<CreateRequestsTable>, "state" | "exchange_id" | "error" | "created_at">>(store.db, (db, arg) =>
-      db.selectFrom("create_requests").select(["state", "exchange_id", "error", "created_at"]).where("request_key", "=", arg<string>(0)),
+    this.outcome = prepared<[key: string], Pick<Selectable<CreateRequestsTable>, "state" | "exchange_id" | "error" | "created_at" | "attempted_by">>(store.db, (db, arg) =>
+      db.selectFrom("create_requests").select(["state", "exchange_id", "error", "created_at", "attempted_by"]).where("request_key", "=", arg<string>(0)),
     );
     this.created = prepared<[key: string, exchangeId: string, now: number], never>(store.db, (db, arg) =>
       db.updateTable("create_requests").set({ state: "created", exchange_id: arg<string>(1), updated_at: arg<number>(2) }).where("request_key", "=", arg<string>(0)),
     );
   }
 
-  /** Claims `key` for a new attempt (keeping what it asks for), or tells what became of the earlier one. */
-  async claim(key: string, userId: number, details?: CreateRequestDetails): Promise<CreateRequestState> {
+  /**
+   * Claims `key` for a new attempt by the process `attemptedBy` (keeping what it asks for), or
+   * tells what became of the earlier one.
+   */
+  async claim(key: string, userId: number, details?: CreateRequestDetails, attemptedBy?: string): Promise<CreateRequestState> {
     const now = this.clock.now();
     const db = this.store.db;
     // The claim is the insert itself: whoever inserts the row makes the attempt. No transaction
     // around it: one that finds the key taken reads the row its taker committed (an insert of a
     // key another transaction is inserting waits for that one to end).
-    const inserted = await this.insertPending(db, key, userId, now, details === undefined ? null : JSON.stringify(details));
+    const inserted = await this.insertPending(db, key, userId, now, details === undefined ? null : JSON.stringify(details), attemptedBy ?? null);
     if ((inserted.numAffectedRows ?? 0n) > 0n) return { state: "new" };
-    const row = (await this.outcome(db, key)).rows[0]!;
+    return this.stateOf(key, now);
+  }
+
+  /** What became of the attempt under `key` (claimed: never "new"). */
+  async stateOf(key: string, now = this.clock.now()): Promise<Exclude<CreateRequestState, { state: "new" }>> {
+    const row = (await this.outcome(this.store.db, key)).rows[0]!;
     if (row.state === "created") return { state: "created", exchangeId: row.exchange_id ?? "" };
     if (row.state === "failed") return { state: "failed", error: row.error ?? "" };
-    return { state: "pending", createdAt: row.created_at };
+    return { state: "pending", createdAt: row.created_at, onItsWay: row.error === null && row.created_at > now - UNKNOWN_AFTER_MS, attemptedBy: row.attempted_by };
   }
 
   /** Records the created exchange and stores it for tracking, in one transaction. */
@@ -141,6 +153,39 @@ export class CreateRequestRepository {
       .where("request_key", "=", key)
       .where("state", "=", "pending")
       .execute();
+  }
+
+  /**
+   * The person was told (by a process that took their Confirm over) that this attempt may be
+   * being created: from now on its outcome is owed to them, if the card does not tell it.
+   */
+  async markToldInFlight(key: string, at: number): Promise<void> {
+    await this.store.db.updateTable("create_requests").set({ told_in_flight_at: at }).where("request_key", "=", key).where("told_in_flight_at", "is", null).execute();
+  }
+
+  /** Whether a person was told this attempt may be being created (its outcome is then told by the owed-outcomes pass, src/bot/create-outcomes.ts). */
+  async wasToldInFlight(key: string): Promise<boolean> {
+    const row = await this.store.db.selectFrom("create_requests").select("told_in_flight_at").where("request_key", "=", key).executeTakeFirst();
+    return row?.told_in_flight_at != null;
+  }
+
+  /** Attempts whose person was told they may be being created and that are not created, whose outcome is not told yet (oldest first). */
+  async owedOutcomes(limit: number): Promise<(CreateRequestRecord & { attemptedBy: string | null })[]> {
+    const rows = await this.store.db
+      .selectFrom("create_requests")
+      .selectAll()
+      .where("told_in_flight_at", "is not", null)
+      .where("outcome_told_at", "is", null)
+      .where("state", "<>", "created")
+      .orderBy("told_in_flight_at")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ ...recordOf(row), attemptedBy: row.attempted_by }));
+  }
+
+  /** The owed outcome was told (or a created exchange's card tells it). */
+  async markOutcomeTold(key: string, at: number): Promise<void> {
+    await this.store.db.updateTable("create_requests").set({ outcome_told_at: at }).where("request_key", "=", key).execute();
   }
 
   async find(key: string): Promise<CreateRequestRecord | undefined> {

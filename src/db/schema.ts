@@ -127,6 +127,12 @@ export interface CreateRequestsTable {
   updated_at: number;
   /** JSON of CreateRequestDetails; null for requests made before it was kept. */
   details: string | null;
+  /** The process that made the attempt (its registry name); null for requests made before it was kept. */
+  attempted_by: string | null;
+  /** When another process told the person this attempt may be being created (its Confirm was taken over). */
+  told_in_flight_at: number | null;
+  /** When the outcome owed since then (a refusal, or that it stays unknown) was told the person. */
+  outcome_told_at: number | null;
 }
 
 export interface AuditLogTable {
