@@ -125,10 +125,10 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     const killedAt = Date.now();
     await stopInstance(holder, "SIGKILL");
     // Another process takes the chat once the dead one's lease has run out, finds the request
-    // made, and says so rather than asking the service a second time (its exchange may be being
-    // created while its process may still run; once that process is counted gone, that nobody
-    // can learn whether it was).
-    const told = await waitFor(() => fromBot(user).slice(before).find((m) => /could not confirm whether your exchange was created/.test(m.text ?? "")), 30_000, "the person told");
+    // made, and says so rather than asking the service a second time: a killed process looks like
+    // a frozen one that may still wake and learn the outcome, so the exchange may be being created
+    // (that nobody can learn whether it was comes minutes later: test/create-outcomes-owed.test.ts).
+    const told = await waitFor(() => fromBot(user).slice(before).find((m) => /may be being created/.test(m.text ?? "")), 30_000, "the person told");
     const failoverMs = Date.now() - killedAt;
     expect(told.text).toMatch(/Reference for support: \S+/);
     console.info(`a confirmation whose process was killed while creating, answered by another ${(failoverMs / 1000).toFixed(1)} s later`);
@@ -166,6 +166,44 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     expect(creates()).toBe(createsBefore + 1);
     expect(fromBot(user).slice(before).filter((m) => /Exchange created/.test(m.text ?? ""))).toHaveLength(1);
   }, 120_000);
+
+  it("keep a person's new flow when the process frozen on their last Confirm wakes after they started over: each exchange's card once, the new Confirm answered", async () => {
+    const user = fleet.tg.user({ id: 9806, first_name: "Redo", language_code: "en" });
+    const swap = { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" };
+    const summary = await toSummary(user, swap);
+    const creates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction").length;
+    const createsBefore = creates();
+    fleet.sandbox.faults.inject({ kind: "delay", ms: 2_000 }, { endpoint: "createTransaction", times: 1 });
+    const before = fromBot(user).length;
+    await user.click(summary, /^✅/);
+    await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
+    const { index: holder } = await waitFor(() => holderOf(user), 10_000, "the process creating");
+    const pid = fleet.instances[holder]!.bot.child.pid!;
+    process.kill(pid, "SIGSTOP");
+    let thawed = false;
+    const cards = () => fromBot(user).slice(before).filter((m) => /Exchange created/.test(m.text ?? ""));
+    try {
+      await waitFor(() => fromBot(user).slice(before).find((m) => /may be being created/.test(m.text ?? "")), 40_000, "the person told by another process");
+      // The person starts over while that process is frozen, up to a new summary.
+      user.catchUp();
+      const again = await toSummary(user, { ...swap, amount: "0.06" });
+      expect(again.text).toContain("0.06 BTC");
+      process.kill(pid, "SIGCONT");
+      thawed = true;
+      // Woken, it learns the first exchange was created: its card reaches the person, once.
+      await waitFor(() => cards().length === 1, 40_000, "the first exchange's card");
+      // Its stale flow wrote nothing over the new one: the new Confirm creates the second exchange.
+      await user.click(again, /^✅/);
+      await waitFor(() => cards().length === 2, 30_000, "the second exchange's card");
+    } finally {
+      if (!thawed) process.kill(pid, "SIGCONT");
+    }
+    await fleet.idle();
+    expect(creates()).toBe(createsBefore + 2);
+    const shown = cards().map((m) => /🔁 \S+ (\S+)/.exec(m.text ?? "")?.[1]);
+    expect(new Set(shown).size).toBe(2);
+    expect(fromBot(user).slice(before).some((m) => /could not confirm/.test(m.text ?? ""))).toBe(false);
+  }, 150_000);
 
   it("tell a person whose Confirm was taken over from a frozen process that the service refused it, once, when that process wakes", async () => {
     const user = fleet.tg.user({ id: 9805, first_name: "Nay", language_code: "en" });

@@ -3,11 +3,19 @@ import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
 import type { CreateRequestRepository } from "../db/create-requests.js";
 import type { UserRepository } from "../db/users.js";
+import { isUnknownOutcome, type CreateRequestRecord } from "../db/create-requests.js";
 import { escapeHtml, formatUtcMinute } from "./format.js";
 import { sendFailure } from "./telegram-errors.js";
 
 /** How often the leader looks for outcomes owed to people told their exchange may be being created. */
 export const OWED_OUTCOMES_EVERY_MS = 5_000;
+/**
+ * An attempt whose process is counted gone is declared unknown only this long after it was
+ * made: a killed process and a frozen one look alike to the registry (no beat), and a frozen one
+ * that wakes (a VM pause, a long GC) still learns the outcome and shows it. Two minutes cover
+ * the pauses seen in practice; past UNKNOWN_AFTER_MS no answer is awaited anyway.
+ */
+export const GONE_FOR_GOOD_AFTER_MS = 2 * 60_000;
 const BATCH = 20;
 
 /**
@@ -54,9 +62,10 @@ export function startOwedOutcomes(deps: {
       const variables = { reference: escapeHtml(request.key), time: formatUtcMinute(request.createdAt) };
       let told: boolean;
       if (request.state === "failed") told = await tell(request.userId, "create-refused-later", variables);
-      // Still pending: owed only once nobody can learn more (its process gone, or no answer will come).
-      else if (request.error !== null || request.attemptedBy === null || !(await deps.isRunning(request.attemptedBy))) told = await tell(request.userId, "flow-create-unknown", variables);
-      else continue;
+      // Still pending: owed only once nobody can learn more (no answer will come, or its process is gone for good).
+      else if (nobodyWillLearn(request, deps.clock.now()) || (request.createdAt <= deps.clock.now() - GONE_FOR_GOOD_AFTER_MS && !(await deps.isRunning(request.attemptedBy!)))) {
+        told = await tell(request.userId, "flow-create-unknown", variables);
+      } else continue;
       if (told) await deps.createRequests.markOutcomeTold(request.key, deps.clock.now());
     }
   };
@@ -79,4 +88,9 @@ export function startOwedOutcomes(deps: {
       await running;
     },
   };
+}
+
+/** No answer will come: its process said so (an error), it never said who made it, or it is past UNKNOWN_AFTER_MS. */
+function nobodyWillLearn(request: CreateRequestRecord & { attemptedBy: string | null }, now: number): boolean {
+  return request.attemptedBy === null || isUnknownOutcome(request, now);
 }
