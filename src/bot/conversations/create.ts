@@ -25,8 +25,8 @@ export interface CreateDeps extends DepositDeps {
   trackerIntervalMs: number;
   /** How flows end (metrics). */
   flows: Pick<Metrics, "flowCompleted">;
-  /** This process among the bot's on the database (src/fleet/): whose attempt to create is still on its way. */
-  process: { owner: string; isRunning(owner: string): Promise<boolean> };
+  /** This process among the bot's on the database (src/fleet/): its attempts to create are kept under its name. */
+  process: { owner: string };
 }
 
 export type CreateOutcome =
@@ -140,16 +140,15 @@ async function createExchange(
 
 /**
  * This confirmation's attempt was made before (the update is taken up again after its process
- * paused or died). Still on its way in a process that runs: its outcome is waited for a few
- * seconds, then the person is told it may be being created and that it comes here (a process
- * killed meanwhile is counted gone within seconds, and the owed outcomes' pass then says it stays
- * unknown). Otherwise nobody will learn more: the outcome is unknown, and said so.
+ * paused or died). Still on its way (recent, and no answer said otherwise): its outcome is waited
+ * for a few seconds, then the person is told it may be being created and that it comes here.
+ * Whether its process was killed or is only paused cannot be told apart now (neither beats):
+ * the owed outcomes' pass says it stays unknown once that process has been gone for minutes.
+ * Otherwise nobody will learn more: the outcome is unknown, and said so.
  */
 async function attemptElsewhere(deps: CreateDeps, chatId: number, requestKey: string, first: Extract<CreateRequestState, { state: "pending" }>): Promise<CreateOutcome> {
   const unknown: CreateOutcome = { kind: "unknown", reference: requestKey, at: first.createdAt };
-  const by = first.attemptedBy;
-  const live = by !== null && by !== deps.process.owner && first.onItsWay && (await deps.process.isRunning(by));
-  if (!live) return unknown;
+  if (!first.onItsWay || first.attemptedBy === null) return unknown;
   const until = deps.clock.now() + IN_FLIGHT_WAIT_MS;
   const stopTyping = deps.typing.keep(chatId);
   try {
