@@ -200,6 +200,16 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE chat_leases ADD COLUMN sent_at bigint;
   `,
+  // 4: SQLite's migration 13 (issue 31): who holds the card's claim and who sends a pending
+  // status message (recovery touches only those of processes gone), and the order of polls' reads.
+  `
+  ALTER TABLE transactions ADD COLUMN card_holder text COLLATE "C";
+  ALTER TABLE transactions ADD COLUMN notice_holder text COLLATE "C";
+  ALTER TABLE transactions ADD COLUMN poll_ticket bigint NOT NULL DEFAULT 0;
+  ALTER TABLE transactions ADD COLUMN observed_ticket bigint NOT NULL DEFAULT 0;
+  CREATE INDEX transactions_card_held ON transactions (card_holder) WHERE card_claim IS NOT NULL AND card_message_id IS NULL;
+  CREATE INDEX transactions_notice_held ON transactions (notice_holder) WHERE pending_notice IS NOT NULL;
+  `,
 ];
 
 /**
