@@ -197,7 +197,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       // (One gone as another came keeps the count: its lists wait for the next look, within a minute.)
       if (count < was) duties?.offersRecovery?.wake();
       // …or a creation card or a status message it was sending: the leader's tracker takes them over now.
-      if (count < was && duties?.tracking) tracker.wake();
+      if (count < was && duties?.tracking) tracker.processGone();
     },
   });
   const inbox = new InboxWorker({

@@ -138,6 +138,15 @@ export class Tracker {
     this.wake();
   }
 
+  /**
+   * The registry counts a process gone: what it held (a card, a status message) is taken over at
+   * the next pass, which comes now, however lately the last sweep ran.
+   */
+  processGone(): void {
+    this.lastSweepAt = 0;
+    this.wake();
+  }
+
   /** New work may be due sooner than the loop thought. */
   wake(): void {
     if (this.wakeUp) this.wakeUp();
