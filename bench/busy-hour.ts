@@ -116,7 +116,7 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
         const stopped = tracker.stop();
         const budgetClosed = budget.close();
         await stopped;
-        for (const { id, at } of leased) await repos.transactions.lease(id, at!);
+        for (const { id, at } of leased) await repos.schedule.lease(id, at!);
         await client.close();
         await budgetClosed;
         await db.close();
@@ -163,10 +163,10 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
     // looks again within the next minute, not all at the same instant.
     const known = statusAt(p, clock.now());
     if (known !== "waiting") {
-      await proc.repos.transactions.recordObservation(p.exchangeId, { status: known });
-      await proc.repos.transactions.markNotified(p.exchangeId, known);
+      await proc.repos.schedule.recordObservation(p.exchangeId, { status: known });
+      await proc.repos.notices.markNotified(p.exchangeId, known);
     }
-    if (p.createdAt < clock.now()) await proc.repos.transactions.scheduleNextPoll(p.exchangeId, clock.now() + Math.round(rand() * MINUTE), known === "waiting" ? 2 : 1);
+    if (p.createdAt < clock.now()) await proc.repos.schedule.scheduleNextPoll(p.exchangeId, clock.now() + Math.round(rand() * MINUTE), known === "waiting" ? 2 : 1);
   };
   const arrivals = plan.filter((p) => p.createdAt > start).sort((a, b) => a.createdAt - b.createdAt);
   for (const p of plan) if (p.createdAt <= start) await store(p);

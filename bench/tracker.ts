@@ -64,13 +64,13 @@ export async function dueBatchAtScale(): Promise<Record<string, string>> {
 
   const picks = 2_000;
   t0 = performance.now();
-  for (let i = 0; i < picks; i++) await repos.transactions.due(clock.now() + (i % 60) * 60_000 - 1_800_000, 2);
+  for (let i = 0; i < picks; i++) await repos.schedule.due(clock.now() + (i % 60) * 60_000 - 1_800_000, 2);
   const pickUs = ((performance.now() - t0) * 1000) / picks;
   t0 = performance.now();
-  for (let i = 0; i < picks; i++) await repos.transactions.due(clock.now() + (i % 60) * 60_000 - 1_800_000, 100);
+  for (let i = 0; i < picks; i++) await repos.schedule.due(clock.now() + (i % 60) * 60_000 - 1_800_000, 100);
   const pick100Us = ((performance.now() - t0) * 1000) / picks;
   t0 = performance.now();
-  for (let i = 0; i < picks; i++) await repos.transactions.nextDueAt();
+  for (let i = 0; i < picks; i++) await repos.schedule.nextDueAt();
   const nextUs = ((performance.now() - t0) * 1000) / picks;
   const heapAfter = process.memoryUsage().heapUsed;
   await store.close();

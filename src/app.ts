@@ -92,7 +92,10 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const note = databaseNote(config);
   if (note !== undefined) logger.info(note);
   const store = await openStore(config, logger);
-  const repos = createRepositories(store, clock);
+  // This process, as its leases, its claims (the card, a status message it sends), its background
+  // fetches and the list of running processes name it.
+  const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const repos = createRepositories(store, clock, owner);
 
   let sandbox: SandboxExchange | undefined = overrides.sandbox?.exchange;
   let exchangeUrl = sandbox?.url ?? config.exchange.apiUrl;
@@ -108,7 +111,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   // Read at each scrape, long after the budget below exists.
   const metrics = new Metrics({
     queuedByLane: () => budget.queuedByLane(),
-    trackedByStatus: () => repos.transactions.trackedByStatus(),
+    trackedByStatus: () => repos.schedule.trackedByStatus(),
     leading: () => fleet.role() === "leader",
     inboxWaiting: () => repos.inbox.waiting(),
     processes: () => fleet.running(),
@@ -154,8 +157,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   if (!config.telegramPacing && !overrides.floodLimits) logger.warn("TELEGRAM_PACING=off: nothing keeps the bot inside Telegram's flood limits (meant for load tests against an emulator)");
   const floodLimits = overrides.floodLimits ?? (config.telegramPacing ? TELEGRAM_FLOOD_LIMITS : UNPACED);
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
-  // This process, as its leases, its background fetches and the list of running processes name it.
-  const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const { bot, statusApi, i18n, idle, handling, recoverOffers, alreadyApplied } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
@@ -198,6 +199,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       // A process counted gone may have left an offers list unanswered: the leader looks now.
       // (One gone as another came keeps the count: its lists wait for the next look, within a minute.)
       if (count < was) leader.wakeOffersRecovery();
+      // …or a creation card or a status message it was sending: the leader's tracker takes them over now.
+      if (count < was && leader.tracking()) tracker.processGone();
     },
   });
   // Every update is stored before Telegram is told it arrived, then handled from the inbox
@@ -471,7 +474,7 @@ function leaderDuties(parts: LeaderParts): { duties: Duty[]; pollingFeed(): Upda
           // Idle or too large: a card the closed flow held unshown is the tracker's now.
           onTimedOut: async (chatId) => {
             metrics.flowAbandoned(chatId);
-            if (await handOverCreated(repos.kv, repos.transactions, chatId, clock.now())) tracker.wake();
+            if (await handOverCreated(repos.kv, repos.cards, chatId, clock.now())) tracker.wake();
           },
         });
       },

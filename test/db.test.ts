@@ -62,9 +62,9 @@ describe("storage", () => {
 
   it("stores an exchange with its first status and appends each change to the history", async () => {
     await repos.transactions.insert(sample());
-    expect((await repos.transactions.recordObservation("exolix-floating-abc", { status: "waiting" }))?.change).toBeUndefined();
+    expect((await repos.schedule.recordObservation("exolix-floating-abc", { status: "waiting" }))?.change).toBeUndefined();
     await clock.advance(5_000);
-    const recorded = await repos.transactions.recordObservation("exolix-floating-abc", { status: "confirming", hashFrom: "h1" });
+    const recorded = await repos.schedule.recordObservation("exolix-floating-abc", { status: "confirming", hashFrom: "h1" });
     expect(recorded?.change).toEqual({ status: "confirming", at: clock.now() });
     expect(recorded?.before).toMatchObject({ status: "waiting", hashFrom: null });
     expect(recorded?.after).toMatchObject({ status: "confirming", hashFrom: "h1", pendingNotice: "confirming" });
@@ -85,9 +85,9 @@ describe("storage", () => {
     await repos.transactions.insert(sample({ exchangeId: "b", nextPollAt: 100, createdAt: 2 }));
     await repos.transactions.insert(sample({ exchangeId: "c", nextPollAt: null, createdAt: 3 }));
     await repos.transactions.insert(sample({ exchangeId: "d", nextPollAt: 900, createdAt: 4, userId: 8 }));
-    expect((await repos.transactions.due(500, 10)).map((t) => t.exchangeId)).toEqual(["b", "a"]);
-    await repos.transactions.scheduleNextPoll("b", null);
-    expect((await repos.transactions.due(500, 10)).map((t) => t.exchangeId)).toEqual(["a"]);
+    expect((await repos.schedule.due(500, 10)).map((t) => t.exchangeId)).toEqual(["b", "a"]);
+    await repos.schedule.scheduleNextPoll("b", null);
+    expect((await repos.schedule.due(500, 10)).map((t) => t.exchangeId)).toEqual(["a"]);
     expect((await repos.transactions.listByUser(7, 2)).map((t) => t.exchangeId)).toEqual(["c", "b"]);
     expect(await repos.transactions.countByUser(7)).toBe(3);
     expect(await repos.transactions.countByStatus()).toEqual({ waiting: 4 });
@@ -97,14 +97,14 @@ describe("storage", () => {
     const MINUTE = 60_000;
     await repos.transactions.insert(sample({ exchangeId: "waiting-long", nextPollAt: 0 }));
     await repos.transactions.insert(sample({ exchangeId: "moving-now", nextPollAt: 31 * MINUTE }));
-    await repos.transactions.scheduleNextPoll("moving-now", 31 * MINUTE, 1);
+    await repos.schedule.scheduleNextPoll("moving-now", 31 * MINUTE, 1);
     await repos.transactions.insert(sample({ exchangeId: "waiting-recent", nextPollAt: 20 * MINUTE }));
     const now = 31 * MINUTE;
     // Strictly by rank: the moving one first.
-    expect((await repos.transactions.due(now, 3)).map((t) => t.exchangeId)).toEqual(["moving-now", "waiting-long", "waiting-recent"]);
+    expect((await repos.schedule.due(now, 3)).map((t) => t.exchangeId)).toEqual(["moving-now", "waiting-long", "waiting-recent"]);
     // Half an hour overdue beats just due; ten minutes overdue does not.
-    expect((await repos.transactions.due(now, 3, headStart)).map((t) => t.exchangeId)).toEqual(["waiting-long", "moving-now", "waiting-recent"]);
-    expect((await repos.transactions.due(now, 1, headStart)).map((t) => t.exchangeId)).toEqual(["waiting-long"]);
+    expect((await repos.schedule.due(now, 3, headStart)).map((t) => t.exchangeId)).toEqual(["waiting-long", "moving-now", "waiting-recent"]);
+    expect((await repos.schedule.due(now, 1, headStart)).map((t) => t.exchangeId)).toEqual(["waiting-long"]);
   });
 
   it("picks due work by rank, then time, and moves an exchange up when its owner says the funds are sent", async () => {
@@ -113,19 +113,19 @@ describe("storage", () => {
     await repos.transactions.insert(sample({ exchangeId: "b", nextPollAt: 200 }));
     await repos.transactions.insert(sample({ exchangeId: "c", nextPollAt: 300 }));
     await repos.transactions.insert(sample({ exchangeId: "d", nextPollAt: null }));
-    await repos.transactions.scheduleNextPoll("c", 300, 1);
-    expect((await repos.transactions.due(500, 10)).map((t) => t.exchangeId)).toEqual(["c", "a", "b"]);
-    await repos.transactions.scheduleNextPoll("c", 400); // no rank given: it keeps its own
+    await repos.schedule.scheduleNextPoll("c", 300, 1);
+    expect((await repos.schedule.due(500, 10)).map((t) => t.exchangeId)).toEqual(["c", "a", "b"]);
+    await repos.schedule.scheduleNextPoll("c", 400); // no rank given: it keeps its own
     expect((await repos.transactions.find("c"))!.pollRank).toBe(1);
 
     // First in line, and due now if it was due later; never later than it was.
-    expect(await repos.transactions.markFundsSent("b", 150)).toBe(true);
+    expect(await repos.schedule.markFundsSent("b", 150)).toBe(true);
     expect(await repos.transactions.find("b")).toMatchObject({ pollRank: 0, fundsSentAt: 150, nextPollAt: 150 });
-    expect((await repos.transactions.due(500, 2)).map((t) => t.exchangeId)).toEqual(["b", "c"]);
-    await repos.transactions.markFundsSent("a", 160);
+    expect((await repos.schedule.due(500, 2)).map((t) => t.exchangeId)).toEqual(["b", "c"]);
+    await repos.schedule.markFundsSent("a", 160);
     expect((await repos.transactions.find("a"))!.nextPollAt).toBe(100);
     // An exchange no longer followed stays so.
-    expect(await repos.transactions.markFundsSent("d", 170)).toBe(false);
+    expect(await repos.schedule.markFundsSent("d", 170)).toBe(false);
     expect(await repos.transactions.find("d")).toMatchObject({ nextPollAt: null, fundsSentAt: null });
   });
 
@@ -134,55 +134,55 @@ describe("storage", () => {
     await repos.transactions.insert(sample({ exchangeId: "stopped", nextPollAt: 1_000 }));
     await repos.transactions.insert(sample({ exchangeId: "due", nextPollAt: 1_000 }));
     // A person's look set the next poll since the pick read 1_000; another stopped following one.
-    await repos.transactions.scheduleNextPoll("moved", 61_000);
-    await repos.transactions.stopTracking("stopped", "stalled", 2_000);
-    expect(await repos.transactions.lease("moved", 600_000, 1_000)).toBe(false);
-    expect(await repos.transactions.lease("stopped", 600_000, 1_000)).toBe(false);
-    expect(await repos.transactions.lease("due", 600_000, 1_000)).toBe(true);
+    await repos.schedule.scheduleNextPoll("moved", 61_000);
+    await repos.schedule.stopTracking("stopped", "stalled", 2_000);
+    expect(await repos.schedule.lease("moved", 600_000, 1_000)).toBe(false);
+    expect(await repos.schedule.lease("stopped", 600_000, 1_000)).toBe(false);
+    expect(await repos.schedule.lease("due", 600_000, 1_000)).toBe(true);
     expect(await repos.transactions.find("moved")).toMatchObject({ nextPollAt: 61_000, leasedUntil: null });
     expect(await repos.transactions.find("stopped")).toMatchObject({ nextPollAt: null, leasedUntil: null });
     expect(await repos.transactions.find("due")).toMatchObject({ nextPollAt: 600_000, leasedUntil: 600_000 });
     // Without what the pick saw: any next poll, but still never none.
-    expect(await repos.transactions.lease("stopped", 600_000)).toBe(false);
+    expect(await repos.schedule.lease("stopped", 600_000)).toBe(false);
   });
 
   it("schedules from the exchange as it is when written: a press of 'I have sent the funds' since it was read is decided on", async () => {
     await repos.transactions.insert(sample({ exchangeId: "a", nextPollAt: 1_000 }));
     const read = (await repos.transactions.find("a"))!;
-    await repos.transactions.markFundsSent("a", 1_500);
-    const scheduled = await repos.transactions.scheduleNextPoll("a", (current) => ({ at: current.fundsSentAt === null ? 9_000 : 2_000, rank: current.fundsSentAt === null ? read.pollRank : POLL_RANK.fundsSent }));
+    await repos.schedule.markFundsSent("a", 1_500);
+    const scheduled = await repos.schedule.scheduleNextPoll("a", (current) => ({ at: current.fundsSentAt === null ? 9_000 : 2_000, rank: current.fundsSentAt === null ? read.pollRank : POLL_RANK.fundsSent }));
     expect(scheduled).toMatchObject({ nextPollAt: 2_000, pollRank: POLL_RANK.fundsSent, leasedUntil: null });
     // Nothing decided: the schedule stands.
-    expect(await repos.transactions.scheduleNextPoll("a", () => undefined)).toMatchObject({ nextPollAt: 2_000 });
+    expect(await repos.schedule.scheduleNextPoll("a", () => undefined)).toMatchObject({ nextPollAt: 2_000 });
   });
 
   it("owes the creation card only while nobody holds it and none was shown, and sooner if it was owed later", async () => {
     await repos.transactions.insert(sample({ exchangeId: "claimed", cardMessageId: null }));
     await repos.transactions.insert(sample({ exchangeId: "shown", cardMessageId: 12 }));
     await repos.transactions.insert(sample({ exchangeId: "free", cardMessageId: null }));
-    expect(await repos.transactions.claimCard("claimed", "flow", 1_000)).toBe(true);
-    for (const id of ["claimed", "shown", "free"]) await repos.transactions.oweUnclaimedCard(id, 5_000);
+    expect(await repos.cards.claimCard("claimed", "flow", 1_000)).toBe(true);
+    for (const id of ["claimed", "shown", "free"]) await repos.cards.oweUnclaimedCard(id, 5_000);
     expect(await repos.transactions.find("claimed")).toMatchObject({ cardClaim: "flow", cardDueAt: null });
     expect(await repos.transactions.find("shown")).toMatchObject({ cardClaim: null, cardDueAt: null });
     expect(await repos.transactions.find("free")).toMatchObject({ cardClaim: null, cardDueAt: 5_000 });
-    await repos.transactions.oweUnclaimedCard("free", 9_000);
+    await repos.cards.oweUnclaimedCard("free", 9_000);
     expect((await repos.transactions.find("free"))!.cardDueAt).toBe(5_000);
-    await repos.transactions.oweUnclaimedCard("free", 3_000);
+    await repos.cards.oweUnclaimedCard("free", 3_000);
     expect((await repos.transactions.find("free"))!.cardDueAt).toBe(3_000);
   });
 
   it("releases at start-up the leases a dead process left, and only those", async () => {
     await repos.transactions.insert(sample({ exchangeId: "leased", nextPollAt: 1_000 }));
     await repos.transactions.insert(sample({ exchangeId: "scheduled", nextPollAt: 5_000_000 }));
-    await repos.transactions.lease("leased", 1_600_000);
+    await repos.schedule.lease("leased", 1_600_000);
     expect(await repos.transactions.find("leased")).toMatchObject({ nextPollAt: 1_600_000, leasedUntil: 1_600_000 });
-    expect(await repos.transactions.releaseLeases(clock.now())).toBe(1);
+    expect(await repos.schedule.releaseLeases(clock.now())).toBe(1);
     expect(await repos.transactions.find("leased")).toMatchObject({ nextPollAt: clock.now(), leasedUntil: null });
     expect(await repos.transactions.find("scheduled")).toMatchObject({ nextPollAt: 5_000_000, leasedUntil: null });
     // A poll that ends ends its lease.
-    await repos.transactions.lease("scheduled", 1_600_000);
-    await repos.transactions.scheduleNextPoll("scheduled", 1_700_000);
-    expect(await repos.transactions.releaseLeases(clock.now())).toBe(0);
+    await repos.schedule.lease("scheduled", 1_600_000);
+    await repos.schedule.scheduleNextPoll("scheduled", 1_700_000);
+    expect(await repos.schedule.releaseLeases(clock.now())).toBe(0);
   });
 
   it("replaces a kv entry only while it holds what the caller saw, and deletes a flow only while it is still too large", async () => {
@@ -411,7 +411,7 @@ describe("migration 7's work in a rolling deploy", () => {
       expect(next.lines.filter((l) => /migration 7/.test(l.msg))).toHaveLength(1);
 
       // Tracking it stops again; the next process does not follow it again.
-      await next.app.repos.transactions.stopTracking("late", "not-found", clock.now());
+      await next.app.repos.schedule.stopTracking("late", "not-found", clock.now());
       await next.app.stop();
       const after = await boot();
       await after.app.start();

@@ -195,7 +195,7 @@ describe("reading the deposit right after creating", () => {
     world.app.sandbox!.faults.inject({ kind: "delay", ms: 400 }, { endpoint: "getTransactionInfo" });
     await user.click(summary, /Confirm/);
     const stored = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9105, 1))[0], 5_000, "the exchange to be stored");
-    await world.app.repos.transactions.recordObservation(stored.exchangeId, { status: "confirming" });
+    await world.app.repos.schedule.recordObservation(stored.exchangeId, { status: "confirming" });
     await user.nextMessage();
     await world.app.idle();
     expect((await world.app.repos.transactions.find(stored.exchangeId))!.status).toBe("confirming");

@@ -40,12 +40,12 @@ describe("prepared queries on PostgreSQL", () => {
     const tx = { exchangeId: "ex-1", userId: 7, chatId: 7, symbolFrom: "btc", networkFrom: "btc", symbolTo: "eth", networkTo: "eth", amountFrom: "1", amountTo: "30", addressTo: "0xabc", extraTo: null, addressFrom: "bc1q", extraFrom: null, provider: "p", rateType: "float", status: "waiting", createdAt: 1_000, nextPollAt: 2_000, pollRank: 2 as const, cardMessageId: null };
     await repos.users.touch({ id: 7, username: "ann" });
     await repos.transactions.insert(tx);
-    expect(await repos.transactions.due(5_000, 5)).toHaveLength(1);
+    expect(await repos.schedule.due(5_000, 5)).toHaveLength(1);
 
     await admin(database.url, (client) => client.query("ALTER TABLE users ADD COLUMN added_later text; ALTER TABLE transactions ADD COLUMN added_later text"));
 
     expect(await repos.users.touch({ id: 7, username: "ann2" })).toMatchObject({ id: 7, username: "ann2" });
-    expect((await repos.transactions.due(5_000, 5)).map((t) => t.exchangeId)).toEqual(["ex-1"]);
+    expect((await repos.schedule.due(5_000, 5)).map((t) => t.exchangeId)).toEqual(["ex-1"]);
     expect(await repos.transactions.find("ex-1")).toMatchObject({ exchangeId: "ex-1", status: "waiting" });
   });
 

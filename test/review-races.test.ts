@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { createViaFlow, toSummary } from "./harness/flow.js";
 import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
-import type { TransactionRepository } from "../src/db/index.js";
 
 /*
  * Reviewer's tests of interleavings the async data layer made possible. They do not change what
@@ -53,14 +52,13 @@ describe("review: interleavings across awaits", () => {
     // The tracker's pass reads the due list, then leases each one (one query each). In between, a
     // person's Refresh of the same exchange records what it saw and sets the next poll, and its
     // poll is still finishing (its card edit) when the lease lands.
-    const transactions = w.app.repos.transactions as TransactionRepository;
-    const lease = transactions.lease.bind(transactions);
-    const schedule = transactions.scheduleNextPoll.bind(transactions);
+    const lease = w.app.repos.schedule.lease.bind(w.app.repos.schedule);
+    const schedule = w.app.repos.schedule.scheduleNextPoll.bind(w.app.repos.schedule);
     const scheduled = signal();
     const leased = signal();
     let injected = false;
     let look: Promise<unknown> | undefined;
-    transactions.scheduleNextPoll = async (...args) => {
+    w.app.repos.schedule.scheduleNextPoll = async (...args) => {
       const row = await schedule(...args);
       if (injected && args[0] === exchangeId) {
         scheduled.fire();
@@ -68,7 +66,7 @@ describe("review: interleavings across awaits", () => {
       }
       return row;
     };
-    transactions.lease = async (id, until, ...rest) => {
+    w.app.repos.schedule.lease = async (id, until, ...rest) => {
       if (!injected && id === exchangeId) {
         injected = true;
         look = w.app.tracker.refresh(exchangeId);
@@ -102,10 +100,9 @@ describe("review: interleavings across awaits", () => {
     world = await startWorld();
     const w = world;
     const user = w.tg.user({ id: 9102, first_name: "Sol", language_code: "en" });
-    const transactions = w.app.repos.transactions as TransactionRepository;
-    const claimCard = transactions.claimCard.bind(transactions);
-    const schedule = transactions.scheduleNextPoll.bind(transactions);
-    const markCardSending = transactions.markCardSending.bind(transactions);
+    const claimCard = w.app.repos.cards.claimCard.bind(w.app.repos.cards);
+    const schedule = w.app.repos.schedule.scheduleNextPoll.bind(w.app.repos.schedule);
+    const markCardSending = w.app.repos.cards.markCardSending.bind(w.app.repos.cards);
     const trackerRead = signal();
     const flowRead = signal();
     let exchangeId: string | undefined;
@@ -115,7 +112,7 @@ describe("review: interleavings across awaits", () => {
     // brings news. The tracker has read the row (nobody holds the card) and is about to owe the
     // card; the flow's claim and its read of the row land in between, as they may whenever the
     // tracker's next query waits (a pool's connection, a busy event loop).
-    transactions.claimCard = async (id, by, now) => {
+    w.app.repos.cards.claimCard = async (id, by, now) => {
       if (by === "flow" && !flowClaimed) {
         exchangeId = id;
         await trackerRead.promise;
@@ -123,7 +120,7 @@ describe("review: interleavings across awaits", () => {
       }
       return claimCard(id, by, now);
     };
-    transactions.scheduleNextPoll = async (...args) => {
+    w.app.repos.schedule.scheduleNextPoll = async (...args) => {
       const row = await schedule(...args);
       if (args[0] === exchangeId && !flowClaimed) {
         trackerRead.fire();
@@ -131,7 +128,7 @@ describe("review: interleavings across awaits", () => {
       }
       return row;
     };
-    transactions.markCardSending = async (id) => {
+    w.app.repos.cards.markCardSending = async (id) => {
       await markCardSending(id);
       flowRead.fire();
       // The flow's send goes out once the tracker's poll has done what it does.
@@ -169,10 +166,9 @@ describe("review: interleavings across awaits", () => {
 
     // The person presses the button while the poll's observation is saved and before its next
     // look is set: one query apart, as an update handled meanwhile may well be.
-    const transactions = w.app.repos.transactions as TransactionRepository;
-    const record = transactions.recordObservation.bind(transactions);
+    const record = w.app.repos.schedule.recordObservation.bind(w.app.repos.schedule);
     let pressed = false;
-    transactions.recordObservation = async (...args) => {
+    w.app.repos.schedule.recordObservation = async (...args) => {
       const recorded = await record(...args);
       if (!pressed && args[0] === exchangeId) {
         pressed = true;
@@ -207,10 +203,9 @@ describe("review: the same interleavings, elsewhere", () => {
 
     // The tracker's pass has read the due list; before it leases the exchange, the person's
     // Refresh looks, sees it stalled, stops following it and tells them.
-    const transactions = w.app.repos.transactions as TransactionRepository;
-    const lease = transactions.lease.bind(transactions);
+    const lease = w.app.repos.schedule.lease.bind(w.app.repos.schedule);
     let looked = false;
-    transactions.lease = async (id, until, ...rest) => {
+    w.app.repos.schedule.lease = async (id, until, ...rest) => {
       if (!looked && id === exchangeId) {
         looked = true;
         await w.app.tracker.refresh(exchangeId);
@@ -237,10 +232,9 @@ describe("review: the same interleavings, elsewhere", () => {
     w.app.sandbox!.faults.inject({ kind: "status", status: 500 }, { endpoint: "getTransactionInfo", times: 3 });
 
     // The person presses the button as the failure is counted, before the next look is set.
-    const transactions = w.app.repos.transactions as TransactionRepository;
-    const count = transactions.recordPollError.bind(transactions);
+    const count = w.app.repos.schedule.recordPollError.bind(w.app.repos.schedule);
     let pressed = false;
-    transactions.recordPollError = async (id) => {
+    w.app.repos.schedule.recordPollError = async (id) => {
       const counted = await count(id);
       if (!pressed && id === exchangeId) {
         pressed = true;

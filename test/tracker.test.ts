@@ -42,7 +42,7 @@ async function runTracker(w: TestWorld, until: number): Promise<void> {
     const now = w.clock.now();
     if (now >= until) return;
     const queued = (await w.app.budget.stats()).queuedByLane.poll > 0;
-    const next = queued ? now + w.app.budget.backgroundPaceMs : ((await w.app.repos.transactions.nextDueAt()) ?? until);
+    const next = queued ? now + w.app.budget.backgroundPaceMs : ((await w.app.repos.schedule.nextDueAt()) ?? until);
     await w.clock.advance(Math.min(until, Math.max(now + 1, next)) - now);
   }
 }

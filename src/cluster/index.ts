@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { InstanceRepository } from "../db/instances.js";
+import { BEAT_MS, type InstanceRepository } from "../db/instances.js";
 
 export interface InstanceRegistryOptions {
   instances: InstanceRepository;
@@ -8,15 +8,21 @@ export interface InstanceRegistryOptions {
   logger: Logger;
   /** Told the number of processes running on the database whenever it changes (`was`: before), for Telegram's limits shared among them and for a process gone. */
   onCount: (count: number, was: number) => void;
-  /** Wall clock: every process's, so not a test's fake clock. */
+  /**
+   * This process's wall clock (not a test's fake clock), used on SQLite only: on PostgreSQL every
+   * beat and every "gone" is judged on the database's clock, so a host whose clock runs ahead
+   * does not count the others gone.
+   */
   now?: () => number;
   beatMs?: number;
 }
 
 /**
  * Which processes run on the database: each says so every `beatMs`, and counts those that did
- * within three beats. A process killed stops being counted within three beats; one stopped
- * says so at once.
+ * within three beats, on the database's clock (PostgreSQL; SQLite's one process keeps its own).
+ * A process killed stops being counted within three beats; one stopped says so at once. Claims
+ * recorded with a process's name (the creation card, a status message being sent) are taken
+ * over once it is gone by the same measure (src/db/instances.ts, holderGone).
  */
 export class InstanceRegistry {
   private timer: NodeJS.Timeout | undefined;
@@ -27,7 +33,7 @@ export class InstanceRegistry {
 
   constructor(private readonly options: InstanceRegistryOptions) {
     this.now = options.now ?? Date.now;
-    this.beatMs = options.beatMs ?? 5_000;
+    this.beatMs = options.beatMs ?? BEAT_MS;
   }
 
   async start(): Promise<void> {
@@ -37,7 +43,7 @@ export class InstanceRegistry {
 
   /** Whether `owner` said it runs within the last three beats (the window the count uses). */
   isRunning(owner: string): Promise<boolean> {
-    return this.options.instances.isRunning(owner, this.now() - 3 * this.beatMs);
+    return this.options.instances.isRunning(owner, 3 * this.beatMs, this.now());
   }
 
   /** Processes counted at the last beat. */
@@ -57,7 +63,7 @@ export class InstanceRegistry {
       try {
         const now = this.now();
         await instances.beat(owner, now);
-        const count = Math.max(1, await instances.live(now - 3 * this.beatMs, now - 3_600_000));
+        const count = Math.max(1, await instances.live(3 * this.beatMs, 3_600_000, now));
         if (count !== this.count) {
           const was = this.count;
           logger.info({ processes: count, was }, "processes of the bot on this database: Telegram's limits are shared among them");

@@ -3,7 +3,7 @@ import type { Clock } from "../clock.js";
 import { prepared } from "./prepared.js";
 import type { CreateRequestsTable } from "./schema.js";
 import type { Store } from "./store.js";
-import type { NewTransaction, TransactionRecord, TransactionRepository } from "./transactions.js";
+import type { NewTransaction, TransactionRecord, TransactionRepository } from "./exchanges/record.js";
 
 export type CreateRequestState =
   | { state: "new" }

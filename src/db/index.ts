@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import type { Clock } from "../clock.js";
 import { AddressBook } from "./addresses.js";
 import { AlertRepository } from "./alerts.js";
@@ -8,7 +10,10 @@ import { InboxRepository } from "./inbox.js";
 import { InstanceRepository } from "./instances.js";
 import { KeyValueStore } from "./kv.js";
 import type { Store } from "./store.js";
-import { TransactionRepository } from "./transactions.js";
+import { CardRepository } from "./exchanges/card.js";
+import { NoticeRepository } from "./exchanges/notices.js";
+import { TransactionRepository } from "./exchanges/record.js";
+import { ScheduleRepository } from "./exchanges/schedule.js";
 import { UserRepository } from "./users.js";
 
 export { openSqliteStore, type Dialect, type SqliteStore, type Store } from "./store.js";
@@ -16,7 +21,7 @@ export { openDatabase, migrate, runMigrationWork, type Db } from "./database.js"
 export { SqliteBudgetJournal, type Grant } from "./budget-journal.js";
 export { InstanceLock, waitForInstanceLock, type HeldInstanceLock } from "./instance-lock.js";
 export { LANES, POLL_RANK, type CardClaim, type Lane, type PollRank, type Schema, type StopReason } from "./schema.js";
-export type { TransactionRecord, NewTransaction, NextPoll, ObservedState, StatusChange } from "./transactions.js";
+export type { TransactionRecord, NewTransaction, NextPoll, ObservedState, StatusChange } from "./exchanges/record.js";
 export type { UserRecord } from "./users.js";
 export type { SavedAddress } from "./addresses.js";
 export type { AlertEnd, RateAlert } from "./alerts.js";
@@ -25,11 +30,19 @@ export type { CreateRequestDetails, CreateRequestRecord, CreateRequestState } fr
 export { REQUEST_KEY_PATTERN, UNKNOWN_AFTER_MS, isUnknownOutcome, requestKeyOf } from "./create-requests.js";
 export type { AuditEntry } from "./audit.js";
 export type { ClaimedUpdate, NewInboxUpdate } from "./inbox.js";
-export { AddressBook, AlertRepository, AuditLog, CatalogueRepository, CreateRequestRepository, InboxRepository, InstanceRepository, KeyValueStore, TransactionRepository, UserRepository };
+export { AddressBook, AlertRepository, AuditLog, CardRepository, CatalogueRepository, CreateRequestRepository, InboxRepository, InstanceRepository, KeyValueStore, NoticeRepository, ScheduleRepository, TransactionRepository, UserRepository };
+export { BEAT_MS, GONE_AFTER_MS } from "./instances.js";
 
 export interface Repositories {
   users: UserRepository;
+  /** Exchange records (src/db/exchanges/record.ts). */
   transactions: TransactionRepository;
+  /** The tracker's poll schedule (schedule.ts). */
+  schedule: ScheduleRepository;
+  /** The notifier's status messages (notices.ts). */
+  notices: NoticeRepository;
+  /** The creation card's state machine (card.ts). */
+  cards: CardRepository;
   catalogue: CatalogueRepository;
   kv: KeyValueStore;
   createRequests: CreateRequestRepository;
@@ -40,12 +53,19 @@ export interface Repositories {
   instances: InstanceRepository;
 }
 
-/** Every repository, on one store (SQLite or PostgreSQL: the same code). */
-export function createRepositories(store: Store, clock: Clock): Repositories {
+/**
+ * Every repository, on one store (SQLite or PostgreSQL: the same code). `owner`: this process as
+ * the registry names it (src/cluster/), recorded with the claims it makes (the card, a status
+ * message it sends); a process's own by default.
+ */
+export function createRepositories(store: Store, clock: Clock, owner: string = defaultOwner()): Repositories {
   const transactions = new TransactionRepository(store, clock);
   return {
     users: new UserRepository(store, clock),
     transactions,
+    schedule: new ScheduleRepository(store, clock, owner),
+    notices: new NoticeRepository(store, owner),
+    cards: new CardRepository(store, owner),
     catalogue: new CatalogueRepository(store),
     kv: new KeyValueStore(store, clock),
     createRequests: new CreateRequestRepository(store, clock, transactions),
@@ -55,4 +75,9 @@ export function createRepositories(store: Store, clock: Clock): Repositories {
     inbox: new InboxRepository(store),
     instances: new InstanceRepository(store),
   };
+}
+
+/** A process's name as src/app.ts makes it: host, pid and a few random bytes (unique among the processes on a database). */
+export function defaultOwner(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 }

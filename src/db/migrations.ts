@@ -247,6 +247,18 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE create_requests ADD COLUMN outcome_told_at INTEGER;
   CREATE INDEX create_requests_owed ON create_requests (told_in_flight_at) WHERE told_in_flight_at IS NOT NULL AND outcome_told_at IS NULL;
   `,
+  // 14: issue 31 (the creation card and status news past one process). Who holds the card's claim
+  // and who sends a pending status message (the registry's owner id: recovery touches only those
+  // of processes gone), and the order of polls' reads (a ticket per poll; an older read is never
+  // recorded over a newer one).
+  `
+  ALTER TABLE transactions ADD COLUMN card_holder TEXT;
+  ALTER TABLE transactions ADD COLUMN notice_holder TEXT;
+  ALTER TABLE transactions ADD COLUMN poll_ticket INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE transactions ADD COLUMN observed_ticket INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX transactions_card_held ON transactions (card_holder) WHERE card_claim IS NOT NULL AND card_message_id IS NULL;
+  CREATE INDEX transactions_notice_held ON transactions (notice_holder) WHERE pending_notice IS NOT NULL;
+  `,
 ];
 
 /**

@@ -88,6 +88,14 @@ export interface TransactionsTable {
   card_claimed_at: number | null;
   card_due_at: number | null;
   card_repeat: Generated<number>;
+  /** The process (the registry's owner id) holding card_claim; NULL for claims made before it was recorded. */
+  card_holder: string | null;
+  /** The process sending the message about pending_notice. */
+  notice_holder: string | null;
+  /** The last poll ticket handed out (a poll takes one before it asks). */
+  poll_ticket: Generated<number>;
+  /** The ticket of the read the stored status comes from: an older read is not recorded. */
+  observed_ticket: Generated<number>;
 }
 
 export interface StatusHistoryTable {
@@ -225,7 +233,7 @@ const columnsOf = <T>(columns: Record<keyof T & string, true>) => Object.keys(co
  * goes on. The PostgreSQL row id (`id`) of transactions is not among them: it is read as row_id.
  */
 export const COLUMNS = {
-  transactions: columnsOf<TransactionsTable>({ exchange_id: true, user_id: true, chat_id: true, symbol_from: true, network_from: true, symbol_to: true, network_to: true, amount_from: true, amount_to: true, address_to: true, extra_to: true, address_from: true, extra_from: true, address_refund: true, hash_from: true, hash_to: true, provider: true, rate_type: true, status: true, created_at: true, updated_at: true, status_changed_at: true, next_poll_at: true, card_message_id: true, notified_status: true, error_count: true, pending_notice: true, refreshed_at: true, poll_rank: true, funds_sent_at: true, not_found_count: true, leased_until: true, tracking_stopped_at: true, tracking_stopped_reason: true, notice_retry_at: true, card_claim: true, card_claimed_at: true, card_due_at: true, card_repeat: true }),
+  transactions: columnsOf<TransactionsTable>({ exchange_id: true, user_id: true, chat_id: true, symbol_from: true, network_from: true, symbol_to: true, network_to: true, amount_from: true, amount_to: true, address_to: true, extra_to: true, address_from: true, extra_from: true, address_refund: true, hash_from: true, hash_to: true, provider: true, rate_type: true, status: true, created_at: true, updated_at: true, status_changed_at: true, next_poll_at: true, card_message_id: true, notified_status: true, error_count: true, pending_notice: true, refreshed_at: true, poll_rank: true, funds_sent_at: true, not_found_count: true, leased_until: true, tracking_stopped_at: true, tracking_stopped_reason: true, notice_retry_at: true, card_claim: true, card_claimed_at: true, card_due_at: true, card_repeat: true, card_holder: true, notice_holder: true, poll_ticket: true, observed_ticket: true }),
   users: columnsOf<UsersTable>({ id: true, username: true, first_name: true, language: true, telegram_language: true, blocked: true, created_at: true, updated_at: true, phrase: true }),
   rate_alerts: columnsOf<RateAlertsTable>({ id: true, user_id: true, chat_id: true, symbol_from: true, network_from: true, symbol_to: true, network_to: true, amount: true, target: true, created_at: true, expires_at: true, ended_at: true, ended_reason: true }),
   saved_addresses: columnsOf<SavedAddressesTable>({ id: true, user_id: true, network: true, label: true, address: true, memo: true, created_at: true, used_at: true }),

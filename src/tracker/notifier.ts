@@ -94,7 +94,7 @@ export class StatusNotifier {
       owner.blocked || (await this.deliver(tx, owner, tx.status, renderStatusChange(owner.t, tx, this.explorers(tx)), await this.saveAddressOffer(owner.t, tx)));
     // Sent, refused, blocked or uncertain: in every case this change is never announced again
     // (only this status: a newer one recorded meanwhile has its own message; see markNotified).
-    if (delivered) await this.deps.repos.transactions.markNotified(tx.exchangeId, tx.status);
+    if (delivered) await this.deps.repos.notices.markNotified(tx.exchangeId, tx.status);
     await this.updateCard(tx, owner);
     return delivered;
   }
@@ -120,11 +120,11 @@ export class StatusNotifier {
    */
   async deliverDeposit(exchangeId: string): Promise<boolean> {
     const { repos, clock, logger } = this.deps;
-    const tx = await repos.transactions.takeOwedCard(exchangeId);
+    const tx = await repos.cards.takeOwedCard(exchangeId);
     if (!tx) return false;
     const owner = await this.owner(tx);
     if (owner.blocked) {
-      await repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
+      await repos.cards.oweCard(tx.exchangeId, clock.now(), false);
       return false;
     }
     const t = owner.t;
@@ -137,7 +137,7 @@ export class StatusNotifier {
       if (card) {
         const text = [...repeat, renderCreationCard(t, tx, this.explorers(tx), clock.now(), owner.phrase)].join("\n");
         const sent = await this.send(tx.chatId, text, cardKeyboard(t, tx));
-        await repos.transactions.setCardMessage(tx.exchangeId, sent.message_id);
+        await repos.cards.setCardMessage(tx.exchangeId, sent.message_id);
       } else {
         await this.send(tx.chatId, [...repeat, renderDepositReady(t, tx, this.explorers(tx), owner.phrase)].join("\n"));
         // The card said the details were missing: it shows them now too.
@@ -149,16 +149,16 @@ export class StatusNotifier {
       const context = { err: error, exchangeId: tx.exchangeId, failure };
       if (failure === "blocked") {
         await this.blocked(tx, owner);
-        await repos.transactions.oweCard(tx.exchangeId, clock.now(), false);
+        await repos.cards.oweCard(tx.exchangeId, clock.now(), false);
       } else if (failure === "retry") {
         logger.warn(context, "Telegram did not get the deposit details; trying again soon");
-        await repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
+        await repos.cards.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
       } else if (failure === "uncertain" && tx.cardRepeat + 1 < DEPOSIT_UNSURE_ATTEMPTS) {
         logger.warn({ ...context, unsure: tx.cardRepeat + 1 }, "the deposit details may or may not have arrived; sending them again soon, marked as a possible repeat");
-        await repos.transactions.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, true);
+        await repos.cards.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, true);
       } else {
         logger.error({ ...context, unsure: tx.cardRepeat + (failure === "uncertain" ? 1 : 0) }, "could not deliver the deposit details; given up, the person can still see them with /history");
-        if (card) await repos.transactions.setCardMessage(tx.exchangeId, 0);
+        if (card) await repos.cards.setCardMessage(tx.exchangeId, 0);
       }
       return false;
     }
@@ -174,7 +174,7 @@ export class StatusNotifier {
    * message (owed, so a failed send is tried again by deliverDeposit), and the card brought up to date.
    */
   async depositReady(tx: TransactionRecord): Promise<void> {
-    await this.deps.repos.transactions.oweCard(tx.exchangeId, this.deps.clock.now(), false);
+    await this.deps.repos.cards.oweCard(tx.exchangeId, this.deps.clock.now(), false);
     // Sent: the card was brought up to date with them.
     if (await this.deliverDeposit(tx.exchangeId)) return;
     await this.updateCard((await this.deps.repos.transactions.find(tx.exchangeId)) ?? tx);
@@ -182,7 +182,7 @@ export class StatusNotifier {
 
   /** Sends the message owed for this exchange, if one is (a status, then that tracking stopped). */
   async deliverOwed(exchangeId: string): Promise<void> {
-    const tx = await this.deps.repos.transactions.takeNotice(exchangeId);
+    const tx = await this.deps.repos.notices.takeNotice(exchangeId);
     if (!tx) return;
     if (tx.pendingNotice !== null && !(await this.statusChanged(tx))) return;
     if (tx.trackingStoppedAt !== null && tx.nextPollAt === null) await this.trackingStopped(tx);
@@ -208,14 +208,16 @@ export class StatusNotifier {
   }
 
   /**
-   * After a restart: changes whose message may or may not have gone out get only a card update.
-   * Each is marked for the status it was pending for (compare-and-set): should a poll record a
-   * newer one meanwhile, that one is still announced, and notified_status never goes back.
+   * Changes whose message a process that is gone (killed, stopped mid-send) may or may not have
+   * sent: they get only a card update, never a second message. One a live process is sending is
+   * left to it (it records its own outcome, or owes it again on a failure). Each is marked for the
+   * status it was pending for (compare-and-set, and only while its sender is still gone): should
+   * a poll record a newer one meanwhile, that one is still announced, and notified_status never goes back.
    */
   async recover(): Promise<void> {
-    for (const tx of await this.deps.repos.transactions.pendingNotices()) {
-      this.deps.logger.info({ exchangeId: tx.exchangeId, status: tx.pendingNotice }, "status message state unknown after restart; updating the card only");
-      await this.deps.repos.transactions.markNotified(tx.exchangeId, tx.pendingNotice!);
+    for (const tx of await this.deps.repos.notices.pendingOfGone()) {
+      this.deps.logger.info({ exchangeId: tx.exchangeId, status: tx.pendingNotice }, "status message state unknown: its sender is gone; updating the card only");
+      await this.deps.repos.notices.settleGone(tx.exchangeId, tx.pendingNotice!);
       await this.updateCard(tx);
     }
   }
@@ -262,7 +264,7 @@ export class StatusNotifier {
     this.undelivered++;
     const asked = error instanceof GrammyError ? (error.parameters.retry_after ?? 0) * 1000 : 0;
     const at = this.deps.clock.now() + Math.max(noticeRetryDelay(this.undelivered), asked);
-    await this.deps.repos.transactions.deferNotice(tx.exchangeId, status, at);
+    await this.deps.repos.notices.deferNotice(tx.exchangeId, status, at);
     this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId, retryAt: at }, "Telegram did not get a status message; trying again later");
   }
 

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
-import type { Repositories, StopReason, TransactionRecord } from "../db/index.js";
+import { BEAT_MS, type Repositories, type StopReason, type TransactionRecord } from "../db/index.js";
 import { BudgetCancelledError, BudgetQueueFullError, type Lane, type RateBudget } from "../exchange/budget.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import { isExchangeError } from "../exchange/errors.js";
@@ -66,21 +66,35 @@ export class Tracker {
   /** A wake() that came during a pass: the pass may have read the schedule before what woke it. */
   private wokenDuringPass = false;
   private lastPassAt: number | undefined;
+  /** When (wall clock: the registry's judgement of "gone" is not a test's fake clock) sweepGone last ran. */
+  private lastSweepAt = 0;
 
   constructor(private readonly deps: TrackerDeps) {
     this.concurrency = deps.concurrency ?? 2;
   }
 
   async start(): Promise<void> {
-    // Leases left by a process that died mid-poll: due again now, not when the lease ends.
-    const released = await this.deps.repos.transactions.releaseLeases(this.deps.clock.now());
+    // Leases left by a process that died mid-poll: due again now, not when the lease ends. (A poll
+    // the last leader still finishes is recorded only if its read is the newest: see pollTicket.)
+    const released = await this.deps.repos.schedule.releaseLeases(this.deps.clock.now());
     if (released > 0) this.deps.logger.info({ released }, "polls cut short by the last stop are due again");
-    // Cards claimed and never recorded as shown (by the flow, or mid-send by the tracker): owed, a little later.
-    const cards = await this.deps.repos.transactions.releaseUnshownCards(this.deps.clock.now() + CARD_DELIVERY_AFTER_MS);
-    if (cards > 0) this.deps.logger.info({ cards }, "creation cards the last process may not have shown are owed");
-    await this.deps.notifier.recover();
+    await this.sweepGone();
     this.running = true;
     this.loop = this.run();
+  }
+
+  /**
+   * What processes that are gone held: creation cards they claimed and never recorded as shown
+   * (owed again: at once when a send may have been under way, a little later when the person was
+   * still choosing), and status messages they were sending (the card updated, never sent twice).
+   * A live process's claims are left alone, whoever leads (src/db/exchanges/card.ts).
+   */
+  private async sweepGone(): Promise<void> {
+    this.lastSweepAt = Date.now();
+    const now = this.deps.clock.now();
+    const cards = await this.deps.repos.cards.releaseDeadClaims(now, now + CARD_DELIVERY_AFTER_MS);
+    if (cards > 0) this.deps.logger.info({ cards }, "creation cards held by processes now gone are owed");
+    await this.deps.notifier.recover();
   }
 
   /** Starts no new poll from the moment it is called; resolves when the running ones end. */
@@ -120,7 +134,16 @@ export class Tracker {
 
   /** The owner says the deposit is on its way: look now, then at every interval for a while. */
   async fundsSent(exchangeId: string): Promise<void> {
-    await this.deps.repos.transactions.markFundsSent(exchangeId, this.deps.clock.now());
+    await this.deps.repos.schedule.markFundsSent(exchangeId, this.deps.clock.now());
+    this.wake();
+  }
+
+  /**
+   * The registry counts a process gone: what it held (a card, a status message) is taken over at
+   * the next pass, which comes now, however lately the last sweep ran.
+   */
+  processGone(): void {
+    this.lastSweepAt = 0;
     this.wake();
   }
 
@@ -148,6 +171,8 @@ export class Tracker {
       this.lastPassAt = this.deps.clock.now();
       this.wokenDuringPass = false;
       try {
+        // At most once a beat; woken at once when the registry counts a process gone.
+        if (Date.now() - this.lastSweepAt >= BEAT_MS) await this.sweepGone();
         await this.startDuePolls();
         await this.startOwedNotices();
       } catch (error) {
@@ -162,14 +187,14 @@ export class Tracker {
     const { repos, clock } = this.deps;
     const free = this.concurrency - this.polling.size;
     if (free <= 0) return;
-    for (const tx of await repos.transactions.due(clock.now(), free, headStart)) {
+    for (const tx of await repos.schedule.due(clock.now(), free, headStart)) {
       // Being looked at already (a person's Refresh): that look sets the next poll.
       if (this.polling.has(tx.exchangeId)) continue;
       // A lease: the next look is pushed out while this one runs, so nothing is polled twice
       // at once; it is marked as a lease, so a crash mid-poll does not delay the exchange. Not
       // taken when the schedule changed since the pick (a person's look ended meanwhile, the
       // exchange ended or stopped being followed): then there is nothing to poll now.
-      if (tx.nextPollAt === null || !(await repos.transactions.lease(tx.exchangeId, clock.now() + LEASE_MS, tx.nextPollAt))) continue;
+      if (tx.nextPollAt === null || !(await repos.schedule.lease(tx.exchangeId, clock.now() + LEASE_MS, tx.nextPollAt))) continue;
       void this.pollOnce(tx, "poll");
     }
   }
@@ -178,7 +203,7 @@ export class Tracker {
   private async startOwedNotices(): Promise<void> {
     if (this.delivering) return;
     const now = this.deps.clock.now();
-    const { cards, notices: due } = await this.deps.repos.transactions.owedBy(now, NOTICES_PER_PASS);
+    const { cards, notices: due } = await this.deps.repos.notices.owedBy(now, NOTICES_PER_PASS);
     if (cards.length === 0 && due.length === 0) return;
     this.delivering = (async () => {
       for (const exchangeId of cards) await this.deps.notifier.deliverDeposit(exchangeId);
@@ -223,7 +248,7 @@ export class Tracker {
   /** The next due poll (while a slot is free) or owed message, whichever comes first. */
   private async nextWorkAt(): Promise<number | undefined> {
     // One read for all three; what this process is doing is looked at once it is answered.
-    const next = await this.deps.repos.transactions.nextWork();
+    const next = await this.deps.repos.schedule.nextWork();
     const poll = this.polling.size < this.concurrency ? next.poll : undefined;
     const notice = this.delivering ? undefined : earliest(next.notice, next.card);
     return earliest(poll, notice);
@@ -251,6 +276,8 @@ export class Tracker {
   private async poll(tx: TransactionRecord, entry: Poll): Promise<TransactionRecord | undefined> {
     const lane = entry.lane;
     try {
+      // Taken before asking: of two overlapping looks, only the later one's read may be recorded last.
+      const ticket = await this.deps.repos.schedule.pollTicket(tx.exchangeId);
       const info = await this.deps.client.getTransaction(tx.exchangeId, {
         lane,
         ...(entry.requester === undefined ? {} : { requester: entry.requester }),
@@ -258,7 +285,7 @@ export class Tracker {
         onQueued: () => (entry.sending = false),
         onGranted: () => (entry.sending = true),
       });
-      return await this.observed(tx, info, lane);
+      return await this.observed(tx, info, lane, ticket);
     } catch (error) {
       // A person's look took over: it records what it sees and sets the next poll.
       if (entry.superseded) return await this.deps.repos.transactions.find(tx.exchangeId);
@@ -269,11 +296,11 @@ export class Tracker {
   }
 
   /** Records what the service said, decides the next look, and tells the owner what changed. */
-  private async observed(tx: TransactionRecord, info: Transaction, lane: Lane): Promise<TransactionRecord> {
+  private async observed(tx: TransactionRecord, info: Transaction, lane: Lane, ticket?: number): Promise<TransactionRecord> {
     const { repos, clock, intervalMs } = this.deps;
     // The exchange just before and after, from one transaction: the flow may have learned the
     // deposit while this poll was out, and exactly one of the two must see it become complete.
-    const recorded = await repos.transactions.recordObservation(tx.exchangeId, {
+    const recorded = await repos.schedule.recordObservation(tx.exchangeId, {
       status: info.status,
       amountTo: info.amount_to,
       addressFrom: info.address_from,
@@ -281,7 +308,7 @@ export class Tracker {
       addressRefund: info.address_refund,
       hashFrom: info.hash_from,
       hashTo: info.hash_to,
-    });
+    }, ticket);
     if (!recorded) return tx; // not stored (never happens: exchanges are never deleted)
     const { before, after, change } = recorded;
     const now = clock.now();
@@ -294,7 +321,7 @@ export class Tracker {
     }
     // Decided from the exchange as it is when the schedule is written, not as recorded: the owner
     // may have pressed "I have sent the funds" since, and its earlier look must not be lost.
-    const scheduled = await repos.transactions.scheduleNextPoll(tx.exchangeId, (current) => {
+    const scheduled = await repos.schedule.scheduleNextPoll(tx.exchangeId, (current) => {
       const decision = nextPoll(current, now, intervalMs);
       if (decision.kind === "stalled") return undefined; // (see above: not at this point)
       // Finished, failed or refunded: no next poll.
@@ -315,7 +342,7 @@ export class Tracker {
     const { notifier, clock, repos } = this.deps;
     // The flow that holds the card is gone: without this, nobody would ever show it.
     const lapsed =
-      current.cardClaim === "flow" && current.cardMessageId === null && (await repos.transactions.releaseFlowHold(current.exchangeId, clock.now(), clock.now() - FLOW_CARD_HOLD_MS));
+      current.cardClaim === "flow" && current.cardMessageId === null && (await repos.cards.releaseFlowHold(current.exchangeId, clock.now(), clock.now() - FLOW_CARD_HOLD_MS));
     const now = (lapsed ? await repos.transactions.find(current.exchangeId) : undefined) ?? current;
     if (now.cardMessageId === null) {
       // Not while the flow may still be showing it, unless news cannot wait (the claim then
@@ -324,13 +351,13 @@ export class Tracker {
       const forgotten = clock.now() - now.createdAt >= CARD_DELIVERY_AFTER_MS;
       if (news || forgotten || (now.cardDueAt !== null && now.cardDueAt <= clock.now())) {
         // Owed only if still nobody's: `now` was read before the flow may have claimed it.
-        if (now.cardDueAt === null && now.cardClaim === null) await repos.transactions.oweUnclaimedCard(now.exchangeId, clock.now());
+        if (now.cardDueAt === null && now.cardClaim === null) await repos.cards.oweUnclaimedCard(now.exchangeId, clock.now());
         await notifier.deliverDeposit(now.exchangeId);
       }
       // The tracker's card is on its way, drawn before these details came: they are owed as a
       // new message once it is shown (as the flow's Try again owes them), never lost between the two.
       if (now.cardClaim === "tracker" && isWaiting(now.status) && !notifier.depositComplete(before) && notifier.depositComplete(now)) {
-        await repos.transactions.oweDepositDetails(now.exchangeId, clock.now());
+        await repos.cards.oweDepositDetails(now.exchangeId, clock.now());
       }
       return;
     }
@@ -353,7 +380,7 @@ export class Tracker {
       return;
     }
     if (isExchangeError(error, "not-found")) return this.notFound(tx);
-    const count = await repos.transactions.recordPollError(tx.exchangeId);
+    const count = await repos.schedule.recordPollError(tx.exchangeId);
     if (!isExchangeError(error)) logger.error({ err: error, exchangeId: tx.exchangeId }, "tracker poll failed");
     await this.reschedule(tx.exchangeId, () => clock.now() + retryDelay(count, intervalMs));
   }
@@ -361,7 +388,7 @@ export class Tracker {
   /** "Not found": counted apart from other errors; a new exchange may not be listed yet. */
   private async notFound(tx: TransactionRecord): Promise<void> {
     const { repos, clock, logger, intervalMs } = this.deps;
-    const count = await repos.transactions.recordNotFound(tx.exchangeId);
+    const count = await repos.schedule.recordNotFound(tx.exchangeId);
     const decision = afterNotFound(count, tx.createdAt, clock.now(), intervalMs);
     if (decision.kind === "retry") {
       await this.reschedule(tx.exchangeId, () => decision.at);
@@ -376,7 +403,7 @@ export class Tracker {
    * false when it was not followed any more.
    */
   private async stopTracking(exchangeId: string, reason: StopReason): Promise<boolean> {
-    if (!(await this.deps.repos.transactions.stopTracking(exchangeId, reason, this.deps.clock.now()))) return false;
+    if (!(await this.deps.repos.schedule.stopTracking(exchangeId, reason, this.deps.clock.now()))) return false;
     this.deps.logger.warn({ exchangeId, reason }, "tracking stopped; telling the owner");
     await this.deps.notifier.deliverOwed(exchangeId);
     return true;
@@ -390,7 +417,7 @@ export class Tracker {
    */
   private async reschedule(exchangeId: string, at: (latest: TransactionRecord) => number | undefined): Promise<void> {
     const now = this.deps.clock.now();
-    await this.deps.repos.transactions.scheduleNextPoll(exchangeId, (latest) => {
+    await this.deps.repos.schedule.scheduleNextPoll(exchangeId, (latest) => {
       const when = latest.nextPollAt === null ? undefined : at(latest);
       return when === undefined ? undefined : { at: when, rank: pollRank(latest, now) };
     });

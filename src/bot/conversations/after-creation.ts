@@ -10,7 +10,7 @@ import { depositOf, depositViewOf, type Created, type DepositDeps } from "./depo
 import type { FlowConversation, FlowUi } from "./flow-ui.js";
 
 export interface AfterCreationDeps extends DepositDeps {
-  repos: Pick<Repositories, "transactions" | "users">;
+  repos: Pick<Repositories, "transactions" | "cards" | "users">;
 }
 
 /** How often the creation card and the QR code are tried while Telegram certainly did not take them. */
@@ -25,13 +25,16 @@ const CARD_ATTEMPTS = 3;
  */
 export async function showCreated(conversation: FlowConversation, ui: FlowUi, deps: AfterCreationDeps, created: Created, from: Currency): Promise<void> {
   const exchangeId = created.exchangeId;
-  // The tracker showed it already (news came while the flow read the deposit): never twice.
-  if (!(await conversation.external(() => deps.repos.transactions.claimCard(exchangeId, "flow", deps.clock.now())))) return;
+  // The tracker showed it already (news came while the flow read the deposit), or a live process
+  // holds it: never twice. A claim whose process is gone (killed while sending it, its Confirm
+  // replayed here) is taken over (src/db/exchanges/card.ts); should that process still look alive,
+  // the tracker owes the card once it is judged gone.
+  if (!(await conversation.external(() => deps.repos.cards.claimCard(exchangeId, "flow", deps.clock.now())))) return;
   const t: Translate = (key, vars) => ui.t(key, vars);
   const read = () =>
     conversation.external(async () => {
       // Still here: the hold on the card is confirmed, so the tracker does not take it (FLOW_CARD_HOLD_MS).
-      await deps.repos.transactions.touchCardClaim(exchangeId, deps.clock.now());
+      await deps.repos.cards.touchCardClaim(exchangeId, deps.clock.now());
       const tx = (await deps.repos.transactions.find(exchangeId))!;
       const phrase = (await deps.repos.users.find(tx.userId))?.phrase ?? null;
       const text = renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), phrase, { depositInstructions: true });
@@ -61,7 +64,7 @@ export async function showCreated(conversation: FlowConversation, ui: FlowUi, de
       // The card is the tracker's now (after a restart): it shows it and says when the details come.
       if (card.tx.cardClaim !== "flow") return;
       // The tracker keeps this message current and says when the deposit details come.
-      await conversation.external(() => deps.repos.transactions.setCardMessage(exchangeId, messageId));
+      await conversation.external(() => deps.repos.cards.setCardMessage(exchangeId, messageId));
       return;
     }
     if (input.action === "retry") await conversation.external(() => depositOf(deps, exchangeId));
@@ -74,17 +77,18 @@ export async function showCreated(conversation: FlowConversation, ui: FlowUi, de
     if (card.tx.cardClaim === null && card.tx.cardMessageId === null) {
       await conversation.external(async () => {
         // Compare-and-set: the tracker may have taken the card to send since it was read.
-        await deps.repos.transactions.oweUnclaimedCard(exchangeId, deps.clock.now());
+        await deps.repos.cards.oweUnclaimedCard(exchangeId, deps.clock.now());
         deps.onCreated(); // wakes the tracker
       });
     }
     return;
   }
-  // Shown before (the process stopped after the card went out, and Confirm came again): said to
-  // be a repeat, and no second QR picture.
-  const shownBefore = card.tx.cardMessageId !== null;
+  // Shown before (the process stopped after the card went out, and Confirm came again), or taken
+  // over from a process that was sending it when it died (card_repeat above 0): said to be a
+  // repeat, and no second QR picture.
+  const shownBefore = card.tx.cardMessageId !== null || card.tx.cardRepeat > 0;
   const creation = await conversation.external(async () => {
-    await deps.repos.transactions.markCardSending(exchangeId);
+    await deps.repos.cards.markCardSending(exchangeId);
     const text = renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase);
     return shownBefore ? [t("created-repeat"), "", text].join("\n") : text;
   });
@@ -96,12 +100,12 @@ export async function showCreated(conversation: FlowConversation, ui: FlowUi, de
     await conversation.external(async () => {
       deps.logger.warn({ exchangeId, failure: shown.failure }, "could not show the creation card; the tracker delivers it");
       if (shown.failure === "blocked") await deps.repos.users.setBlocked(card.tx.userId, true);
-      await deps.repos.transactions.releaseCard(exchangeId, deps.clock.now(), shown.failure === "uncertain");
+      await deps.repos.cards.releaseCard(exchangeId, deps.clock.now(), shown.failure === "uncertain");
       deps.onCreated(); // wakes the tracker: the card is owed now
     });
     return;
   }
-  await conversation.external(() => deps.repos.transactions.setCardMessage(exchangeId, shown.value));
+  await conversation.external(() => deps.repos.cards.setCardMessage(exchangeId, shown.value));
 
   // Never a QR code for an exchange that is already over (nothing may be sent there), nor a
   // second one (the first may have arrived; the card carries everything).

@@ -14,7 +14,7 @@ import type { FlowUi, Screen } from "./flow-ui.js";
 import { describeError, type UpstreamProblem } from "./offers.js";
 
 export interface CreateDeps extends DepositDeps {
-  repos: Pick<Repositories, "transactions" | "createRequests" | "kv">;
+  repos: Pick<Repositories, "transactions" | "cards" | "createRequests" | "kv">;
   client: Pick<ExchangeClient, "getTransaction" | "createTransaction">;
   /** Tells a person their place in line while a call waits for the rate budget; the message's id. */
   notifyQueued: (chatId: number, text: string) => Promise<number>;

@@ -9,7 +9,7 @@ import { Decimal } from "../../money.js";
 export interface DepositDeps {
   clock: Clock;
   logger: Logger;
-  repos: Pick<Repositories, "transactions">;
+  repos: Pick<Repositories, "transactions" | "cards">;
   catalogue: Pick<CatalogueService, "find">;
   client: Pick<ExchangeClient, "getTransaction">;
   /** Wakes the tracker: something is owed or due (here: deposit details the tracker owes). */
@@ -41,7 +41,7 @@ export async function depositOf(deps: DepositDeps, exchangeId: string): Promise<
           // The tracker showed the card without them (it took the card over after a restart): the
           // details are owed as a new message, as the tracker's depositReady owes them; this flow
           // does not show them (the card is not its to show).
-          await deps.repos.transactions.oweDepositDetails(exchangeId, deps.clock.now());
+          await deps.repos.cards.oweDepositDetails(exchangeId, deps.clock.now());
           deps.onCreated(); // wakes the tracker
         }
       }

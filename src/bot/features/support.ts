@@ -103,7 +103,7 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
     await deps.repos.audit.record(ctx.from.id, "stats", "");
     const budget = await deps.budget.stats();
     const byStatus = await deps.repos.transactions.countByStatus();
-    const backlog = await deps.repos.transactions.trackedCounts(deps.clock.now());
+    const backlog = await deps.repos.schedule.trackedCounts(deps.clock.now());
     const users = await deps.repos.users.count();
     const unknown = await deps.repos.createRequests.countUnknown(deps.clock.now());
     await ctx.reply(

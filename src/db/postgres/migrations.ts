@@ -208,6 +208,16 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE create_requests ADD COLUMN outcome_told_at bigint;
   CREATE INDEX create_requests_owed ON create_requests (told_in_flight_at) WHERE told_in_flight_at IS NOT NULL AND outcome_told_at IS NULL;
   `,
+  // 5: SQLite's migration 14 (issue 31): who holds the card's claim and who sends a pending
+  // status message (recovery touches only those of processes gone), and the order of polls' reads.
+  `
+  ALTER TABLE transactions ADD COLUMN card_holder text COLLATE "C";
+  ALTER TABLE transactions ADD COLUMN notice_holder text COLLATE "C";
+  ALTER TABLE transactions ADD COLUMN poll_ticket bigint NOT NULL DEFAULT 0;
+  ALTER TABLE transactions ADD COLUMN observed_ticket bigint NOT NULL DEFAULT 0;
+  CREATE INDEX transactions_card_held ON transactions (card_holder) WHERE card_claim IS NOT NULL AND card_message_id IS NULL;
+  CREATE INDEX transactions_notice_held ON transactions (notice_holder) WHERE pending_notice IS NOT NULL;
+  `,
 ];
 
 /**

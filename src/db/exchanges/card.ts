@@ -1,0 +1,249 @@
+/**
+ * The creation card: the message with the deposit details, which must reach the person once.
+ * One state machine, shared by the flow (src/bot/conversations/after-creation.ts) and the tracker
+ * (src/tracker/), written here and nowhere else. Every move is a compare-and-set on the row as it
+ * is (never as the caller last read it), so of two parties racing, one moves and the other sees it.
+ *
+ *   state            columns                                                 meaning
+ *   NEW              claim NULL, message NULL, due NULL                      just created; the flow is about to show it
+ *   OWED(at)         claim NULL, message NULL, due = at                      the tracker sends it from `at`
+ *   HELD(by, holder) claim 'flow'|'tracker', holder = process, message NULL  `holder` shows it (or is sending it)
+ *   SHOWN            message set (0: given up)                               done; due set = the details that came later are owed
+ *
+ *   NEW|OWED        --claimCard('flow'|'tracker')------------------> HELD (holder: this process)
+ *   HELD(dead)      --claimCard('flow')----------------------------> HELD (a replayed Confirm takes over; the repeat mark kept)
+ *   OWED            --takeOwedCard---------------------------------> HELD('tracker')
+ *   HELD('flow')    --touchCardClaim-------------------------------> HELD('flow', this process) (the flow's hold confirmed)
+ *   HELD('flow')    --markCardSending------------------------------> HELD, card_repeat >= 1 (a send under way may arrive)
+ *   HELD('flow')    --releaseCard / releaseFlowHold----------------> OWED (the flow could not show it, or left it)
+ *   HELD('tracker') --oweCard--------------------------------------> OWED (again, later)
+ *   HELD(dead)      --releaseDeadClaims----------------------------> OWED, at once when a send may have been under way
+ *   HELD            --setCardMessage-------------------------------> SHOWN
+ *   SHOWN           --oweCard / oweDepositDetails / takeOwedCard---> SHOWN (the details that came later, sent once)
+ *
+ * A holder is the registry's owner id (src/cluster/): a claim is taken from its holder only once
+ * the registry judges that process gone, on the database's clock (holderGone): a new leader's
+ * start-up never releases what a live process holds. card_repeat counts sends that may have
+ * arrived; any card sent while it is above 0 says it may repeat one ("created-repeat"), so no
+ * second card ever goes out unmarked.
+ */
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { greatest, least, rowId } from "../dialect.js";
+import { holderGone } from "../instances.js";
+import { prepared } from "../prepared.js";
+import { COLUMNS, type CardClaim, type Schema, type TransactionsTable } from "../schema.js";
+import type { Store } from "../store.js";
+import { toRecord, type TransactionRecord } from "./record.js";
+
+/** An owed deposit message may go: nobody holds the card, or it was shown (the details that came later). */
+export const cardMayGo = (eb: ExpressionBuilder<Schema & { t: TransactionsTable }, "t">) =>
+  eb.and([
+    eb.or([eb("t.card_claim", "is", null), eb("t.card_message_id", "is not", null)]),
+    // Owners who blocked the bot are skipped until they write again.
+    eb.not(eb.exists(eb.selectFrom("users as u").select(sql`1`.as("one")).whereRef("u.id", "=", "t.user_id").where("u.blocked", "=", 1))),
+  ]);
+
+export class CardRepository {
+  private readonly earliestCard;
+  private readonly cardShown;
+
+  /** `owner`: this process, as the registry names it; every claim made here is recorded as its. */
+  constructor(
+    private readonly store: Store,
+    private readonly owner: string,
+  ) {
+    this.earliestCard = prepared<[], { at: number | null }>(store.db, (db) =>
+      db.selectFrom("transactions as t").select((eb) => eb.fn.min("t.card_due_at").as("at")).where("t.card_due_at", "is not", null).where(cardMayGo),
+    );
+    // Shown: the count of unsure sends was about it, and what follows is not a repeat of it.
+    this.cardShown = prepared<[exchangeId: string, messageId: number], never>(store.db, (db, arg) =>
+      db.updateTable("transactions").set({ card_message_id: arg<number>(1), card_repeat: 0 }).where("exchange_id", "=", arg<string>(0)),
+    );
+  }
+
+  private get db(): Kysely<Schema> {
+    return this.store.db;
+  }
+
+  private heldByFlow(exchangeId: string) {
+    return this.db.updateTable("transactions").where("exchange_id", "=", exchangeId).where("card_claim", "=", "flow").where("card_message_id", "is", null);
+  }
+
+  /** The message that shows this exchange's status, kept current by the tracker. */
+  async setCardMessage(exchangeId: string, messageId: number): Promise<void> {
+    await this.cardShown(this.db, exchangeId, messageId);
+  }
+
+  /**
+   * Claims the showing of the creation card for this process (compare-and-set): true for exactly
+   * one of the flow and the tracker, and only while no card has been shown. The claim stops it
+   * being owed. The flow may show again a card it showed itself (a repeated Confirm whose flow
+   * state was lost), and takes over a claim whose holder is gone (a process killed while it held
+   * or sent the card, whose Confirm is replayed here): a send that may have been under way leaves
+   * card_repeat above 0, and the card then says it may repeat one.
+   */
+  async claimCard(exchangeId: string, by: CardClaim, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable("transactions")
+      .set((eb) => ({
+        card_claim: by,
+        card_holder: this.owner,
+        card_claimed_at: now,
+        card_due_at: null,
+        // A dead tracker may have sent it (a flow's own send marked it: markCardSending).
+        card_repeat: sql<number>`CASE WHEN card_claim = 'tracker' AND card_message_id IS NULL THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
+      }))
+      .where("exchange_id", "=", exchangeId)
+      .where((eb) => {
+        const unclaimed = eb.and([eb("card_claim", "is", null), eb("card_message_id", "is", null)]);
+        if (by === "tracker") return unclaimed;
+        return eb.or([
+          unclaimed,
+          eb.and([eb("card_claim", "=", "flow"), eb("card_message_id", "is not", null)]),
+          eb.and([eb("card_claim", "is not", null), eb("card_message_id", "is", null), holderGone(this.store.dialect, eb.ref("card_holder"), this.owner)]),
+        ]);
+      })
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * The flow is still there, holding a card it has not shown (the person is choosing between
+   * Try again and Leave): its claim is confirmed as of `now`, and held by this process (the
+   * flow may run here after another process stopped). False when the tracker has it.
+   */
+  async touchCardClaim(exchangeId: string, now: number): Promise<boolean> {
+    const result = await this.heldByFlow(exchangeId).set({ card_claimed_at: now, card_holder: this.owner }).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * The claimed card could not be shown (or may not have been): nobody holds it, and the
+   * tracker owes it from `at`; `repeat` says the next one may repeat a message that arrived
+   * (card_repeat counts the unsure sends: at least one now).
+   */
+  async releaseCard(exchangeId: string, at: number, repeat: boolean): Promise<void> {
+    // Only while the flow still holds it: a hold that lapsed meanwhile made it the tracker's.
+    // Nobody sent a card before the flow's own try, so a certain failure leaves no repeat.
+    await this.heldByFlow(exchangeId)
+      .set((eb) => ({ card_claim: null, card_holder: null, card_due_at: at, card_repeat: repeat ? greatest(this.store.dialect, eb.ref("card_repeat"), 1) : 0 }))
+      .execute();
+  }
+
+  /**
+   * The flow is about to send the card: should the process die before it records it as shown,
+   * the next card may repeat one that arrived (releaseDeadClaims and a takeover keep this mark).
+   */
+  async markCardSending(exchangeId: string): Promise<void> {
+    await this.heldByFlow(exchangeId)
+      .set((eb) => ({ card_repeat: greatest(this.store.dialect, eb.ref("card_repeat"), 1) }))
+      .execute();
+  }
+
+  /**
+   * The flow that holds the card it has not shown is gone: closing (/cancel, /start, a sweep),
+   * or, with `unconfirmedSince`, silent since then (its hold lapsed). The card is the tracker's,
+   * owed from `at`. True when there was such a hold.
+   */
+  async releaseFlowHold(exchangeId: string, at: number, unconfirmedSince = Number.MAX_SAFE_INTEGER): Promise<boolean> {
+    const result = await this.heldByFlow(exchangeId)
+      .set({ card_claim: null, card_holder: null, card_due_at: at })
+      .where((eb) => eb(eb.fn.coalesce("card_claimed_at", sql<number>`0`), "<", unconfirmedSince))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Takes the deposit message owed for this exchange to send it now (compare-and-set on it
+   * being owed): the creation card when none was shown (claimed for the tracker, held by this
+   * process), else the details that came after the person left. Undefined when nothing is owed
+   * or someone holds the card.
+   */
+  async takeOwedCard(exchangeId: string): Promise<TransactionRecord | undefined> {
+    const row = await this.db
+      .updateTable("transactions")
+      .set({
+        card_due_at: null,
+        card_claim: sql<CardClaim | null>`CASE WHEN card_message_id IS NULL THEN 'tracker' ELSE card_claim END`,
+        card_holder: sql<string | null>`CASE WHEN card_message_id IS NULL THEN ${this.owner} ELSE card_holder END`,
+      })
+      .where("exchange_id", "=", exchangeId)
+      .where("card_due_at", "is not", null)
+      .where((eb) => eb.or([eb("card_claim", "is", null), eb("card_message_id", "is not", null)]))
+      .returning(COLUMNS.transactions)
+      .returning(rowId(this.store.dialect).as("row_id"))
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  /**
+   * The deposit message taken could not be sent: owed again from `at` (the card unclaimed again);
+   * `unsure`: that send may have arrived, one more counted in card_repeat (the next says it may repeat).
+   */
+  async oweCard(exchangeId: string, at: number, unsure: boolean): Promise<void> {
+    await this.db
+      .updateTable("transactions")
+      .set((eb) => ({
+        card_due_at: at,
+        card_repeat: eb("card_repeat", "+", unsure ? 1 : 0),
+        card_claim: sql<CardClaim | null>`CASE WHEN card_message_id IS NULL THEN NULL ELSE card_claim END`,
+        card_holder: sql<string | null>`CASE WHEN card_message_id IS NULL THEN NULL ELSE card_holder END`,
+      }))
+      .where("exchange_id", "=", exchangeId)
+      .execute();
+  }
+
+  /**
+   * The creation card is owed from `at` (or sooner, if it was owed later), but only while nobody
+   * holds it and none was shown: compare-and-set on the row as it is, not as the caller last read
+   * it. Between that read and this write, the flow may have claimed the card (and be sending it),
+   * or the tracker may have taken it to send: owing it then would show it twice.
+   */
+  async oweUnclaimedCard(exchangeId: string, at: number): Promise<void> {
+    await this.db
+      .updateTable("transactions")
+      .set((eb) => ({ card_due_at: least(this.store.dialect, eb.fn.coalesce("card_due_at", eb.val(at)), at) }))
+      .where("exchange_id", "=", exchangeId)
+      .where("card_claim", "is", null)
+      .where("card_message_id", "is", null)
+      .execute();
+  }
+
+  /**
+   * The tracker showed the creation card (or is sending it) before the deposit details were
+   * complete, and they have just been learned elsewhere (the flow's Try again): the details are
+   * owed from `at`, sent once the card is out (takeOwedCard waits for it), as depositReady does.
+   */
+  async oweDepositDetails(exchangeId: string, at: number): Promise<void> {
+    await this.db.updateTable("transactions").set({ card_due_at: at }).where("exchange_id", "=", exchangeId).where("card_claim", "=", "tracker").execute();
+  }
+
+  /** When the next deposit message is owed (owners who blocked the bot aside). */
+  async nextCardAt(): Promise<number | undefined> {
+    return (await this.earliestCard(this.db)).rows[0]?.at ?? undefined;
+  }
+
+  /**
+   * Cards held unshown by processes that are gone (killed, or stopped without recording the
+   * card): owed again, and only those (a live process's claim is never touched, whoever leads).
+   * One a send may have been under way for (the flow had marked it sending, or the tracker held
+   * it) is owed at `now`, marked as a possible repeat; one the flow held while the person was
+   * still choosing is owed at `later` (the person may still press Try again, wherever it runs).
+   * Returns how many.
+   */
+  async releaseDeadClaims(now: number, later: number): Promise<number> {
+    const result = await this.db
+      .updateTable("transactions")
+      .set((eb) => ({
+        card_claim: null,
+        card_holder: null,
+        card_due_at: sql<number>`CAST(CASE WHEN card_claim = 'flow' AND card_repeat = 0 THEN ${later} ELSE ${now} END AS BIGINT)`,
+        card_repeat: sql<number>`CASE WHEN card_claim = 'tracker' THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
+      }))
+      .where("card_message_id", "is", null)
+      .where("card_claim", "is not", null)
+      .where((eb) => holderGone(this.store.dialect, eb.ref("card_holder"), this.owner))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}

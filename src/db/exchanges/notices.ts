@@ -1,0 +1,175 @@
+/**
+ * Status notices: the messages that tell a person their exchange moved, written by the notifier
+ * (src/tracker/notifier.ts). A change is recorded pending (schedule.ts, recordObservation) with
+ * the process that sends its message (notice_holder); its outcome clears it (markNotified) or
+ * owes it again (deferNotice); a message Telegram certainly did not get is owed (notice_retry_at)
+ * and taken again by one process (takeNotice). Recovery (pendingOfGone) touches only pending
+ * messages whose sender is gone: a live process's send is its own to finish, whoever leads.
+ */
+import { sql, type Kysely } from "kysely";
+import { rowId } from "../dialect.js";
+import { holderGone } from "../instances.js";
+import { prepared } from "../prepared.js";
+import { COLUMNS, type Schema } from "../schema.js";
+import type { Store } from "../store.js";
+import { cardMayGo } from "./card.js";
+import { selectRecord, toRecord, type TransactionRecord } from "./record.js";
+
+export class NoticeRepository {
+  private readonly earliestNotice;
+  private readonly owed;
+
+  /** `owner`: this process, as the registry names it; the messages it takes to send are recorded as its. */
+  constructor(
+    private readonly store: Store,
+    private readonly owner: string,
+  ) {
+    this.earliestNotice = prepared<[], { at: number | null }>(store.db, (db) =>
+      db.selectFrom("transactions").select((eb) => eb.fn.min("notice_retry_at").as("at")).where("notice_retry_at", "is not", null).where("pending_notice", "is", null),
+    );
+    // Both kinds of owed message in one round trip (the tracker's loop asks on every pass).
+    this.owed = prepared<[now: number, limit: number], { kind: "card" | "notice"; exchange_id: string }>(store.db, (db, arg) => {
+      const notices = db
+        .selectFrom("transactions")
+        .select(["exchange_id", "notice_retry_at as at", rowId(store.dialect).as("row_id")])
+        .where("notice_retry_at", "<=", arg<number>(0))
+        .where("pending_notice", "is", null)
+        .orderBy("notice_retry_at")
+        .orderBy(rowId(store.dialect))
+        .limit(arg<number>(1));
+      const cards = db
+        .selectFrom("transactions as t")
+        .select(["t.exchange_id", "t.card_due_at as at", rowId(store.dialect).as("row_id")])
+        .where("t.card_due_at", "<=", arg<number>(0))
+        .where(cardMayGo)
+        .orderBy("t.card_due_at")
+        .orderBy(rowId(store.dialect))
+        .limit(arg<number>(1));
+      return db
+        .selectFrom(cards.as("cards"))
+        .select([sql.lit("card").$castTo<"card" | "notice">().as("kind"), "cards.exchange_id", "cards.at", "cards.row_id"])
+        .unionAll(db.selectFrom(notices.as("notices")).select([sql.lit("notice").$castTo<"card" | "notice">().as("kind"), "notices.exchange_id", "notices.at", "notices.row_id"]))
+        .orderBy("kind")
+        .orderBy("at")
+        .orderBy("row_id");
+    });
+  }
+
+  private get db(): Kysely<Schema> {
+    return this.store.db;
+  }
+
+  /**
+   * The message about `status` went out (or will never be sent again). Compare-and-set on the
+   * status the sender saw: a newer status may have been recorded while this message was on its
+   * way (an owed message is slow, a poll records the next status and its message waits behind
+   * it). Only that newer message's own outcome may clear its pending mark, or a stop before it
+   * is answered leaves a message that may have arrived unmarked, and it is sent again later; and
+   * notified_status only ever becomes the current status, never an older one.
+   */
+  async markNotified(exchangeId: string, status: string): Promise<void> {
+    await this.db
+      .updateTable("transactions")
+      .set({
+        notified_status: sql<string | null>`CASE WHEN status = ${status} THEN ${status} ELSE notified_status END`,
+        notice_holder: sql<string | null>`CASE WHEN pending_notice = ${status} THEN NULL ELSE notice_holder END`,
+        pending_notice: sql<string | null>`CASE WHEN pending_notice = ${status} THEN NULL ELSE pending_notice END`,
+      })
+      .where("exchange_id", "=", exchangeId)
+      .execute();
+  }
+
+  /**
+   * Changes whose message may or may not have been sent by a process that is gone (killed, or
+   * stopped mid-send): never one a live process is sending (its outcome is its own to record).
+   */
+  async pendingOfGone(): Promise<TransactionRecord[]> {
+    const rows = await selectRecord(this.store)
+      .where("pending_notice", "is not", null)
+      .where((eb) => holderGone(this.store.dialect, eb.ref("notice_holder"), this.owner))
+      .orderBy(rowId(this.store.dialect))
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  /**
+   * The message about `status` may have gone out from a process that is gone: marked as told
+   * (markNotified's compare-and-set), only while that process still holds it and is gone.
+   */
+  async settleGone(exchangeId: string, status: string): Promise<void> {
+    await this.db
+      .updateTable("transactions")
+      .set({
+        notified_status: sql<string | null>`CASE WHEN status = ${status} THEN ${status} ELSE notified_status END`,
+        notice_holder: null,
+        pending_notice: null,
+      })
+      .where("exchange_id", "=", exchangeId)
+      .where("pending_notice", "=", status)
+      .where((eb) => holderGone(this.store.dialect, eb.ref("notice_holder"), this.owner))
+      .execute();
+  }
+
+  /**
+   * Telegram certainly did not get the message about `status` (null: the one that tracking
+   * stopped): not pending any more, owed again at `at`. Compare-and-set, as markNotified: when a
+   * newer status is pending, its own message is on its way and says more; owing the exchange
+   * again now would send that newer status a second time while it is still being sent.
+   */
+  async deferNotice(exchangeId: string, status: string | null, at: number): Promise<void> {
+    const update = this.db.updateTable("transactions").where("exchange_id", "=", exchangeId);
+    if (status === null) {
+      await update.set({ notice_retry_at: at }).execute();
+      return;
+    }
+    // All see the row as it was: pending_notice is compared before it is cleared.
+    await update
+      .set({
+        notice_holder: sql<string | null>`CASE WHEN pending_notice = ${status} THEN NULL ELSE notice_holder END`,
+        pending_notice: sql<string | null>`CASE WHEN pending_notice = ${status} THEN NULL ELSE pending_notice END`,
+        notice_retry_at: sql<number | null>`CASE WHEN pending_notice = ${status} THEN ${at} ELSE notice_retry_at END`,
+      })
+      .execute();
+  }
+
+  /**
+   * Takes the message owed for this exchange, if any, to send it now: no longer owed, and an
+   * unannounced status is marked pending, sent by this process (as a change is before its
+   * message goes out), so a crash mid-send never sends it twice. Undefined when nothing is owed,
+   * or while a status message of this exchange is on its way (it is owed again once that one is done).
+   */
+  async takeNotice(exchangeId: string): Promise<TransactionRecord | undefined> {
+    const row = await this.db
+      .updateTable("transactions")
+      .set({
+        notice_retry_at: null,
+        pending_notice: sql<string | null>`CASE WHEN notified_status IS DISTINCT FROM status THEN status END`,
+        notice_holder: sql<string | null>`CASE WHEN notified_status IS DISTINCT FROM status THEN ${this.owner} END`,
+      })
+      .where("exchange_id", "=", exchangeId)
+      .where("notice_retry_at", "is not", null)
+      .where("pending_notice", "is", null)
+      .returning(COLUMNS.transactions)
+      .returning(rowId(this.store.dialect).as("row_id"))
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  /**
+   * At most `limit` of each, earliest first: exchanges whose deposit message is owed by `now`,
+   * to owners who have not blocked the bot (`cards`), and exchanges with a message owed by
+   * `now`, none on its way (`notices`).
+   */
+  async owedBy(now: number, limit: number): Promise<{ cards: string[]; notices: string[] }> {
+    const rows = (await this.owed(this.db, now, limit)).rows;
+    return {
+      cards: rows.filter((row) => row.kind === "card").map((row) => row.exchange_id),
+      notices: rows.filter((row) => row.kind === "notice").map((row) => row.exchange_id),
+    };
+  }
+
+  /** When the next owed message is to be tried, if any is owed (and none on its way). */
+  async nextNoticeAt(): Promise<number | undefined> {
+    return (await this.earliestNotice(this.db)).rows[0]?.at ?? undefined;
+  }
+}

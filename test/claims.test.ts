@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../src/clock.js";
+import { createRepositories, POLL_RANK, type NewTransaction, type Repositories } from "../src/db/index.js";
+import { openFreshStore } from "./harness/store.js";
+
+/**
+ * Issue 31, at the repositories: claims name their process, and only a process gone (by the
+ * registry's beats, on the database's clock) loses them. Two processes' repositories on one
+ * database of the suite's back end.
+ */
+const exchange = (exchangeId: string): NewTransaction => ({
+  exchangeId,
+  userId: 7,
+  chatId: 7,
+  symbolFrom: "btc",
+  networkFrom: "btc",
+  symbolTo: "usdt",
+  networkTo: "trx",
+  amountFrom: "0.05",
+  amountTo: "3012.5",
+  addressTo: "TXYZ",
+  extraTo: null,
+  addressFrom: "bc1qdeposit",
+  extraFrom: null,
+  provider: "exolix",
+  rateType: "floating",
+  status: "waiting",
+  createdAt: 0,
+  nextPollAt: 1_000,
+  pollRank: POLL_RANK.waiting,
+  cardMessageId: null,
+});
+
+let fresh: Awaited<ReturnType<typeof openFreshStore>>;
+let a: Repositories;
+let b: Repositories;
+const clock = new ManualClock(1_000);
+beforeEach(async () => {
+  fresh = await openFreshStore();
+  a = createRepositories(fresh.store, clock, "host-a:1:aaaaaa");
+  b = createRepositories(fresh.store, clock, "host-b:2:bbbbbb");
+  await a.instances.beat("host-a:1:aaaaaa");
+  await b.instances.beat("host-b:2:bbbbbb");
+});
+afterEach(async () => {
+  await fresh.close();
+});
+
+describe("the creation card's claim", () => {
+  it("held by a live process is left alone by another's sweep and claim; once that process is gone it is taken over, its repeat mark kept", async () => {
+    await a.transactions.insert(exchange("ex-1"));
+    expect(await a.cards.claimCard("ex-1", "flow", 2_000)).toBe(true);
+    await a.cards.markCardSending("ex-1");
+    expect((await a.transactions.find("ex-1"))!.cardHolder).toBe("host-a:1:aaaaaa");
+
+    // A runs: B's sweep (a new leader's start) and B's replayed Confirm leave the claim alone.
+    expect(await b.cards.releaseDeadClaims(3_000, 300_000)).toBe(0);
+    expect(await b.cards.claimCard("ex-1", "flow", 3_000)).toBe(false);
+    expect(await b.cards.takeOwedCard("ex-1")).toBeUndefined();
+
+    // A is gone (killed: forgotten here as the registry would after three beats).
+    await a.instances.forget("host-a:1:aaaaaa");
+    expect(await b.cards.claimCard("ex-1", "flow", 4_000)).toBe(true);
+    const taken = (await b.transactions.find("ex-1"))!;
+    expect(taken).toMatchObject({ cardClaim: "flow", cardHolder: "host-b:2:bbbbbb", cardMessageId: null });
+    // A's send may have arrived: B's card says it may repeat one.
+    expect(taken.cardRepeat).toBeGreaterThan(0);
+  });
+
+  it("held by a process gone is owed by the sweep: at once when a send was under way, later when the person was still choosing", async () => {
+    await a.transactions.insert(exchange("sending"));
+    await a.transactions.insert(exchange("choosing"));
+    await a.cards.claimCard("sending", "flow", 2_000);
+    await a.cards.markCardSending("sending");
+    await a.cards.claimCard("choosing", "flow", 2_000);
+    await a.instances.forget("host-a:1:aaaaaa");
+    expect(await b.cards.releaseDeadClaims(5_000, 300_000)).toBe(2);
+    expect(await b.transactions.find("sending")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 5_000 });
+    expect(await b.transactions.find("choosing")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 300_000, cardRepeat: 0 });
+    // The tracker takes it, as its own; should it die too, the next card is marked.
+    expect(await b.cards.takeOwedCard("sending")).toMatchObject({ cardClaim: "tracker", cardHolder: "host-b:2:bbbbbb" });
+  });
+});
+
+describe("a status message being sent", () => {
+  it("is recovered by another process only once its sender is gone", async () => {
+    await a.transactions.insert(exchange("ex-2"));
+    const recorded = await a.schedule.recordObservation("ex-2", { status: "confirming" });
+    expect(recorded?.change?.status).toBe("confirming");
+    expect((await a.transactions.find("ex-2"))!).toMatchObject({ pendingNotice: "confirming", noticeHolder: "host-a:1:aaaaaa" });
+    expect(await b.notices.pendingOfGone()).toEqual([]);
+    await b.notices.settleGone("ex-2", "confirming");
+    // Still A's: its send fails (Telegram did not take it), and it is owed.
+    expect((await a.transactions.find("ex-2"))!.pendingNotice).toBe("confirming");
+    await a.notices.deferNotice("ex-2", "confirming", 9_000);
+    expect((await a.transactions.find("ex-2"))!).toMatchObject({ pendingNotice: null, noticeHolder: null, noticeRetryAt: 9_000 });
+
+    // B takes the owed message to send it, and is then gone: A's recovery settles it (card only).
+    expect((await b.notices.takeNotice("ex-2"))!).toMatchObject({ pendingNotice: "confirming", noticeHolder: "host-b:2:bbbbbb" });
+    await b.instances.forget("host-b:2:bbbbbb");
+    expect((await a.notices.pendingOfGone()).map((tx) => tx.exchangeId)).toEqual(["ex-2"]);
+    await a.notices.settleGone("ex-2", "confirming");
+    expect((await a.transactions.find("ex-2"))!).toMatchObject({ pendingNotice: null, noticeHolder: null, notifiedStatus: "confirming" });
+  });
+});
+
+describe("polls' reads", () => {
+  it("are recorded in the order their polls began: an older read answered last is not recorded", async () => {
+    await a.transactions.insert(exchange("ex-3"));
+    const older = (await a.schedule.pollTicket("ex-3"))!;
+    const newer = (await b.schedule.pollTicket("ex-3"))!;
+    expect(newer).toBeGreaterThan(older);
+    expect((await b.schedule.recordObservation("ex-3", { status: "finished" }, newer))!.stale).toBe(false);
+    const late = (await a.schedule.recordObservation("ex-3", { status: "exchanging", hashTo: "0xold" }, older))!;
+    expect(late).toMatchObject({ stale: true, change: undefined });
+    expect(await a.transactions.find("ex-3")).toMatchObject({ status: "finished", hashTo: null });
+    expect((await a.transactions.history("ex-3")).map((h) => h.status)).toEqual(["waiting", "finished"]);
+  });
+});
