@@ -23,7 +23,7 @@ import { ExchangeClient } from "./exchange/client.js";
 import { ExchangeAvailability } from "./exchange/availability.js";
 import { EstimateService } from "./exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
-import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
+import { databaseReadiness, Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
 import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
 import { ChatTurns } from "./telegram/chat-turns.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
@@ -378,6 +378,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     if (role() !== "leader") void signals?.send("trackerWake");
   };
 
+  const databaseAnswers = databaseReadiness(() => sql`SELECT 1`.execute(store.db));
   const checks: Record<string, HealthCheck> = {
     // The feed this process runs, if any: a follower in polling mode or a standby polls nothing.
     telegram: () => (webhookFeed ?? duties?.feed)?.health() ?? { ok: true },
@@ -419,7 +420,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
             ...config.health,
             checks,
             role,
-            ready: () => (ready ? { ready: true } : { ready: false, reason: phase }),
+            // Running, and its database answers: a replica whose database hangs leaves the rotation.
+            ready: () => (ready ? databaseAnswers() : { ready: false, reason: phase }),
             metrics,
             logger,
           }).catch((error: unknown) => {
