@@ -439,9 +439,12 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           // The one process: chats a killed one was handling are this one's at once.
           await repos.inbox.clearLeases();
         } else {
-          // Until it leads, this instance reads what the leader stores, and hears its signals.
-          catalogue.follow(catalogueFollowMs);
+          // Until it leads, this instance hears the leader's signals and reads what it stores:
+          // listening first, then reading, so that a catalogue stored meanwhile is either read
+          // now or heard of (a fresh database's first one comes within seconds of the start).
           await signals?.start();
+          await catalogue.load().catch((error: unknown) => logger.warn({ err: error }, "could not read the catalogue again; serving what we have"));
+          catalogue.follow(catalogueFollowMs);
         }
         phase = "connecting to Telegram";
         if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal, ...retry }))) return;
