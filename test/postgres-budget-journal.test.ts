@@ -23,6 +23,14 @@ async function databaseNow(url: string): Promise<number> {
   return Number(rows[0]?.now);
 }
 
+/** How many sessions last ran a query holding `marker` and are done with it (idle, or idle in a transaction). */
+async function serverRan(url: string, marker: string): Promise<number> {
+  const { rows } = await admin(url, (client) =>
+    client.query<{ count: number }>("SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND state <> 'active' AND position($1 in query) > 0", [marker]),
+  );
+  return rows[0]?.count ?? 0;
+}
+
 describe("PgBudgetJournal", () => {
   let database: TestDatabase;
   let stores: PostgresStore[];
@@ -94,6 +102,8 @@ describe("PgBudgetJournal", () => {
       const hung = proxy.hangAfter(`pg_advisory_xact_lock(${LOCK_KEYS.budget})`);
       void new PgBudgetJournal(frozen.pool).grant(MINUTE, oneIfRoom(10, [])).catch(() => {});
       await hung;
+      // The server has run that query (not merely received it): the other's step comes after it.
+      await waitFor(async () => (await serverRan(database.url, `pg_advisory_xact_lock(${LOCK_KEYS.budget})`)) > 0, 5_000, "the hung query run");
       const other = new PgBudgetJournal(stores[1]!.pool);
       const started = Date.now();
       expect(await other.grant(MINUTE, oneIfRoom(10, []))).toBe(true);

@@ -20,6 +20,8 @@ export interface HangingProxy {
   hangAfter(marker: string): Promise<void>;
   /** Whether it hangs now. */
   hung(): boolean;
+  /** The local ports of its connections to the server (pg_stat_activity's client_port for them). */
+  upstreamPorts(): number[];
   /** Closes every connection and the proxy. */
   close(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export async function startHangingProxy(target: { host: string; port: number }):
   let hanging = false;
   let trigger: { marker: Buffer; done: () => void } | undefined;
   const sockets = new Set<Socket>();
+  const upstreams = new Set<Socket>();
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -43,6 +46,8 @@ export async function startHangingProxy(target: { host: string; port: number }):
     track(client);
     const upstream = connect(target.port, target.host);
     track(upstream);
+    upstreams.add(upstream);
+    upstream.on("close", () => upstreams.delete(upstream));
     if (hanging) {
       client.pause();
       upstream.pause();
@@ -82,6 +87,7 @@ export async function startHangingProxy(target: { host: string; port: number }):
       });
     },
     hung: () => hanging,
+    upstreamPorts: () => [...upstreams].flatMap((socket) => (socket.localPort === undefined ? [] : [socket.localPort])),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
