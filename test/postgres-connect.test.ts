@@ -219,6 +219,28 @@ describe("the pool's limits (POOL_LIMITS)", () => {
     }
   });
 
+  it("close a connection whose answer never came (query_timeout) rather than lend it again", async () => {
+    const database = await freshDatabase({ migrated: true });
+    const server = new URL(database.url);
+    const proxy = await startHangingProxy({ host: server.hostname, port: Number(server.port || 5432) });
+    const store = await openPostgres(proxy.urlFor(database.url), { max: 1, migrate: false, limits: { queryTimeoutMs: 500 } });
+    try {
+      await sql`SELECT 1`.execute(store.db);
+      const opened = store.pool.totalCount;
+      proxy.hang();
+      const started = Date.now();
+      await expect(sql`SELECT 1`.execute(store.db)).rejects.toThrow("Query read timeout");
+      expect(Date.now() - started).toBeLessThan(3_000);
+      // Given back closed: the pool lends no connection with an unanswered query in its way.
+      expect(opened).toBe(1);
+      expect(store.pool.totalCount).toBe(0);
+    } finally {
+      await proxy.close();
+      await store.close().catch(() => {});
+      await database.drop();
+    }
+  });
+
   it("let a process that hangs inside a transaction give its row locks up: another's update of the row waits no longer than the idle-in-transaction limit", async () => {
     const database = await freshDatabase({ migrated: true });
     const server = new URL(database.url);

@@ -22,8 +22,9 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
 /**
  * `/healthz`: whether the process is alive (200 when every check passes, 503 with the reasons
  * otherwise), `/readyz`: whether it may take traffic (200 once started, 503 while starting,
- * standing by or stopping, or while its database does not answer), both with the instance's role; `/metrics` (Prometheus text). Meant
- * for loopback or a private network: it tells nothing secret, but nothing on it is for the public either.
+ * standing by or stopping, or while its database does not answer), both with the instance's
+ * role; `/metrics` (Prometheus text). Meant for loopback or a private network: it tells nothing
+ * secret, but nothing on it is for the public either.
  */
 export async function startOpsServer(options: {
   port: number;

@@ -29,6 +29,8 @@ export interface PostgresOptions {
    * it); the pool opens another when one is needed. Without a listener pg would crash the process.
    */
   onIdleError?: (error: Error) => void;
+  /** Tighter (or looser) pool limits than POOL_LIMITS (tests). */
+  limits?: Partial<PoolLimits>;
 }
 
 
@@ -118,17 +120,20 @@ export const POOL_LIMITS = {
   keepAliveDelayMs: 10_000,
 } as const;
 
+export type PoolLimits = { -readonly [K in keyof typeof POOL_LIMITS]: number };
+
 /** The pool's connections: connectionConfig plus POOL_LIMITS. */
-export function poolConfig(url: string, options: Pick<PostgresOptions, "connectTimeoutMs" | "max"> = {}): pg.PoolConfig {
+export function poolConfig(url: string, options: Pick<PostgresOptions, "connectTimeoutMs" | "max" | "limits"> = {}): pg.PoolConfig {
+  const limits: PoolLimits = { ...POOL_LIMITS, ...options.limits };
   return {
     ...connectionConfig(url, options),
     max: options.max ?? 10,
-    statement_timeout: POOL_LIMITS.statementTimeoutMs,
-    lock_timeout: POOL_LIMITS.lockTimeoutMs,
-    idle_in_transaction_session_timeout: POOL_LIMITS.idleInTransactionMs,
-    query_timeout: POOL_LIMITS.queryTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    lock_timeout: limits.lockTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+    query_timeout: limits.queryTimeoutMs,
     keepAlive: true,
-    keepAliveInitialDelayMillis: POOL_LIMITS.keepAliveDelayMs,
+    keepAliveInitialDelayMillis: limits.keepAliveDelayMs,
   };
 }
 
