@@ -24,7 +24,7 @@ import { ExchangeClient } from "./exchange/client.js";
 import { ExchangeAvailability } from "./exchange/availability.js";
 import { EstimateService } from "./exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
-import { Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
+import { databaseReadiness, Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
 import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
 import { ChatTurns } from "./telegram/chat-turns.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
@@ -265,8 +265,18 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   // The leader's duties (SQLite: the one process's), started in this order whenever this process
   // leads and stopped in the reverse order (src/fleet/duties.ts).
   const leader = leaderDuties({ config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry, isRunning: (other) => fleet.isRunning(other) });
-  // While another process leads (PostgreSQL), this one reads the catalogue it stores.
-  const followerDuties: Duty[] = [{ name: "following the catalogue", start: () => catalogue.follow(catalogueFollowMs), stop: () => catalogue.stop() }];
+  // While another process leads (PostgreSQL), this one reads the catalogue it stores. It hears the
+  // leader's signals from before (the fleet's enter): a catalogue stored meanwhile is read now or heard of.
+  const followerDuties: Duty[] = [
+    {
+      name: "following the catalogue",
+      start: async () => {
+        await catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
+        catalogue.follow(catalogueFollowMs);
+      },
+      stop: () => catalogue.stop(),
+    },
+  ];
 
   const role = (): Role => fleet.role();
   fleet.on("trackerWake", () => tracker.wake());
@@ -284,6 +294,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     if (role() !== "leader") fleet.send("trackerWake");
   };
 
+  const databaseAnswers = databaseReadiness(() => sql`SELECT 1`.execute(store.db));
   const checks: Record<string, HealthCheck> = {
     // The feed this process runs, if any: a follower in polling mode or a standby polls nothing.
     telegram: () => (webhookFeed ?? leader.pollingFeed())?.health() ?? { ok: true },
@@ -324,7 +335,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
             ...config.health,
             checks,
             role,
-            ready: () => (ready ? { ready: true } : { ready: false, reason: phase }),
+            // Running, and its database answers: a replica whose database hangs leaves the rotation.
+            ready: () => (ready ? databaseAnswers() : { ready: false, reason: phase }),
             metrics,
             logger,
           }).catch((error: unknown) => {

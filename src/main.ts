@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { createApp, STOP_CLOSING_MS } from "./app.js";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.js";
-import { urlPassword } from "./db/postgres/url.js";
+import { urlSecrets } from "./db/postgres/url.js";
 import { createLogger, redactor } from "./logger.js";
 import { startPlayground } from "./playground/index.js";
 import { TokenRefusedError } from "./telegram/index.js";
@@ -15,14 +15,15 @@ async function main(): Promise<void> {
     config = loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      // Its message shows DATABASE_URL masked; cut all the same, should a form of it slip through.
+      console.error(redactor(urlSecrets(process.env.DATABASE_URL ?? ""))(error.message));
       process.exit(1);
     }
     throw error;
   }
   const { botToken } = config;
   if (botToken === undefined) return runPlayground(config);
-  const secrets = [botToken, config.exchange.apiKey, config.webhook?.secret, databasePassword(config)];
+  const secrets = [botToken, config.exchange.apiKey, config.webhook?.secret, ...databasePassword(config)];
   const logger = createLogger({ level: config.logLevel, format: config.logFormat, secrets });
   // Anything that escapes to stderr is cut the same way.
   const redact = redactor(secrets);
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
 
 /** No BOT_TOKEN: the whole bot in a browser, on the emulator and the sandbox (see src/playground). */
 async function runPlayground(config: Config): Promise<void> {
-  const logger = createLogger({ level: config.logLevel, format: config.logFormat, secrets: [config.exchange.apiKey, databasePassword(config)] });
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat, secrets: [config.exchange.apiKey, ...databasePassword(config)] });
   const playground = await startPlayground({ config, logger }).catch((error: unknown) => {
     if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
     console.error(`Port ${config.playgroundPort} on 127.0.0.1 is taken, so the playground cannot open its page: set PLAYGROUND_PORT to a free port.`);
@@ -69,9 +70,9 @@ async function runPlayground(config: Config): Promise<void> {
   stopOnSignals(() => playground.stop(), logger);
 }
 
-/** DATABASE_URL's password, never to be logged (pg's own messages may quote the URL). */
-function databasePassword(config: Config): string | undefined {
-  return config.databaseUrl === undefined ? undefined : urlPassword(config.databaseUrl);
+/** DATABASE_URL's password in every form, never to be logged (pg's own messages may quote the URL). */
+function databasePassword(config: Config): string[] {
+  return config.databaseUrl === undefined ? [] : urlSecrets(config.databaseUrl);
 }
 
 /**
@@ -113,7 +114,7 @@ if (process.argv[2] === "db:copy") {
 } else {
   main().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    console.error("The bot could not start:", redactor([process.env.BOT_TOKEN, process.env.EXCHANGE_API_KEY, urlPassword(process.env.DATABASE_URL ?? "")])(message));
+    console.error("The bot could not start:", redactor([process.env.BOT_TOKEN, process.env.EXCHANGE_API_KEY, ...urlSecrets(process.env.DATABASE_URL ?? "")])(message));
     process.exit(1);
   });
 }

@@ -21,6 +21,7 @@ interface Service {
   healthcheck?: { test: string[] };
   stop_grace_period?: string;
   depends_on?: string[] | Record<string, unknown>;
+  configs?: { source: string; target: string }[];
 }
 
 const compose = parse(readFileSync("compose.yaml", "utf8")) as { services: Record<string, Service>; configs: Record<string, { content: string }> };
@@ -38,6 +39,7 @@ const dotEnv: Record<string, string> = {
   EXCHANGE_API_KEY: "an-operators-key",
   WEBHOOK_SECRET: "a".repeat(32),
   POSTGRES_PASSWORD: "0123456789abcdef",
+  POSTGRES_ADMIN_PASSWORD: "fedcba9876543210",
   BOT_DOMAIN: "bot.example.com",
 };
 
@@ -73,6 +75,31 @@ describe("compose.yaml, the worked example of several instances", () => {
       const config = configOf(service);
       expect(config.databaseUrl).toBe("postgres://swapbot:0123456789abcdef@postgres:5432/swapbot");
       expect(config.webhook).toMatchObject({ url: "https://bot.example.com/telegram/hook", host: "0.0.0.0" });
+    }
+  });
+
+  it("connects the bot as a role of its own that owns its database, never as the cluster's superuser", () => {
+    const postgres = compose.services.postgres!;
+    const env = Object.fromEntries(Object.entries(postgres.environment ?? {}).map(([name, value]) => [name, interpolate(String(value))]));
+    // The image's superuser is POSTGRES_USER ("postgres" when unset).
+    const superuser = env.POSTGRES_USER ?? "postgres";
+    // The image runs what is in /docker-entrypoint-initdb.d once, on an empty volume.
+    const mounted = postgres.configs?.find((config) => /^\/docker-entrypoint-initdb\.d\/[^/]+\.sh$/.test(config.target));
+    expect(mounted).toBeDefined();
+    const init = interpolate(compose.configs[mounted!.source]!.content);
+    expect(init).toContain('--username "$POSTGRES_USER"');
+    expect(init).toContain('-v password="$SWAPBOT_PASSWORD"');
+    for (const [, service] of botServices) {
+      const url = new URL(configOf(service).databaseUrl!);
+      const user = decodeURIComponent(url.username);
+      expect(user).not.toBe(superuser);
+      expect(init).toMatch(new RegExp(`^CREATE ROLE ${user} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD :'password';$`, "m"));
+      expect(init).toMatch(new RegExp(`^CREATE DATABASE ${url.pathname.slice(1)} OWNER ${user};$`, "m"));
+      // The role gets the password the bot connects with; the superuser's is another.
+      expect(decodeURIComponent(url.password)).toBe(env.SWAPBOT_PASSWORD);
+      expect(env.POSTGRES_PASSWORD).not.toBe(env.SWAPBOT_PASSWORD);
+      // Healthy only once the bot's role and database exist (over TCP: not the init scripts' server).
+      expect(postgres.healthcheck?.test.join(" ")).toContain(`pg_isready -h 127.0.0.1 -U ${user} -d ${url.pathname.slice(1)}`);
     }
   });
 

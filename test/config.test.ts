@@ -107,7 +107,7 @@ describe("loadConfig", () => {
   it.each([
     ["mysql://bot:s3cret@db.example.test:3306/swapbot", 'got "mysql://bot:****@db.example.test:3306/swapbot" (the bot stores its data in PostgreSQL, or in SQLite with DATABASE_PATH)'],
     ["db.example.test:5432/swapbot", 'got "db.example.test:5432/swapbot"'],
-    ["postgres://bot:s3cret@db.example.test:54x2/swapbot", 'got "postgres://bot:****@db.example.test:54x2/swapbot", which does not parse as a URL (special characters in the password must be percent-encoded)'],
+    ["postgres://bot:s3cret@db.example.test:54x2/swapbot", 'got "postgres://bot:****@db.example.test:54x2/swapbot", which does not parse as a URL (special characters in the password must be percent-encoded: # as %23, ? as %3F, / as %2F, @ as %40, % as %25)'],
   ])("refuses a DATABASE_URL that is not PostgreSQL's, without showing its password: %s", (url, shown) => {
     expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: url })).toThrow("Invalid DATABASE_URL: must be a PostgreSQL URL such as postgres://user:password@host:5432/database, " + shown);

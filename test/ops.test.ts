@@ -4,6 +4,7 @@ import { drive } from "./harness/drive.js";
 import { createViaFlow } from "./harness/flow.js";
 import { waitFor } from "../src/emulator/index.js";
 import { FLOW_STEPS_KEPT } from "../src/ops/metrics.js";
+import { READY_DATABASE_MS } from "../src/ops/index.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -63,6 +64,33 @@ describe("HEALTH_PORT", () => {
     // The next long poll answers as soon as there is an update.
     await world.tg.user({ id: 6001, first_name: "Back", language_code: "en" }).send("/start");
     await waitFor(async () => (await get("/healthz")).status === 200, 10_000, "polling to recover");
+  });
+
+  it("/readyz says not ready (503) within about 2 s when the database stops answering, and ready again once it answers", async () => {
+    world = await startWorld({ HEALTH_PORT: "0" });
+    expect((await get("/readyz")).status).toBe(200);
+    // Every query of the app's from now on waits for ever, as on a database that hangs.
+    const executor = world.app.store.db.getExecutor();
+    const executeQuery = executor.executeQuery.bind(executor);
+    let release!: () => void;
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    executor.executeQuery = (async (...args: Parameters<typeof executeQuery>) => {
+      await hung;
+      return executeQuery(...args);
+    }) as typeof executor.executeQuery;
+    try {
+      const asked = Date.now();
+      const [first, second] = await Promise.all([get("/readyz"), get("/readyz")]);
+      const tookMs = Date.now() - asked;
+      expect(first).toEqual({ status: 503, body: JSON.stringify({ status: "not ready", role: "leader", reason: "no answer from the database within 2 s" }) });
+      expect(second.status).toBe(503);
+      expect(tookMs).toBeGreaterThanOrEqual(READY_DATABASE_MS - 100);
+      expect(tookMs).toBeLessThan(READY_DATABASE_MS + 1_000);
+    } finally {
+      executor.executeQuery = executeQuery;
+      release();
+    }
+    await waitFor(async () => (await get("/readyz")).status === 200, 5_000, "ready again");
   });
 
   it("on SQLite, a second process on the same file stands by: alive (/healthz 200, role standby) but not ready (/readyz 503), and says why in one line", async () => {

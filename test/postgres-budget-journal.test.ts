@@ -4,6 +4,7 @@ import { waitFor } from "../src/emulator/index.js";
 import type { JournalView } from "../src/db/budget-journal.js";
 import { PgBudgetJournal } from "../src/db/postgres/budget-journal.js";
 import { LOCK_KEYS, openPostgres, type PostgresStore } from "../src/db/postgres/index.js";
+import { startHangingProxy } from "./harness/hanging-proxy.js";
 import { admin, freshDatabase, type TestDatabase } from "./harness/postgres.js";
 
 const MINUTE = 60_000;
@@ -20,6 +21,14 @@ function oneIfRoom(limit: number, seen: JournalView[]) {
 async function databaseNow(url: string): Promise<number> {
   const { rows } = await admin(url, (client) => client.query<{ now: string }>("SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now"));
   return Number(rows[0]?.now);
+}
+
+/** How many sessions last ran a query holding `marker` and are done with it (idle, or idle in a transaction). */
+async function serverRan(url: string, marker: string): Promise<number> {
+  const { rows } = await admin(url, (client) =>
+    client.query<{ count: number }>("SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND state <> 'active' AND position($1 in query) > 0", [marker]),
+  );
+  return rows[0]?.count ?? 0;
 }
 
 describe("PgBudgetJournal", () => {
@@ -66,11 +75,43 @@ describe("PgBudgetJournal", () => {
     expect(seen.at(-1)?.window).toEqual(grants);
     // Time is the database's: every view's now lies between two readings of its clock, in order.
     const nows = seen.map((view) => view.now);
-    expect(nows).toEqual([...nows].sort((x, y) => x - y));
+    // (The two racing reads, nows[2] and nows[3], ran at once: either may come first.)
+    expect(nows).toHaveLength(5);
+    expect(nows[0]).toBeLessThanOrEqual(nows[1]!);
+    expect(nows[1]).toBeLessThanOrEqual(Math.min(nows[2]!, nows[3]!));
+    expect(nows[4]).toBeGreaterThanOrEqual(Math.max(nows[2]!, nows[3]!));
     expect(nows[0]).toBeGreaterThanOrEqual(before);
     expect(nows.at(-1)).toBeLessThanOrEqual(after);
-    expect(grants.map((grant) => grant.at)).toEqual(nows.slice(0, 3));
+    // Each grant is stamped when it was written (on the database's clock, after the view it was
+    // decided on: the racing ones waited for the lock), in the order written.
+    const ats = grants.map((grant) => grant.at);
+    expect(ats).toEqual([...ats].sort((x, y) => x - y));
+    expect(ats[0]).toBeGreaterThanOrEqual(nows[0]!);
+    expect(ats[1]).toBeGreaterThanOrEqual(nows[1]!);
+    expect(ats[2]).toBeGreaterThanOrEqual(Math.min(nows[2]!, nows[3]!));
+    expect(ats[2]).toBeLessThanOrEqual(after);
     expect(await b.grantsAfter(0)).toEqual(grants);
+  });
+
+  it("lets the others go on when a process hangs in the middle of its step: it holds no lock past its query", async () => {
+    const server = new URL(database.url);
+    const proxy = await startHangingProxy({ host: server.hostname, port: Number(server.port || 5432) });
+    const frozen = await openPostgres(proxy.urlFor(database.url), { max: 1, migrate: false });
+    try {
+      // Its query that takes the journal's lock reaches the server; nothing after it comes back or goes out.
+      const hung = proxy.hangAfter(`pg_advisory_xact_lock(${LOCK_KEYS.budget})`);
+      void new PgBudgetJournal(frozen.pool).grant(MINUTE, oneIfRoom(10, [])).catch(() => {});
+      await hung;
+      // The server has run that query (not merely received it): the other's step comes after it.
+      await waitFor(async () => (await serverRan(database.url, `pg_advisory_xact_lock(${LOCK_KEYS.budget})`)) > 0, 5_000, "the hung query run");
+      const other = new PgBudgetJournal(stores[1]!.pool);
+      const started = Date.now();
+      expect(await other.grant(MINUTE, oneIfRoom(10, []))).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await proxy.close();
+      await frozen.close().catch(() => {});
+    }
   });
 
   it("reads the window on a given clock, oldest first, and prunes grants older than two hours", async () => {

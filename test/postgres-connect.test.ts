@@ -2,7 +2,10 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { DatabaseConfigError } from "../src/db/errors.js";
-import { maskPassword, openPostgres, type PostgresStore } from "../src/db/postgres/index.js";
+import { sql } from "kysely";
+import { POOL_LIMITS } from "../src/db/postgres/connect.js";
+import { connectionConfig, maskPassword, openPostgres, type PostgresStore } from "../src/db/postgres/index.js";
+import { startHangingProxy } from "./harness/hanging-proxy.js";
 import { admin, freshDatabase, freshRole, postgresServer, withDatabase, withUser } from "./harness/postgres.js";
 
 /** What the operator reads when the bot cannot use DATABASE_URL. */
@@ -182,4 +185,86 @@ describe("maskPassword", () => {
   ])("%s → %s", (url, masked) => {
     expect(maskPassword(url)).toBe(masked);
   });
+});
+
+describe("the pool's limits (POOL_LIMITS)", () => {
+  it("are every pooled connection's settings; the leader lock's and the signals' own connections stay unbounded", async () => {
+    const database = await freshDatabase({ migrated: true });
+    const store = await openPostgres(database.url, { max: 2 });
+    try {
+      const shown = async () => {
+        const client = await store.pool.connect();
+        try {
+          const { rows } = await client.query<{ statement: string; lock: string; idle: string }>(
+            "SELECT current_setting('statement_timeout') AS statement, current_setting('lock_timeout') AS lock, current_setting('idle_in_transaction_session_timeout') AS idle",
+          );
+          return rows[0];
+        } finally {
+          client.release();
+        }
+      };
+      expect(await shown()).toEqual({
+        statement: `${POOL_LIMITS.statementTimeoutMs / 1000}s`,
+        lock: `${POOL_LIMITS.lockTimeoutMs / 1000}s`,
+        idle: `${POOL_LIMITS.idleInTransactionMs / 1000}s`,
+      });
+      // Kysely's connections are the pool's.
+      const { rows } = await sql<{ lock: string }>`SELECT current_setting('lock_timeout') AS lock`.execute(store.db);
+      expect(rows[0]?.lock).toBe(`${POOL_LIMITS.lockTimeoutMs / 1000}s`);
+      const own = connectionConfig(database.url) as Record<string, unknown>;
+      for (const key of ["statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout", "query_timeout"]) expect(own[key]).toBeUndefined();
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+
+  it("close a connection whose answer never came (query_timeout) rather than lend it again", async () => {
+    const database = await freshDatabase({ migrated: true });
+    const server = new URL(database.url);
+    const proxy = await startHangingProxy({ host: server.hostname, port: Number(server.port || 5432) });
+    const store = await openPostgres(proxy.urlFor(database.url), { max: 1, migrate: false, limits: { queryTimeoutMs: 500 } });
+    try {
+      await sql`SELECT 1`.execute(store.db);
+      const opened = store.pool.totalCount;
+      proxy.hang();
+      const started = Date.now();
+      await expect(sql`SELECT 1`.execute(store.db)).rejects.toThrow("Query read timeout");
+      expect(Date.now() - started).toBeLessThan(3_000);
+      // Given back closed: the pool lends no connection with an unanswered query in its way.
+      expect(opened).toBe(1);
+      expect(store.pool.totalCount).toBe(0);
+    } finally {
+      await proxy.close();
+      await store.close().catch(() => {});
+      await database.drop();
+    }
+  });
+
+  it("let a process that hangs inside a transaction give its row locks up: another's update of the row waits no longer than the idle-in-transaction limit", async () => {
+    const database = await freshDatabase({ migrated: true });
+    const server = new URL(database.url);
+    const proxy = await startHangingProxy({ host: server.hostname, port: Number(server.port || 5432) });
+    const frozen = await openPostgres(proxy.urlFor(database.url), { max: 1, migrate: false });
+    const other = await openPostgres(database.url, { max: 1, migrate: false });
+    try {
+      await other.pool.query("INSERT INTO kv (key, value, updated_at) VALUES ('row', '1', 0)");
+      // The hung process locked the row, and then nothing more reached the server or came back.
+      const client = await frozen.pool.connect();
+      await client.query("BEGIN");
+      const hung = proxy.hangAfter("FOR UPDATE");
+      void client.query("SELECT 1 FROM kv WHERE key = 'row' FOR UPDATE").catch(() => {});
+      await hung;
+      const started = Date.now();
+      await other.pool.query("UPDATE kv SET value = '2' WHERE key = 'row'");
+      const waitedMs = Date.now() - started;
+      expect(waitedMs).toBeLessThan(POOL_LIMITS.idleInTransactionMs + 3_000);
+      client.release(true);
+    } finally {
+      await proxy.close();
+      await frozen.close().catch(() => {});
+      await other.close();
+      await database.drop();
+    }
+  }, 20_000);
 });

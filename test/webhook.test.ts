@@ -112,3 +112,29 @@ describe("polling mode", () => {
     expect((await user.nextMessage()).text).toContain("Welcome, Back!");
   });
 });
+
+describe("a webhook whose database hangs", () => {
+  it("answers 503 (Telegram delivers again) when storing takes longer than its bound, rather than holding the delivery", async () => {
+    const { startWebhook, WEBHOOK_STORE_MS } = await import("../src/telegram/webhook.js");
+    const { captureLogs } = await import("./harness/drive.js");
+    // A reason for the bound's size: above a busy moment's storing, far below Telegram's minute.
+    expect(WEBHOOK_STORE_MS).toBe(5_000);
+    const { logger } = captureLogs();
+    const stop = new AbortController();
+    const bot = { api: { setWebhook: async () => true } } as unknown as Parameters<typeof startWebhook>[0];
+    // The store never answers.
+    const feed = await startWebhook(bot, { url: "https://bot.example.test/telegram/hook", secret: SECRET, port: 0, host: "127.0.0.1", logger, signal: stop.signal, accept: () => new Promise<void>(() => {}), storeTimeoutMs: 300 });
+    try {
+      const update = { update_id: 999_201, message: { message_id: 1, date: 1, chat: { id: 8110, type: "private", first_name: "Hung" }, from: { id: 8110, is_bot: false, first_name: "Hung" }, text: "/start" } };
+      const asked = Date.now();
+      const res = await fetch(`http://127.0.0.1:${feed!.port}/telegram/hook`, { method: "POST", headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": SECRET }, body: JSON.stringify(update) });
+      expect(res.status).toBe(503);
+      expect(Date.now() - asked).toBeLessThan(2_000);
+      // A stop does not wait for the store that never answers: that delivery has had its answer.
+      await feed!.stop();
+    } finally {
+      stop.abort();
+      await feed?.close();
+    }
+  });
+});

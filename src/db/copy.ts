@@ -65,6 +65,9 @@ export async function copySqliteToPostgres(source: Db, target: Kysely<any>, opti
       // Nobody writes to the tables while they are checked empty and filled (a bot started on
       // this database meanwhile waits for the commit).
       await sql`SELECT set_config('lock_timeout', ${String(options.lockTimeoutMs ?? 10_000)}, true)`.execute(trx);
+      // The bot's pool bounds statements and idle transactions (POOL_LIMITS); a copy of a large
+      // database is one long transaction, reading SQLite between its inserts: not bounded so.
+      await sql`SELECT set_config('statement_timeout', '0', true), set_config('idle_in_transaction_session_timeout', '0', true)`.execute(trx);
       await sql`LOCK TABLE ${sql.join(COPIED_TABLES.map((table) => sql.table(table.name)))} IN EXCLUSIVE MODE`.execute(trx);
       await refuseNonEmpty(trx);
       const copied: CopiedCount[] = [];

@@ -13,6 +13,9 @@ export interface CatalogueOptions {
 
 type Part = "currencies" | "providers";
 
+/** How often a follower reads the catalogue again while none is stored (see follow()). */
+const EMPTY_FOLLOW_MS = 2_000;
+
 /**
  * The currency catalogue and the providers: kept in the database, held in memory for reads,
  * refreshed in the background on the catalogue lane, and served stale while the service is down.
@@ -90,7 +93,9 @@ export class CatalogueService {
 
   /**
    * Another instance refreshes (the leader, on PostgreSQL): what it stored is read again every
-   * `everyMs` (and at each load() asked for) until start() or stop().
+   * `everyMs` (and at each load() asked for) until start() or stop(); every EMPTY_FOLLOW_MS while
+   * none is stored yet (a new database: the leader's first one comes within seconds, and people
+   * are told the service is unavailable until this instance has it).
    */
   follow(everyMs: number): void {
     this.stopFollowing();
@@ -99,12 +104,13 @@ export class CatalogueService {
     const next = () => {
       // Stopped (or following anew) while reading: no further read from this one.
       if (this.following !== following) return;
+      const waitMs = this.currencyList.length === 0 ? Math.min(everyMs, EMPTY_FOLLOW_MS) : everyMs;
       following.timer = this.deps.clock.setTimer(() => {
         this.load().then(next, (error: unknown) => {
           this.deps.logger.warn({ err: error }, "could not read the catalogue again; serving what we have");
           next();
         });
-      }, everyMs);
+      }, waitMs);
     };
     next();
   }

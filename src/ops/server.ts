@@ -22,8 +22,9 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
 /**
  * `/healthz`: whether the process is alive (200 when every check passes, 503 with the reasons
  * otherwise), `/readyz`: whether it may take traffic (200 once started, 503 while starting,
- * standing by or stopping), both with the instance's role; `/metrics` (Prometheus text). Meant
- * for loopback or a private network: it tells nothing secret, but nothing on it is for the public either.
+ * standing by or stopping, or while its database does not answer), both with the instance's
+ * role; `/metrics` (Prometheus text). Meant for loopback or a private network: it tells nothing
+ * secret, but nothing on it is for the public either.
  */
 export async function startOpsServer(options: {
   port: number;
@@ -31,7 +32,8 @@ export async function startOpsServer(options: {
   checks: Record<string, HealthCheck>;
   /** leader, follower or standby: shown by /healthz and /readyz. */
   role: () => string;
-  ready: () => Readiness;
+  /** May ask the database (see databaseReadiness); one that throws says not ready. */
+  ready: () => Readiness | Promise<Readiness>;
   metrics: Metrics;
   logger: Logger;
 }): Promise<OpsServer> {
@@ -50,9 +52,12 @@ export async function startOpsServer(options: {
       return;
     }
     if (path === "/readyz") {
-      const readiness = options.ready();
-      const role = options.role();
-      json(readiness.ready ? 200 : 503, readiness.ready ? { status: "ready", role } : { status: "not ready", role, reason: readiness.reason });
+      void (async () => options.ready())()
+        .catch((error: unknown): Readiness => ({ ready: false, reason: error instanceof Error ? error.message : String(error) }))
+        .then((readiness) => {
+          const role = options.role();
+          json(readiness.ready ? 200 : 503, readiness.ready ? { status: "ready", role } : { status: "not ready", role, reason: readiness.reason });
+        });
       return;
     }
     if (path === "/metrics") {
@@ -78,6 +83,41 @@ export async function startOpsServer(options: {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+  };
+}
+
+/**
+ * How long /readyz waits for the database's answer before it says not ready: a replica whose
+ * database hangs must leave the balancer's rotation (Caddy checks every 2 s and waits 2 s for
+ * the answer; the database answers a `SELECT 1` in a millisecond or two).
+ */
+export const READY_DATABASE_MS = 2_000;
+
+/**
+ * Readiness that asks the database: ready when `probe` (a `SELECT 1`) answers within `waitMs`.
+ * One probe at a time: checks that come while one is out wait for its answer (each at most
+ * `waitMs`), so a database that hangs does not collect a pile of them.
+ */
+export function databaseReadiness(probe: () => Promise<unknown>, waitMs = READY_DATABASE_MS): () => Promise<Readiness> {
+  let out: Promise<Readiness> | undefined;
+  return async () => {
+    const answer = (out ??= probe()
+      .then(
+        (): Readiness => ({ ready: true }),
+        (error: unknown): Readiness => ({ ready: false, reason: `the database did not answer: ${error instanceof Error ? error.message : String(error)}` }),
+      )
+      .finally(() => {
+        out = undefined;
+      }));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Readiness>((resolve) => {
+      timer = setTimeout(() => resolve({ ready: false, reason: `no answer from the database within ${waitMs / 1000} s` }), waitMs);
+    });
+    try {
+      return await Promise.race([answer, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }
 

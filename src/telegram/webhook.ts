@@ -12,6 +12,14 @@ import { ALLOWED_UPDATES, type AcceptUpdates, type UpdateFeed } from "./feed.js"
 const MAX_BODY_BYTES = 1_000_000;
 /** Refused requests are logged at most this often (a scanner must not flood the log). */
 const REFUSAL_LOG_EVERY_MS = 60_000;
+/**
+ * How long a delivery waits for its update to be stored before it is answered 503: a database
+ * that hangs must not hold Telegram's delivery (and, behind it, the chat's next ones) for ever.
+ * Telegram delivers a 503 again, to this replica or another; one stored late all the same is
+ * taken once (the inbox keeps one row per update_id). Storing takes milliseconds; a few seconds
+ * leave room for a busy moment, and stay well inside the minute Telegram waits for an answer.
+ */
+export const WEBHOOK_STORE_MS = 5_000;
 
 export interface WebhookOptions {
   /** The public URL Telegram posts to; its path is the one served. */
@@ -25,12 +33,14 @@ export interface WebhookOptions {
   /** Stores an update (the inbox); Telegram gets its 200 only once it is stored. */
   accept: AcceptUpdates;
   retry?: RetryTiming;
+  /** How long storing an update may take before the delivery is answered 503 (default WEBHOOK_STORE_MS). */
+  storeTimeoutMs?: number;
 }
 
 /**
  * Telegram pushes updates to our HTTP server. Each request is answered as soon as its update
  * is stored in the inbox (Telegram waits for nobody's handler); one the database did not take
- * gets a 500, and Telegram delivers it again. Resolves once the webhook is set, or undefined
+ * gets a 500, one it did not take within WEBHOOK_STORE_MS a 503, and Telegram delivers it again. Resolves once the webhook is set, or undefined
  * when `signal` ended the attempts first.
  */
 export async function startWebhook<C extends Context>(bot: Bot<C>, options: WebhookOptions): Promise<(UpdateFeed & { port: number; close(): Promise<void> }) | undefined> {
@@ -62,8 +72,12 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
         const update = parseUpdate(body);
         if (!update) return refuse(400, "not a Telegram update", res);
         if (!accepting) return void res.writeHead(503, { "retry-after": "1" }).end();
-        const stored = options.accept([update]).then(
-          () => void res.writeHead(200).end(),
+        const stored = answerWithin(options.accept([update]), options.storeTimeoutMs ?? WEBHOOK_STORE_MS).then(
+          (inTime) => {
+            if (inTime) return void res.writeHead(200).end();
+            logger.error({ updateId: update.update_id, waitedMs: options.storeTimeoutMs ?? WEBHOOK_STORE_MS }, "an update was not stored in time (the database does not answer); Telegram is answered 503 and delivers it again");
+            res.writeHead(503, { "content-type": "text/plain", "retry-after": "1" }).end("not stored in time\n");
+          },
           (error: unknown) => {
             logger.error({ err: error, updateId: update.update_id }, "an update could not be stored; Telegram is answered 500 and delivers it again");
             res.writeHead(500, { "content-type": "text/plain" }).end("not stored\n");
@@ -122,6 +136,20 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
     // The webhook is set; a process stopping is not stuck, it is alive until it exits.
     health: () => ({ ok: true }),
   };
+}
+
+/** Whether `work` resolves within `ms` (its rejection is passed on; a late one is ignored). */
+async function answerWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  work.catch(() => {});
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function secretMatches(req: IncomingMessage, expected: Buffer): boolean {

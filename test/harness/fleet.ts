@@ -47,8 +47,11 @@ export interface Fleet {
   databaseUrl: string;
   /** By index; undefined while that one is stopped. */
   readonly instances: readonly (FleetInstance | undefined)[];
-  /** Starts instance `index` (stopped, or never started); resolves once /readyz says it is ready. */
-  start(index: number, mode: FeedMode): Promise<FleetInstance>;
+  /**
+   * Starts instance `index` (stopped, or never started); resolves once /readyz says it is ready.
+   * `env`: this instance's own, over the fleet's (e.g. a DATABASE_URL through a proxy).
+   */
+  start(index: number, mode: FeedMode, env?: Record<string, string>): Promise<FleetInstance>;
   /** Sends `signal` to instance `index` (taken off the balancer first); resolves once it has exited. */
   stop(index: number, signal: NodeJS.Signals): Promise<void>;
   /**
@@ -72,7 +75,8 @@ export interface Fleet {
   close(): Promise<void>;
 }
 
-const WEBHOOK_SECRET = "webhook-secret-0123456789abcdef";
+/** What Telegram sends with each delivery, for a test that posts to an instance's webhook itself. */
+export const WEBHOOK_SECRET = "webhook-secret-0123456789abcdef";
 const SANDBOX_KEY = "sandbox-key";
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
@@ -126,7 +130,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       sandbox,
       databaseUrl: database.url,
       instances,
-      async start(index, mode) {
+      async start(index, mode, env = {}) {
         if (instances[index]) throw new Error(`instance ${index} is running already`);
         const [webhookPort, healthPort] = [await freePort(), await freePort()];
         const bot = spawnBot(
@@ -142,6 +146,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
               : {}),
             HEALTH_PORT: String(healthPort),
             ...options.env,
+            ...env,
           },
           options.command ?? {},
         );

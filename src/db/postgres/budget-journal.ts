@@ -10,17 +10,26 @@ const LANES: ReadonlySet<string> = new Set<string>(LANE_NAMES);
 /** The database's clock, in milliseconds: every process on the database reads the same one. */
 const DB_NOW = "floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
+/** How many times a step reads again after another process wrote between its read and its write. */
+const MAX_TRIES = 50;
+
 /**
  * The rate budget's journal in PostgreSQL, shared by every process on the database: the
  * BudgetJournal of src/exchange/budget.ts, matched by shape (the data layer imports nothing from above it).
  *
- * A step is two round trips. The first sends, as one simple query, `BEGIN`, the advisory lock
- * (which serializes steps across processes) and the read; under READ COMMITTED each statement
- * of such a query takes its own snapshot, so the read, which runs after the lock is granted,
- * sees every grant committed by the step that held it before. The second writes the grants
- * `decide` chose, prunes old ones and commits (or only commits). Both carry their numbers as
- * literals, since a simple query takes no parameters: only integers checked as such, and lane
- * names from the fixed list, are ever written into them.
+ * No lock is ever held while this process has something to do (decide, or merely read an
+ * answer): a process frozen there (SIGSTOP, a GC pause, a network that hangs) must not stop
+ * every other instance's calls. So a step is a read, with no lock, then a write that is one
+ * simple query the server runs through by itself: the advisory lock (which serializes writes
+ * across processes; the server lets it go at the query's end, whatever the client does) and then
+ * one statement that inserts the grants `decide` chose only if the journal is as it was read (no
+ * grant written since, the same pause). Under READ COMMITTED that statement takes its snapshot
+ * once the lock is granted, so it sees every write that held the lock before. If another process
+ * wrote in between, nothing is written and the step reads and decides again: the window stays
+ * exact. The grants are stamped with the time of the write (later than the read by the wait for
+ * the lock): a window with no grant added since the read has no fewer free slots then. The
+ * queries carry their numbers as literals, since a simple query takes no parameters: only
+ * integers checked as such, and lane names from the fixed list, are ever written into them.
  */
 export class PgBudgetJournal {
   private readonly clock: Clock | undefined;
@@ -34,35 +43,51 @@ export class PgBudgetJournal {
   }
 
   async grant<T>(spanMs: number, decide: (view: JournalView) => { grants: Grant[]; result: T }): Promise<T> {
-    const now = this.clock ? integer(this.clock.now()) : DB_NOW;
-    const client = await this.pool.connect();
-    // A transaction is open from the first statement until COMMIT has gone through.
-    let open = true;
-    let reusable = true;
-    try {
-      const results = (await client.query(
-        `BEGIN;
-         SELECT pg_advisory_xact_lock(${LOCK_KEYS.budget});
-         WITH clock AS (SELECT ${now} AS now)
+    for (let tries = 1; ; tries++) {
+      const now = this.clock ? integer(this.clock.now()) : DB_NOW;
+      const read = await this.pool.query<{ now: number; paused_until: number; last: number; grants: Grant[] }>(
+        `WITH clock AS (SELECT ${now} AS now)
          SELECT clock.now,
            coalesce((SELECT until FROM budget_pause WHERE id = 1), 0) AS paused_until,
+           coalesce((SELECT max(id) FROM budget_grants), 0) AS last,
            coalesce((SELECT json_agg(json_build_object('at', at, 'lane', lane) ORDER BY at, id)
                      FROM budget_grants WHERE at > clock.now - ${integer(spanMs)}), '[]') AS grants
          FROM clock`,
-      )) as unknown as pg.QueryResult[];
-      const row = results[2]?.rows[0] as { now: number; paused_until: number; grants: Grant[] };
+      );
+      const row = read.rows[0]!;
       const decision = decide({ now: row.now, window: row.grants, pausedUntil: row.paused_until });
-      await client.query(`${writeGrants(decision.grants, row.now)}COMMIT`);
-      open = false;
-      return decision.result;
-    } catch (error) {
-      // The transaction must not stay open on a pooled connection; one that cannot even roll
-      // back is closed rather than reused.
-      if (open) reusable = await client.query("ROLLBACK").then(() => true, () => false);
-      throw error;
-    } finally {
-      client.release(!reusable);
+      if (decision.grants.length === 0) return decision.result;
+      const written = await this.write(decision.grants, row);
+      if (written) return decision.result;
+      if (tries >= MAX_TRIES) throw new Error(`the budget's journal changed under ${MAX_TRIES} steps in a row; try again`);
     }
+  }
+
+  /** Records `grants` if the journal is still as `seen`; false (nothing written) when it is not. */
+  private async write(grants: Grant[], seen: { now: number; paused_until: number; last: number }): Promise<boolean> {
+    const rows = grants.map((grant) => {
+      if (!LANES.has(grant.lane)) throw new TypeError(`not a lane: ${JSON.stringify(grant.lane)}`);
+      return `(${integer(grant.at - seen.now)}::bigint, '${grant.lane}')`;
+    });
+    const now = this.clock ? integer(this.clock.now()) : DB_NOW;
+    // One simple query: one implicit transaction, committed (or rolled back) by the server at its end.
+    const results = (await this.pool.query(
+      `SELECT pg_advisory_xact_lock(${LOCK_KEYS.budget});
+       WITH state AS (
+         SELECT greatest(${now}, ${integer(seen.now)}) AS now,
+           coalesce((SELECT max(id) FROM budget_grants), 0) AS last,
+           coalesce((SELECT until FROM budget_pause WHERE id = 1), 0) AS paused_until
+       ), written AS (
+         INSERT INTO budget_grants (at, lane)
+         SELECT state.now + chosen.shift, chosen.lane FROM state, (VALUES ${rows.join(", ")}) AS chosen (shift, lane)
+         WHERE state.last = ${integer(seen.last)} AND state.paused_until = ${integer(seen.paused_until)}
+         RETURNING at
+       ), pruned AS (
+         DELETE FROM budget_grants WHERE at <= (SELECT now FROM state) - ${KEEP_MS} AND EXISTS (SELECT 1 FROM written)
+       )
+       SELECT count(*)::int AS written FROM written`,
+    )) as unknown as pg.QueryResult<{ written: number }>[];
+    return (results[1]?.rows[0]?.written ?? 0) > 0;
   }
 
   async grantsAfter(time: number): Promise<Grant[]> {
@@ -77,16 +102,6 @@ export class PgBudgetJournal {
       [until],
     );
   }
-}
-
-/** The statements that record `grants` and prune those older than two hours; empty when none. */
-function writeGrants(grants: Grant[], now: number): string {
-  if (grants.length === 0) return "";
-  const rows = grants.map((grant) => {
-    if (!LANES.has(grant.lane)) throw new TypeError(`not a lane: ${JSON.stringify(grant.lane)}`);
-    return `(${integer(grant.at)}, '${grant.lane}')`;
-  });
-  return `INSERT INTO budget_grants (at, lane) VALUES ${rows.join(", ")}; DELETE FROM budget_grants WHERE at <= ${integer(now - KEEP_MS)}; `;
 }
 
 /** `value` as a SQL literal, once it is certain to be a whole number. */

@@ -4,7 +4,7 @@ import { DatabaseConfigError } from "../errors.js";
 import { PREPARED_MARK } from "../prepared.js";
 import type { Schema } from "../schema.js";
 import { migratePostgres } from "./migrations.js";
-import { maskPassword, postgresUrlProblem, urlPassword, type PostgresTarget } from "./url.js";
+import { maskPassword, postgresUrlProblem, urlSecrets, type PostgresTarget } from "./url.js";
 
 export type { PostgresTarget } from "./url.js";
 
@@ -29,6 +29,8 @@ export interface PostgresOptions {
    * it); the pool opens another when one is needed. Without a listener pg would crash the process.
    */
   onIdleError?: (error: Error) => void;
+  /** Tighter (or looser) pool limits than POOL_LIMITS (tests). */
+  limits?: Partial<PoolLimits>;
 }
 
 
@@ -67,7 +69,6 @@ export function postgresTarget(url: string): PostgresTarget {
   const client = new pg.Client({ connectionString: url });
   const host = client.host;
   const endpoint = host.startsWith("/") ? `the socket in ${host} (port ${client.port})` : `${host.includes(":") ? `[${host}]` : host}:${client.port}`;
-  const password = urlPassword(url);
   return {
     endpoint,
     host,
@@ -75,7 +76,64 @@ export function postgresTarget(url: string): PostgresTarget {
     user: client.user ?? "",
     database: client.database ?? "",
     url: maskPassword(url),
-    secrets: password === undefined ? [] : [password],
+    secrets: urlSecrets(url),
+  };
+}
+
+/**
+ * The bounds every pooled connection works under, so that no process, however stuck, holds up
+ * the others for long (several instances share one database). Only the pool's: the migrations
+ * (openPostgres gives them a pool of their own), the leader lock's session and the signals'
+ * LISTEN connection (their own clients, from connectionConfig) wait as long as their work needs.
+ * The bot's statements take milliseconds; these are far above them.
+ */
+export const POOL_LIMITS = {
+  /**
+   * The server ends a statement running longer (a lock waited for counts): above lock_timeout,
+   * so that a wait for a lock ends as such, and far above any of the bot's statements.
+   */
+  statementTimeoutMs: 30_000,
+  /**
+   * The server ends a wait for a row or advisory lock: a holder that neither commits nor dies
+   * (stuck elsewhere than in an idle transaction) stalls the waiter no longer than this. Above
+   * idle_in_transaction_session_timeout, which ends the usual holder, a process frozen mid-transaction, first.
+   */
+  lockTimeoutMs: 15_000,
+  /**
+   * The server ends a session that sat this long inside a transaction without a statement: a
+   * process frozen (SIGSTOP, a GC pause, a VM moved) or cut off while holding row locks lets them
+   * go, and the others' waits (the leader's tracker, a person's update) end. The bot's
+   * transactions never wait on anything outside the database between two statements.
+   */
+  idleInTransactionMs: 10_000,
+  /**
+   * This side gives up on an answer after this long: a connection whose network hangs (no reset,
+   * no answer; the server's statement_timeout cannot reach us) frees its pool slot, and the
+   * connection is closed rather than reused. Above statement_timeout, which normally ends first.
+   */
+  queryTimeoutMs: 35_000,
+  /**
+   * TCP keepalive probes on an idle connection after this long: a server gone without a word (a
+   * host down, a NAT entry dropped) breaks the connection within seconds of the probes failing,
+   * rather than at the next query's long wait.
+   */
+  keepAliveDelayMs: 10_000,
+} as const;
+
+export type PoolLimits = { -readonly [K in keyof typeof POOL_LIMITS]: number };
+
+/** The pool's connections: connectionConfig plus POOL_LIMITS. */
+export function poolConfig(url: string, options: Pick<PostgresOptions, "connectTimeoutMs" | "max" | "limits"> = {}): pg.PoolConfig {
+  const limits: PoolLimits = { ...POOL_LIMITS, ...options.limits };
+  return {
+    ...connectionConfig(url, options),
+    max: options.max ?? 10,
+    statement_timeout: limits.statementTimeoutMs,
+    lock_timeout: limits.lockTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+    query_timeout: limits.queryTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: limits.keepAliveDelayMs,
   };
 }
 
@@ -85,11 +143,11 @@ export function postgresTarget(url: string): PostgresTarget {
  */
 export async function openPostgres<DB = Schema>(url: string, options: PostgresOptions = {}): Promise<PostgresStore<DB>> {
   const target = postgresTarget(url);
-  const pool = new pg.Pool({ ...connectionConfig(url, options), max: options.max ?? 10 });
+  const pool = new pg.Pool(poolConfig(url, options));
   pool.on("error", options.onIdleError ?? (() => {}));
   try {
     await checkServer(pool, target, options.connectTimeoutMs ?? 10_000);
-    if (options.migrate !== false) await migratePostgres(pool, target);
+    if (options.migrate !== false) await migrate(url, target, options);
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
@@ -101,6 +159,21 @@ export async function openPostgres<DB = Schema>(url: string, options: PostgresOp
     if (!pool.ending) await pool.end();
   };
   return { dialect: "postgres", db, pool, close };
+}
+
+/**
+ * The migrations on a connection of their own, without the pool's limits: a process starting
+ * beside another that migrates waits for its migration lock as long as that takes (lock_timeout
+ * would fail it), and a migration may rewrite a large table.
+ */
+async function migrate(url: string, target: PostgresTarget, options: PostgresOptions): Promise<void> {
+  const pool = new pg.Pool({ ...connectionConfig(url, options), max: 1 });
+  pool.on("error", () => {});
+  try {
+    await migratePostgres(pool, target);
+  } finally {
+    await pool.end().catch(() => {});
+  }
 }
 
 /**
@@ -116,17 +189,29 @@ function namingStatements(pool: pg.Pool): PostgresPool {
   const names = new Map<string, string>();
   let next = 0;
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  /** Clients whose answer to a query never came (query_timeout): closed when released, never reused. */
+  const timedOut = new WeakSet<pg.PoolClient>();
+  const watch = <T>(client: pg.PoolClient, query: Promise<T>): Promise<T> =>
+    query.catch((error: unknown) => {
+      // pg leaves the unanswered query in the connection's way: the next one would wait behind it.
+      if (error instanceof Error && error.message === QUERY_TIMEOUT_MESSAGE) timedOut.add(client);
+      throw error;
+    });
   const named = (client: pg.PoolClient): PostgresPoolClient => ({
     get processID() {
       return (client as { processID?: number }).processID;
     },
-    release: (destroy?: boolean) => client.release(destroy),
+    release: (destroy?: boolean) => client.release(destroy === true || timedOut.has(client)),
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's two overloads (text, or a cursor) in one
     query: ((text: any, values?: readonly unknown[]) => {
-      if (typeof text !== "string" || !text.startsWith(PREPARED_MARK)) return values === undefined ? client.query(text) : client.query(text, values as unknown[]);
+      if (typeof text !== "string" || !text.startsWith(PREPARED_MARK)) {
+        const query = values === undefined ? client.query(text) : client.query(text, values as unknown[]);
+        // A cursor (not a promise) is Kysely's to follow.
+        return query instanceof Promise ? watch(client, query) : query;
+      }
       let name = names.get(text);
       if (name === undefined) names.set(text, (name = `swapbot_${next++}`));
-      return client.query({ name, text, values: values as unknown[] }).catch((error: unknown) => {
+      return watch(client, client.query({ name, text, values: values as unknown[] })).catch((error: unknown) => {
         if (STALE_STATEMENT.has((error as { code?: string }).code ?? "")) names.delete(text);
         throw error;
       });
@@ -145,6 +230,9 @@ function namingStatements(pool: pg.Pool): PostgresPool {
     end: () => pool.end(),
   };
 }
+
+/** What pg rejects a query with when query_timeout ran out. */
+const QUERY_TIMEOUT_MESSAGE = "Query read timeout";
 
 /** A named statement planned for another schema (0A000), or gone from the session (26000). */
 const STALE_STATEMENT: ReadonlySet<string> = new Set(["0A000", "26000"]);
