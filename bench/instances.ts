@@ -145,7 +145,26 @@ async function throughput(fleet: Fleet, figures: Record<string, string>): Promis
  * Whatever another process first says of a confirmation whose process died or froze while
  * creating: the unknown outcome, or that the exchange may be being created and its details come.
  */
-const TAKEN_OVER = /could not confirm whether your exchange was created|may be being created|deposit address/i;
+const TAKEN_OVER = /could not confirm whether your exchange was created|may be being created|Exchange created/;
+
+/**
+ * `user` confirms a swap that the service takes 4 s to create; resolves with the index of the
+ * process handling the Confirm once the request reached the service.
+ */
+async function confirmAtTheService(fleet: Fleet, user: TestUser): Promise<number> {
+  const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+  const creates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction").length;
+  const createsBefore = creates();
+  fleet.sandbox.faults.inject({ kind: "delay", ms: 4_000 }, { endpoint: "createTransaction", times: 1 });
+  await user.click(summary, /^✅/);
+  // Wrapped: index 0 would not do for waitFor, which waits for a truthy value.
+  const { holder } = await waitFor(async () => {
+    const index = await fleet.holderOf(user.id);
+    return index === undefined ? undefined : { holder: index };
+  }, 10_000, "a process to take up the confirmation");
+  await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
+  return holder;
+}
 
 /**
  * Webhook mode, three running: a person confirms an exchange, the service takes 4 s to create
@@ -156,20 +175,11 @@ async function killedMidUpdate(fleet: Fleet): Promise<number[]> {
   const times: number[] = [];
   for (let round = 0; round < FAILOVERS; round++) {
     const user = fleet.tg.user({ id: 30_000_000 + round, first_name: "Kill", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
-    const creates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction").length;
-    const createsBefore = creates();
-    fleet.sandbox.faults.inject({ kind: "delay", ms: 4_000 }, { endpoint: "createTransaction", times: 1 });
-    await user.click(summary, /^✅/);
-    // Wrapped: index 0 would not do for waitFor, which waits for a truthy value.
-    const { holder } = await waitFor(async () => {
-      const index = await fleet.holderOf(user.id);
-      return index === undefined ? undefined : { holder: index };
-    }, 10_000, "a process to take up the confirmation");
-    await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
+    const before = user.messages().length;
+    const holder = await confirmAtTheService(fleet, user);
     const killedAt = performance.now();
     await fleet.stop(holder, "SIGKILL");
-    await waitFor(() => user.messages().some((m) => m.from_bot && TAKEN_OVER.test(m.text ?? "")), 30_000, "the person told by another process");
+    await waitFor(() => user.messages().slice(before).some((m) => m.from_bot && TAKEN_OVER.test(m.text ?? "")), 30_000, "the person told by another process");
     times.push(performance.now() - killedAt);
     await fleet.start(holder, "webhook");
   }
@@ -185,17 +195,8 @@ async function frozenMidCreate(fleet: Fleet): Promise<number[]> {
   const times: number[] = [];
   for (let round = 0; round < FAILOVERS; round++) {
     const user = fleet.tg.user({ id: 32_000_000 + round, first_name: "Freeze", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
-    const creates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction").length;
-    const createsBefore = creates();
-    fleet.sandbox.faults.inject({ kind: "delay", ms: 4_000 }, { endpoint: "createTransaction", times: 1 });
     const before = user.messages().length;
-    await user.click(summary, /^✅/);
-    const { holder } = await waitFor(async () => {
-      const index = await fleet.holderOf(user.id);
-      return index === undefined ? undefined : { holder: index };
-    }, 10_000, "a process to take up the confirmation");
-    await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
+    const holder = await confirmAtTheService(fleet, user);
     const pid = fleet.instances[holder]!.bot.child.pid!;
     const frozenAt = performance.now();
     process.kill(pid, "SIGSTOP");

@@ -62,6 +62,37 @@ async function holderOf(user: TestUser): Promise<{ index: number } | undefined> 
   return index === undefined ? undefined : { index };
 }
 
+/** createTransaction requests the sandbox got so far. */
+const creates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction").length;
+
+/**
+ * `user` confirms a swap whose creation the service answers with `fault` (late), and the process
+ * handling the Confirm is frozen (SIGSTOP: a VM pause, a long GC) once the request reached the
+ * service. What the bot said from then on, and `thaw` (SIGCONT; once, whoever calls it: call it
+ * in a `finally` too).
+ */
+async function confirmThenFreeze(user: TestUser, fault: Parameters<Fleet["sandbox"]["faults"]["inject"]>[0], amount = "0.05") {
+  const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount, address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+  const createsBefore = creates();
+  fleet.sandbox.faults.inject(fault, { endpoint: "createTransaction", times: 1 });
+  const before = fromBot(user).length;
+  await user.click(summary, /^✅/);
+  await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
+  const { index: holder } = await waitFor(() => holderOf(user), 10_000, "the process creating");
+  const pid = fleet.instances[holder]!.bot.child.pid!;
+  process.kill(pid, "SIGSTOP");
+  let thawed = false;
+  return {
+    createsBefore,
+    said: () => fromBot(user).slice(before),
+    toldInFlight: () => waitFor(() => fromBot(user).slice(before).find((m) => /may be being created/.test(m.text ?? "")), 40_000, "the person told by another process"),
+    thaw: () => {
+      if (!thawed) process.kill(pid, "SIGCONT");
+      thawed = true;
+    },
+  };
+}
+
 beforeAll(async () => {
   if (testBackEnd() !== "postgres") return;
   fleet = await startFleet({
@@ -137,103 +168,69 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
 
   it("answer a confirmation whose process froze while creating truthfully: its exchange may be being created, and its card comes once, when the process wakes", async () => {
     const user = fleet.tg.user({ id: 9804, first_name: "Ice", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
-    const creates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction").length;
-    const createsBefore = creates();
-    fleet.sandbox.faults.inject({ kind: "delay", ms: 2_000 }, { endpoint: "createTransaction", times: 1 });
-    const before = fromBot(user).length;
-    await user.click(summary, /^✅/);
-    await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
-    const { index: holder } = await waitFor(() => holderOf(user), 10_000, "the process creating");
-    // Frozen (a VM pause, a long GC) with its request at the service: it still runs, so what it
-    // learns will reach the person; another process takes the chat over meanwhile.
-    const pid = fleet.instances[holder]!.bot.child.pid!;
-    process.kill(pid, "SIGSTOP");
-    let thawed = false;
+    // Frozen with its request at the service: it still runs, so what it learns will reach the
+    // person; another process takes the chat over meanwhile.
+    const frozen = await confirmThenFreeze(user, { kind: "delay", ms: 2_000 });
     try {
-      const told = await waitFor(() => fromBot(user).slice(before).find((m) => /may be being created/.test(m.text ?? "")), 40_000, "the person told by another process");
+      const told = await frozen.toldInFlight();
       expect(told.text).toMatch(/Reference for support: \S+/);
       expect(told.text).toMatch(/don't send anything/i);
-      expect(fromBot(user).slice(before).some((m) => /could not confirm/.test(m.text ?? ""))).toBe(false);
-      process.kill(pid, "SIGCONT");
-      thawed = true;
+      expect(frozen.said().some((m) => /could not confirm/.test(m.text ?? ""))).toBe(false);
+      frozen.thaw();
       // Woken, it learns the service created the exchange: the deposit details reach the person.
-      await waitFor(() => fromBot(user).slice(before).some((m) => /Exchange created/.test(m.text ?? "")), 40_000, "the deposit details");
+      await waitFor(() => frozen.said().some((m) => /Exchange created/.test(m.text ?? "")), 40_000, "the deposit details");
     } finally {
-      if (!thawed) process.kill(pid, "SIGCONT");
+      frozen.thaw();
     }
     await fleet.idle();
-    expect(creates()).toBe(createsBefore + 1);
-    expect(fromBot(user).slice(before).filter((m) => /Exchange created/.test(m.text ?? ""))).toHaveLength(1);
+    expect(creates()).toBe(frozen.createsBefore + 1);
+    expect(frozen.said().filter((m) => /Exchange created/.test(m.text ?? ""))).toHaveLength(1);
   }, 120_000);
 
   it("keep a person's new flow when the process frozen on their last Confirm wakes after they started over: each exchange's card once, the new Confirm answered", async () => {
     const user = fleet.tg.user({ id: 9806, first_name: "Redo", language_code: "en" });
-    const swap = { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" };
-    const summary = await toSummary(user, swap);
-    const creates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction").length;
-    const createsBefore = creates();
-    fleet.sandbox.faults.inject({ kind: "delay", ms: 2_000 }, { endpoint: "createTransaction", times: 1 });
-    const before = fromBot(user).length;
-    await user.click(summary, /^✅/);
-    await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
-    const { index: holder } = await waitFor(() => holderOf(user), 10_000, "the process creating");
-    const pid = fleet.instances[holder]!.bot.child.pid!;
-    process.kill(pid, "SIGSTOP");
-    let thawed = false;
-    const cards = () => fromBot(user).slice(before).filter((m) => /Exchange created/.test(m.text ?? ""));
+    const frozen = await confirmThenFreeze(user, { kind: "delay", ms: 2_000 });
+    const cards = () => frozen.said().filter((m) => /Exchange created/.test(m.text ?? ""));
     try {
-      await waitFor(() => fromBot(user).slice(before).find((m) => /may be being created/.test(m.text ?? "")), 40_000, "the person told by another process");
+      await frozen.toldInFlight();
       // The person starts over while that process is frozen, up to a new summary.
       user.catchUp();
-      const again = await toSummary(user, { ...swap, amount: "0.06" });
+      const again = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.06", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
       expect(again.text).toContain("0.06 BTC");
-      process.kill(pid, "SIGCONT");
-      thawed = true;
+      frozen.thaw();
       // Woken, it learns the first exchange was created: its card reaches the person, once.
       await waitFor(() => cards().length === 1, 40_000, "the first exchange's card");
       // Its stale flow wrote nothing over the new one: the new Confirm creates the second exchange.
       await user.click(again, /^✅/);
       await waitFor(() => cards().length === 2, 30_000, "the second exchange's card");
     } finally {
-      if (!thawed) process.kill(pid, "SIGCONT");
+      frozen.thaw();
     }
     await fleet.idle();
-    expect(creates()).toBe(createsBefore + 2);
+    expect(creates()).toBe(frozen.createsBefore + 2);
     const shown = cards().map((m) => /🔁 \S+ (\S+)/.exec(m.text ?? "")?.[1]);
     expect(new Set(shown).size).toBe(2);
-    expect(fromBot(user).slice(before).some((m) => /could not confirm/.test(m.text ?? ""))).toBe(false);
+    expect(frozen.said().some((m) => /could not confirm/.test(m.text ?? ""))).toBe(false);
   }, 150_000);
 
   it("tell a person whose Confirm was taken over from a frozen process that the service refused it, once, when that process wakes", async () => {
     const user = fleet.tg.user({ id: 9805, first_name: "Nay", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
-    const creates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction").length;
-    const createsBefore = creates();
-    fleet.sandbox.faults.inject({ kind: "status", status: 400, body: JSON.stringify({ message: "The pair is not available" }), afterMs: 2_000 }, { endpoint: "createTransaction", times: 1 });
-    const before = fromBot(user).length;
-    await user.click(summary, /^✅/);
-    await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
-    const { index: holder } = await waitFor(() => holderOf(user), 10_000, "the process creating");
-    const pid = fleet.instances[holder]!.bot.child.pid!;
-    process.kill(pid, "SIGSTOP");
-    let thawed = false;
+    const frozen = await confirmThenFreeze(user, { kind: "status", status: 400, body: JSON.stringify({ message: "The pair is not available" }), afterMs: 2_000 });
     try {
-      await waitFor(() => fromBot(user).slice(before).find((m) => /may be being created/.test(m.text ?? "")), 40_000, "the person told by another process");
-      process.kill(pid, "SIGCONT");
-      thawed = true;
+      await frozen.toldInFlight();
+      frozen.thaw();
       // Woken, it learns the refusal; the person, told their exchange may be being created, hears it once.
-      await waitFor(() => fromBot(user).slice(before).some((m) => /refused the exchange you confirmed/.test(m.text ?? "")), 30_000, "the refusal");
+      await waitFor(() => frozen.said().some((m) => /refused the exchange you confirmed/.test(m.text ?? "")), 30_000, "the refusal");
     } finally {
-      if (!thawed) process.kill(pid, "SIGCONT");
+      frozen.thaw();
     }
     await fleet.idle();
     // A pass of the owed outcomes, and then some: nothing more comes.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
-    const said = fromBot(user).slice(before).map((m) => m.text ?? "");
+    const said = frozen.said().map((m) => m.text ?? "");
     expect(said.filter((text) => /refused the exchange you confirmed/.test(text))).toHaveLength(1);
     expect(said.filter((text) => /could not confirm|Exchange created/.test(text))).toEqual([]);
-    expect(creates()).toBe(createsBefore + 1);
+    expect(creates()).toBe(frozen.createsBefore + 1);
   }, 120_000);
 
   it("fill in an offers list whose process was killed while fetching it, with nobody writing: the service asked once more", async () => {
