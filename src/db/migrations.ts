@@ -237,6 +237,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE chat_leases ADD COLUMN sent_at INTEGER;
   `,
+  // 13: issue 31. A chat's lease carries a fencing token: a number handed out by the database,
+  // growing with each claim (one more than any lease row's); every write done under the lease is
+  // conditioned on it, so that a holder that lost the lease is refused rather than believed.
+  `
+  ALTER TABLE chat_leases ADD COLUMN token INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 /**

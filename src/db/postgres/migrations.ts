@@ -200,6 +200,11 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE chat_leases ADD COLUMN sent_at bigint;
   `,
+  // 4: SQLite's migration 13 (issue 31): a chat's lease carries a fencing token, from a sequence.
+  `
+  ALTER TABLE chat_leases ADD COLUMN token bigint NOT NULL DEFAULT 0;
+  CREATE SEQUENCE chat_lease_tokens;
+  `,
 ];
 
 /**

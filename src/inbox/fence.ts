@@ -1,0 +1,116 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Transformer } from "grammy";
+import { chatKeyOfChat } from "./chat-key.js";
+
+/**
+ * Thrown where an update's handling would write or send under a chat's lease this process no
+ * longer holds: another process took the chat (this one was paused, or its clock ran late) and
+ * handles the update now. The handling stops; the update is not this process's to finish.
+ */
+export class LeaseLostError extends Error {
+  constructor(readonly chatKey: string) {
+    super(`the lease of chat ${chatKey} was taken by another process: this one stops handling its update`);
+    this.name = "LeaseLostError";
+  }
+}
+
+/** What a fenced write is conditioned on: the chat's lease still carries the token of this claim. */
+export interface Fence {
+  chatKey: string;
+  token: number;
+}
+
+/**
+ * A chat's lease as the handling of one update holds it (issue 31): the fencing token the
+ * database handed out with the claim (src/db/inbox.ts), and whether it is still held.
+ *
+ * Held, as far as this process can tell without asking, for `freshMs` after the last claim or
+ * renewal was asked for (measured on performance.now(), which a change of the wall clock does not
+ * move); past that, `check` asks the database before anything goes into the chat. Lost when a
+ * renewal or a fenced write was refused: `signal` aborts, and every check throws LeaseLostError.
+ * Ended once the update's handling is over (work it left in the background is no longer fenced).
+ */
+export class HeldLease implements Fence {
+  private readonly controller = new AbortController();
+  private confirmedAt: number;
+  private ended = false;
+
+  constructor(
+    readonly chatKey: string,
+    readonly token: number,
+    private readonly options: {
+      /** performance.now() when the claim that handed out the token was asked for. */
+      claimedAt: number;
+      freshMs: number;
+      /** Asks the database whether the lease is still this token's (renewing it); false when another process has it. */
+      confirm: (lease: HeldLease) => Promise<boolean>;
+    },
+  ) {
+    this.confirmedAt = options.claimedAt;
+  }
+
+  /** Aborts when the lease is lost. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get lost(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  /** Another process has the chat: the handling stops. */
+  lose(): void {
+    if (!this.lost) this.controller.abort(new LeaseLostError(this.chatKey));
+  }
+
+  /** The lease was renewed by a request sent at `askedAt` (performance.now()). */
+  confirmed(askedAt: number): void {
+    if (askedAt > this.confirmedAt) this.confirmedAt = askedAt;
+  }
+
+  /** The update's handling is over: nothing is fenced by this lease any more (unless lost already). */
+  end(): void {
+    this.ended = true;
+  }
+
+  /** Whether writes and sends are still to be checked against this lease. */
+  get fencing(): boolean {
+    return !this.ended || this.lost;
+  }
+
+  /** Throws LeaseLostError unless the lease is surely still held: renewed lately, or confirmed now. */
+  async check(): Promise<void> {
+    if (this.lost) throw this.controller.signal.reason;
+    if (this.ended || performance.now() - this.confirmedAt < this.options.freshMs) return;
+    const askedAt = performance.now();
+    if (!(await this.options.confirm(this))) this.lose();
+    if (this.lost) throw this.controller.signal.reason;
+    this.confirmed(askedAt);
+  }
+}
+
+const current = new AsyncLocalStorage<HeldLease>();
+
+/** Runs `work` (an update's handling) under `lease`: what it writes and sends is fenced by it. */
+export function underLease<T>(lease: HeldLease, work: () => Promise<T>): Promise<T> {
+  return current.run(lease, work);
+}
+
+/** The lease of the update being handled here, if any and still fencing. */
+export function currentLease(): HeldLease | undefined {
+  const lease = current.getStore();
+  return lease?.fencing ? lease : undefined;
+}
+
+/**
+ * An API transformer: a call into the chat of the update being handled goes out only while this
+ * process still holds the chat's lease (asking the database when the last renewal is not recent),
+ * else it throws LeaseLostError and nothing reaches Telegram. Install it outermost on every API the
+ * handlers send through (replays of a conversation answered from its record excepted).
+ */
+export const fenceCalls: Transformer = async (prev, method, payload, signal) => {
+  const lease = currentLease();
+  const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
+  if (lease && (typeof chatId === "number" || typeof chatId === "string") && lease.chatKey === chatKeyOfChat(Number(chatId))) await lease.check();
+  return prev(method, payload, signal);
+};
