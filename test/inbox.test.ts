@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { InboxRepository, type Store } from "../src/db/index.js";
+import { DB_NOW } from "../src/db/inbox.js";
 import type { PostgresStore } from "../src/db/postgres/index.js";
 import { waitFor } from "../src/emulator/index.js";
 import { testBackEnd } from "./harness/postgres.js";
@@ -98,20 +100,25 @@ describe("the inbox", () => {
     expect(turn!.token).toBeGreaterThan(again!.token);
   });
 
-  it.runIf(testBackEnd() === "postgres")("judges leases on the database's clock on PostgreSQL: processes 30 s ahead and behind share one expiry", async () => {
+  it.runIf(testBackEnd() === "postgres")("judges leases on the database's clock on PostgreSQL: a process 30 s behind and one 30 s ahead share one expiry", async () => {
     await inbox.add([update(1, 10)], T);
-    const ahead = new InboxRepository(db.store, () => Date.now() + 30_000);
-    const behind = new InboxRepository(db.store, () => Date.now() - 30_000);
-    const first = await behind.claim("c:10", "behind", LEASE);
-    const row = await db.store.db.selectFrom("chat_leases").select(["until", "token"]).where("chat_key", "=", "c:10").executeTakeFirstOrThrow();
-    // Until the database's now (here the test's) plus the lease, not the process's.
-    expect(Number(row.until)).toBeGreaterThanOrEqual(Date.now() + LEASE - 2_000);
-    expect(Number(row.until)).toBeLessThanOrEqual(Date.now() + LEASE + 2_000);
-    expect(Number(row.token)).toBe(first!.token);
-    // The process ahead finds the chat held, and nothing waiting for it.
-    expect(await ahead.claim("c:10", "ahead", LEASE)).toBeUndefined();
-    expect(await ahead.waitingChats("ahead", 10)).toEqual([]);
-    expect(await ahead.takeTurn("c:10", "ahead/turns", LEASE)).toBeUndefined();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() - 30_000);
+      const first = await inbox.claim("c:10", "behind", LEASE);
+      const row = await db.store.db.selectFrom("chat_leases").select(["until", "token", sql<string>`${sql.raw(DB_NOW)}`.as("db_now")]).where("chat_key", "=", "c:10").executeTakeFirstOrThrow();
+      // Until the database's now plus the lease, not the process's.
+      expect(Number(row.until) - Number(row.db_now)).toBeGreaterThan(LEASE - 2_000);
+      expect(Number(row.until) - Number(row.db_now)).toBeLessThanOrEqual(LEASE);
+      expect(Number(row.token)).toBe(first!.token);
+      // A process a minute ahead of that one finds the chat held, and nothing waiting for it.
+      vi.setSystemTime(Date.now() + 60_000);
+      expect(await inbox.claim("c:10", "ahead", LEASE)).toBeUndefined();
+      expect(await inbox.waitingChats("ahead", 10)).toEqual([]);
+      expect(await inbox.takeTurn("c:10", "ahead/turns", LEASE)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps how long ago a chat last got a message from one holder of its lease to the next, and gives the chat's turn to one sender at a time", async () => {

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from "kysely";
+import { systemClock, type Clock } from "../clock.js";
 import { PREPARED_MARK } from "./prepared.js";
 import type { Schema } from "./schema.js";
 import type { Store } from "./store.js";
@@ -51,8 +52,10 @@ export const DB_NOW = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
  * token, so that a holder that lost the lease is refused rather than believed.
  *
  * A lease let go stays a while as a row with no owner, keeping when the chat last got a message
- * (`sent_at`, on the same clock): the next holder keeps Telegram's gap of a second per chat from
- * there, whichever process it is (src/telegram/chat-turns.ts). It crosses processes as an age.
+ * (`sent_at`, on the database's clock too): the next holder keeps Telegram's gap of a second per
+ * chat from there, whichever process it is (src/telegram/chat-turns.ts). It crosses processes as
+ * an age. A process on a clock of its own (a test's) keeps `sent_at` on that clock, as its outbox
+ * does (leases stay on real time: the database's, or SQLite's process's).
  *
  * The statements are written per back end, as SQL, because PostgreSQL does each step in one
  * round trip (a statement with data-modifying CTEs) where SQLite, which has no round trips,
@@ -60,18 +63,31 @@ export const DB_NOW = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
  * only to the holder of its chat's lease, and only when no earlier update of the chat waits.
  */
 export class InboxRepository {
-  /** SQLite's clock (PostgreSQL's leases are kept on the database's). */
-  private readonly now: () => number;
+  /** PostgreSQL: `sent_at` on the database's clock (false: on `clock`, a test's). */
+  private readonly sentOnDatabase: boolean;
 
+  /** `clock`: the outbox's, which `sent_at`'s ages are told on (see above). */
   constructor(
     private readonly store: Store,
-    now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {
-    this.now = now;
+    this.sentOnDatabase = store.dialect === "postgres" && clock === systemClock;
+  }
+
+  /** SQLite's leases: its one process's wall clock. */
+  private now(): number {
+    return Date.now();
+  }
+
+  /** PostgreSQL: now, for `sent_at`. */
+  private sentNow(): string {
+    return this.sentOnDatabase ? DB_NOW : `${Math.trunc(this.clock.now())}::bigint`;
   }
 
   private run<R>(db: Kysely<Schema>, text: string, parameters: readonly unknown[]): Promise<R[]> {
-    return db.executeQuery<R>(CompiledQuery.raw(PREPARED_MARK + text, [...parameters])).then((result) => result.rows);
+    // Prepared where the text is the same every time (not with a test's clock written into it).
+    const mark = this.store.dialect === "sqlite" || this.sentOnDatabase ? PREPARED_MARK : "";
+    return db.executeQuery<R>(CompiledQuery.raw(mark + text, [...parameters])).then((result) => result.rows);
   }
 
 /** Stores updates not stored before (a repeat of an update_id is dropped); how many were new. */
@@ -119,7 +135,7 @@ export class InboxRepository {
            INSERT INTO chat_leases (chat_key, owner, until, token) VALUES ($1, $2, ${DB_NOW} + $3, nextval('chat_lease_tokens'))
            ON CONFLICT (chat_key) DO UPDATE SET owner = excluded.owner, until = excluded.until, token = excluded.token
            WHERE chat_leases.until <= ${DB_NOW} OR chat_leases.owner = $2
-           RETURNING chat_key, token, ${DB_NOW} - sent_at AS sent_ago),
+           RETURNING chat_key, token, ${this.sentNow()} - sent_at AS sent_ago),
          taken AS (
            UPDATE inbox SET attempts = attempts + 1
            WHERE update_id = (SELECT min(update_id) FROM inbox WHERE chat_key = $1 AND done_at IS NULL)
@@ -151,7 +167,7 @@ export class InboxRepository {
         await this.letGo(trx, { chatKey, token: lease.token }, owner, null);
         return undefined;
       }
-      return claimed({ ...next, token: lease.token, sent_ago: lease.sent_at == null ? null : now - lease.sent_at });
+      return claimed({ ...next, token: lease.token, sent_ago: lease.sent_at == null ? null : this.clock.now() - lease.sent_at });
     });
   }
 
@@ -165,9 +181,9 @@ export class InboxRepository {
 
   /** Lets the chat's lease go if `owner` holds it with this token, keeping its row for when the chat last got a message. */
   private async letGo(db: Kysely<Schema>, lease: LeaseRef, owner: string, sentAgoMs: number | null): Promise<void> {
-    if (this.store.dialect === "postgres") await this.run(db, LET_GO_POSTGRES, [sentAgoMs, lease.chatKey, owner, lease.token]);
+    if (this.store.dialect === "postgres") await this.run(db, letGoPostgres(this.sentNow()), [sentAgoMs, lease.chatKey, owner, lease.token]);
     else {
-      const sentAt = sentAgoMs === null ? null : this.now() - sentAgoMs;
+      const sentAt = sentAgoMs === null ? null : this.clock.now() - sentAgoMs;
       await this.run(db, LET_GO_SQLITE, [sentAt, sentAt, lease.chatKey, owner, lease.token]);
     }
   }
@@ -186,11 +202,11 @@ export class InboxRepository {
       pg
         ? `INSERT INTO chat_leases (chat_key, owner, until, token) VALUES ($1, $2, ${DB_NOW} + $3, nextval('chat_lease_tokens'))
            ON CONFLICT (chat_key) DO UPDATE SET owner = excluded.owner, until = excluded.until, token = excluded.token
-           WHERE chat_leases.until <= ${DB_NOW} RETURNING token, ${DB_NOW} - sent_at AS sent_ago`
+           WHERE chat_leases.until <= ${DB_NOW} RETURNING token, ${this.sentNow()} - sent_at AS sent_ago`
         : `INSERT INTO chat_leases (chat_key, owner, until, token) VALUES (?, ?, ?, (SELECT coalesce(max(token), 0) + 1 FROM chat_leases))
            ON CONFLICT (chat_key) DO UPDATE SET owner = excluded.owner, until = excluded.until, token = excluded.token
            WHERE chat_leases.until <= ? RETURNING token, ? - sent_at AS sent_ago`,
-      pg ? [chatKey, owner, leaseMs] : [chatKey, owner, now + leaseMs, now, now],
+      pg ? [chatKey, owner, leaseMs] : [chatKey, owner, now + leaseMs, now, this.clock.now()],
     );
     const row = rows[0];
     return row ? { token: Number(row.token), sentAgoMs: row.sent_ago == null ? null : Number(row.sent_ago) } : undefined;
@@ -231,7 +247,7 @@ export class InboxRepository {
               next AS (SELECT min(update_id) AS id FROM inbox WHERE chat_key = $2 AND done_at IS NULL AND update_id <> $1),
               kept AS (UPDATE chat_leases SET until = ${DB_NOW} + $5
                        WHERE chat_key = $2 AND owner = $3 AND token = $4 AND EXISTS (SELECT 1 FROM done) AND (SELECT id FROM next) IS NOT NULL RETURNING chat_key),
-              released AS (UPDATE chat_leases SET owner = '', until = 0, sent_at = greatest(${DB_NOW} - $6::bigint, sent_at)
+              released AS (UPDATE chat_leases SET owner = '', until = 0, sent_at = greatest(${this.sentNow()} - $6::bigint, sent_at)
                            WHERE chat_key = $2 AND owner = $3 AND token = $4 AND EXISTS (SELECT 1 FROM done) AND (SELECT id FROM next) IS NULL RETURNING chat_key)
          UPDATE inbox SET attempts = attempts + 1
          WHERE update_id = (SELECT id FROM next) AND done_at IS NULL AND EXISTS (SELECT 1 FROM kept)
@@ -344,8 +360,8 @@ export class InboxRepository {
     const pg = this.store.dialect === "postgres";
     const result = await this.store.db.executeQuery(
       pg
-        ? CompiledQuery.raw(`DELETE FROM chat_leases WHERE until < ${DB_NOW} - $1 AND coalesce(sent_at, 0) < ${DB_NOW} - $1`, [keepMs])
-        : CompiledQuery.raw("DELETE FROM chat_leases WHERE owner = '' AND until < ? AND coalesce(sent_at, 0) < ?", [this.now() - keepMs, this.now() - keepMs]),
+        ? CompiledQuery.raw(`DELETE FROM chat_leases WHERE until < ${DB_NOW} - $1 AND coalesce(sent_at, 0) < ${this.sentNow()} - $1`, [keepMs])
+        : CompiledQuery.raw("DELETE FROM chat_leases WHERE owner = '' AND until < ? AND coalesce(sent_at, 0) < ?", [this.now() - keepMs, this.clock.now() - keepMs]),
     );
     return Number(result.numAffectedRows ?? 0n);
   }
@@ -366,7 +382,8 @@ export class InboxRepository {
  * Lets a lease go, keeping the row for when the chat last got a message: the later of the row's
  * time and the holder's (which may remember an older message of its own, having sent nothing since).
  */
-const LET_GO_POSTGRES = `UPDATE chat_leases SET owner = '', until = 0, sent_at = greatest(${DB_NOW} - $1::bigint, sent_at) WHERE chat_key = $2 AND owner = $3 AND token = $4`;
+const letGoPostgres = (sentNow: string) =>
+  `UPDATE chat_leases SET owner = '', until = 0, sent_at = greatest(${sentNow} - $1::bigint, sent_at) WHERE chat_key = $2 AND owner = $3 AND token = $4`;
 const LET_GO_SQLITE = "UPDATE chat_leases SET owner = '', until = 0, sent_at = max(coalesce(?, sent_at), coalesce(sent_at, ?)) WHERE chat_key = ? AND owner = ? AND token = ?";
 
 function claimed(row: ClaimRow | undefined): ClaimedUpdate | undefined {

@@ -52,7 +52,7 @@ export function createRepositories(store: Store, clock: Clock): Repositories {
     audit: new AuditLog(store, clock),
     addresses: new AddressBook(store, clock),
     alerts: new AlertRepository(store, clock),
-    inbox: new InboxRepository(store),
+    inbox: new InboxRepository(store, clock),
     instances: new InstanceRepository(store),
   };
 }
