@@ -141,8 +141,11 @@ async function throughput(fleet: Fleet, figures: Record<string, string>): Promis
   }
 }
 
-/** The message another process sends for a confirmation whose process died while creating. */
-const UNKNOWN_OUTCOME = /could not confirm whether your exchange was created/;
+/**
+ * Whatever another process first says of a confirmation whose process died or froze while
+ * creating: the unknown outcome, or that the exchange may be being created and its details come.
+ */
+const TAKEN_OVER = /could not confirm whether your exchange was created|may be being created|deposit address/i;
 
 /**
  * Webhook mode, three running: a person confirms an exchange, the service takes 4 s to create
@@ -166,9 +169,42 @@ async function killedMidUpdate(fleet: Fleet): Promise<number[]> {
     await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
     const killedAt = performance.now();
     await fleet.stop(holder, "SIGKILL");
-    await waitFor(() => user.messages().some((m) => m.from_bot && UNKNOWN_OUTCOME.test(m.text ?? "")), 30_000, "the person told by another process");
+    await waitFor(() => user.messages().some((m) => m.from_bot && TAKEN_OVER.test(m.text ?? "")), 30_000, "the person told by another process");
     times.push(performance.now() - killedAt);
     await fleet.start(holder, "webhook");
+  }
+  return times;
+}
+
+/**
+ * Webhook mode, three running: as above, but the process handling the confirmation is frozen
+ * (SIGSTOP: a VM pause, a long GC) once the request to create reached the service, and thawed
+ * (SIGCONT) after the person was answered, or after 30 s; from the freeze to that answer.
+ */
+async function frozenMidCreate(fleet: Fleet): Promise<number[]> {
+  const times: number[] = [];
+  for (let round = 0; round < FAILOVERS; round++) {
+    const user = fleet.tg.user({ id: 32_000_000 + round, first_name: "Freeze", language_code: "en" });
+    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const creates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction").length;
+    const createsBefore = creates();
+    fleet.sandbox.faults.inject({ kind: "delay", ms: 4_000 }, { endpoint: "createTransaction", times: 1 });
+    const before = user.messages().length;
+    await user.click(summary, /^✅/);
+    const { holder } = await waitFor(async () => {
+      const index = await fleet.holderOf(user.id);
+      return index === undefined ? undefined : { holder: index };
+    }, 10_000, "a process to take up the confirmation");
+    await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
+    const pid = fleet.instances[holder]!.bot.child.pid!;
+    const frozenAt = performance.now();
+    process.kill(pid, "SIGSTOP");
+    try {
+      await waitFor(() => user.messages().slice(before).some((m) => m.from_bot && TAKEN_OVER.test(m.text ?? "")), 30_000, "the person told by another process");
+      times.push(performance.now() - frozenAt);
+    } finally {
+      process.kill(pid, "SIGCONT");
+    }
   }
   return times;
 }
@@ -249,7 +285,11 @@ export async function severalInstances(): Promise<Record<string, string>> {
     await part("failover: a process killed mid-update", async () => {
       const times = await killedMidUpdate(fleet!);
       figures["failover: a process killed mid-update"] =
-        `${times.map(seconds).join(", ")} from the SIGKILL to the person's answer from another process (the chat's lease, 10 s, runs out first; the service took 4 s to create)`;
+        `${times.map(seconds).join(", ")} from the SIGKILL to the person's answer from another process (the chat's lease runs out first; the service took 4 s to create)`;
+    });
+    await part("failover: a process frozen mid-create", async () => {
+      const times = await frozenMidCreate(fleet!);
+      figures["failover: a process frozen mid-create"] = `${times.map(seconds).join(", ")} from the SIGSTOP to the person's answer from another process (the frozen one thawed after)`;
     });
     await part("failover: the poller (leader) killed", async () => {
       const times = await pollerKilled(fleet!);

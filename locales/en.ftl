@@ -189,6 +189,8 @@ flow-offer-gone = ⚠️ { $provider } no longer offers this exchange. Please pi
 flow-quote-changed = ⚠️ The offer has changed since you saw it: you would now receive about <b>{ $receive } { $currency }</b> instead of { $was }. Here are the new figures: confirm again if they suit you.
 flow-quote-limits-changed = ⚠️ The offer's limits have changed and your amount no longer fits. Please pick an offer again.
 flow-create-unknown = ⚠️ I could not confirm whether your exchange was created: I sent the request, but the exchange service gave no clear answer, so an exchange <b>may</b> have been created. I have no deposit address for it: <b>don't send anything</b> until you see a deposit address from me. I won't try this request again by myself; to try again, start with /exchange. Reference for support: <code>{ $reference }</code>, { $time } UTC.
+flow-create-in-flight = ⏳ Your exchange may be being created right now: the request to create it reached the exchange service, and its answer has not come yet. Its deposit details, or the service's refusal, will come here as soon as they are known; you don't need to confirm again. <b>Don't send anything</b> until you see a deposit address from me. Reference for support: <code>{ $reference }</code>, { $time } UTC.
+create-refused-later = ❌ The exchange service refused the exchange you confirmed: it was <b>not</b> created, and no deposit address is waiting for your coins, so don't send anything for it. To try again, start with /exchange. Reference for support: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Exchange created</b>
 created-send = Send exactly <code>{ $amount }</code> <b>{ $currency }</b> (exact amount, not rounded: tap to copy) on <b>{ $network }</b> to this address:

@@ -189,6 +189,8 @@ flow-offer-gone = ⚠️ { $provider } artık bu takası sunmuyor. Lütfen başk
 flow-quote-changed = ⚠️ Sen baktıktan sonra teklif değişti: artık { $was } yerine yaklaşık <b>{ $receive } { $currency }</b> alacaksın. İşte yeni rakamlar: uygunsa yeniden onayla.
 flow-quote-limits-changed = ⚠️ Teklifin limitleri değişti ve tutarın artık bu limitlere uymuyor. Lütfen yeniden bir teklif seç.
 flow-create-unknown = ⚠️ Takasının oluşturulup oluşturulmadığını doğrulayamadım: isteği gönderdim ama takas servisi net bir yanıt vermedi, yani bir takas oluşturulmuş <b>olabilir</b>. Bu takas için elimde bir yatırma adresi yok: benden bir yatırma adresi görene kadar <b>hiçbir şey gönderme</b>. Bu isteği kendiliğimden yeniden denemeyeceğim; yeniden denemek için /exchange ile baştan başla. Destek için referans: <code>{ $reference }</code>, { $time } UTC.
+flow-create-in-flight = ⏳ Takasın şu anda oluşturuluyor olabilir: oluşturma isteği takas servisine ulaştı ve yanıtı henüz gelmedi. Yatırma bilgileri ya da servisin reddi, belli olur olmaz buraya gelecek; yeniden onaylaman gerekmiyor. Benden bir yatırma adresi görene kadar <b>hiçbir şey gönderme</b>. Destek için referans: <code>{ $reference }</code>, { $time } UTC.
+create-refused-later = ❌ Takas servisi onayladığın takası reddetti: takas <b>oluşturulmadı</b> ve coinlerini bekleyen bir yatırma adresi yok, bu yüzden bunun için hiçbir şey gönderme. Yeniden denemek için /exchange ile baştan başla. Destek için referans: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Takas oluşturuldu</b>
 created-send = <b>{ $network }</b> ağında bu adrese tam olarak <code>{ $amount }</code> <b>{ $currency }</b> (yuvarlanmamış tam tutar: kopyalamak için dokun) gönder:

@@ -188,6 +188,8 @@ flow-offer-gone = ⚠️ { $provider } 已不再提供此兑换。请选择其�
 flow-quote-changed = ⚠️ 自您查看以来报价已变化：您现在预计收到 <b>{ $receive } { $currency }</b>，而不是 { $was }。以下是新的数据：如果您接受，请再次确认。
 flow-quote-limits-changed = ⚠️ 该报价的限额已变化，您的数量已不在范围内。请重新选择报价。
 flow-create-unknown = ⚠️ 我无法确认您的兑换是否已创建：我已发送请求，但兑换服务没有给出明确答复，因此兑换订单<b>可能</b>已经创建。我没有该订单的充值地址：在看到我发给您的充值地址之前，<b>请不要发送任何资金</b>。我不会自动重试这个请求；如需重试，请发送 /exchange 重新开始。供客服查询的参考编号：<code>{ $reference }</code>，{ $time } UTC。
+flow-create-in-flight = ⏳ 您的兑换可能正在创建中：创建请求已送达兑换服务，但答复尚未返回。充值信息或服务的拒绝结果一经确定就会发到这里，您无需再次确认。在看到我发给您的充值地址之前，<b>请不要发送任何资金</b>。供客服查询的参考编号：<code>{ $reference }</code>，{ $time } UTC。
+create-refused-later = ❌ 兑换服务拒绝了您确认的兑换：该兑换<b>未</b>创建，也没有任何充值地址在等待您的币，因此请不要为它发送任何资金。如需重试，请发送 /exchange 重新开始。供客服查询的参考编号：<code>{ $reference }</code>，{ $time } UTC。
 
 created-title = ✅ <b>兑换订单已创建</b>
 created-send = 请通过 <b>{ $network }</b> 网络，向以下地址准确发送 <code>{ $amount }</code> <b>{ $currency }</b>（准确数量，未经四舍五入：点击即可复制）：

@@ -6,12 +6,13 @@ import type { Logger } from "pino";
 import { systemClock, type Clock } from "./clock.js";
 import { databaseNote, type Config } from "./config.js";
 import { sql } from "kysely";
-import { createRepositories, openSqliteStore, runMigrationWork, SqliteBudgetJournal, waitForInstanceLock, type HeldInstanceLock, type Repositories, type SqliteStore } from "./db/index.js";
-import { openPostgres, PgBudgetJournal, PgLeaderLock, PgSignals, type PostgresStore } from "./db/postgres/index.js";
-import { Leadership, type Role } from "./leadership.js";
+import { createRepositories, openSqliteStore, SqliteBudgetJournal, type Repositories, type SqliteStore } from "./db/index.js";
+import { openPostgres, PgBudgetJournal, type PostgresStore } from "./db/postgres/index.js";
+import { openFleet, settlesBy, type Duty, type Role } from "./fleet/index.js";
 import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
 import { startOffersRecovery } from "./bot/conversations/offers-recovery.js";
+import { startOwedOutcomes } from "./bot/create-outcomes.js";
 import { registerCommands } from "./bot/features/menu.js";
 import { translatorFor } from "./bot/i18n.js";
 import { escapeHtml } from "./bot/format.js";
@@ -28,7 +29,6 @@ import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type U
 import { ChatTurns } from "./telegram/chat-turns.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
 import { AlertChecker } from "./alerts/index.js";
-import { InstanceRegistry } from "./cluster/index.js";
 import { acceptInto, chatIdOfKey, chatKeyOfChat, fenceCalls, InboxWorker } from "./inbox/index.js";
 import { alertMessenger } from "./bot/features/alerts.js";
 import { StatusNotifier } from "./tracker/notifier.js";
@@ -109,9 +109,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const metrics = new Metrics({
     queuedByLane: () => budget.queuedByLane(),
     trackedByStatus: () => repos.transactions.trackedByStatus(),
-    leading: () => role() === "leader",
+    leading: () => fleet.role() === "leader",
     inboxWaiting: () => repos.inbox.waiting(),
-    processes: () => registry.running(),
+    processes: () => fleet.running(),
   });
   const budget = new RateBudget({
     limitPerMinute: config.exchange.rateLimitPerMinute,
@@ -119,10 +119,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     clock,
     onGranted: (lane, waitedMs) => metrics.budgetWaited(lane, waitedMs),
     onListenerError: (error) => logger.error({ err: error }, "a rate budget listener failed (the request still went)"),
-    // In the database, so that a restart (or a second process on it) continues the same window.
-    // PostgreSQL's reads the database's clock, which every process shares, unless the process
-    // runs on a clock of its own (tests, the playground): then that one, as everything else does.
-    journal: store.dialect === "sqlite" ? new SqliteBudgetJournal(store, clock) : new PgBudgetJournal(store.pool, overrides.clock ? { clock } : {}),
+    // In the database: a restart, or another process on it, continues the same window.
+    journal: budgetJournalOf(store, overrides.clock),
   });
   // Whether people can be served at all; read by the bot, /stats and /healthz.
   const availability = new ExchangeAvailability({ clock, logger, catalogueEmpty: () => catalogue.currencies().length === 0 });
@@ -148,7 +146,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     logger,
     onRefreshAttempt: (part) => part === "currencies" && availability.catalogueTried(),
     // The followers read it again at once.
-    onRefreshed: () => void signals?.send("catalogue"),
+    onRefreshed: () => fleet.send("catalogue"),
   }, overrides.catalogueRefresh);
   await catalogue.load();
   const estimates = new EstimateService({ client, clock });
@@ -171,7 +169,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       supportUserIds: config.supportUserIds,
       // Nothing goes into a chat whose lease this process lost while handling its update (src/inbox/fence.ts).
       fence: fenceCalls,
-      process: { owner, isRunning: (other) => registry.isRunning(other) },
+      process: { owner, isRunning: (other) => fleet.isRunning(other) },
       trackerIntervalSeconds: config.trackerIntervalSeconds,
       alertCheckMinutes: config.alertCheckMinutes,
       tracking: {
@@ -184,21 +182,28 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   );
   const notifier = new StatusNotifier({ api: statusApi, repos, i18n, catalogue, clock, logger, onStatusMessage: (outcome) => metrics.statusMessage(outcome) });
   const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
-  // Every update is stored before Telegram is told it arrived, then handled from the inbox
-  // (src/inbox/), one chat at a time across every process on the database.
-  // Telegram's limits are shared among the processes that send: with webhooks, every one of them;
-  // in polling mode, the leader stores and takes up nearly every update itself, so it keeps them whole.
-  const registry = new InstanceRegistry({
-    instances: repos.instances,
+  // How this process runs beside the others on the database (src/fleet/): who leads, who runs,
+  // the signals between them.
+  const fleet = openFleet({
+    store,
+    repos,
+    database: { path: config.databasePath, ...(config.databaseUrl === undefined ? {} : { url: config.databaseUrl }) },
     owner,
+    clock,
     logger,
+    graceMs: config.shutdownGraceMs,
+    ...(overrides.leaderRetryMs === undefined ? {} : { leaderRetryMs: overrides.leaderRetryMs }),
+    // Telegram's limits are shared among the processes that send: with webhooks, every one of them;
+    // in polling mode, the leader stores and takes up nearly every update itself, so it keeps them whole.
     onCount: (count, was) => {
       outbox.shareWith(config.webhook ? count : 1);
       // A process counted gone may have left an offers list unanswered: the leader looks now.
       // (One gone as another came keeps the count: its lists wait for the next look, within a minute.)
-      if (count < was) duties?.offersRecovery?.wake();
+      if (count < was) leader.wakeOffersRecovery();
     },
   });
+  // Every update is stored before Telegram is told it arrived, then handled from the inbox
+  // (src/inbox/), one chat at a time across every process on the database.
   const inbox = new InboxWorker({
     inbox: repos.inbox,
     owner,
@@ -246,18 +251,10 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     await idle();
   };
 
-  /** The webhook's feed: every instance takes webhooks (polling, the leader's duty, is in `duties`). */
+  /** The webhook's feed: every instance takes webhooks (polling, a leader's duty, is `pollingFeed`). */
   let webhookFeed: (UpdateFeed & { close(): Promise<void> }) | undefined;
   let webhookPort: number | undefined;
   let ops: OpsServer | undefined;
-  /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
-  const sweepNote = async (chatId: number, key: "flow-timeout" | "flow-too-large"): Promise<string> => {
-    const t = await translatorFor(i18n, repos.users, chatId);
-    const created = await createdByFlow(repos.kv, chatId);
-    return created === undefined ? t(key) : t(`${key}-created`, { id: escapeHtml(created) });
-  };
-  /** SQLite's one-process lock (PostgreSQL's instances share the database: see `leadership`). */
-  let instanceLock: HeldInstanceLock | undefined;
   let starting: Promise<void> | undefined;
   let stopped: Promise<void> | undefined;
   let stopWaitsFor = "nothing";
@@ -267,142 +264,47 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   // Aborted by stop(): nothing new is started from then on.
   const stopping = new AbortController();
   const retry = overrides.telegramRetry ? { retry: overrides.telegramRetry } : {};
-
-  /** The leader's background duties of the current term (SQLite: of the one process). */
-  interface Duties {
-    feed?: UpdateFeed;
-    sweeper?: ReturnType<typeof startFlowSweeper>;
-    offersRecovery?: ReturnType<typeof startOffersRecovery>;
-    alerts?: AlertChecker;
-    tracking?: boolean;
-  }
-  let duties: Duties | undefined;
-  /** When a stop must be done by (stop() sets it; a step-down after a lost lock takes the grace from then). */
-  let stopDeadline: number | undefined;
-  /** False when the last step-down gave up waiting for a status poll (the client is then closed by force). */
-  let dutiesSettled = true;
-
-  /** Starts the duties only the leader runs; `signal` aborts when the term ends before they all started. */
-  const lead = async (signal: AbortSignal): Promise<void> => {
-    const term: Duties = {};
-    duties = term;
-    // Read what the last leader stored (a follower reads it only now and then), then keep it fresh.
-    await catalogue.load().catch((error: unknown) => logger.warn({ err: error }, "could not read the catalogue again; serving what we have"));
-    await catalogue.start();
-    // Telegram keeps one command menu per bot: set by the leader, in this version's words.
-    await registerCommands(bot.api, i18n, config.supportUserIds).catch((error: unknown) => logger.warn({ err: error }, "could not register the command menu"));
-    if (signal.aborted) return;
-    term.sweeper = startFlowSweeper({
-      kv: repos.kv,
-      clock,
-      api: bot.api,
-      logger,
-      users: repos.users,
-      note: (chatId) => sweepNote(chatId, "flow-timeout"),
-      tooLargeNote: (chatId) => sweepNote(chatId, "flow-too-large"),
-      // Idle or too large: a card the closed flow held unshown is the tracker's now.
-      onTimedOut: async (chatId) => {
-        metrics.flowAbandoned(chatId);
-        if (await handOverCreated(repos.kv, repos.transactions, chatId, clock.now())) tracker.wake();
-      },
-    });
-    // Offers lists a killed process was fetching: fetched again here, with nobody writing.
-    term.offersRecovery = startOffersRecovery({ clock, logger, pass: recoverOffers });
-    await tracker.start();
-    // Checked by /healthz from now on (not while its start still reads the database).
-    term.tracking = true;
-    // Rate alerts: checked in the background on the budget's lowest lane (src/alerts/).
-    term.alerts = new AlertChecker({
-      alerts: repos.alerts,
-      kv: repos.kv,
-      client,
-      isProviderEnabled: (name) => catalogue.isProviderEnabled(name),
-      messenger: alertMessenger({ api: bot.api, i18n, repos }),
-      clock,
-      logger,
-      intervalMs: config.alertCheckMinutes * 60_000,
-    });
-    term.alerts.start();
-    if (signal.aborted || config.webhook) return;
-    // Long polling: one poller per bot token (two fight for updates, Telegram answering 409).
-    // A webhook left by an earlier deployment would refuse every getUpdates.
-    await bot.api.deleteWebhook().catch((error: unknown) => logger.warn({ err: error }, "could not remove a webhook; polling may be refused"));
-    if (signal.aborted) return;
-    term.feed = startPolling(bot, { logger, accept, now: () => clock.now(), ...retry });
-  };
-
-  /** Stops the duties of the current term (polling first: no new update), within the grace. */
-  const stepDown = async (): Promise<void> => {
-    const term = duties;
-    duties = undefined;
-    if (!term) return;
-    const deadline = stopDeadline ?? Date.now() + config.shutdownGraceMs;
-    await term.feed?.stop();
-    // The tracker starts no new poll from here on (stop() says so before it awaits).
-    const trackerDone = term.tracking ? tracker.stop() : Promise.resolve();
-    const alertsDone = term.alerts?.stop();
-    const sweeperDone = term.sweeper?.stop();
-    const recoveryDone = term.offersRecovery?.stop();
-    catalogue.stop();
-    if (store.dialect === "postgres" && !stopping.signal.aborted) catalogue.follow(catalogueFollowMs);
-    dutiesSettled = await settlesBy(trackerDone, deadline);
-    if (!dutiesSettled) logger.warn("shutdown: a status poll was still running after the grace period; stopping without it");
-    await settlesBy(Promise.all([alertsDone, sweeperDone, recoveryDone]), deadline);
-  };
-
+  const warn = warnOn(logger);
   const catalogueFollowMs = overrides.catalogueFollowMs ?? 60_000;
-  /** PostgreSQL: which instance runs the duties (the others follow, and take over when it goes). */
-  const leadership =
-    store.dialect === "postgres"
-      ? new Leadership({
-          tryAcquire: (onLost) => PgLeaderLock.tryAcquire(config.databaseUrl!, { onLost }),
-          lead,
-          stepDown,
-          logger,
-          ...(overrides.leaderRetryMs === undefined ? {} : { retryMs: overrides.leaderRetryMs }),
-        })
-      : undefined;
-  const role = (): Role => leadership?.role ?? (instanceLock ? "leader" : "standby");
-  /** PostgreSQL: the instances tell each other what the database alone does not wake them for. */
-  const signals =
-    store.dialect === "postgres"
-      ? new PgSignals(config.databaseUrl!, {
-          logger,
-          notify: async (channel) => void (await store.pool.query("SELECT pg_notify($1, '')", [channel])),
-        })
-      : undefined;
-  signals?.on("trackerWake", () => tracker.wake());
-  signals?.on("catalogue", () => {
-    if (role() !== "leader") catalogue.load().catch((error: unknown) => logger.warn({ err: error }, "could not read the catalogue again; serving what we have"));
+
+  // The leader's duties (SQLite: the one process's), started in this order whenever this process
+  // leads and stopped in the reverse order (src/fleet/duties.ts).
+  const leader = leaderDuties({ config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry, isRunning: (other) => fleet.isRunning(other) });
+  // While another process leads (PostgreSQL), this one reads the catalogue it stores.
+  const followerDuties: Duty[] = [{ name: "following the catalogue", start: () => catalogue.follow(catalogueFollowMs), stop: () => catalogue.stop() }];
+
+  const role = (): Role => fleet.role();
+  fleet.on("trackerWake", () => tracker.wake());
+  fleet.on("catalogue", () => {
+    if (role() !== "leader") catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
   });
   /** New work for the tracker: this instance's, when it leads; else the leader's, wherever it runs. */
   const wakeLeader = () => {
     if (role() === "leader") tracker.wake();
-    else void signals?.send("trackerWake");
+    else fleet.send("trackerWake");
   };
   const fundsSent = async (exchangeId: string) => {
     // Recorded in the database (the local tracker is woken too, and ignores it when not running).
     await tracker.fundsSent(exchangeId);
-    if (role() !== "leader") void signals?.send("trackerWake");
+    if (role() !== "leader") fleet.send("trackerWake");
   };
 
   const checks: Record<string, HealthCheck> = {
     // The feed this process runs, if any: a follower in polling mode or a standby polls nothing.
-    telegram: () => (webhookFeed ?? duties?.feed)?.health() ?? { ok: true },
+    telegram: () => (webhookFeed ?? leader.pollingFeed())?.health() ?? { ok: true },
     // A database that stopped answering fails the check rather than hanging it.
     database: async () => {
       const answered = await within(sql`SELECT 1`.execute(store.db), DATABASE_CHECK_MS);
       return answered ? { ok: true } : { ok: false, reason: `no answer from the database within ${DATABASE_CHECK_MS / 1000} s` };
     },
     // Only the leader runs it.
-    tracker: () => (duties?.tracking ? tracker.health() : { ok: true }),
+    tracker: () => (leader.tracking() ? tracker.health() : { ok: true }),
     // Shown, not failed: restarting the bot would not bring the service back.
     exchange: () => {
       const down = availability.current();
       return down ? { ok: true, degraded: `${down.reason}: ${down.detail}` } : { ok: true };
     },
   };
-
   return {
     bot,
     store,
@@ -435,29 +337,16 @@ export async function createApp(config: Config & { botToken: string }, logger: L
             return undefined;
           });
         }
-        if (store.dialect === "sqlite") {
-          // SQLite: one process per file; another waits (standby) until this one stops.
-          phase = "waiting for the database: another process runs this bot";
-          instanceLock = await waitForInstanceLock({ databasePath: config.databasePath }, { clock, logger, signal: stopping.signal });
-          if (!instanceLock) return; // stopped while waiting
-          // SQLite's migrations may queue data work for the lock's holder; PostgreSQL's queue none.
-          for (const work of runMigrationWork(store.sqlite, clock.now())) logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
-          // The one process: chats a killed one was handling are this one's at once.
-          await repos.inbox.clearLeases();
-        } else {
-          // Until it leads, this instance reads what the leader stores, and hears its signals.
-          catalogue.follow(catalogueFollowMs);
-          await signals?.start();
-        }
+        // SQLite: one process per file, another waits (standby) until this one stops; PostgreSQL: hears the others.
+        if (!(await fleet.enter(stopping.signal, (waiting) => (phase = waiting)))) return; // stopped while waiting
         phase = "connecting to Telegram";
         if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal, ...retry }))) return;
         phase = "starting";
-        await registry.start();
+        await fleet.register();
         // Updates left waiting by the last stop (or another process) are handled from now on.
         inbox.start();
-        // The duties: SQLite's one process runs them; on PostgreSQL the leader does (after the first try, this one may be it).
-        if (leadership) await leadership.start();
-        else await lead(stopping.signal);
+        // The duties: run here while this process leads (SQLite's one process: at once; after the first try, this one may lead).
+        await fleet.run({ leader: leader.duties, follower: followerDuties });
         if (stopping.signal.aborted) return;
         if (config.webhook) {
           // Every instance takes webhooks (setWebhook with the same address is the same webhook).
@@ -480,17 +369,17 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         phase = "stopping";
         stopWaitsFor = "the updates being handled and the background duties";
         // The grace counts from the signal: every wait below ends by then.
-        stopDeadline = Date.now() + config.shutdownGraceMs;
+        const stopDeadline = Date.now() + config.shutdownGraceMs;
         // A start still under way notices the abort at its next step; tear down after it (or at the deadline).
         await settlesBy(starting ?? Promise.resolve(), stopDeadline);
         // No new webhook from here on (each is answered 503 until the port closes below; polling
-        // stops first in stepDown); what Telegram was told arrived is in the inbox.
+        // is the first duty to stop); what Telegram was told arrived is in the inbox.
         await settlesBy(webhookFeed?.stop() ?? Promise.resolve(), stopDeadline);
         // No update is taken up here from now on; those being handled get until the deadline, then
         // this process's chats are let go for another process (or the next start) to go on with.
         const inboxStopped = inbox.stop(stopDeadline);
         // The leader's duties stop; on PostgreSQL the leader lock goes as soon as they have, for another instance to lead at once.
-        const dutiesDone = leadership ? leadership.stop() : stepDown();
+        const dutiesDone = fleet.stopDuties(stopDeadline);
         // Calls still waiting for the budget give up at once, so handlers and polls can finish.
         // (Every grant is already in the journal: it is written before its call goes out.)
         const budgetClosed = budget.close();
@@ -498,27 +387,187 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         if (!handlersDone) {
           logger.warn({ handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 }, "shutdown: updates still being handled after the grace period; stopping without them");
         }
-        await settlesBy(dutiesDone, stopDeadline);
+        // The fleet waits for each duty until the deadline itself; past it, something else hangs (the lock's release).
+        const unfinished = (await settlesBy(dutiesDone, stopDeadline + STOP_CLOSING_MS / 2)) ? await dutiesDone : ["the leader lock's release"];
+        if (unfinished.length > 0) logger.warn({ duties: unfinished }, "shutdown: background duties still running after the grace period; stopping without them");
         catalogue.stop();
         stopWaitsFor = "connections to close";
         // Out of time: calls to the exchange still under way are cut off rather than awaited.
-        await client.close({ force: !handlersDone || !dutiesSettled });
+        await client.close({ force: !handlersDone || unfinished.length > 0 });
         if (ownSandbox) await sandbox?.close();
-        await signals?.close();
         await webhookFeed?.close();
         await ops?.close();
         await budgetClosed;
         stopWaitsFor = "the database to close";
         // Says at once that this process is gone (a database that does not answer: it is forgotten within seconds).
-        await settlesBy(registry.stop(), Math.max(stopDeadline, Date.now() + STOP_CLOSING_MS / 2));
+        await fleet.leave(Math.max(stopDeadline, Date.now() + STOP_CLOSING_MS / 2));
         await store.close();
-        await instanceLock?.release();
-        instanceLock = undefined;
+        // SQLite: the file's lock goes last, for a standby to take over a closed database.
+        await fleet.close();
         logger.info("bot stopped");
       })();
       return stopped;
     },
   };
+}
+
+/** What the leader's duties are made of (app.ts builds them all). */
+interface LeaderParts {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  repos: Repositories;
+  metrics: Metrics;
+  bot: Bot<BotContext>;
+  i18n: ReturnType<typeof createBot>["i18n"];
+  catalogue: CatalogueService;
+  client: ExchangeClient;
+  tracker: Tracker;
+  recoverOffers: ReturnType<typeof createBot>["recoverOffers"];
+  accept: ReturnType<typeof acceptInto>;
+  isRunning: (owner: string) => Promise<boolean>;
+  retry: { retry?: RetryTiming };
+}
+
+/**
+ * The duties only the leader runs, in the order they start (each term builds its parts anew),
+ * and what the rest of the process reads of them.
+ */
+function leaderDuties(parts: LeaderParts): { duties: Duty[]; pollingFeed(): UpdateFeed | undefined; tracking(): boolean; wakeOffersRecovery(): void } {
+  const { config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry, isRunning } = parts;
+  const warn = warnOn(logger);
+  /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
+  const sweepNote = async (chatId: number, key: "flow-timeout" | "flow-too-large"): Promise<string> => {
+    const t = await translatorFor(i18n, repos.users, chatId);
+    const created = await createdByFlow(repos.kv, chatId);
+    return created === undefined ? t(key) : t(`${key}-created`, { id: escapeHtml(created) });
+  };
+  let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
+  let offersRecovery: ReturnType<typeof startOffersRecovery> | undefined;
+  let alerts: AlertChecker | undefined;
+  let owedOutcomes: ReturnType<typeof startOwedOutcomes> | undefined;
+  let pollingFeed: UpdateFeed | undefined;
+  /** Whether this process's tracker runs (checked by /healthz from then on, not while its start still reads the database). */
+  let tracking = false;
+  const leaderDuties: Duty[] = [
+    {
+      name: "catalogue",
+      // Read what the last leader stored (a follower reads it only now and then), then keep it fresh.
+      start: async () => {
+        await catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
+        await catalogue.start();
+      },
+      stop: () => catalogue.stop(),
+    },
+    {
+      name: "command menu",
+      // Telegram keeps one command menu per bot: set by the leader, in this version's words.
+      start: () => registerCommands(bot.api, i18n, config.supportUserIds).catch(warn("could not register the command menu")),
+      stop: () => {},
+    },
+    {
+      name: "flow sweeper",
+      start: () => {
+        sweeper = startFlowSweeper({
+          kv: repos.kv,
+          clock,
+          api: bot.api,
+          logger,
+          users: repos.users,
+          note: (chatId) => sweepNote(chatId, "flow-timeout"),
+          tooLargeNote: (chatId) => sweepNote(chatId, "flow-too-large"),
+          // Idle or too large: a card the closed flow held unshown is the tracker's now.
+          onTimedOut: async (chatId) => {
+            metrics.flowAbandoned(chatId);
+            if (await handOverCreated(repos.kv, repos.transactions, chatId, clock.now())) tracker.wake();
+          },
+        });
+      },
+      stop: () => sweeper?.stop(),
+    },
+    {
+      name: "offers recovery",
+      // Offers lists a killed process was fetching: fetched again here, with nobody writing.
+      start: () => {
+        offersRecovery = startOffersRecovery({ clock, logger, pass: recoverOffers });
+      },
+      stop: async () => {
+        const recovery = offersRecovery;
+        offersRecovery = undefined;
+        await recovery?.stop();
+      },
+    },
+    {
+      name: "creation outcomes",
+      // A Confirm taken over told its person the exchange may be being created: its refusal, or
+      // that nobody will learn more, is told them from here.
+      start: () => {
+        owedOutcomes = startOwedOutcomes({
+          createRequests: repos.createRequests,
+          users: repos.users,
+          api: bot.api,
+          translate: async (userId, key, variables) => (await translatorFor(i18n, repos.users, userId))(key, variables),
+          isRunning,
+          clock,
+          logger,
+        });
+      },
+      stop: () => owedOutcomes?.stop(),
+    },
+    {
+      name: "tracker",
+      start: async () => {
+        await tracker.start();
+        tracking = true;
+      },
+      // It starts no new poll from here on (stop() says so before it awaits).
+      stop: () => {
+        tracking = false;
+        return tracker.stop();
+      },
+    },
+    {
+      name: "rate alerts",
+      // Checked in the background on the budget's lowest lane (src/alerts/).
+      start: () => {
+        alerts = new AlertChecker({
+          alerts: repos.alerts,
+          kv: repos.kv,
+          client,
+          isProviderEnabled: (name) => catalogue.isProviderEnabled(name),
+          messenger: alertMessenger({ api: bot.api, i18n, repos }),
+          clock,
+          logger,
+          intervalMs: config.alertCheckMinutes * 60_000,
+        });
+        alerts.start();
+      },
+      stop: () => alerts?.stop(),
+    },
+    {
+      name: "polling Telegram",
+      // Long polling: one poller per bot token (two fight for updates, Telegram answering 409);
+      // with webhooks, every process takes them instead (see start()).
+      start: async (signal) => {
+        if (config.webhook) return;
+        // A webhook left by an earlier deployment would refuse every getUpdates.
+        await bot.api.deleteWebhook().catch(warn("could not remove a webhook; polling may be refused"));
+        if (signal.aborted) return;
+        pollingFeed = startPolling(bot, { logger, accept, now: () => clock.now(), ...retry });
+      },
+      stop: async () => {
+        const feed = pollingFeed;
+        pollingFeed = undefined;
+        await feed?.stop();
+      },
+    },
+  ];
+  return { duties: leaderDuties, pollingFeed: () => pollingFeed, tracking: () => tracking, wakeOffersRecovery: () => offersRecovery?.wake() };
+}
+
+/** A catch that logs `what` as a warning (the work goes on without it). */
+function warnOn(logger: Logger): (what: string) => (error: unknown) => void {
+  return (what) => (error) => logger.warn({ err: error }, what);
 }
 
 /** How long /healthz waits for the database's answer (Docker's HEALTHCHECK gives the whole check 5 s). */
@@ -536,6 +585,16 @@ async function openStore(config: Config, logger: Logger): Promise<SqliteStore | 
   });
 }
 
+/**
+ * The journal of the rate budget's grants, in the database so that a restart (or another process
+ * on it) continues the same window. PostgreSQL's reads the database's clock, which every process
+ * shares, unless the process runs on a clock of its own (tests, the playground): then that one.
+ */
+function budgetJournalOf(store: SqliteStore | PostgresStore, ownClock: Clock | undefined): SqliteBudgetJournal | PgBudgetJournal {
+  if (store.dialect === "sqlite") return new SqliteBudgetJournal(store, ownClock ?? systemClock);
+  return new PgBudgetJournal(store.pool, ownClock ? { clock: ownClock } : {});
+}
+
 /** Whether `work` resolves within `ms` (real time); its rejection is passed on. */
 async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -544,19 +603,6 @@ async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
   });
   try {
     return await Promise.race([work.then(() => true), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Waits for `work` until `deadline` (epoch ms); true when it settled in time. */
-async function settlesBy(work: Promise<unknown>, deadline: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
-  });
-  try {
-    return await Promise.race([work.then(() => true, () => true), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -1,11 +1,9 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { ConfigError } from "./config-error.js";
 import { maskPassword, postgresUrlProblem } from "./db/postgres/url.js";
 
-/** Thrown when the environment does not describe a runnable bot; the message names the variable. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
+export { ConfigError };
 
 const optionalString = z
   .string()

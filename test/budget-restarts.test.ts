@@ -15,7 +15,7 @@ import { openTestStore } from "./harness/store.js";
 import { busiestWindow } from "./harness/windows.js";
 import { advanceUntil, captureLogs, type LogLine } from "./harness/drive.js";
 import { toAmount } from "./harness/flow.js";
-import { pollRank } from "../src/tracker/policy.js";
+import { pollRank } from "../src/domain/poll-policy.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SPAN = 61_000;

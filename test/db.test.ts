@@ -10,7 +10,7 @@ import { startBotApiEmulator, waitFor } from "../src/emulator/index.js";
 import { captureLogs, drive } from "./harness/drive.js";
 import { AddressBook, createRepositories, InstanceLock, openSqliteStore, POLL_RANK, runMigrationWork, type NewTransaction, type Repositories, type SqliteStore } from "../src/db/index.js";
 import { MIGRATIONS } from "../src/db/migrations.js";
-import { headStart } from "../src/tracker/policy.js";
+import { headStart } from "../src/domain/poll-policy.js";
 import { openFreshStore } from "./harness/store.js";
 
 const sample = (overrides: Partial<NewTransaction> = {}): NewTransaction => ({

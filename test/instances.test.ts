@@ -125,12 +125,77 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     const killedAt = Date.now();
     await stopInstance(holder, "SIGKILL");
     // Another process takes the chat once the dead one's lease has run out, finds the request
-    // made, and says so rather than asking the service a second time.
+    // made, and says so rather than asking the service a second time (its exchange may be being
+    // created while its process may still run; once that process is counted gone, that nobody
+    // can learn whether it was).
     const told = await waitFor(() => fromBot(user).slice(before).find((m) => /could not confirm whether your exchange was created/.test(m.text ?? "")), 30_000, "the person told");
     const failoverMs = Date.now() - killedAt;
     expect(told.text).toMatch(/Reference for support: \S+/);
     console.info(`a confirmation whose process was killed while creating, answered by another ${(failoverMs / 1000).toFixed(1)} s later`);
     expect(fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(1);
+  }, 120_000);
+
+  it("answer a confirmation whose process froze while creating truthfully: its exchange may be being created, and its card comes once, when the process wakes", async () => {
+    const user = fleet.tg.user({ id: 9804, first_name: "Ice", language_code: "en" });
+    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const creates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction").length;
+    const createsBefore = creates();
+    fleet.sandbox.faults.inject({ kind: "delay", ms: 2_000 }, { endpoint: "createTransaction", times: 1 });
+    const before = fromBot(user).length;
+    await user.click(summary, /^✅/);
+    await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
+    const { index: holder } = await waitFor(() => holderOf(user), 10_000, "the process creating");
+    // Frozen (a VM pause, a long GC) with its request at the service: it still runs, so what it
+    // learns will reach the person; another process takes the chat over meanwhile.
+    const pid = fleet.instances[holder]!.bot.child.pid!;
+    process.kill(pid, "SIGSTOP");
+    let thawed = false;
+    try {
+      const told = await waitFor(() => fromBot(user).slice(before).find((m) => /may be being created/.test(m.text ?? "")), 40_000, "the person told by another process");
+      expect(told.text).toMatch(/Reference for support: \S+/);
+      expect(told.text).toMatch(/don't send anything/i);
+      expect(fromBot(user).slice(before).some((m) => /could not confirm/.test(m.text ?? ""))).toBe(false);
+      process.kill(pid, "SIGCONT");
+      thawed = true;
+      // Woken, it learns the service created the exchange: the deposit details reach the person.
+      await waitFor(() => fromBot(user).slice(before).some((m) => /Exchange created/.test(m.text ?? "")), 40_000, "the deposit details");
+    } finally {
+      if (!thawed) process.kill(pid, "SIGCONT");
+    }
+    await fleet.idle();
+    expect(creates()).toBe(createsBefore + 1);
+    expect(fromBot(user).slice(before).filter((m) => /Exchange created/.test(m.text ?? ""))).toHaveLength(1);
+  }, 120_000);
+
+  it("tell a person whose Confirm was taken over from a frozen process that the service refused it, once, when that process wakes", async () => {
+    const user = fleet.tg.user({ id: 9805, first_name: "Nay", language_code: "en" });
+    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const creates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction").length;
+    const createsBefore = creates();
+    fleet.sandbox.faults.inject({ kind: "status", status: 400, body: JSON.stringify({ message: "The pair is not available" }), afterMs: 2_000 }, { endpoint: "createTransaction", times: 1 });
+    const before = fromBot(user).length;
+    await user.click(summary, /^✅/);
+    await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
+    const { index: holder } = await waitFor(() => holderOf(user), 10_000, "the process creating");
+    const pid = fleet.instances[holder]!.bot.child.pid!;
+    process.kill(pid, "SIGSTOP");
+    let thawed = false;
+    try {
+      await waitFor(() => fromBot(user).slice(before).find((m) => /may be being created/.test(m.text ?? "")), 40_000, "the person told by another process");
+      process.kill(pid, "SIGCONT");
+      thawed = true;
+      // Woken, it learns the refusal; the person, told their exchange may be being created, hears it once.
+      await waitFor(() => fromBot(user).slice(before).some((m) => /refused the exchange you confirmed/.test(m.text ?? "")), 30_000, "the refusal");
+    } finally {
+      if (!thawed) process.kill(pid, "SIGCONT");
+    }
+    await fleet.idle();
+    // A pass of the owed outcomes, and then some: nothing more comes.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const said = fromBot(user).slice(before).map((m) => m.text ?? "");
+    expect(said.filter((text) => /refused the exchange you confirmed/.test(text))).toHaveLength(1);
+    expect(said.filter((text) => /could not confirm|Exchange created/.test(text))).toEqual([]);
+    expect(creates()).toBe(createsBefore + 1);
   }, 120_000);
 
   it("fill in an offers list whose process was killed while fetching it, with nobody writing: the service asked once more", async () => {

@@ -13,33 +13,35 @@ const LAYERS: Record<string, readonly string[]> = {
   "money.ts": [],
   "logger.ts": [],
   "listen.ts": [],
+  "config-error.ts": [],
   // DATABASE_URL is checked by the data layer's own pure URL rules (no pg in that file).
-  "config.ts": ["db/postgres/url.ts"],
+  "config.ts": ["config-error.ts", "db/postgres/url.ts"],
   // Pure rules on amounts, addresses and currencies; the exchange's data shapes are what they read.
   domain: ["money.ts", "exchange/schemas.ts"],
   // Storage, below everything that keeps something.
   // A database the bot cannot use is a configuration error (DatabaseConfigError extends ConfigError).
-  db: ["clock.ts", "money.ts", "domain", "config.ts"],
+  db: ["clock.ts", "money.ts", "domain", "config-error.ts"],
   // The exchange's client, budget, catalogue (kept through db's repositories), estimates, sandbox.
   exchange: ["clock.ts", "money.ts", "db"],
   // Telegram's transport (the feed of updates, the outbox): it knows no bot.
   telegram: ["clock.ts", "listen.ts"],
   // Metrics and /healthz: they read the layers below, which report to them through callbacks.
   ops: ["clock.ts", "listen.ts", "exchange", "telegram"],
-  // The conversations. The tracker's poll policy is pure rules the cards word the same way.
-  bot: ["clock.ts", "money.ts", "domain", "db", "exchange", "telegram", "ops", "tracker/policy.ts"],
+  // The conversations.
+  bot: ["clock.ts", "money.ts", "domain", "db", "exchange", "telegram", "ops"],
   // Background work that tells people things in the bot's words (cards, i18n): built on the bot,
   // which only gets callbacks into them (see app.ts).
   tracker: ["clock.ts", "money.ts", "domain", "db", "exchange", "bot"],
   alerts: ["clock.ts", "money.ts", "domain", "db", "exchange", "bot"],
-  // Which instance runs the background duties: the lock and the duties are given to it.
-  "leadership.ts": [],
   // The updates stored before Telegram is acknowledged, handled a chat at a time (the bot's handler is given to it).
-  inbox: ["db"],
+  inbox: ["db", "telegram"],
   // The processes running on the database (their count is given to whoever shares limits).
   cluster: ["db"],
+  // How this process runs among the others on its database: leadership, the registry, signals,
+  // and the duties only the leader runs (given to it as parts with a start and a stop).
+  fleet: ["clock.ts", "db", "cluster"],
   // Builds the process from all of the above.
-  "app.ts": ["clock.ts", "money.ts", "logger.ts", "config.ts", "leadership.ts", "inbox", "cluster", "domain", "db", "exchange", "telegram", "ops", "bot", "tracker", "alerts"],
+  "app.ts": ["clock.ts", "money.ts", "logger.ts", "config.ts", "fleet", "inbox", "domain", "db", "exchange", "telegram", "ops", "bot", "tracker", "alerts"],
   // The Bot API emulator stands in for Telegram: it knows nothing of the bot.
   emulator: ["listen.ts"],
   // The playground runs the whole app against the emulator and the sandbox.

@@ -16,7 +16,7 @@ import {
   pollRank,
   retryDelay,
   type PollState,
-} from "../src/tracker/policy.js";
+} from "../src/domain/poll-policy.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -3,7 +3,7 @@ import type { TransactionRecord } from "../db/index.js";
 import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { networkName } from "../domain/networks.js";
 import { isFinalStatus, KNOWN_STATUSES } from "../exchange/schemas.js";
-import { isSettled, isWaiting } from "../tracker/policy.js";
+import { isSettled, isWaiting } from "../domain/poll-policy.js";
 import { againButton, cardButton } from "./callback-data.js";
 import { copyable, exactAmount, receivable } from "./amounts.js";
 import { currencyLabel, escapeHtml, formatUtcMinute } from "./format.js";

@@ -1,6 +1,5 @@
 import { conversations, createConversation, type ConversationData, type VersionedState } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
-import { sequentialize } from "@grammyjs/runner";
 import { Api, Bot, GrammyError, HttpError, type BotError, type MiddlewareFn, type Transformer } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
@@ -14,6 +13,7 @@ import type { ExchangeClient } from "../exchange/client.js";
 import type { EstimateService } from "../exchange/estimates.js";
 import type { Metrics } from "../ops/metrics.js";
 import type { Outbox } from "../telegram/outbox.js";
+import { chatIdOf } from "../telegram/chat.js";
 import { flowButton } from "./callback-data.js";
 import { DirectComposer } from "./composer.js";
 import type { BaseContext, BotContext } from "./context.js";
@@ -161,8 +161,9 @@ export function createBot(
   };
   const offers = new OffersDelivery({ kv: repos.kv, background, logger, owner: deps.process.owner, isRunning: deps.process.isRunning });
 
-  // Conversations and their storage are keyed by chat; updates of one chat run one at a time.
-  bot.use(sequentialize((ctx) => ctx.chatId?.toString()));
+  // Conversations and their storage are keyed by chat (src/telegram/chat.ts names it). Updates of
+  // one chat reach this bot one at a time, in order, from the inbox (src/inbox/), whichever
+  // process holds the chat: nothing here orders them again.
   bot.use(async (ctx, next) => {
     const member = ctx.myChatMember;
     if (member && ctx.chat?.type === "private") {
@@ -249,7 +250,7 @@ export function createBot(
    * taken by the next step as its answer (a memo, an address): it is not handled again.
    */
   const alreadyApplied = async (update: Update): Promise<boolean> => {
-    const chatId = update.message?.chat.id ?? update.callback_query?.message?.chat.id ?? update.edited_message?.chat.id;
+    const chatId = chatIdOf(update);
     if (chatId === undefined) return false;
     const stored = await repos.kv.get<StoredFlow>(`${FLOW_PREFIX}:${chatId}`);
     return typeof stored?.applied === "number" && stored.applied >= update.update_id;
@@ -349,6 +350,7 @@ export function createBot(
         trackerIntervalMs: deps.trackerIntervalSeconds * 1000,
         onCreated: () => deps.tracking.wake(),
         flows: metrics,
+        process: deps.process,
         availability: deps.exchange.availability,
         alertCheckIntervalMs: deps.alertCheckMinutes * 60_000,
       }),

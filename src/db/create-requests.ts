@@ -1,6 +1,6 @@
 import { CompiledQuery, type Selectable } from "kysely";
 import type { Clock } from "../clock.js";
-import { currentLease, LeaseLostError, type Fence } from "../inbox/fence.js";
+import { currentFence, LeaseLostError, type Fence } from "./fence.js";
 import { prepared, PREPARED_MARK } from "./prepared.js";
 import type { CreateRequestsTable } from "./schema.js";
 import type { Store } from "./store.js";
@@ -8,8 +8,12 @@ import type { NewTransaction, TransactionRecord, TransactionRepository } from ".
 
 export type CreateRequestState =
   | { state: "new" }
-  /** An earlier attempt may have reached the service and its outcome is unknown. */
-  | { state: "pending"; createdAt: number }
+  /**
+   * An earlier attempt may have reached the service and its outcome is not known here: it may
+   * still be on its way (`onItsWay`: no answer has said otherwise yet, and it is recent) in the
+   * process `attemptedBy` (null: not kept, for requests older than that column).
+   */
+  | { state: "pending"; createdAt: number; onItsWay: boolean; attemptedBy: string | null }
   | { state: "created"; exchangeId: string }
   | { state: "failed"; error: string };
 
@@ -76,7 +80,7 @@ export const REQUEST_KEY_PATTERN = /^\d{1,15}:[0-9a-z]{1,16}:\d{1,6}$/;
  * claimed in the database before the service is called; whoever finds it already claimed
  * does not call again.
  */
-type Claim = [key: string, userId: number, now: number, details: string | null];
+type Claim = [key: string, userId: number, now: number, details: string | null, attemptedBy: string | null];
 
 export class CreateRequestRepository {
   // Every confirmation runs these: built once.
@@ -92,11 +96,11 @@ export class CreateRequestRepository {
     this.insertPending = prepared<Claim, never>(store.db, (db, arg) =>
       db
         .insertInto("create_requests")
-        .values({ request_key: arg(0), user_id: arg(1), state: "pending", created_at: arg(2), updated_at: arg(2), details: arg(3) })
+        .values({ request_key: arg(0), user_id: arg(1), state: "pending", created_at: arg(2), updated_at: arg(2), details: arg(3), attempted_by: arg(4) })
         .onConflict((oc) => oc.column("request_key").doNothing()),
     );
-    this.outcome = prepared<[key: string], Pick<Selectable<CreateRequestsTable>, "state" | "exchange_id" | "error" | "created_at">>(store.db, (db, arg) =>
-      db.selectFrom("create_requests").select(["state", "exchange_id", "error", "created_at"]).where("request_key", "=", arg<string>(0)),
+    this.outcome = prepared<[key: string], Pick<Selectable<CreateRequestsTable>, "state" | "exchange_id" | "error" | "created_at" | "attempted_by">>(store.db, (db, arg) =>
+      db.selectFrom("create_requests").select(["state", "exchange_id", "error", "created_at", "attempted_by"]).where("request_key", "=", arg<string>(0)),
     );
     this.created = prepared<[key: string, exchangeId: string, now: number], never>(store.db, (db, arg) =>
       db.updateTable("create_requests").set({ state: "created", exchange_id: arg<string>(1), updated_at: arg<number>(2) }).where("request_key", "=", arg<string>(0)),
@@ -104,24 +108,31 @@ export class CreateRequestRepository {
   }
 
   /**
-   * Claims `key` for a new attempt (keeping what it asks for), or tells what became of the earlier
-   * one. Made while an update is handled under its chat's lease (src/inbox/fence.ts), the claim is
-   * made only if the lease is still this process's: else LeaseLostError, and no attempt.
+   * Claims `key` for a new attempt by the process `attemptedBy` (keeping what it asks for), or
+   * tells what became of the earlier one. Made while an update is handled under its chat's lease
+   * (src/db/fence.ts), the claim is made only if the lease is still this process's: else
+   * LeaseLostError, and no attempt.
    */
-  async claim(key: string, userId: number, details?: CreateRequestDetails): Promise<CreateRequestState> {
+  async claim(key: string, userId: number, details?: CreateRequestDetails, attemptedBy?: string): Promise<CreateRequestState> {
     const now = this.clock.now();
     const db = this.store.db;
     const json = details === undefined ? null : JSON.stringify(details);
-    const fence = currentLease();
+    const fence = currentFence();
     // The claim is the insert itself: whoever inserts the row makes the attempt. No transaction
     // around it: one that finds the key taken reads the row its taker committed (an insert of a
     // key another transaction is inserting waits for that one to end).
-    const inserted = fence ? await this.insertFenced(fence, [key, userId, now, json]) : (await this.insertPending(db, key, userId, now, json)).numAffectedRows ?? 0n;
+    const claim: Claim = [key, userId, now, json, attemptedBy ?? null];
+    const inserted = fence ? await this.insertFenced(fence, claim) : ((await this.insertPending(db, ...claim)).numAffectedRows ?? 0n);
     if (inserted > 0n) return { state: "new" };
-    const row = (await this.outcome(db, key)).rows[0]!;
+    return this.stateOf(key, now);
+  }
+
+  /** What became of the attempt under `key` (claimed: never "new"). */
+  async stateOf(key: string, now = this.clock.now()): Promise<Exclude<CreateRequestState, { state: "new" }>> {
+    const row = (await this.outcome(this.store.db, key)).rows[0]!;
     if (row.state === "created") return { state: "created", exchangeId: row.exchange_id ?? "" };
     if (row.state === "failed") return { state: "failed", error: row.error ?? "" };
-    return { state: "pending", createdAt: row.created_at };
+    return { state: "pending", createdAt: row.created_at, onItsWay: row.error === null && row.created_at > now - UNKNOWN_AFTER_MS, attemptedBy: row.attempted_by };
   }
 
   /**
@@ -130,22 +141,23 @@ export class CreateRequestRepository {
    * inserted, or LeaseLostError. The outcome's writes after the call are not fenced: what the
    * service answered is recorded whoever holds the chat by then.
    */
-  private async insertFenced(fence: Fence, [key, userId, now, details]: Claim): Promise<bigint> {
+  private async insertFenced(fence: Fence, claim: Claim): Promise<bigint> {
+    const [key, userId, now, details, attemptedBy] = claim;
     const pg = this.store.dialect === "postgres";
     const text = pg
       ? `WITH held AS (SELECT 1 FROM chat_leases WHERE chat_key = $1 AND token = $2 FOR SHARE),
-              inserted AS (INSERT INTO create_requests (request_key, user_id, state, created_at, updated_at, details)
-                           SELECT $3, $4, 'pending', $5, $5, $6 WHERE EXISTS (SELECT 1 FROM held)
+              inserted AS (INSERT INTO create_requests (request_key, user_id, state, created_at, updated_at, details, attempted_by)
+                           SELECT $3, $4, 'pending', $5, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM held)
                            ON CONFLICT (request_key) DO NOTHING RETURNING 1)
          SELECT (SELECT count(*) FROM held) AS held, (SELECT count(*) FROM inserted) AS inserted`
       : // SQLite: one process, one statement at a time; the check and the insert need no lock.
         `SELECT (SELECT count(*) FROM chat_leases WHERE chat_key = ? AND token = ?) AS held, 0 AS inserted`;
     const { rows } = await this.store.db.executeQuery<{ held: number | string; inserted: number | string }>(
-      CompiledQuery.raw(PREPARED_MARK + text, pg ? [fence.chatKey, fence.token, key, userId, now, details] : [fence.chatKey, fence.token]),
+      CompiledQuery.raw(PREPARED_MARK + text, pg ? [fence.chatKey, fence.token, key, userId, now, details, attemptedBy] : [fence.chatKey, fence.token]),
     );
     if (Number(rows[0]?.held ?? 0) === 0) throw new LeaseLostError(fence.chatKey);
     if (pg) return BigInt(rows[0]!.inserted);
-    return (await this.insertPending(this.store.db, key, userId, now, details)).numAffectedRows ?? 0n;
+    return (await this.insertPending(this.store.db, ...claim)).numAffectedRows ?? 0n;
   }
 
   /** Records the created exchange and stores it for tracking, in one transaction. */
@@ -172,6 +184,39 @@ export class CreateRequestRepository {
       .where("request_key", "=", key)
       .where("state", "=", "pending")
       .execute();
+  }
+
+  /**
+   * The person was told (by a process that took their Confirm over) that this attempt may be
+   * being created: from now on its outcome is owed to them, if the card does not tell it.
+   */
+  async markToldInFlight(key: string, at: number): Promise<void> {
+    await this.store.db.updateTable("create_requests").set({ told_in_flight_at: at }).where("request_key", "=", key).where("told_in_flight_at", "is", null).execute();
+  }
+
+  /** Whether a person was told this attempt may be being created (its outcome is then told by the owed-outcomes pass, src/bot/create-outcomes.ts). */
+  async wasToldInFlight(key: string): Promise<boolean> {
+    const row = await this.store.db.selectFrom("create_requests").select("told_in_flight_at").where("request_key", "=", key).executeTakeFirst();
+    return row?.told_in_flight_at != null;
+  }
+
+  /** Attempts whose person was told they may be being created and that are not created, whose outcome is not told yet (oldest first). */
+  async owedOutcomes(limit: number): Promise<(CreateRequestRecord & { attemptedBy: string | null })[]> {
+    const rows = await this.store.db
+      .selectFrom("create_requests")
+      .selectAll()
+      .where("told_in_flight_at", "is not", null)
+      .where("outcome_told_at", "is", null)
+      .where("state", "<>", "created")
+      .orderBy("told_in_flight_at")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ ...recordOf(row), attemptedBy: row.attempted_by }));
+  }
+
+  /** The owed outcome was told (or a created exchange's card tells it). */
+  async markOutcomeTold(key: string, at: number): Promise<void> {
+    await this.store.db.updateTable("create_requests").set({ outcome_told_at: at }).where("request_key", "=", key).execute();
   }
 
   async find(key: string): Promise<CreateRequestRecord | undefined> {

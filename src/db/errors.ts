@@ -1,4 +1,4 @@
-import { ConfigError } from "../config.js";
+import { ConfigError } from "../config-error.js";
 
 /**
  * The database cannot be used as configured (unreachable, refused, missing, written by a newer

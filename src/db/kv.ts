@@ -1,7 +1,7 @@
 import type { StorageAdapter } from "grammy";
 import { CompiledQuery } from "kysely";
 import type { Clock } from "../clock.js";
-import { currentLease, LeaseLostError, type Fence } from "../inbox/fence.js";
+import { currentFence, LeaseLostError, type Fence } from "./fence.js";
 import { PREPARED_MARK } from "./prepared.js";
 import { octetLength } from "./dialect.js";
 import { prepared } from "./prepared.js";
@@ -249,13 +249,13 @@ export class KeyValueStore {
    * `maxBytes`, a value longer than that is not kept: the entry is deleted (for a conversation:
    * it ends) and `onTooLarge` is told.
    *
-   * Written while an update is handled under its chat's lease (src/inbox/fence.ts), an entry is
+   * Written while an update is handled under its chat's lease (src/db/fence.ts), an entry is
    * written only if the lease is still this process's (issue 31): else LeaseLostError, and the
    * process that took the chat goes on from the state as it was.
    */
   adapter<T>(prefix: string, cap?: { maxBytes: number; onTooLarge(key: string, bytes: number): void }): StorageAdapter<T> {
     const write = async (key: string, json: string | null) => {
-      const fence = currentLease();
+      const fence = currentFence();
       // Known to be absent: nothing to delete, nothing to fence.
       if (json === null && this.known.get(key) === null) return;
       if (!fence) return json === null ? this.delete(key) : this.setJson(key, json);

@@ -237,7 +237,17 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE chat_leases ADD COLUMN sent_at INTEGER;
   `,
-  // 13: issue 31. A chat's lease carries a fencing token: a number handed out by the database,
+  // 13: issue 31. Which process made a creation request's attempt: a Confirm taken over by
+  // another process waits for a live one's outcome, and says "may be being created" (not
+  // "could not confirm, start again") while it may still come. When the person was told so,
+  // and when its outcome (a refusal, or that nobody will learn it) was told them.
+  `
+  ALTER TABLE create_requests ADD COLUMN attempted_by TEXT;
+  ALTER TABLE create_requests ADD COLUMN told_in_flight_at INTEGER;
+  ALTER TABLE create_requests ADD COLUMN outcome_told_at INTEGER;
+  CREATE INDEX create_requests_owed ON create_requests (told_in_flight_at) WHERE told_in_flight_at IS NOT NULL AND outcome_told_at IS NULL;
+  `,
+  // 14: issue 31. A chat's lease carries a fencing token: a number handed out by the database,
   // growing with each claim (one more than any lease row's); every write done under the lease is
   // conditioned on it, so that a holder that lost the lease is refused rather than believed.
   `

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import { POLL_RANK, type PollRank } from "../domain/poll-policy.js";
 
 /**
  * The tables as Kysely sees them: the final schema of src/db/migrations.ts (SQLite) and of the
@@ -38,17 +39,8 @@ export interface UsersTable {
   phrase: string | null;
 }
 
-/**
- * The order of attention when more polls are due than the budget allows: lower ranks go
- * first, because that is where news is likely (the tracker's policy, src/tracker/policy.ts,
- * says which exchange earns which).
- *  0 fundsSent: still waiting, but the owner said "I have sent the funds" a short while ago.
- *  1 moving: confirming, exchanging or sending.
- *  2 waiting: waiting for a deposit and the owner said nothing; also expired (overdue).
- *  3 unknown: a status we do not know.
- */
-export const POLL_RANK = { fundsSent: 0, moving: 1, waiting: 2, unknown: 3 } as const;
-export type PollRank = (typeof POLL_RANK)[keyof typeof POLL_RANK];
+/** The order of attention when more polls are due than the budget allows (src/domain/poll-policy.ts). */
+export { POLL_RANK, type PollRank };
 
 /** Who shows an exchange's creation card: claimed once, by the flow or by the tracker. */
 export type CardClaim = "flow" | "tracker";
@@ -135,6 +127,12 @@ export interface CreateRequestsTable {
   updated_at: number;
   /** JSON of CreateRequestDetails; null for requests made before it was kept. */
   details: string | null;
+  /** The process that made the attempt (its registry name); null for requests made before it was kept. */
+  attempted_by: string | null;
+  /** When another process told the person this attempt may be being created (its Confirm was taken over). */
+  told_in_flight_at: number | null;
+  /** When the outcome owed since then (a refusal, or that it stays unknown) was told the person. */
+  outcome_told_at: number | null;
 }
 
 export interface AuditLogTable {

@@ -1,24 +1,8 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Transformer } from "grammy";
-import { chatKeyOfChat } from "./chat-key.js";
+import { currentFence, LeaseLostError, underFence, type ActiveFence } from "../db/fence.js";
+import { chatKeyOfChat } from "../telegram/chat.js";
 
-/**
- * Thrown where an update's handling would write or send under a chat's lease this process no
- * longer holds: another process took the chat (this one was paused, or its clock ran late) and
- * handles the update now. The handling stops; the update is not this process's to finish.
- */
-export class LeaseLostError extends Error {
-  constructor(readonly chatKey: string) {
-    super(`the lease of chat ${chatKey} was taken by another process: this one stops handling its update`);
-    this.name = "LeaseLostError";
-  }
-}
-
-/** What a fenced write is conditioned on: the chat's lease still carries the token of this claim. */
-export interface Fence {
-  chatKey: string;
-  token: number;
-}
+export { LeaseLostError, type Fence } from "../db/fence.js";
 
 /**
  * A chat's lease as the handling of one update holds it (issue 31): the fencing token the
@@ -30,7 +14,7 @@ export interface Fence {
  * renewal or a fenced write was refused: `signal` aborts, and every check throws LeaseLostError.
  * Ended once the update's handling is over (work it left in the background is no longer fenced).
  */
-export class HeldLease implements Fence {
+export class HeldLease implements ActiveFence {
   private readonly controller = new AbortController();
   private confirmedAt: number;
   private ended = false;
@@ -89,17 +73,15 @@ export class HeldLease implements Fence {
   }
 }
 
-const current = new AsyncLocalStorage<HeldLease>();
-
 /** Runs `work` (an update's handling) under `lease`: what it writes and sends is fenced by it. */
 export function underLease<T>(lease: HeldLease, work: () => Promise<T>): Promise<T> {
-  return current.run(lease, work);
+  return underFence(lease, work);
 }
 
 /** The lease of the update being handled here, if any and still fencing. */
 export function currentLease(): HeldLease | undefined {
-  const lease = current.getStore();
-  return lease?.fencing ? lease : undefined;
+  const fence = currentFence();
+  return fence instanceof HeldLease ? fence : undefined;
 }
 
 /**

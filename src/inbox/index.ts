@@ -1,9 +1,9 @@
 import type { Update } from "grammy/types";
 import type { InboxRepository } from "../db/inbox.js";
-import { chatKeyOf } from "./chat-key.js";
+import { chatKeyOf } from "../telegram/chat.js";
 import type { InboxWorker } from "./worker.js";
 
-export { chatIdOfKey, chatKeyOf, chatKeyOfChat } from "./chat-key.js";
+export { chatIdOfKey, chatKeyOf, chatKeyOfChat } from "../telegram/chat.js";
 export { DEFAULT_LEASE_MS, InboxWorker, type InboxWorkerOptions } from "./worker.js";
 export { currentLease, fenceCalls, HeldLease, LeaseLostError, underLease, type Fence } from "./fence.js";
 

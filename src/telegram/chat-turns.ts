@@ -1,12 +1,14 @@
 import type { Transformer } from "grammy";
 import type { Logger } from "pino";
-import type { LeaseRef } from "../db/inbox.js";
 import { postsMessage, type Outbox } from "./outbox.js";
 
 /**
  * Where a chat's turn is kept: its lease row (src/db/inbox.ts), shared by every process, judged
  * on the database's clock (durations and ages cross processes, never times) and fenced by its token.
  */
+/** A turn as its holder names it: the chat, and the token of its claim. */
+type LeaseRef = { chatKey: string; token: number };
+
 export interface ChatTurnStore {
   takeTurn(chatKey: string, owner: string, leaseMs: number): Promise<{ token: number; sentAgoMs: number | null } | undefined>;
   release(lease: LeaseRef, owner: string, sentAgoMs: number | null): Promise<void>;

@@ -21,7 +21,7 @@ import { addressButton } from "../bot/callback-data.js";
 import type { BaseContext } from "../bot/context.js";
 import { translatorOf } from "../bot/i18n.js";
 import { isNotModified, sendFailure } from "../bot/telegram-errors.js";
-import { isWaiting, noticeRetryDelay } from "./policy.js";
+import { isWaiting, noticeRetryDelay } from "../domain/poll-policy.js";
 
 /**
  * Deposit details Telegram certainly did not get are tried again this soon, without backoff:

@@ -5,7 +5,7 @@ import { BudgetCancelledError, BudgetQueueFullError, type Lane, type RateBudget 
 import type { ExchangeClient } from "../exchange/client.js";
 import { isExchangeError } from "../exchange/errors.js";
 import type { Transaction } from "../exchange/schemas.js";
-import { afterNotFound, CARD_DELIVERY_AFTER_MS, FLOW_CARD_HOLD_MS, headStart, isWaiting, nextPoll, pollRank, retryDelay } from "./policy.js";
+import { afterNotFound, CARD_DELIVERY_AFTER_MS, FLOW_CARD_HOLD_MS, headStart, isWaiting, nextPoll, pollRank, retryDelay } from "../domain/poll-policy.js";
 import type { StatusNotifier } from "./notifier.js";
 
 export interface TrackerDeps {
@@ -36,7 +36,7 @@ const NOTICES_PER_PASS = 20;
 
 /**
  * Polls every open exchange through the budget's background lane and reports changes. Due
- * polls go where news is likely first (see POLL_RANK and headStart in policy.ts). Only
+ * polls go where news is likely first (see POLL_RANK and headStart in src/domain/poll-policy.ts). Only
  * `concurrency` polls wait for the budget at a time, so when there is more due work than
  * budget the schedule stretches (next polls slide) instead of a queue piling up, and waiting
  * exchanges yield to announced and moving ones, which keep that rank only for a while.

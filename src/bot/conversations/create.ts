@@ -1,10 +1,10 @@
 import { abortAfter, sleep } from "../../clock.js";
-import type { NewTransaction, Repositories } from "../../db/index.js";
+import type { CreateRequestState, NewTransaction, Repositories } from "../../db/index.js";
 import { BudgetCancelledError, type QueuePlace } from "../../exchange/budget.js";
 import type { CreateTransactionRequest, ExchangeClient } from "../../exchange/client.js";
 import { isExchangeError } from "../../exchange/errors.js";
 import type { Metrics } from "../../ops/metrics.js";
-import { pollRank } from "../../tracker/policy.js";
+import { pollRank } from "../../domain/poll-policy.js";
 import { flowCreated } from "../flow-created.js";
 import { waitSeconds } from "../format.js";
 import { USER_WAIT_MS, whileWaiting, type TypingIndicator } from "../waiting.js";
@@ -25,13 +25,34 @@ export interface CreateDeps extends DepositDeps {
   trackerIntervalMs: number;
   /** How flows end (metrics). */
   flows: Pick<Metrics, "flowCompleted">;
+  /** This process among the bot's on the database (src/fleet/): whose attempt to create is still on its way. */
+  process: { owner: string; isRunning(owner: string): Promise<boolean> };
 }
 
 export type CreateOutcome =
   | Created
   | { kind: "refused"; error: UpstreamProblem }
   /** An exchange may have been created; `reference` (the request key) and `at` let support find the attempt. */
-  | { kind: "unknown"; reference: string; at: number };
+  | { kind: "unknown"; reference: string; at: number }
+  /**
+   * The attempt is on its way in another process that still runs (this Confirm was taken over
+   * from it: it paused, or lost the chat): its outcome, the card or the refusal, comes later.
+   */
+  | { kind: "in-flight"; reference: string; at: number }
+  /**
+   * This process made the attempt, but meanwhile another took the Confirm over and told the
+   * person it may be being created: the refusal or the unknown outcome is told by the owed
+   * outcomes' pass (src/bot/create-outcomes.ts), not here (a card is shown as usual).
+   */
+  | { kind: "taken-over" };
+
+/**
+ * How long a Confirm taken over waits for the outcome of the attempt on its way in another
+ * process, looking every IN_FLIGHT_LOOK_MS: most attempts end within a few seconds, and the
+ * person then sees the card or the refusal as if nothing had happened.
+ */
+export const IN_FLIGHT_WAIT_MS = 8_000;
+const IN_FLIGHT_LOOK_MS = 500;
 
 /**
  * The create step, run inside `external` once per confirmation: creates the exchange (once
@@ -39,8 +60,10 @@ export type CreateOutcome =
  * flow from here on (/start, /cancel) says the exchange exists.
  */
 export async function createStep(deps: CreateDeps, input: { chatId: number; userId: number; requestKey: string; state: FlowState; ui: FlowUi }): Promise<CreateOutcome> {
-  const outcome = await createExchange(deps, input);
-  if (outcome.kind !== "refused") deps.flows.flowCompleted(input.chatId, outcome.kind === "unknown" ? "unknown" : "created");
+  let outcome = await createExchange(deps, input);
+  if ((outcome.kind === "refused" || outcome.kind === "unknown") && (await deps.repos.createRequests.wasToldInFlight(input.requestKey))) outcome = { kind: "taken-over" };
+  if (outcome.kind === "in-flight") await deps.repos.createRequests.markToldInFlight(input.requestKey, deps.clock.now());
+  if (outcome.kind !== "refused" && outcome.kind !== "taken-over") deps.flows.flowCompleted(input.chatId, outcome.kind === "created" ? "created" : "unknown");
   if (outcome.kind === "created") await flowCreated(deps.repos.kv, input.chatId, outcome.exchangeId);
   return outcome;
 }
@@ -65,9 +88,9 @@ async function createExchange(
     rateType: offer.exchange_type,
     addressTo: request.toAddress,
     extraTo: state.memo ?? null,
-  });
+  }, deps.process.owner);
+  if (claim.state === "pending") return attemptElsewhere(deps, input.chatId, requestKey, claim);
   if (claim.state === "created") return depositOf(deps, claim.exchangeId);
-  if (claim.state === "pending") return { kind: "unknown", reference: requestKey, at: claim.createdAt };
   if (claim.state === "failed") return { kind: "refused", error: { kind: "internal" } };
 
   // Only the wait for a slot is bounded here (giving up then is safe: nothing was sent). Once
@@ -113,6 +136,34 @@ async function createExchange(
   if (!stored) return { kind: "unknown", reference: requestKey, at: claimedAt };
   deps.onCreated();
   return whileWaiting(deps, input.chatId, () => depositOf(deps, exchangeId));
+}
+
+/**
+ * This confirmation's attempt was made before (the update is taken up again after its process
+ * paused or died). Still on its way in a process that runs: its outcome is waited for a few
+ * seconds, then the person is told it may be being created and that it comes here (a process
+ * killed meanwhile is counted gone within seconds, and the owed outcomes' pass then says it stays
+ * unknown). Otherwise nobody will learn more: the outcome is unknown, and said so.
+ */
+async function attemptElsewhere(deps: CreateDeps, chatId: number, requestKey: string, first: Extract<CreateRequestState, { state: "pending" }>): Promise<CreateOutcome> {
+  const unknown: CreateOutcome = { kind: "unknown", reference: requestKey, at: first.createdAt };
+  const by = first.attemptedBy;
+  const live = by !== null && by !== deps.process.owner && first.onItsWay && (await deps.process.isRunning(by));
+  if (!live) return unknown;
+  const until = deps.clock.now() + IN_FLIGHT_WAIT_MS;
+  const stopTyping = deps.typing.keep(chatId);
+  try {
+    for (;;) {
+      await sleep(deps.clock, IN_FLIGHT_LOOK_MS);
+      const state = await deps.repos.createRequests.stateOf(requestKey);
+      if (state.state === "created") return await depositOf(deps, state.exchangeId);
+      if (state.state === "failed") return { kind: "refused", error: { kind: "internal" } };
+      if (!state.onItsWay) return unknown;
+      if (deps.clock.now() >= until) return { kind: "in-flight", reference: requestKey, at: first.createdAt };
+    }
+  } finally {
+    stopTyping();
+  }
 }
 
 /** Tries to store a created exchange this often, STORE_RETRY_MS × the attempt apart. */

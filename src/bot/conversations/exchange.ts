@@ -127,6 +127,13 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
             await ui.say(ui.t("flow-create-unknown", { reference: escapeHtml(created.reference), time: formatUtcMinute(created.at) }));
             return;
           }
+          if (created.kind === "in-flight") {
+            // The same: its outcome (the card, or the refusal) comes from whichever process learns it.
+            await ui.say(ui.t("flow-create-in-flight", { reference: escapeHtml(created.reference), time: formatUtcMinute(created.at) }));
+            return;
+          }
+          // Another process took this Confirm over and told the person; the outcome is told from the database.
+          if (created.kind === "taken-over") return;
           await showCreated(conversation, ui, deps, created, state.from!);
           return;
         }

@@ -4,7 +4,7 @@ import type { Repositories, TransactionRecord } from "../../db/index.js";
 import { BudgetCancelledError, BudgetQueueFullError, requesterOf } from "../../exchange/budget.js";
 import { isFinalStatus } from "../../exchange/schemas.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
-import { FUNDS_SENT_BOOST_MS, fundsSentRecently } from "../../tracker/policy.js";
+import { FUNDS_SENT_BOOST_MS, fundsSentRecently } from "../../domain/poll-policy.js";
 import type { BackgroundTasks } from "../background.js";
 import { againButton, cardButton, historyButton, menuButton } from "../callback-data.js";
 import { cardKeyboard, explorersOf, offersFundsSent, renderCard, renderReceipt, statusLabel } from "../cards.js";

@@ -200,7 +200,15 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE chat_leases ADD COLUMN sent_at bigint;
   `,
-  // 4: SQLite's migration 13 (issue 31): a chat's lease carries a fencing token, from a sequence.
+  // 4: SQLite's migration 13: which process made a creation request's attempt, and the outcome
+  // owed to a person told it may be being created.
+  `
+  ALTER TABLE create_requests ADD COLUMN attempted_by text COLLATE "C";
+  ALTER TABLE create_requests ADD COLUMN told_in_flight_at bigint;
+  ALTER TABLE create_requests ADD COLUMN outcome_told_at bigint;
+  CREATE INDEX create_requests_owed ON create_requests (told_in_flight_at) WHERE told_in_flight_at IS NOT NULL AND outcome_told_at IS NULL;
+  `,
+  // 5: SQLite's migration 14 (issue 31): a chat's lease carries a fencing token, from a sequence.
   `
   ALTER TABLE chat_leases ADD COLUMN token bigint NOT NULL DEFAULT 0;
   CREATE SEQUENCE chat_lease_tokens;

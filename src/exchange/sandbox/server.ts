@@ -41,7 +41,8 @@ const ROUTES: Readonly<Record<Endpoint, "GET" | "POST">> = {
 };
 
 export type Fault =
-  | { kind: "status"; status: number; body?: string; contentType?: string; retryAfterSeconds?: number }
+  /** An HTTP error answer, `afterMs` late (a refusal that takes the service its time). */
+  | { kind: "status"; status: number; body?: string; contentType?: string; retryAfterSeconds?: number; afterMs?: number }
   | { kind: "malformed-json" }
   | { kind: "delay"; ms: number }
   | { kind: "hang" }
@@ -407,6 +408,7 @@ class SandboxServer {
   private async applyFault(fault: Fault, req: IncomingMessage, endpoint: Endpoint): Promise<Outcome | undefined> {
     switch (fault.kind) {
       case "status":
+        if (fault.afterMs !== undefined && !(await this.realDelay(fault.afterMs))) return NO_ANSWER;
         return statusFaultReply(fault);
       case "malformed-json":
         return { status: 200, body: MALFORMED[endpoint] };

@@ -1,5 +1,9 @@
-import { POLL_RANK, type PollRank } from "../db/schema.js";
 import { isFinalStatus } from "../exchange/schemas.js";
+
+/**
+ * The tracker's poll policy: pure rules on an exchange's status and age, which the tracker
+ * schedules by and the bot's cards word the same way (so they live below both).
+ */
 
 /** Statuses in which something is happening: polled about every interval, for a while. */
 const MOVING = new Set(["confirming", "exchanging", "sending"]);
@@ -46,7 +50,7 @@ export const FLOW_CARD_HOLD_MS = 35 * MINUTE;
 export const NOTICE_RETRY_MAX_MS = 15 * MINUTE;
 
 /*
- * The order of attention (POLL_RANK, stored with each exchange: src/db/schema.ts) when more
+ * The order of attention (POLL_RANK, stored with each exchange) when more
  * polls are due than the budget allows: lower ranks go first, because that is where news is likely.
  *  0 fundsSent: still waiting, but the owner said "I have sent the funds" less than
  *    FUNDS_SENT_BOOST_MS ago; polled every interval.
@@ -57,7 +61,8 @@ export const NOTICE_RETRY_MAX_MS = 15 * MINUTE;
  *  3 unknown: a status we do not know; every 30 minutes, then hourly; rarely but never never.
  * Finished, failed and refunded are not polled at all.
  */
-export { POLL_RANK, type PollRank };
+export const POLL_RANK = { fundsSent: 0, moving: 1, waiting: 2, unknown: 3 } as const;
+export type PollRank = (typeof POLL_RANK)[keyof typeof POLL_RANK];
 
 /**
  * A rank is a head start, not a wall: a due poll takes its place in line at its due time plus

@@ -1,0 +1,82 @@
+import type { Api } from "grammy";
+import type { Logger } from "pino";
+import type { Clock, Timer } from "../clock.js";
+import type { CreateRequestRepository } from "../db/create-requests.js";
+import type { UserRepository } from "../db/users.js";
+import { escapeHtml, formatUtcMinute } from "./format.js";
+import { sendFailure } from "./telegram-errors.js";
+
+/** How often the leader looks for outcomes owed to people told their exchange may be being created. */
+export const OWED_OUTCOMES_EVERY_MS = 5_000;
+const BATCH = 20;
+
+/**
+ * The outcome of a Confirm that another process took over (src/bot/conversations/create.ts:
+ * the person was told their exchange may be being created and that its outcome comes here),
+ * when it is not a card: the service refused it, or the process making the attempt is gone
+ * (killed: nobody will ever learn whether it was created). Told once, by the leader, in the
+ * person's language; a created exchange's card is the card's own protocol.
+ */
+export function startOwedOutcomes(deps: {
+  createRequests: Pick<CreateRequestRepository, "owedOutcomes" | "markOutcomeTold">;
+  users: Pick<UserRepository, "find" | "setBlocked">;
+  api: Pick<Api, "sendMessage">;
+  /** Text in a user's language. */
+  translate: (userId: number, key: string, variables: Record<string, string>) => Promise<string>;
+  isRunning: (owner: string) => Promise<boolean>;
+  clock: Clock;
+  logger: Logger;
+  everyMs?: number;
+}): { stop(): Promise<void>; pass(): Promise<void> } {
+  let timer: Timer | undefined;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+
+  const tell = async (userId: number, key: string, variables: Record<string, string>): Promise<boolean> => {
+    if ((await deps.users.find(userId))?.blocked) return true;
+    // A private flow: the chat's id is the person's.
+    return deps.api
+      .sendMessage(userId, await deps.translate(userId, key, variables), { parse_mode: "HTML" })
+      .then(() => true)
+      .catch(async (error: unknown) => {
+        if (sendFailure(error) === "blocked") {
+          await deps.users.setBlocked(userId, true);
+          return true;
+        }
+        deps.logger.warn({ err: error, userId }, "could not tell a person the outcome of their exchange's creation; trying again");
+        return false;
+      });
+  };
+
+  const passOnce = async () => {
+    for (const request of await deps.createRequests.owedOutcomes(BATCH)) {
+      if (stopped) return;
+      const variables = { reference: escapeHtml(request.key), time: formatUtcMinute(request.createdAt) };
+      let told: boolean;
+      if (request.state === "failed") told = await tell(request.userId, "create-refused-later", variables);
+      // Still pending: owed only once nobody can learn more (its process gone, or no answer will come).
+      else if (request.error !== null || request.attemptedBy === null || !(await deps.isRunning(request.attemptedBy))) told = await tell(request.userId, "flow-create-unknown", variables);
+      else continue;
+      if (told) await deps.createRequests.markOutcomeTold(request.key, deps.clock.now());
+    }
+  };
+  const pass = () => {
+    running ??= passOnce()
+      .catch((error: unknown) => deps.logger.error({ err: error }, "could not tell the owed outcomes of exchanges' creation; trying again shortly"))
+      .finally(() => (running = undefined));
+    return running;
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = deps.clock.setTimer(() => void pass().then(schedule), deps.everyMs ?? OWED_OUTCOMES_EVERY_MS);
+  };
+  schedule();
+  return {
+    pass,
+    stop: async () => {
+      stopped = true;
+      timer?.cancel();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import type { Logger } from "pino";
+import type { Repositories } from "../db/index.js";
+import { PgLeaderLock, PgSignals, type PostgresStore } from "../db/postgres/index.js";
+import { InstanceRegistry } from "../cluster/index.js";
+import { DutyRoster, settlesBy, type Duty } from "./duties.js";
+import type { Fleet, Signal } from "./fleet.js";
+import { Leadership, type Role } from "./leadership.js";
+
+export interface SharedFleetDeps {
+  store: PostgresStore;
+  repos: Pick<Repositories, "instances">;
+  databaseUrl: string;
+  owner: string;
+  logger: Logger;
+  /** Told the number of running processes when it changes: Telegram's limits are shared among them, and one gone may have left work. */
+  onCount: (count: number, was: number) => void;
+  /** How long a follower waits between two tries at leading (real time); default 2 s. */
+  leaderRetryMs?: number;
+  /** How long the duties of a term that ends without a stop (the leader lock was lost) get to stop. */
+  graceMs: number;
+}
+
+/**
+ * Several processes on one PostgreSQL database: the one holding the leader lock (a session
+ * advisory lock, let go by the server when its connection dies) runs the leader's duties,
+ * the others run the follower's and try to lead every few seconds. They hear each other
+ * through LISTEN/NOTIFY, and count each other through the registry.
+ */
+export class SharedFleet implements Fleet {
+  readonly owner: string;
+  private readonly signals: PgSignals;
+  private readonly registry: InstanceRegistry;
+  private leadership: Leadership | undefined;
+  private leading: DutyRoster | undefined;
+  private following: DutyRoster | undefined;
+  private followerDuties: readonly Duty[] = [];
+  /** When a stop must be done by (stopDuties sets it; a term lost on its own takes the grace from then). */
+  private deadline: number | undefined;
+  /** The duties of the last term still stopping at its deadline. */
+  private unfinished: string[] = [];
+  private readonly stopping = new AbortController();
+
+  constructor(private readonly deps: SharedFleetDeps) {
+    this.owner = deps.owner;
+    this.signals = new PgSignals(deps.databaseUrl, {
+      logger: deps.logger,
+      notify: async (channel) => void (await deps.store.pool.query("SELECT pg_notify($1, '')", [channel])),
+    });
+    this.registry = new InstanceRegistry({ instances: deps.repos.instances, owner: deps.owner, logger: deps.logger, onCount: deps.onCount });
+  }
+
+  role(): Role {
+    return this.leadership?.role ?? "follower";
+  }
+
+  running(): number {
+    return this.registry.running();
+  }
+
+  isRunning(owner: string): Promise<boolean> {
+    return this.registry.isRunning(owner);
+  }
+
+  send(signal: Signal): void {
+    void this.signals.send(signal);
+  }
+
+  on(signal: Signal, handler: () => void): void {
+    this.signals.on(signal, handler);
+  }
+
+  async enter(): Promise<boolean> {
+    await this.signals.start();
+    return true;
+  }
+
+  register(): Promise<void> {
+    return this.registry.start();
+  }
+
+  async run(duties: { leader: readonly Duty[]; follower: readonly Duty[] }): Promise<void> {
+    if (this.stopping.signal.aborted) return;
+    const { logger } = this.deps;
+    this.followerDuties = duties.follower;
+    await this.follow();
+    this.leadership = new Leadership({
+      tryAcquire: (onLost) => PgLeaderLock.tryAcquire(this.deps.databaseUrl, { onLost }),
+      lead: async (signal) => {
+        await this.unfollow(this.deps.graceMs);
+        this.leading = new DutyRoster(duties.leader, logger);
+        await this.leading.start(signal);
+      },
+      stepDown: async () => {
+        const roster = this.leading;
+        this.leading = undefined;
+        this.unfinished = roster ? await roster.stop(this.deadline ?? Date.now() + this.deps.graceMs) : [];
+        if (!this.stopping.signal.aborted) await this.follow();
+      },
+      logger,
+      ...(this.deps.leaderRetryMs === undefined ? {} : { retryMs: this.deps.leaderRetryMs }),
+    });
+    await this.leadership.start();
+  }
+
+  async stopDuties(deadline: number): Promise<string[]> {
+    this.deadline = deadline;
+    this.stopping.abort();
+    await this.leadership?.stop();
+    await this.unfollow(deadline - Date.now());
+    return this.unfinished;
+  }
+
+  async leave(deadline: number): Promise<void> {
+    await this.signals.close();
+    await settlesBy(this.registry.stop(), deadline);
+  }
+
+  async close(): Promise<void> {}
+
+  private async follow(): Promise<void> {
+    this.following = new DutyRoster(this.followerDuties, this.deps.logger);
+    await this.following.start(this.stopping.signal);
+  }
+
+  private async unfollow(withinMs: number): Promise<void> {
+    const roster = this.following;
+    this.following = undefined;
+    await roster?.stop(Date.now() + Math.max(0, withinMs));
+  }
+}

@@ -1,0 +1,103 @@
+import type { Logger } from "pino";
+import type { Clock } from "../clock.js";
+import { runMigrationWork, waitForInstanceLock, type HeldInstanceLock, type Repositories, type SqliteStore } from "../db/index.js";
+import { DutyRoster, settlesBy, type Duty } from "./duties.js";
+import type { Fleet, Signal } from "./fleet.js";
+import type { Role } from "./leadership.js";
+import { InstanceRegistry } from "../cluster/index.js";
+
+export interface SingleProcessFleetDeps {
+  store: SqliteStore;
+  repos: Pick<Repositories, "inbox" | "instances">;
+  databasePath: string;
+  owner: string;
+  clock: Clock;
+  logger: Logger;
+  /** Told the number of running processes when it changes (it is 1 here, but the registry is the same). */
+  onCount: (count: number, was: number) => void;
+}
+
+/**
+ * One process on a SQLite file: it holds the file's lock and leads for as long as it runs;
+ * a second process started on the same file stands by until the first stops. Signals go to
+ * this process's own handlers.
+ */
+export class SingleProcessFleet implements Fleet {
+  readonly owner: string;
+  private lock: HeldInstanceLock | undefined;
+  private roster: DutyRoster | undefined;
+  private readonly handlers = new Map<Signal, (() => void)[]>();
+  private readonly registry: InstanceRegistry;
+  /** Aborted by stopDuties: a wait for the lock ends, duties still starting start no further one. */
+  private readonly stopping = new AbortController();
+
+  constructor(private readonly deps: SingleProcessFleetDeps) {
+    this.owner = deps.owner;
+    this.registry = new InstanceRegistry({ instances: deps.repos.instances, owner: deps.owner, logger: deps.logger, onCount: deps.onCount });
+  }
+
+  role(): Role {
+    return this.lock ? "leader" : "standby";
+  }
+
+  running(): number {
+    return this.registry.running();
+  }
+
+  isRunning(owner: string): Promise<boolean> {
+    return this.registry.isRunning(owner);
+  }
+
+  send(signal: Signal): void {
+    for (const handler of this.handlers.get(signal) ?? []) {
+      try {
+        handler();
+      } catch (error) {
+        this.deps.logger.error({ err: error, signal }, "a signal's handler failed");
+      }
+    }
+  }
+
+  on(signal: Signal, handler: () => void): void {
+    this.handlers.set(signal, [...(this.handlers.get(signal) ?? []), handler]);
+  }
+
+  async enter(signal: AbortSignal, waiting: (phase: string) => void): Promise<boolean> {
+    const { store, repos, clock, logger } = this.deps;
+    waiting("waiting for the database: another process runs this bot");
+    const aborted = AbortSignal.any([signal, this.stopping.signal]);
+    this.lock = await waitForInstanceLock({ databasePath: this.deps.databasePath }, { clock, logger, signal: aborted });
+    if (!this.lock) return false;
+    // SQLite's migrations may queue data work for the lock's holder (PostgreSQL's queue none).
+    for (const work of runMigrationWork(store.sqlite, clock.now())) logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
+    // The one process: chats a killed one was handling are this one's at once.
+    await repos.inbox.clearLeases();
+    return true;
+  }
+
+  register(): Promise<void> {
+    return this.registry.start();
+  }
+
+  async run(duties: { leader: readonly Duty[] }): Promise<void> {
+    if (this.stopping.signal.aborted) return;
+    this.roster = new DutyRoster(duties.leader, this.deps.logger);
+    await this.roster.start(this.stopping.signal);
+  }
+
+  async stopDuties(deadline: number): Promise<string[]> {
+    this.stopping.abort();
+    const roster = this.roster;
+    this.roster = undefined;
+    return roster ? roster.stop(deadline) : [];
+  }
+
+  async leave(deadline: number): Promise<void> {
+    await settlesBy(this.registry.stop(), deadline);
+  }
+
+  async close(): Promise<void> {
+    await this.lock?.release();
+    this.lock = undefined;
+  }
+}
