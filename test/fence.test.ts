@@ -124,6 +124,31 @@ describe("fenced by the chat's lease", () => {
     }
   });
 
+  it("a handling that claimed a create request still tells the person its outcome once its lease is lost; its writes stay refused", async () => {
+    tg = await startBotApiEmulator();
+    await tg.user({ id: 7202, first_name: "F" }).send("/start");
+    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    api.config.use(fenceCalls);
+    await store(1, 7202, "Confirm");
+    const a = (await repos.inbox.claim("c:7202", "a", LEASE))!;
+    const lease = held("c:7202", a.token);
+    expect(await underLease(lease, () => repos.createRequests.claim("7202:f1:1", 7202))).toEqual({ state: "new" });
+    // Frozen while the service creates; another process takes the chat.
+    await expire("c:7202");
+    await repos.inbox.claim("c:7202", "b", LEASE);
+    lease.lose();
+    // Woken, it learns the exchange was created: the card goes out (the card's own claim keeps it to one)...
+    await underLease(lease, () => api.sendMessage(7202, "Exchange created"));
+    expect(tg.calls.filter((call) => call.method === "sendMessage").map((call) => (call.payload as { text: string }).text)).toEqual(["Exchange created"]);
+    // ...but what it would write of the flow is refused.
+    const flows = repos.kv.adapter<{ step: number }>("flow");
+    await expect(underLease(lease, async () => flows.write("7202", { step: 9 }))).rejects.toBeInstanceOf(LeaseLostError);
+    // A handling that claimed nothing is refused as before.
+    const other = held("c:7202", a.token);
+    other.lose();
+    await expect(underLease(other, () => api.sendMessage(7202, "stale"))).rejects.toBeInstanceOf(LeaseLostError);
+  });
+
   it("a call into the chat asks the database first when the lease was not renewed lately, and is refused if another process has it", async () => {
     await store(1, 10, "/help");
     const a = (await repos.inbox.claim("c:10", "a", LEASE))!;

@@ -21,6 +21,12 @@ export interface Fence {
 /** The fence of an update being handled (src/inbox/fence.ts holds it): `fencing` while its handling runs, and for good once its lease is lost. */
 export interface ActiveFence extends Fence {
   readonly fencing: boolean;
+  /**
+   * The handling claimed a create request (src/db/create-requests.ts): the service may be acting
+   * on it, and what this process learns of it (the card, a refusal) must still reach the person
+   * if the lease is lost meanwhile (the card's own claim keeps it to one). Its writes stay fenced.
+   */
+  outcomeOwed(): void;
 }
 
 const current = new AsyncLocalStorage<ActiveFence>();

@@ -18,6 +18,7 @@ export class HeldLease implements ActiveFence {
   private readonly controller = new AbortController();
   private confirmedAt: number;
   private ended = false;
+  private owesOutcome = false;
 
   constructor(
     readonly chatKey: string,
@@ -57,6 +58,16 @@ export class HeldLease implements ActiveFence {
     this.ended = true;
   }
 
+  /** See ActiveFence.outcomeOwed: calls into the chat go out from now on, lost or not; writes stay fenced. */
+  outcomeOwed(): void {
+    this.owesOutcome = true;
+  }
+
+  /** Whether calls into the chat may go out whatever becomes of the lease (an exchange's outcome is owed). */
+  get callsUnfenced(): boolean {
+    return this.owesOutcome;
+  }
+
   /** Whether writes and sends are still to be checked against this lease. */
   get fencing(): boolean {
     return !this.ended || this.lost;
@@ -87,12 +98,13 @@ export function currentLease(): HeldLease | undefined {
 /**
  * An API transformer: a call into the chat of the update being handled goes out only while this
  * process still holds the chat's lease (asking the database when the last renewal is not recent),
- * else it throws LeaseLostError and nothing reaches Telegram. Install it outermost on every API the
+ * else it throws LeaseLostError and nothing reaches Telegram (but the outcome of a create request
+ * the handling claimed: see ActiveFence.outcomeOwed). Install it outermost on every API the
  * handlers send through (replays of a conversation answered from its record excepted).
  */
 export const fenceCalls: Transformer = async (prev, method, payload, signal) => {
   const lease = currentLease();
   const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
-  if (lease && (typeof chatId === "number" || typeof chatId === "string") && lease.chatKey === chatKeyOfChat(Number(chatId))) await lease.check();
+  if (lease && !lease.callsUnfenced && (typeof chatId === "number" || typeof chatId === "string") && lease.chatKey === chatKeyOfChat(Number(chatId))) await lease.check();
   return prev(method, payload, signal);
 };
