@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Bot } from "grammy";
+import type { Bot, Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import { systemClock, type Clock } from "./clock.js";
@@ -156,6 +156,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
   // This process, as its leases, its background fetches and the list of running processes name it.
   const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  /** PostgreSQL: the chats' turns, for what a handling that lost its chat's lease still owes (set below). */
+  let turnsWhenLost: Transformer | undefined;
   const { bot, statusApi, i18n, idle, handling, recoverOffers, alreadyApplied } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
@@ -167,8 +169,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       exchange: { client, budget, catalogue, estimates, availability },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
-      // Nothing goes into a chat whose lease this process lost while handling its update (src/inbox/fence.ts).
-      fence: fenceCalls,
+      // Nothing goes into a chat whose lease this process lost while handling its update (src/inbox/fence.ts),
+      // but an exchange's outcome, which then takes the chat's turn (the conversations' API has no turns of its own).
+      fence: fenceCalls(() => turnsWhenLost),
       process: { owner, isRunning: (other) => fleet.isRunning(other) },
       trackerIntervalSeconds: config.trackerIntervalSeconds,
       alertCheckMinutes: config.alertCheckMinutes,
@@ -243,9 +246,10 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     const turns = new ChatTurns({ turns: repos.inbox, outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey), chatKeyOf: chatKeyOfChat, owner: `${owner}/turns`, logger, now: () => clock.now() });
     statusApi.config.use(turns.transformer({ waitMs: 3_000 }));
     bot.api.config.use(turns.transformer({ waitMs: 30_000 }));
+    turnsWhenLost = turns.transformer({ waitMs: 30_000 });
   }
   // Outermost: a call for an update whose chat's lease was lost is refused before it waits for a turn.
-  bot.api.config.use(fenceCalls);
+  bot.api.config.use(fenceCalls());
   const appIdle = async () => {
     await inbox.idle();
     await idle();

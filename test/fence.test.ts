@@ -72,7 +72,7 @@ describe("fenced by the chat's lease", () => {
     await tg.user({ id: 7201, first_name: "F" }).send("/start");
     const { logger, lines } = captureLogs();
     const api = new Api(tg.token, { apiRoot: tg.apiRoot });
-    api.config.use(fenceCalls);
+    api.config.use(fenceCalls());
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let aborted = false;
@@ -128,7 +128,7 @@ describe("fenced by the chat's lease", () => {
     tg = await startBotApiEmulator();
     await tg.user({ id: 7202, first_name: "F" }).send("/start");
     const api = new Api(tg.token, { apiRoot: tg.apiRoot });
-    api.config.use(fenceCalls);
+    api.config.use(fenceCalls());
     await store(1, 7202, "Confirm");
     const a = (await repos.inbox.claim("c:7202", "a", LEASE))!;
     const lease = held("c:7202", a.token);

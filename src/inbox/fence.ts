@@ -98,13 +98,23 @@ export function currentLease(): HeldLease | undefined {
 /**
  * An API transformer: a call into the chat of the update being handled goes out only while this
  * process still holds the chat's lease (asking the database when the last renewal is not recent),
- * else it throws LeaseLostError and nothing reaches Telegram (but the outcome of a create request
- * the handling claimed: see ActiveFence.outcomeOwed). Install it outermost on every API the
- * handlers send through (replays of a conversation answered from its record excepted).
+ * else it throws LeaseLostError and nothing reaches Telegram. A handling that owes an exchange's
+ * outcome (ActiveFence.outcomeOwed) still sends it once the lease is lost, through `whenLost`
+ * (the chat's turn, as any message from outside the chat's updates) where given. Install it
+ * outermost on every API the handlers send through (replays of a conversation answered from its
+ * record excepted); `whenLost` only where the chat's turns are not installed below it already.
  */
-export const fenceCalls: Transformer = async (prev, method, payload, signal) => {
-  const lease = currentLease();
-  const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
-  if (lease && !lease.callsUnfenced && (typeof chatId === "number" || typeof chatId === "string") && lease.chatKey === chatKeyOfChat(Number(chatId))) await lease.check();
-  return prev(method, payload, signal);
-};
+export function fenceCalls(whenLost: () => Transformer | undefined = () => undefined): Transformer {
+  return async (prev, method, payload, signal) => {
+    const lease = currentLease();
+    const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
+    if (lease && (typeof chatId === "number" || typeof chatId === "string") && lease.chatKey === chatKeyOfChat(Number(chatId))) {
+      if (!lease.callsUnfenced) await lease.check();
+      else if (lease.lost) {
+        const turns = whenLost();
+        if (turns) return turns(prev, method, payload, signal);
+      }
+    }
+    return prev(method, payload, signal);
+  };
+}
