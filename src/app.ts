@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Bot } from "grammy";
+import type { Bot, Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import { systemClock, type Clock } from "./clock.js";
@@ -29,7 +29,7 @@ import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type U
 import { ChatTurns } from "./telegram/chat-turns.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
 import { AlertChecker } from "./alerts/index.js";
-import { acceptInto, chatIdOfKey, chatKeyOfChat, InboxWorker } from "./inbox/index.js";
+import { acceptInto, chatIdOfKey, chatKeyOfChat, fenceCalls, InboxWorker } from "./inbox/index.js";
 import { alertMessenger } from "./bot/features/alerts.js";
 import { StatusNotifier } from "./tracker/notifier.js";
 import { Tracker } from "./tracker/tracker.js";
@@ -157,6 +157,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   if (!config.telegramPacing && !overrides.floodLimits) logger.warn("TELEGRAM_PACING=off: nothing keeps the bot inside Telegram's flood limits (meant for load tests against an emulator)");
   const floodLimits = overrides.floodLimits ?? (config.telegramPacing ? TELEGRAM_FLOOD_LIMITS : UNPACED);
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
+  /** PostgreSQL: the chats' turns, for what a handling that lost its chat's lease still owes (set below). */
+  let turnsWhenLost: Transformer | undefined;
   const { bot, statusApi, i18n, idle, handling, recoverOffers, alreadyApplied } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
@@ -168,6 +170,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       exchange: { client, budget, catalogue, estimates, availability },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
+      // Nothing goes into a chat whose lease this process lost while handling its update (src/inbox/fence.ts),
+      // but an exchange's outcome, which then takes the chat's turn (the conversations' API has no turns of its own).
+      fence: fenceCalls(() => turnsWhenLost),
       process: { owner, isRunning: (other) => fleet.isRunning(other) },
       trackerIntervalSeconds: config.trackerIntervalSeconds,
       alertCheckMinutes: config.alertCheckMinutes,
@@ -209,17 +214,19 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     inbox: repos.inbox,
     owner,
     logger,
+    // Ages, turned into times on the outbox's clock: the processes' clocks may differ.
     chatSends: {
-      sentEarlier: (chatKey, at) => {
+      sentEarlier: (chatKey, agoMs) => {
         const chatId = chatIdOfKey(chatKey);
-        if (chatId !== undefined) outbox.sentEarlier(chatId, at);
+        if (chatId !== undefined) outbox.sentEarlier(chatId, clock.now() - agoMs);
       },
-      lastSent: (chatKey) => {
+      lastSentAgo: (chatKey) => {
         const chatId = chatIdOfKey(chatKey);
-        return chatId === undefined ? null : (outbox.lastMessageAt(chatId) ?? null);
+        const at = chatId === undefined ? undefined : outbox.lastMessageAt(chatId);
+        return at === undefined ? null : clock.now() - at;
       },
     },
-    handle: async (update, attempts) => {
+    handle: async (update, attempts, signal) => {
       // Taken up again after a process died: not twice into a flow that had taken it.
       if (attempts > 1 && (await alreadyApplied(update))) {
         logger.warn({ updateId: update.update_id }, "an update taken up again after its process stopped had been taken by the chat's flow already; not handled twice");
@@ -228,6 +235,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       try {
         await bot.handleUpdate(update);
       } catch (error) {
+        // The chat's lease was lost (another process handles the update): nothing to answer here.
+        if (signal.aborted) return;
         await bot.errorHandler(error as Parameters<typeof bot.errorHandler>[0]);
       }
     },
@@ -237,10 +246,13 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   // the chat's turn, so that Telegram's second between two messages holds across processes.
   // Status messages give up soon (the tracker owes them and comes back); the rest waits longer.
   if (store.dialect === "postgres") {
-    const turns = new ChatTurns({ turns: repos.inbox, outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey), chatKeyOf: chatKeyOfChat, owner: `${owner}/turns`, logger });
+    const turns = new ChatTurns({ turns: repos.inbox, outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey), chatKeyOf: chatKeyOfChat, owner: `${owner}/turns`, logger, now: () => clock.now() });
     statusApi.config.use(turns.transformer({ waitMs: 3_000 }));
     bot.api.config.use(turns.transformer({ waitMs: 30_000 }));
+    turnsWhenLost = turns.transformer({ waitMs: 30_000 });
   }
+  // Outermost: a call for an update whose chat's lease was lost is refused before it waits for a turn.
+  bot.api.config.use(fenceCalls());
   const appIdle = async () => {
     await inbox.idle();
     await idle();

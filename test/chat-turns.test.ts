@@ -48,8 +48,11 @@ async function twoProcesses(options: { turns: boolean; leaseMs?: number }) {
       await apiA.sendMessage(update.message!.chat.id, `reply to ${update.message!.text}`);
     },
     chatSends: {
-      sentEarlier: (chatKey, at) => outboxA.sentEarlier(chatIdOfKey(chatKey)!, at),
-      lastSent: (chatKey) => outboxA.lastMessageAt(chatIdOfKey(chatKey)!) ?? null,
+      sentEarlier: (chatKey, agoMs) => outboxA.sentEarlier(chatIdOfKey(chatKey)!, clock.now() - agoMs),
+      lastSentAgo: (chatKey) => {
+        const at = outboxA.lastMessageAt(chatIdOfKey(chatKey)!);
+        return at === undefined ? null : clock.now() - at;
+      },
     },
   });
 
@@ -57,7 +60,7 @@ async function twoProcesses(options: { turns: boolean; leaseMs?: number }) {
   const outboxB = new Outbox({ clock, logger, limits: TELEGRAM_FLOOD_LIMITS });
   const apiB = new Api(tg.token, { apiRoot: tg.apiRoot });
   apiB.config.use(outboxB.transformer({ retry: false }));
-  if (options.turns) apiB.config.use(new ChatTurns({ turns: repo, outbox: outboxB, handlesChat: () => false, chatKeyOf: chatKeyOfChat, owner: "b/turns", logger, ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}) }).transformer({ waitMs: 3_000 }));
+  if (options.turns) apiB.config.use(new ChatTurns({ turns: repo, outbox: outboxB, handlesChat: () => false, chatKeyOf: chatKeyOfChat, owner: "b/turns", logger, now: () => clock.now(), ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}) }).transformer({ waitMs: 3_000 }));
 
   close = async () => {
     await worker.stop(Date.now() + 1_000);
@@ -99,10 +102,10 @@ describe("a chat's turns across processes", () => {
     const sending = apiB.sendMessage(7104, "status changed");
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     // Three leases' time later, the chat is still the sender's: another process cannot take it.
-    expect(await repo.takeTurn("c:7104", "other/turns", Date.now(), Date.now() + 10_000)).toBeUndefined();
+    expect(await repo.takeTurn("c:7104", "other/turns", 10_000)).toBeUndefined();
     held.release();
     await sending;
-    expect(await repo.takeTurn("c:7104", "other/turns", Date.now(), Date.now() + 10_000)).toBeDefined();
+    expect(await repo.takeTurn("c:7104", "other/turns", 10_000)).toBeDefined();
   });
 
   it("without the turns, the same status message is refused by Telegram (what this guards against)", async () => {

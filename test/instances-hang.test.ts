@@ -66,7 +66,7 @@ beforeAll(async () => {
   proxy = await startHangingProxy({ host: server.hostname, port: Number(server.port || 5432) });
   // The first leads (it migrates, then takes the leader lock); the second follows, through the proxy.
   await fleet.start(0, "webhook");
-  await fleet.start(1, "webhook", { DATABASE_URL: proxy.urlFor(fleet.databaseUrl) });
+  await fleet.start(1, "webhook", { env: { DATABASE_URL: proxy.urlFor(fleet.databaseUrl) } });
 }, 90_000);
 
 afterAll(async () => {

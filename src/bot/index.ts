@@ -58,6 +58,11 @@ export interface BotDeps {
   trackerIntervalSeconds: number;
   /** How often rate alerts are checked (said when one is set). */
   alertCheckMinutes: number;
+  /**
+   * Refuses a call into the chat of an update whose lease this process lost (src/inbox/fence.ts):
+   * installed inside the conversations' own API too, which bot.api's transformers do not reach.
+   */
+  fence?: Transformer;
   /** This process among the bot's on the database (src/cluster/): who fetches what in the background. */
   process: { owner: string; isRunning(owner: string): Promise<boolean> };
   /** The tracker, reached late: it is built after the bot, on the bot's API. */
@@ -202,7 +207,7 @@ export function createBot(
       const api = new Api(ctx.api.token, ctx.api.options);
       api.config.use(count429);
       if (notice) api.config.use(notice);
-      api.config.use(paceAndRetry, slimSentMessages, ...recorder);
+      api.config.use(paceAndRetry, slimSentMessages, ...(deps.fence ? [deps.fence] : []), ...recorder);
       (ctx as { api: Api }).api = api;
       return next();
     },

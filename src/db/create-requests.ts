@@ -1,6 +1,7 @@
-import type { Selectable } from "kysely";
+import { CompiledQuery, type Selectable } from "kysely";
 import type { Clock } from "../clock.js";
-import { prepared } from "./prepared.js";
+import { currentFence, LeaseLostError, type Fence } from "./fence.js";
+import { prepared, PREPARED_MARK } from "./prepared.js";
 import type { CreateRequestsTable } from "./schema.js";
 import type { Store } from "./store.js";
 import type { NewTransaction, TransactionRecord, TransactionRepository } from "./exchanges/record.js";
@@ -108,16 +109,24 @@ export class CreateRequestRepository {
 
   /**
    * Claims `key` for a new attempt by the process `attemptedBy` (keeping what it asks for), or
-   * tells what became of the earlier one.
+   * tells what became of the earlier one. Made while an update is handled under its chat's lease
+   * (src/db/fence.ts), the claim is made only if the lease is still this process's: else
+   * LeaseLostError, and no attempt.
    */
   async claim(key: string, userId: number, details?: CreateRequestDetails, attemptedBy?: string): Promise<CreateRequestState> {
     const now = this.clock.now();
     const db = this.store.db;
+    const json = details === undefined ? null : JSON.stringify(details);
+    const fence = currentFence();
     // The claim is the insert itself: whoever inserts the row makes the attempt. No transaction
     // around it: one that finds the key taken reads the row its taker committed (an insert of a
     // key another transaction is inserting waits for that one to end).
-    const inserted = await this.insertPending(db, key, userId, now, details === undefined ? null : JSON.stringify(details), attemptedBy ?? null);
-    if ((inserted.numAffectedRows ?? 0n) > 0n) return { state: "new" };
+    const claim: Claim = [key, userId, now, json, attemptedBy ?? null];
+    const inserted = fence ? await this.insertFenced(fence, claim) : ((await this.insertPending(db, ...claim)).numAffectedRows ?? 0n);
+    if (inserted > 0n) {
+      fence?.outcomeOwed();
+      return { state: "new" };
+    }
     return this.stateOf(key, now);
   }
 
@@ -127,6 +136,31 @@ export class CreateRequestRepository {
     if (row.state === "created") return { state: "created", exchangeId: row.exchange_id ?? "" };
     if (row.state === "failed") return { state: "failed", error: row.error ?? "" };
     return { state: "pending", createdAt: row.created_at, onItsWay: row.error === null && row.created_at > now - UNKNOWN_AFTER_MS, attemptedBy: row.attempted_by };
+  }
+
+  /**
+   * insertPending, only while the chat's lease still carries the fence's token (PostgreSQL: the
+   * lease row read FOR SHARE in the same statement, so a claim of the chat waits for it); rows
+   * inserted, or LeaseLostError. The outcome's writes after the call are not fenced: what the
+   * service answered is recorded whoever holds the chat by then.
+   */
+  private async insertFenced(fence: Fence, claim: Claim): Promise<bigint> {
+    const [key, userId, now, details, attemptedBy] = claim;
+    const pg = this.store.dialect === "postgres";
+    const text = pg
+      ? `WITH held AS (SELECT 1 FROM chat_leases WHERE chat_key = $1 AND token = $2 FOR SHARE),
+              inserted AS (INSERT INTO create_requests (request_key, user_id, state, created_at, updated_at, details, attempted_by)
+                           SELECT $3, $4, 'pending', $5, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM held)
+                           ON CONFLICT (request_key) DO NOTHING RETURNING 1)
+         SELECT (SELECT count(*) FROM held) AS held, (SELECT count(*) FROM inserted) AS inserted`
+      : // SQLite: one process, one statement at a time; the check and the insert need no lock.
+        `SELECT (SELECT count(*) FROM chat_leases WHERE chat_key = ? AND token = ?) AS held, 0 AS inserted`;
+    const { rows } = await this.store.db.executeQuery<{ held: number | string; inserted: number | string }>(
+      CompiledQuery.raw(PREPARED_MARK + text, pg ? [fence.chatKey, fence.token, key, userId, now, details, attemptedBy] : [fence.chatKey, fence.token]),
+    );
+    if (Number(rows[0]?.held ?? 0) === 0) throw new LeaseLostError(fence.chatKey);
+    if (pg) return BigInt(rows[0]!.inserted);
+    return (await this.insertPending(this.store.db, ...claim)).numAffectedRows ?? 0n;
   }
 
   /** Records the created exchange and stores it for tracking, in one transaction. */

@@ -72,7 +72,7 @@ export function createRepositories(store: Store, clock: Clock, owner: string = d
     audit: new AuditLog(store, clock),
     addresses: new AddressBook(store, clock),
     alerts: new AlertRepository(store, clock),
-    inbox: new InboxRepository(store),
+    inbox: new InboxRepository(store, clock),
     instances: new InstanceRepository(store),
   };
 }

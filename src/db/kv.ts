@@ -1,5 +1,8 @@
 import type { StorageAdapter } from "grammy";
+import { CompiledQuery } from "kysely";
 import type { Clock } from "../clock.js";
+import { currentFence, LeaseLostError, type Fence } from "./fence.js";
+import { PREPARED_MARK } from "./prepared.js";
 import { octetLength } from "./dialect.js";
 import { prepared } from "./prepared.js";
 import type { Store } from "./store.js";
@@ -211,22 +214,65 @@ export class KeyValueStore {
   }
 
   /**
+   * Writes `json` under `key` only while the chat's lease still carries the fence's token, in one
+   * statement: on PostgreSQL the lease row is read FOR SHARE, so a claim of the chat committed
+   * before is seen (and refuses the write), and one coming after waits for the write. Throws
+   * LeaseLostError when refused. `json` null deletes the entry.
+   */
+  private async fencedWrite(fence: Fence, key: string, json: string | null): Promise<void> {
+    const pg = this.store.dialect === "postgres";
+    const p = (i: number) => (pg ? `$${i}` : "?");
+    const held = `SELECT 1 FROM chat_leases WHERE chat_key = ${p(1)} AND token = ${p(2)}${pg ? " FOR SHARE" : ""}`;
+    const run = (text: string, parameters: unknown[]) =>
+      this.store.db.executeQuery<{ held: number | string }>(CompiledQuery.raw(PREPARED_MARK + text, parameters)).then((result) => result.rows);
+    const rows =
+      json === null
+        ? await run(
+            pg
+              ? `WITH held AS (${held}), gone AS (DELETE FROM kv WHERE key = $3 AND EXISTS (SELECT 1 FROM held) RETURNING 1) SELECT (SELECT count(*) FROM held) AS held`
+              : // SQLite: one process, one statement at a time; the check and the delete need no lock.
+                `SELECT count(*) AS held FROM (${held})`,
+            [fence.chatKey, fence.token, ...(pg ? [key] : [])],
+          )
+        : await run(
+            `INSERT INTO kv (key, value, updated_at) SELECT ${p(3)}, ${p(4)}, ${p(5)} WHERE EXISTS (${held})
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at RETURNING 1 AS held`,
+            // SQLite numbers its `?` in the order they are written.
+            pg ? [fence.chatKey, fence.token, key, json, this.clock.now()] : [key, json, this.clock.now(), fence.chatKey, fence.token],
+          );
+    if (!rows.some((row) => Number(row.held) > 0)) throw new LeaseLostError(fence.chatKey);
+    if (json === null && !pg) await this.remove(this.store.db, key);
+  }
+
+  /**
    * A grammY storage adapter for sessions and conversations, each under its own prefix. With
    * `maxBytes`, a value longer than that is not kept: the entry is deleted (for a conversation:
    * it ends) and `onTooLarge` is told.
+   *
+   * Written while an update is handled under its chat's lease (src/db/fence.ts), an entry is
+   * written only if the lease is still this process's (issue 31): else LeaseLostError, and the
+   * process that took the chat goes on from the state as it was.
    */
   adapter<T>(prefix: string, cap?: { maxBytes: number; onTooLarge(key: string, bytes: number): void }): StorageAdapter<T> {
+    const write = async (key: string, json: string | null) => {
+      const fence = currentFence();
+      // Known to be absent: nothing to delete, nothing to fence.
+      if (json === null && this.known.get(key) === null) return;
+      if (!fence) return json === null ? this.delete(key) : this.setJson(key, json);
+      await this.fencedWrite(fence, key, json);
+      if (this.known.has(key)) this.known.set(key, json);
+    };
     return {
       read: (key) => this.get<T>(`${prefix}:${key}`),
       write: async (key, value) => {
         // Serialized once: it is measured and written as is (a conversation's state, every update).
         const json = JSON.stringify(value);
         const bytes = cap === undefined ? 0 : Buffer.byteLength(json);
-        if (cap === undefined || bytes <= cap.maxBytes) return this.setJson(`${prefix}:${key}`, json);
-        await this.delete(`${prefix}:${key}`);
+        if (cap === undefined || bytes <= cap.maxBytes) return write(`${prefix}:${key}`, json);
+        await write(`${prefix}:${key}`, null);
         cap.onTooLarge(key, bytes);
       },
-      delete: (key) => this.delete(`${prefix}:${key}`),
+      delete: (key) => write(`${prefix}:${key}`, null),
     };
   }
 }

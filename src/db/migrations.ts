@@ -259,6 +259,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX transactions_card_held ON transactions (card_holder) WHERE card_claim IS NOT NULL AND card_message_id IS NULL;
   CREATE INDEX transactions_notice_held ON transactions (notice_holder) WHERE pending_notice IS NOT NULL;
   `,
+  // 15: issue 31. A chat's lease carries a fencing token: a number handed out by the database,
+  // growing with each claim (one more than any lease row's); every write done under the lease is
+  // conditioned on it, so that a holder that lost the lease is refused rather than believed.
+  `
+  ALTER TABLE chat_leases ADD COLUMN token INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 /**

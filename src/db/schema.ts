@@ -179,8 +179,10 @@ export interface ChatLeasesTable {
   owner: string;
   /** 0 once let go. */
   until: number;
-  /** When the bot last sent a message into the chat (epoch ms), as the last holder saw it. */
+  /** When the bot last sent a message into the chat (epoch ms, on the database's clock on PostgreSQL). */
   sent_at: number | null;
+  /** The fencing token of the last claim (src/inbox/fence.ts): grows with each claim; 0 for a row from before tokens. */
+  token: Generated<number>;
 }
 
 /** A process of the bot on this database, while it runs: it says so every few seconds. */

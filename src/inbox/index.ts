@@ -4,7 +4,8 @@ import { chatKeyOf } from "../telegram/chat.js";
 import type { InboxWorker } from "./worker.js";
 
 export { chatIdOfKey, chatKeyOf, chatKeyOfChat } from "../telegram/chat.js";
-export { InboxWorker, type InboxWorkerOptions } from "./worker.js";
+export { DEFAULT_LEASE_MS, InboxWorker, type InboxWorkerOptions } from "./worker.js";
+export { currentLease, fenceCalls, HeldLease, LeaseLostError, underLease, type Fence } from "./fence.js";
 
 /**
  * What the feeds (polling, the webhook) do with the updates Telegram sends: store them, then

@@ -1,20 +1,27 @@
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import type { ClaimedUpdate, InboxRepository } from "../db/inbox.js";
+import { HeldLease, underLease } from "./fence.js";
 
 export interface InboxWorkerOptions {
   inbox: InboxRepository;
   /**
    * Handles one update; a failure is logged and the update counts as handled (the bot's error
    * handler has answered it). `attempts` above 1: a process took it up before and stopped.
+   * Runs under the chat's lease (src/inbox/fence.ts): `signal` aborts when another process took
+   * the chat, and the handling's fenced writes and calls into the chat are refused from then on.
    */
-  handle: (update: Update, attempts: number) => Promise<void>;
+  handle: (update: Update, attempts: number, signal: AbortSignal) => Promise<void>;
   logger: Logger;
   /** This process, as its leases name it: unique among the processes on the database. */
   owner: string;
-  /** The wall clock leases are kept on (every process's, so not a test's fake clock). */
+  /** The wall clock old updates are forgotten on (leases are kept on the database's: src/db/inbox.ts). */
   now?: () => number;
-  /** How long a chat's lease lasts unless renewed: how soon another process takes over the chats of one that was killed. */
+  /**
+   * How long a chat's lease lasts unless renewed (renewed every quarter of it): how soon another
+   * process takes over the chats of one that was killed or is paused. Short, as what is written
+   * under a lease is fenced by its token: a holder that comes back late is refused.
+   */
   leaseMs?: number;
   /** How often to look for waiting updates nobody woke this process for (another process stored them, or a lease ran out). */
   scanMs?: number;
@@ -23,10 +30,11 @@ export interface InboxWorkerOptions {
   /** Times an update may be taken up; past this it is set aside (it kills whoever handles it). */
   maxAttempts?: number;
   /**
-   * Telegram's gap between messages into a chat, across processes: told when the chat last got
-   * a message as its lease is taken (`sentEarlier`), asked as it is let go (`lastSent`).
+   * Telegram's gap between messages into a chat, across processes: told how long ago the chat
+   * last got a message as its lease is taken (`sentEarlier`), asked as it is let go (`lastSentAgo`).
+   * Ages, not times: the processes' clocks may differ.
    */
-  chatSends?: { sentEarlier(chatKey: string, at: number): void; lastSent(chatKey: string): number | null };
+  chatSends?: { sentEarlier(chatKey: string, agoMs: number): void; lastSentAgo(chatKey: string): number | null };
 }
 
 /** Handled updates are kept this long, so that Telegram repeating one is known and dropped. */
@@ -49,8 +57,8 @@ export class InboxWorker {
   /** Chats being handled here, each by its loop. */
   private readonly active = new Map<string, Promise<void>>();
   private scanning: Promise<void> | undefined;
-  /** Chats whose update is being handled now: their leases are renewed (between updates, the statements renew or let go themselves). */
-  private readonly handling = new Set<string>();
+  /** Chats whose update is being handled now, and their leases: renewed (between updates, the statements renew or let go themselves). */
+  private readonly handling = new Map<string, HeldLease>();
   /** Chats offered while their loop ran: taken up again as soon as it ends. */
   private readonly offeredAgain = new Set<string>();
   private scanAgain = false;
@@ -62,14 +70,14 @@ export class InboxWorker {
 
   constructor(private readonly options: InboxWorkerOptions) {
     this.now = options.now ?? Date.now;
-    this.leaseMs = options.leaseMs ?? 10_000;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.concurrency = options.concurrency ?? 64;
     this.maxAttempts = options.maxAttempts ?? 3;
   }
 
   start(): void {
-    this.scanTimer = setInterval(() => this.wake(), this.options.scanMs ?? 1_000).unref();
-    this.renewTimer = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.leaseMs / 3))).unref();
+    this.scanTimer = setInterval(() => this.wake(), this.options.scanMs ?? 500).unref();
+    this.renewTimer = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.leaseMs / 4))).unref();
     this.wake();
   }
 
@@ -158,12 +166,12 @@ export class InboxWorker {
     if (now - this.lastPruneAt >= PRUNE_EVERY_MS) {
       this.lastPruneAt = now;
       await inbox.prune(now - KEEP_DONE_MS);
-      await inbox.pruneLeases(now - KEEP_LET_GO_MS);
+      await inbox.pruneLeases(KEEP_LET_GO_MS);
     }
     const free = this.concurrency - this.active.size;
     if (free <= 0) return;
     // Chats handled here are among those listed (this process's leases): asked for beyond them.
-    for (const chatKey of await inbox.waitingChats(owner, now, free + this.active.size)) {
+    for (const chatKey of await inbox.waitingChats(owner, free + this.active.size)) {
       if (this.stopped || this.active.size >= this.concurrency) break;
       if (!this.active.has(chatKey)) this.handleChat(chatKey);
     }
@@ -180,54 +188,91 @@ export class InboxWorker {
     this.active.set(chatKey, loop);
   }
 
-  /** Handles the chat's waiting updates in order while this process holds its lease. */
+  /**
+   * Handles the chat's waiting updates in order while this process holds its lease. An update
+   * whose lease was lost while it was handled is dropped here, neither finished nor handed back:
+   * the process that took the chat handles it.
+   */
   private async drain(chatKey: string): Promise<void> {
     const { inbox, owner } = this.options;
     const sends = this.options.chatSends;
-    let update = await inbox.claim(chatKey, owner, this.now(), this.now() + this.leaseMs);
-    if (update?.chatSentAt != null) sends?.sentEarlier(chatKey, update.chatSentAt);
-    const lastSent = () => sends?.lastSent(chatKey) ?? null;
+    let askedAt = performance.now();
+    let update = await inbox.claim(chatKey, owner, this.leaseMs);
+    if (update?.chatSentAgoMs != null) sends?.sentEarlier(chatKey, update.chatSentAgoMs);
+    const lastSentAgo = () => sends?.lastSentAgo(chatKey) ?? null;
     while (update) {
+      const lease = { chatKey, token: update.token };
       // Taken up as the stop began: handed back untouched, for another process to handle now.
-      if (this.stopped) return inbox.giveBack(update.updateId, chatKey, owner, lastSent());
+      if (this.stopped) return inbox.giveBack(update.updateId, lease, owner, lastSentAgo());
       if (update.attempts > this.maxAttempts) {
         this.options.logger.error(
           { updateId: update.updateId, chatKey, attempts: update.attempts },
           "an update was set aside unhandled: every process that took it up stopped before it was done",
         );
-      } else {
-        this.handling.add(chatKey);
-        try {
-          await this.handleOne(update);
-        } finally {
-          this.handling.delete(chatKey);
-        }
+      } else if (!(await this.handleUnderLease(update, askedAt))) {
+        return;
       }
       if (this.stopped) {
-        await inbox.markDone(update.updateId, this.now());
-        return inbox.release(chatKey, owner, lastSent());
+        if (await inbox.markDone(update.updateId, lease, owner)) await inbox.release(lease, owner, lastSentAgo());
+        return;
       }
-      update = await inbox.finish(update.updateId, chatKey, owner, this.now(), this.now() + this.leaseMs, lastSent());
+      askedAt = performance.now();
+      update = await inbox.finish(update.updateId, lease, owner, this.leaseMs, lastSentAgo());
     }
   }
 
-  private async handleOne(update: ClaimedUpdate): Promise<void> {
+  /** Handles the update under its chat's lease (claimed as of `claimedAt`); false when the lease was lost meanwhile. */
+  private async handleUnderLease(update: ClaimedUpdate, claimedAt: number): Promise<boolean> {
+    const { chatKey } = update;
+    const lease = new HeldLease(chatKey, update.token, { claimedAt, freshMs: this.leaseMs / 2, confirm: (held) => this.confirm(held) });
+    const lost = new Promise<void>((resolve) => lease.signal.addEventListener("abort", () => resolve(), { once: true }));
+    this.handling.set(chatKey, lease);
     try {
-      await this.options.handle(JSON.parse(update.payload) as Update, update.attempts);
+      // Not waited for past the lease's loss: the handling may be stuck, and the chat is another's.
+      await Promise.race([underLease(lease, () => this.handleOne(update, lease.signal)), lost]);
+    } finally {
+      this.handling.delete(chatKey);
+      lease.end();
+    }
+    if (lease.lost) {
+      this.options.logger.warn(
+        { updateId: update.updateId, chatKey, outcomeOwed: lease.callsUnfenced },
+        "a chat's lease ran out and another process took it while its update was being handled here: this process stopped handling it and sends nothing more into the chat (but the outcome of an exchange it asked for)",
+      );
+    }
+    return !lease.lost;
+  }
+
+  private async handleOne(update: ClaimedUpdate, signal: AbortSignal): Promise<void> {
+    try {
+      await this.options.handle(JSON.parse(update.payload) as Update, update.attempts, signal);
     } catch (error) {
+      if (signal.aborted) return;
       this.options.logger.error({ err: error, updateId: update.updateId }, "an update's handling failed");
     }
   }
 
+  /** Asks the database whether `lease` is still this process's (renewing it). */
+  private async confirm(lease: HeldLease): Promise<boolean> {
+    const lost = await this.options.inbox.renew(this.options.owner, [lease], this.leaseMs);
+    return lost.length === 0;
+  }
+
   private async renew(): Promise<void> {
     if (this.handling.size === 0) return;
+    const leases = [...this.handling.values()];
+    const askedAt = performance.now();
     try {
-      const lost = await this.options.inbox.renew(this.options.owner, [...this.handling], this.now() + this.leaseMs);
-      if (lost.length > 0) {
-        this.options.logger.warn({ chats: lost.length }, "a chat's lease ran out while its update was being handled: another process may take that update up again");
+      const lost = new Set(await this.options.inbox.renew(this.options.owner, leases, this.leaseMs));
+      for (const lease of leases) {
+        if (lost.has(lease.chatKey)) lease.lose();
+        else lease.confirmed(askedAt);
       }
     } catch (error) {
       this.options.logger.warn({ err: error }, "could not renew the chats' leases");
     }
   }
 }
+
+/** How long a chat's lease lasts unless renewed (see InboxWorkerOptions.leaseMs). */
+export const DEFAULT_LEASE_MS = 4_000;

@@ -2,11 +2,17 @@ import type { Transformer } from "grammy";
 import type { Logger } from "pino";
 import { postsMessage, type Outbox } from "./outbox.js";
 
-/** Where a chat's turn is kept: its lease row (src/db/inbox.ts), shared by every process. */
+/**
+ * Where a chat's turn is kept: its lease row (src/db/inbox.ts), shared by every process, judged
+ * on the database's clock (durations and ages cross processes, never times) and fenced by its token.
+ */
+/** A turn as its holder names it: the chat, and the token of its claim. */
+type LeaseRef = { chatKey: string; token: number };
+
 export interface ChatTurnStore {
-  takeTurn(chatKey: string, owner: string, now: number, until: number): Promise<{ sentAt: number | null } | undefined>;
-  release(chatKey: string, owner: string, sentAt: number | null): Promise<void>;
-  renew(owner: string, chatKeys: readonly string[], until: number): Promise<string[]>;
+  takeTurn(chatKey: string, owner: string, leaseMs: number): Promise<{ token: number; sentAgoMs: number | null } | undefined>;
+  release(lease: LeaseRef, owner: string, sentAgoMs: number | null): Promise<void>;
+  renew(owner: string, leases: readonly LeaseRef[], leaseMs: number): Promise<string[]>;
 }
 
 export interface ChatTurnsDeps {
@@ -19,7 +25,7 @@ export interface ChatTurnsDeps {
   /** The turns' owner: this process's, told apart from its inbox worker's own leases. */
   owner: string;
   logger: Logger;
-  /** The wall clock leases are kept on. */
+  /** The outbox's clock (when the chat last got a message is told to it, and asked of it, on it). */
   now?: () => number;
   /** How long a turn lasts if this process dies holding it. */
   leaseMs?: number;
@@ -62,7 +68,7 @@ export class ChatTurns {
       this.queues.set(chatKey, mine);
       try {
         await before;
-        let taken: boolean;
+        let taken: { token: number } | undefined;
         try {
           taken = await this.take(chatKey, chatId, options.waitMs, signal);
         } catch (error) {
@@ -75,16 +81,17 @@ export class ChatTurns {
           return { ok: false, error_code: 429, description: "Too Many Requests: the chat is busy with another process of the bot", parameters: { retry_after: 1 } } as Awaited<ReturnType<typeof prev>>;
         }
         // The outbox may hold the message longer than a lease lasts (its turn in the chat, a 429 waited out).
-        const leaseMs = deps.leaseMs ?? 10_000;
+        const leaseMs = deps.leaseMs ?? TURN_LEASE_MS;
+        const turn = { chatKey, token: taken.token };
         const renewal = setInterval(() => {
-          deps.turns.renew(deps.owner, [chatKey], this.now() + leaseMs).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not renew a chat's turn"));
+          deps.turns.renew(deps.owner, [turn], leaseMs).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not renew a chat's turn"));
         }, leaseMs / 3);
         try {
           return await prev(method, payload, signal);
         } finally {
           clearInterval(renewal);
-          const sentAt = deps.outbox.lastMessageAt(chatId) ?? null;
-          await deps.turns.release(chatKey, deps.owner, sentAt).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go; it runs out by itself"));
+          const sentAt = deps.outbox.lastMessageAt(chatId);
+          await deps.turns.release(turn, deps.owner, sentAt === undefined ? null : this.now() - sentAt).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go; it runs out by itself"));
         }
       } finally {
         done();
@@ -94,19 +101,23 @@ export class ChatTurns {
   }
 
   /** Takes the chat's turn, waiting up to `waitMs` while another process holds the chat; tells the outbox when the chat last got a message. */
-  private async take(chatKey: string, chatId: number, waitMs: number, signal?: { aborted: boolean }): Promise<boolean> {
+  private async take(chatKey: string, chatId: number, waitMs: number, signal?: { aborted: boolean }): Promise<{ token: number } | undefined> {
     const { deps } = this;
-    const leaseMs = deps.leaseMs ?? 10_000;
-    const giveUpAt = this.now() + waitMs;
+    const leaseMs = deps.leaseMs ?? TURN_LEASE_MS;
+    // Waited out on this process's monotonic time: the wall clock may be set meanwhile.
+    const giveUpAt = performance.now() + waitMs;
     for (;;) {
-      const turn = await deps.turns.takeTurn(chatKey, deps.owner, this.now(), this.now() + leaseMs);
+      const turn = await deps.turns.takeTurn(chatKey, deps.owner, leaseMs);
       if (turn) {
-        if (turn.sentAt !== null) deps.outbox.sentEarlier(chatId, turn.sentAt);
-        return true;
+        if (turn.sentAgoMs !== null) deps.outbox.sentEarlier(chatId, this.now() - turn.sentAgoMs);
+        return turn;
       }
       // Given up at the bound, or when the call is (the process is stopping).
-      if (this.now() >= giveUpAt || signal?.aborted) return false;
+      if (performance.now() >= giveUpAt || signal?.aborted) return undefined;
       await new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? 100));
     }
   }
 }
+
+/** How long a turn lasts if its process dies (or is paused) holding it; renewed while the message waits. */
+const TURN_LEASE_MS = 4_000;

@@ -6,10 +6,11 @@
  */
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { startSandbox, type SandboxExchange } from "../../src/exchange/sandbox/index.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator, type EmulatorOptions } from "../../src/emulator/index.js";
 import { admin } from "./postgres-admin.js";
-import { freePort, spawnBot, type BotProcess } from "./process.js";
+import { freePort, ROOT, spawnBot, TSX, type BotProcess } from "./process.js";
 
 /** How an instance gets its updates: Telegram's webhook (through the balancer), or polling (the leader's). */
 export type FeedMode = "webhook" | "polling";
@@ -49,9 +50,11 @@ export interface Fleet {
   readonly instances: readonly (FleetInstance | undefined)[];
   /**
    * Starts instance `index` (stopped, or never started); resolves once /readyz says it is ready.
-   * `env`: this instance's own, over the fleet's (e.g. a DATABASE_URL through a proxy).
+   * `env`: this instance's own, over the fleet's (e.g. a DATABASE_URL through a proxy);
+   * `clockShiftMs`: its wall clock that far ahead (or behind, negative), as on a host whose clock
+   * is off (test/harness/shift-clock.mjs; the default command only).
    */
-  start(index: number, mode: FeedMode, env?: Record<string, string>): Promise<FleetInstance>;
+  start(index: number, mode: FeedMode, options?: { env?: Record<string, string>; clockShiftMs?: number }): Promise<FleetInstance>;
   /** Sends `signal` to instance `index` (taken off the balancer first); resolves once it has exited. */
   stop(index: number, signal: NodeJS.Signals): Promise<void>;
   /**
@@ -77,6 +80,8 @@ export interface Fleet {
 
 /** What Telegram sends with each delivery, for a test that posts to an instance's webhook itself. */
 export const WEBHOOK_SECRET = "webhook-secret-0123456789abcdef";
+/** The preload that moves a process's wall clock (SHIFT_CLOCK_MS). */
+const SHIFT_CLOCK = pathToFileURL(join(ROOT, "test/harness/shift-clock.mjs")).href;
 const SANDBOX_KEY = "sandbox-key";
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
@@ -130,7 +135,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       sandbox,
       databaseUrl: database.url,
       instances,
-      async start(index, mode, env = {}) {
+      async start(index, mode, startOptions = {}) {
         if (instances[index]) throw new Error(`instance ${index} is running already`);
         const [webhookPort, healthPort] = [await freePort(), await freePort()];
         const bot = spawnBot(
@@ -146,9 +151,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
               : {}),
             HEALTH_PORT: String(healthPort),
             ...options.env,
-            ...env,
+            ...startOptions.env,
+            ...(startOptions.clockShiftMs ? { SHIFT_CLOCK_MS: String(startOptions.clockShiftMs) } : {}),
           },
-          options.command ?? {},
+          options.command ?? (startOptions.clockShiftMs ? { args: ["--import", SHIFT_CLOCK, ...TSX, join(ROOT, "src/main.ts")] } : {}),
         );
         spawned.push(bot);
         // FLEET_LOGS=<folder>: each process's output kept there once it exits (instance-<index>-<pid>.log).

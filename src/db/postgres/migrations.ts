@@ -218,6 +218,11 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX transactions_card_held ON transactions (card_holder) WHERE card_claim IS NOT NULL AND card_message_id IS NULL;
   CREATE INDEX transactions_notice_held ON transactions (notice_holder) WHERE pending_notice IS NOT NULL;
   `,
+  // 6: SQLite's migration 15 (issue 31): a chat's lease carries a fencing token, from a sequence.
+  `
+  ALTER TABLE chat_leases ADD COLUMN token bigint NOT NULL DEFAULT 0;
+  CREATE SEQUENCE chat_lease_tokens;
+  `,
 ];
 
 /**
