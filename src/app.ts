@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Bot, Transformer } from "grammy";
+import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import { systemClock, type Clock } from "./clock.js";
 import { databaseNote, type Config } from "./config.js";
 import { sql } from "kysely";
-import { createRepositories, openSqliteStore, SqliteBudgetJournal, type Repositories, type SqliteStore } from "./db/index.js";
-import { openPostgres, PgBudgetJournal, type PostgresStore } from "./db/postgres/index.js";
+import { createRepositories, openSqliteStore, type Repositories, type SqliteStore } from "./db/index.js";
+import { openPostgres, type PostgresStore } from "./db/postgres/index.js";
 import { openFleet, settlesBy, type Duty, type Role } from "./fleet/index.js";
 import { createBot } from "./bot/index.js";
 import { startFlowSweeper } from "./bot/flow-sweeper.js";
@@ -26,10 +26,9 @@ import { EstimateService } from "./exchange/estimates.js";
 import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
 import { databaseReadiness, Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
 import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
-import { ChatTurns } from "./telegram/chat-turns.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
 import { AlertChecker } from "./alerts/index.js";
-import { acceptInto, chatIdOfKey, chatKeyOfChat, fenceCalls, InboxWorker } from "./inbox/index.js";
+import { acceptInto, chatIdOfKey, fenceCalls, InboxWorker } from "./inbox/index.js";
 import { alertMessenger } from "./bot/features/alerts.js";
 import { StatusNotifier } from "./tracker/notifier.js";
 import { Tracker } from "./tracker/tracker.js";
@@ -97,6 +96,28 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const repos = createRepositories(store, clock, owner);
 
+  // How this process runs beside the others on the database (src/fleet/): who leads, who runs,
+  // the signals between them.
+  const fleet = openFleet({
+    store,
+    repos,
+    database: { path: config.databasePath, ...(config.databaseUrl === undefined ? {} : { url: config.databaseUrl }) },
+    owner,
+    clock,
+    logger,
+    graceMs: config.shutdownGraceMs,
+    ...(overrides.leaderRetryMs === undefined ? {} : { leaderRetryMs: overrides.leaderRetryMs }),
+    // Telegram's limits are shared among the processes that send: with webhooks, every one of them;
+    // in polling mode, the leader stores and takes up nearly every update itself, so it keeps them whole.
+    onCount: (count, was) => {
+      outbox.shareWith(config.webhook ? count : 1);
+      // A process counted gone may have left an offers list unanswered: the leader looks now.
+      // (One gone as another came keeps the count: its lists wait for the next look, within a minute.)
+      if (count < was) leader.wakeOffersRecovery();
+      // …or a creation card or a status message it was sending: the leader's tracker takes them over now.
+      if (count < was && leader.tracking()) tracker.processGone();
+    },
+  });
   let sandbox: SandboxExchange | undefined = overrides.sandbox?.exchange;
   let exchangeUrl = sandbox?.url ?? config.exchange.apiUrl;
   let apiKey = overrides.sandbox?.apiKey ?? config.exchange.apiKey;
@@ -123,7 +144,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     onGranted: (lane, waitedMs) => metrics.budgetWaited(lane, waitedMs),
     onListenerError: (error) => logger.error({ err: error }, "a rate budget listener failed (the request still went)"),
     // In the database: a restart, or another process on it, continues the same window.
-    journal: budgetJournalOf(store, overrides.clock),
+    journal: fleet.budgetJournal(overrides.clock),
   });
   // Whether people can be served at all; read by the bot, /stats and /healthz.
   const availability = new ExchangeAvailability({ clock, logger, catalogueEmpty: () => catalogue.currencies().length === 0 });
@@ -157,8 +178,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   if (!config.telegramPacing && !overrides.floodLimits) logger.warn("TELEGRAM_PACING=off: nothing keeps the bot inside Telegram's flood limits (meant for load tests against an emulator)");
   const floodLimits = overrides.floodLimits ?? (config.telegramPacing ? TELEGRAM_FLOOD_LIMITS : UNPACED);
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
-  /** PostgreSQL: the chats' turns, for what a handling that lost its chat's lease still owes (set below). */
-  let turnsWhenLost: Transformer | undefined;
   const { bot, statusApi, i18n, idle, handling, recoverOffers, alreadyApplied } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
@@ -172,7 +191,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       supportUserIds: config.supportUserIds,
       // Nothing goes into a chat whose lease this process lost while handling its update (src/inbox/fence.ts),
       // but an exchange's outcome, which then takes the chat's turn (the conversations' API has no turns of its own).
-      fence: fenceCalls(() => turnsWhenLost),
+      // What a handling that lost its chat's lease still owes waits for the chat's turn (`pacing`, below).
+      fence: fenceCalls(() => pacing.whenLost),
       process: { owner, isRunning: (other) => fleet.isRunning(other) },
       trackerIntervalSeconds: config.trackerIntervalSeconds,
       alertCheckMinutes: config.alertCheckMinutes,
@@ -186,28 +206,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   );
   const notifier = new StatusNotifier({ api: statusApi, repos, i18n, catalogue, clock, logger, onStatusMessage: (outcome) => metrics.statusMessage(outcome) });
   const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
-  // How this process runs beside the others on the database (src/fleet/): who leads, who runs,
-  // the signals between them.
-  const fleet = openFleet({
-    store,
-    repos,
-    database: { path: config.databasePath, ...(config.databaseUrl === undefined ? {} : { url: config.databaseUrl }) },
-    owner,
-    clock,
-    logger,
-    graceMs: config.shutdownGraceMs,
-    ...(overrides.leaderRetryMs === undefined ? {} : { leaderRetryMs: overrides.leaderRetryMs }),
-    // Telegram's limits are shared among the processes that send: with webhooks, every one of them;
-    // in polling mode, the leader stores and takes up nearly every update itself, so it keeps them whole.
-    onCount: (count, was) => {
-      outbox.shareWith(config.webhook ? count : 1);
-      // A process counted gone may have left an offers list unanswered: the leader looks now.
-      // (One gone as another came keeps the count: its lists wait for the next look, within a minute.)
-      if (count < was) leader.wakeOffersRecovery();
-      // …or a creation card or a status message it was sending: the leader's tracker takes them over now.
-      if (count < was && leader.tracking()) tracker.processGone();
-    },
-  });
   // Every update is stored before Telegram is told it arrived, then handled from the inbox
   // (src/inbox/), one chat at a time across every process on the database.
   const inbox = new InboxWorker({
@@ -242,15 +240,11 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
   });
   const accept = acceptInto(repos.inbox, inbox);
-  // Several processes (PostgreSQL): a message into a private chat from outside its updates takes
-  // the chat's turn, so that Telegram's second between two messages holds across processes.
-  // Status messages give up soon (the tracker owes them and comes back); the rest waits longer.
-  if (store.dialect === "postgres") {
-    const turns = new ChatTurns({ turns: repos.inbox, outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey), chatKeyOf: chatKeyOfChat, owner: `${owner}/turns`, logger, now: () => clock.now() });
-    statusApi.config.use(turns.transformer({ waitMs: 3_000 }));
-    bot.api.config.use(turns.transformer({ waitMs: 30_000 }));
-    turnsWhenLost = turns.transformer({ waitMs: 30_000 });
-  }
+  // A message into a private chat from outside its updates keeps Telegram's second across the
+  // processes that send into it (with one process, the outbox alone keeps it).
+  const pacing = fleet.paceChats({ outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey) });
+  statusApi.config.use(pacing.status);
+  bot.api.config.use(pacing.other);
   // Outermost: a call for an update whose chat's lease was lost is refused before it waits for a turn.
   bot.api.config.use(fenceCalls());
   const appIdle = async () => {
@@ -602,16 +596,6 @@ async function openStore(config: Config, logger: Logger): Promise<SqliteStore | 
   return openPostgres(config.databaseUrl, {
     onIdleError: (error) => logger.error({ err: error }, "a connection to PostgreSQL broke while idle (the server restarted, or the network dropped it); the next query opens a new one"),
   });
-}
-
-/**
- * The journal of the rate budget's grants, in the database so that a restart (or another process
- * on it) continues the same window. PostgreSQL's reads the database's clock, which every process
- * shares, unless the process runs on a clock of its own (tests, the playground): then that one.
- */
-function budgetJournalOf(store: SqliteStore | PostgresStore, ownClock: Clock | undefined): SqliteBudgetJournal | PgBudgetJournal {
-  if (store.dialect === "sqlite") return new SqliteBudgetJournal(store, ownClock ?? systemClock);
-  return new PgBudgetJournal(store.pool, ownClock ? { clock: ownClock } : {});
 }
 
 /** Whether `work` resolves within `ms` (real time); its rejection is passed on. */

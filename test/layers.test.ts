@@ -38,8 +38,8 @@ const LAYERS: Record<string, readonly string[]> = {
   // The processes running on the database (their count is given to whoever shares limits).
   cluster: ["db"],
   // How this process runs among the others on its database: leadership, the registry, signals,
-  // and the duties only the leader runs (given to it as parts with a start and a stop).
-  fleet: ["clock.ts", "db", "cluster"],
+  // the chats' turns, and the duties only the leader runs (given to it as parts with a start and a stop).
+  fleet: ["clock.ts", "db", "cluster", "telegram", "exchange/budget.ts"],
   // Builds the process from all of the above.
   "app.ts": ["clock.ts", "money.ts", "logger.ts", "config.ts", "fleet", "inbox", "domain", "db", "exchange", "telegram", "ops", "bot", "tracker", "alerts"],
   // The Bot API emulator stands in for Telegram: it knows nothing of the bot.

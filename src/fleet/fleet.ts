@@ -1,8 +1,25 @@
+import type { Transformer } from "grammy";
+import type { Clock } from "../clock.js";
+import type { BudgetJournal } from "../exchange/budget.js";
+import type { Outbox } from "../telegram/outbox.js";
 import type { Duty } from "./duties.js";
 import type { Role } from "./leadership.js";
 
 /** What one process tells the others (and itself): "look again", never data (that is in the database). */
 export type Signal = "catalogue" | "trackerWake";
+
+/**
+ * Telegram's second between two messages into a chat, kept across the processes that send into
+ * it: API transformers for what is sent from outside a chat's updates (src/telegram/chat-turns.ts).
+ */
+export interface ChatPacing {
+  /** For status messages: they give up soon (the tracker owes them and comes back). */
+  status: Transformer;
+  /** For everything else sent from outside the chat's updates. */
+  other: Transformer;
+  /** For what a handling that lost its chat's lease still owes (an exchange's outcome). */
+  whenLost: Transformer;
+}
 
 /**
  * How this process runs among the others on its database: which one leads (runs the background
@@ -28,6 +45,17 @@ export interface Fleet {
    * PostgreSQL's starts hearing the others. False when `signal` aborted first.
    */
   enter(signal: AbortSignal, waiting: (phase: string) => void): Promise<boolean>;
+  /**
+   * The chats' pacing across processes; `outbox` paces this process's own calls, `handlesChat`
+   * says whether it handles an update of the chat now (it holds the chat already).
+   */
+  paceChats(deps: { outbox: Pick<Outbox, "sentEarlier" | "lastMessageAt">; handlesChat: (chatKey: string) => boolean }): ChatPacing;
+  /**
+   * The rate budget's journal of grants, in the database: a restart, or another process on it,
+   * continues the same window. Kept on the database's clock where processes share it, unless the
+   * process runs on a clock of its own (tests, the playground: `ownClock`).
+   */
+  budgetJournal(ownClock?: Clock): BudgetJournal;
   /** Says this process runs (the registry's first beat), and keeps saying so. */
   register(): Promise<void>;
   /**

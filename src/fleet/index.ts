@@ -11,7 +11,7 @@ import { SharedFleet } from "./shared.js";
 import { SingleProcessFleet } from "./single.js";
 
 export { DutyRoster, settlesBy, type Duty } from "./duties.js";
-export type { Fleet, Signal } from "./fleet.js";
+export type { ChatPacing, Fleet, Signal } from "./fleet.js";
 export type { Role } from "./leadership.js";
 
 export interface FleetDeps {
@@ -37,6 +37,7 @@ export function openFleet(deps: FleetDeps): Fleet {
     databaseUrl: deps.database.url!,
     owner,
     logger,
+    clock,
     onCount,
     graceMs: deps.graceMs,
     ...(deps.leaderRetryMs === undefined ? {} : { leaderRetryMs: deps.leaderRetryMs }),

@@ -1,17 +1,24 @@
 import type { Logger } from "pino";
 import type { Repositories } from "../db/index.js";
-import { PgLeaderLock, PgSignals, type PostgresStore } from "../db/postgres/index.js";
+import { PgBudgetJournal, PgLeaderLock, PgSignals, type PostgresStore } from "../db/postgres/index.js";
+import type { BudgetJournal } from "../exchange/budget.js";
 import { InstanceRegistry } from "../cluster/index.js";
 import { DutyRoster, settlesBy, type Duty } from "./duties.js";
-import type { Fleet, Signal } from "./fleet.js";
+import type { ChatPacing, Fleet, Signal } from "./fleet.js";
+import { ChatTurns } from "../telegram/chat-turns.js";
+import { chatKeyOfChat } from "../telegram/chat.js";
+import type { Outbox } from "../telegram/outbox.js";
+import type { Clock } from "../clock.js";
 import { Leadership, type Role } from "./leadership.js";
 
 export interface SharedFleetDeps {
   store: PostgresStore;
-  repos: Pick<Repositories, "instances">;
+  repos: Pick<Repositories, "instances" | "inbox">;
   databaseUrl: string;
   owner: string;
   logger: Logger;
+  /** The outbox's clock (the chats' turns tell it when a chat last got a message). */
+  clock: Clock;
   /** Told the number of running processes when it changes: Telegram's limits are shared among them, and one gone may have left work. */
   onCount: (count: number, was: number) => void;
   /** How long a follower waits between two tries at leading (real time); default 2 s. */
@@ -72,6 +79,20 @@ export class SharedFleet implements Fleet {
   async enter(): Promise<boolean> {
     await this.signals.start();
     return true;
+  }
+
+  /**
+   * A message into a chat from outside its updates takes the chat's turn (its lease, under an
+   * owner of its own), so that Telegram's second between two messages holds across processes.
+   */
+  paceChats(deps: { outbox: Pick<Outbox, "sentEarlier" | "lastMessageAt">; handlesChat: (chatKey: string) => boolean }): ChatPacing {
+    const { clock, logger, repos, owner } = this.deps;
+    const turns = new ChatTurns({ turns: repos.inbox, outbox: deps.outbox, handlesChat: deps.handlesChat, chatKeyOf: chatKeyOfChat, owner: `${owner}/turns`, logger, now: () => clock.now() });
+    return { status: turns.transformer({ waitMs: 3_000 }), other: turns.transformer({ waitMs: 30_000 }), whenLost: turns.transformer({ waitMs: 30_000 }) };
+  }
+
+  budgetJournal(ownClock?: Clock): BudgetJournal {
+    return new PgBudgetJournal(this.deps.store.pool, ownClock ? { clock: ownClock } : {});
   }
 
   register(): Promise<void> {

@@ -1,8 +1,11 @@
+import type { Transformer } from "grammy";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
-import { runMigrationWork, waitForInstanceLock, type HeldInstanceLock, type Repositories, type SqliteStore } from "../db/index.js";
+import { runMigrationWork, SqliteBudgetJournal, waitForInstanceLock, type HeldInstanceLock, type Repositories, type SqliteStore } from "../db/index.js";
+import { systemClock } from "../clock.js";
+import type { BudgetJournal } from "../exchange/budget.js";
 import { DutyRoster, settlesBy, type Duty } from "./duties.js";
-import type { Fleet, Signal } from "./fleet.js";
+import type { ChatPacing, Fleet, Signal } from "./fleet.js";
 import type { Role } from "./leadership.js";
 import { InstanceRegistry } from "../cluster/index.js";
 
@@ -75,6 +78,16 @@ export class SingleProcessFleet implements Fleet {
     await repos.inbox.clearLeases();
     await repos.instances.forgetAllBut(this.owner);
     return true;
+  }
+
+  /** One process: its outbox alone keeps each chat's second. */
+  paceChats(): ChatPacing {
+    const asIs: Transformer = (prev, method, payload, signal) => prev(method, payload, signal);
+    return { status: asIs, other: asIs, whenLost: asIs };
+  }
+
+  budgetJournal(ownClock?: Clock): BudgetJournal {
+    return new SqliteBudgetJournal(this.deps.store, ownClock ?? systemClock);
   }
 
   register(): Promise<void> {
