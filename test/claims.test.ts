@@ -67,6 +67,19 @@ describe("the creation card's claim", () => {
     expect(taken.cardRepeat).toBeGreaterThan(0);
   });
 
+  it("is fenced by its holder: a process whose hold was taken over while it paused sends nothing, and cannot take the hold back", async () => {
+    await a.transactions.insert(exchange("paused"));
+    expect(await a.cards.claimCard("paused", "flow", 2_000)).toBe(true);
+    // A pauses past the registry's window: judged gone, its hold is taken over by B's replayed Confirm.
+    await a.instances.forget("host-a:1:aaaaaa");
+    expect(await b.cards.claimCard("paused", "flow", 3_000)).toBe(true);
+    // A wakes: its hold is not its own any more.
+    expect(await a.cards.touchCardClaim("paused", 4_000)).toBe(false);
+    expect(await a.cards.markCardSending("paused")).toBe(false);
+    expect(await b.cards.markCardSending("paused")).toBe(true);
+    expect((await a.transactions.find("paused"))!.cardHolder).toBe("host-b:2:bbbbbb");
+  });
+
   it("held by a process gone is owed by the sweep: at once when a send was under way, later when the person was still choosing", async () => {
     await a.transactions.insert(exchange("sending"));
     await a.transactions.insert(exchange("choosing"));

@@ -129,10 +129,11 @@ describe("review: interleavings across awaits", () => {
       return row;
     };
     w.app.repos.cards.markCardSending = async (id) => {
-      await markCardSending(id);
+      const sending = await markCardSending(id);
       flowRead.fire();
       // The flow's send goes out once the tracker's poll has done what it does.
       await waitFor(() => w.app.tracker.pollsInFlight() === 0, 5_000, "the tracker's poll to end");
+      return sending;
     };
 
     const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });

@@ -88,10 +88,12 @@ export async function showCreated(conversation: FlowConversation, ui: FlowUi, de
   // repeat, and no second QR picture.
   const shownBefore = card.tx.cardMessageId !== null || card.tx.cardRepeat > 0;
   const creation = await conversation.external(async () => {
-    await deps.repos.cards.markCardSending(exchangeId);
+    // Still this process's to send (a pause may have had it taken over): else the taker's card is the one.
+    if (!(await deps.repos.cards.markCardSending(exchangeId))) return undefined;
     const text = renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase);
     return shownBefore ? [t("created-repeat"), "", text].join("\n") : text;
   });
+  if (creation === undefined) return;
   // Tried again only while Telegram certainly did not take it. After a timeout it may have
   // arrived: a blind second card could make someone pay twice, so the tracker sends it once
   // more, saying it may repeat the last one (losing the address would cost more).

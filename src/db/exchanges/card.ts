@@ -113,7 +113,8 @@ export class CardRepository {
    * flow may run here after another process stopped). False when the tracker has it.
    */
   async touchCardClaim(exchangeId: string, now: number): Promise<boolean> {
-    const result = await this.heldByFlow(exchangeId).set({ card_claimed_at: now, card_holder: this.owner }).executeTakeFirst();
+    // This process's hold only: one taken over meanwhile (this process was judged gone) stays the taker's.
+    const result = await this.heldByFlow(exchangeId).where("card_holder", "=", this.owner).set({ card_claimed_at: now }).executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
@@ -134,10 +135,14 @@ export class CardRepository {
    * The flow is about to send the card: should the process die before it records it as shown,
    * the next card may repeat one that arrived (releaseDeadClaims and a takeover keep this mark).
    */
-  async markCardSending(exchangeId: string): Promise<void> {
-    await this.heldByFlow(exchangeId)
+  async markCardSending(exchangeId: string): Promise<boolean> {
+    // The fence of the card's claim: a process that paused and was judged gone meanwhile finds its
+    // hold taken over (or owed to the tracker), and sends nothing; the taker's card is the one.
+    const result = await this.heldByFlow(exchangeId)
+      .where("card_holder", "=", this.owner)
       .set((eb) => ({ card_repeat: greatest(this.store.dialect, eb.ref("card_repeat"), 1) }))
-      .execute();
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /**
