@@ -138,9 +138,13 @@ export class CardRepository {
   async markCardSending(exchangeId: string): Promise<boolean> {
     // The fence of the card's claim: a process that paused and was judged gone meanwhile finds its
     // hold taken over (or owed to the tracker), and sends nothing; the taker's card is the one.
-    const result = await this.heldByFlow(exchangeId)
+    // A card shown before (a Confirm replayed after a restart) is sent again, said to be a repeat.
+    const result = await this.db
+      .updateTable("transactions")
+      .where("exchange_id", "=", exchangeId)
+      .where("card_claim", "=", "flow")
       .where("card_holder", "=", this.owner)
-      .set((eb) => ({ card_repeat: greatest(this.store.dialect, eb.ref("card_repeat"), 1) }))
+      .set((eb) => ({ card_repeat: sql<number>`CASE WHEN card_message_id IS NULL THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END` }))
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
