@@ -285,14 +285,19 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   ];
 
   const role = (): Role => fleet.role();
-  fleet.on("trackerWake", () => tracker.wake());
+  // New work for the leader: the tracker's, and an owed creation outcome's.
+  fleet.on("trackerWake", () => {
+    tracker.wake();
+    leader.wakeOwedOutcomes();
+  });
   fleet.on("catalogue", () => {
     if (role() !== "leader") catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
   });
   /** New work for the tracker: this instance's, when it leads; else the leader's, wherever it runs. */
   const wakeLeader = () => {
-    if (role() === "leader") tracker.wake();
-    else fleet.send("trackerWake");
+    if (role() !== "leader") return fleet.send("trackerWake");
+    tracker.wake();
+    leader.wakeOwedOutcomes();
   };
   const fundsSent = async (exchangeId: string) => {
     // Recorded in the database (the local tracker is woken too, and ignores it when not running).
@@ -446,7 +451,7 @@ interface LeaderParts {
  * The duties only the leader runs, in the order they start (each term builds its parts anew),
  * and what the rest of the process reads of them.
  */
-function leaderDuties(parts: LeaderParts): { duties: Duty[]; pollingFeed(): UpdateFeed | undefined; tracking(): boolean; wakeOffersRecovery(): void } {
+function leaderDuties(parts: LeaderParts): { duties: Duty[]; pollingFeed(): UpdateFeed | undefined; tracking(): boolean; wakeOffersRecovery(): void; wakeOwedOutcomes(): void } {
   const { config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry, isRunning } = parts;
   const warn = warnOn(logger);
   /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
@@ -575,7 +580,13 @@ function leaderDuties(parts: LeaderParts): { duties: Duty[]; pollingFeed(): Upda
       },
     },
   ];
-  return { duties: leaderDuties, pollingFeed: () => pollingFeed, tracking: () => tracking, wakeOffersRecovery: () => offersRecovery?.wake() };
+  return {
+    duties: leaderDuties,
+    pollingFeed: () => pollingFeed,
+    tracking: () => tracking,
+    wakeOffersRecovery: () => offersRecovery?.wake(),
+    wakeOwedOutcomes: () => owedOutcomes?.wake(),
+  };
 }
 
 /** A catch that logs `what` as a warning (the work goes on without it). */

@@ -7,8 +7,13 @@ import { isUnknownOutcome, type CreateRequestRecord } from "../db/create-request
 import { escapeHtml, formatUtcMinute } from "./format.js";
 import { sendFailure } from "./telegram-errors.js";
 
-/** How often the leader looks for outcomes owed to people told their exchange may be being created. */
+/** How often the leader looks for outcomes owed to people told their exchange may be being created, while some are. */
 export const OWED_OUTCOMES_EVERY_MS = 5_000;
+/**
+ * How often it looks while none is owed: a Confirm taken over, or an outcome learned late, wakes
+ * it at once (through the tracker's wake, across processes), so this look only backs that up.
+ */
+export const OWED_OUTCOMES_IDLE_MS = 5 * 60_000;
 /**
  * An attempt whose process is counted gone is declared unknown only this long after it was
  * made: a killed process and a frozen one look alike to the registry (no beat), and a frozen one
@@ -35,10 +40,12 @@ export function startOwedOutcomes(deps: {
   clock: Clock;
   logger: Logger;
   everyMs?: number;
-}): { stop(): Promise<void>; pass(): Promise<void> } {
+}): { stop(): Promise<void>; pass(): Promise<void>; wake(): void } {
   let timer: Timer | undefined;
   let stopped = false;
   let running: Promise<void> | undefined;
+  /** Whether the last pass found any outcome owed (told or not yet tellable). */
+  let owing = false;
 
   const tell = async (userId: number, key: string, variables: Record<string, string>): Promise<boolean> => {
     if ((await deps.users.find(userId))?.blocked) return true;
@@ -57,7 +64,9 @@ export function startOwedOutcomes(deps: {
   };
 
   const passOnce = async () => {
-    for (const request of await deps.createRequests.owedOutcomes(BATCH)) {
+    const owed = await deps.createRequests.owedOutcomes(BATCH);
+    owing = owed.length > 0;
+    for (const request of owed) {
       if (stopped) return;
       const variables = { reference: escapeHtml(request.key), time: formatUtcMinute(request.createdAt) };
       let told: boolean;
@@ -77,11 +86,20 @@ export function startOwedOutcomes(deps: {
   };
   const schedule = () => {
     if (stopped) return;
-    timer = deps.clock.setTimer(() => void pass().then(schedule), deps.everyMs ?? OWED_OUTCOMES_EVERY_MS);
+    timer?.cancel();
+    timer = deps.clock.setTimer(() => void pass().then(schedule), owing ? (deps.everyMs ?? OWED_OUTCOMES_EVERY_MS) : OWED_OUTCOMES_IDLE_MS);
   };
+  // The first look at once: a leader that just took over finds what the last one left.
+  owing = true;
   schedule();
   return {
     pass,
+    wake: () => {
+      if (stopped) return;
+      owing = true;
+      timer?.cancel();
+      void pass().then(schedule);
+    },
     stop: async () => {
       stopped = true;
       timer?.cancel();

@@ -63,6 +63,8 @@ export async function createStep(deps: CreateDeps, input: { chatId: number; user
   let outcome = await createExchange(deps, input);
   if ((outcome.kind === "refused" || outcome.kind === "unknown") && (await deps.repos.createRequests.wasToldInFlight(input.requestKey))) outcome = { kind: "taken-over" };
   if (outcome.kind === "in-flight") await deps.repos.createRequests.markToldInFlight(input.requestKey, deps.clock.now());
+  // An outcome is owed now, or was just learned: the leader's pass over owed outcomes looks at once.
+  if (outcome.kind === "in-flight" || outcome.kind === "taken-over") deps.onCreated();
   if (outcome.kind !== "refused" && outcome.kind !== "taken-over") deps.flows.flowCompleted(input.chatId, outcome.kind === "created" ? "created" : "unknown");
   if (outcome.kind === "created") await flowCreated(deps.repos.kv, input.chatId, outcome.exchangeId);
   return outcome;
