@@ -48,10 +48,12 @@ export type CreateOutcome =
 
 /**
  * How long a Confirm taken over waits for the outcome of the attempt on its way in another
- * process, looking every IN_FLIGHT_LOOK_MS: most attempts end within a few seconds, and the
- * person then sees the card or the refusal as if nothing had happened.
+ * process, looking every IN_FLIGHT_LOOK_MS: a process that paused briefly (a GC) ends its attempt
+ * within that, and the person sees the card or the refusal as if nothing had happened. Short,
+ * because a killed process never ends it: the person hears from us about 7 s after the kill (the
+ * chat's 4 s lease, then this), and the outcome follows when it is known.
  */
-export const IN_FLIGHT_WAIT_MS = 8_000;
+export const IN_FLIGHT_WAIT_MS = 3_000;
 const IN_FLIGHT_LOOK_MS = 500;
 
 /**
