@@ -1,21 +1,10 @@
 import { Bot, type Context } from "grammy";
-import type { Update, UserFromGetMe } from "grammy/types";
+import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
+import { botUserFor } from "../src/emulator/index.js";
 import { chatIdOf, chatIdOfKey, chatKeyOf, chatKeyOfChat } from "../src/telegram/chat.js";
 
-const me: UserFromGetMe = {
-  id: 1,
-  is_bot: true,
-  first_name: "Swap",
-  username: "swap_bot",
-  can_join_groups: true,
-  can_read_all_group_messages: false,
-  supports_inline_queries: true,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-} as UserFromGetMe;
+const me = botUserFor("1:token");
 
 const person = { id: 42, is_bot: false, first_name: "Ana" };
 const privateChat = { id: 42, type: "private" as const, first_name: "Ana" };
