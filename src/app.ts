@@ -207,10 +207,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const notifier = new StatusNotifier({ api: statusApi, repos, i18n, catalogue, clock, logger, onStatusMessage: (outcome) => metrics.statusMessage(outcome) });
   const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
   // Every update is stored before Telegram is told it arrived, then handled from the inbox
-  // (src/inbox/), one chat at a time across every process on the database.
+  // (src/inbox/), one chat at a time across every process on the database, under the fleet's leases.
   const inbox = new InboxWorker({
-    inbox: repos.inbox,
-    owner,
+    leases: fleet.leases,
     logger,
     // Ages, turned into times on the outbox's clock: the processes' clocks may differ.
     chatSends: {

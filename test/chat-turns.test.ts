@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { InboxRepository } from "../src/db/index.js";
 import { startBotApiEmulator, type ApiCall, type BotApiEmulator } from "../src/emulator/index.js";
+import { chatLeases, TURN_LEASE } from "../src/fleet/index.js";
 import { chatIdOfKey, chatKeyOfChat, InboxWorker } from "../src/inbox/index.js";
 import { ChatTurns } from "../src/telegram/chat-turns.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS } from "../src/telegram/outbox.js";
@@ -41,8 +42,7 @@ async function twoProcesses(options: { turns: boolean; leaseMs?: number }) {
   const apiA = new Api(tg.token, { apiRoot: tg.apiRoot });
   apiA.config.use(outboxA.transformer({ retry: true }));
   const worker = new InboxWorker({
-    inbox: repo,
-    owner: "a",
+    leases: chatLeases(repo, "a"),
     logger,
     handle: async (update: Update) => {
       await apiA.sendMessage(update.message!.chat.id, `reply to ${update.message!.text}`);
@@ -60,7 +60,8 @@ async function twoProcesses(options: { turns: boolean; leaseMs?: number }) {
   const outboxB = new Outbox({ clock, logger, limits: TELEGRAM_FLOOD_LIMITS });
   const apiB = new Api(tg.token, { apiRoot: tg.apiRoot });
   apiB.config.use(outboxB.transformer({ retry: false }));
-  if (options.turns) apiB.config.use(new ChatTurns({ turns: repo, outbox: outboxB, handlesChat: () => false, chatKeyOf: chatKeyOfChat, owner: "b/turns", logger, now: () => clock.now(), ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}) }).transformer({ waitMs: 3_000 }));
+  const turns = chatLeases(repo, "b/turns", options.leaseMs ? { leaseMs: options.leaseMs, renewEveryMs: options.leaseMs / 3 } : TURN_LEASE);
+  if (options.turns) apiB.config.use(new ChatTurns({ turns, outbox: outboxB, handlesChat: () => false, chatKeyOf: chatKeyOfChat, logger, now: () => clock.now() }).transformer({ waitMs: 3_000 }));
 
   close = async () => {
     await worker.stop(Date.now() + 1_000);

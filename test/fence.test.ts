@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { systemClock } from "../src/clock.js";
 import { createRepositories, type Repositories, type Store } from "../src/db/index.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator } from "../src/emulator/index.js";
+import { chatLeases } from "../src/fleet/index.js";
 import { fenceCalls, HeldLease, InboxWorker, LeaseLostError, underLease } from "../src/inbox/index.js";
 import { captureLogs } from "./harness/drive.js";
 import { openFreshStore } from "./harness/store.js";
@@ -78,10 +79,8 @@ describe("fenced by the chat's lease", () => {
     let aborted = false;
     let refused: unknown;
     const worker = new InboxWorker({
-      inbox: repos.inbox,
-      owner: "a",
+      leases: chatLeases(repos.inbox, "a", { leaseMs: 400, renewEveryMs: 100 }),
       logger,
-      leaseMs: 400,
       handle: async (update: Update, _attempts, signal) => {
         signal.addEventListener("abort", () => (aborted = true));
         await api.sendMessage(update.message!.chat.id, "working on it");

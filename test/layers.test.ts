@@ -33,13 +33,14 @@ const LAYERS: Record<string, readonly string[]> = {
   // which only gets callbacks into them (see app.ts).
   tracker: ["clock.ts", "money.ts", "domain", "db", "exchange", "bot"],
   alerts: ["clock.ts", "money.ts", "domain", "db", "exchange", "bot"],
-  // The updates stored before Telegram is acknowledged, handled a chat at a time (the bot's handler is given to it).
-  inbox: ["db", "telegram"],
   // The processes running on the database (their count is given to whoever shares limits).
   cluster: ["db"],
   // How this process runs among the others on its database: leadership, the registry, signals,
-  // the chats' turns, and the duties only the leader runs (given to it as parts with a start and a stop).
+  // the chats' leases and turns, and the duties only the leader runs (given to it as parts with a start and a stop).
   fleet: ["clock.ts", "db", "cluster", "telegram", "exchange/budget.ts"],
+  // The updates stored before Telegram is acknowledged, handled a chat at a time under the fleet's
+  // leases (the bot's handler is given to it).
+  inbox: ["db", "telegram", "fleet"],
   // Builds the process from all of the above.
   "app.ts": ["clock.ts", "money.ts", "logger.ts", "config.ts", "fleet", "inbox", "domain", "db", "exchange", "telegram", "ops", "bot", "tracker", "alerts"],
   // The Bot API emulator stands in for Telegram: it knows nothing of the bot.

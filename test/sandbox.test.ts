@@ -460,6 +460,18 @@ describe("getTransactionInfo", () => {
     expect((await info(id))["status"]).toBe("finished");
   });
 
+  it("holds an exchange's next read: made when it arrives, answered once released, after a later read", async () => {
+    const sb = await start();
+    const id = await create();
+    const held = sb.holdAnswer(id);
+    const older = info(id);
+    await held.arrived;
+    await clock.advance(120_000);
+    expect((await info(id))["status"]).toBe("confirming"); // the next read is not held
+    held.release();
+    expect((await older)["status"]).toBe("waiting");
+  });
+
   it("answers an unknown id with status Error, and a missing id with 400", async () => {
     await start();
     const answer = await call("getTransactionInfo", { query: { exchange_id: "changenow-floating-nope" } });

@@ -11,7 +11,8 @@ import { SharedFleet } from "./shared.js";
 import { SingleProcessFleet } from "./single.js";
 
 export { DutyRoster, settlesBy, type Duty } from "./duties.js";
-export type { ChatPacing, Fleet, Signal } from "./fleet.js";
+export type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
+export { chatLeases, TURN_LEASE, UPDATE_LEASE, type LeaseTiming } from "./leases.js";
 export type { Role } from "./leadership.js";
 
 export interface FleetDeps {

@@ -4,7 +4,8 @@ import { PgBudgetJournal, PgLeaderLock, PgSignals, type PostgresStore } from "..
 import type { BudgetJournal } from "../exchange/budget.js";
 import { InstanceRegistry } from "../cluster/index.js";
 import { DutyRoster, settlesBy, type Duty } from "./duties.js";
-import type { ChatPacing, Fleet, Signal } from "./fleet.js";
+import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
+import { chatLeases, TURN_LEASE } from "./leases.js";
 import { ChatTurns } from "../telegram/chat-turns.js";
 import { chatKeyOfChat } from "../telegram/chat.js";
 import type { Outbox } from "../telegram/outbox.js";
@@ -35,6 +36,7 @@ export interface SharedFleetDeps {
  */
 export class SharedFleet implements Fleet {
   readonly owner: string;
+  readonly leases: ChatLeases;
   private readonly signals: PgSignals;
   private readonly registry: InstanceRegistry;
   private leadership: Leadership | undefined;
@@ -49,6 +51,7 @@ export class SharedFleet implements Fleet {
 
   constructor(private readonly deps: SharedFleetDeps) {
     this.owner = deps.owner;
+    this.leases = chatLeases(deps.repos.inbox, deps.owner);
     this.signals = new PgSignals(deps.databaseUrl, {
       logger: deps.logger,
       notify: async (channel) => void (await deps.store.pool.query("SELECT pg_notify($1, '')", [channel])),
@@ -87,7 +90,7 @@ export class SharedFleet implements Fleet {
    */
   paceChats(deps: { outbox: Pick<Outbox, "sentEarlier" | "lastMessageAt">; handlesChat: (chatKey: string) => boolean }): ChatPacing {
     const { clock, logger, repos, owner } = this.deps;
-    const turns = new ChatTurns({ turns: repos.inbox, outbox: deps.outbox, handlesChat: deps.handlesChat, chatKeyOf: chatKeyOfChat, owner: `${owner}/turns`, logger, now: () => clock.now() });
+    const turns = new ChatTurns({ turns: chatLeases(repos.inbox, `${owner}/turns`, TURN_LEASE), outbox: deps.outbox, handlesChat: deps.handlesChat, chatKeyOf: chatKeyOfChat, logger, now: () => clock.now() });
     return { status: turns.transformer({ waitMs: 3_000 }), other: turns.transformer({ waitMs: 30_000 }), whenLost: turns.transformer({ waitMs: 30_000 }) };
   }
 

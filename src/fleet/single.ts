@@ -5,7 +5,8 @@ import { runMigrationWork, SqliteBudgetJournal, waitForInstanceLock, type HeldIn
 import { systemClock } from "../clock.js";
 import type { BudgetJournal } from "../exchange/budget.js";
 import { DutyRoster, settlesBy, type Duty } from "./duties.js";
-import type { ChatPacing, Fleet, Signal } from "./fleet.js";
+import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
+import { chatLeases } from "./leases.js";
 import type { Role } from "./leadership.js";
 import { InstanceRegistry } from "../cluster/index.js";
 
@@ -27,6 +28,7 @@ export interface SingleProcessFleetDeps {
  */
 export class SingleProcessFleet implements Fleet {
   readonly owner: string;
+  readonly leases: ChatLeases;
   private lock: HeldInstanceLock | undefined;
   private roster: DutyRoster | undefined;
   private readonly handlers = new Map<Signal, (() => void)[]>();
@@ -36,6 +38,7 @@ export class SingleProcessFleet implements Fleet {
 
   constructor(private readonly deps: SingleProcessFleetDeps) {
     this.owner = deps.owner;
+    this.leases = chatLeases(deps.repos.inbox, deps.owner);
     this.registry = new InstanceRegistry({ instances: deps.repos.instances, owner: deps.owner, logger: deps.logger, onCount: deps.onCount });
   }
 

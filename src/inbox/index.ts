@@ -4,7 +4,7 @@ import { chatKeyOf } from "../telegram/chat.js";
 import type { InboxWorker } from "./worker.js";
 
 export { chatIdOfKey, chatKeyOf, chatKeyOfChat } from "../telegram/chat.js";
-export { DEFAULT_LEASE_MS, InboxWorker, type InboxWorkerOptions } from "./worker.js";
+export { InboxWorker, type InboxWorkerOptions } from "./worker.js";
 export { currentLease, fenceCalls, HeldLease, LeaseLostError, underLease, type Fence } from "./fence.js";
 
 /**

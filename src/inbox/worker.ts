@@ -1,10 +1,12 @@
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
-import type { ClaimedUpdate, InboxRepository } from "../db/inbox.js";
+import type { ClaimedUpdate } from "../db/inbox.js";
+import type { ChatLeases } from "../fleet/index.js";
 import { HeldLease, underLease } from "./fence.js";
 
 export interface InboxWorkerOptions {
-  inbox: InboxRepository;
+  /** This process's leases of the chats (the fleet's: src/fleet/), their owner and timing. */
+  leases: ChatLeases;
   /**
    * Handles one update; a failure is logged and the update counts as handled (the bot's error
    * handler has answered it). `attempts` above 1: a process took it up before and stopped.
@@ -13,16 +15,8 @@ export interface InboxWorkerOptions {
    */
   handle: (update: Update, attempts: number, signal: AbortSignal) => Promise<void>;
   logger: Logger;
-  /** This process, as its leases name it: unique among the processes on the database. */
-  owner: string;
   /** The wall clock old updates are forgotten on (leases are kept on the database's: src/db/inbox.ts). */
   now?: () => number;
-  /**
-   * How long a chat's lease lasts unless renewed (renewed every quarter of it): how soon another
-   * process takes over the chats of one that was killed or is paused. Short, as what is written
-   * under a lease is fenced by its token: a holder that comes back late is refused.
-   */
-  leaseMs?: number;
   /** How often to look for waiting updates nobody woke this process for (another process stored them, or a lease ran out). */
   scanMs?: number;
   /** Chats handled at once. */
@@ -39,19 +33,17 @@ export interface InboxWorkerOptions {
 
 /** Handled updates are kept this long, so that Telegram repeating one is known and dropped. */
 const KEEP_DONE_MS = 24 * 3600_000;
-/** Leases let go are kept this long, for when their chat last got a message (a second matters). */
-const KEEP_LET_GO_MS = 60_000;
 const PRUNE_EVERY_MS = 3600_000;
 
 /**
  * Handles the updates waiting in the inbox, on every process of the bot: a chat at a time per
- * lease (src/db/inbox.ts), its updates in order, many chats at once. Woken when this process
+ * lease (the fleet's: src/fleet/), its updates in order, many chats at once. Woken when this process
  * stores updates; looks every `scanMs` anyway, for updates other processes stored in a chat
  * this one was handling and for chats whose process died (its leases ran out).
  */
 export class InboxWorker {
   private readonly now: () => number;
-  private readonly leaseMs: number;
+  private readonly leases: ChatLeases;
   private readonly concurrency: number;
   private readonly maxAttempts: number;
   /** Chats being handled here, each by its loop. */
@@ -70,14 +62,14 @@ export class InboxWorker {
 
   constructor(private readonly options: InboxWorkerOptions) {
     this.now = options.now ?? Date.now;
-    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.leases = options.leases;
     this.concurrency = options.concurrency ?? 64;
     this.maxAttempts = options.maxAttempts ?? 3;
   }
 
   start(): void {
     this.scanTimer = setInterval(() => this.wake(), this.options.scanMs ?? 500).unref();
-    this.renewTimer = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.leaseMs / 4))).unref();
+    this.renewTimer = setInterval(() => void this.renew(), this.leases.renewEveryMs).unref();
     this.wake();
   }
 
@@ -161,17 +153,16 @@ export class InboxWorker {
   }
 
   private async scan(): Promise<void> {
-    const { inbox, owner } = this.options;
+    const { leases } = this;
     const now = this.now();
     if (now - this.lastPruneAt >= PRUNE_EVERY_MS) {
       this.lastPruneAt = now;
-      await inbox.prune(now - KEEP_DONE_MS);
-      await inbox.pruneLeases(KEEP_LET_GO_MS);
+      await leases.prune(now - KEEP_DONE_MS);
     }
     const free = this.concurrency - this.active.size;
     if (free <= 0) return;
     // Chats handled here are among those listed (this process's leases): asked for beyond them.
-    for (const chatKey of await inbox.waitingChats(owner, free + this.active.size)) {
+    for (const chatKey of await leases.waitingChats(free + this.active.size)) {
       if (this.stopped || this.active.size >= this.concurrency) break;
       if (!this.active.has(chatKey)) this.handleChat(chatKey);
     }
@@ -194,16 +185,16 @@ export class InboxWorker {
    * the process that took the chat handles it.
    */
   private async drain(chatKey: string): Promise<void> {
-    const { inbox, owner } = this.options;
+    const { leases } = this;
     const sends = this.options.chatSends;
     let askedAt = performance.now();
-    let update = await inbox.claim(chatKey, owner, this.leaseMs);
+    let update = await leases.claim(chatKey);
     if (update?.chatSentAgoMs != null) sends?.sentEarlier(chatKey, update.chatSentAgoMs);
     const lastSentAgo = () => sends?.lastSentAgo(chatKey) ?? null;
     while (update) {
       const lease = { chatKey, token: update.token };
       // Taken up as the stop began: handed back untouched, for another process to handle now.
-      if (this.stopped) return inbox.giveBack(update.updateId, lease, owner, lastSentAgo());
+      if (this.stopped) return leases.giveBack(update.updateId, lease, lastSentAgo());
       if (update.attempts > this.maxAttempts) {
         this.options.logger.error(
           { updateId: update.updateId, chatKey, attempts: update.attempts },
@@ -213,18 +204,18 @@ export class InboxWorker {
         return;
       }
       if (this.stopped) {
-        if (await inbox.markDone(update.updateId, lease, owner)) await inbox.release(lease, owner, lastSentAgo());
+        if (await leases.markDone(update.updateId, lease)) await leases.release(lease, lastSentAgo());
         return;
       }
       askedAt = performance.now();
-      update = await inbox.finish(update.updateId, lease, owner, this.leaseMs, lastSentAgo());
+      update = await leases.finish(update.updateId, lease, lastSentAgo());
     }
   }
 
   /** Handles the update under its chat's lease (claimed as of `claimedAt`); false when the lease was lost meanwhile. */
   private async handleUnderLease(update: ClaimedUpdate, claimedAt: number): Promise<boolean> {
     const { chatKey } = update;
-    const lease = new HeldLease(chatKey, update.token, { claimedAt, freshMs: this.leaseMs / 2, confirm: (held) => this.confirm(held) });
+    const lease = new HeldLease(chatKey, update.token, { claimedAt, freshMs: this.leases.leaseMs / 2, confirm: (held) => this.confirm(held) });
     const lost = new Promise<void>((resolve) => lease.signal.addEventListener("abort", () => resolve(), { once: true }));
     this.handling.set(chatKey, lease);
     try {
@@ -254,7 +245,7 @@ export class InboxWorker {
 
   /** Asks the database whether `lease` is still this process's (renewing it). */
   private async confirm(lease: HeldLease): Promise<boolean> {
-    const lost = await this.options.inbox.renew(this.options.owner, [lease], this.leaseMs);
+    const lost = await this.leases.renew([lease]);
     return lost.length === 0;
   }
 
@@ -263,7 +254,7 @@ export class InboxWorker {
     const leases = [...this.handling.values()];
     const askedAt = performance.now();
     try {
-      const lost = new Set(await this.options.inbox.renew(this.options.owner, leases, this.leaseMs));
+      const lost = new Set(await this.leases.renew(leases));
       for (const lease of leases) {
         if (lost.has(lease.chatKey)) lease.lose();
         else lease.confirmed(askedAt);
@@ -273,6 +264,3 @@ export class InboxWorker {
     }
   }
 }
-
-/** How long a chat's lease lasts unless renewed (see InboxWorkerOptions.leaseMs). */
-export const DEFAULT_LEASE_MS = 4_000;

@@ -2,17 +2,20 @@ import type { Transformer } from "grammy";
 import type { Logger } from "pino";
 import { postsMessage, type Outbox } from "./outbox.js";
 
-/**
- * Where a chat's turn is kept: its lease row (src/db/inbox.ts), shared by every process, judged
- * on the database's clock (durations and ages cross processes, never times) and fenced by its token.
- */
 /** A turn as its holder names it: the chat, and the token of its claim. */
 type LeaseRef = { chatKey: string; token: number };
 
+/**
+ * Where a chat's turn is kept: its lease (the fleet's chat leases, src/fleet/), shared by every
+ * process, judged on the database's clock (durations and ages cross processes, never times) and
+ * fenced by its token; held under the turns' own owner, for as long as the fleet says.
+ */
 export interface ChatTurnStore {
-  takeTurn(chatKey: string, owner: string, leaseMs: number): Promise<{ token: number; sentAgoMs: number | null } | undefined>;
-  release(lease: LeaseRef, owner: string, sentAgoMs: number | null): Promise<void>;
-  renew(owner: string, leases: readonly LeaseRef[], leaseMs: number): Promise<string[]>;
+  /** How often a turn is renewed while its message waits. */
+  readonly renewEveryMs: number;
+  takeTurn(chatKey: string): Promise<{ token: number; sentAgoMs: number | null } | undefined>;
+  release(turn: LeaseRef, sentAgoMs: number | null): Promise<void>;
+  renew(turns: readonly LeaseRef[]): Promise<string[]>;
 }
 
 export interface ChatTurnsDeps {
@@ -22,13 +25,9 @@ export interface ChatTurnsDeps {
   handlesChat: (chatKey: string) => boolean;
   /** The chat's key in the inbox ("c:<chat id>"). */
   chatKeyOf: (chatId: number) => string;
-  /** The turns' owner: this process's, told apart from its inbox worker's own leases. */
-  owner: string;
   logger: Logger;
   /** The outbox's clock (when the chat last got a message is told to it, and asked of it, on it). */
   now?: () => number;
-  /** How long a turn lasts if this process dies holding it. */
-  leaseMs?: number;
   /** How often to look whether the chat is free again. */
   pollMs?: number;
 }
@@ -81,17 +80,16 @@ export class ChatTurns {
           return { ok: false, error_code: 429, description: "Too Many Requests: the chat is busy with another process of the bot", parameters: { retry_after: 1 } } as Awaited<ReturnType<typeof prev>>;
         }
         // The outbox may hold the message longer than a lease lasts (its turn in the chat, a 429 waited out).
-        const leaseMs = deps.leaseMs ?? TURN_LEASE_MS;
         const turn = { chatKey, token: taken.token };
         const renewal = setInterval(() => {
-          deps.turns.renew(deps.owner, [turn], leaseMs).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not renew a chat's turn"));
-        }, leaseMs / 3);
+          deps.turns.renew([turn]).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not renew a chat's turn"));
+        }, deps.turns.renewEveryMs);
         try {
           return await prev(method, payload, signal);
         } finally {
           clearInterval(renewal);
           const sentAt = deps.outbox.lastMessageAt(chatId);
-          await deps.turns.release(turn, deps.owner, sentAt === undefined ? null : this.now() - sentAt).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go; it runs out by itself"));
+          await deps.turns.release(turn, sentAt === undefined ? null : this.now() - sentAt).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go; it runs out by itself"));
         }
       } finally {
         done();
@@ -103,11 +101,10 @@ export class ChatTurns {
   /** Takes the chat's turn, waiting up to `waitMs` while another process holds the chat; tells the outbox when the chat last got a message. */
   private async take(chatKey: string, chatId: number, waitMs: number, signal?: { aborted: boolean }): Promise<{ token: number } | undefined> {
     const { deps } = this;
-    const leaseMs = deps.leaseMs ?? TURN_LEASE_MS;
     // Waited out on this process's monotonic time: the wall clock may be set meanwhile.
     const giveUpAt = performance.now() + waitMs;
     for (;;) {
-      const turn = await deps.turns.takeTurn(chatKey, deps.owner, leaseMs);
+      const turn = await deps.turns.takeTurn(chatKey);
       if (turn) {
         if (turn.sentAgoMs !== null) deps.outbox.sentEarlier(chatId, this.now() - turn.sentAgoMs);
         return turn;
@@ -118,6 +115,3 @@ export class ChatTurns {
     }
   }
 }
-
-/** How long a turn lasts if its process dies (or is paused) holding it; renewed while the message waits. */
-const TURN_LEASE_MS = 4_000;

@@ -99,6 +99,11 @@ export interface SandboxExchange {
   setTimeline(exchangeId: string, timeline: Partial<Timeline>): void;
   /** The deposit arrives now, or the exchange fails or is refunded now (the playground's buttons); false if it has ended. */
   steer(exchangeId: string, event: SteerEvent): boolean;
+  /**
+   * The next read of this exchange (getTransactionInfo) is made when it arrives and answered only
+   * once released: a slow answer, older than a read made after it (two overlapping polls).
+   */
+  holdAnswer(exchangeId: string): HeldAnswer;
   setProviderEnabled(name: string, enabled: boolean): void;
   /** Multiplies a provider's quoted amounts by `factor` ("0" withdraws its offers); null resets. */
   setQuoteFactor(provider: string, factor: string | null): void;
@@ -110,6 +115,18 @@ export interface SandboxExchange {
   currencies: readonly SandboxCurrency[];
   /** Current availability (a fresh snapshot on each read). */
   readonly providers: readonly ProviderState[];
+}
+
+export interface HeldAnswer {
+  /** Resolves once the read is made (the answer is then held). */
+  arrived: Promise<void>;
+  release(): void;
+}
+
+interface Hold {
+  arrive(): void;
+  released: Promise<void>;
+  release(): void;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -293,6 +310,10 @@ class SandboxServer {
   readonly quoteFactors = new Map<string, Decimal>();
   /** Test hook: the limits a provider's offers state in estimates. */
   readonly offerLimits = new Map<string, { min: string; max: string | null }>();
+  /** Test hook: an exchange's next read, answered when the test releases it (holdAnswer). */
+  private readonly heldAnswers = new Map<string, Hold>();
+  /** Reads made and held, released by close() too. */
+  private readonly holding = new Set<Hold>();
 
   private readonly clock: Clock;
   private readonly limiter: SlidingWindow;
@@ -337,6 +358,7 @@ class SandboxServer {
     if (!this.closing) {
       this.closing = new Promise((resolve) => this.server.close(() => resolve()));
       for (const cancel of this.delays) cancel();
+      for (const hold of this.holding) hold.release();
       // Keep-alive, hanging and delayed requests all hold sockets: end them now.
       for (const socket of this.sockets) socket.destroy();
     }
@@ -401,6 +423,7 @@ class SandboxServer {
     }
     this.limiter.record(now);
     const reply = this.dispatch(endpoint, record.query, body, now);
+    if (endpoint === "getTransactionInfo") await this.held(record.query["exchange_id"]);
     return fault?.kind === "rename-field" ? renameField(reply, fault.field, fault.to) : reply;
   }
 
@@ -422,6 +445,26 @@ class SandboxServer {
       case "rename-field":
         return undefined; // applied to the answer (see process)
     }
+  }
+
+  holdAnswer(exchangeId: string): HeldAnswer {
+    let arrive!: () => void;
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.heldAnswers.set(exchangeId, { arrive, released, release });
+    return { arrived, release };
+  }
+
+  /** Waits for the test to release an answer it holds (holdAnswer); the server closing releases it. */
+  private async held(exchangeId: string | undefined): Promise<void> {
+    const hold = exchangeId === undefined ? undefined : this.heldAnswers.get(exchangeId);
+    if (!hold) return;
+    this.heldAnswers.delete(exchangeId!);
+    this.holding.add(hold);
+    hold.arrive();
+    await hold.released;
+    this.holding.delete(hold);
   }
 
   /** A wall-clock wait (client timeouts are wall-clock); resolves false if the server closes. */
@@ -544,6 +587,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxExch
       if (limits === null) sandbox.offerLimits.delete(provider);
       else sandbox.offerLimits.set(provider, limits);
     },
+    holdAnswer: (exchangeId) => sandbox.holdAnswer(exchangeId),
     setProviderEnabled: (name, enabled) => engine.setProviderEnabled(name, enabled),
     currencies: CURRENCIES,
     get providers() {
