@@ -189,10 +189,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       exchange: { client, budget, catalogue, estimates, availability },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
-      // Nothing goes into a chat whose lease this process lost while handling its update (src/inbox/fence.ts),
-      // but an exchange's outcome, which then takes the chat's turn (the conversations' API has no turns of its own).
-      // What a handling that lost its chat's lease still owes waits for the chat's turn (`pacing`, below).
-      fence: fenceCalls(() => pacing.whenLost),
+      // Nothing goes into a chat whose lease this process lost while handling its update (src/inbox/fence.ts):
+      // an exchange it created meanwhile is recorded, and its card owed to another process.
+      fence: fenceCalls(),
       process: { owner, isRunning: (other) => fleet.isRunning(other) },
       trackerIntervalSeconds: config.trackerIntervalSeconds,
       alertCheckMinutes: config.alertCheckMinutes,

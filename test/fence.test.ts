@@ -2,7 +2,7 @@ import { Api } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { systemClock } from "../src/clock.js";
-import { createRepositories, type Repositories, type Store } from "../src/db/index.js";
+import { createRepositories, POLL_RANK, type NewTransaction, type Repositories, type Store } from "../src/db/index.js";
 import { startBotApiEmulator, waitFor, type BotApiEmulator } from "../src/emulator/index.js";
 import { chatLeases } from "../src/fleet/index.js";
 import { fenceCalls, HeldLease, InboxWorker, LeaseLostError, underLease } from "../src/inbox/index.js";
@@ -11,9 +11,11 @@ import { openFreshStore } from "./harness/store.js";
 
 /**
  * Issue 31: what an update's handling writes and sends is fenced by its chat's lease token. A
- * process that lost the lease (paused past it, say) is refused: its flow's state and its claim of
- * a create request are not written, its calls into the chat do not go out, and its worker drops
- * the update for the process that took the chat. On the suite's back end (TEST_DATABASE).
+ * process that lost the lease (paused past it, say) is refused: its flow's state, its claim of a
+ * create request and its claim of a creation card are not written, its calls into the chat do not
+ * go out, and its worker drops the update for the process that took the chat. What the service did
+ * is kept (an exchange it created is recorded) and its card owed at once, for another process to
+ * show. On the suite's back end (TEST_DATABASE).
  */
 let db: { store: Store; close(): Promise<void> };
 let repos: Repositories;
@@ -33,6 +35,29 @@ const expire = (chatKey: string) => db.store.db.updateTable("chat_leases").set({
 const messageUpdate = (updateId: number, chatId: number, text: string) => ({
   update_id: updateId,
   message: { message_id: updateId, date: 0, chat: { id: chatId, type: "private" as const, first_name: "F" }, text },
+});
+/** An exchange the service created for `chatId`'s person, as the flow records it. */
+const createdExchange = (exchangeId: string, chatId: number): NewTransaction => ({
+  exchangeId,
+  userId: chatId,
+  chatId,
+  symbolFrom: "btc",
+  networkFrom: "btc",
+  symbolTo: "usdt",
+  networkTo: "trx",
+  amountFrom: "0.05",
+  amountTo: "3012.5",
+  addressTo: "TXYZ",
+  extraTo: null,
+  addressFrom: "bc1qdeposit",
+  extraFrom: null,
+  provider: "exolix",
+  rateType: "floating",
+  status: "waiting",
+  createdAt: 0,
+  nextPollAt: 1_000,
+  pollRank: POLL_RANK.waiting,
+  cardMessageId: null,
 });
 const store = (updateId: number, chatId: number, text: string) =>
   repos.inbox.add([{ updateId, chatKey: `c:${chatId}`, payload: JSON.stringify(messageUpdate(updateId, chatId, text)) }], Date.now());
@@ -123,7 +148,7 @@ describe("fenced by the chat's lease", () => {
     }
   });
 
-  it("a handling that claimed a create request still tells the person its outcome once its lease is lost; its writes stay refused", async () => {
+  it("a handling that claimed a create request and lost its lease sends nothing more into the chat: the exchange is recorded, its card owed for another process to show", async () => {
     tg = await startBotApiEmulator();
     await tg.user({ id: 7202, first_name: "F" }).send("/start");
     const api = new Api(tg.token, { apiRoot: tg.apiRoot });
@@ -136,16 +161,17 @@ describe("fenced by the chat's lease", () => {
     await expire("c:7202");
     await repos.inbox.claim("c:7202", "b", LEASE);
     lease.lose();
-    // Woken, it learns the exchange was created: the card goes out (the card's own claim keeps it to one)...
-    await underLease(lease, () => api.sendMessage(7202, "Exchange created"));
-    expect(tg.calls.filter((call) => call.method === "sendMessage").map((call) => (call.payload as { text: string }).text)).toEqual(["Exchange created"]);
-    // ...but what it would write of the flow is refused.
+    // Woken, it learns the exchange was created: a fact from outside, recorded whoever learns it...
+    await underLease(lease, () => repos.createRequests.complete("7202:f1:1", createdExchange("ex-7202", 7202)));
+    expect(await repos.createRequests.find("7202:f1:1")).toMatchObject({ state: "created", exchangeId: "ex-7202" });
+    // ...but the card is not its to show: its claim is refused and the card owed at once (for the
+    // tracker, or the process that took the chat); nothing it sends reaches the chat.
+    await expect(underLease(lease, () => repos.cards.claimCard("ex-7202", "flow", 5_000))).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await repos.transactions.find("ex-7202")).toMatchObject({ cardClaim: null, cardDueAt: 5_000, cardMessageId: null });
+    await expect(underLease(lease, () => api.sendMessage(7202, "Exchange created"))).rejects.toBeInstanceOf(LeaseLostError);
+    expect(tg.calls.filter((call) => call.method === "sendMessage")).toEqual([]);
     const flows = repos.kv.adapter<{ step: number }>("flow");
     await expect(underLease(lease, async () => flows.write("7202", { step: 9 }))).rejects.toBeInstanceOf(LeaseLostError);
-    // A handling that claimed nothing is refused as before.
-    const other = held("c:7202", a.token);
-    other.lose();
-    await expect(underLease(other, () => api.sendMessage(7202, "stale"))).rejects.toBeInstanceOf(LeaseLostError);
   });
 
   it("a call into the chat asks the database first when the lease was not renewed lately, and is refused if another process has it", async () => {

@@ -68,8 +68,8 @@ const creates = () => fleet.sandbox.requests.filter((r) => r.endpoint === "creat
 /**
  * `user` confirms a swap whose creation the service answers with `fault` (late), and the process
  * handling the Confirm is frozen (SIGSTOP: a VM pause, a long GC) once the request reached the
- * service. What the bot said from then on, and `thaw` (SIGCONT; once, whoever calls it: call it
- * in a `finally` too).
+ * service. What the bot said from then on, which instance froze (and whether it led), and `thaw`
+ * (SIGCONT; once, whoever calls it: call it in a `finally` too).
  */
 async function confirmThenFreeze(user: TestUser, fault: Parameters<Fleet["sandbox"]["faults"]["inject"]>[0], amount = "0.05") {
   const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount, address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
@@ -79,12 +79,18 @@ async function confirmThenFreeze(user: TestUser, fault: Parameters<Fleet["sandbo
   await user.click(summary, /^✅/);
   await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
   const { index: holder } = await waitFor(() => holderOf(user), 10_000, "the process creating");
-  const pid = fleet.instances[holder]!.bot.child.pid!;
+  const leading = (await fleet.readiness(holder))?.role === "leader";
+  const instance = fleet.instances[holder]!;
+  const pid = instance.bot.child.pid!;
   process.kill(pid, "SIGSTOP");
   const frozenAt = Date.now();
   let thawed = false;
   return {
     createsBefore,
+    /** The instance frozen, whether it led then, and what it has logged (JSON lines). */
+    index: holder,
+    leading,
+    lines: () => instance.bot.lines,
     /** How long it has been frozen. */
     frozenFor: () => Date.now() - frozenAt,
     said: () => fromBot(user).slice(before),
@@ -169,11 +175,12 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     expect(fleet.sandbox.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(1);
   }, 120_000);
 
-  it("answer a confirmation whose process froze while creating truthfully: its exchange may be being created, and its card comes once, when the process wakes", async () => {
+  it("answer a confirmation whose process froze while creating truthfully: its exchange may be being created, and its card comes once, from another process, when that one wakes", async () => {
     const user = fleet.tg.user({ id: 9804, first_name: "Ice", language_code: "en" });
-    // Frozen with its request at the service: it still runs, so what it learns will reach the
-    // person; another process takes the chat over meanwhile.
+    // Frozen with its request at the service: it still runs, and what it learns (the exchange
+    // created) is recorded; another process takes the chat over meanwhile.
     const frozen = await confirmThenFreeze(user, { kind: "delay", ms: 2_000 });
+    let thawedAt = 0;
     try {
       const told = await frozen.toldInFlight();
       expect(told.text).toMatch(/Reference for support: \S+/);
@@ -182,14 +189,34 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 30_000 - frozen.frozenFor())));
       expect(frozen.said().some((m) => /could not confirm/.test(m.text ?? ""))).toBe(false);
       frozen.thaw();
-      // Woken, it learns the service created the exchange: the deposit details reach the person.
-      await waitFor(() => frozen.said().some((m) => /Exchange created/.test(m.text ?? "")), 40_000, "the deposit details");
+      thawedAt = Date.now();
+      // Woken, it learns the service created the exchange and records it; the chat is another's
+      // now, so its card is owed at once, and the leader's tracker shows it.
+      await waitFor(() => frozen.said().some((m) => /Exchange created/.test(m.text ?? "")), 15_000, "the deposit details, within 15 s of the wake");
+      console.info(`the card of an exchange created by a process frozen 30 s reached the person ${((Date.now() - thawedAt) / 1000).toFixed(1)} s after it woke (${frozen.leading ? "it leads: its tracker sent it" : "sent by the leader"})`);
     } finally {
       frozen.thaw();
     }
     await fleet.idle();
     expect(creates()).toBe(frozen.createsBefore + 1);
     expect(frozen.said().filter((m) => /Exchange created/.test(m.text ?? ""))).toHaveLength(1);
+    // Woken, the frozen process's handling sent nothing more into the chat: its claim of the card
+    // was refused (the chat's lease was another's), and the card was owed to the tracker...
+    const card = frozen.said().find((m) => /Exchange created/.test(m.text ?? ""))!;
+    // Nothing was sent before it: not said to be a repeat.
+    expect(card.text).not.toMatch(/Sent again/);
+    const exchangeId = /🔁 Exchange (\S+)/.exec(card.text ?? "")?.[1];
+    expect(exchangeId).toBeDefined();
+    const logged = (lines: readonly string[], msg: string) =>
+      lines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as { msg?: string; exchangeId?: string; cardOwed?: boolean }).filter((line) => line.msg?.includes(msg) && line.exchangeId === exchangeId);
+    expect(logged(frozen.lines(), "lost the chat's lease while showing an exchange's creation card")).toMatchObject([{ cardOwed: true }]);
+    // ...whose card, the only message into the chat since, went out from the leader: another
+    // process, unless the frozen one leads (then its tracker, not the handling, sent it).
+    const sentSince = fleet.tg.calls.filter((call) => call.at >= thawedAt && call.response.ok && String(call.payload.chat_id) === String(user.id) && /^send(Message|Photo)$/.test(call.method));
+    expect(sentSince.map((call) => /Exchange created/.test(String(call.payload.text)))).toEqual([true]);
+    const senders = fleet.instances.flatMap((instance, index) => (instance && logged(instance.bot.lines, "the tracker showed a creation card").length > 0 ? [index] : []));
+    expect(senders).toHaveLength(1);
+    if (!frozen.leading) expect(senders[0]).not.toBe(frozen.index);
   }, 120_000);
 
   it("keep a person's new flow when the process frozen on their last Confirm wakes after they started over: each exchange's card once, the new Confirm answered", async () => {

@@ -128,8 +128,8 @@ describe("review: interleavings across awaits", () => {
       }
       return row;
     };
-    w.app.repos.cards.markCardSending = async (id) => {
-      const sending = await markCardSending(id);
+    w.app.repos.cards.markCardSending = async (id, now) => {
+      const sending = await markCardSending(id, now);
       flowRead.fire();
       // The flow's send goes out once the tracker's poll has done what it does.
       await waitFor(() => w.app.tracker.pollsInFlight() === 0, 5_000, "the tracker's poll to end");

@@ -123,10 +123,7 @@ export class CreateRequestRepository {
     // key another transaction is inserting waits for that one to end).
     const claim: Claim = [key, userId, now, json, attemptedBy ?? null];
     const inserted = fence ? await this.insertFenced(fence, claim) : ((await this.insertPending(db, ...claim)).numAffectedRows ?? 0n);
-    if (inserted > 0n) {
-      fence?.outcomeOwed();
-      return { state: "new" };
-    }
+    if (inserted > 0n) return { state: "new" };
     return this.stateOf(key, now);
   }
 

@@ -1,4 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { Dialect } from "./dialect.js";
+import type { Schema } from "./schema.js";
 
 /**
  * Thrown where an update's handling would write or send under a chat's lease this process no
@@ -21,12 +24,6 @@ export interface Fence {
 /** The fence of an update being handled (src/inbox/fence.ts holds it): `fencing` while its handling runs, and for good once its lease is lost. */
 export interface ActiveFence extends Fence {
   readonly fencing: boolean;
-  /**
-   * The handling claimed a create request (src/db/create-requests.ts): the service may be acting
-   * on it, and what this process learns of it (the card, a refusal) must still reach the person
-   * if the lease is lost meanwhile (the card's own claim keeps it to one). Its writes stay fenced.
-   */
-  outcomeOwed(): void;
 }
 
 const current = new AsyncLocalStorage<ActiveFence>();
@@ -40,4 +37,26 @@ export function underFence<T>(fence: ActiveFence, work: () => Promise<T>): Promi
 export function currentFence(): ActiveFence | undefined {
   const fence = current.getStore();
   return fence?.fencing ? fence : undefined;
+}
+
+/**
+ * The condition a fenced write puts in its own WHERE: the chat's lease still carries the fence's
+ * token. Checked by the statement that writes, never by a read before it. On PostgreSQL the lease
+ * row is read FOR SHARE: a claim of the chat committed before is seen (and refuses the write), and
+ * one coming after waits for the write to commit, so the new holder reads what it wrote.
+ */
+export function leaseHeld(dialect: Dialect, fence: Fence): RawBuilder<boolean> {
+  const lock = dialect === "postgres" ? sql` FOR SHARE` : sql``;
+  return sql<boolean>`EXISTS (SELECT 1 FROM chat_leases WHERE chat_key = ${fence.chatKey} AND token = ${fence.token}${lock})`;
+}
+
+/**
+ * Whether the chat's lease still carries the fence's token: asked after a fenced write changed
+ * nothing, to tell a lost lease from the write's own condition. Tokens only grow, so a lease held
+ * now was held when the write ran (the write's own condition refused it); one lost now was lost
+ * then or since, and the handling stops either way.
+ */
+export async function leaseStillHeld(db: Kysely<Schema>, fence: Fence): Promise<boolean> {
+  const row = await db.selectFrom("chat_leases").select(sql<number>`1`.as("held")).where("chat_key", "=", fence.chatKey).where("token", "=", fence.token).executeTakeFirst();
+  return row !== undefined;
 }

@@ -18,8 +18,6 @@ export interface ChatPacing {
   status: Transformer;
   /** For everything else sent from outside the chat's updates. */
   other: Transformer;
-  /** For what a handling that lost its chat's lease still owes (an exchange's outcome). */
-  whenLost: Transformer;
 }
 
 /**

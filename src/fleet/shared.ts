@@ -91,7 +91,7 @@ export class SharedFleet implements Fleet {
   paceChats(deps: { outbox: Pick<Outbox, "sentEarlier" | "lastMessageAt">; handlesChat: (chatKey: string) => boolean }): ChatPacing {
     const { clock, logger, repos, owner } = this.deps;
     const turns = new ChatTurns({ turns: chatLeases(repos.inbox, `${owner}/turns`, TURN_LEASE), outbox: deps.outbox, handlesChat: deps.handlesChat, chatKeyOf: chatKeyOfChat, logger, now: () => clock.now() });
-    return { status: turns.transformer({ waitMs: 3_000 }), other: turns.transformer({ waitMs: 30_000 }), whenLost: turns.transformer({ waitMs: 30_000 }) };
+    return { status: turns.transformer({ waitMs: 3_000 }), other: turns.transformer({ waitMs: 30_000 }) };
   }
 
   budgetJournal(ownClock?: Clock): BudgetJournal {

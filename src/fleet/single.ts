@@ -86,7 +86,7 @@ export class SingleProcessFleet implements Fleet {
   /** One process: its outbox alone keeps each chat's second. */
   paceChats(): ChatPacing {
     const asIs: Transformer = (prev, method, payload, signal) => prev(method, payload, signal);
-    return { status: asIs, other: asIs, whenLost: asIs };
+    return { status: asIs, other: asIs };
   }
 
   budgetJournal(ownClock?: Clock): BudgetJournal {

@@ -18,7 +18,6 @@ export class HeldLease implements ActiveFence {
   private readonly controller = new AbortController();
   private confirmedAt: number;
   private ended = false;
-  private owesOutcome = false;
 
   constructor(
     readonly chatKey: string,
@@ -58,16 +57,6 @@ export class HeldLease implements ActiveFence {
     this.ended = true;
   }
 
-  /** See ActiveFence.outcomeOwed: calls into the chat go out from now on, lost or not; writes stay fenced. */
-  outcomeOwed(): void {
-    this.owesOutcome = true;
-  }
-
-  /** Whether calls into the chat may go out whatever becomes of the lease (an exchange's outcome is owed). */
-  get callsUnfenced(): boolean {
-    return this.owesOutcome;
-  }
-
   /** Whether writes and sends are still to be checked against this lease. */
   get fencing(): boolean {
     return !this.ended || this.lost;
@@ -98,23 +87,17 @@ export function currentLease(): HeldLease | undefined {
 /**
  * An API transformer: a call into the chat of the update being handled goes out only while this
  * process still holds the chat's lease (asking the database when the last renewal is not recent),
- * else it throws LeaseLostError and nothing reaches Telegram. A handling that owes an exchange's
- * outcome (ActiveFence.outcomeOwed) still sends it once the lease is lost, through `whenLost`
- * (the chat's turn, as any message from outside the chat's updates) where given. Install it
- * outermost on every API the handlers send through (replays of a conversation answered from its
- * record excepted); `whenLost` only where the chat's turns are not installed below it already.
+ * else it throws LeaseLostError and nothing reaches Telegram. No exception: what the service did
+ * for a handling that lost its lease (an exchange it created) is recorded, and reaches the person
+ * from another process (the creation card is then owed at once: src/db/exchanges/card.ts).
+ * Install it outermost on every API the handlers send through (replays of a conversation answered
+ * from its record excepted).
  */
-export function fenceCalls(whenLost: () => Transformer | undefined = () => undefined): Transformer {
+export function fenceCalls(): Transformer {
   return async (prev, method, payload, signal) => {
     const lease = currentLease();
     const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
-    if (lease && (typeof chatId === "number" || typeof chatId === "string") && lease.chatKey === chatKeyOfChat(Number(chatId))) {
-      if (!lease.callsUnfenced) await lease.check();
-      else if (lease.lost) {
-        const turns = whenLost();
-        if (turns) return turns(prev, method, payload, signal);
-      }
-    }
+    if (lease && (typeof chatId === "number" || typeof chatId === "string") && lease.chatKey === chatKeyOfChat(Number(chatId))) await lease.check();
     return prev(method, payload, signal);
   };
 }

@@ -227,8 +227,8 @@ export class InboxWorker {
     }
     if (lease.lost) {
       this.options.logger.warn(
-        { updateId: update.updateId, chatKey, outcomeOwed: lease.callsUnfenced },
-        "a chat's lease ran out and another process took it while its update was being handled here: this process stopped handling it and sends nothing more into the chat (but the outcome of an exchange it asked for)",
+        { updateId: update.updateId, chatKey },
+        "a chat's lease ran out and another process took it while its update was being handled here: this process stopped handling it and sends nothing more into the chat",
       );
     }
     return !lease.lost;

@@ -138,6 +138,8 @@ export class StatusNotifier {
         const text = [...repeat, renderCreationCard(t, tx, this.explorers(tx), clock.now(), owner.phrase)].join("\n");
         const sent = await this.send(tx.chatId, text, cardKeyboard(t, tx));
         await repos.cards.setCardMessage(tx.exchangeId, sent.message_id);
+        // Rare, and what support asks about: the flow could not show it (it failed, was left, or lost the chat).
+        logger.info({ exchangeId: tx.exchangeId, repeat: tx.cardRepeat > 0 }, "the tracker showed a creation card the flow did not show");
       } else {
         await this.send(tx.chatId, [...repeat, renderDepositReady(t, tx, this.explorers(tx), owner.phrase)].join("\n"));
         // The card said the details were missing: it shows them now too.

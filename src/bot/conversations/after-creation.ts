@@ -22,8 +22,36 @@ const CARD_ATTEMPTS = 3;
  * tracker then tells them when it is there). The card is claimed in the database first, so the
  * flow and the tracker never both show it; one the flow cannot show is owed by the tracker,
  * which delivers it from the database (src/tracker/notifier.ts, deliverDeposit).
+ *
+ * Shown only while this process still holds the chat's lease (issue 31): one whose chat was taken
+ * over meanwhile (it paused while the service created the exchange) has its claim of the card, or
+ * its hold's confirmation, or its send refused, and shows nothing. The card is then owed at once,
+ * and the leader's tracker (or the process that took the chat over) shows it, once.
  */
 export async function showCreated(conversation: FlowConversation, ui: FlowUi, deps: AfterCreationDeps, created: Created, from: Currency): Promise<void> {
+  try {
+    await showCard(conversation, ui, deps, created, from);
+  } catch (error) {
+    // Refused for a lost lease (a fenced write, or the fence of a call into the chat): the card
+    // this flow held, or was about to claim, must not stay with a process that shows nothing.
+    await conversation.external(async () => {
+      const exchangeId = created.exchangeId;
+      const lease = await deps.repos.cards.oweIfLeaseLost(exchangeId, deps.clock.now()).catch((failure: unknown) => {
+        deps.logger.error({ err: failure, exchangeId }, "could not owe the creation card after an error; the tracker shows it once this process is counted gone or its hold lapses");
+        return "held" as const;
+      });
+      if (lease === "held") return;
+      deps.logger.warn(
+        { exchangeId, cardOwed: lease === "owed" },
+        "this process lost the chat's lease while showing an exchange's creation card: it shows nothing more, and the card (unless shown or another's) is owed at once to the tracker",
+      );
+      if (lease === "owed") deps.onCreated(); // wakes the tracker
+    });
+    throw error;
+  }
+}
+
+async function showCard(conversation: FlowConversation, ui: FlowUi, deps: AfterCreationDeps, created: Created, from: Currency): Promise<void> {
   const exchangeId = created.exchangeId;
   // The tracker showed it already (news came while the flow read the deposit), or a live process
   // holds it: never twice. A claim whose process is gone (killed while sending it, its Confirm
@@ -89,7 +117,7 @@ export async function showCreated(conversation: FlowConversation, ui: FlowUi, de
   const shownBefore = card.tx.cardMessageId !== null || card.tx.cardRepeat > 0;
   const creation = await conversation.external(async () => {
     // Still this process's to send (a pause may have had it taken over): else the taker's card is the one.
-    if (!(await deps.repos.cards.markCardSending(exchangeId))) return undefined;
+    if (!(await deps.repos.cards.markCardSending(exchangeId, deps.clock.now()))) return undefined;
     const text = renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase);
     return shownBefore ? [t("created-repeat"), "", text].join("\n") : text;
   });

@@ -10,25 +10,40 @@
  *   HELD(by, holder) claim 'flow'|'tracker', holder = process, message NULL  `holder` shows it (or is sending it)
  *   SHOWN            message set (0: given up)                               done; due set = the details that came later are owed
  *
- *   NEW|OWED        --claimCard('flow'|'tracker')------------------> HELD (holder: this process)
- *   HELD(dead)      --claimCard('flow')----------------------------> HELD (a replayed Confirm takes over; the repeat mark kept)
- *   OWED            --takeOwedCard---------------------------------> HELD('tracker')
- *   HELD('flow')    --touchCardClaim-------------------------------> HELD('flow', this process) (the flow's hold confirmed)
- *   HELD('flow')    --markCardSending------------------------------> HELD, card_repeat >= 1 (a send under way may arrive)
- *   HELD('flow')    --releaseCard / releaseFlowHold----------------> OWED (the flow could not show it, or left it)
- *   HELD('tracker') --oweCard--------------------------------------> OWED (again, later)
- *   HELD(dead)      --releaseDeadClaims----------------------------> OWED, at once when a send may have been under way
- *   HELD            --setCardMessage-------------------------------> SHOWN
- *   SHOWN           --oweCard / oweDepositDetails / takeOwedCard---> SHOWN (the details that came later, sent once)
+ *   NEW|OWED         --claimCard('flow'|'tracker')-----------------> HELD (holder: this process)
+ *   HELD(dead)       --claimCard('flow')---------------------------> HELD (a replayed Confirm takes over; the repeat mark kept)
+ *   NEW|OWED         --claimCard('flow'), lease lost---------------> OWED(now) (refused: LeaseLostError)
+ *   OWED             --takeOwedCard--------------------------------> HELD('tracker')
+ *   HELD('flow', me) --touchCardClaim------------------------------> HELD('flow', me) (the flow's hold confirmed)
+ *   HELD('flow', me) --markCardSending-----------------------------> HELD, card_repeat >= 1 (a send under way may arrive)
+ *   HELD('flow', me) --touchCardClaim / markCardSending, lease lost-> OWED(now), the repeat mark kept (refused: LeaseLostError)
+ *   HELD('flow', me) --oweIfLeaseLost (a send refused, lease lost)-> OWED(now), the repeat mark kept
+ *   HELD('flow', me) --releaseCard---------------------------------> OWED (the flow could not show it)
+ *   HELD('flow')     --releaseFlowHold-----------------------------> OWED (the flow was left: /cancel, /start, a sweep)
+ *   HELD('tracker')  --oweCard-------------------------------------> OWED (again, later)
+ *   HELD(dead)       --releaseDeadClaims---------------------------> OWED, at once when a send may have been under way
+ *   HELD             --setCardMessage------------------------------> SHOWN
+ *   SHOWN            --oweCard / oweDepositDetails / takeOwedCard--> SHOWN (the details that came later, sent once)
  *
  * A holder is the registry's owner id (src/cluster/): a claim is taken from its holder only once
  * the registry judges that process gone, on the database's clock (holderGone): a new leader's
  * start-up never releases what a live process holds. card_repeat counts sends that may have
  * arrived; any card sent while it is above 0 says it may repeat one ("created-repeat"), so no
  * second card ever goes out unmarked.
+ *
+ * The flow's moves that take or keep a hold, or start a send (claimCard, touchCardClaim,
+ * markCardSending), are made while an update is handled under its chat's lease, and are
+ * conditioned on that lease's token in the statement that makes them (src/db/fence.ts, issue 31):
+ * a process whose chat was taken over meanwhile (it paused past its lease) is refused, stops
+ * handling the update and sends nothing more into the chat, and the card it held or was about
+ * to claim is owed at once, for the leader's tracker or the process that took the chat to show,
+ * once. What gives a hold up, owes the card or records what Telegram took (releaseCard,
+ * releaseFlowHold, oweUnclaimedCard, oweDepositDetails, oweIfLeaseLost, setCardMessage) is not
+ * fenced: it is what a refused process must do anyway, or a fact from outside.
  */
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { greatest, least, rowId } from "../dialect.js";
+import { currentFence, leaseHeld, leaseStillHeld, LeaseLostError, type Fence } from "../fence.js";
 import { holderGone } from "../instances.js";
 import { prepared } from "../prepared.js";
 import { COLUMNS, type CardClaim, type Schema, type TransactionsTable } from "../schema.js";
@@ -81,8 +96,15 @@ export class CardRepository {
    * state was lost), and takes over a claim whose holder is gone (a process killed while it held
    * or sent the card, whose Confirm is replayed here): a send that may have been under way leaves
    * card_repeat above 0, and the card then says it may repeat one.
+   *
+   * Made while an update is handled under its chat's lease (the flow's Confirm: src/db/fence.ts),
+   * the claim is made only while the lease is still the handling's, in the same statement. A
+   * process that lost the chat meanwhile (it paused, and another took the update over) has it
+   * refused: the card is owed at once instead (oweIfLeaseLost), for the tracker or the process
+   * that took the chat to show, and LeaseLostError ends the handling here.
    */
   async claimCard(exchangeId: string, by: CardClaim, now: number): Promise<boolean> {
+    const fence = currentFence();
     const result = await this.db
       .updateTable("transactions")
       .set((eb) => ({
@@ -103,19 +125,31 @@ export class CardRepository {
           eb.and([eb("card_claim", "is not", null), eb("card_message_id", "is", null), holderGone(this.store.dialect, eb.ref("card_holder"), this.owner)]),
         ]);
       })
+      .$if(fence !== undefined, (qb) => qb.where(leaseHeld(this.store.dialect, fence!)))
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    if (result.numUpdatedRows > 0n) return true;
+    if (fence) await this.refusedIfLeaseLost(fence, exchangeId, now);
+    return false;
   }
 
   /**
    * The flow is still there, holding a card it has not shown (the person is choosing between
-   * Try again and Leave): its claim is confirmed as of `now`, and held by this process (the
-   * flow may run here after another process stopped). False when the tracker has it.
+   * Try again and Leave): its claim is confirmed as of `now`. False when this process does not
+   * hold it (the tracker has it, or another process took it over). Under a chat's lease, only
+   * while the lease is still the handling's (as claimCard): else the hold is given up, the card
+   * owed at once, and LeaseLostError thrown.
    */
   async touchCardClaim(exchangeId: string, now: number): Promise<boolean> {
+    const fence = currentFence();
     // This process's hold only: one taken over meanwhile (this process was judged gone) stays the taker's.
-    const result = await this.heldByFlow(exchangeId).where("card_holder", "=", this.owner).set({ card_claimed_at: now }).executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    const result = await this.heldByFlow(exchangeId)
+      .where("card_holder", "=", this.owner)
+      .set({ card_claimed_at: now })
+      .$if(fence !== undefined, (qb) => qb.where(leaseHeld(this.store.dialect, fence!)))
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) return true;
+    if (fence) await this.refusedIfLeaseLost(fence, exchangeId, now);
+    return false;
   }
 
   /**
@@ -124,9 +158,12 @@ export class CardRepository {
    * (card_repeat counts the unsure sends: at least one now).
    */
   async releaseCard(exchangeId: string, at: number, repeat: boolean): Promise<void> {
-    // Only while the flow still holds it: a hold that lapsed meanwhile made it the tracker's.
+    // Only while this process's flow still holds it: a hold that lapsed meanwhile made it the
+    // tracker's, and one taken over (this process was judged gone while it sent) is the taker's.
     // Nobody sent a card before the flow's own try, so a certain failure leaves no repeat.
+    // Not fenced by the chat's lease: giving the hold up is what a refusal would do too.
     await this.heldByFlow(exchangeId)
+      .where("card_holder", "=", this.owner)
       .set((eb) => ({ card_claim: null, card_holder: null, card_due_at: at, card_repeat: repeat ? greatest(this.store.dialect, eb.ref("card_repeat"), 1) : 0 }))
       .execute();
   }
@@ -134,8 +171,12 @@ export class CardRepository {
   /**
    * The flow is about to send the card: should the process die before it records it as shown,
    * the next card may repeat one that arrived (releaseDeadClaims and a takeover keep this mark).
+   * False, and nothing to send, when this process does not hold it. Under a chat's lease, only
+   * while the lease is still the handling's (as claimCard): else the hold is given up, the card
+   * owed at once (from `now`), and LeaseLostError thrown.
    */
-  async markCardSending(exchangeId: string): Promise<boolean> {
+  async markCardSending(exchangeId: string, now: number): Promise<boolean> {
+    const fence = currentFence();
     // The fence of the card's claim: a process that paused and was judged gone meanwhile finds its
     // hold taken over (or owed to the tracker), and sends nothing; the taker's card is the one.
     // A card shown before (a Confirm replayed after a restart) is sent again, said to be a repeat.
@@ -145,8 +186,45 @@ export class CardRepository {
       .where("card_claim", "=", "flow")
       .where("card_holder", "=", this.owner)
       .set((eb) => ({ card_repeat: sql<number>`CASE WHEN card_message_id IS NULL THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END` }))
+      .$if(fence !== undefined, (qb) => qb.where(leaseHeld(this.store.dialect, fence!)))
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    if (result.numUpdatedRows > 0n) return true;
+    if (fence) await this.refusedIfLeaseLost(fence, exchangeId, now);
+    return false;
+  }
+
+  /**
+   * Whether the handling that runs this (an update's, under its chat's lease) lost the lease,
+   * and if so, owes the card: the card this process's flow holds, or that nobody holds yet, is
+   * nobody's now and owed from `now` (or sooner), for the tracker or the process that took the
+   * chat to show, once. For the flow when something it did to show the card failed (a send
+   * refused by the fence, say): a hold it kept would stay with a process that shows nothing.
+   * "held": the lease is still the handling's (or there is none), nothing changed; "owed": lost,
+   * and the card owed by this; "lost": lost, and nothing to owe (shown, or another's to show).
+   */
+  async oweIfLeaseLost(exchangeId: string, now: number): Promise<"held" | "owed" | "lost"> {
+    const fence = currentFence();
+    if (!fence || (await leaseStillHeld(this.db, fence))) return "held";
+    // Unshown, and this process's flow's or nobody's: never another process's hold, nor a card shown.
+    // The repeat mark stays as it is (a send of this flow's may have been under way). Not fenced:
+    // it is what a refused handling must do.
+    const result = await this.db
+      .updateTable("transactions")
+      .set((eb) => ({ card_claim: null, card_holder: null, card_due_at: least(this.store.dialect, eb.fn.coalesce("card_due_at", eb.val(now)), now) }))
+      .where("exchange_id", "=", exchangeId)
+      .where("card_message_id", "is", null)
+      .where((eb) => eb.or([eb("card_claim", "is", null), eb.and([eb("card_claim", "=", "flow"), eb("card_holder", "=", this.owner)])]))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? "owed" : "lost";
+  }
+
+  /**
+   * A fenced write of the card changed nothing: when the chat's lease is no longer the handling's,
+   * the card is owed at once (oweIfLeaseLost) and LeaseLostError thrown; else the write's own
+   * condition refused it, and the caller hears false.
+   */
+  private async refusedIfLeaseLost(fence: Fence, exchangeId: string, now: number): Promise<void> {
+    if ((await this.oweIfLeaseLost(exchangeId, now)) !== "held") throw new LeaseLostError(fence.chatKey);
   }
 
   /**
