@@ -81,14 +81,14 @@ flow-did-you-mean = ¿Quisiste decir alguna de estas?
 flow-same-currency = No puedes intercambiar { $currency } por sí misma. Elige otra moneda para recibir.
 flow-unknown-command = Ese comando no funciona aquí. Escribe /cancel para salir del intercambio.
 flow-text-expected = Escribe tu respuesta o toca un botón.
-flow-step-again = Fueron muchos intentos, así que repitamos este paso desde el principio. Lo que elegiste antes se mantiene; /cancel sale del intercambio.
+flow-step-again = Muchas de tus respuestas no servían para este paso, así que lo repito desde el principio. Lo que elegiste antes se mantiene; /cancel sale del intercambio.
 flow-tap-a-button = Toca uno de los botones de arriba.
 flow-cancelled = Intercambio cancelado. Los intercambios que ya creaste están en /history.
 start-flow-closed = Cerré el intercambio que estabas preparando; no se creó nada. Empieza de nuevo con /exchange; los intercambios que ya creaste están en /history.
 start-flow-closed-created = Cerré el intercambio que estabas preparando. El intercambio <code>{ $id }</code> se creó y sigue abierto: te escribiré cuando el servicio dé los datos del depósito. Está en /history.
 flow-cancelled-created = El intercambio <code>{ $id }</code> ya se había creado, así que no se cancela: no se mueve nada a menos que le envíes fondos. Te escribiré cuando el servicio dé los datos del depósito; está en /history.
-flow-too-large = ⌛ El intercambio que estabas preparando se alargó demasiado, así que lo cerré. Escribe /exchange para empezar de nuevo; los intercambios que ya creaste están en /history.
-flow-too-large-created = ⌛ Esta conversación conmigo se alargó demasiado, así que la cerré. El intercambio <code>{ $id }</code> se creó y sigue abierto: te escribiré cuando el servicio dé los datos del depósito. Está en /history.
+flow-too-large = ⌛ El intercambio que estabas preparando creció demasiado para que pueda guardarlo (demasiados mensajes de ida y vuelta), así que lo cerré. Escribe /exchange para empezar de nuevo; los intercambios que ya creaste están en /history.
+flow-too-large-created = ⌛ Nuestra conversación sobre este intercambio creció demasiado para que pueda guardarla (demasiados mensajes de ida y vuelta), así que la cerré. El intercambio <code>{ $id }</code> se creó y sigue abierto: te escribiré cuando el servicio dé los datos del depósito. Está en /history.
 flow-timeout = ⌛ El intercambio que estabas preparando quedó 30 minutos sin actividad, así que lo cerré. Escribe /exchange para empezar de nuevo; los intercambios que ya creaste están en /history.
 flow-timeout-created = ⌛ Esta conversación conmigo quedó 30 minutos sin actividad, así que la cerré. El intercambio <code>{ $id }</code> se creó y sigue abierto: te escribiré cuando el servicio dé los datos del depósito. Está en /history.
 
@@ -98,7 +98,11 @@ amount-not-a-number = No puedo leer eso como un número. Escribe una cantidad co
 amount-zero = La cantidad debe ser mayor que cero.
 amount-negative = La cantidad no puede ser negativa.
 amount-exponent = Escribe la cantidad completa, sin exponente (no <code>1e5</code>).
-amount-too-many-decimals = Demasiadas cifras decimales: este intercambio admite como máximo { $decimals }.
+amount-too-many-decimals = Demasiados decimales: acepto como máximo { $decimals ->
+        [one] { $decimals } cifra
+        [many] { $decimals } de cifras
+       *[other] { $decimals } cifras
+    } después del punto o la coma decimal.
 amount-too-large = Esa cantidad es demasiado grande. Revísala y escríbela de nuevo.
 amount-ambiguous = No sé si el separador de <code>{ $input }</code> agrupa los miles o marca los decimales: se escribe de las dos maneras. Escribe un número entero sin separador (<code>1234</code>) o un decimal con un cero más al final (<code>1,2340</code>).
 
@@ -119,7 +123,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Recomendado
 tag-ai-best-rate = 🤖 Mejor tasa según IA
 tag-best-rate = 💰 Mejor tasa
-tag-best-in-kyc = 🛡 Menos KYC
+tag-best-in-kyc = 🛡 Menos verificaciones de identidad (KYC)
 button-refresh = 🔄 Actualizar
 button-retry = 🔁 Reintentar
 flow-change-amount = ✏️ Cambiar cantidad
@@ -138,7 +142,7 @@ error-queue-full = ⏳ Ya tienes { $count ->
     } esperando en la fila del servicio de intercambio. Lo que elegiste se mantiene: inténtalo de nuevo en unos { $seconds } s, cuando haya llegado la primera.
 error-refused = El servicio de intercambio lo rechazó: { $reason }
 error-refused-plain = El servicio de intercambio lo rechazó.
-error-forbidden = El servicio de intercambio no le permite a este bot hacerlo en este momento (sin acceso). Lo que elegiste se mantiene: inténtalo de nuevo más tarde y, si sigue pasando, avisa al soporte.
+error-forbidden = El servicio de intercambio le negó a este bot el acceso a esta solicitud, por ahora. Lo que elegiste se mantiene: inténtalo de nuevo más tarde y, si sigue pasando, avisa a nuestro soporte.
 
 flow-ask-address = Envía la dirección de <b>{ $currency }</b> en la red <b>{ $network }</b> donde quieres recibir tus monedas.
     Cópiala de tu billetera y revisa bien la red.
@@ -362,7 +366,11 @@ phrase-current =
     Cámbiala con <code>/phrase palabras nuevas</code> o elimínala con <code>/phrase off</code>.
 phrase-set = ✅ Guardada. Cada mensaje que muestre una dirección de depósito incluye ahora <b>{ $phrase }</b>. Borré tu mensaje para que la frase no quede en el chat. Nunca reenvíes un mensaje que la muestre y no se la digas a nadie: el soporte nunca la pide. Para el soporte, toca 🧾 Para soporte en la ficha del intercambio y reenvía ese mensaje: nunca contiene tu frase.
 phrase-removed = Tu frase antiphishing se eliminó.
-phrase-invalid = Una frase tiene de { $min } a { $max } caracteres, con tus propias palabras y en una sola línea. Inténtalo de nuevo: <code>/phrase tus propias palabras</code>.
+phrase-invalid = Tu frase debe tener de { $min } a { $max ->
+        [one] { $max } carácter
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    } y no puede empezar con «/». Inténtalo de nuevo: <code>/phrase tus propias palabras</code>.
 verify-usage = Envía <code>/verify @nombre</code> para comprobar si una cuenta es este bot o nuestro soporte.
 verify-bot = ✅ @{ $name } es este bot: Telegram lo acaba de confirmar.
 verify-staff = ✅ @{ $name } es parte de nuestro equipo de soporte: Telegram lo acaba de confirmar a partir de su cuenta.

@@ -81,14 +81,14 @@ flow-did-you-mean = Apakah maksud Anda salah satu dari ini?
 flow-same-currency = { $currency } tidak bisa ditukar dengan dirinya sendiri. Pilih mata uang lain untuk diterima.
 flow-unknown-command = Perintah itu tidak berlaku di sini. Ketik /cancel untuk keluar dari penukaran.
 flow-text-expected = Silakan ketik jawaban Anda atau ketuk tombol.
-flow-step-again = Sudah terlalu banyak percobaan, jadi mari ulangi langkah ini dari awal. Pilihan Anda sebelumnya tetap tersimpan; /cancel untuk keluar dari penukaran.
+flow-step-again = Banyak jawaban Anda tidak sesuai untuk langkah ini, jadi saya menanyakannya lagi dari awal. Pilihan Anda sebelumnya tetap tersimpan; /cancel untuk keluar dari penukaran.
 flow-tap-a-button = Silakan ketuk salah satu tombol di atas.
 flow-cancelled = Penukaran dibatalkan. Penukaran yang sudah dibuat ada di /history.
 start-flow-closed = Saya menutup penukaran yang sedang Anda siapkan; tidak ada yang dibuat. Mulai lagi dengan /exchange; penukaran yang sudah dibuat ada di /history.
 start-flow-closed-created = Saya menutup penukaran yang sedang Anda siapkan. Penukaran <code>{ $id }</code> sudah dibuat dan tetap terbuka: saya akan mengabari Anda saat layanan memberikan detail depositnya. Penukaran ini ada di /history.
 flow-cancelled-created = Penukaran <code>{ $id }</code> sudah telanjur dibuat, jadi tidak dibatalkan: tidak ada dana yang diambil selama Anda tidak mengirim dana ke sana. Saya akan mengabari Anda saat layanan memberikan detail depositnya; penukaran ini ada di /history.
-flow-too-large = ⌛ Penukaran yang sedang Anda siapkan berlangsung terlalu lama, jadi saya menutupnya. Ketik /exchange untuk mulai lagi; penukaran yang sudah dibuat ada di /history.
-flow-too-large-created = ⌛ Percakapan ini berlangsung terlalu lama, jadi saya menutupnya. Penukaran <code>{ $id }</code> sudah dibuat dan tetap terbuka: saya akan mengabari Anda saat layanan memberikan detail depositnya. Penukaran ini ada di /history.
+flow-too-large = ⌛ Penukaran yang sedang Anda siapkan sudah terlalu panjang untuk saya simpan (terlalu banyak pesan bolak-balik), jadi saya menutupnya. Ketik /exchange untuk mulai lagi; penukaran yang sudah dibuat ada di /history.
+flow-too-large-created = ⌛ Percakapan kita tentang penukaran ini sudah terlalu panjang untuk saya simpan (terlalu banyak pesan bolak-balik), jadi saya menutupnya. Penukaran <code>{ $id }</code> sudah dibuat dan tetap terbuka: saya akan mengabari Anda saat layanan memberikan detail depositnya. Penukaran ini ada di /history.
 flow-timeout = ⌛ Penukaran yang sedang Anda siapkan dibiarkan selama 30 menit, jadi saya menutupnya. Ketik /exchange untuk mulai lagi; penukaran yang sudah dibuat ada di /history.
 flow-timeout-created = ⌛ Percakapan ini dibiarkan selama 30 menit, jadi saya menutupnya. Penukaran <code>{ $id }</code> sudah dibuat dan tetap terbuka: saya akan mengabari Anda saat layanan memberikan detail depositnya. Penukaran ini ada di /history.
 
@@ -98,7 +98,7 @@ amount-not-a-number = Saya tidak bisa membaca itu sebagai angka. Ketik jumlah se
 amount-zero = Jumlahnya harus lebih dari nol.
 amount-negative = Jumlahnya tidak boleh negatif.
 amount-exponent = Silakan tulis jumlahnya secara lengkap, tanpa eksponen (bukan <code>1e5</code>).
-amount-too-many-decimals = Terlalu banyak angka desimal: penukaran ini menerima paling banyak { $decimals } angka di belakang tanda desimal.
+amount-too-many-decimals = Terlalu banyak angka desimal: saya menerima paling banyak { $decimals } angka di belakang koma (atau titik) desimal.
 amount-too-large = Jumlah itu terlalu besar. Silakan periksa lalu ketik ulang.
 amount-ambiguous = Saya tidak bisa memastikan apakah tanda pemisah di <code>{ $input }</code> adalah pemisah ribuan atau tanda desimal: keduanya sama-sama lazim. Tulis bilangan bulat tanpa tanda pemisah (<code>1234</code>), atau bilangan desimal dengan satu angka nol lagi di akhir (<code>1,2340</code>).
 
@@ -119,7 +119,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Direkomendasikan
 tag-ai-best-rate = 🤖 Kurs terbaik versi AI
 tag-best-rate = 💰 Kurs terbaik
-tag-best-in-kyc = 🛡 Minim KYC
+tag-best-in-kyc = 🛡 Verifikasi identitas (KYC) paling sedikit
 button-refresh = 🔄 Perbarui
 button-retry = 🔁 Coba lagi
 flow-change-amount = ✏️ Ubah jumlah
@@ -137,7 +137,7 @@ error-queue-full = ⏳ Anda sudah punya { $count ->
     } yang menunggu di antrean layanan penukaran. Pilihan Anda tetap tersimpan: coba lagi sekitar { $seconds } detik lagi, setelah yang pertama masuk.
 error-refused = Layanan penukaran menolak permintaan ini: { $reason }
 error-refused-plain = Layanan penukaran menolak permintaan ini.
-error-forbidden = Layanan penukaran saat ini tidak memberi bot ini akses ke permintaan ini (tidak ada akses). Pilihan Anda tetap tersimpan: coba lagi nanti, dan jika terus terjadi, hubungi tim dukungan.
+error-forbidden = Untuk saat ini layanan penukaran menolak memberi bot ini akses ke permintaan ini. Pilihan Anda tetap tersimpan: coba lagi nanti, dan jika terus terjadi, hubungi tim dukungan kami.
 
 flow-ask-address = Kirim alamat <b>{ $currency }</b> di jaringan <b>{ $network }</b> tempat Anda ingin menerima koin.
     Salin dari dompet Anda; periksa kembali jaringannya.
@@ -355,7 +355,7 @@ phrase-current =
     Ubah dengan <code>/phrase kata-kata baru</code>, hapus dengan <code>/phrase off</code>.
 phrase-set = ✅ Tersimpan. Setiap pesan yang menampilkan alamat deposit kini memuat <b>{ $phrase }</b>. Saya menghapus pesan Anda agar frasa ini tidak tertinggal di chat. Jangan pernah meneruskan pesan yang menampilkannya, dan jangan beri tahu siapa pun: tim dukungan tidak pernah memintanya. Untuk tim dukungan, ketuk 🧾 Untuk tim dukungan di kartu penukaran dan teruskan pesan itu: pesan itu tidak pernah memuat frasa Anda.
 phrase-removed = Frasa anti-phishing Anda sudah dihapus.
-phrase-invalid = Frasa berisi { $min } sampai { $max } karakter dari kata-kata Anda sendiri, dalam satu baris. Coba lagi: <code>/phrase kata-kata Anda sendiri</code>.
+phrase-invalid = Frasa Anda harus terdiri dari { $min } sampai { $max } karakter dan tidak boleh diawali “/”. Coba lagi: <code>/phrase kata-kata Anda sendiri</code>.
 verify-usage = Kirim <code>/verify @nama</code> untuk memeriksa apakah sebuah akun adalah bot ini atau tim dukungan kami.
 verify-bot = ✅ @{ $name } adalah bot ini: Telegram baru saja mengonfirmasinya.
 verify-staff = ✅ @{ $name } adalah salah satu staf dukungan kami: Telegram baru saja mengonfirmasinya berdasarkan akunnya.

@@ -81,14 +81,14 @@ flow-did-you-mean = Você quis dizer uma destas?
 flow-same-currency = Não dá para trocar { $currency } por ela mesma. Escolha outra moeda para receber.
 flow-unknown-command = Esse comando não funciona aqui. Digite /cancel para sair da troca.
 flow-text-expected = Digite sua resposta ou toque em um botão.
-flow-step-again = Foram muitas tentativas, então vamos refazer esta etapa do começo. O que você escolheu antes continua salvo; /cancel sai da troca.
+flow-step-again = Muitas das suas respostas não serviam para esta etapa, então vou perguntar de novo desde o começo. O que você escolheu antes continua salvo; /cancel sai da troca.
 flow-tap-a-button = Toque em um dos botões acima.
 flow-cancelled = Troca cancelada. As trocas que você já criou estão em /history.
 start-flow-closed = Fechei a troca que você estava montando; nada foi criado. Comece de novo com /exchange; as trocas que você já criou estão em /history.
 start-flow-closed-created = Fechei a troca que você estava montando. A troca <code>{ $id }</code> foi criada e continua aberta: vou avisar você quando o serviço enviar os dados do depósito. Ela está em /history.
 flow-cancelled-created = A troca <code>{ $id }</code> já tinha sido criada, então ela não foi cancelada: nada é movimentado a menos que você envie fundos para ela. Vou avisar você quando o serviço enviar os dados do depósito; ela está em /history.
-flow-too-large = ⌛ A troca que você estava montando se estendeu demais, então eu a fechei. Digite /exchange para começar de novo; as trocas que você já criou estão em /history.
-flow-too-large-created = ⌛ Esta conversa comigo se estendeu demais, então eu a fechei. A troca <code>{ $id }</code> foi criada e continua aberta: vou avisar você quando o serviço enviar os dados do depósito. Ela está em /history.
+flow-too-large = ⌛ A troca que você estava montando ficou grande demais para eu guardar (mensagens demais de ida e volta), então eu a fechei. Digite /exchange para começar de novo; as trocas que você já criou estão em /history.
+flow-too-large-created = ⌛ Nossa conversa sobre esta troca ficou grande demais para eu guardar (mensagens demais de ida e volta), então eu a fechei. A troca <code>{ $id }</code> foi criada e continua aberta: vou avisar você quando o serviço enviar os dados do depósito. Ela está em /history.
 flow-timeout = ⌛ A troca que você estava montando ficou parada por 30 minutos, então eu a fechei. Digite /exchange para começar de novo; as trocas que você já criou estão em /history.
 flow-timeout-created = ⌛ Esta conversa comigo ficou parada por 30 minutos, então eu a fechei. A troca <code>{ $id }</code> foi criada e continua aberta: vou avisar você quando o serviço enviar os dados do depósito. Ela está em /history.
 
@@ -98,7 +98,11 @@ amount-not-a-number = Não consigo ler isso como número. Digite um valor como <
 amount-zero = O valor precisa ser maior que zero.
 amount-negative = O valor não pode ser negativo.
 amount-exponent = Escreva o valor completo, sem expoente (não <code>1e5</code>).
-amount-too-many-decimals = Casas decimais demais: esta troca aceita no máximo { $decimals }.
+amount-too-many-decimals = Casas decimais demais: aceito no máximo { $decimals ->
+        [one] { $decimals } casa decimal
+        [many] { $decimals } de casas decimais
+       *[other] { $decimals } casas decimais
+    } depois da vírgula ou do ponto.
 amount-too-large = Esse valor é grande demais. Confira e digite de novo.
 amount-ambiguous = Não sei se o separador em <code>{ $input }</code> agrupa os milhares ou marca as casas decimais: as pessoas escrevem dos dois jeitos. Escreva um número inteiro sem separador (<code>1234</code>) ou um decimal com um zero a mais no final (<code>1,2340</code>).
 
@@ -119,7 +123,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Recomendado
 tag-ai-best-rate = 🤖 Melhor cotação por IA
 tag-best-rate = 💰 Melhor cotação
-tag-best-in-kyc = 🛡 Menos KYC
+tag-best-in-kyc = 🛡 Menos verificação de identidade (KYC)
 button-refresh = 🔄 Atualizar
 button-retry = 🔁 Tentar de novo
 flow-change-amount = ✏️ Alterar valor
@@ -138,7 +142,7 @@ error-queue-full = ⏳ Você já tem { $count ->
     } aguardando na fila do serviço de troca. Suas escolhas foram mantidas: tente de novo em cerca de { $seconds } s, quando a primeira chegar.
 error-refused = O serviço de troca recusou isto: { $reason }
 error-refused-plain = O serviço de troca recusou isto.
-error-forbidden = O serviço de troca não permite que este bot faça isso agora (sem acesso). Suas escolhas foram mantidas: tente de novo mais tarde e, se continuar acontecendo, avise o suporte.
+error-forbidden = O serviço de troca negou a este bot o acesso a este pedido, por enquanto. Suas escolhas foram mantidas: tente de novo mais tarde e, se continuar acontecendo, avise o nosso suporte.
 
 flow-ask-address = Envie o endereço de <b>{ $currency }</b> na rede <b>{ $network }</b> onde você quer receber suas moedas.
     Copie da sua carteira e confira bem a rede.
@@ -363,7 +367,11 @@ phrase-current =
     Altere com <code>/phrase novas palavras</code> ou remova com <code>/phrase off</code>.
 phrase-set = ✅ Salva. Toda mensagem que mostra um endereço de depósito agora inclui <b>{ $phrase }</b>. Apaguei sua mensagem para que a frase não fique no chat. Nunca encaminhe uma mensagem que a mostre e não conte a frase a ninguém: o suporte nunca pede a frase. Para o suporte, toque em 🧾 Para o suporte na ficha da troca e encaminhe essa mensagem: ela nunca contém sua frase.
 phrase-removed = Sua frase antiphishing foi removida.
-phrase-invalid = A frase deve ter de { $min } a { $max } caracteres, com suas próprias palavras, em uma só linha. Tente de novo: <code>/phrase suas próprias palavras</code>.
+phrase-invalid = Sua frase deve ter de { $min } a { $max ->
+        [one] { $max } caractere
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    } e não pode começar com “/”. Tente de novo: <code>/phrase suas próprias palavras</code>.
 verify-usage = Envie <code>/verify @nome</code> para conferir se uma conta é este bot ou nosso suporte.
 verify-bot = ✅ @{ $name } é este bot: o Telegram acabou de confirmar.
 verify-staff = ✅ @{ $name } faz parte da nossa equipe de suporte: o Telegram acabou de confirmar, pela conta da pessoa.

@@ -81,14 +81,14 @@ flow-did-you-mean = Bunlardan birini mi demek istedin?
 flow-same-currency = { $currency } kendisiyle takas edilemez. Almak için başka bir para birimi seç.
 flow-unknown-command = Bu komut burada çalışmıyor. Takastan çıkmak için /cancel yaz.
 flow-text-expected = Lütfen cevabını yaz ya da bir düğmeye dokun.
-flow-step-again = Çok fazla deneme oldu, bu yüzden bu adıma baştan başlayalım. Daha önce seçtiklerin korunuyor; /cancel ile takastan çıkabilirsin.
+flow-step-again = Bu adımda verdiğin cevapların çoğu uygun değildi, bu yüzden bu adıma baştan başlıyoruz. Daha önce seçtiklerin korunuyor; /cancel ile takastan çıkabilirsin.
 flow-tap-a-button = Lütfen yukarıdaki düğmelerden birine dokun.
 flow-cancelled = Takas iptal edildi. Daha önce oluşturduğun takaslar /history içinde.
 start-flow-closed = Hazırladığın takası kapattım; hiçbir şey oluşturulmadı. /exchange ile yeniden başla; daha önce oluşturduğun takaslar /history içinde.
 start-flow-closed-created = Hazırladığın takası kapattım. <code>{ $id }</code> takası oluşturuldu ve açık kalıyor: takas servisi yatırma bilgilerini verdiğinde sana yazacağım. Takas /history içinde.
 flow-cancelled-created = <code>{ $id }</code> takası zaten oluşturuldu, bu yüzden iptal edilmedi: ona para göndermediğin sürece senden hiçbir şey alınmaz. Takas servisi yatırma bilgilerini verdiğinde sana yazacağım; takas /history içinde.
-flow-too-large = ⌛ Hazırladığın takas çok uzadı, bu yüzden kapattım. Yeniden başlamak için /exchange yaz; daha önce oluşturduğun takaslar /history içinde.
-flow-too-large-created = ⌛ Benimle bu konuşma çok uzadı, bu yüzden kapattım. <code>{ $id }</code> takası oluşturuldu ve açık kalıyor: takas servisi yatırma bilgilerini verdiğinde sana yazacağım. Takas /history içinde.
+flow-too-large = ⌛ Hazırladığın takas, saklayabileceğimden fazla uzadı (karşılıklı çok fazla mesaj), bu yüzden kapattım. Yeniden başlamak için /exchange yaz; daha önce oluşturduğun takaslar /history içinde.
+flow-too-large-created = ⌛ Bu takasla ilgili konuşmamız, saklayabileceğimden fazla uzadı (karşılıklı çok fazla mesaj), bu yüzden kapattım. <code>{ $id }</code> takası oluşturuldu ve açık kalıyor: takas servisi yatırma bilgilerini verdiğinde sana yazacağım. Takas /history içinde.
 flow-timeout = ⌛ Hazırladığın takas 30 dakika boyunca yarım kaldı, bu yüzden kapattım. Yeniden başlamak için /exchange yaz; daha önce oluşturduğun takaslar /history içinde.
 flow-timeout-created = ⌛ Benimle bu konuşma 30 dakika boyunca yarım kaldı, bu yüzden kapattım. <code>{ $id }</code> takası oluşturuldu ve açık kalıyor: takas servisi yatırma bilgilerini verdiğinde sana yazacağım. Takas /history içinde.
 
@@ -98,7 +98,10 @@ amount-not-a-number = Bunu bir sayı olarak okuyamadım. <code>0.5</code> ya da 
 amount-zero = Tutar sıfırdan büyük olmalı.
 amount-negative = Tutar negatif olamaz.
 amount-exponent = Lütfen tutarı üs kullanmadan, tam olarak yaz (<code>1e5</code> gibi değil).
-amount-too-many-decimals = Ondalık kısımda çok fazla basamak var: takas en fazla { $decimals } basamak kabul ediyor.
+amount-too-many-decimals = Ondalık kısımda çok fazla basamak var: virgülden (ya da noktadan) sonra en fazla { $decimals ->
+        [one] { $decimals } basamak
+       *[other] { $decimals } basamak
+    } kabul ediyorum.
 amount-too-large = Bu tutar çok büyük. Lütfen kontrol edip yeniden yaz.
 amount-ambiguous = <code>{ $input }</code> içindeki ayırıcının binlikleri mi ayırdığını, yoksa ondalık kısmı mı başlattığını anlayamıyorum: iki türlü de yazılıyor. Lütfen ya tam sayıyı ayırıcısız yaz (<code>1234</code>) ya da ondalıklı sayının sonuna bir sıfır daha ekle (<code>1,2340</code>).
 
@@ -119,7 +122,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Önerilen
 tag-ai-best-rate = 🤖 Yapay zekâya göre en iyi kur
 tag-best-rate = 💰 En iyi kur
-tag-best-in-kyc = 🛡 En az KYC
+tag-best-in-kyc = 🛡 En az kimlik doğrulama (KYC)
 button-refresh = 🔄 Yenile
 button-retry = 🔁 Tekrar dene
 flow-change-amount = ✏️ Tutarı değiştir
@@ -138,7 +141,7 @@ error-queue-full = ⏳ Takas servisi için sırada bekleyen { $count ->
     } zaten var. Seçimlerin korunuyor: ilki geldikten sonra, yaklaşık { $seconds } sn içinde tekrar dene.
 error-refused = Takas servisi bunu reddetti: { $reason }
 error-refused-plain = Takas servisi bunu reddetti.
-error-forbidden = Takas servisi şu anda bu botun buna erişmesine izin vermiyor (erişim yok). Seçimlerin korunuyor: bir süre sonra tekrar dene; sorun sürerse destek ekibine yaz.
+error-forbidden = Takas servisi şimdilik bu botun bu isteğe erişmesine izin vermiyor. Seçimlerin korunuyor: bir süre sonra tekrar dene; sorun sürerse destek ekibimize yaz.
 
 flow-ask-address = Coin'lerini almak istediğin <b>{ $network }</b> ağındaki <b>{ $currency }</b> adresini gönder.
     Adresi cüzdanından kopyala; ağı iki kez kontrol et.
@@ -359,7 +362,10 @@ phrase-current =
     <code>/phrase yeni kelimeler</code> ile değiştir, <code>/phrase off</code> ile kaldır.
 phrase-set = ✅ Kaydedildi. Yatırma adresi gösteren her mesajda artık <b>{ $phrase }</b> yer alıyor. İfade sohbette kalmasın diye mesajını sildim. Bu ifadeyi gösteren bir mesajı asla iletme ve ifadeyi kimseye söyleme: destek ekibi onu asla sormaz. Destek için takas kartında 🧾 Destek için düğmesine dokun ve o mesajı ilet: o mesajda ifaden asla yer almaz.
 phrase-removed = Anti-phishing ifaden kaldırıldı.
-phrase-invalid = İfade, tek satırda, kendi kelimelerinden oluşan { $min } ile { $max } karakter arası bir metindir. Tekrar dene: <code>/phrase kendi kelimelerin</code>.
+phrase-invalid = İfaden { $min } ile { $max ->
+        [one] { $max } karakter
+       *[other] { $max } karakter
+    } arasında olmalı ve “/” ile başlamamalı. Tekrar dene: <code>/phrase kendi kelimelerin</code>.
 verify-usage = Bir hesabın bu bot mu yoksa destek ekibimiz mi olduğunu kontrol etmek için <code>/verify @kullaniciadi</code> gönder.
 verify-bot = ✅ @{ $name } bu bot: Telegram bunu az önce doğruladı.
 verify-staff = ✅ @{ $name } destek ekibimizden biri: Telegram bunu az önce, hesabı üzerinden doğruladı.

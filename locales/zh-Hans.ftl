@@ -81,14 +81,14 @@ flow-did-you-mean = 您要找的是不是以下币种？
 flow-same-currency = { $currency } 不能兑换成它本身。请选择另一个要接收的币种。
 flow-unknown-command = 这个命令在这里无法使用。发送 /cancel 可退出兑换。
 flow-text-expected = 请输入您的回答或点击按钮。
-flow-step-again = 尝试次数较多，我们从头重新进行这一步。您之前的选择都会保留；发送 /cancel 可退出兑换。
+flow-step-again = 您的多次回答都不符合这一步的要求，因此我从头重新询问这一步。您之前的选择都会保留；发送 /cancel 可退出兑换。
 flow-tap-a-button = 请点击上方的一个按钮。
 flow-cancelled = 兑换已取消。您已创建的兑换订单可在 /history 中查看。
 start-flow-closed = 我已关闭您正在设置的兑换，未创建任何订单。发送 /exchange 重新开始；您已创建的兑换订单可在 /history 中查看。
 start-flow-closed-created = 我已关闭您正在设置的兑换。兑换订单 <code>{ $id }</code> 已创建并保持有效：兑换服务提供充值信息后，我会通知您。您可在 /history 中找到它。
 flow-cancelled-created = 兑换订单 <code>{ $id }</code> 已经创建，因此不会被取消：只要您不向它转入资金，就不会扣除任何费用。兑换服务提供充值信息后，我会通知您；您可在 /history 中找到它。
-flow-too-large = ⌛ 您正在设置的兑换进行得太久，因此我已将其关闭。发送 /exchange 重新开始；您已创建的兑换订单可在 /history 中查看。
-flow-too-large-created = ⌛ 我们的这段对话进行得太久，因此我已将其关闭。兑换订单 <code>{ $id }</code> 已创建并保持有效：兑换服务提供充值信息后，我会通知您。您可在 /history 中找到它。
+flow-too-large = ⌛ 您正在设置的兑换内容过长（来回消息过多），超出了我能保存的范围，因此我已将其关闭。发送 /exchange 重新开始；您已创建的兑换订单可在 /history 中查看。
+flow-too-large-created = ⌛ 我们关于这笔兑换的对话过长（来回消息过多），超出了我能保存的范围，因此我已将其关闭。兑换订单 <code>{ $id }</code> 已创建并保持有效：兑换服务提供充值信息后，我会通知您。您可在 /history 中找到它。
 flow-timeout = ⌛ 您正在设置的兑换已闲置 30 分钟，因此我已将其关闭。发送 /exchange 重新开始；您已创建的兑换订单可在 /history 中查看。
 flow-timeout-created = ⌛ 我们的这段对话已闲置 30 分钟，因此我已将其关闭。兑换订单 <code>{ $id }</code> 已创建并保持有效：兑换服务提供充值信息后，我会通知您。您可在 /history 中找到它。
 
@@ -98,7 +98,7 @@ amount-not-a-number = 无法识别这个数字。请输入类似 <code>0.5</code
 amount-zero = 数量必须大于零。
 amount-negative = 数量不能为负数。
 amount-exponent = 请完整写出数量，不要使用科学计数法（不要写成 <code>1e5</code>）。
-amount-too-many-decimals = 小数位数过多：兑换服务最多接受 { $decimals } 位小数。
+amount-too-many-decimals = 小数位数过多：我最多接受小数点（或小数逗号）后 { $decimals } 位。
 amount-too-large = 数量过大。请检查后重新输入。
 amount-ambiguous = 我无法判断 <code>{ $input }</code> 中的分隔符是千位分隔符还是小数点：两种写法都有人用。请写不带分隔符的整数（<code>1234</code>），或在小数末尾多加一个 0（<code>1.2340</code>）。
 
@@ -119,7 +119,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ 推荐
 tag-ai-best-rate = 🤖 AI 最优汇率
 tag-best-rate = 💰 最优汇率
-tag-best-in-kyc = 🛡 KYC 最少
+tag-best-in-kyc = 🛡 身份验证（KYC）最少
 button-refresh = 🔄 刷新
 button-retry = 🔁 重试
 flow-change-amount = ✏️ 修改数量
@@ -137,7 +137,7 @@ error-queue-full = ⏳ 您已有 { $count ->
     }正在排队等待兑换服务。您的选择已保留：请在大约 { $seconds } 秒后、第一个结果返回后重试。
 error-refused = 兑换服务拒绝了此请求：{ $reason }
 error-refused-plain = 兑换服务拒绝了此请求。
-error-forbidden = 兑换服务目前不允许本机器人访问（无访问权限）。您的选择已保留：请过一段时间再试；如果问题持续，请联系客服。
+error-forbidden = 兑换服务目前拒绝本机器人访问此请求。您的选择已保留：请稍后再试；如果问题持续，请联系我们的客服。
 
 flow-ask-address = 请发送您在 <b>{ $network }</b> 网络上用于接收币的 <b>{ $currency }</b> 地址。
     请从钱包中复制地址，并仔细核对网络。
@@ -355,7 +355,7 @@ phrase-current =
     发送 <code>/phrase 新的词语</code> 可修改，发送 <code>/phrase off</code> 可删除。
 phrase-set = ✅ 已保存。从现在起，每条显示充值地址的消息都会包含 <b>{ $phrase }</b>。我已删除您的消息，以免短语留在聊天记录中。切勿转发显示该短语的消息，也不要告诉任何人：客服从不索要它。如需联系客服，请点击兑换卡片上的 🧾 客服凭证，并转发那条消息：它绝不会包含您的短语。
 phrase-removed = 您的防钓鱼短语已删除。
-phrase-invalid = 短语须为 { $min } 至 { $max } 个字符、由您自己选定的词语，且只占一行。请重试：<code>/phrase 您自己的词语</code>。
+phrase-invalid = 短语长度须为 { $min } 至 { $max } 个字符，且不能以“/”开头。请重试：<code>/phrase 您自己的词语</code>。
 verify-usage = 发送 <code>/verify @用户名</code> 可核实某个账号是否为本机器人或我们的客服。
 verify-bot = ✅ @{ $name } 就是本机器人：Telegram 刚刚已确认。
 verify-staff = ✅ @{ $name } 是我们的客服人员：Telegram 刚刚已根据其账号确认。
