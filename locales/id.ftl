@@ -27,7 +27,7 @@ help-text =
     /history — penukaran Anda
     /export — penukaran Anda sebagai file CSV
     /addresses — alamat penerima yang Anda simpan
-    /alert 0.5 btc eth 17.2 — beri tahu saya saat 0.5 BTC mendapat setidaknya 17.2 ETH; /alerts menampilkan daftarnya
+    /alert 0.5 btc eth 17.2 — beri tahu saya saat 0.5 BTC bisa ditukar dengan setidaknya 17.2 ETH; /alerts menampilkan daftarnya
     /cancel — keluar dari penukaran saat ini
     /language — ganti bahasa
 
@@ -262,7 +262,7 @@ support-stats =
     <b>Statistik</b>
     Pengguna: { $users }
     Penukaran per status: { $exchanges }
-    Panggilan ke layanan dalam satu jam terakhir: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }, peringatan kurs { $alert }
+    Panggilan ke layanan dalam satu jam terakhir: pembuatan penukaran { $create }, permintaan pengguna { $user }, pengecekan status { $poll }, katalog { $catalogue }, peringatan kurs { $alert }
     Respons 429 dari layanan: { $limited }
     Pelacak: { $tracked } dilacak, { $due } jatuh tempo sekarang
 
@@ -409,11 +409,11 @@ command-addresses = Alamat yang Anda simpan
 
 ## Peringatan kurs
 alert-usage =
-    Atur peringatan kurs: <code>/alert 0.5 btc eth 17.2</code> memberi tahu Anda saat 0.5 BTC mendapat setidaknya 17.2 ETH.
+    Atur peringatan kurs: <code>/alert 0.5 btc eth 17.2</code> memberi tahu Anda saat 0.5 BTC bisa ditukar dengan setidaknya 17.2 ETH.
     Jaringan ditulis seperti di /rate: <code>usdt-trx</code> atau <code>usdt trx</code>. Peringatan Anda: /alerts.
-alert-created = 🔔 Saya akan memberi tahu Anda saat { $amount } { $from } mendapat setidaknya <b>{ $target } { $to }</b>. Saya memeriksa paling sering setiap { $minutes } menit, selama layanan penukaran masih punya kapasitas setelah permintaan kurs dan penukaran (saat ramai, lebih jarang); peringatan berakhir setelah { $days } hari. Peringatan Anda: /alerts.
+alert-created = 🔔 Saya akan memberi tahu Anda saat { $amount } { $from } bisa ditukar dengan setidaknya <b>{ $target } { $to }</b>. Saya memeriksa paling sering setiap { $minutes } menit, selama layanan penukaran masih punya kapasitas setelah permintaan kurs dan penukaran (saat ramai, lebih jarang); peringatan berakhir setelah { $days } hari. Peringatan Anda: /alerts.
 alert-too-many = Anda sudah punya { $max } peringatan, jumlah maksimum yang saya simpan per orang. Hapus satu dulu di /alerts.
-alert-reached = 🔔 <b>Peringatan kurs</b>: { $amount } { $from } sekarang mendapat <b>{ $receive } { $to }</b> (penawaran terbaik, { $provider }), setidaknya { $target } seperti yang Anda minta. Peringatan ini sudah berakhir; kurs baru bisa sedikit berbeda.
+alert-reached = 🔔 <b>Peringatan kurs</b>: { $amount } { $from } sekarang bisa ditukar dengan <b>{ $receive } { $to }</b> (penawaran terbaik, { $provider }), setidaknya { $target } seperti yang Anda minta. Peringatan ini sudah berakhir; kurs baru bisa sedikit berbeda.
 alert-exchange-button = 🔄 Tukar sekarang
 alert-expired = ⌛ Peringatan kurs Anda untuk { $amount } { $from } → setidaknya { $target } { $to } berakhir setelah { $days } hari tanpa tercapai.
 alerts-empty = Anda tidak punya peringatan kurs. Atur dengan <code>/alert 0.5 btc eth 17.2</code>.
@@ -421,6 +421,6 @@ alerts-title = <b>🔔 Peringatan kurs Anda</b>
 alerts-line = { $n }. { $amount } { $from } → setidaknya { $target } { $to } · sampai { $until } UTC
 alerts-removed = Peringatan dihapus.
 flow-alert-button = 🔔 Kabari jika dapat minimal…
-flow-alert-ask = Minimal berapa { $to } yang harus didapat untuk { $amount } { $from }? Kirim jumlahnya, misalnya <code>{ $example }</code>.
+flow-alert-ask = Minimal berapa { $to } yang Anda inginkan untuk { $amount } { $from }? Kirim jumlahnya, misalnya <code>{ $example }</code>.
 command-alert = Peringatan kurs: /alert 0.5 btc eth 17.2
 command-alerts = Peringatan kurs Anda

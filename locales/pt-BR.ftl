@@ -247,8 +247,9 @@ support-lookup-queue-full = ⏳ Você já tem { $count ->
     } aguardando na fila do serviço de troca, então isto é o que eu sei, não o status ao vivo. Consulte de novo em cerca de { $seconds } s.
 refresh-queue-full = ⏳ Você já tem { $count ->
         [one] um pedido
+        [many] { $count } de pedidos
        *[other] { $count } pedidos
-    } aguardando na fila do serviço de troca, então esta ficha não foi atualizada. Toque em Atualizar de novo em cerca de { $seconds } s.
+    } aguardando na fila do serviço de troca, então a mensagem de status da troca não foi atualizada. Toque em Atualizar de novo em cerca de { $seconds } s.
 button-funds-sent = 📨 Já enviei os fundos
 funds-sent-thanks = Obrigado! Nos próximos { $minutes } min vou verificar seu depósito { $seconds ->
         [60] a cada minuto
@@ -257,7 +258,7 @@ funds-sent-thanks = Obrigado! Nos próximos { $minutes } min vou verificar seu d
 
 ## Support staff
 
-support-lookup-unknown = Nenhuma troca com esse ID, nem neste bot nem no serviço de troca. Cole o ID ou peça a mensagem 🧾 Para o suporte dela (nunca a ficha: ela pode mostrar a frase antiphishing do cliente).
+support-lookup-unknown = Nenhuma troca com esse ID, nem neste bot nem no serviço de troca. Cole o ID ou peça a mensagem 🧾 Para o suporte dela (nunca a mensagem de status da troca: ela pode mostrar a frase antiphishing do cliente).
 support-user-unknown = Usuário não encontrado. Envie o id do Telegram ou o @username da pessoa.
 support-user-title = <b>Usuário { $id }</b> (@{ $username }, idioma { $language }): { $count ->
         [0] { $count } trocas
@@ -346,7 +347,7 @@ support-stats-exchange-down = ⚠️ Serviço de troca: <b>indisponível</b> des
 ## tracker: never silent
 tracking-stopped-not-found = ⚠️ <b>Parei de acompanhar a troca</b> <code>{ $id }</code>: o serviço de troca continua respondendo que não a encontra.
 tracking-stopped-stalled = ⚠️ <b>Parei de acompanhar a troca</b> <code>{ $id }</code>: ela mostra “{ $status }” desde { $since } UTC.
-tracking-stopped-what-to-do = Seus fundos não se perdem porque parei de acompanhar. Se você enviou um depósito, ou ainda espera um pagamento, fale com o suporte de { $provider } e informe o ID da troca <code>{ $id }</code>. O botão Atualizar na ficha da troca continua mostrando o status.
+tracking-stopped-what-to-do = Seus fundos não se perdem porque parei de acompanhar. Se você enviou um depósito, ou ainda espera um pagamento, fale com o suporte de { $provider } e informe o ID da troca <code>{ $id }</code>. O botão Atualizar, na mensagem de status da troca, continua mostrando como ela está.
 card-tracking-stopped = ⚠️ Parei de acompanhar esta troca em { $time } UTC: { $reason }. Se seus fundos não chegaram, fale com o suporte de { $provider } e informe o ID da troca. Toque em Atualizar para ver o status.
 tracking-reason-not-found = o serviço de troca não a encontrava
 tracking-reason-stalled = o status dela parou de mudar
@@ -365,7 +366,7 @@ phrase-current =
     Sua frase antiphishing é <b>{ $phrase }</b>. Toda mensagem minha que mostra para onde enviar suas moedas inclui essa frase.
 
     Altere com <code>/phrase novas palavras</code> ou remova com <code>/phrase off</code>.
-phrase-set = ✅ Salva. Toda mensagem que mostra um endereço de depósito agora inclui <b>{ $phrase }</b>. Apaguei sua mensagem para que a frase não fique no chat. Nunca encaminhe uma mensagem que a mostre e não conte a frase a ninguém: o suporte nunca pede a frase. Para o suporte, toque em 🧾 Para o suporte na ficha da troca e encaminhe essa mensagem: ela nunca contém sua frase.
+phrase-set = ✅ Salva. Toda mensagem que mostra um endereço de depósito agora inclui <b>{ $phrase }</b>. Apaguei sua mensagem para que a frase não fique no chat. Nunca encaminhe uma mensagem que a mostre e não conte a frase a ninguém: o suporte nunca pede a frase. Para o suporte, toque em 🧾 Para o suporte na mensagem de status da troca e encaminhe a mensagem que aparecer: ela nunca contém sua frase.
 phrase-removed = Sua frase antiphishing foi removida.
 phrase-invalid = Sua frase deve ter de { $min } a { $max ->
         [one] { $max } caractere
@@ -413,9 +414,13 @@ addresses-ask-rename = Novo nome para <b>{ $label }</b> (até { $max } caractere
 addresses-label-invalid = O nome deve ter de 1 a { $max } caracteres, em uma só linha. Envie outro, ou um comando para desistir.
 addresses-saved = 📒 Salvo como <b>{ $label }</b>. Na etapa do endereço para a rede { $network }, ele vai aparecer como botão.
 addresses-renamed = ✅ Renomeado para <b>{ $label }</b>.
-addresses-already = Já está na sua agenda de endereços como { $label }.
-addresses-full = Sua agenda de endereços está cheia ({ $max } endereços). Apague um em /addresses primeiro.
-addresses-empty = Sua agenda de endereços está vazia. Depois de uma troca concluída, eu ofereço salvar o endereço de recebimento dela.
+addresses-already = Já está nos seus endereços salvos como { $label }.
+addresses-full = Você já tem o máximo de endereços salvos ({ $max ->
+        [one] { $max } endereço
+        [many] { $max } de endereços
+       *[other] { $max } endereços
+    }). Apague um em /addresses primeiro.
+addresses-empty = Você ainda não tem endereços salvos. Depois de uma troca concluída, eu ofereço salvar o endereço de recebimento dela.
 addresses-title = <b>📒 Seus endereços</b>
 addresses-memo = memo <code>{ $memo }</code>
 addresses-footer = Toque em ✏️ para renomear ou em 🗑 para apagar.

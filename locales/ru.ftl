@@ -273,7 +273,7 @@ support-stats =
     <b>Статистика</b>
     Пользователей: { $users }
     Обмены по статусам: { $exchanges }
-    Вызовов API за последний час: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }, оповещения о курсе { $alert }
+    Вызовов API за последний час: создание { $create }, запросы пользователей { $user }, проверка статусов { $poll }, каталог { $catalogue }, оповещения о курсе { $alert }
     Ответов 429 от сервиса: { $limited }
     Трекер: отслеживается { $tracked }, к проверке сейчас { $due }
 

@@ -219,7 +219,7 @@ card-status = Durum: <b>{ $status }</b>
 card-to = Alıcı adres: <code>{ $address }</code>
 card-to-memo = Memo: <code>{ $memo }</code>
 card-provider = Sağlayıcı: { $provider } ({ $type })
-card-refund = İade edilen adres: <code>{ $address }</code>
+card-refund = İade şu adrese gönderildi: <code>{ $address }</code>
 card-hash-from = Yatırma işlemin: { $link }
 card-hash-to = Sana gönderim: { $link }
 card-not-tracked = Bu takası artık kendiliğimden kontrol etmiyorum; durumunu görmek için “Yenile” düğmesine dokun.
@@ -268,9 +268,9 @@ support-stats =
     <b>İstatistikler</b>
     Kullanıcılar: { $users }
     Duruma göre takaslar: { $exchanges }
-    Son bir saatteki servis çağrıları: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }, kur alarmları { $alert }
+    Son bir saatteki servis çağrıları: takas oluşturma { $create }, kullanıcı istekleri { $user }, durum sorguları { $poll }, katalog { $catalogue }, kur alarmları { $alert }
     Servisten gelen 429 yanıtları: { $limited }
-    Takipçi: { $tracked } takipte, { $due } şu an sırası gelmiş
+    Takip: { $tracked } takas takipte, { $due } tanesinin kontrol zamanı geldi
 
 ## Quotes in groups and inline mode
 

@@ -262,7 +262,7 @@ support-stats =
     <b>Thống kê</b>
     Người dùng: { $users }
     Giao dịch theo trạng thái: { $exchanges }
-    Lệnh gọi upstream trong giờ qua: tạo { $create }, người dùng { $user }, thăm dò { $poll }, danh mục { $catalogue }, cảnh báo tỷ giá { $alert }
+    Lệnh gọi tới dịch vụ trong giờ qua: tạo { $create }, người dùng { $user }, thăm dò { $poll }, danh mục { $catalogue }, cảnh báo tỷ giá { $alert }
     Lỗi 429 từ dịch vụ: { $limited }
     Trình theo dõi: { $tracked } đang theo dõi, { $due } đến hạn kiểm tra
 
@@ -404,7 +404,7 @@ addresses-memo = memo <code>{ $memo }</code>
 addresses-footer = Nhấn ✏️ để đổi tên, 🗑 để xóa.
 addresses-deleted = Đã xóa.
 flow-address-book-hint = Hoặc nhấn vào một địa chỉ bạn đã lưu:
-address-saved-invalid = Địa chỉ đã lưu <b>{ $label }</b> không còn là địa chỉ { $network } hợp lệ. Vui lòng nhập địa chỉ thay thế.
+address-saved-invalid = Địa chỉ đã lưu <b>{ $label }</b> không còn là địa chỉ { $network } hợp lệ. Vui lòng tự nhập địa chỉ.
 command-addresses = Địa chỉ bạn đã lưu
 
 ## Rate alerts

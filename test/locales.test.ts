@@ -184,6 +184,30 @@ describe("locales", () => {
     }
   });
 
+  it.each(translations)("%s: the support staff's screens are translated too (no English word of the English message left)", (locale) => {
+    /** Names, units and loanwords the glossaries keep, and the log line staff search for ("createTransaction failed"). */
+    const KEPT = new Set(["utc", "telegram", "username", "api", "bot", "status", "log", "min", "anti", "phishing", "deposit"]);
+    const words = (file: ReturnType<typeof readLocale>, path: string) =>
+      new Set(
+        (
+          literalPieces(patternOf(file, path))
+            .join(" ")
+            .replace(/<code>[\s\S]*?<\/code>|createTransaction failed|<[^>]*>|\/[a-z]+/g, " ")
+            .match(/[A-Za-z]{3,}/g) ?? []
+        )
+          .map((w) => w.toLowerCase())
+          .filter((w) => !KEPT.has(w)),
+      );
+    const file = readLocale(locale);
+    const left: string[] = [];
+    for (const path of paths(english).filter((p) => /^(?:support-|command-(?:lookup|user|stats)$)/.test(p))) {
+      const theirs = words(english, path);
+      const shared = [...words(file, path)].filter((w) => theirs.has(w));
+      if (shared.length > 0) left.push(`${path}: ${shared.join(", ")}`);
+    }
+    expect(left).toEqual([]);
+  });
+
   it("finds no English written into the code where people see it (src/bot, the tracker, alerts)", () => {
     // The check itself finds what it is for.
     expect(hardCodedEnglish(`await ctx.reply("Something went wrong", { parse_mode: "HTML" });`)).toEqual(["Something went wrong"]);
