@@ -249,7 +249,7 @@ refresh-queue-full = ⏳ You already have { $count ->
        *[other] { $count } requests
     } waiting in line for the exchange service, so this card was not refreshed. Press Refresh again in about { $seconds } s.
 button-funds-sent = 📨 I have sent the funds
-funds-sent-thanks = Thanks! For the next { $minutes } minutes I'll check for your deposit { $seconds ->
+funds-sent-thanks = Thanks! For the next { $minutes } min I'll check for your deposit { $seconds ->
         [60] every minute
        *[other] every { $seconds } s
     } and tell you as soon as it arrives.
@@ -258,7 +258,10 @@ funds-sent-thanks = Thanks! For the next { $minutes } minutes I'll check for you
 
 support-lookup-unknown = No exchange with that ID, neither in this bot nor at the exchange service. Paste the ID, or ask for its 🧾 For support message (never the card: it may show the customer's anti-phishing phrase).
 support-user-unknown = No such user. Send their Telegram id or @username.
-support-user-title = <b>User { $id }</b> (@{ $username }, language { $language }): { $count } exchanges, newest first:
+support-user-title = <b>User { $id }</b> (@{ $username }, language { $language }): { $count ->
+        [one] { $count } exchange
+       *[other] { $count } exchanges
+    }, newest first:
 support-lookup-owner = Created by user <code>{ $id }</code> (@{ $username }, language { $language })
 support-lookup-created = Created at { $time } UTC
 support-lookup-tracked = Tracked: next check at { $time } UTC
@@ -402,13 +405,25 @@ command-export = Your exchanges as a CSV file
 
 ## Address book
 button-save-address = 💾 Save this receiving address
-addresses-ask-label = How should I call this address? Send a short label (up to { $max } characters), for example <i>Ledger</i> or <i>Exchange account</i>.
-addresses-ask-rename = New label for <b>{ $label }</b> (up to { $max } characters):
-addresses-label-invalid = A label is 1 to { $max } characters on one line. Send another, or a command to leave it.
+addresses-ask-label = How should I call this address? Send a short label (up to { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    }), for example <i>Ledger</i> or <i>Exchange account</i>.
+addresses-ask-rename = New label for <b>{ $label }</b> (up to { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    }):
+addresses-label-invalid = A label is 1 to { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    } on one line. Send another, or a command to leave it.
 addresses-saved = 📒 Saved as <b>{ $label }</b>. At the address step for { $network } it will be a button.
 addresses-renamed = ✅ Renamed to <b>{ $label }</b>.
 addresses-already = Already in your address book as { $label }.
-addresses-full = Your address book is full ({ $max } addresses). Delete one in /addresses first.
+addresses-full = Your address book is full ({ $max ->
+        [one] { $max } address
+       *[other] { $max } addresses
+    }). Delete one in /addresses first.
 addresses-empty = Your address book is empty. After a successful exchange I offer to save its receiving address.
 addresses-title = <b>📒 Your addresses</b>
 addresses-memo = memo <code>{ $memo }</code>
@@ -422,11 +437,20 @@ command-addresses = Your saved addresses
 alert-usage =
     Set a rate alert: <code>/alert 0.5 btc eth 17.2</code> tells you when 0.5 BTC gets at least 17.2 ETH.
     Networks as in /rate: <code>usdt-trx</code> or <code>usdt trx</code>. Your alerts: /alerts.
-alert-created = 🔔 I will tell you when { $amount } { $from } gets at least <b>{ $target } { $to }</b>. I check at most every { $minutes } min, whenever the exchange service has room left after quotes and exchanges (on a busy day, less often); the alert ends after { $days } days. Your alerts: /alerts.
-alert-too-many = You have { $max } alerts already, the most I keep per person. Remove one in /alerts first.
+alert-created = 🔔 I will tell you when { $amount } { $from } gets at least <b>{ $target } { $to }</b>. I check at most every { $minutes } min, whenever the exchange service has room left after quotes and exchanges (on a busy day, less often); the alert ends after { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }. Your alerts: /alerts.
+alert-too-many = You have { $max ->
+        [one] { $max } alert
+       *[other] { $max } alerts
+    } already, the most I keep per person. Remove one in /alerts first.
 alert-reached = 🔔 <b>Rate alert</b>: { $amount } { $from } now gets <b>{ $receive } { $to }</b> (best offer, { $provider }), at least the { $target } you asked for. This alert has ended; a new quote may differ a little.
 alert-exchange-button = 🔄 Exchange now
-alert-expired = ⌛ Your rate alert for { $amount } { $from } → at least { $target } { $to } ended after { $days } days without being reached.
+alert-expired = ⌛ Your rate alert for { $amount } { $from } → at least { $target } { $to } ended after { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } without being reached.
 alerts-empty = You have no rate alerts. Set one with <code>/alert 0.5 btc eth 17.2</code>.
 alerts-title = <b>🔔 Your rate alerts</b>
 alerts-line = { $n }. { $amount } { $from } → at least { $target } { $to } · until { $until } UTC

@@ -138,6 +138,7 @@ exchange-unavailable = ⚠️ El servicio de intercambio no está disponible aho
 error-rate-limited = El servicio de intercambio está ocupado. Lo que elegiste se mantiene: inténtalo de nuevo en { $seconds } s.
 error-queue-full = ⏳ Ya tienes { $count ->
         [one] una cotización
+        [many] { $count } de cotizaciones
        *[other] { $count } cotizaciones
     } esperando en la fila del servicio de intercambio. Lo que elegiste se mantiene: inténtalo de nuevo en unos { $seconds } s, cuando haya llegado la primera.
 error-refused = El servicio de intercambio lo rechazó: { $reason }
@@ -243,10 +244,12 @@ refresh-cooldown = Se actualizó hace un momento. Inténtalo de nuevo en { $seco
 refresh-failed = No pude contactar con el servicio de intercambio; te muestro lo que sé.
 support-lookup-queue-full = ⏳ Ya tienes { $count ->
         [one] una solicitud
+        [many] { $count } de solicitudes
        *[other] { $count } solicitudes
     } esperando en la fila del servicio de intercambio, así que esto es lo que sé, no el estado en vivo. Vuelve a consultarlo en unos { $seconds } s.
 refresh-queue-full = ⏳ Ya tienes { $count ->
         [one] una solicitud
+        [many] { $count } de solicitudes
        *[other] { $count } solicitudes
     } esperando en la fila del servicio de intercambio, así que esta ficha no se actualizó. Vuelve a tocar Actualizar en unos { $seconds } s.
 button-funds-sent = 📨 Ya envié los fondos
@@ -261,6 +264,7 @@ support-lookup-unknown = No hay ningún intercambio con ese ID, ni en este bot n
 support-user-unknown = No existe ese usuario. Envía su id de Telegram o su @usuario.
 support-user-title = <b>Usuario { $id }</b> (@{ $username }, idioma { $language }): { $count ->
         [one] { $count } intercambio
+        [many] { $count } de intercambios
        *[other] { $count } intercambios
     }, los más recientes primero:
 support-lookup-owner = Creado por el usuario <code>{ $id }</code> (@{ $username }, idioma { $language })
@@ -287,6 +291,7 @@ rate-forbidden = El servicio de intercambio no le da cotizaciones a este bot par
 rate-slow-down = ⏳ Pediste varias cotizaciones nuevas en el último minuto: el servicio de intercambio solo permite unas pocas llamadas por minuto para todos. Espera { $seconds } s y vuelve a pedirla (las cantidades que acabas de pedir, o que difieren de ellas menos de un 1 %, se responden al momento).
 rate-queue-full = ⏳ Ya tienes { $count ->
         [one] una cotización
+        [many] { $count } de cotizaciones
        *[other] { $count } cotizaciones
     } esperando en la fila del servicio de intercambio. La primera debería llegar en unos { $seconds } s: vuelve a pedirla después.
 rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
@@ -400,20 +405,37 @@ receipt-footer = Reenvía este mensaje al soporte: contiene todo lo que necesita
 ## Export
 export-empty = Aún no tienes intercambios para exportar. Escribe /exchange para empezar uno.
 export-caption = 📄 { $count ->
-    [one] Tu intercambio
-   *[other] Tus { $count } intercambios
-} en un archivo CSV (horas en UTC), para tus registros o tu herramienta de impuestos.
+        [one] Tu intercambio
+        [many] Tus { $count } de intercambios
+       *[other] Tus { $count } intercambios
+    } en un archivo CSV (horas en UTC), para tus registros o tu herramienta de impuestos.
 command-export = Tus intercambios en un archivo CSV
 
 ## Address book
 button-save-address = 💾 Guardar esta dirección
-addresses-ask-label = ¿Cómo llamo a esta dirección? Envía una etiqueta corta (hasta { $max } caracteres), por ejemplo <i>Ledger</i> o <i>Cuenta del exchange</i>.
-addresses-ask-rename = Nueva etiqueta para <b>{ $label }</b> (hasta { $max } caracteres):
-addresses-label-invalid = Una etiqueta tiene de 1 a { $max } caracteres en una sola línea. Envía otra, o un comando para dejarlo.
+addresses-ask-label = ¿Cómo llamo a esta dirección? Envía una etiqueta corta (hasta { $max ->
+        [one] { $max } carácter
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    }), por ejemplo <i>Ledger</i> o <i>Cuenta del exchange</i>.
+addresses-ask-rename = Nueva etiqueta para <b>{ $label }</b> (hasta { $max ->
+        [one] { $max } carácter
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    }):
+addresses-label-invalid = Una etiqueta tiene de 1 a { $max ->
+        [one] { $max } carácter
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    } en una sola línea. Envía otra, o un comando para dejarlo.
 addresses-saved = 📒 Guardada como <b>{ $label }</b>. En el paso de la dirección para { $network } aparecerá como botón.
 addresses-renamed = ✅ Renombrada a <b>{ $label }</b>.
 addresses-already = Ya está en tu libreta de direcciones como { $label }.
-addresses-full = Tu libreta de direcciones está llena ({ $max } direcciones). Primero elimina una en /addresses.
+addresses-full = Tu libreta de direcciones está llena ({ $max ->
+        [one] { $max } dirección
+        [many] { $max } de direcciones
+       *[other] { $max } direcciones
+    }). Primero elimina una en /addresses.
 addresses-empty = Tu libreta de direcciones está vacía. Después de un intercambio completado te ofrezco guardar su dirección de recepción.
 addresses-title = <b>📒 Tus direcciones</b>
 addresses-memo = memo <code>{ $memo }</code>
@@ -429,13 +451,19 @@ alert-usage =
     Redes como en /rate: <code>usdt-trx</code> o <code>usdt trx</code>. Tus alertas: /alerts.
 alert-created = 🔔 Te avisaré cuando por { $amount } { $from } recibas al menos <b>{ $target } { $to }</b>. Lo compruebo como mucho cada { $minutes } min, siempre que al servicio de intercambio le quede margen después de cotizaciones e intercambios (en un día con mucho movimiento, con menos frecuencia); la alerta termina { $days ->
         [one] al cabo de { $days } día
+        [many] al cabo de { $days } de días
        *[other] al cabo de { $days } días
     }. Tus alertas: /alerts.
-alert-too-many = Ya tienes { $max } alertas, el máximo que guardo por persona. Primero elimina una en /alerts.
+alert-too-many = Ya tienes { $max ->
+        [one] { $max } alerta
+        [many] { $max } de alertas
+       *[other] { $max } alertas
+    }, el máximo que guardo por persona. Primero elimina una en /alerts.
 alert-reached = 🔔 <b>Alerta de tasa</b>: por { $amount } { $from } ahora recibes <b>{ $receive } { $to }</b> (mejor oferta, { $provider }), al menos los { $target } que pediste. Esta alerta terminó; una cotización nueva puede variar un poco.
 alert-exchange-button = 🔄 Intercambiar ahora
 alert-expired = ⌛ Tu alerta de tasa de { $amount } { $from } → al menos { $target } { $to } terminó { $days ->
         [one] al cabo de { $days } día
+        [many] al cabo de { $days } de días
        *[other] al cabo de { $days } días
     } sin alcanzarse.
 alerts-empty = No tienes alertas de tasa. Crea una con <code>/alert 0.5 btc eth 17.2</code>.

@@ -258,7 +258,10 @@ funds-sent-thanks = ممنون! تا { $minutes } دقیقهٔ آینده، { $s
 
 support-lookup-unknown = تبادلی با این شناسه نه در این ربات هست و نه در سرویس تبادل. شناسه را جای‌گذاری کنید، یا پیام «🧾 برای پشتیبانی» آن را بخواهید (هرگز کارت را نه: ممکن است عبارت ضدفیشینگ مشتری را نشان دهد).
 support-user-unknown = چنین کاربری وجود ندارد. شناسهٔ تلگرام یا @username او را بفرستید.
-support-user-title = <b>کاربر { $id }</b> (@{ $username }، زبان { $language }): { $count } تبادل، از جدیدترین:
+support-user-title = <b>کاربر { $id }</b> (@{ $username }، زبان { $language }): { $count ->
+        [one] { $count } تبادل
+       *[other] { $count } تبادل
+    }، از جدیدترین:
 support-lookup-owner = ایجادشده توسط کاربر <code>{ $id }</code> (@{ $username }، زبان { $language })
 support-lookup-created = زمان ایجاد: { $time } UTC
 support-lookup-tracked = در حال پیگیری: بررسی بعدی ساعت { $time } UTC
@@ -402,13 +405,25 @@ command-export = تبادل‌های شما در قالب فایل CSV
 
 ## Address book
 button-save-address = 💾 ذخیرهٔ این آدرس دریافت
-addresses-ask-label = این آدرس را چه بنامم؟ یک نام کوتاه بفرستید (حداکثر { $max } نویسه)، مثلاً <i>Ledger</i> یا <i>حساب صرافی</i>.
-addresses-ask-rename = نام جدید برای <b>{ $label }</b> (حداکثر { $max } نویسه):
-addresses-label-invalid = نام باید ۱ تا { $max } نویسه در یک خط باشد. نام دیگری بفرستید، یا برای انصراف یک دستور بفرستید.
+addresses-ask-label = این آدرس را چه بنامم؟ یک نام کوتاه بفرستید (حداکثر { $max ->
+        [one] { $max } نویسه
+       *[other] { $max } نویسه
+    })، مثلاً <i>Ledger</i> یا <i>حساب صرافی</i>.
+addresses-ask-rename = نام جدید برای <b>{ $label }</b> (حداکثر { $max ->
+        [one] { $max } نویسه
+       *[other] { $max } نویسه
+    }):
+addresses-label-invalid = نام باید ۱ تا { $max ->
+        [one] { $max } نویسه
+       *[other] { $max } نویسه
+    } در یک خط باشد. نام دیگری بفرستید، یا برای انصراف یک دستور بفرستید.
 addresses-saved = 📒 با نام <b>{ $label }</b> ذخیره شد. در مرحلهٔ وارد کردن آدرس برای { $network }، به‌صورت یک دکمه نشان داده می‌شود.
 addresses-renamed = ✅ نام به <b>{ $label }</b> تغییر کرد.
 addresses-already = از قبل با نام { $label } در دفترچهٔ آدرس شما هست.
-addresses-full = دفترچهٔ آدرس شما پر است ({ $max } آدرس). اول یکی را در /addresses حذف کنید.
+addresses-full = دفترچهٔ آدرس شما پر است ({ $max ->
+        [one] { $max } آدرس
+       *[other] { $max } آدرس
+    }). اول یکی را در /addresses حذف کنید.
 addresses-empty = دفترچهٔ آدرس شما خالی است. بعد از هر تبادل موفق، پیشنهاد می‌دهم آدرس دریافتش را ذخیره کنید.
 addresses-title = <b>📒 آدرس‌های شما</b>
 addresses-memo = ممو <code>{ $memo }</code>
@@ -422,11 +437,20 @@ command-addresses = آدرس‌های ذخیره‌شدهٔ شما
 alert-usage =
     تعیین هشدار نرخ: <code>/alert 0.5 btc eth 17.2</code> وقتی بشود با 0.5 BTC دست‌کم 17.2 ETH گرفت، به شما خبر می‌دهد.
     شبکه‌ها مثل /rate: <code>usdt-trx</code> یا <code>usdt trx</code>. هشدارهای شما: /alerts.
-alert-created = 🔔 وقتی بشود با { $amount } { $from } دست‌کم <b>{ $target } { $to }</b> گرفت، به شما خبر می‌دهم. حداکثر هر { $minutes } دقیقه یک بار بررسی می‌کنم، هر وقت سرویس تبادل پس از استعلام‌ها و تبادل‌ها ظرفیت خالی داشته باشد (در روزهای شلوغ، کمتر)؛ هشدار پس از { $days } روز پایان می‌یابد. هشدارهای شما: /alerts.
-alert-too-many = شما همین حالا { $max } هشدار دارید، یعنی بیشترین تعدادی که برای هر نفر نگه می‌دارم. اول یکی را در /alerts حذف کنید.
+alert-created = 🔔 وقتی بشود با { $amount } { $from } دست‌کم <b>{ $target } { $to }</b> گرفت، به شما خبر می‌دهم. حداکثر هر { $minutes } دقیقه یک بار بررسی می‌کنم، هر وقت سرویس تبادل پس از استعلام‌ها و تبادل‌ها ظرفیت خالی داشته باشد (در روزهای شلوغ، کمتر)؛ هشدار پس از { $days ->
+        [one] { $days } روز
+       *[other] { $days } روز
+    } پایان می‌یابد. هشدارهای شما: /alerts.
+alert-too-many = شما همین حالا { $max ->
+        [one] { $max } هشدار
+       *[other] { $max } هشدار
+    } دارید، یعنی بیشترین تعدادی که برای هر نفر نگه می‌دارم. اول یکی را در /alerts حذف کنید.
 alert-reached = 🔔 <b>هشدار نرخ</b>: اکنون با { $amount } { $from } می‌شود <b>{ $receive } { $to }</b> گرفت (بهترین پیشنهاد، { $provider })، یعنی دست‌کم همان { $target } که خواسته بودید. این هشدار پایان یافت؛ استعلام جدید ممکن است کمی فرق کند.
 alert-exchange-button = 🔄 تبادل همین حالا
-alert-expired = ⌛ هشدار نرخ شما برای { $amount } { $from } → دست‌کم { $target } { $to } پس از { $days } روز، بی‌آنکه نرخ به آن برسد، پایان یافت.
+alert-expired = ⌛ هشدار نرخ شما برای { $amount } { $from } → دست‌کم { $target } { $to } پس از { $days ->
+        [one] { $days } روز
+       *[other] { $days } روز
+    }، بی‌آنکه نرخ به آن برسد، پایان یافت.
 alerts-empty = هیچ هشدار نرخی ندارید. با <code>/alert 0.5 btc eth 17.2</code> یکی تعیین کنید.
 alerts-title = <b>🔔 هشدارهای نرخ شما</b>
 alerts-line = { $n }. { $amount } { $from } → دست‌کم { $target } { $to } · تا { $until } UTC

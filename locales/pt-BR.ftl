@@ -138,6 +138,7 @@ exchange-unavailable = ⚠️ O serviço de troca está indisponível agora, ent
 error-rate-limited = O serviço de troca está ocupado. Suas escolhas foram mantidas: tente de novo em { $seconds } s.
 error-queue-full = ⏳ Você já tem { $count ->
         [one] uma cotação
+        [many] { $count } de cotações
        *[other] { $count } cotações
     } aguardando na fila do serviço de troca. Suas escolhas foram mantidas: tente de novo em cerca de { $seconds } s, quando a primeira chegar.
 error-refused = O serviço de troca recusou isto: { $reason }
@@ -243,6 +244,7 @@ refresh-cooldown = Atualizado há pouco. Tente de novo em { $seconds } s.
 refresh-failed = Não consegui falar com o serviço de troca; mostrando o que eu sei.
 support-lookup-queue-full = ⏳ Você já tem { $count ->
         [one] um pedido
+        [many] { $count } de pedidos
        *[other] { $count } pedidos
     } aguardando na fila do serviço de troca, então isto é o que eu sei, não o status ao vivo. Consulte de novo em cerca de { $seconds } s.
 refresh-queue-full = ⏳ Você já tem { $count ->
@@ -263,6 +265,7 @@ support-user-unknown = Usuário não encontrado. Envie o id do Telegram ou o @us
 support-user-title = <b>Usuário { $id }</b> (@{ $username }, idioma { $language }): { $count ->
         [0] { $count } trocas
         [one] { $count } troca
+        [many] { $count } de trocas
        *[other] { $count } trocas
     }, das mais recentes para as mais antigas:
 support-lookup-owner = Criada pelo usuário <code>{ $id }</code> (@{ $username }, idioma { $language })
@@ -289,6 +292,7 @@ rate-forbidden = O serviço de troca não fornece cotações deste par a este bo
 rate-slow-down = ⏳ Você pediu várias cotações novas no último minuto: o serviço de troca permite só algumas chamadas por minuto para todo mundo. Aguarde { $seconds } s e peça de novo (valores que você acabou de pedir, ou a menos de 1 % deles, são respondidos na hora).
 rate-queue-full = ⏳ Você já tem { $count ->
         [one] uma cotação
+        [many] { $count } de cotações
        *[other] { $count } cotações
     } aguardando na fila do serviço de troca. A primeira deve chegar em cerca de { $seconds } s: peça de novo depois disso.
 rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
@@ -402,16 +406,29 @@ receipt-footer = Encaminhe esta mensagem ao suporte: ela tem tudo de que eles pr
 ## Export
 export-empty = Você ainda não tem trocas para exportar. Digite /exchange para começar uma.
 export-caption = 📄 { $count ->
-    [one] Sua troca
-   *[other] Suas { $count } trocas
-} em um arquivo CSV (horários em UTC), para seus registros ou sua ferramenta de impostos.
+        [one] Sua troca
+        [many] Suas { $count } de trocas
+       *[other] Suas { $count } trocas
+    } em um arquivo CSV (horários em UTC), para seus registros ou sua ferramenta de impostos.
 command-export = Suas trocas em um arquivo CSV
 
 ## Address book
 button-save-address = 💾 Salvar este endereço
-addresses-ask-label = Como devo chamar este endereço? Envie um nome curto (até { $max } caracteres), por exemplo <i>Ledger</i> ou <i>Conta na corretora</i>.
-addresses-ask-rename = Novo nome para <b>{ $label }</b> (até { $max } caracteres):
-addresses-label-invalid = O nome deve ter de 1 a { $max } caracteres, em uma só linha. Envie outro, ou um comando para desistir.
+addresses-ask-label = Como devo chamar este endereço? Envie um nome curto (até { $max ->
+        [one] { $max } caractere
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    }), por exemplo <i>Ledger</i> ou <i>Conta na corretora</i>.
+addresses-ask-rename = Novo nome para <b>{ $label }</b> (até { $max ->
+        [one] { $max } caractere
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    }):
+addresses-label-invalid = O nome deve ter de 1 a { $max ->
+        [one] { $max } caractere
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    }, em uma só linha. Envie outro, ou um comando para desistir.
 addresses-saved = 📒 Salvo como <b>{ $label }</b>. Na etapa do endereço para a rede { $network }, ele vai aparecer como botão.
 addresses-renamed = ✅ Renomeado para <b>{ $label }</b>.
 addresses-already = Já está nos seus endereços salvos como { $label }.
@@ -435,13 +452,19 @@ alert-usage =
     Redes como no /rate: <code>usdt-trx</code> ou <code>usdt trx</code>. Seus alertas: /alerts.
 alert-created = 🔔 Vou avisar quando { $amount } { $from } der pelo menos <b>{ $target } { $to }</b>. Verifico no máximo a cada { $minutes } min, sempre que o serviço de troca tiver folga depois das cotações e trocas (em dias movimentados, com menos frequência); o alerta termina depois de { $days ->
         [one] { $days } dia
+        [many] { $days } de dias
        *[other] { $days } dias
     }. Seus alertas: /alerts.
-alert-too-many = Você já tem { $max } alertas, o máximo que mantenho por pessoa. Remova um em /alerts primeiro.
+alert-too-many = Você já tem { $max ->
+        [one] { $max } alerta
+        [many] { $max } de alertas
+       *[other] { $max } alertas
+    }, o máximo que mantenho por pessoa. Remova um em /alerts primeiro.
 alert-reached = 🔔 <b>Alerta de cotação</b>: { $amount } { $from } agora dá <b>{ $receive } { $to }</b> (melhor oferta, { $provider }), pelo menos os { $target } que você pediu. Este alerta terminou; uma nova cotação pode variar um pouco.
 alert-exchange-button = 🔄 Trocar agora
 alert-expired = ⌛ Seu alerta de cotação de { $amount } { $from } → pelo menos { $target } { $to } terminou depois de { $days ->
         [one] { $days } dia
+        [many] { $days } de dias
        *[other] { $days } dias
     } sem ser atingido.
 alerts-empty = Você não tem alertas de cotação. Crie um com <code>/alert 0.5 btc eth 17.2</code>.

@@ -140,7 +140,8 @@ error-rate-limited = Сервис обмена занят. Ваш выбор с�
 error-queue-full = ⏳ У вас уже { $count ->
         [one] { $count } запрос курса ждёт
         [few] { $count } запроса курса ждут
-       *[many] { $count } запросов курса ждут
+        [many] { $count } запросов курса ждут
+       *[other] { $count } запроса курса ждут
     } в очереди к сервису обмена. Ваш выбор сохранён: попробуйте примерно через { $seconds } с, когда придёт первый.
 error-refused = Сервис обмена отказал: { $reason }
 error-refused-plain = Сервис обмена отказал.
@@ -246,12 +247,14 @@ refresh-failed = Не удалось связаться с сервисом об
 support-lookup-queue-full = ⏳ У вас уже { $count ->
         [one] { $count } запрос ждёт
         [few] { $count } запроса ждут
-       *[many] { $count } запросов ждут
+        [many] { $count } запросов ждут
+       *[other] { $count } запроса ждут
     } в очереди к сервису обмена, поэтому здесь то, что я знаю, а не текущий статус. Запросите снова примерно через { $seconds } с.
 refresh-queue-full = ⏳ У вас уже { $count ->
         [one] { $count } запрос ждёт
         [few] { $count } запроса ждут
-       *[many] { $count } запросов ждут
+        [many] { $count } запросов ждут
+       *[other] { $count } запроса ждут
     } в очереди к сервису обмена, поэтому карточка не обновлена. Нажмите «Обновить» ещё раз примерно через { $seconds } с.
 button-funds-sent = 📨 Средства отправлены
 funds-sent-thanks = Спасибо! В течение { $minutes } мин я буду проверять поступление депозита { $seconds ->
@@ -263,7 +266,12 @@ funds-sent-thanks = Спасибо! В течение { $minutes } мин я б�
 
 support-lookup-unknown = Обмена с таким ID нет ни в боте, ни в сервисе обмена. Вставьте ID или попросите его сообщение 🧾 Для поддержки (не карточку: на ней может быть антифишинговая фраза клиента).
 support-user-unknown = Нет такого пользователя. Укажите его Telegram id или @username.
-support-user-title = <b>Пользователь { $id }</b> (@{ $username }, язык { $language }): обменов — { $count }, сначала новые:
+support-user-title = <b>Пользователь { $id }</b> (@{ $username }, язык { $language }): { $count ->
+        [one] { $count } обмен
+        [few] { $count } обмена
+        [many] { $count } обменов
+       *[other] { $count } обмена
+    }, сначала новые:
 support-lookup-owner = Создал пользователь <code>{ $id }</code> (@{ $username }, язык { $language })
 support-lookup-created = Создан { $time } UTC
 support-lookup-tracked = Отслеживается: следующая проверка в { $time } UTC
@@ -289,7 +297,8 @@ rate-slow-down = ⏳ За последнюю минуту вы запросил�
 rate-queue-full = ⏳ У вас уже { $count ->
         [one] { $count } запрос курса ждёт
         [few] { $count } запроса курса ждут
-       *[many] { $count } запросов курса ждут
+        [many] { $count } запросов курса ждут
+       *[other] { $count } запроса курса ждут
     } в очереди к сервису обмена. Первый придёт примерно через { $seconds } с: спросите снова после этого.
 rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
 rate-offer-out-of-limits = { $rank }. <b>{ $provider }</b>: эта сумма вне его лимитов ({ $min } – { $max } { $from })
@@ -402,18 +411,43 @@ receipt-footer = Перешлите это сообщение в поддерж�
 
 ## Export
 export-empty = Пока нечего выгружать: у вас нет обменов. Начать — /exchange.
-export-caption = 📄 Ваши обмены ({ $count }) в файле CSV (время в UTC) — для учёта или налоговой программы.
+export-caption = 📄 Ваши обмены ({ $count ->
+        [one] { $count } обмен
+        [few] { $count } обмена
+        [many] { $count } обменов
+       *[other] { $count } обмена
+    }) в файле CSV (время в UTC) — для учёта или налоговой программы.
 command-export = Ваши обмены в файле CSV
 
 ## Address book
 button-save-address = 💾 Сохранить адрес получения
-addresses-ask-label = Как назвать этот адрес? Отправьте короткую метку (до { $max } символов), например <i>Ledger</i> или <i>Счёт на бирже</i>.
-addresses-ask-rename = Новая метка для <b>{ $label }</b> (до { $max } символов):
-addresses-label-invalid = Метка — от 1 до { $max } символов в одну строку. Отправьте другую или любую команду, чтобы не сохранять.
+addresses-ask-label = Как назвать этот адрес? Отправьте короткую метку (до { $max ->
+        [one] { $max } символа
+        [few] { $max } символов
+        [many] { $max } символов
+       *[other] { $max } символа
+    }), например <i>Ledger</i> или <i>Счёт на бирже</i>.
+addresses-ask-rename = Новая метка для <b>{ $label }</b> (до { $max ->
+        [one] { $max } символа
+        [few] { $max } символов
+        [many] { $max } символов
+       *[other] { $max } символа
+    }):
+addresses-label-invalid = Метка — от 1 до { $max ->
+        [one] { $max } символа
+        [few] { $max } символов
+        [many] { $max } символов
+       *[other] { $max } символа
+    } в одну строку. Отправьте другую или любую команду, чтобы не сохранять.
 addresses-saved = 📒 Сохранено как <b>{ $label }</b>. На шаге адреса для сети { $network } он будет кнопкой.
 addresses-renamed = ✅ Переименовано в <b>{ $label }</b>.
 addresses-already = Уже в адресной книге как { $label }.
-addresses-full = Адресная книга заполнена ({ $max } адресов). Сначала удалите один в /addresses.
+addresses-full = Адресная книга заполнена ({ $max ->
+        [one] { $max } адрес
+        [few] { $max } адреса
+        [many] { $max } адресов
+       *[other] { $max } адреса
+    }). Сначала удалите один в /addresses.
 addresses-empty = Адресная книга пуста. После успешного обмена я предложу сохранить адрес получения.
 addresses-title = <b>📒 Ваши адреса</b>
 addresses-memo = мемо <code>{ $memo }</code>
@@ -427,11 +461,26 @@ command-addresses = Сохранённые адреса
 alert-usage =
     Оповещение о курсе: <code>/alert 0.5 btc eth 17.2</code> — я сообщу, когда за 0.5 BTC будут давать не меньше 17.2 ETH.
     Сети — как в /rate: <code>usdt-trx</code> или <code>usdt trx</code>. Ваши оповещения: /alerts.
-alert-created = 🔔 Я сообщу, когда за { $amount } { $from } будут давать не меньше <b>{ $target } { $to }</b>. Проверяю не чаще раза в { $minutes } мин, когда у сервиса обмена остаётся место после курсов и обменов (в загруженный день реже); оповещение действует { $days } дней. Ваши оповещения: /alerts.
-alert-too-many = У вас уже { $max } оповещений — больше я не храню. Сначала удалите одно в /alerts.
+alert-created = 🔔 Я сообщу, когда за { $amount } { $from } будут давать не меньше <b>{ $target } { $to }</b>. Проверяю не чаще раза в { $minutes } мин, когда у сервиса обмена остаётся место после курсов и обменов (в загруженный день реже); оповещение действует { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+        [many] { $days } дней
+       *[other] { $days } дня
+    }. Ваши оповещения: /alerts.
+alert-too-many = У вас уже { $max ->
+        [one] { $max } оповещение
+        [few] { $max } оповещения
+        [many] { $max } оповещений
+       *[other] { $max } оповещения
+    } — больше я не храню. Сначала удалите одно в /alerts.
 alert-reached = 🔔 <b>Оповещение о курсе</b>: за { $amount } { $from } теперь дают <b>{ $receive } { $to }</b> (лучшее предложение, { $provider }) — не меньше заданных { $target }. Оповещение завершено; новый расчёт может немного отличаться.
 alert-exchange-button = 🔄 Обменять сейчас
-alert-expired = ⌛ Оповещение { $amount } { $from } → не меньше { $target } { $to } завершилось через { $days } дней: курс так и не был достигнут.
+alert-expired = ⌛ Оповещение { $amount } { $from } → не меньше { $target } { $to } завершилось через { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+        [many] { $days } дней
+       *[other] { $days } дня
+    }: курс так и не был достигнут.
 alerts-empty = У вас нет оповещений о курсе. Задать: <code>/alert 0.5 btc eth 17.2</code>.
 alerts-title = <b>🔔 Ваши оповещения о курсе</b>
 alerts-line = { $n }. { $amount } { $from } → не меньше { $target } { $to } · до { $until } UTC

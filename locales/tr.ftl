@@ -258,7 +258,10 @@ funds-sent-thanks = Teşekkürler! Önümüzdeki { $minutes } dakika boyunca yat
 
 support-lookup-unknown = Bu ID ile ne bu botta ne de takas servisinde bir takas var. ID'yi yapıştır ya da müşteriden bu takasın 🧾 Destek için mesajını iste (asla kartı değil: kartta müşterinin anti-phishing ifadesi görünebilir).
 support-user-unknown = Böyle bir kullanıcı yok. Kullanıcının Telegram id'sini ya da @kullanıcı adını gönder.
-support-user-title = <b>Kullanıcı { $id }</b> (@{ $username }, dil { $language }): { $count } takas, en yeniden eskiye:
+support-user-title = <b>Kullanıcı { $id }</b> (@{ $username }, dil { $language }): { $count ->
+        [one] { $count } takas
+       *[other] { $count } takas
+    }, en yeniden eskiye:
 support-lookup-owner = Oluşturan kullanıcı: <code>{ $id }</code> (@{ $username }, dil { $language })
 support-lookup-created = Oluşturulma: { $time } UTC
 support-lookup-tracked = Takip ediliyor: sonraki kontrol { $time } UTC
@@ -402,13 +405,25 @@ command-export = Takasların, CSV dosyası olarak
 
 ## Address book
 button-save-address = 💾 Bu alıcı adresi kaydet
-addresses-ask-label = Bu adrese ne ad verelim? Kısa bir ad gönder (en fazla { $max } karakter), örneğin <i>Ledger</i> ya da <i>Borsa hesabı</i>.
-addresses-ask-rename = <b>{ $label }</b> için yeni ad (en fazla { $max } karakter):
-addresses-label-invalid = Ad, tek satırda 1 ile { $max } karakter arasında olmalı. Başka bir ad gönder ya da vazgeçmek için bir komut gönder.
+addresses-ask-label = Bu adrese ne ad verelim? Kısa bir ad gönder (en fazla { $max ->
+        [one] { $max } karakter
+       *[other] { $max } karakter
+    }), örneğin <i>Ledger</i> ya da <i>Borsa hesabı</i>.
+addresses-ask-rename = <b>{ $label }</b> için yeni ad (en fazla { $max ->
+        [one] { $max } karakter
+       *[other] { $max } karakter
+    }):
+addresses-label-invalid = Ad, tek satırda 1 ile { $max ->
+        [one] { $max } karakter
+       *[other] { $max } karakter
+    } arasında olmalı. Başka bir ad gönder ya da vazgeçmek için bir komut gönder.
 addresses-saved = 📒 <b>{ $label }</b> adıyla kaydedildi. { $network } için adres adımında bir düğme olarak görünecek.
 addresses-renamed = ✅ Yeni adı: <b>{ $label }</b>.
 addresses-already = Adres defterinde zaten { $label } adıyla kayıtlı.
-addresses-full = Adres defterin dolu ({ $max } adres). Önce /addresses içinden birini sil.
+addresses-full = Adres defterin dolu ({ $max ->
+        [one] { $max } adres
+       *[other] { $max } adres
+    }). Önce /addresses içinden birini sil.
 addresses-empty = Adres defterin boş. Başarılı bir takastan sonra alıcı adresini kaydetmeyi öneririm.
 addresses-title = <b>📒 Adreslerin</b>
 addresses-memo = memo <code>{ $memo }</code>
@@ -422,11 +437,20 @@ command-addresses = Kayıtlı adreslerin
 alert-usage =
     Kur alarmı oluştur: <code>/alert 0.5 btc eth 17.2</code>, 0.5 BTC karşılığında en az 17.2 ETH alınabildiğinde sana haber verir.
     Ağlar /rate komutundaki gibi: <code>usdt-trx</code> ya da <code>usdt trx</code>. Alarmların: /alerts.
-alert-created = 🔔 { $amount } { $from } karşılığında en az <b>{ $target } { $to }</b> alınabildiğinde sana haber vereceğim. En fazla { $minutes } dakikada bir, takas servisinde kur sorgularından ve takaslardan sonra yer kaldıkça kontrol ediyorum (yoğun bir günde daha seyrek); alarm { $days } gün sonra sona erer. Alarmların: /alerts.
-alert-too-many = Zaten { $max } alarmın var; kişi başına en fazla bu kadarını tutuyorum. Önce /alerts içinden birini kaldır.
+alert-created = 🔔 { $amount } { $from } karşılığında en az <b>{ $target } { $to }</b> alınabildiğinde sana haber vereceğim. En fazla { $minutes } dakikada bir, takas servisinde kur sorgularından ve takaslardan sonra yer kaldıkça kontrol ediyorum (yoğun bir günde daha seyrek); alarm { $days ->
+        [one] { $days } gün
+       *[other] { $days } gün
+    } sonra sona erer. Alarmların: /alerts.
+alert-too-many = Zaten { $max ->
+        [one] { $max } alarmın
+       *[other] { $max } alarmın
+    } var; kişi başına en fazla bu kadarını tutuyorum. Önce /alerts içinden birini kaldır.
 alert-reached = 🔔 <b>Kur alarmı</b>: { $amount } { $from } karşılığında artık <b>{ $receive } { $to }</b> alınabiliyor (en iyi teklif, { $provider }); bu, istediğin { $target } değerine eşit ya da daha fazla. Bu alarm sona erdi; yeni bir kur biraz farklı olabilir.
 alert-exchange-button = 🔄 Şimdi takas et
-alert-expired = ⌛ { $amount } { $from } → en az { $target } { $to } kur alarmın, hedefe ulaşılamadan { $days } gün sonra sona erdi.
+alert-expired = ⌛ { $amount } { $from } → en az { $target } { $to } kur alarmın, hedefe ulaşılamadan { $days ->
+        [one] { $days } gün
+       *[other] { $days } gün
+    } sonra sona erdi.
 alerts-empty = Hiç kur alarmın yok. <code>/alert 0.5 btc eth 17.2</code> ile bir tane oluştur.
 alerts-title = <b>🔔 Kur alarmların</b>
 alerts-line = { $n }. { $amount } { $from } → en az { $target } { $to } · { $until } UTC'ye kadar

@@ -266,7 +266,12 @@ funds-sent-thanks = Дякую! Наступні { $minutes } хв я { $seconds
 
 support-lookup-unknown = Обміну з таким ID немає ні в цьому боті, ні в сервісі обміну. Вставте ID або попросіть повідомлення 🧾 Для підтримки (ніколи не картку: на ній може бути антифішингова фраза клієнта).
 support-user-unknown = Такого користувача немає. Надішліть його Telegram id або @username.
-support-user-title = <b>Користувач { $id }</b> (@{ $username }, мова { $language }): обмінів — { $count }, спершу новіші:
+support-user-title = <b>Користувач { $id }</b> (@{ $username }, мова { $language }): { $count ->
+        [one] { $count } обмін
+        [few] { $count } обміни
+        [many] { $count } обмінів
+       *[other] { $count } обмінів
+    }, спершу новіші:
 support-lookup-owner = Створив користувач <code>{ $id }</code> (@{ $username }, мова { $language })
 support-lookup-created = Створено { $time } UTC
 support-lookup-tracked = Відстежується: наступна перевірка о { $time } UTC
@@ -416,9 +421,24 @@ command-export = Ваші обміни у файлі CSV
 
 ## Адресна книга
 button-save-address = 💾 Зберегти адресу отримання
-addresses-ask-label = Як назвати цю адресу? Надішліть коротку назву (до { $max } символів), наприклад <i>Ledger</i> або <i>Рахунок на біржі</i>.
-addresses-ask-rename = Нова назва для <b>{ $label }</b> (до { $max } символів):
-addresses-label-invalid = Назва — це від 1 до { $max } символів в одному рядку. Надішліть іншу або будь-яку команду, щоб вийти.
+addresses-ask-label = Як назвати цю адресу? Надішліть коротку назву (до { $max ->
+        [one] { $max } символу
+        [few] { $max } символів
+        [many] { $max } символів
+       *[other] { $max } символів
+    }), наприклад <i>Ledger</i> або <i>Рахунок на біржі</i>.
+addresses-ask-rename = Нова назва для <b>{ $label }</b> (до { $max ->
+        [one] { $max } символу
+        [few] { $max } символів
+        [many] { $max } символів
+       *[other] { $max } символів
+    }):
+addresses-label-invalid = Назва — це від 1 до { $max ->
+        [one] { $max } символу
+        [few] { $max } символів
+        [many] { $max } символів
+       *[other] { $max } символів
+    } в одному рядку. Надішліть іншу або будь-яку команду, щоб вийти.
 addresses-saved = 📒 Збережено як <b>{ $label }</b>. На кроці введення адреси для мережі { $network } вона з’явиться як кнопка.
 addresses-renamed = ✅ Перейменовано на <b>{ $label }</b>.
 addresses-already = Уже є у вашій адресній книзі як { $label }.
