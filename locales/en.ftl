@@ -404,7 +404,7 @@ export-caption = 📄 Your { $count ->
 command-export = Your exchanges as a CSV file
 
 ## Address book
-button-save-address = 💾 Save this receiving address
+button-save-address = 💾 Save receiving address
 addresses-ask-label = How should I call this address? Send a short label (up to { $max ->
         [one] { $max } character
        *[other] { $max } characters
@@ -455,7 +455,7 @@ alerts-empty = You have no rate alerts. Set one with <code>/alert 0.5 btc eth 17
 alerts-title = <b>🔔 Your rate alerts</b>
 alerts-line = { $n }. { $amount } { $from } → at least { $target } { $to } · until { $until } UTC
 alerts-removed = Alert removed.
-flow-alert-button = 🔔 Tell me when I get at least…
+flow-alert-button = 🔔 Set a rate alert…
 flow-alert-ask = How much { $to } at least should { $amount } { $from } get? Send the amount, for example <code>{ $example }</code>.
 command-alert = Rate alert: /alert 0.5 btc eth 17.2
 command-alerts = Your rate alerts

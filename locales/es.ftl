@@ -49,7 +49,7 @@ language-changed = ✅ Idioma cambiado a español.
 cancel-nothing = No hay nada que cancelar. Escribe /exchange para empezar un intercambio.
 unknown-command = No conozco ese comando. Escribe /help para ver lo que puedo hacer.
 fallback-text = Escribe /exchange para empezar un intercambio o /help para ver lo que puedo hacer.
-button-expired = Este botón ya no es válido.
+button-expired = Este botón ya caducó.
 sandbox-notice = 🧪 <i>Entorno de pruebas (sandbox): aquí nada es real y no se mueven fondos.</i>
 
 command-start = Menú principal
@@ -161,7 +161,7 @@ flow-ask-memo =
     Los exchanges y las billeteras custodiales lo usan para acreditar tu cuenta: <b>sin el memo correcto, puedes perder tus fondos.</b>
 
     Escribe el memo que muestra tu billetera, o toca el botón si tu propia billetera de verdad no lo necesita.
-flow-no-memo = Mi billetera no necesita memo
+flow-no-memo = Mi billetera no pide memo
 flow-no-memo-sure = ¿Seguro? Sigue sin memo solo si la billetera que recibe es tuya y no lo necesita. Los exchanges y las billeteras custodiales lo necesitan <b>siempre</b> en { $network }.
 flow-no-memo-yes = Sí, enviar sin memo
 flow-no-memo-back = No, escribiré el memo
@@ -470,7 +470,7 @@ alerts-empty = No tienes alertas de tasa. Crea una con <code>/alert 0.5 btc eth 
 alerts-title = <b>🔔 Tus alertas de tasa</b>
 alerts-line = { $n }. { $amount } { $from } → al menos { $target } { $to } · hasta { $until } UTC
 alerts-removed = Alerta eliminada.
-flow-alert-button = 🔔 Avísame si recibo al menos…
+flow-alert-button = 🔔 Crear alerta de tasa…
 flow-alert-ask = ¿Cuánto { $to } quieres recibir como mínimo por { $amount } { $from }? Envía la cantidad, por ejemplo <code>{ $example }</code>.
 command-alert = Alerta de tasa: /alert 0.5 btc eth 17.2
 command-alerts = Tus alertas de tasa

@@ -49,7 +49,7 @@ language-changed = ✅ Bahasa diubah ke Bahasa Indonesia.
 cancel-nothing = Tidak ada yang perlu dibatalkan. Ketik /exchange untuk memulai penukaran.
 unknown-command = Saya tidak mengenal perintah itu. Ketik /help untuk melihat apa yang bisa saya lakukan.
 fallback-text = Ketik /exchange untuk memulai penukaran, atau /help untuk melihat apa yang bisa saya lakukan.
-button-expired = Tombol ini sudah kedaluwarsa.
+button-expired = Tombol ini kedaluwarsa.
 sandbox-notice = 🧪 <i>Penukaran sandbox (uji coba): tidak ada yang sungguhan di sini, tidak ada dana yang berpindah.</i>
 
 command-start = Menu utama
@@ -155,7 +155,7 @@ flow-ask-memo =
     Bursa dan dompet kustodian memakainya untuk mengkreditkan dana ke akun Anda: <b>tanpa memo yang benar, dana Anda bisa hilang.</b>
 
     Ketik memo yang ditampilkan dompet Anda, atau ketuk tombol jika dompet Anda sendiri memang tidak memerlukannya.
-flow-no-memo = Dompet saya tidak perlu memo
+flow-no-memo = Dompet saya tanpa memo
 flow-no-memo-sure = Anda yakin? Kirim tanpa memo hanya jika dompet penerima adalah milik Anda sendiri dan tidak memerlukan memo. Bursa dan dompet kustodian <b>selalu</b> memerlukan memo di { $network }.
 flow-no-memo-yes = Ya, kirim tanpa memo
 flow-no-memo-back = Tidak, saya ketik memonya
@@ -390,7 +390,7 @@ export-caption = 📄 { $count ->
 command-export = Penukaran Anda sebagai file CSV
 
 ## Buku alamat
-button-save-address = 💾 Simpan alamat penerima ini
+button-save-address = 💾 Simpan alamat penerima
 addresses-ask-label = Mau diberi nama apa alamat ini? Kirim label singkat (maksimal { $max } karakter), misalnya <i>Ledger</i> atau <i>Akun bursa</i>.
 addresses-ask-rename = Label baru untuk <b>{ $label }</b> (maksimal { $max } karakter):
 addresses-label-invalid = Label berisi 1 sampai { $max } karakter dalam satu baris. Kirim label lain, atau perintah apa pun untuk membatalkan.
@@ -420,7 +420,7 @@ alerts-empty = Anda tidak punya peringatan kurs. Atur dengan <code>/alert 0.5 bt
 alerts-title = <b>🔔 Peringatan kurs Anda</b>
 alerts-line = { $n }. { $amount } { $from } → setidaknya { $target } { $to } · sampai { $until } UTC
 alerts-removed = Peringatan dihapus.
-flow-alert-button = 🔔 Kabari jika dapat minimal…
+flow-alert-button = 🔔 Buat peringatan kurs…
 flow-alert-ask = Minimal berapa { $to } yang Anda inginkan untuk { $amount } { $from }? Kirim jumlahnya, misalnya <code>{ $example }</code>.
 command-alert = Peringatan kurs: /alert 0.5 btc eth 17.2
 command-alerts = Peringatan kurs Anda

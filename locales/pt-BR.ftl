@@ -161,7 +161,7 @@ flow-ask-memo =
     Corretoras e carteiras custodiais usam o memo para creditar sua conta: <b>sem o memo correto, você pode perder seus fundos.</b>
 
     Digite o memo que sua carteira mostra, ou toque no botão se a sua própria carteira realmente não exige memo.
-flow-no-memo = Minha carteira não exige memo
+flow-no-memo = Carteira própria, sem memo
 flow-no-memo-sure = Tem certeza? Siga sem memo só se a carteira que vai receber for sua e não exigir memo. Corretoras e carteiras custodiais <b>sempre</b> exigem memo na rede { $network }.
 flow-no-memo-yes = Sim, enviar sem memo
 flow-no-memo-back = Não, vou digitar o memo
@@ -471,7 +471,7 @@ alerts-empty = Você não tem alertas de cotação. Crie um com <code>/alert 0.5
 alerts-title = <b>🔔 Seus alertas de cotação</b>
 alerts-line = { $n }. { $amount } { $from } → pelo menos { $target } { $to } · até { $until } UTC
 alerts-removed = Alerta removido.
-flow-alert-button = 🔔 Me avise se der pelo menos…
+flow-alert-button = 🔔 Criar alerta de cotação…
 flow-alert-ask = No mínimo quanto de { $to } você quer receber por { $amount } { $from }? Envie o valor, por exemplo <code>{ $example }</code>.
 command-alert = Alerta de cotação: /alert 0.5 btc eth 17.2
 command-alerts = Seus alertas de cotação

@@ -404,7 +404,7 @@ export-caption = 📄 { $count ->
 command-export = Takasların, CSV dosyası olarak
 
 ## Address book
-button-save-address = 💾 Bu alıcı adresi kaydet
+button-save-address = 💾 Alıcı adresini kaydet
 addresses-ask-label = Bu adrese ne ad verelim? Kısa bir ad gönder (en fazla { $max ->
         [one] { $max } karakter
        *[other] { $max } karakter
