@@ -140,8 +140,8 @@ describe("rate alerts", () => {
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 9607, first_name: "Pat", language_code: "en" });
     const offers = await toOffers(user, "btc btc", "usdt trx", "0.05");
-    expect(buttons(offers)).toContain("🔔 Tell me when I get at least…");
-    await user.click(offers, "🔔 Tell me when I get at least…");
+    expect(buttons(offers)).toContain("🔔 Set a rate alert…");
+    await user.click(offers, "🔔 Set a rate alert…");
     const ask = await user.nextMessage();
     expect(ask.text).toContain("How much USDT (TRX) at least should 0.05 BTC get?");
     await user.send("abc");

@@ -327,7 +327,7 @@ describe("the tracker's order of attention", () => {
 
     const pressedAt = w.clock.now();
     expect(await press(ana, a.card, FUNDS_SENT)).toBe(
-      "Thanks! For the next 30 minutes I'll check for your deposit every minute and tell you as soon as it arrives.",
+      "Thanks! For the next 30 min I'll check for your deposit every minute and tell you as soon as it arrives.",
     );
     expect(await press(boris, b.card, "📨 Средства отправлены")).toBe(
       "Спасибо! В течение 30 мин я буду проверять поступление депозита каждую минуту и сразу сообщу, когда он придёт.",
