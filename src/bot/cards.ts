@@ -123,7 +123,7 @@ export function cardKeyboard(t: Translate, tx: TransactionRecord): InlineKeyboar
   const keyboard = new InlineKeyboard();
   if (offersFundsSent(tx)) keyboard.text(t("button-funds-sent"), cardButton.encode("fundsSent", tx.rowId)).row();
   keyboard.text(t("button-refresh"), cardButton.encode("refresh", tx.rowId)).text(t("button-receipt"), cardButton.encode("receipt", tx.rowId));
-  if (isFinalStatus(tx.status)) keyboard.row().text(t("button-swap-again"), againButton.encode(tx.rowId));
+  if (isFinalStatus(tx.status)) keyboard.row().text(t("button-swap-again"), againButton.encode(tx.rowId)).success();
   return keyboard;
 }
 

@@ -172,7 +172,7 @@ async function sendHistory(ctx: BotContext, deps: Pick<ExchangesDeps, "repos" | 
       }),
     );
     keyboard.text(ctx.t("history-button", { n: current * HISTORY_PAGE_SIZE + i + 1, amount: amount(tx.amountFrom), from, to }), cardButton.encode("open", tx.rowId));
-    if (isFinalStatus(tx.status)) keyboard.text("🔁", againButton.encode(tx.rowId));
+    if (isFinalStatus(tx.status)) keyboard.text("🔁", againButton.encode(tx.rowId)).success();
     keyboard.row();
   });
   if (pages > 1) {
