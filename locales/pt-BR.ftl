@@ -439,3 +439,8 @@ flow-alert-button = 🔔 Me avise se der pelo menos…
 flow-alert-ask = No mínimo quanto de { $to } você quer receber por { $amount } { $from }? Envie o valor, por exemplo <code>{ $example }</code>.
 command-alert = Alerta de cotação: /alert 0.5 btc eth 17.2
 command-alerts = Seus alertas de cotação
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Valor exato
+button-copy-address = 📋 Endereço de depósito
+button-copy-memo = 📋 Memo
