@@ -459,3 +459,8 @@ flow-alert-button = 🔔 Set a rate alert…
 flow-alert-ask = How much { $to } at least should { $amount } { $from } get? Send the amount, for example <code>{ $example }</code>.
 command-alert = Rate alert: /alert 0.5 btc eth 17.2
 command-alerts = Your rate alerts
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Exact amount
+button-copy-address = 📋 Deposit address
+button-copy-memo = 📋 Memo

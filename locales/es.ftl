@@ -474,3 +474,8 @@ flow-alert-button = 🔔 Crear alerta de tasa…
 flow-alert-ask = ¿Cuánto { $to } quieres recibir como mínimo por { $amount } { $from }? Envía la cantidad, por ejemplo <code>{ $example }</code>.
 command-alert = Alerta de tasa: /alert 0.5 btc eth 17.2
 command-alerts = Tus alertas de tasa
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Cantidad exacta
+button-copy-address = 📋 Dirección de depósito
+button-copy-memo = 📋 Memo

@@ -459,3 +459,8 @@ flow-alert-button = 🔔 تنظیم هشدار نرخ
 flow-alert-ask = با { $amount } { $from } دست‌کم چه مقدار { $to } باید بشود گرفت تا خبرتان کنم؟ مقدار را بفرستید، مثلاً <code>{ $example }</code>.
 command-alert = هشدار نرخ: /alert 0.5 btc eth 17.2
 command-alerts = هشدارهای نرخ شما
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 مقدار دقیق
+button-copy-address = 📋 آدرس واریز
+button-copy-memo = 📋 ممو (MEMO)

@@ -424,3 +424,8 @@ flow-alert-button = 🔔 Buat peringatan kurs…
 flow-alert-ask = Minimal berapa { $to } yang Anda inginkan untuk { $amount } { $from }? Kirim jumlahnya, misalnya <code>{ $example }</code>.
 command-alert = Peringatan kurs: /alert 0.5 btc eth 17.2
 command-alerts = Peringatan kurs Anda
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Jumlah persis
+button-copy-address = 📋 Alamat deposit
+button-copy-memo = 📋 Memo

@@ -475,3 +475,8 @@ flow-alert-button = 🔔 Criar alerta de cotação…
 flow-alert-ask = No mínimo quanto de { $to } você quer receber por { $amount } { $from }? Envie o valor, por exemplo <code>{ $example }</code>.
 command-alert = Alerta de cotação: /alert 0.5 btc eth 17.2
 command-alerts = Seus alertas de cotação
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Valor exato
+button-copy-address = 📋 Endereço de depósito
+button-copy-memo = 📋 Memo

@@ -489,3 +489,8 @@ flow-alert-button = 🔔 Оповестить о курсе…
 flow-alert-ask = Сколько { $to } как минимум должны давать за { $amount } { $from }? Отправьте сумму, например <code>{ $example }</code>.
 command-alert = Оповещение о курсе: /alert 0.5 btc eth 17.2
 command-alerts = Ваши оповещения о курсе
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Точная сумма
+button-copy-address = 📋 Адрес депозита
+button-copy-memo = 📋 Мемо

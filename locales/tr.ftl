@@ -459,3 +459,8 @@ flow-alert-button = 🔔 Kur alarmı oluştur
 flow-alert-ask = { $amount } { $from } karşılığında en az ne kadar { $to } alınabildiğinde haber vereyim? Tutarı gönder, örneğin <code>{ $example }</code>.
 command-alert = Kur alarmı: /alert 0.5 btc eth 17.2
 command-alerts = Kur alarmların
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Tam tutar
+button-copy-address = 📋 Yatırma adresi
+button-copy-memo = 📋 Memo

@@ -489,3 +489,8 @@ flow-alert-button = 🔔 Сповістити про курс…
 flow-alert-ask = Скільки щонайменше { $to } мають давати за { $amount } { $from }? Надішліть суму, наприклад <code>{ $example }</code>.
 command-alert = Сповіщення про курс: /alert 0.5 btc eth 17.2
 command-alerts = Ваші сповіщення про курс
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Точна сума
+button-copy-address = 📋 Адреса депозиту
+button-copy-memo = 📋 Мемо

@@ -424,3 +424,8 @@ flow-alert-button = 🔔 Đặt cảnh báo tỷ giá…
 flow-alert-ask = { $amount } { $from } cần đổi được ít nhất bao nhiêu { $to }? Hãy gửi số lượng, ví dụ <code>{ $example }</code>.
 command-alert = Cảnh báo tỷ giá: /alert 0.5 btc eth 17.2
 command-alerts = Cảnh báo tỷ giá của bạn
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Số lượng chính xác
+button-copy-address = 📋 Địa chỉ nạp
+button-copy-memo = 📋 Memo

@@ -424,3 +424,8 @@ flow-alert-button = 🔔 设置汇率提醒…
 flow-alert-ask = { $amount } { $from } 至少要换到多少 { $to }？请发送数量，例如 <code>{ $example }</code>。
 command-alert = 汇率提醒：/alert 0.5 btc eth 17.2
 command-alerts = 您的汇率提醒
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 准确数量
+button-copy-address = 📋 充值地址
+button-copy-memo = 📋 Memo

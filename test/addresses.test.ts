@@ -101,6 +101,8 @@ describe("the address book", () => {
     await user.send("/addresses");
     const renamed = await user.nextMessage();
     expect(renamed.text).toContain("Холодный");
+    // Deleting is red; renaming is not styled.
+    expect(renamed.reply_markup?.inline_keyboard.flat().map((b) => b.style)).toEqual([undefined, "danger"]);
     await user.click(renamed, "🗑");
     await waitFor(() => renamed.text?.includes("Адресная книга пуста"), 5_000, "the list to be emptied");
     expect(await w.app.repos.addresses.list(9503)).toEqual([]);

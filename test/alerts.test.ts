@@ -104,6 +104,8 @@ describe("rate alerts", () => {
     await user.send("/alerts");
     const list = await user.nextMessage();
     expect(list.text).toContain("1. 1 BTC → at least 1,000 ETH");
+    // Each removal button is red.
+    expect(list.reply_markup?.inline_keyboard.flat().map((b) => b.style)).toEqual(Array(5).fill("danger"));
     await user.click(list, "🗑 1");
     await waitFor(() => !list.text?.includes("1. 1 BTC → at least 1,000 ETH"), 5_000, "the list without the removed alert");
     expect(await w.app.repos.alerts.openOf(9605)).toHaveLength(4);

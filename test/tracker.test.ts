@@ -316,8 +316,8 @@ describe("the tracker's order of attention", () => {
     const boris = w.tg.user({ id: 5604, first_name: "Boris", language_code: "ru" });
     const a = await createWaiting(ana);
     const b = await createWaiting(boris);
-    expect(buttons(a.card)).toEqual([FUNDS_SENT, "🔄 Refresh", "🧾 For support"]);
-    expect(buttons(b.card)).toEqual(["📨 Средства отправлены", "🔄 Обновить", "🧾 Для поддержки"]);
+    expect(buttons(a.card)).toEqual(["📋 Exact amount", "📋 Deposit address", FUNDS_SENT, "🔄 Refresh", "🧾 For support"]);
+    expect(buttons(b.card)).toEqual(["📋 Точная сумма", "📋 Адрес депозита", "📨 Средства отправлены", "🔄 Обновить", "🧾 Для поддержки"]);
 
     // 40 minutes on and nobody said a word: each is looked at every 5 minutes by now.
     await runTracker(w, start + 40 * MINUTE + 5_000);

@@ -193,10 +193,10 @@ export async function recheckInLine(ui: FlowUi, source: OfferSource): Promise<Qu
 
 /** The re-check's message: waiting (with the place in line), or done with a button to go on. */
 export function renderRecheck(t: Translate, button: ButtonFactory, state: { place?: QueuePlace; done?: boolean } = {}): Screen {
-  if (state.done) return { text: t("flow-recheck-done"), keyboard: new InlineKeyboard().text(t("button-confirm"), button("", "ok").callback_data) };
+  if (state.done) return { text: t("flow-recheck-done"), keyboard: new InlineKeyboard().text(t("button-confirm"), button("", "ok").callback_data).success() };
   const lines = [t("flow-recheck-waiting")];
   if (state.place && state.place.position > 0) lines.push(t("queue-position", { position: state.place.position, seconds: waitSeconds(state.place.waitMs) }));
-  return { text: lines.join("\n"), keyboard: new InlineKeyboard().text(t("button-cancel"), button("", "no").callback_data) };
+  return { text: lines.join("\n"), keyboard: new InlineKeyboard().text(t("button-cancel"), button("", "no").callback_data).danger() };
 }
 
 /** Stands in for the offers while the quote is on its way; `place` when it waits in line. */

@@ -63,9 +63,11 @@ export async function confirm(ui: FlowUi, state: FlowState): Promise<ConfirmDeci
       .join("\n"),
     keyboard: new InlineKeyboard()
       .text(ui.t("button-confirm"), button("", "ok").callback_data)
+      .success()
       .row()
       .text(ui.t("button-change"), button("", "edit").callback_data)
-      .text(ui.t("button-cancel"), button("", "no").callback_data),
+      .text(ui.t("button-cancel"), button("", "no").callback_data)
+      .danger(),
   }));
   for (;;) {
     const input = await ui.input();
