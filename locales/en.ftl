@@ -464,3 +464,13 @@ command-alerts = Your rate alerts
 button-copy-amount = 📋 Exact amount
 button-copy-address = 📋 Deposit address
 button-copy-memo = 📋 Memo
+
+# Issue 32: how long a quote holds, and the next best offer after a refusal.
+summary-quote-holds = ⏱ This quote holds for { $seconds } s: after that, Confirm checks it again before anything is created.
+summary-floating-means = Floating rate: the amount you receive follows the market until your coins are exchanged, so it may end up a little higher or lower.
+summary-fixed-means = Fixed rate: the provider promises the amount shown, as long as you send exactly the amount above, in time.
+flow-next-best = { $refused } could not take it. The next best offer is below, from <b>{ $provider }</b>: check it and confirm if it suits you.
+flow-next-best-waiting = ⏳ Looking for the next best offer for you.
+flow-next-best-done = ✅ The offers are in. Tap below to see the next best one.
+flow-next-best-wait = ⏳ Still looking: a button will appear here as soon as the offers are in.
+button-see-offer = 👀 See the offer

@@ -479,3 +479,13 @@ command-alerts = Tus alertas de tasa
 button-copy-amount = 📋 Cantidad exacta
 button-copy-address = 📋 Dirección de depósito
 button-copy-memo = 📋 Memo
+
+# Issue 32: how long a quote holds, and the next best offer after a refusal.
+summary-quote-holds = ⏱ Esta cotización vale { $seconds } s: pasado ese tiempo, Confirmar la vuelve a comprobar antes de crear nada.
+summary-floating-means = Tasa flotante: lo que recibes sigue al mercado hasta que se cambien tus monedas, así que puede terminar siendo un poco más o un poco menos.
+summary-fixed-means = Tasa fija: el proveedor garantiza la cantidad mostrada, siempre que envíes exactamente la cantidad de arriba y a tiempo.
+flow-next-best = { $refused } no pudo aceptarlo. Abajo tienes la siguiente mejor oferta, de <b>{ $provider }</b>: revísala y confirma si te conviene.
+flow-next-best-waiting = ⏳ Buscando para ti la siguiente mejor oferta.
+flow-next-best-done = ✅ Ya llegaron las ofertas. Toca abajo para ver la siguiente mejor.
+flow-next-best-wait = ⏳ Sigo buscando: aparecerá aquí un botón en cuanto lleguen las ofertas.
+button-see-offer = 👀 Ver la oferta

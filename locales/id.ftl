@@ -429,3 +429,13 @@ command-alerts = Peringatan kurs Anda
 button-copy-amount = 📋 Jumlah persis
 button-copy-address = 📋 Alamat deposit
 button-copy-memo = 📋 Memo
+
+# Issue 32: how long a quote holds, and the next best offer after a refusal.
+summary-quote-holds = ⏱ Kurs ini berlaku { $seconds } detik: setelah itu, Konfirmasi akan memeriksanya lagi sebelum apa pun dibuat.
+summary-floating-means = Kurs mengambang: jumlah yang Anda terima mengikuti pasar sampai koin Anda ditukar, jadi hasil akhirnya bisa sedikit lebih tinggi atau lebih rendah.
+summary-fixed-means = Kurs tetap: penyedia menjamin jumlah yang ditampilkan, asalkan Anda mengirim tepat jumlah di atas, tepat waktu.
+flow-next-best = { $refused } tidak dapat memprosesnya. Penawaran terbaik berikutnya ada di bawah, dari <b>{ $provider }</b>: periksa lalu konfirmasi jika cocok.
+flow-next-best-waiting = ⏳ Sedang mencarikan penawaran terbaik berikutnya untuk Anda.
+flow-next-best-done = ✅ Penawaran sudah masuk. Ketuk tombol di bawah untuk melihat yang terbaik berikutnya.
+flow-next-best-wait = ⏳ Masih mencari: sebuah tombol akan muncul di sini begitu penawaran masuk.
+button-see-offer = 👀 Lihat penawaran
