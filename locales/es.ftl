@@ -481,11 +481,11 @@ button-copy-address = 📋 Dirección de depósito
 button-copy-memo = 📋 Memo
 
 # Issue 32: how long a quote holds, and the next best offer after a refusal.
-summary-quote-holds = ⏱ Esta cotización vale { $seconds } s: pasado ese tiempo, Confirmar la vuelve a comprobar antes de crear nada.
-summary-floating-means = Tasa flotante: lo que recibes sigue al mercado hasta que se cambien tus monedas, así que puede terminar siendo un poco más o un poco menos.
-summary-fixed-means = Tasa fija: el proveedor garantiza la cantidad mostrada, siempre que envíes exactamente la cantidad de arriba y a tiempo.
+summary-quote-holds = ⏱ Esta cotización es válida durante { $seconds } s: pasado ese tiempo, al tocar Confirmar la vuelvo a comprobar antes de crear nada.
+summary-floating-means = Tasa flotante: la cantidad que recibes sigue al mercado hasta que se intercambien tus monedas, así que al final puede ser un poco mayor o menor.
+summary-fixed-means = Tasa fija: el proveedor se compromete a entregarte la cantidad mostrada, siempre que envíes exactamente la cantidad de arriba y a tiempo.
 flow-next-best = { $refused } no pudo aceptarlo. Abajo tienes la siguiente mejor oferta, de <b>{ $provider }</b>: revísala y confirma si te conviene.
-flow-next-best-waiting = ⏳ Buscando para ti la siguiente mejor oferta.
-flow-next-best-done = ✅ Ya llegaron las ofertas. Toca abajo para ver la siguiente mejor.
+flow-next-best-waiting = ⏳ Buscando la siguiente mejor oferta para ti.
+flow-next-best-done = ✅ Ya llegaron las ofertas. Toca el botón de abajo para ver la siguiente mejor.
 flow-next-best-wait = ⏳ Sigo buscando: aparecerá aquí un botón en cuanto lleguen las ofertas.
 button-see-offer = 👀 Ver la oferta

@@ -155,7 +155,7 @@ flow-ask-memo =
     Bursa dan dompet kustodian memakainya untuk mengkreditkan dana ke akun Anda: <b>tanpa memo yang benar, dana Anda bisa hilang.</b>
 
     Ketik memo yang ditampilkan dompet Anda, atau ketuk tombol jika dompet Anda sendiri memang tidak memerlukannya.
-flow-no-memo = Dompet saya tanpa memo
+flow-no-memo = Dompet saya tak perlu memo
 flow-no-memo-sure = Anda yakin? Kirim tanpa memo hanya jika dompet penerima adalah milik Anda sendiri dan tidak memerlukan memo. Bursa dan dompet kustodian <b>selalu</b> memerlukan memo di { $network }.
 flow-no-memo-yes = Ya, kirim tanpa memo
 flow-no-memo-back = Tidak, saya ketik memonya
@@ -431,11 +431,11 @@ button-copy-address = 📋 Alamat deposit
 button-copy-memo = 📋 Memo
 
 # Issue 32: how long a quote holds, and the next best offer after a refusal.
-summary-quote-holds = ⏱ Kurs ini berlaku { $seconds } detik: setelah itu, Konfirmasi akan memeriksanya lagi sebelum apa pun dibuat.
+summary-quote-holds = ⏱ Kurs ini berlaku selama { $seconds } detik: setelah itu, saat Anda mengetuk Konfirmasi, saya akan memeriksanya lagi sebelum ada yang dibuat.
 summary-floating-means = Kurs mengambang: jumlah yang Anda terima mengikuti pasar sampai koin Anda ditukar, jadi hasil akhirnya bisa sedikit lebih tinggi atau lebih rendah.
-summary-fixed-means = Kurs tetap: penyedia menjamin jumlah yang ditampilkan, asalkan Anda mengirim tepat jumlah di atas, tepat waktu.
-flow-next-best = { $refused } tidak dapat memprosesnya. Penawaran terbaik berikutnya ada di bawah, dari <b>{ $provider }</b>: periksa lalu konfirmasi jika cocok.
-flow-next-best-waiting = ⏳ Sedang mencarikan penawaran terbaik berikutnya untuk Anda.
+summary-fixed-means = Kurs tetap: penyedia menjanjikan jumlah yang ditampilkan, asalkan Anda mengirim tepat jumlah di atas dan tidak terlambat.
+flow-next-best = { $refused } tidak dapat memprosesnya. Penawaran terbaik berikutnya, dari <b>{ $provider }</b>, ada di bawah: periksa lalu konfirmasi jika cocok.
+flow-next-best-waiting = ⏳ Sedang mencari penawaran terbaik berikutnya untuk Anda.
 flow-next-best-done = ✅ Penawaran sudah masuk. Ketuk tombol di bawah untuk melihat yang terbaik berikutnya.
 flow-next-best-wait = ⏳ Masih mencari: sebuah tombol akan muncul di sini begitu penawaran masuk.
 button-see-offer = 👀 Lihat penawaran

@@ -482,11 +482,11 @@ button-copy-address = 📋 Endereço de depósito
 button-copy-memo = 📋 Memo
 
 # Issue 32: how long a quote holds, and the next best offer after a refusal.
-summary-quote-holds = ⏱ Esta cotação vale por { $seconds } s: depois disso, Confirmar confere de novo antes de criar qualquer coisa.
+summary-quote-holds = ⏱ Esta cotação vale por { $seconds } s: depois disso, ao tocar em Confirmar, eu a confiro de novo antes de criar qualquer coisa.
 summary-floating-means = Cotação flutuante: o valor que você recebe acompanha o mercado até suas moedas serem trocadas, então pode acabar um pouco maior ou menor.
-summary-fixed-means = Cotação fixa: o provedor garante o valor mostrado, desde que você envie exatamente o valor acima, dentro do prazo.
-flow-next-best = { $refused } não conseguiu fazer a troca. A próxima melhor oferta está abaixo, de <b>{ $provider }</b>: confira e confirme se ela servir para você.
+summary-fixed-means = Cotação fixa: o provedor se compromete com o valor mostrado, desde que você envie exatamente o valor acima, dentro do prazo.
+flow-next-best = { $refused } não conseguiu fazer a troca. Abaixo está a próxima melhor oferta, de <b>{ $provider }</b>: confira e confirme se ela servir para você.
 flow-next-best-waiting = ⏳ Procurando a próxima melhor oferta para você.
-flow-next-best-done = ✅ As ofertas chegaram. Toque abaixo para ver a próxima melhor.
+flow-next-best-done = ✅ As ofertas chegaram. Toque no botão abaixo para ver a próxima melhor.
 flow-next-best-wait = ⏳ Ainda procurando: um botão vai aparecer aqui assim que as ofertas chegarem.
 button-see-offer = 👀 Ver a oferta

@@ -466,11 +466,11 @@ button-copy-address = 📋 Yatırma adresi
 button-copy-memo = 📋 Memo
 
 # Issue 32: how long a quote holds, and the next best offer after a refusal.
-summary-quote-holds = ⏱ Bu kur { $seconds } sn geçerli: bu süreden sonra “Onayla”, bir şey oluşturmadan önce kuru yeniden kontrol eder.
-summary-floating-means = Değişken kur: alacağın miktar, coinlerin takas edilene kadar piyasayla birlikte değişir; sonunda biraz daha fazla ya da az olabilir.
-summary-fixed-means = Sabit kur: yukarıdaki miktarın tamamını zamanında gönderdiğin sürece sağlayıcı gösterilen miktarı garanti eder.
+summary-quote-holds = ⏱ Bu kur { $seconds } sn geçerli: bu süreden sonra “Onayla” düğmesine dokunduğunda, bir şey oluşturmadan önce kuru yeniden kontrol ederim.
+summary-floating-means = Değişken kur: alacağın tutar, coin'lerin takas edilene kadar piyasayla birlikte değişir; bu yüzden sonunda biraz daha fazla ya da daha az olabilir.
+summary-fixed-means = Sabit kur: yukarıdaki tutarı tam olarak ve zamanında gönderdiğin sürece, sağlayıcı gösterilen tutarı sana göndermeyi taahhüt eder.
 flow-next-best = { $refused } bu takası yapamadı. Sıradaki en iyi teklif aşağıda, <b>{ $provider }</b> sağlayıcısından: kontrol et, uygunsa onayla.
 flow-next-best-waiting = ⏳ Senin için sıradaki en iyi teklifi arıyorum.
-flow-next-best-done = ✅ Teklifler geldi. Sıradaki en iyisini görmek için aşağıya dokun.
+flow-next-best-done = ✅ Teklifler geldi. Sıradaki en iyisini görmek için aşağıdaki düğmeye dokun.
 flow-next-best-wait = ⏳ Hâlâ arıyorum: teklifler gelir gelmez burada bir düğme çıkacak.
 button-see-offer = 👀 Teklifi gör

@@ -431,11 +431,11 @@ button-copy-address = 📋 Địa chỉ nạp
 button-copy-memo = 📋 Memo
 
 # Issue 32: how long a quote holds, and the next best offer after a refusal.
-summary-quote-holds = ⏱ Báo giá này có hiệu lực trong { $seconds } giây: sau đó, nút Xác nhận sẽ kiểm tra lại trước khi tạo bất cứ gì.
-summary-floating-means = Tỷ giá thả nổi: số tiền bạn nhận thay đổi theo thị trường cho đến khi coin của bạn được đổi, nên cuối cùng có thể cao hơn hoặc thấp hơn một chút.
-summary-fixed-means = Tỷ giá cố định: nhà cung cấp đảm bảo số tiền hiển thị, miễn là bạn gửi đúng số tiền ở trên và đúng hạn.
-flow-next-best = { $refused } không thể thực hiện giao dịch này. Báo giá tốt nhất tiếp theo ở bên dưới, từ <b>{ $provider }</b>: hãy kiểm tra và xác nhận nếu phù hợp.
+summary-quote-holds = ⏱ Báo giá này có hiệu lực trong { $seconds } giây: sau thời gian đó, khi bạn nhấn Xác nhận, tôi sẽ kiểm tra lại báo giá trước khi tạo bất cứ thứ gì.
+summary-floating-means = Tỷ giá thả nổi: số lượng bạn nhận thay đổi theo thị trường cho đến khi coin của bạn được đổi, nên cuối cùng có thể nhiều hơn hoặc ít hơn một chút.
+summary-fixed-means = Tỷ giá cố định: nhà cung cấp cam kết trả đúng số lượng hiển thị, miễn là bạn gửi chính xác số lượng ở trên và đúng hạn.
+flow-next-best = { $refused } không thể thực hiện giao dịch này. Bên dưới là báo giá tốt nhất tiếp theo, của <b>{ $provider }</b>: hãy kiểm tra và xác nhận nếu phù hợp.
 flow-next-best-waiting = ⏳ Đang tìm báo giá tốt nhất tiếp theo cho bạn.
-flow-next-best-done = ✅ Đã có báo giá. Nhấn vào bên dưới để xem báo giá tốt nhất tiếp theo.
+flow-next-best-done = ✅ Đã có báo giá. Nhấn nút bên dưới để xem báo giá tốt nhất tiếp theo.
 flow-next-best-wait = ⏳ Vẫn đang tìm: một nút sẽ hiện ở đây ngay khi có báo giá.
 button-see-offer = 👀 Xem báo giá

@@ -431,11 +431,11 @@ button-copy-address = 📋 充值地址
 button-copy-memo = 📋 Memo
 
 # Issue 32: how long a quote holds, and the next best offer after a refusal.
-summary-quote-holds = ⏱ 此报价有效期为 { $seconds } 秒：超过后，点击“确认”会先重新核对报价，再创建任何内容。
+summary-quote-holds = ⏱ 此报价有效期为 { $seconds } 秒：超时后点击“确认”，我会先重新核对报价，核对完成前不会创建任何订单。
 summary-floating-means = 浮动汇率：在您的币兑换完成之前，实际收到的数量会随市场变动，最终可能略多或略少。
-summary-fixed-means = 固定汇率：只要您按时准确发送上方的数量，服务商保证您收到所示数量。
+summary-fixed-means = 固定汇率：只要您按时准确发送上方的数量，服务商承诺您将收到所示数量。
 flow-next-best = { $refused } 无法完成此兑换。下方是来自 <b>{ $provider }</b> 的次优报价：请核对，合适的话再确认。
 flow-next-best-waiting = ⏳ 正在为您寻找次优报价。
-flow-next-best-done = ✅ 报价已到。点击下方查看次优报价。
+flow-next-best-done = ✅ 报价已到。点击下方按钮查看次优报价。
 flow-next-best-wait = ⏳ 仍在寻找：报价一到，这里就会出现一个按钮。
 button-see-offer = 👀 查看报价

@@ -162,7 +162,7 @@ describe("a provider that refuses at create time", () => {
     await user.click(summary, /^✅/);
     const next = await user.nextMessage();
     expect(next.text).toMatch(/^Сервис обмена отказал: Provider is under maintenance$/m);
-    expect(next.text).toContain("следующее лучшее предложение");
+    expect(next.text).toContain("следующее по выгодности предложение");
     expect(next.text).not.toMatch(/next best offer/i);
     expect(buttons(next).some((b) => /^✅/.test(b))).toBe(true);
   });
