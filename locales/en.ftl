@@ -81,14 +81,14 @@ flow-did-you-mean = Did you mean one of these?
 flow-same-currency = You can't exchange { $currency } for itself. Pick another currency to receive.
 flow-unknown-command = That command doesn't work here. Type /cancel to leave the exchange.
 flow-text-expected = Please type your answer or tap a button.
-flow-step-again = That was many tries, so let's take this step again from its start. What you chose before is kept; /cancel leaves the exchange.
+flow-step-again = Many of your answers here were not what this step needs, so I am asking it again from the start. Everything you chose before is kept; /cancel leaves the exchange.
 flow-tap-a-button = Please tap one of the buttons above.
 flow-cancelled = Exchange cancelled. Exchanges you already created are in /history.
 start-flow-closed = I closed the exchange you were setting up; nothing was created. Start again with /exchange; exchanges you already created are in /history.
 start-flow-closed-created = I closed the exchange you were setting up. Exchange <code>{ $id }</code> was created and stays open: I will message you when the service gives its deposit details. It is in /history.
 flow-cancelled-created = Exchange <code>{ $id }</code> was already created, so it is not cancelled: nothing is taken unless you send funds to it. I will message you when the service gives its deposit details; it is in /history.
-flow-too-large = ⌛ The exchange you were setting up went on too long, so I closed it. Type /exchange to start again; exchanges you already created are in /history.
-flow-too-large-created = ⌛ This chat with me went on too long, so I closed it. Exchange <code>{ $id }</code> was created and stays open: I will message you when the service gives its deposit details. It is in /history.
+flow-too-large = ⌛ The exchange you were setting up grew too long for me to keep (too many messages back and forth), so I closed it. Type /exchange to start again; exchanges you already created are in /history.
+flow-too-large-created = ⌛ Our chat about this exchange grew too long for me to keep (too many messages back and forth), so I closed it. Exchange <code>{ $id }</code> was created and stays open: I will message you when the service gives its deposit details. It is in /history.
 flow-timeout = ⌛ The exchange you were setting up was left for 30 minutes, so I closed it. Type /exchange to start again; exchanges you already created are in /history.
 flow-timeout-created = ⌛ This chat with me was left for 30 minutes, so I closed it. Exchange <code>{ $id }</code> was created and stays open: I will message you when the service gives its deposit details. It is in /history.
 
@@ -98,7 +98,10 @@ amount-not-a-number = That is not a number I can read. Type an amount like <code
 amount-zero = The amount must be more than zero.
 amount-negative = The amount can't be negative.
 amount-exponent = Please write the amount in full, without an exponent (not <code>1e5</code>).
-amount-too-many-decimals = Too many digits after the point: the exchange takes at most { $decimals }.
+amount-too-many-decimals = Too many decimal places: I accept at most { $decimals ->
+        [one] { $decimals } digit
+       *[other] { $decimals } digits
+    } after the decimal point or comma.
 amount-too-large = That amount is too large. Please check it and type it again.
 amount-ambiguous = I can't tell whether the separator in <code>{ $input }</code> groups thousands or starts the decimals: people write both ways. Please write a whole number without a separator (<code>1234</code>), or a decimal with one more zero at the end (<code>1.2340</code>).
 
@@ -119,7 +122,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Recommended
 tag-ai-best-rate = 🤖 AI best rate
 tag-best-rate = 💰 Best rate
-tag-best-in-kyc = 🛡 Least KYC
+tag-best-in-kyc = 🛡 Fewest identity checks (KYC)
 button-refresh = 🔄 Refresh
 button-retry = 🔁 Try again
 flow-change-amount = ✏️ Change amount
@@ -138,7 +141,7 @@ error-queue-full = ⏳ You already have { $count ->
     } waiting in line for the exchange service. Your choices are kept: try again in about { $seconds } s, once the first has come.
 error-refused = The exchange service refused this: { $reason }
 error-refused-plain = The exchange service refused this.
-error-forbidden = The exchange service does not let this bot get it right now (no access to it). Your choices are kept: try again in a while, and if it keeps happening, tell support.
+error-forbidden = The exchange service refused this bot access to this request for now. Your choices are kept: try again later, and if it keeps happening, tell our support.
 
 flow-ask-address = Send the <b>{ $currency }</b> address on <b>{ $network }</b> where you want to receive your coins.
     Copy it from your wallet; double-check the network.
@@ -246,7 +249,7 @@ refresh-queue-full = ⏳ You already have { $count ->
        *[other] { $count } requests
     } waiting in line for the exchange service, so this card was not refreshed. Press Refresh again in about { $seconds } s.
 button-funds-sent = 📨 I have sent the funds
-funds-sent-thanks = Thanks! For the next { $minutes } minutes I'll check for your deposit { $seconds ->
+funds-sent-thanks = Thanks! For the next { $minutes } min I'll check for your deposit { $seconds ->
         [60] every minute
        *[other] every { $seconds } s
     } and tell you as soon as it arrives.
@@ -255,7 +258,10 @@ funds-sent-thanks = Thanks! For the next { $minutes } minutes I'll check for you
 
 support-lookup-unknown = No exchange with that ID, neither in this bot nor at the exchange service. Paste the ID, or ask for its 🧾 For support message (never the card: it may show the customer's anti-phishing phrase).
 support-user-unknown = No such user. Send their Telegram id or @username.
-support-user-title = <b>User { $id }</b> (@{ $username }, language { $language }): { $count } exchanges, newest first:
+support-user-title = <b>User { $id }</b> (@{ $username }, language { $language }): { $count ->
+        [one] { $count } exchange
+       *[other] { $count } exchanges
+    }, newest first:
 support-lookup-owner = Created by user <code>{ $id }</code> (@{ $username }, language { $language })
 support-lookup-created = Created at { $time } UTC
 support-lookup-tracked = Tracked: next check at { $time } UTC
@@ -359,7 +365,10 @@ phrase-current =
     Change it with <code>/phrase new words</code>, remove it with <code>/phrase off</code>.
 phrase-set = ✅ Saved. Every message that shows a deposit address now includes <b>{ $phrase }</b>. I deleted your message so the phrase does not stay in the chat. Never forward a message that shows it, and tell it to no one: support never asks for it. For support, tap 🧾 For support on the exchange's card and forward that message: it never holds your phrase.
 phrase-removed = Your anti-phishing phrase is removed.
-phrase-invalid = A phrase is { $min } to { $max } characters of your own words, on one line. Try again: <code>/phrase your own words</code>.
+phrase-invalid = Your phrase must be { $min } to { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    } long and must not start with “/”. Try again: <code>/phrase your own words</code>.
 verify-usage = Send <code>/verify @name</code> to check whether an account is this bot or our support.
 verify-bot = ✅ @{ $name } is this bot: Telegram confirmed it just now.
 verify-staff = ✅ @{ $name } is one of our support staff: Telegram confirmed it just now, by their account.
@@ -395,14 +404,26 @@ export-caption = 📄 Your { $count ->
 command-export = Your exchanges as a CSV file
 
 ## Address book
-button-save-address = 💾 Save this receiving address
-addresses-ask-label = How should I call this address? Send a short label (up to { $max } characters), for example <i>Ledger</i> or <i>Exchange account</i>.
-addresses-ask-rename = New label for <b>{ $label }</b> (up to { $max } characters):
-addresses-label-invalid = A label is 1 to { $max } characters on one line. Send another, or a command to leave it.
+button-save-address = 💾 Save receiving address
+addresses-ask-label = How should I call this address? Send a short label (up to { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    }), for example <i>Ledger</i> or <i>Exchange account</i>.
+addresses-ask-rename = New label for <b>{ $label }</b> (up to { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    }):
+addresses-label-invalid = A label is 1 to { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    } on one line. Send another, or a command to leave it.
 addresses-saved = 📒 Saved as <b>{ $label }</b>. At the address step for { $network } it will be a button.
 addresses-renamed = ✅ Renamed to <b>{ $label }</b>.
 addresses-already = Already in your address book as { $label }.
-addresses-full = Your address book is full ({ $max } addresses). Delete one in /addresses first.
+addresses-full = Your address book is full ({ $max ->
+        [one] { $max } address
+       *[other] { $max } addresses
+    }). Delete one in /addresses first.
 addresses-empty = Your address book is empty. After a successful exchange I offer to save its receiving address.
 addresses-title = <b>📒 Your addresses</b>
 addresses-memo = memo <code>{ $memo }</code>
@@ -416,16 +437,40 @@ command-addresses = Your saved addresses
 alert-usage =
     Set a rate alert: <code>/alert 0.5 btc eth 17.2</code> tells you when 0.5 BTC gets at least 17.2 ETH.
     Networks as in /rate: <code>usdt-trx</code> or <code>usdt trx</code>. Your alerts: /alerts.
-alert-created = 🔔 I will tell you when { $amount } { $from } gets at least <b>{ $target } { $to }</b>. I check at most every { $minutes } min, whenever the exchange service has room left after quotes and exchanges (on a busy day, less often); the alert ends after { $days } days. Your alerts: /alerts.
-alert-too-many = You have { $max } alerts already, the most I keep per person. Remove one in /alerts first.
+alert-created = 🔔 I will tell you when { $amount } { $from } gets at least <b>{ $target } { $to }</b>. I check at most every { $minutes } min, whenever the exchange service has room left after quotes and exchanges (on a busy day, less often); the alert ends after { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }. Your alerts: /alerts.
+alert-too-many = You have { $max ->
+        [one] { $max } alert
+       *[other] { $max } alerts
+    } already, the most I keep per person. Remove one in /alerts first.
 alert-reached = 🔔 <b>Rate alert</b>: { $amount } { $from } now gets <b>{ $receive } { $to }</b> (best offer, { $provider }), at least the { $target } you asked for. This alert has ended; a new quote may differ a little.
 alert-exchange-button = 🔄 Exchange now
-alert-expired = ⌛ Your rate alert for { $amount } { $from } → at least { $target } { $to } ended after { $days } days without being reached.
+alert-expired = ⌛ Your rate alert for { $amount } { $from } → at least { $target } { $to } ended after { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } without being reached.
 alerts-empty = You have no rate alerts. Set one with <code>/alert 0.5 btc eth 17.2</code>.
 alerts-title = <b>🔔 Your rate alerts</b>
 alerts-line = { $n }. { $amount } { $from } → at least { $target } { $to } · until { $until } UTC
 alerts-removed = Alert removed.
-flow-alert-button = 🔔 Tell me when I get at least…
+flow-alert-button = 🔔 Set a rate alert…
 flow-alert-ask = How much { $to } at least should { $amount } { $from } get? Send the amount, for example <code>{ $example }</code>.
 command-alert = Rate alert: /alert 0.5 btc eth 17.2
 command-alerts = Your rate alerts
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Exact amount
+button-copy-address = 📋 Deposit address
+button-copy-memo = 📋 Memo
+
+# Issue 32: how long a quote holds, and the next best offer after a refusal.
+summary-quote-holds = ⏱ This quote holds for { $seconds } s: after that, Confirm checks it again before anything is created.
+summary-floating-means = Floating rate: the amount you receive follows the market until your coins are exchanged, so it may end up a little higher or lower.
+summary-fixed-means = Fixed rate: the provider promises the amount shown, as long as you send exactly the amount above, in time.
+flow-next-best = { $refused } could not take it. The next best offer is below, from <b>{ $provider }</b>: check it and confirm if it suits you.
+flow-next-best-waiting = ⏳ Looking for the next best offer for you.
+flow-next-best-done = ✅ The offers are in. Tap below to see the next best one.
+flow-next-best-wait = ⏳ Still looking: a button will appear here as soon as the offers are in.
+button-see-offer = 👀 See the offer

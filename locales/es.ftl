@@ -49,7 +49,7 @@ language-changed = ✅ Idioma cambiado a español.
 cancel-nothing = No hay nada que cancelar. Escribe /exchange para empezar un intercambio.
 unknown-command = No conozco ese comando. Escribe /help para ver lo que puedo hacer.
 fallback-text = Escribe /exchange para empezar un intercambio o /help para ver lo que puedo hacer.
-button-expired = Este botón ya no es válido.
+button-expired = Este botón ya caducó.
 sandbox-notice = 🧪 <i>Entorno de pruebas (sandbox): aquí nada es real y no se mueven fondos.</i>
 
 command-start = Menú principal
@@ -81,14 +81,14 @@ flow-did-you-mean = ¿Quisiste decir alguna de estas?
 flow-same-currency = No puedes intercambiar { $currency } por sí misma. Elige otra moneda para recibir.
 flow-unknown-command = Ese comando no funciona aquí. Escribe /cancel para salir del intercambio.
 flow-text-expected = Escribe tu respuesta o toca un botón.
-flow-step-again = Fueron muchos intentos, así que repitamos este paso desde el principio. Lo que elegiste antes se mantiene; /cancel sale del intercambio.
+flow-step-again = Muchas de tus respuestas no servían para este paso, así que lo repito desde el principio. Lo que elegiste antes se mantiene; /cancel sale del intercambio.
 flow-tap-a-button = Toca uno de los botones de arriba.
 flow-cancelled = Intercambio cancelado. Los intercambios que ya creaste están en /history.
 start-flow-closed = Cerré el intercambio que estabas preparando; no se creó nada. Empieza de nuevo con /exchange; los intercambios que ya creaste están en /history.
 start-flow-closed-created = Cerré el intercambio que estabas preparando. El intercambio <code>{ $id }</code> se creó y sigue abierto: te escribiré cuando el servicio dé los datos del depósito. Está en /history.
 flow-cancelled-created = El intercambio <code>{ $id }</code> ya se había creado, así que no se cancela: no se mueve nada a menos que le envíes fondos. Te escribiré cuando el servicio dé los datos del depósito; está en /history.
-flow-too-large = ⌛ El intercambio que estabas preparando se alargó demasiado, así que lo cerré. Escribe /exchange para empezar de nuevo; los intercambios que ya creaste están en /history.
-flow-too-large-created = ⌛ Esta conversación conmigo se alargó demasiado, así que la cerré. El intercambio <code>{ $id }</code> se creó y sigue abierto: te escribiré cuando el servicio dé los datos del depósito. Está en /history.
+flow-too-large = ⌛ El intercambio que estabas preparando creció demasiado para que pueda guardarlo (demasiados mensajes de ida y vuelta), así que lo cerré. Escribe /exchange para empezar de nuevo; los intercambios que ya creaste están en /history.
+flow-too-large-created = ⌛ Nuestra conversación sobre este intercambio creció demasiado para que pueda guardarla (demasiados mensajes de ida y vuelta), así que la cerré. El intercambio <code>{ $id }</code> se creó y sigue abierto: te escribiré cuando el servicio dé los datos del depósito. Está en /history.
 flow-timeout = ⌛ El intercambio que estabas preparando quedó 30 minutos sin actividad, así que lo cerré. Escribe /exchange para empezar de nuevo; los intercambios que ya creaste están en /history.
 flow-timeout-created = ⌛ Esta conversación conmigo quedó 30 minutos sin actividad, así que la cerré. El intercambio <code>{ $id }</code> se creó y sigue abierto: te escribiré cuando el servicio dé los datos del depósito. Está en /history.
 
@@ -98,7 +98,11 @@ amount-not-a-number = No puedo leer eso como un número. Escribe una cantidad co
 amount-zero = La cantidad debe ser mayor que cero.
 amount-negative = La cantidad no puede ser negativa.
 amount-exponent = Escribe la cantidad completa, sin exponente (no <code>1e5</code>).
-amount-too-many-decimals = Demasiadas cifras decimales: este intercambio admite como máximo { $decimals }.
+amount-too-many-decimals = Demasiados decimales: acepto como máximo { $decimals ->
+        [one] { $decimals } cifra
+        [many] { $decimals } de cifras
+       *[other] { $decimals } cifras
+    } después del punto o la coma decimal.
 amount-too-large = Esa cantidad es demasiado grande. Revísala y escríbela de nuevo.
 amount-ambiguous = No sé si el separador de <code>{ $input }</code> agrupa los miles o marca los decimales: se escribe de las dos maneras. Escribe un número entero sin separador (<code>1234</code>) o un decimal con un cero más al final (<code>1,2340</code>).
 
@@ -119,7 +123,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Recomendado
 tag-ai-best-rate = 🤖 Mejor tasa según IA
 tag-best-rate = 💰 Mejor tasa
-tag-best-in-kyc = 🛡 Menos KYC
+tag-best-in-kyc = 🛡 Menos verificaciones de identidad (KYC)
 button-refresh = 🔄 Actualizar
 button-retry = 🔁 Reintentar
 flow-change-amount = ✏️ Cambiar cantidad
@@ -134,11 +138,12 @@ exchange-unavailable = ⚠️ El servicio de intercambio no está disponible aho
 error-rate-limited = El servicio de intercambio está ocupado. Lo que elegiste se mantiene: inténtalo de nuevo en { $seconds } s.
 error-queue-full = ⏳ Ya tienes { $count ->
         [one] una cotización
+        [many] { $count } de cotizaciones
        *[other] { $count } cotizaciones
     } esperando en la fila del servicio de intercambio. Lo que elegiste se mantiene: inténtalo de nuevo en unos { $seconds } s, cuando haya llegado la primera.
 error-refused = El servicio de intercambio lo rechazó: { $reason }
 error-refused-plain = El servicio de intercambio lo rechazó.
-error-forbidden = El servicio de intercambio no le permite a este bot hacerlo en este momento (sin acceso). Lo que elegiste se mantiene: inténtalo de nuevo más tarde y, si sigue pasando, avisa al soporte.
+error-forbidden = El servicio de intercambio le negó a este bot el acceso a esta solicitud, por ahora. Lo que elegiste se mantiene: inténtalo de nuevo más tarde y, si sigue pasando, avisa a nuestro soporte.
 
 flow-ask-address = Envía la dirección de <b>{ $currency }</b> en la red <b>{ $network }</b> donde quieres recibir tus monedas.
     Cópiala de tu billetera y revisa bien la red.
@@ -156,7 +161,7 @@ flow-ask-memo =
     Los exchanges y las billeteras custodiales lo usan para acreditar tu cuenta: <b>sin el memo correcto, puedes perder tus fondos.</b>
 
     Escribe el memo que muestra tu billetera, o toca el botón si tu propia billetera de verdad no lo necesita.
-flow-no-memo = Mi billetera no necesita memo
+flow-no-memo = Mi billetera no pide memo
 flow-no-memo-sure = ¿Seguro? Sigue sin memo solo si la billetera que recibe es tuya y no lo necesita. Los exchanges y las billeteras custodiales lo necesitan <b>siempre</b> en { $network }.
 flow-no-memo-yes = Sí, enviar sin memo
 flow-no-memo-back = No, escribiré el memo
@@ -239,10 +244,12 @@ refresh-cooldown = Se actualizó hace un momento. Inténtalo de nuevo en { $seco
 refresh-failed = No pude contactar con el servicio de intercambio; te muestro lo que sé.
 support-lookup-queue-full = ⏳ Ya tienes { $count ->
         [one] una solicitud
+        [many] { $count } de solicitudes
        *[other] { $count } solicitudes
     } esperando en la fila del servicio de intercambio, así que esto es lo que sé, no el estado en vivo. Vuelve a consultarlo en unos { $seconds } s.
 refresh-queue-full = ⏳ Ya tienes { $count ->
         [one] una solicitud
+        [many] { $count } de solicitudes
        *[other] { $count } solicitudes
     } esperando en la fila del servicio de intercambio, así que esta ficha no se actualizó. Vuelve a tocar Actualizar en unos { $seconds } s.
 button-funds-sent = 📨 Ya envié los fondos
@@ -257,6 +264,7 @@ support-lookup-unknown = No hay ningún intercambio con ese ID, ni en este bot n
 support-user-unknown = No existe ese usuario. Envía su id de Telegram o su @usuario.
 support-user-title = <b>Usuario { $id }</b> (@{ $username }, idioma { $language }): { $count ->
         [one] { $count } intercambio
+        [many] { $count } de intercambios
        *[other] { $count } intercambios
     }, los más recientes primero:
 support-lookup-owner = Creado por el usuario <code>{ $id }</code> (@{ $username }, idioma { $language })
@@ -283,6 +291,7 @@ rate-forbidden = El servicio de intercambio no le da cotizaciones a este bot par
 rate-slow-down = ⏳ Pediste varias cotizaciones nuevas en el último minuto: el servicio de intercambio solo permite unas pocas llamadas por minuto para todos. Espera { $seconds } s y vuelve a pedirla (las cantidades que acabas de pedir, o que difieren de ellas menos de un 1 %, se responden al momento).
 rate-queue-full = ⏳ Ya tienes { $count ->
         [one] una cotización
+        [many] { $count } de cotizaciones
        *[other] { $count } cotizaciones
     } esperando en la fila del servicio de intercambio. La primera debería llegar en unos { $seconds } s: vuelve a pedirla después.
 rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
@@ -362,7 +371,11 @@ phrase-current =
     Cámbiala con <code>/phrase palabras nuevas</code> o elimínala con <code>/phrase off</code>.
 phrase-set = ✅ Guardada. Cada mensaje que muestre una dirección de depósito incluye ahora <b>{ $phrase }</b>. Borré tu mensaje para que la frase no quede en el chat. Nunca reenvíes un mensaje que la muestre y no se la digas a nadie: el soporte nunca la pide. Para el soporte, toca 🧾 Para soporte en la ficha del intercambio y reenvía ese mensaje: nunca contiene tu frase.
 phrase-removed = Tu frase antiphishing se eliminó.
-phrase-invalid = Una frase tiene de { $min } a { $max } caracteres, con tus propias palabras y en una sola línea. Inténtalo de nuevo: <code>/phrase tus propias palabras</code>.
+phrase-invalid = Tu frase debe tener de { $min } a { $max ->
+        [one] { $max } carácter
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    } y no puede empezar con «/». Inténtalo de nuevo: <code>/phrase tus propias palabras</code>.
 verify-usage = Envía <code>/verify @nombre</code> para comprobar si una cuenta es este bot o nuestro soporte.
 verify-bot = ✅ @{ $name } es este bot: Telegram lo acaba de confirmar.
 verify-staff = ✅ @{ $name } es parte de nuestro equipo de soporte: Telegram lo acaba de confirmar a partir de su cuenta.
@@ -392,20 +405,37 @@ receipt-footer = Reenvía este mensaje al soporte: contiene todo lo que necesita
 ## Export
 export-empty = Aún no tienes intercambios para exportar. Escribe /exchange para empezar uno.
 export-caption = 📄 { $count ->
-    [one] Tu intercambio
-   *[other] Tus { $count } intercambios
-} en un archivo CSV (horas en UTC), para tus registros o tu herramienta de impuestos.
+        [one] Tu intercambio
+        [many] Tus { $count } de intercambios
+       *[other] Tus { $count } intercambios
+    } en un archivo CSV (horas en UTC), para tus registros o tu herramienta de impuestos.
 command-export = Tus intercambios en un archivo CSV
 
 ## Address book
 button-save-address = 💾 Guardar esta dirección
-addresses-ask-label = ¿Cómo llamo a esta dirección? Envía una etiqueta corta (hasta { $max } caracteres), por ejemplo <i>Ledger</i> o <i>Cuenta del exchange</i>.
-addresses-ask-rename = Nueva etiqueta para <b>{ $label }</b> (hasta { $max } caracteres):
-addresses-label-invalid = Una etiqueta tiene de 1 a { $max } caracteres en una sola línea. Envía otra, o un comando para dejarlo.
+addresses-ask-label = ¿Cómo llamo a esta dirección? Envía una etiqueta corta (hasta { $max ->
+        [one] { $max } carácter
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    }), por ejemplo <i>Ledger</i> o <i>Cuenta del exchange</i>.
+addresses-ask-rename = Nueva etiqueta para <b>{ $label }</b> (hasta { $max ->
+        [one] { $max } carácter
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    }):
+addresses-label-invalid = Una etiqueta tiene de 1 a { $max ->
+        [one] { $max } carácter
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    } en una sola línea. Envía otra, o un comando para dejarlo.
 addresses-saved = 📒 Guardada como <b>{ $label }</b>. En el paso de la dirección para { $network } aparecerá como botón.
 addresses-renamed = ✅ Renombrada a <b>{ $label }</b>.
 addresses-already = Ya está en tu libreta de direcciones como { $label }.
-addresses-full = Tu libreta de direcciones está llena ({ $max } direcciones). Primero elimina una en /addresses.
+addresses-full = Tu libreta de direcciones está llena ({ $max ->
+        [one] { $max } dirección
+        [many] { $max } de direcciones
+       *[other] { $max } direcciones
+    }). Primero elimina una en /addresses.
 addresses-empty = Tu libreta de direcciones está vacía. Después de un intercambio completado te ofrezco guardar su dirección de recepción.
 addresses-title = <b>📒 Tus direcciones</b>
 addresses-memo = memo <code>{ $memo }</code>
@@ -421,20 +451,41 @@ alert-usage =
     Redes como en /rate: <code>usdt-trx</code> o <code>usdt trx</code>. Tus alertas: /alerts.
 alert-created = 🔔 Te avisaré cuando por { $amount } { $from } recibas al menos <b>{ $target } { $to }</b>. Lo compruebo como mucho cada { $minutes } min, siempre que al servicio de intercambio le quede margen después de cotizaciones e intercambios (en un día con mucho movimiento, con menos frecuencia); la alerta termina { $days ->
         [one] al cabo de { $days } día
+        [many] al cabo de { $days } de días
        *[other] al cabo de { $days } días
     }. Tus alertas: /alerts.
-alert-too-many = Ya tienes { $max } alertas, el máximo que guardo por persona. Primero elimina una en /alerts.
+alert-too-many = Ya tienes { $max ->
+        [one] { $max } alerta
+        [many] { $max } de alertas
+       *[other] { $max } alertas
+    }, el máximo que guardo por persona. Primero elimina una en /alerts.
 alert-reached = 🔔 <b>Alerta de tasa</b>: por { $amount } { $from } ahora recibes <b>{ $receive } { $to }</b> (mejor oferta, { $provider }), al menos los { $target } que pediste. Esta alerta terminó; una cotización nueva puede variar un poco.
 alert-exchange-button = 🔄 Intercambiar ahora
 alert-expired = ⌛ Tu alerta de tasa de { $amount } { $from } → al menos { $target } { $to } terminó { $days ->
         [one] al cabo de { $days } día
+        [many] al cabo de { $days } de días
        *[other] al cabo de { $days } días
     } sin alcanzarse.
 alerts-empty = No tienes alertas de tasa. Crea una con <code>/alert 0.5 btc eth 17.2</code>.
 alerts-title = <b>🔔 Tus alertas de tasa</b>
 alerts-line = { $n }. { $amount } { $from } → al menos { $target } { $to } · hasta { $until } UTC
 alerts-removed = Alerta eliminada.
-flow-alert-button = 🔔 Avísame si recibo al menos…
+flow-alert-button = 🔔 Crear alerta de tasa…
 flow-alert-ask = ¿Cuánto { $to } quieres recibir como mínimo por { $amount } { $from }? Envía la cantidad, por ejemplo <code>{ $example }</code>.
 command-alert = Alerta de tasa: /alert 0.5 btc eth 17.2
 command-alerts = Tus alertas de tasa
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Cantidad exacta
+button-copy-address = 📋 Dirección de depósito
+button-copy-memo = 📋 Memo
+
+# Issue 32: how long a quote holds, and the next best offer after a refusal.
+summary-quote-holds = ⏱ Esta cotización es válida durante { $seconds } s: pasado ese tiempo, al tocar Confirmar la vuelvo a comprobar antes de crear nada.
+summary-floating-means = Tasa flotante: la cantidad que recibes sigue al mercado hasta que se intercambien tus monedas, así que al final puede ser un poco mayor o menor.
+summary-fixed-means = Tasa fija: el proveedor se compromete a entregarte la cantidad mostrada, siempre que envíes exactamente la cantidad de arriba y a tiempo.
+flow-next-best = { $refused } no pudo aceptarlo. Abajo tienes la siguiente mejor oferta, de <b>{ $provider }</b>: revísala y confirma si te conviene.
+flow-next-best-waiting = ⏳ Buscando la siguiente mejor oferta para ti.
+flow-next-best-done = ✅ Ya llegaron las ofertas. Toca el botón de abajo para ver la siguiente mejor.
+flow-next-best-wait = ⏳ Sigo buscando: aparecerá aquí un botón en cuanto lleguen las ofertas.
+button-see-offer = 👀 Ver la oferta

@@ -27,7 +27,7 @@ help-text =
     /history — penukaran Anda
     /export — penukaran Anda sebagai file CSV
     /addresses — alamat penerima yang Anda simpan
-    /alert 0.5 btc eth 17.2 — beri tahu saya saat 0.5 BTC mendapat setidaknya 17.2 ETH; /alerts menampilkan daftarnya
+    /alert 0.5 btc eth 17.2 — beri tahu saya saat 0.5 BTC bisa ditukar dengan setidaknya 17.2 ETH; /alerts menampilkan daftarnya
     /cancel — keluar dari penukaran saat ini
     /language — ganti bahasa
 
@@ -49,7 +49,7 @@ language-changed = ✅ Bahasa diubah ke Bahasa Indonesia.
 cancel-nothing = Tidak ada yang perlu dibatalkan. Ketik /exchange untuk memulai penukaran.
 unknown-command = Saya tidak mengenal perintah itu. Ketik /help untuk melihat apa yang bisa saya lakukan.
 fallback-text = Ketik /exchange untuk memulai penukaran, atau /help untuk melihat apa yang bisa saya lakukan.
-button-expired = Tombol ini sudah kedaluwarsa.
+button-expired = Tombol ini kedaluwarsa.
 sandbox-notice = 🧪 <i>Penukaran sandbox (uji coba): tidak ada yang sungguhan di sini, tidak ada dana yang berpindah.</i>
 
 command-start = Menu utama
@@ -81,14 +81,14 @@ flow-did-you-mean = Apakah maksud Anda salah satu dari ini?
 flow-same-currency = { $currency } tidak bisa ditukar dengan dirinya sendiri. Pilih mata uang lain untuk diterima.
 flow-unknown-command = Perintah itu tidak berlaku di sini. Ketik /cancel untuk keluar dari penukaran.
 flow-text-expected = Silakan ketik jawaban Anda atau ketuk tombol.
-flow-step-again = Sudah terlalu banyak percobaan, jadi mari ulangi langkah ini dari awal. Pilihan Anda sebelumnya tetap tersimpan; /cancel untuk keluar dari penukaran.
+flow-step-again = Banyak jawaban Anda tidak sesuai untuk langkah ini, jadi saya menanyakannya lagi dari awal. Pilihan Anda sebelumnya tetap tersimpan; /cancel untuk keluar dari penukaran.
 flow-tap-a-button = Silakan ketuk salah satu tombol di atas.
 flow-cancelled = Penukaran dibatalkan. Penukaran yang sudah dibuat ada di /history.
 start-flow-closed = Saya menutup penukaran yang sedang Anda siapkan; tidak ada yang dibuat. Mulai lagi dengan /exchange; penukaran yang sudah dibuat ada di /history.
 start-flow-closed-created = Saya menutup penukaran yang sedang Anda siapkan. Penukaran <code>{ $id }</code> sudah dibuat dan tetap terbuka: saya akan mengabari Anda saat layanan memberikan detail depositnya. Penukaran ini ada di /history.
 flow-cancelled-created = Penukaran <code>{ $id }</code> sudah telanjur dibuat, jadi tidak dibatalkan: tidak ada dana yang diambil selama Anda tidak mengirim dana ke sana. Saya akan mengabari Anda saat layanan memberikan detail depositnya; penukaran ini ada di /history.
-flow-too-large = ⌛ Penukaran yang sedang Anda siapkan berlangsung terlalu lama, jadi saya menutupnya. Ketik /exchange untuk mulai lagi; penukaran yang sudah dibuat ada di /history.
-flow-too-large-created = ⌛ Percakapan ini berlangsung terlalu lama, jadi saya menutupnya. Penukaran <code>{ $id }</code> sudah dibuat dan tetap terbuka: saya akan mengabari Anda saat layanan memberikan detail depositnya. Penukaran ini ada di /history.
+flow-too-large = ⌛ Penukaran yang sedang Anda siapkan sudah terlalu panjang untuk saya simpan (terlalu banyak pesan bolak-balik), jadi saya menutupnya. Ketik /exchange untuk mulai lagi; penukaran yang sudah dibuat ada di /history.
+flow-too-large-created = ⌛ Percakapan kita tentang penukaran ini sudah terlalu panjang untuk saya simpan (terlalu banyak pesan bolak-balik), jadi saya menutupnya. Penukaran <code>{ $id }</code> sudah dibuat dan tetap terbuka: saya akan mengabari Anda saat layanan memberikan detail depositnya. Penukaran ini ada di /history.
 flow-timeout = ⌛ Penukaran yang sedang Anda siapkan dibiarkan selama 30 menit, jadi saya menutupnya. Ketik /exchange untuk mulai lagi; penukaran yang sudah dibuat ada di /history.
 flow-timeout-created = ⌛ Percakapan ini dibiarkan selama 30 menit, jadi saya menutupnya. Penukaran <code>{ $id }</code> sudah dibuat dan tetap terbuka: saya akan mengabari Anda saat layanan memberikan detail depositnya. Penukaran ini ada di /history.
 
@@ -98,7 +98,7 @@ amount-not-a-number = Saya tidak bisa membaca itu sebagai angka. Ketik jumlah se
 amount-zero = Jumlahnya harus lebih dari nol.
 amount-negative = Jumlahnya tidak boleh negatif.
 amount-exponent = Silakan tulis jumlahnya secara lengkap, tanpa eksponen (bukan <code>1e5</code>).
-amount-too-many-decimals = Terlalu banyak angka desimal: penukaran ini menerima paling banyak { $decimals } angka di belakang tanda desimal.
+amount-too-many-decimals = Terlalu banyak angka desimal: saya menerima paling banyak { $decimals } angka di belakang koma (atau titik) desimal.
 amount-too-large = Jumlah itu terlalu besar. Silakan periksa lalu ketik ulang.
 amount-ambiguous = Saya tidak bisa memastikan apakah tanda pemisah di <code>{ $input }</code> adalah pemisah ribuan atau tanda desimal: keduanya sama-sama lazim. Tulis bilangan bulat tanpa tanda pemisah (<code>1234</code>), atau bilangan desimal dengan satu angka nol lagi di akhir (<code>1,2340</code>).
 
@@ -119,7 +119,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Direkomendasikan
 tag-ai-best-rate = 🤖 Kurs terbaik versi AI
 tag-best-rate = 💰 Kurs terbaik
-tag-best-in-kyc = 🛡 Minim KYC
+tag-best-in-kyc = 🛡 Verifikasi identitas (KYC) paling sedikit
 button-refresh = 🔄 Perbarui
 button-retry = 🔁 Coba lagi
 flow-change-amount = ✏️ Ubah jumlah
@@ -137,7 +137,7 @@ error-queue-full = ⏳ Anda sudah punya { $count ->
     } yang menunggu di antrean layanan penukaran. Pilihan Anda tetap tersimpan: coba lagi sekitar { $seconds } detik lagi, setelah yang pertama masuk.
 error-refused = Layanan penukaran menolak permintaan ini: { $reason }
 error-refused-plain = Layanan penukaran menolak permintaan ini.
-error-forbidden = Layanan penukaran saat ini tidak memberi bot ini akses ke permintaan ini (tidak ada akses). Pilihan Anda tetap tersimpan: coba lagi nanti, dan jika terus terjadi, hubungi tim dukungan.
+error-forbidden = Untuk saat ini layanan penukaran menolak memberi bot ini akses ke permintaan ini. Pilihan Anda tetap tersimpan: coba lagi nanti, dan jika terus terjadi, hubungi tim dukungan kami.
 
 flow-ask-address = Kirim alamat <b>{ $currency }</b> di jaringan <b>{ $network }</b> tempat Anda ingin menerima koin.
     Salin dari dompet Anda; periksa kembali jaringannya.
@@ -155,7 +155,7 @@ flow-ask-memo =
     Bursa dan dompet kustodian memakainya untuk mengkreditkan dana ke akun Anda: <b>tanpa memo yang benar, dana Anda bisa hilang.</b>
 
     Ketik memo yang ditampilkan dompet Anda, atau ketuk tombol jika dompet Anda sendiri memang tidak memerlukannya.
-flow-no-memo = Dompet saya tidak perlu memo
+flow-no-memo = Dompet saya tak perlu memo
 flow-no-memo-sure = Anda yakin? Kirim tanpa memo hanya jika dompet penerima adalah milik Anda sendiri dan tidak memerlukan memo. Bursa dan dompet kustodian <b>selalu</b> memerlukan memo di { $network }.
 flow-no-memo-yes = Ya, kirim tanpa memo
 flow-no-memo-back = Tidak, saya ketik memonya
@@ -262,7 +262,7 @@ support-stats =
     <b>Statistik</b>
     Pengguna: { $users }
     Penukaran per status: { $exchanges }
-    Panggilan ke layanan dalam satu jam terakhir: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }, peringatan kurs { $alert }
+    Panggilan ke layanan dalam satu jam terakhir: pembuatan penukaran { $create }, permintaan pengguna { $user }, pengecekan status { $poll }, katalog { $catalogue }, peringatan kurs { $alert }
     Respons 429 dari layanan: { $limited }
     Pelacak: { $tracked } dilacak, { $due } jatuh tempo sekarang
 
@@ -355,7 +355,7 @@ phrase-current =
     Ubah dengan <code>/phrase kata-kata baru</code>, hapus dengan <code>/phrase off</code>.
 phrase-set = ✅ Tersimpan. Setiap pesan yang menampilkan alamat deposit kini memuat <b>{ $phrase }</b>. Saya menghapus pesan Anda agar frasa ini tidak tertinggal di chat. Jangan pernah meneruskan pesan yang menampilkannya, dan jangan beri tahu siapa pun: tim dukungan tidak pernah memintanya. Untuk tim dukungan, ketuk 🧾 Untuk tim dukungan di kartu penukaran dan teruskan pesan itu: pesan itu tidak pernah memuat frasa Anda.
 phrase-removed = Frasa anti-phishing Anda sudah dihapus.
-phrase-invalid = Frasa berisi { $min } sampai { $max } karakter dari kata-kata Anda sendiri, dalam satu baris. Coba lagi: <code>/phrase kata-kata Anda sendiri</code>.
+phrase-invalid = Frasa Anda harus terdiri dari { $min } sampai { $max } karakter dan tidak boleh diawali “/”. Coba lagi: <code>/phrase kata-kata Anda sendiri</code>.
 verify-usage = Kirim <code>/verify @nama</code> untuk memeriksa apakah sebuah akun adalah bot ini atau tim dukungan kami.
 verify-bot = ✅ @{ $name } adalah bot ini: Telegram baru saja mengonfirmasinya.
 verify-staff = ✅ @{ $name } adalah salah satu staf dukungan kami: Telegram baru saja mengonfirmasinya berdasarkan akunnya.
@@ -390,7 +390,7 @@ export-caption = 📄 { $count ->
 command-export = Penukaran Anda sebagai file CSV
 
 ## Buku alamat
-button-save-address = 💾 Simpan alamat penerima ini
+button-save-address = 💾 Simpan alamat penerima
 addresses-ask-label = Mau diberi nama apa alamat ini? Kirim label singkat (maksimal { $max } karakter), misalnya <i>Ledger</i> atau <i>Akun bursa</i>.
 addresses-ask-rename = Label baru untuk <b>{ $label }</b> (maksimal { $max } karakter):
 addresses-label-invalid = Label berisi 1 sampai { $max } karakter dalam satu baris. Kirim label lain, atau perintah apa pun untuk membatalkan.
@@ -409,18 +409,33 @@ command-addresses = Alamat yang Anda simpan
 
 ## Peringatan kurs
 alert-usage =
-    Atur peringatan kurs: <code>/alert 0.5 btc eth 17.2</code> memberi tahu Anda saat 0.5 BTC mendapat setidaknya 17.2 ETH.
+    Atur peringatan kurs: <code>/alert 0.5 btc eth 17.2</code> memberi tahu Anda saat 0.5 BTC bisa ditukar dengan setidaknya 17.2 ETH.
     Jaringan ditulis seperti di /rate: <code>usdt-trx</code> atau <code>usdt trx</code>. Peringatan Anda: /alerts.
-alert-created = 🔔 Saya akan memberi tahu Anda saat { $amount } { $from } mendapat setidaknya <b>{ $target } { $to }</b>. Saya memeriksa paling sering setiap { $minutes } menit, selama layanan penukaran masih punya kapasitas setelah permintaan kurs dan penukaran (saat ramai, lebih jarang); peringatan berakhir setelah { $days } hari. Peringatan Anda: /alerts.
+alert-created = 🔔 Saya akan memberi tahu Anda saat { $amount } { $from } bisa ditukar dengan setidaknya <b>{ $target } { $to }</b>. Saya memeriksa paling sering setiap { $minutes } menit, selama layanan penukaran masih punya kapasitas setelah permintaan kurs dan penukaran (saat ramai, lebih jarang); peringatan berakhir setelah { $days } hari. Peringatan Anda: /alerts.
 alert-too-many = Anda sudah punya { $max } peringatan, jumlah maksimum yang saya simpan per orang. Hapus satu dulu di /alerts.
-alert-reached = 🔔 <b>Peringatan kurs</b>: { $amount } { $from } sekarang mendapat <b>{ $receive } { $to }</b> (penawaran terbaik, { $provider }), setidaknya { $target } seperti yang Anda minta. Peringatan ini sudah berakhir; kurs baru bisa sedikit berbeda.
+alert-reached = 🔔 <b>Peringatan kurs</b>: { $amount } { $from } sekarang bisa ditukar dengan <b>{ $receive } { $to }</b> (penawaran terbaik, { $provider }), setidaknya { $target } seperti yang Anda minta. Peringatan ini sudah berakhir; kurs baru bisa sedikit berbeda.
 alert-exchange-button = 🔄 Tukar sekarang
 alert-expired = ⌛ Peringatan kurs Anda untuk { $amount } { $from } → setidaknya { $target } { $to } berakhir setelah { $days } hari tanpa tercapai.
 alerts-empty = Anda tidak punya peringatan kurs. Atur dengan <code>/alert 0.5 btc eth 17.2</code>.
 alerts-title = <b>🔔 Peringatan kurs Anda</b>
 alerts-line = { $n }. { $amount } { $from } → setidaknya { $target } { $to } · sampai { $until } UTC
 alerts-removed = Peringatan dihapus.
-flow-alert-button = 🔔 Kabari jika dapat minimal…
-flow-alert-ask = Minimal berapa { $to } yang harus didapat untuk { $amount } { $from }? Kirim jumlahnya, misalnya <code>{ $example }</code>.
+flow-alert-button = 🔔 Buat peringatan kurs…
+flow-alert-ask = Minimal berapa { $to } yang Anda inginkan untuk { $amount } { $from }? Kirim jumlahnya, misalnya <code>{ $example }</code>.
 command-alert = Peringatan kurs: /alert 0.5 btc eth 17.2
 command-alerts = Peringatan kurs Anda
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Jumlah persis
+button-copy-address = 📋 Alamat deposit
+button-copy-memo = 📋 Memo
+
+# Issue 32: how long a quote holds, and the next best offer after a refusal.
+summary-quote-holds = ⏱ Kurs ini berlaku selama { $seconds } detik: setelah itu, saat Anda mengetuk Konfirmasi, saya akan memeriksanya lagi sebelum ada yang dibuat.
+summary-floating-means = Kurs mengambang: jumlah yang Anda terima mengikuti pasar sampai koin Anda ditukar, jadi hasil akhirnya bisa sedikit lebih tinggi atau lebih rendah.
+summary-fixed-means = Kurs tetap: penyedia menjanjikan jumlah yang ditampilkan, asalkan Anda mengirim tepat jumlah di atas dan tidak terlambat.
+flow-next-best = { $refused } tidak dapat memprosesnya. Penawaran terbaik berikutnya, dari <b>{ $provider }</b>, ada di bawah: periksa lalu konfirmasi jika cocok.
+flow-next-best-waiting = ⏳ Sedang mencari penawaran terbaik berikutnya untuk Anda.
+flow-next-best-done = ✅ Penawaran sudah masuk. Ketuk tombol di bawah untuk melihat yang terbaik berikutnya.
+flow-next-best-wait = ⏳ Masih mencari: sebuah tombol akan muncul di sini begitu penawaran masuk.
+button-see-offer = 👀 Lihat penawaran

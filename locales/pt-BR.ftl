@@ -81,14 +81,14 @@ flow-did-you-mean = Você quis dizer uma destas?
 flow-same-currency = Não dá para trocar { $currency } por ela mesma. Escolha outra moeda para receber.
 flow-unknown-command = Esse comando não funciona aqui. Digite /cancel para sair da troca.
 flow-text-expected = Digite sua resposta ou toque em um botão.
-flow-step-again = Foram muitas tentativas, então vamos refazer esta etapa do começo. O que você escolheu antes continua salvo; /cancel sai da troca.
+flow-step-again = Muitas das suas respostas não serviam para esta etapa, então vou perguntar de novo desde o começo. O que você escolheu antes continua salvo; /cancel sai da troca.
 flow-tap-a-button = Toque em um dos botões acima.
 flow-cancelled = Troca cancelada. As trocas que você já criou estão em /history.
 start-flow-closed = Fechei a troca que você estava montando; nada foi criado. Comece de novo com /exchange; as trocas que você já criou estão em /history.
 start-flow-closed-created = Fechei a troca que você estava montando. A troca <code>{ $id }</code> foi criada e continua aberta: vou avisar você quando o serviço enviar os dados do depósito. Ela está em /history.
 flow-cancelled-created = A troca <code>{ $id }</code> já tinha sido criada, então ela não foi cancelada: nada é movimentado a menos que você envie fundos para ela. Vou avisar você quando o serviço enviar os dados do depósito; ela está em /history.
-flow-too-large = ⌛ A troca que você estava montando se estendeu demais, então eu a fechei. Digite /exchange para começar de novo; as trocas que você já criou estão em /history.
-flow-too-large-created = ⌛ Esta conversa comigo se estendeu demais, então eu a fechei. A troca <code>{ $id }</code> foi criada e continua aberta: vou avisar você quando o serviço enviar os dados do depósito. Ela está em /history.
+flow-too-large = ⌛ A troca que você estava montando ficou grande demais para eu guardar (mensagens demais de ida e volta), então eu a fechei. Digite /exchange para começar de novo; as trocas que você já criou estão em /history.
+flow-too-large-created = ⌛ Nossa conversa sobre esta troca ficou grande demais para eu guardar (mensagens demais de ida e volta), então eu a fechei. A troca <code>{ $id }</code> foi criada e continua aberta: vou avisar você quando o serviço enviar os dados do depósito. Ela está em /history.
 flow-timeout = ⌛ A troca que você estava montando ficou parada por 30 minutos, então eu a fechei. Digite /exchange para começar de novo; as trocas que você já criou estão em /history.
 flow-timeout-created = ⌛ Esta conversa comigo ficou parada por 30 minutos, então eu a fechei. A troca <code>{ $id }</code> foi criada e continua aberta: vou avisar você quando o serviço enviar os dados do depósito. Ela está em /history.
 
@@ -98,7 +98,11 @@ amount-not-a-number = Não consigo ler isso como número. Digite um valor como <
 amount-zero = O valor precisa ser maior que zero.
 amount-negative = O valor não pode ser negativo.
 amount-exponent = Escreva o valor completo, sem expoente (não <code>1e5</code>).
-amount-too-many-decimals = Casas decimais demais: esta troca aceita no máximo { $decimals }.
+amount-too-many-decimals = Casas decimais demais: aceito no máximo { $decimals ->
+        [one] { $decimals } casa decimal
+        [many] { $decimals } de casas decimais
+       *[other] { $decimals } casas decimais
+    } depois da vírgula ou do ponto.
 amount-too-large = Esse valor é grande demais. Confira e digite de novo.
 amount-ambiguous = Não sei se o separador em <code>{ $input }</code> agrupa os milhares ou marca as casas decimais: as pessoas escrevem dos dois jeitos. Escreva um número inteiro sem separador (<code>1234</code>) ou um decimal com um zero a mais no final (<code>1,2340</code>).
 
@@ -119,7 +123,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Recomendado
 tag-ai-best-rate = 🤖 Melhor cotação por IA
 tag-best-rate = 💰 Melhor cotação
-tag-best-in-kyc = 🛡 Menos KYC
+tag-best-in-kyc = 🛡 Menos verificação de identidade (KYC)
 button-refresh = 🔄 Atualizar
 button-retry = 🔁 Tentar de novo
 flow-change-amount = ✏️ Alterar valor
@@ -134,11 +138,12 @@ exchange-unavailable = ⚠️ O serviço de troca está indisponível agora, ent
 error-rate-limited = O serviço de troca está ocupado. Suas escolhas foram mantidas: tente de novo em { $seconds } s.
 error-queue-full = ⏳ Você já tem { $count ->
         [one] uma cotação
+        [many] { $count } de cotações
        *[other] { $count } cotações
     } aguardando na fila do serviço de troca. Suas escolhas foram mantidas: tente de novo em cerca de { $seconds } s, quando a primeira chegar.
 error-refused = O serviço de troca recusou isto: { $reason }
 error-refused-plain = O serviço de troca recusou isto.
-error-forbidden = O serviço de troca não permite que este bot faça isso agora (sem acesso). Suas escolhas foram mantidas: tente de novo mais tarde e, se continuar acontecendo, avise o suporte.
+error-forbidden = O serviço de troca negou a este bot o acesso a este pedido, por enquanto. Suas escolhas foram mantidas: tente de novo mais tarde e, se continuar acontecendo, avise o nosso suporte.
 
 flow-ask-address = Envie o endereço de <b>{ $currency }</b> na rede <b>{ $network }</b> onde você quer receber suas moedas.
     Copie da sua carteira e confira bem a rede.
@@ -156,7 +161,7 @@ flow-ask-memo =
     Corretoras e carteiras custodiais usam o memo para creditar sua conta: <b>sem o memo correto, você pode perder seus fundos.</b>
 
     Digite o memo que sua carteira mostra, ou toque no botão se a sua própria carteira realmente não exige memo.
-flow-no-memo = Minha carteira não exige memo
+flow-no-memo = Carteira própria, sem memo
 flow-no-memo-sure = Tem certeza? Siga sem memo só se a carteira que vai receber for sua e não exigir memo. Corretoras e carteiras custodiais <b>sempre</b> exigem memo na rede { $network }.
 flow-no-memo-yes = Sim, enviar sem memo
 flow-no-memo-back = Não, vou digitar o memo
@@ -239,12 +244,14 @@ refresh-cooldown = Atualizado há pouco. Tente de novo em { $seconds } s.
 refresh-failed = Não consegui falar com o serviço de troca; mostrando o que eu sei.
 support-lookup-queue-full = ⏳ Você já tem { $count ->
         [one] um pedido
+        [many] { $count } de pedidos
        *[other] { $count } pedidos
     } aguardando na fila do serviço de troca, então isto é o que eu sei, não o status ao vivo. Consulte de novo em cerca de { $seconds } s.
 refresh-queue-full = ⏳ Você já tem { $count ->
         [one] um pedido
+        [many] { $count } de pedidos
        *[other] { $count } pedidos
-    } aguardando na fila do serviço de troca, então esta ficha não foi atualizada. Toque em Atualizar de novo em cerca de { $seconds } s.
+    } aguardando na fila do serviço de troca, então a mensagem de status da troca não foi atualizada. Toque em Atualizar de novo em cerca de { $seconds } s.
 button-funds-sent = 📨 Já enviei os fundos
 funds-sent-thanks = Obrigado! Nos próximos { $minutes } min vou verificar seu depósito { $seconds ->
         [60] a cada minuto
@@ -253,11 +260,12 @@ funds-sent-thanks = Obrigado! Nos próximos { $minutes } min vou verificar seu d
 
 ## Support staff
 
-support-lookup-unknown = Nenhuma troca com esse ID, nem neste bot nem no serviço de troca. Cole o ID ou peça a mensagem 🧾 Para o suporte dela (nunca a ficha: ela pode mostrar a frase antiphishing do cliente).
+support-lookup-unknown = Nenhuma troca com esse ID, nem neste bot nem no serviço de troca. Cole o ID ou peça a mensagem 🧾 Para o suporte dela (nunca a mensagem de status da troca: ela pode mostrar a frase antiphishing do cliente).
 support-user-unknown = Usuário não encontrado. Envie o id do Telegram ou o @username da pessoa.
 support-user-title = <b>Usuário { $id }</b> (@{ $username }, idioma { $language }): { $count ->
         [0] { $count } trocas
         [one] { $count } troca
+        [many] { $count } de trocas
        *[other] { $count } trocas
     }, das mais recentes para as mais antigas:
 support-lookup-owner = Criada pelo usuário <code>{ $id }</code> (@{ $username }, idioma { $language })
@@ -284,6 +292,7 @@ rate-forbidden = O serviço de troca não fornece cotações deste par a este bo
 rate-slow-down = ⏳ Você pediu várias cotações novas no último minuto: o serviço de troca permite só algumas chamadas por minuto para todo mundo. Aguarde { $seconds } s e peça de novo (valores que você acabou de pedir, ou a menos de 1 % deles, são respondidos na hora).
 rate-queue-full = ⏳ Você já tem { $count ->
         [one] uma cotação
+        [many] { $count } de cotações
        *[other] { $count } cotações
     } aguardando na fila do serviço de troca. A primeira deve chegar em cerca de { $seconds } s: peça de novo depois disso.
 rate-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
@@ -342,7 +351,7 @@ support-stats-exchange-down = ⚠️ Serviço de troca: <b>indisponível</b> des
 ## tracker: never silent
 tracking-stopped-not-found = ⚠️ <b>Parei de acompanhar a troca</b> <code>{ $id }</code>: o serviço de troca continua respondendo que não a encontra.
 tracking-stopped-stalled = ⚠️ <b>Parei de acompanhar a troca</b> <code>{ $id }</code>: ela mostra “{ $status }” desde { $since } UTC.
-tracking-stopped-what-to-do = Seus fundos não se perdem porque parei de acompanhar. Se você enviou um depósito, ou ainda espera um pagamento, fale com o suporte de { $provider } e informe o ID da troca <code>{ $id }</code>. O botão Atualizar na ficha da troca continua mostrando o status.
+tracking-stopped-what-to-do = Seus fundos não se perdem porque parei de acompanhar. Se você enviou um depósito, ou ainda espera um pagamento, fale com o suporte de { $provider } e informe o ID da troca <code>{ $id }</code>. O botão Atualizar, na mensagem de status da troca, continua mostrando como ela está.
 card-tracking-stopped = ⚠️ Parei de acompanhar esta troca em { $time } UTC: { $reason }. Se seus fundos não chegaram, fale com o suporte de { $provider } e informe o ID da troca. Toque em Atualizar para ver o status.
 tracking-reason-not-found = o serviço de troca não a encontrava
 tracking-reason-stalled = o status dela parou de mudar
@@ -361,9 +370,13 @@ phrase-current =
     Sua frase antiphishing é <b>{ $phrase }</b>. Toda mensagem minha que mostra para onde enviar suas moedas inclui essa frase.
 
     Altere com <code>/phrase novas palavras</code> ou remova com <code>/phrase off</code>.
-phrase-set = ✅ Salva. Toda mensagem que mostra um endereço de depósito agora inclui <b>{ $phrase }</b>. Apaguei sua mensagem para que a frase não fique no chat. Nunca encaminhe uma mensagem que a mostre e não conte a frase a ninguém: o suporte nunca pede a frase. Para o suporte, toque em 🧾 Para o suporte na ficha da troca e encaminhe essa mensagem: ela nunca contém sua frase.
+phrase-set = ✅ Salva. Toda mensagem que mostra um endereço de depósito agora inclui <b>{ $phrase }</b>. Apaguei sua mensagem para que a frase não fique no chat. Nunca encaminhe uma mensagem que a mostre e não conte a frase a ninguém: o suporte nunca pede a frase. Para o suporte, toque em 🧾 Para o suporte na mensagem de status da troca e encaminhe a mensagem que aparecer: ela nunca contém sua frase.
 phrase-removed = Sua frase antiphishing foi removida.
-phrase-invalid = A frase deve ter de { $min } a { $max } caracteres, com suas próprias palavras, em uma só linha. Tente de novo: <code>/phrase suas próprias palavras</code>.
+phrase-invalid = Sua frase deve ter de { $min } a { $max ->
+        [one] { $max } caractere
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    } e não pode começar com “/”. Tente de novo: <code>/phrase suas próprias palavras</code>.
 verify-usage = Envie <code>/verify @nome</code> para conferir se uma conta é este bot ou nosso suporte.
 verify-bot = ✅ @{ $name } é este bot: o Telegram acabou de confirmar.
 verify-staff = ✅ @{ $name } faz parte da nossa equipe de suporte: o Telegram acabou de confirmar, pela conta da pessoa.
@@ -393,21 +406,38 @@ receipt-footer = Encaminhe esta mensagem ao suporte: ela tem tudo de que eles pr
 ## Export
 export-empty = Você ainda não tem trocas para exportar. Digite /exchange para começar uma.
 export-caption = 📄 { $count ->
-    [one] Sua troca
-   *[other] Suas { $count } trocas
-} em um arquivo CSV (horários em UTC), para seus registros ou sua ferramenta de impostos.
+        [one] Sua troca
+        [many] Suas { $count } de trocas
+       *[other] Suas { $count } trocas
+    } em um arquivo CSV (horários em UTC), para seus registros ou sua ferramenta de impostos.
 command-export = Suas trocas em um arquivo CSV
 
 ## Address book
 button-save-address = 💾 Salvar este endereço
-addresses-ask-label = Como devo chamar este endereço? Envie um nome curto (até { $max } caracteres), por exemplo <i>Ledger</i> ou <i>Conta na corretora</i>.
-addresses-ask-rename = Novo nome para <b>{ $label }</b> (até { $max } caracteres):
-addresses-label-invalid = O nome deve ter de 1 a { $max } caracteres, em uma só linha. Envie outro, ou um comando para desistir.
+addresses-ask-label = Como devo chamar este endereço? Envie um nome curto (até { $max ->
+        [one] { $max } caractere
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    }), por exemplo <i>Ledger</i> ou <i>Conta na corretora</i>.
+addresses-ask-rename = Novo nome para <b>{ $label }</b> (até { $max ->
+        [one] { $max } caractere
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    }):
+addresses-label-invalid = O nome deve ter de 1 a { $max ->
+        [one] { $max } caractere
+        [many] { $max } de caracteres
+       *[other] { $max } caracteres
+    }, em uma só linha. Envie outro, ou um comando para desistir.
 addresses-saved = 📒 Salvo como <b>{ $label }</b>. Na etapa do endereço para a rede { $network }, ele vai aparecer como botão.
 addresses-renamed = ✅ Renomeado para <b>{ $label }</b>.
-addresses-already = Já está na sua agenda de endereços como { $label }.
-addresses-full = Sua agenda de endereços está cheia ({ $max } endereços). Apague um em /addresses primeiro.
-addresses-empty = Sua agenda de endereços está vazia. Depois de uma troca concluída, eu ofereço salvar o endereço de recebimento dela.
+addresses-already = Já está nos seus endereços salvos como { $label }.
+addresses-full = Você já tem o máximo de endereços salvos ({ $max ->
+        [one] { $max } endereço
+        [many] { $max } de endereços
+       *[other] { $max } endereços
+    }). Apague um em /addresses primeiro.
+addresses-empty = Você ainda não tem endereços salvos. Depois de uma troca concluída, eu ofereço salvar o endereço de recebimento dela.
 addresses-title = <b>📒 Seus endereços</b>
 addresses-memo = memo <code>{ $memo }</code>
 addresses-footer = Toque em ✏️ para renomear ou em 🗑 para apagar.
@@ -422,20 +452,41 @@ alert-usage =
     Redes como no /rate: <code>usdt-trx</code> ou <code>usdt trx</code>. Seus alertas: /alerts.
 alert-created = 🔔 Vou avisar quando { $amount } { $from } der pelo menos <b>{ $target } { $to }</b>. Verifico no máximo a cada { $minutes } min, sempre que o serviço de troca tiver folga depois das cotações e trocas (em dias movimentados, com menos frequência); o alerta termina depois de { $days ->
         [one] { $days } dia
+        [many] { $days } de dias
        *[other] { $days } dias
     }. Seus alertas: /alerts.
-alert-too-many = Você já tem { $max } alertas, o máximo que mantenho por pessoa. Remova um em /alerts primeiro.
+alert-too-many = Você já tem { $max ->
+        [one] { $max } alerta
+        [many] { $max } de alertas
+       *[other] { $max } alertas
+    }, o máximo que mantenho por pessoa. Remova um em /alerts primeiro.
 alert-reached = 🔔 <b>Alerta de cotação</b>: { $amount } { $from } agora dá <b>{ $receive } { $to }</b> (melhor oferta, { $provider }), pelo menos os { $target } que você pediu. Este alerta terminou; uma nova cotação pode variar um pouco.
 alert-exchange-button = 🔄 Trocar agora
 alert-expired = ⌛ Seu alerta de cotação de { $amount } { $from } → pelo menos { $target } { $to } terminou depois de { $days ->
         [one] { $days } dia
+        [many] { $days } de dias
        *[other] { $days } dias
     } sem ser atingido.
 alerts-empty = Você não tem alertas de cotação. Crie um com <code>/alert 0.5 btc eth 17.2</code>.
 alerts-title = <b>🔔 Seus alertas de cotação</b>
 alerts-line = { $n }. { $amount } { $from } → pelo menos { $target } { $to } · até { $until } UTC
 alerts-removed = Alerta removido.
-flow-alert-button = 🔔 Me avise se der pelo menos…
+flow-alert-button = 🔔 Criar alerta de cotação…
 flow-alert-ask = No mínimo quanto de { $to } você quer receber por { $amount } { $from }? Envie o valor, por exemplo <code>{ $example }</code>.
 command-alert = Alerta de cotação: /alert 0.5 btc eth 17.2
 command-alerts = Seus alertas de cotação
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Valor exato
+button-copy-address = 📋 Endereço de depósito
+button-copy-memo = 📋 Memo
+
+# Issue 32: how long a quote holds, and the next best offer after a refusal.
+summary-quote-holds = ⏱ Esta cotação vale por { $seconds } s: depois disso, ao tocar em Confirmar, eu a confiro de novo antes de criar qualquer coisa.
+summary-floating-means = Cotação flutuante: o valor que você recebe acompanha o mercado até suas moedas serem trocadas, então pode acabar um pouco maior ou menor.
+summary-fixed-means = Cotação fixa: o provedor se compromete com o valor mostrado, desde que você envie exatamente o valor acima, dentro do prazo.
+flow-next-best = { $refused } não conseguiu fazer a troca. Abaixo está a próxima melhor oferta, de <b>{ $provider }</b>: confira e confirme se ela servir para você.
+flow-next-best-waiting = ⏳ Procurando a próxima melhor oferta para você.
+flow-next-best-done = ✅ As ofertas chegaram. Toque no botão abaixo para ver a próxima melhor.
+flow-next-best-wait = ⏳ Ainda procurando: um botão vai aparecer aqui assim que as ofertas chegarem.
+button-see-offer = 👀 Ver a oferta

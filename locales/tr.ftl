@@ -81,14 +81,14 @@ flow-did-you-mean = Bunlardan birini mi demek istedin?
 flow-same-currency = { $currency } kendisiyle takas edilemez. Almak için başka bir para birimi seç.
 flow-unknown-command = Bu komut burada çalışmıyor. Takastan çıkmak için /cancel yaz.
 flow-text-expected = Lütfen cevabını yaz ya da bir düğmeye dokun.
-flow-step-again = Çok fazla deneme oldu, bu yüzden bu adıma baştan başlayalım. Daha önce seçtiklerin korunuyor; /cancel ile takastan çıkabilirsin.
+flow-step-again = Bu adımda verdiğin cevapların çoğu uygun değildi, bu yüzden bu adıma baştan başlıyoruz. Daha önce seçtiklerin korunuyor; /cancel ile takastan çıkabilirsin.
 flow-tap-a-button = Lütfen yukarıdaki düğmelerden birine dokun.
 flow-cancelled = Takas iptal edildi. Daha önce oluşturduğun takaslar /history içinde.
 start-flow-closed = Hazırladığın takası kapattım; hiçbir şey oluşturulmadı. /exchange ile yeniden başla; daha önce oluşturduğun takaslar /history içinde.
 start-flow-closed-created = Hazırladığın takası kapattım. <code>{ $id }</code> takası oluşturuldu ve açık kalıyor: takas servisi yatırma bilgilerini verdiğinde sana yazacağım. Takas /history içinde.
 flow-cancelled-created = <code>{ $id }</code> takası zaten oluşturuldu, bu yüzden iptal edilmedi: ona para göndermediğin sürece senden hiçbir şey alınmaz. Takas servisi yatırma bilgilerini verdiğinde sana yazacağım; takas /history içinde.
-flow-too-large = ⌛ Hazırladığın takas çok uzadı, bu yüzden kapattım. Yeniden başlamak için /exchange yaz; daha önce oluşturduğun takaslar /history içinde.
-flow-too-large-created = ⌛ Benimle bu konuşma çok uzadı, bu yüzden kapattım. <code>{ $id }</code> takası oluşturuldu ve açık kalıyor: takas servisi yatırma bilgilerini verdiğinde sana yazacağım. Takas /history içinde.
+flow-too-large = ⌛ Hazırladığın takas, saklayabileceğimden fazla uzadı (karşılıklı çok fazla mesaj), bu yüzden kapattım. Yeniden başlamak için /exchange yaz; daha önce oluşturduğun takaslar /history içinde.
+flow-too-large-created = ⌛ Bu takasla ilgili konuşmamız, saklayabileceğimden fazla uzadı (karşılıklı çok fazla mesaj), bu yüzden kapattım. <code>{ $id }</code> takası oluşturuldu ve açık kalıyor: takas servisi yatırma bilgilerini verdiğinde sana yazacağım. Takas /history içinde.
 flow-timeout = ⌛ Hazırladığın takas 30 dakika boyunca yarım kaldı, bu yüzden kapattım. Yeniden başlamak için /exchange yaz; daha önce oluşturduğun takaslar /history içinde.
 flow-timeout-created = ⌛ Benimle bu konuşma 30 dakika boyunca yarım kaldı, bu yüzden kapattım. <code>{ $id }</code> takası oluşturuldu ve açık kalıyor: takas servisi yatırma bilgilerini verdiğinde sana yazacağım. Takas /history içinde.
 
@@ -98,7 +98,10 @@ amount-not-a-number = Bunu bir sayı olarak okuyamadım. <code>0.5</code> ya da 
 amount-zero = Tutar sıfırdan büyük olmalı.
 amount-negative = Tutar negatif olamaz.
 amount-exponent = Lütfen tutarı üs kullanmadan, tam olarak yaz (<code>1e5</code> gibi değil).
-amount-too-many-decimals = Ondalık kısımda çok fazla basamak var: takas en fazla { $decimals } basamak kabul ediyor.
+amount-too-many-decimals = Ondalık kısımda çok fazla basamak var: virgülden (ya da noktadan) sonra en fazla { $decimals ->
+        [one] { $decimals } basamak
+       *[other] { $decimals } basamak
+    } kabul ediyorum.
 amount-too-large = Bu tutar çok büyük. Lütfen kontrol edip yeniden yaz.
 amount-ambiguous = <code>{ $input }</code> içindeki ayırıcının binlikleri mi ayırdığını, yoksa ondalık kısmı mı başlattığını anlayamıyorum: iki türlü de yazılıyor. Lütfen ya tam sayıyı ayırıcısız yaz (<code>1234</code>) ya da ondalıklı sayının sonuna bir sıfır daha ekle (<code>1,2340</code>).
 
@@ -119,7 +122,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Önerilen
 tag-ai-best-rate = 🤖 Yapay zekâya göre en iyi kur
 tag-best-rate = 💰 En iyi kur
-tag-best-in-kyc = 🛡 En az KYC
+tag-best-in-kyc = 🛡 En az kimlik doğrulama (KYC)
 button-refresh = 🔄 Yenile
 button-retry = 🔁 Tekrar dene
 flow-change-amount = ✏️ Tutarı değiştir
@@ -138,7 +141,7 @@ error-queue-full = ⏳ Takas servisi için sırada bekleyen { $count ->
     } zaten var. Seçimlerin korunuyor: ilki geldikten sonra, yaklaşık { $seconds } sn içinde tekrar dene.
 error-refused = Takas servisi bunu reddetti: { $reason }
 error-refused-plain = Takas servisi bunu reddetti.
-error-forbidden = Takas servisi şu anda bu botun buna erişmesine izin vermiyor (erişim yok). Seçimlerin korunuyor: bir süre sonra tekrar dene; sorun sürerse destek ekibine yaz.
+error-forbidden = Takas servisi şimdilik bu botun bu isteğe erişmesine izin vermiyor. Seçimlerin korunuyor: bir süre sonra tekrar dene; sorun sürerse destek ekibimize yaz.
 
 flow-ask-address = Coin'lerini almak istediğin <b>{ $network }</b> ağındaki <b>{ $currency }</b> adresini gönder.
     Adresi cüzdanından kopyala; ağı iki kez kontrol et.
@@ -216,7 +219,7 @@ card-status = Durum: <b>{ $status }</b>
 card-to = Alıcı adres: <code>{ $address }</code>
 card-to-memo = Memo: <code>{ $memo }</code>
 card-provider = Sağlayıcı: { $provider } ({ $type })
-card-refund = İade edilen adres: <code>{ $address }</code>
+card-refund = İade şu adrese gönderildi: <code>{ $address }</code>
 card-hash-from = Yatırma işlemin: { $link }
 card-hash-to = Sana gönderim: { $link }
 card-not-tracked = Bu takası artık kendiliğimden kontrol etmiyorum; durumunu görmek için “Yenile” düğmesine dokun.
@@ -255,7 +258,10 @@ funds-sent-thanks = Teşekkürler! Önümüzdeki { $minutes } dakika boyunca yat
 
 support-lookup-unknown = Bu ID ile ne bu botta ne de takas servisinde bir takas var. ID'yi yapıştır ya da müşteriden bu takasın 🧾 Destek için mesajını iste (asla kartı değil: kartta müşterinin anti-phishing ifadesi görünebilir).
 support-user-unknown = Böyle bir kullanıcı yok. Kullanıcının Telegram id'sini ya da @kullanıcı adını gönder.
-support-user-title = <b>Kullanıcı { $id }</b> (@{ $username }, dil { $language }): { $count } takas, en yeniden eskiye:
+support-user-title = <b>Kullanıcı { $id }</b> (@{ $username }, dil { $language }): { $count ->
+        [one] { $count } takas
+       *[other] { $count } takas
+    }, en yeniden eskiye:
 support-lookup-owner = Oluşturan kullanıcı: <code>{ $id }</code> (@{ $username }, dil { $language })
 support-lookup-created = Oluşturulma: { $time } UTC
 support-lookup-tracked = Takip ediliyor: sonraki kontrol { $time } UTC
@@ -265,9 +271,9 @@ support-stats =
     <b>İstatistikler</b>
     Kullanıcılar: { $users }
     Duruma göre takaslar: { $exchanges }
-    Son bir saatteki servis çağrıları: create { $create }, user { $user }, poll { $poll }, catalogue { $catalogue }, kur alarmları { $alert }
+    Son bir saatteki servis çağrıları: takas oluşturma { $create }, kullanıcı istekleri { $user }, durum sorguları { $poll }, katalog { $catalogue }, kur alarmları { $alert }
     Servisten gelen 429 yanıtları: { $limited }
-    Takipçi: { $tracked } takipte, { $due } şu an sırası gelmiş
+    Takip: { $tracked } takas takipte, { $due } tanesinin kontrol zamanı geldi
 
 ## Quotes in groups and inline mode
 
@@ -359,7 +365,10 @@ phrase-current =
     <code>/phrase yeni kelimeler</code> ile değiştir, <code>/phrase off</code> ile kaldır.
 phrase-set = ✅ Kaydedildi. Yatırma adresi gösteren her mesajda artık <b>{ $phrase }</b> yer alıyor. İfade sohbette kalmasın diye mesajını sildim. Bu ifadeyi gösteren bir mesajı asla iletme ve ifadeyi kimseye söyleme: destek ekibi onu asla sormaz. Destek için takas kartında 🧾 Destek için düğmesine dokun ve o mesajı ilet: o mesajda ifaden asla yer almaz.
 phrase-removed = Anti-phishing ifaden kaldırıldı.
-phrase-invalid = İfade, tek satırda, kendi kelimelerinden oluşan { $min } ile { $max } karakter arası bir metindir. Tekrar dene: <code>/phrase kendi kelimelerin</code>.
+phrase-invalid = İfaden { $min } ile { $max ->
+        [one] { $max } karakter
+       *[other] { $max } karakter
+    } arasında olmalı ve “/” ile başlamamalı. Tekrar dene: <code>/phrase kendi kelimelerin</code>.
 verify-usage = Bir hesabın bu bot mu yoksa destek ekibimiz mi olduğunu kontrol etmek için <code>/verify @kullaniciadi</code> gönder.
 verify-bot = ✅ @{ $name } bu bot: Telegram bunu az önce doğruladı.
 verify-staff = ✅ @{ $name } destek ekibimizden biri: Telegram bunu az önce, hesabı üzerinden doğruladı.
@@ -395,14 +404,26 @@ export-caption = 📄 { $count ->
 command-export = Takasların, CSV dosyası olarak
 
 ## Address book
-button-save-address = 💾 Bu alıcı adresi kaydet
-addresses-ask-label = Bu adrese ne ad verelim? Kısa bir ad gönder (en fazla { $max } karakter), örneğin <i>Ledger</i> ya da <i>Borsa hesabı</i>.
-addresses-ask-rename = <b>{ $label }</b> için yeni ad (en fazla { $max } karakter):
-addresses-label-invalid = Ad, tek satırda 1 ile { $max } karakter arasında olmalı. Başka bir ad gönder ya da vazgeçmek için bir komut gönder.
+button-save-address = 💾 Alıcı adresini kaydet
+addresses-ask-label = Bu adrese ne ad verelim? Kısa bir ad gönder (en fazla { $max ->
+        [one] { $max } karakter
+       *[other] { $max } karakter
+    }), örneğin <i>Ledger</i> ya da <i>Borsa hesabı</i>.
+addresses-ask-rename = <b>{ $label }</b> için yeni ad (en fazla { $max ->
+        [one] { $max } karakter
+       *[other] { $max } karakter
+    }):
+addresses-label-invalid = Ad, tek satırda 1 ile { $max ->
+        [one] { $max } karakter
+       *[other] { $max } karakter
+    } arasında olmalı. Başka bir ad gönder ya da vazgeçmek için bir komut gönder.
 addresses-saved = 📒 <b>{ $label }</b> adıyla kaydedildi. { $network } için adres adımında bir düğme olarak görünecek.
 addresses-renamed = ✅ Yeni adı: <b>{ $label }</b>.
 addresses-already = Adres defterinde zaten { $label } adıyla kayıtlı.
-addresses-full = Adres defterin dolu ({ $max } adres). Önce /addresses içinden birini sil.
+addresses-full = Adres defterin dolu ({ $max ->
+        [one] { $max } adres
+       *[other] { $max } adres
+    }). Önce /addresses içinden birini sil.
 addresses-empty = Adres defterin boş. Başarılı bir takastan sonra alıcı adresini kaydetmeyi öneririm.
 addresses-title = <b>📒 Adreslerin</b>
 addresses-memo = memo <code>{ $memo }</code>
@@ -416,11 +437,20 @@ command-addresses = Kayıtlı adreslerin
 alert-usage =
     Kur alarmı oluştur: <code>/alert 0.5 btc eth 17.2</code>, 0.5 BTC karşılığında en az 17.2 ETH alınabildiğinde sana haber verir.
     Ağlar /rate komutundaki gibi: <code>usdt-trx</code> ya da <code>usdt trx</code>. Alarmların: /alerts.
-alert-created = 🔔 { $amount } { $from } karşılığında en az <b>{ $target } { $to }</b> alınabildiğinde sana haber vereceğim. En fazla { $minutes } dakikada bir, takas servisinde kur sorgularından ve takaslardan sonra yer kaldıkça kontrol ediyorum (yoğun bir günde daha seyrek); alarm { $days } gün sonra sona erer. Alarmların: /alerts.
-alert-too-many = Zaten { $max } alarmın var; kişi başına en fazla bu kadarını tutuyorum. Önce /alerts içinden birini kaldır.
+alert-created = 🔔 { $amount } { $from } karşılığında en az <b>{ $target } { $to }</b> alınabildiğinde sana haber vereceğim. En fazla { $minutes } dakikada bir, takas servisinde kur sorgularından ve takaslardan sonra yer kaldıkça kontrol ediyorum (yoğun bir günde daha seyrek); alarm { $days ->
+        [one] { $days } gün
+       *[other] { $days } gün
+    } sonra sona erer. Alarmların: /alerts.
+alert-too-many = Zaten { $max ->
+        [one] { $max } alarmın
+       *[other] { $max } alarmın
+    } var; kişi başına en fazla bu kadarını tutuyorum. Önce /alerts içinden birini kaldır.
 alert-reached = 🔔 <b>Kur alarmı</b>: { $amount } { $from } karşılığında artık <b>{ $receive } { $to }</b> alınabiliyor (en iyi teklif, { $provider }); bu, istediğin { $target } değerine eşit ya da daha fazla. Bu alarm sona erdi; yeni bir kur biraz farklı olabilir.
 alert-exchange-button = 🔄 Şimdi takas et
-alert-expired = ⌛ { $amount } { $from } → en az { $target } { $to } kur alarmın, hedefe ulaşılamadan { $days } gün sonra sona erdi.
+alert-expired = ⌛ { $amount } { $from } → en az { $target } { $to } kur alarmın, hedefe ulaşılamadan { $days ->
+        [one] { $days } gün
+       *[other] { $days } gün
+    } sonra sona erdi.
 alerts-empty = Hiç kur alarmın yok. <code>/alert 0.5 btc eth 17.2</code> ile bir tane oluştur.
 alerts-title = <b>🔔 Kur alarmların</b>
 alerts-line = { $n }. { $amount } { $from } → en az { $target } { $to } · { $until } UTC'ye kadar
@@ -429,3 +459,18 @@ flow-alert-button = 🔔 Kur alarmı oluştur
 flow-alert-ask = { $amount } { $from } karşılığında en az ne kadar { $to } alınabildiğinde haber vereyim? Tutarı gönder, örneğin <code>{ $example }</code>.
 command-alert = Kur alarmı: /alert 0.5 btc eth 17.2
 command-alerts = Kur alarmların
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Tam tutar
+button-copy-address = 📋 Yatırma adresi
+button-copy-memo = 📋 Memo
+
+# Issue 32: how long a quote holds, and the next best offer after a refusal.
+summary-quote-holds = ⏱ Bu kur { $seconds } sn geçerli: bu süreden sonra “Onayla” düğmesine dokunduğunda, bir şey oluşturmadan önce kuru yeniden kontrol ederim.
+summary-floating-means = Değişken kur: alacağın tutar, coin'lerin takas edilene kadar piyasayla birlikte değişir; bu yüzden sonunda biraz daha fazla ya da daha az olabilir.
+summary-fixed-means = Sabit kur: yukarıdaki tutarı tam olarak ve zamanında gönderdiğin sürece, sağlayıcı gösterilen tutarı sana göndermeyi taahhüt eder.
+flow-next-best = { $refused } bu takası yapamadı. Sıradaki en iyi teklif aşağıda, <b>{ $provider }</b> sağlayıcısından: kontrol et, uygunsa onayla.
+flow-next-best-waiting = ⏳ Senin için sıradaki en iyi teklifi arıyorum.
+flow-next-best-done = ✅ Teklifler geldi. Sıradaki en iyisini görmek için aşağıdaki düğmeye dokun.
+flow-next-best-wait = ⏳ Hâlâ arıyorum: teklifler gelir gelmez burada bir düğme çıkacak.
+button-see-offer = 👀 Teklifi gör

@@ -81,14 +81,14 @@ flow-did-you-mean = Có phải ý bạn là một trong các coin này?
 flow-same-currency = Không thể đổi { $currency } sang chính nó. Hãy chọn một coin khác để nhận.
 flow-unknown-command = Lệnh này không dùng được ở đây. Gõ /cancel để thoát khỏi giao dịch đổi.
 flow-text-expected = Vui lòng nhập câu trả lời hoặc nhấn một nút.
-flow-step-again = Bạn đã thử nhiều lần, nên chúng ta làm lại bước này từ đầu. Những gì bạn chọn trước đó vẫn được giữ; /cancel để thoát khỏi giao dịch đổi.
+flow-step-again = Nhiều câu trả lời của bạn không phù hợp với bước này, nên tôi hỏi lại bước này từ đầu. Những gì bạn chọn trước đó vẫn được giữ; /cancel để thoát khỏi giao dịch đổi.
 flow-tap-a-button = Vui lòng nhấn một trong các nút ở trên.
 flow-cancelled = Đã hủy giao dịch đổi. Các giao dịch bạn đã tạo trước đó có trong /history.
 start-flow-closed = Tôi đã đóng giao dịch đổi bạn đang thiết lập; chưa có gì được tạo. Bắt đầu lại bằng /exchange; các giao dịch bạn đã tạo có trong /history.
 start-flow-closed-created = Tôi đã đóng giao dịch đổi bạn đang thiết lập. Giao dịch <code>{ $id }</code> đã được tạo và vẫn mở: tôi sẽ nhắn cho bạn khi dịch vụ cung cấp thông tin nạp. Giao dịch này có trong /history.
 flow-cancelled-created = Giao dịch <code>{ $id }</code> đã được tạo nên không bị hủy: bạn không mất gì nếu không gửi tiền vào giao dịch này. Tôi sẽ nhắn cho bạn khi dịch vụ cung cấp thông tin nạp; giao dịch này có trong /history.
-flow-too-large = ⌛ Giao dịch đổi bạn đang thiết lập đã kéo dài quá mức, nên tôi đã đóng nó. Gõ /exchange để bắt đầu lại; các giao dịch bạn đã tạo có trong /history.
-flow-too-large-created = ⌛ Cuộc trò chuyện này với tôi đã kéo dài quá mức, nên tôi đã đóng nó. Giao dịch <code>{ $id }</code> đã được tạo và vẫn mở: tôi sẽ nhắn cho bạn khi dịch vụ cung cấp thông tin nạp. Giao dịch này có trong /history.
+flow-too-large = ⌛ Giao dịch đổi bạn đang thiết lập đã dài quá mức tôi có thể lưu (quá nhiều tin nhắn qua lại), nên tôi đã đóng nó. Gõ /exchange để bắt đầu lại; các giao dịch bạn đã tạo có trong /history.
+flow-too-large-created = ⌛ Cuộc trò chuyện của chúng ta về giao dịch này đã dài quá mức tôi có thể lưu (quá nhiều tin nhắn qua lại), nên tôi đã đóng nó. Giao dịch <code>{ $id }</code> đã được tạo và vẫn mở: tôi sẽ nhắn cho bạn khi dịch vụ cung cấp thông tin nạp. Giao dịch này có trong /history.
 flow-timeout = ⌛ Giao dịch đổi bạn đang thiết lập đã bị bỏ dở 30 phút, nên tôi đã đóng nó. Gõ /exchange để bắt đầu lại; các giao dịch bạn đã tạo có trong /history.
 flow-timeout-created = ⌛ Cuộc trò chuyện này với tôi đã bị bỏ dở 30 phút, nên tôi đã đóng nó. Giao dịch <code>{ $id }</code> đã được tạo và vẫn mở: tôi sẽ nhắn cho bạn khi dịch vụ cung cấp thông tin nạp. Giao dịch này có trong /history.
 
@@ -98,7 +98,7 @@ amount-not-a-number = Tôi không đọc được số này. Hãy nhập số l�
 amount-zero = Số lượng phải lớn hơn 0.
 amount-negative = Số lượng không được là số âm.
 amount-exponent = Vui lòng viết đầy đủ số lượng, không dùng số mũ (không viết kiểu <code>1e5</code>).
-amount-too-many-decimals = Quá nhiều chữ số sau dấu thập phân: dịch vụ đổi chỉ nhận tối đa { $decimals } chữ số.
+amount-too-many-decimals = Quá nhiều chữ số thập phân: tôi chỉ nhận tối đa { $decimals } chữ số sau dấu thập phân (dấu phẩy hoặc dấu chấm).
 amount-too-large = Số lượng này quá lớn. Vui lòng kiểm tra và nhập lại.
 amount-ambiguous = Tôi không rõ dấu phân cách trong <code>{ $input }</code> dùng để phân cách hàng nghìn hay để bắt đầu phần thập phân: cả hai cách viết đều phổ biến. Vui lòng viết số nguyên không có dấu phân cách (<code>1234</code>), hoặc số thập phân thêm một chữ số 0 ở cuối (<code>1,2340</code>).
 
@@ -119,7 +119,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Đề xuất
 tag-ai-best-rate = 🤖 Tỷ giá tốt nhất theo AI
 tag-best-rate = 💰 Tỷ giá tốt nhất
-tag-best-in-kyc = 🛡 Ít KYC nhất
+tag-best-in-kyc = 🛡 Ít xác minh danh tính (KYC) nhất
 button-refresh = 🔄 Làm mới
 button-retry = 🔁 Thử lại
 flow-change-amount = ✏️ Sửa số lượng
@@ -137,7 +137,7 @@ error-queue-full = ⏳ Bạn đã có { $count ->
     } đang chờ trong hàng đợi của dịch vụ đổi. Các lựa chọn của bạn vẫn được giữ: hãy thử lại sau khoảng { $seconds } giây, khi yêu cầu đầu tiên đã có kết quả.
 error-refused = Dịch vụ đổi đã từ chối yêu cầu này: { $reason }
 error-refused-plain = Dịch vụ đổi đã từ chối yêu cầu này.
-error-forbidden = Dịch vụ đổi hiện không cho bot này truy cập (không có quyền truy cập). Các lựa chọn của bạn vẫn được giữ: hãy thử lại sau một lúc, và nếu vẫn xảy ra, hãy báo cho bộ phận hỗ trợ.
+error-forbidden = Hiện dịch vụ đổi không cho bot này truy cập yêu cầu này. Các lựa chọn của bạn vẫn được giữ: hãy thử lại sau, và nếu vẫn xảy ra, hãy báo cho bộ phận hỗ trợ của chúng tôi.
 
 flow-ask-address = Gửi địa chỉ <b>{ $currency }</b> trên mạng <b>{ $network }</b> mà bạn muốn nhận coin.
     Hãy sao chép địa chỉ từ ví của bạn; kiểm tra kỹ mạng.
@@ -262,7 +262,7 @@ support-stats =
     <b>Thống kê</b>
     Người dùng: { $users }
     Giao dịch theo trạng thái: { $exchanges }
-    Lệnh gọi upstream trong giờ qua: tạo { $create }, người dùng { $user }, thăm dò { $poll }, danh mục { $catalogue }, cảnh báo tỷ giá { $alert }
+    Lệnh gọi tới dịch vụ trong giờ qua: tạo { $create }, người dùng { $user }, thăm dò { $poll }, danh mục { $catalogue }, cảnh báo tỷ giá { $alert }
     Lỗi 429 từ dịch vụ: { $limited }
     Trình theo dõi: { $tracked } đang theo dõi, { $due } đến hạn kiểm tra
 
@@ -355,7 +355,7 @@ phrase-current =
     Thay đổi bằng <code>/phrase từ ngữ mới</code>, xóa bằng <code>/phrase off</code>.
 phrase-set = ✅ Đã lưu. Từ giờ, mọi tin nhắn hiển thị địa chỉ nạp đều kèm <b>{ $phrase }</b>. Tôi đã xóa tin nhắn của bạn để cụm từ không còn lại trong cuộc trò chuyện. Đừng bao giờ chuyển tiếp tin nhắn có hiển thị cụm từ này, và đừng nói nó cho ai: bộ phận hỗ trợ không bao giờ hỏi cụm từ này. Khi cần hỗ trợ, hãy nhấn 🧾 Thông tin hỗ trợ trên thẻ giao dịch và chuyển tiếp tin nhắn đó: tin nhắn đó không bao giờ chứa cụm từ của bạn.
 phrase-removed = Đã xóa cụm từ chống lừa đảo của bạn.
-phrase-invalid = Cụm từ gồm { $min } đến { $max } ký tự do bạn tự đặt, trên một dòng. Hãy thử lại: <code>/phrase từ ngữ của riêng bạn</code>.
+phrase-invalid = Cụm từ của bạn phải dài từ { $min } đến { $max } ký tự và không được bắt đầu bằng “/”. Hãy thử lại: <code>/phrase từ ngữ của riêng bạn</code>.
 verify-usage = Gửi <code>/verify @tên</code> để kiểm tra một tài khoản có phải là bot này hay bộ phận hỗ trợ của chúng tôi không.
 verify-bot = ✅ @{ $name } là bot này: Telegram vừa xác nhận.
 verify-staff = ✅ @{ $name } là một nhân viên hỗ trợ của chúng tôi: Telegram vừa xác nhận qua tài khoản của họ.
@@ -404,7 +404,7 @@ addresses-memo = memo <code>{ $memo }</code>
 addresses-footer = Nhấn ✏️ để đổi tên, 🗑 để xóa.
 addresses-deleted = Đã xóa.
 flow-address-book-hint = Hoặc nhấn vào một địa chỉ bạn đã lưu:
-address-saved-invalid = Địa chỉ đã lưu <b>{ $label }</b> không còn là địa chỉ { $network } hợp lệ. Vui lòng nhập địa chỉ thay thế.
+address-saved-invalid = Địa chỉ đã lưu <b>{ $label }</b> không còn là địa chỉ { $network } hợp lệ. Vui lòng tự nhập địa chỉ.
 command-addresses = Địa chỉ bạn đã lưu
 
 ## Rate alerts
@@ -420,7 +420,22 @@ alerts-empty = Bạn chưa có cảnh báo tỷ giá nào. Đặt một cảnh b
 alerts-title = <b>🔔 Cảnh báo tỷ giá của bạn</b>
 alerts-line = { $n }. { $amount } { $from } → ít nhất { $target } { $to } · đến { $until } UTC
 alerts-removed = Đã xóa cảnh báo.
-flow-alert-button = 🔔 Báo khi tôi nhận ít nhất…
+flow-alert-button = 🔔 Đặt cảnh báo tỷ giá…
 flow-alert-ask = { $amount } { $from } cần đổi được ít nhất bao nhiêu { $to }? Hãy gửi số lượng, ví dụ <code>{ $example }</code>.
 command-alert = Cảnh báo tỷ giá: /alert 0.5 btc eth 17.2
 command-alerts = Cảnh báo tỷ giá của bạn
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 Số lượng chính xác
+button-copy-address = 📋 Địa chỉ nạp
+button-copy-memo = 📋 Memo
+
+# Issue 32: how long a quote holds, and the next best offer after a refusal.
+summary-quote-holds = ⏱ Báo giá này có hiệu lực trong { $seconds } giây: sau thời gian đó, khi bạn nhấn Xác nhận, tôi sẽ kiểm tra lại báo giá trước khi tạo bất cứ thứ gì.
+summary-floating-means = Tỷ giá thả nổi: số lượng bạn nhận thay đổi theo thị trường cho đến khi coin của bạn được đổi, nên cuối cùng có thể nhiều hơn hoặc ít hơn một chút.
+summary-fixed-means = Tỷ giá cố định: nhà cung cấp cam kết trả đúng số lượng hiển thị, miễn là bạn gửi chính xác số lượng ở trên và đúng hạn.
+flow-next-best = { $refused } không thể thực hiện giao dịch này. Bên dưới là báo giá tốt nhất tiếp theo, của <b>{ $provider }</b>: hãy kiểm tra và xác nhận nếu phù hợp.
+flow-next-best-waiting = ⏳ Đang tìm báo giá tốt nhất tiếp theo cho bạn.
+flow-next-best-done = ✅ Đã có báo giá. Nhấn nút bên dưới để xem báo giá tốt nhất tiếp theo.
+flow-next-best-wait = ⏳ Vẫn đang tìm: một nút sẽ hiện ở đây ngay khi có báo giá.
+button-see-offer = 👀 Xem báo giá

@@ -81,14 +81,14 @@ flow-did-you-mean = 您要找的是不是以下币种？
 flow-same-currency = { $currency } 不能兑换成它本身。请选择另一个要接收的币种。
 flow-unknown-command = 这个命令在这里无法使用。发送 /cancel 可退出兑换。
 flow-text-expected = 请输入您的回答或点击按钮。
-flow-step-again = 尝试次数较多，我们从头重新进行这一步。您之前的选择都会保留；发送 /cancel 可退出兑换。
+flow-step-again = 您的多次回答都不符合这一步的要求，因此我从头重新询问这一步。您之前的选择都会保留；发送 /cancel 可退出兑换。
 flow-tap-a-button = 请点击上方的一个按钮。
 flow-cancelled = 兑换已取消。您已创建的兑换订单可在 /history 中查看。
 start-flow-closed = 我已关闭您正在设置的兑换，未创建任何订单。发送 /exchange 重新开始；您已创建的兑换订单可在 /history 中查看。
 start-flow-closed-created = 我已关闭您正在设置的兑换。兑换订单 <code>{ $id }</code> 已创建并保持有效：兑换服务提供充值信息后，我会通知您。您可在 /history 中找到它。
-flow-cancelled-created = 兑换订单 <code>{ $id }</code> 已经创建，因此不会被取消：只要您不向它转入资金，就不会扣除任何费用。兑换服务提供充值信息后，我会通知您；您可在 /history 中找到它。
-flow-too-large = ⌛ 您正在设置的兑换进行得太久，因此我已将其关闭。发送 /exchange 重新开始；您已创建的兑换订单可在 /history 中查看。
-flow-too-large-created = ⌛ 我们的这段对话进行得太久，因此我已将其关闭。兑换订单 <code>{ $id }</code> 已创建并保持有效：兑换服务提供充值信息后，我会通知您。您可在 /history 中找到它。
+flow-cancelled-created = 兑换订单 <code>{ $id }</code> 已经创建，因此不会被取消：只要您不向它转入资金，您的资金就不会有任何变动。兑换服务提供充值信息后，我会通知您；您可在 /history 中找到它。
+flow-too-large = ⌛ 您正在设置的兑换内容过长（来回消息过多），超出了我能保存的范围，因此我已将其关闭。发送 /exchange 重新开始；您已创建的兑换订单可在 /history 中查看。
+flow-too-large-created = ⌛ 我们关于这笔兑换的对话过长（来回消息过多），超出了我能保存的范围，因此我已将其关闭。兑换订单 <code>{ $id }</code> 已创建并保持有效：兑换服务提供充值信息后，我会通知您。您可在 /history 中找到它。
 flow-timeout = ⌛ 您正在设置的兑换已闲置 30 分钟，因此我已将其关闭。发送 /exchange 重新开始；您已创建的兑换订单可在 /history 中查看。
 flow-timeout-created = ⌛ 我们的这段对话已闲置 30 分钟，因此我已将其关闭。兑换订单 <code>{ $id }</code> 已创建并保持有效：兑换服务提供充值信息后，我会通知您。您可在 /history 中找到它。
 
@@ -98,7 +98,7 @@ amount-not-a-number = 无法识别这个数字。请输入类似 <code>0.5</code
 amount-zero = 数量必须大于零。
 amount-negative = 数量不能为负数。
 amount-exponent = 请完整写出数量，不要使用科学计数法（不要写成 <code>1e5</code>）。
-amount-too-many-decimals = 小数位数过多：兑换服务最多接受 { $decimals } 位小数。
+amount-too-many-decimals = 小数位数过多：我最多接受小数点（或小数逗号）后 { $decimals } 位。
 amount-too-large = 数量过大。请检查后重新输入。
 amount-ambiguous = 我无法判断 <code>{ $input }</code> 中的分隔符是千位分隔符还是小数点：两种写法都有人用。请写不带分隔符的整数（<code>1234</code>），或在小数末尾多加一个 0（<code>1.2340</code>）。
 
@@ -119,7 +119,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ 推荐
 tag-ai-best-rate = 🤖 AI 最优汇率
 tag-best-rate = 💰 最优汇率
-tag-best-in-kyc = 🛡 KYC 最少
+tag-best-in-kyc = 🛡 身份验证（KYC）最少
 button-refresh = 🔄 刷新
 button-retry = 🔁 重试
 flow-change-amount = ✏️ 修改数量
@@ -137,7 +137,7 @@ error-queue-full = ⏳ 您已有 { $count ->
     }正在排队等待兑换服务。您的选择已保留：请在大约 { $seconds } 秒后、第一个结果返回后重试。
 error-refused = 兑换服务拒绝了此请求：{ $reason }
 error-refused-plain = 兑换服务拒绝了此请求。
-error-forbidden = 兑换服务目前不允许本机器人访问（无访问权限）。您的选择已保留：请过一段时间再试；如果问题持续，请联系客服。
+error-forbidden = 兑换服务目前拒绝本机器人访问此请求。您的选择已保留：请稍后再试；如果问题持续，请联系我们的客服。
 
 flow-ask-address = 请发送您在 <b>{ $network }</b> 网络上用于接收币的 <b>{ $currency }</b> 地址。
     请从钱包中复制地址，并仔细核对网络。
@@ -217,7 +217,7 @@ card-to-memo = Memo：<code>{ $memo }</code>
 card-provider = 服务商：{ $provider }（{ $type }）
 card-refund = 已退款至：<code>{ $address }</code>
 card-hash-from = 您的充值：{ $link }
-card-hash-to = 出款：{ $link }
+card-hash-to = 到账交易：{ $link }
 card-not-tracked = 我已不再自动跟踪此兑换；点击“刷新”查看其状态。
 card-updated = <i>更新于 { $time } UTC</i>
 change-title = <b>{ $status }</b> · 兑换订单 <code>{ $id }</code>
@@ -334,7 +334,7 @@ support-stats-exchange-down = ⚠️ 兑换服务：自 { $since } UTC 起<b>不
 ## tracker: never silent
 tracking-stopped-not-found = ⚠️ <b>我已停止跟踪兑换订单</b> <code>{ $id }</code>：兑换服务一直回复找不到该订单。
 tracking-stopped-stalled = ⚠️ <b>我已停止跟踪兑换订单</b> <code>{ $id }</code>：自 { $since } UTC 起，它一直显示“{ $status }”。
-tracking-stopped-what-to-do = 我停止跟踪并不意味着您的资金丢失。如果您已经充值，或仍在等待出款，请联系 { $provider } 的客服，并提供兑换订单号 <code>{ $id }</code>。兑换卡片上的“刷新”仍可显示其状态。
+tracking-stopped-what-to-do = 我停止跟踪并不意味着您的资金丢失。如果您已经充值，或仍在等待到账，请联系 { $provider } 的客服，并提供兑换订单号 <code>{ $id }</code>。兑换卡片上的“刷新”仍可显示其状态。
 card-tracking-stopped = ⚠️ 我已于 { $time } UTC 停止跟踪此兑换：{ $reason }。如果您的资金尚未到账，请凭兑换订单号联系 { $provider } 的客服。点击“刷新”查看其状态。
 tracking-reason-not-found = 兑换服务找不到该订单
 tracking-reason-stalled = 其状态已停止变化
@@ -355,7 +355,7 @@ phrase-current =
     发送 <code>/phrase 新的词语</code> 可修改，发送 <code>/phrase off</code> 可删除。
 phrase-set = ✅ 已保存。从现在起，每条显示充值地址的消息都会包含 <b>{ $phrase }</b>。我已删除您的消息，以免短语留在聊天记录中。切勿转发显示该短语的消息，也不要告诉任何人：客服从不索要它。如需联系客服，请点击兑换卡片上的 🧾 客服凭证，并转发那条消息：它绝不会包含您的短语。
 phrase-removed = 您的防钓鱼短语已删除。
-phrase-invalid = 短语须为 { $min } 至 { $max } 个字符、由您自己选定的词语，且只占一行。请重试：<code>/phrase 您自己的词语</code>。
+phrase-invalid = 短语长度须为 { $min } 至 { $max } 个字符，且不能以“/”开头。请重试：<code>/phrase 您自己的词语</code>。
 verify-usage = 发送 <code>/verify @用户名</code> 可核实某个账号是否为本机器人或我们的客服。
 verify-bot = ✅ @{ $name } 就是本机器人：Telegram 刚刚已确认。
 verify-staff = ✅ @{ $name } 是我们的客服人员：Telegram 刚刚已根据其账号确认。
@@ -376,7 +376,7 @@ receipt-deposit = 充值地址（供客服记录，不是付款地址）：{ $ad
 receipt-deposit-none = 充值地址：尚不完整（不显示）
 receipt-to = 收款地址：{ $address } · Memo：{ $memo }
 receipt-refund = 退款地址：{ $address }
-receipt-hashes = 充值哈希：{ $hashIn } · 出款哈希：{ $hashOut }
+receipt-hashes = 充值哈希：{ $hashIn } · 到账哈希：{ $hashOut }
 receipt-status = 状态：{ $status }（{ $raw }）
 receipt-history = 状态历史：
 receipt-tracking-stopped = 于 { $time } UTC 停止跟踪：{ $reason }
@@ -420,7 +420,22 @@ alerts-empty = 您还没有汇率提醒。发送 <code>/alert 0.5 btc eth 17.2</
 alerts-title = <b>🔔 您的汇率提醒</b>
 alerts-line = { $n }. { $amount } { $from } → 至少 { $target } { $to } · 有效期至 { $until } UTC
 alerts-removed = 提醒已删除。
-flow-alert-button = 🔔 至少能收到…时提醒我
+flow-alert-button = 🔔 设置汇率提醒…
 flow-alert-ask = { $amount } { $from } 至少要换到多少 { $to }？请发送数量，例如 <code>{ $example }</code>。
 command-alert = 汇率提醒：/alert 0.5 btc eth 17.2
 command-alerts = 您的汇率提醒
+
+## Deposit card: copy buttons (the app copies exactly what the card shows)
+button-copy-amount = 📋 准确数量
+button-copy-address = 📋 充值地址
+button-copy-memo = 📋 Memo
+
+# Issue 32: how long a quote holds, and the next best offer after a refusal.
+summary-quote-holds = ⏱ 此报价有效期为 { $seconds } 秒：超时后点击“确认”，我会先重新核对报价，核对完成前不会创建任何订单。
+summary-floating-means = 浮动汇率：在您的币兑换完成之前，实际收到的数量会随市场变动，最终可能略多或略少。
+summary-fixed-means = 固定汇率：只要您按时准确发送上方的数量，服务商承诺您将收到所示数量。
+flow-next-best = { $refused } 无法完成此兑换。下方是来自 <b>{ $provider }</b> 的次优报价：请核对，合适的话再确认。
+flow-next-best-waiting = ⏳ 正在为您寻找次优报价。
+flow-next-best-done = ✅ 报价已到。点击下方按钮查看次优报价。
+flow-next-best-wait = ⏳ 仍在寻找：报价一到，这里就会出现一个按钮。
+button-see-offer = 👀 查看报价

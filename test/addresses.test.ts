@@ -29,15 +29,15 @@ describe("the address book", () => {
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 9501, first_name: "Ada", language_code: "en" });
     const finished = await finish(w, user, await createViaFlow(user));
-    expect(buttons(finished)).toEqual(["💾 Save this receiving address"]);
-    await user.click(finished, "💾 Save this receiving address");
+    expect(buttons(finished)).toEqual(["💾 Save receiving address"]);
+    await user.click(finished, "💾 Save receiving address");
     expect((await user.nextMessage()).text).toContain("How should I call this address?");
     await user.send("  My   Tron wallet ");
     expect((await user.nextMessage()).text).toContain("Saved as My Tron wallet");
     expect(await w.app.repos.addresses.list(9501)).toMatchObject([{ label: "My Tron wallet", network: "trx", address: TRON, memo: null }]);
 
     // Saving the same address again is not a second entry.
-    await user.click(finished, "💾 Save this receiving address");
+    await user.click(finished, "💾 Save receiving address");
     expect(await w.app.repos.addresses.list(9501)).toHaveLength(1);
 
     const ask = await toAddress(user, "eth eth", "usdt trx", "1");
@@ -101,6 +101,8 @@ describe("the address book", () => {
     await user.send("/addresses");
     const renamed = await user.nextMessage();
     expect(renamed.text).toContain("Холодный");
+    // Deleting is red; renaming is not styled.
+    expect(renamed.reply_markup?.inline_keyboard.flat().map((b) => b.style)).toEqual([undefined, "danger"]);
     await user.click(renamed, "🗑");
     await waitFor(() => renamed.text?.includes("Адресная книга пуста"), 5_000, "the list to be emptied");
     expect(await w.app.repos.addresses.list(9503)).toEqual([]);
@@ -111,7 +113,7 @@ describe("the address book", () => {
     const user = w.tg.user({ id: 9504, first_name: "Bo", language_code: "en" });
     const created = await createViaFlow(user);
     const finished = await finish(w, user, created);
-    await user.click(finished, "💾 Save this receiving address");
+    await user.click(finished, "💾 Save receiving address");
     await user.nextMessage();
     await user.send("x".repeat(25));
     expect((await user.nextMessage()).text).toContain("A label is 1 to 24 characters");
@@ -122,7 +124,7 @@ describe("the address book", () => {
     expect(await w.app.repos.addresses.list(9504)).toEqual([]);
 
     // Asked again, then another button is pressed (into a new exchange): the flow gets what is typed next.
-    await user.click(finished, "💾 Save this receiving address");
+    await user.click(finished, "💾 Save receiving address");
     expect((await user.nextMessage()).text).toContain("How should I call this address?");
     await user.click(created.card, /Swap again/);
     await user.nextMessage(); // the offers of the swap again

@@ -58,7 +58,7 @@ describe("the 'deposit memo not given yet' prompt after Confirm", () => {
     expect(card.text).toContain(tx.addressFrom!);
     expect(user.messages().filter((m) => m.text?.includes("Please check everything"))).toHaveLength(1);
     // The person was told along the way that the prompt was asked again.
-    expect(answers.some((m) => m.text?.includes("let's take this step again"))).toBe(true);
+    expect(answers.some((m) => m.text?.includes("so I am asking it again from the start"))).toBe(true);
   });
 });
 
@@ -129,7 +129,7 @@ describe("a flow at the 'not given yet' prompt closed for its size", () => {
     await world.app.repos.kv.set(key, { ...stored, grown: "x".repeat(FLOW_STATE_MAX_BYTES) });
     const seen = user.messages().length;
     await world.clock.advance(60_000);
-    const note = await waitFor(() => user.messages().slice(seen).find((m) => m.text?.includes("went on too long")), 5_000, "the sweeper's note");
+    const note = await waitFor(() => user.messages().slice(seen).find((m) => m.text?.includes("grew too long for me to keep")), 5_000, "the sweeper's note");
     expect(note.text).toContain(exchangeId);
     expect(note.text).toContain("stays open");
     expect(note.text).not.toContain("start again");

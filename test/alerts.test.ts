@@ -104,6 +104,8 @@ describe("rate alerts", () => {
     await user.send("/alerts");
     const list = await user.nextMessage();
     expect(list.text).toContain("1. 1 BTC → at least 1,000 ETH");
+    // Each removal button is red.
+    expect(list.reply_markup?.inline_keyboard.flat().map((b) => b.style)).toEqual(Array(5).fill("danger"));
     await user.click(list, "🗑 1");
     await waitFor(() => !list.text?.includes("1. 1 BTC → at least 1,000 ETH"), 5_000, "the list without the removed alert");
     expect(await w.app.repos.alerts.openOf(9605)).toHaveLength(4);
@@ -140,8 +142,8 @@ describe("rate alerts", () => {
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 9607, first_name: "Pat", language_code: "en" });
     const offers = await toOffers(user, "btc btc", "usdt trx", "0.05");
-    expect(buttons(offers)).toContain("🔔 Tell me when I get at least…");
-    await user.click(offers, "🔔 Tell me when I get at least…");
+    expect(buttons(offers)).toContain("🔔 Set a rate alert…");
+    await user.click(offers, "🔔 Set a rate alert…");
     const ask = await user.nextMessage();
     expect(ask.text).toContain("How much USDT (TRX) at least should 0.05 BTC get?");
     await user.send("abc");

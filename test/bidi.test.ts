@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exactAmount, Localized, percentFromBest, receivable } from "../src/bot/amounts.js";
-import { BIDI_MARKS, FSI, isolateValues, LRI, markVariables, PDI, RTL_LOCALES } from "../src/bot/bidi.js";
+import { BIDI_MARKS, FSI, isolateValues, isRtlLocale, LRI, markVariables, PDI, RTL_LOCALES } from "../src/bot/bidi.js";
 import { createI18n, LOCALES, LOCALES_DIR } from "../src/bot/i18n.js";
 import { parseHtml, type StoredMessage } from "../src/emulator/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
@@ -56,6 +56,16 @@ describe("left-to-right values in right-to-left text", () => {
     expect(isolateValues("(/exchange (USDT))")).toBe(`(${LRI}/exchange${PDI} (USDT))`);
   });
 
+  it("points an arrow between two amounts the reading way: → is not mirrored, so right-to-left text gets ←", () => {
+    expect(render("{amount} {from} → {to}", { amount: "0.5", from: "BTC", to: "USDT" })).toBe(`${LRI}0.5 BTC${PDI} ← ${LRI}USDT${PDI}`);
+    expect(render("ارسال‌شده: {sent} {from} → دریافت‌شده: {receive} {to}", { sent: "1", from: "BTC", receive: "2", to: "ETH" })).toBe(
+      `ارسال‌شده: ${LRI}1 BTC${PDI} ← دریافت‌شده: ${LRI}2 ETH${PDI}`,
+    );
+    // Only the translation's own arrows: a value's, and a <code> element's, are as they were.
+    expect(render("{label} → {to}", { label: "a→b", to: "c" })).toBe(`${LRI}a→b${PDI} ← ${LRI}c${PDI}`);
+    expect(isolateValues("<code>a → b</code>")).toBe(`${LRI}<code>a → b</code>${PDI}`);
+  });
+
   it("strips markers a value brings along, so no value can forge one", () => {
     const out = render("<code>{x}</code> {y}", { x: "a\ufdd1b", y: "\ufdd0c" });
     expect(out).not.toMatch(/[\ufdd0\ufdd1]/);
@@ -68,6 +78,21 @@ const SAMPLE = (name: string, i: number) => `Lv${i}${name.replace(/[^a-z]/gi, ""
 describe.each(LOCALES.filter((l) => RTL_LOCALES.has(l)))("every %s message, rendered with left-to-right values", (locale) => {
   const i18n = createI18n(() => Promise.resolve(undefined));
   const english = readLocale("en");
+
+  it("writes every arrow of its messages pointing the reading way (←), and other languages keep →", () => {
+    expect(isRtlLocale(locale)).toBe(true);
+    expect(i18n.t(locale, "history-button", { n: 1, amount: "0.5", from: "BTC", to: "USDT" })).toBe(`${new Intl.NumberFormat(locale).format(1)}. ${LRI}0.5 BTC${PDI} ← ${LRI}USDT${PDI}`);
+    expect(i18n.t("en", "history-button", { n: 1, amount: "0.5", from: "BTC", to: "USDT" })).toBe("1. 0.5 BTC → USDT");
+    const withArrows = paths(english).filter((path) => JSON.stringify(patternOf(readLocale(locale), path) ?? "").includes("→"));
+    expect(withArrows).toContain("card-pair");
+    for (const path of withArrows) {
+      const pattern = patternOf(readLocale(locale), path);
+      const values = Object.fromEntries([...variablesOf(pattern)].map((name, i) => [name, selectorsOf(pattern).has(name) ? 5 : SAMPLE(name, i)]));
+      const html = i18n.t(locale, path, values);
+      expect(html, path).not.toContain("→");
+      expect(html, path).toContain("←");
+    }
+  });
 
   it("selects the variant a string value names (an estimated figure keeps its ≈), though string values are isolated", () => {
     const values = { provider: "exolix", receive: "1", currency: "USDT" };
@@ -132,6 +157,8 @@ describe("a Persian user's deposit card", () => {
     const offers = await user.nextMessage();
     // Each amount, with its currency, reads left to right in one piece: "4,845.88 USDT (TRX)".
     const AMOUNT = String.raw`[\d.,]+ USDT \(TRX\)`;
+    // The pair reads right to left: the arrow from what is sent to what is received points left.
+    expect(offers.text!.split("\n")[0]).toBe(`${LRI}0.05 BTC${PDI} ← ${LRI}USDT (TRX)${PDI}`);
     const offerLines = offers.text!.split("\n").filter((line) => /^[\d۰-۹]+\. /.test(line));
     expect(offerLines.length).toBeGreaterThan(0);
     for (const line of offerLines) expect(line).toMatch(new RegExp(`: \u2066${AMOUNT}\u2069`));

@@ -279,11 +279,15 @@ describe("the re-check of an old quote before creating", () => {
     const recheck = await user.nextMessage();
     expect(recheck.text).toContain("checking the offer again");
     await waitFor(() => /number 1 in line/.test(recheck.text ?? ""), 5_000, "the place in line on the re-check");
+    // Its Cancel is red, as the summary's.
+    expect(recheck.reply_markup?.inline_keyboard.flat().map((b) => [b.text, b.style])).toEqual([["✖️ Cancel", "danger"]]);
     await user.send("/help");
     expect((await user.nextMessage()).text).toContain("/exchange");
 
     await advanceUntil(world.clock, () => /has been checked/.test(recheck.text ?? ""), 3 * 60_000);
     expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(0);
+    // Its Confirm is green, as the summary's.
+    expect(recheck.reply_markup?.inline_keyboard.flat().map((b) => [b.text, b.style])).toEqual([["✅ Confirm", "success"]]);
     await user.click(recheck, /Confirm/);
     expect((await user.nextMessage()).text).toContain("Exchange created");
     expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(1);

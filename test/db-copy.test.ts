@@ -138,7 +138,7 @@ describe("db:copy", () => {
     const news = () => ada.messages().find((m) => m.from_bot && m.message_id > finished.card.message_id && /Finished/.test(m.text ?? ""));
     await advanceUntil(world.clock, () => (done = news()) !== undefined, 60 * 60_000);
     ada.catchUp();
-    await ada.click(done!, "💾 Save this receiving address");
+    await ada.click(done!, "💾 Save receiving address");
     await ada.nextMessage();
     await ada.send("Мой кошелёк 💼");
     expect((await ada.nextMessage()).text).toContain("Saved as Мой кошелёк 💼");

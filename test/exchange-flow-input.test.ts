@@ -261,7 +261,7 @@ describe("a flow that keeps getting wrong input", () => {
     const after = await storedBytes(user.id);
     expect(after).toBeLessThan(before + 16_000);
     // The step was asked again along the way, and what was chosen before it still holds.
-    expect(user.messages().some((m) => m.text?.includes("let's take this step again from its start"))).toBe(true);
+    expect(user.messages().some((m) => m.text?.includes("so I am asking it again from the start"))).toBe(true);
     const seen = user.messages().length;
     await user.send("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
     await waitFor(() => user.messages().slice(seen).some((m) => m.text?.includes("Please check everything")), 5_000, "the summary");
@@ -280,7 +280,7 @@ describe("a flow that keeps getting wrong input", () => {
     await world.app.repos.kv.set(key, { ...stored, grown: "x".repeat(FLOW_STATE_MAX_BYTES) });
     const seen = user.messages().length;
     await world.clock.advance(60_000);
-    await waitFor(() => user.messages().slice(seen).some((m) => m.text?.includes("went on too long")), 5_000, "the note");
+    await waitFor(() => user.messages().slice(seen).some((m) => m.text?.includes("grew too long for me to keep")), 5_000, "the note");
     expect(await world.app.repos.kv.get(key)).toBeUndefined();
     const later = user.messages().length;
     await user.send("/exchange");
@@ -298,7 +298,7 @@ describe("a person browsing the pickers", () => {
     for (let i = 0; i < times; i++) {
       const from = networks.edited;
       await user.click(networks, i % 2 === 0 ? "›" : "‹");
-      const again = () => user.messages().some((m) => m.text?.includes("let's take this step again"));
+      const again = () => user.messages().some((m) => m.text?.includes("so I am asking it again from the start"));
       await waitFor(() => networks.edited !== from || again() || undefined, 5_000, `page turn ${i + 1}`);
       expect(again(), `"many tries" at page turn ${i + 1}`).toBe(false);
       expect(buttons(networks)).toContain(i % 2 === 0 ? "2/2" : "1/2");
@@ -341,8 +341,8 @@ describe("a person browsing the pickers", () => {
     await user.click(summary, /^✅/);
     const card = await user.nextMessage();
     expect(card.text).toMatch(/🔁 \S+ \S+/);
-    expect(user.messages().some((m) => m.text?.includes("went on too long"))).toBe(false);
-    expect(user.messages().some((m) => m.text?.includes("let's take this step again"))).toBe(false);
+    expect(user.messages().some((m) => m.text?.includes("grew too long for me to keep"))).toBe(false);
+    expect(user.messages().some((m) => m.text?.includes("so I am asking it again from the start"))).toBe(false);
   }, 60_000);
 
   it("turns pages 200 times: the stored flow stays bounded, the buttons keep working, and no 'many tries'", async () => {
@@ -359,7 +359,7 @@ describe("a person browsing the pickers", () => {
       largest = Math.max(largest, await storedBytes(user.id));
     });
     expect(largest).toBeLessThan(early + 8_000);
-    expect(user.messages().some((m) => m.text?.includes("let's take this step again"))).toBe(false);
+    expect(user.messages().some((m) => m.text?.includes("so I am asking it again from the start"))).toBe(false);
     await user.click(networks, /^TRX · /);
     expect((await user.nextMessage()).text).toContain("You send USDT (TRX)");
   }, 120_000);

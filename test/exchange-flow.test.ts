@@ -114,6 +114,11 @@ describe("the exchange flow with a memo currency", () => {
     await bob.click(askMemo, "My wallet needs no memo");
     const sure = await bob.nextMessage();
     expect(sure.text).toContain("Are you sure?");
+    // The risky answer is red; going back is not styled.
+    expect(sure.reply_markup?.inline_keyboard.flat().map((b) => [b.text, b.style])).toEqual([
+      ["Yes, send without a memo", "danger"],
+      ["No, I will type the memo", undefined],
+    ]);
     await bob.click(sure, "No, I will type the memo");
     expect((await bob.nextMessage()).text).toContain("Please type the memo");
     await bob.click(sure, "Yes, send without a memo");

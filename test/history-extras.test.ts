@@ -110,7 +110,7 @@ describe("/export", () => {
     const ivan = w.tg.user({ id: 9406, first_name: "Иван", language_code: "ru" });
     await createViaFlow(ivan);
     await ivan.send("/export");
-    expect((await ivan.nextMessage()).caption).toContain("Ваши обмены (1) в файле CSV");
+    expect((await ivan.nextMessage()).caption).toContain("Ваши обмены в файле CSV (1 обмен, время в UTC)");
   });
 
   it("makes a cell a spreadsheet would run as a formula inert", () => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createI18n, LOCALES, LOCALES_DIR } from "../src/bot/i18n.js";
-import { paths, patternOf, readLocale, selectorsOf, variablesOf } from "./harness/fluent.js";
+import { literalPieces, paths, patternOf, readLocale, selectorsOf, variablesOf } from "./harness/fluent.js";
 import { expressionEnd } from "./harness/source-scan.js";
 
 function sourceFiles(dir: string): string[] {
@@ -169,8 +169,43 @@ describe("locales", () => {
   it("has a file, and a glossary, for every locale, and no file for a locale the bot does not list", () => {
     const files = readdirSync(LOCALES_DIR);
     expect(files.filter((f) => f.endsWith(".ftl")).map((f) => f.replace(/\.ftl$/, "")).sort()).toEqual([...LOCALES].sort());
-    // Russian came before glossaries were kept; every language added since has one.
-    for (const locale of translations.filter((l) => l !== "ru")) expect(files, `${locale}.glossary.md`).toContain(`${locale}.glossary.md`);
+    for (const locale of translations) expect(files, `${locale}.glossary.md`).toContain(`${locale}.glossary.md`);
+  });
+
+  it("writes мемо as one gender, neuter, in Russian and Ukrainian (the glossaries' word: indeclinable, «это мемо»)", () => {
+    // A masculine or feminine word agreeing with мемо right next to it, or a pronoun for it in the memo sentences.
+    const otherGender = /мемо\s+(?:\S+\s+)?(?:нужен|нужна|потрібен|потрібна|указан|указана|вказаний|вказана|длинный|довгий)(?![а-яёіїєґ])|(?<![а-яёіїєґ])(?:этот|эта|такой|такая|цей|ця|такий|така)\s+мемо|(?<![а-яёіїєґ])(?:он не нужен|він не потрібен)(?![а-яёіїєґ])/i;
+    expect(otherGender.test("Биржам мемо нужен всегда")).toBe(true);
+    expect(otherGender.test("кошельку он не нужен")).toBe(true);
+    for (const locale of ["ru", "uk"]) {
+      const file = readLocale(locale);
+      const found = paths(file).filter((path) => literalPieces(patternOf(file, path)).some((piece) => otherGender.test(piece)));
+      expect(found, locale).toEqual([]);
+    }
+  });
+
+  it.each(translations)("%s: the support staff's screens are translated too (no English word of the English message left)", (locale) => {
+    /** Names, units and loanwords the glossaries keep, and the log line staff search for ("createTransaction failed"). */
+    const KEPT = new Set(["utc", "telegram", "username", "api", "bot", "status", "log", "min", "anti", "phishing", "deposit"]);
+    const words = (file: ReturnType<typeof readLocale>, path: string) =>
+      new Set(
+        (
+          literalPieces(patternOf(file, path))
+            .join(" ")
+            .replace(/<code>[\s\S]*?<\/code>|createTransaction failed|<[^>]*>|\/[a-z]+/g, " ")
+            .match(/[A-Za-z]{3,}/g) ?? []
+        )
+          .map((w) => w.toLowerCase())
+          .filter((w) => !KEPT.has(w)),
+      );
+    const file = readLocale(locale);
+    const left: string[] = [];
+    for (const path of paths(english).filter((p) => /^(?:support-|command-(?:lookup|user|stats)$)/.test(p))) {
+      const theirs = words(english, path);
+      const shared = [...words(file, path)].filter((w) => theirs.has(w));
+      if (shared.length > 0) left.push(`${path}: ${shared.join(", ")}`);
+    }
+    expect(left).toEqual([]);
   });
 
   it("finds no English written into the code where people see it (src/bot, the tracker, alerts)", () => {

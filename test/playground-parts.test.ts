@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { Api } from "grammy";
 import { startBotApiEmulator, waitFor, type TestUser } from "../src/emulator/index.js";
-import { commandMenu } from "../src/playground/view.js";
+import { buttonView, commandMenu } from "../src/playground/view.js";
 import { PlaygroundClock, renderEntities, startPlayground, type Playground } from "../src/playground/index.js";
 import { captureLogs, type LogLine } from "./harness/drive.js";
 import { freshDatabase } from "./harness/postgres.js";
@@ -78,6 +78,20 @@ describe("renderEntities", () => {
     expect(renderEntities("Type /exchange to start.", [])).toBe('Type <span class="command" data-command="/exchange">/exchange</span> to start.');
     expect(renderEntities("run /exchange", [entity("code", 4, 9)])).toBe("run <code>/exchange</code>");
     expect(renderEntities("a/b and 1/2", [])).toBe("a/b and 1/2");
+  });
+});
+
+describe("buttonView", () => {
+  it("gives the page a copy button's text to copy and a button's style to draw", () => {
+    expect(buttonView({ text: "📋 Deposit address", copy_text: { text: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" } })).toEqual({
+      text: "📋 Deposit address",
+      kind: "copy",
+      copy: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    });
+    expect(buttonView({ text: "✅ Confirm", callback_data: "ok", style: "success" })).toEqual({ text: "✅ Confirm", kind: "callback", style: "success" });
+    expect(buttonView({ text: "✖️ Cancel", callback_data: "no", style: "danger" })).toEqual({ text: "✖️ Cancel", kind: "callback", style: "danger" });
+    expect(buttonView({ text: "Site", url: "https://example.com", style: "primary" })).toEqual({ text: "Site", kind: "url", url: "https://example.com", style: "primary" });
+    expect(buttonView({ text: "Plain", callback_data: "x" })).toEqual({ text: "Plain", kind: "callback" });
   });
 });
 

@@ -38,6 +38,17 @@ async function open(chat: string): Promise<Page> {
   return page;
 }
 
+/** The page's Clipboard API (the tests are typed without the DOM's types). */
+interface PageClipboard {
+  readText(): Promise<string>;
+  writeText(text: string): Promise<void>;
+}
+
+/** What the page's clipboard holds (clipboard-read must be granted). */
+function readClipboard(page: Page): Promise<string> {
+  return page.evaluate(() => (navigator as unknown as { clipboard: PageClipboard }).clipboard.readText());
+}
+
 describe("playground in a browser", () => {
   it("runs a whole exchange from /start to the finished message by typing and pressing buttons", async () => {
     const page = await open("alice");
@@ -58,9 +69,15 @@ describe("playground in a browser", () => {
     await botMessage(page, /address/i);
     await typeAndSend(page, "0x52908400098527886E0F7030069857D2E4169EE7");
     const summary = await botMessage(page, "Please check everything");
-    await summary.getByRole("button", { name: /^✅/ }).click();
+    // Telegram's button styles: Confirm green, Cancel red, Change plain.
+    const confirm = summary.getByRole("button", { name: /^✅/ });
+    expect(await confirm.getAttribute("class")).toBe("callback style-success");
+    expect(await summary.getByRole("button", { name: /Cancel/ }).getAttribute("class")).toBe("callback style-danger");
+    expect(await summary.getByRole("button", { name: /Change/ }).getAttribute("class")).toBe("callback");
+    expect(await confirm.evaluate((element) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(element).backgroundColor)).toBe("rgb(49, 162, 76)");
+    await confirm.click();
 
-    // The deposit: the card with the address, and the QR code as a photo.
+    // The deposit: the card with the address and copy buttons, and the QR code as a photo.
     const card = await botMessage(page, "Send exactly");
     const cardId = await card.getAttribute("data-message-id");
     const qr = page.locator(".message.in img").last();
@@ -71,6 +88,28 @@ describe("playground in a browser", () => {
       return img.complete && img.naturalWidth > 0;
     }, await qr.elementHandle());
     await screenshot(page, "1-deposit");
+
+    // A copy button copies in the page, as Telegram's apps do, with their toast; the bot hears nothing.
+    const address = (await card.locator(".text code").nth(2).textContent())!;
+    expect(address).toMatch(/^bc1/);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    const copyAddress = card.getByRole("button", { name: "📋 Deposit address" });
+    expect(await copyAddress.getAttribute("class")).toBe("copy");
+    await copyAddress.click();
+    await page.locator("#toast:not([hidden])", { hasText: "Copied to clipboard" }).waitFor();
+    expect(await readClipboard(page)).toBe(address);
+    // The summary's styled Confirm and the card's copy buttons, with the toast (docs/playground.png).
+    await summary.evaluate((element) => (element as unknown as { scrollIntoView(options: unknown): void }).scrollIntoView({ block: "start" }));
+    await screenshot(page, "1-copied");
+    await card.getByRole("button", { name: "📋 Exact amount" }).click();
+    expect(await readClipboard(page)).toBe("0.1");
+    // Where the Clipboard API is refused, the page copies the older way.
+    await page.evaluate(() => {
+      (navigator as unknown as { clipboard: PageClipboard }).clipboard.writeText = () => Promise.reject(new Error("denied"));
+    });
+    await copyAddress.click();
+    await page.locator("#toast:not([hidden])", { hasText: "Copied to clipboard" }).waitFor();
+    expect(await readClipboard(page)).toBe(address);
 
     // The sandbox: the clock at 300×, the deposit arrives, and the tracker's messages follow.
     // Nothing moves by itself (a playground exchange waits a day for its deposit, 5 min at 300×):
@@ -86,6 +125,9 @@ describe("playground in a browser", () => {
     const edited = page.locator(`.message[data-message-id="${cardId}"]`);
     await edited.locator(".text", { hasText: "Finished" }).waitFor();
     expect(await edited.locator(".meta").textContent()).toMatch(/^edited /);
+    // Nothing to pay any more: no copy buttons, and swapping again is green.
+    expect(await edited.locator(".keyboard button.copy").count()).toBe(0);
+    expect(await edited.getByRole("button", { name: /Swap again/ }).getAttribute("class")).toBe("callback style-success");
     await screenshot(page, "2-finished");
   }, 60_000);
 

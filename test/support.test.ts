@@ -73,7 +73,7 @@ describe("support staff tools", () => {
     const staff = world.tg.user({ id: STAFF, first_name: "Sam", language_code: "en" });
     await staff.send("/user @NY");
     const user = await staff.nextMessage();
-    expect(user.text).toContain("User 6002 (@ny, language en): 1 exchanges");
+    expect(user.text).toContain("User 6002 (@ny, language en): 1 exchange,");
     expect(user.text).toContain(exchangeId);
     await staff.send("/stats");
     const stats = await staff.nextMessage();

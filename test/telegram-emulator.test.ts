@@ -221,6 +221,77 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
     );
   });
 
+  it("takes copy buttons and button styles, copies without telling the bot, and refuses broken ones as Telegram does", async () => {
+    const alice = tg.user({ id: 1017 });
+    await open(alice);
+    const withButtons = (keyboard: InlineKeyboard | { inline_keyboard: unknown[][] }) =>
+      bot.api.sendMessage(alice.chatId, "pay", { reply_markup: keyboard as InlineKeyboard });
+    const cant = (why: string) => `Bad Request: can't parse inline keyboard button: ${why}`;
+
+    const address = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+    const sent = await withButtons(
+      new InlineKeyboard()
+        .copyText("📋 Address", address)
+        .copyText("📋 Longest", "x".repeat(256))
+        .row()
+        .text("✅ Confirm", "ok")
+        .success()
+        .text("✖️ Cancel", "no")
+        .danger()
+        .text("Info", "info")
+        .primary(),
+    );
+    const stored = tg.messages(alice.chatId).find((message) => message.message_id === sent.message_id)!;
+    expect(stored.reply_markup?.inline_keyboard).toEqual([
+      [
+        { text: "📋 Address", copy_text: { text: address } },
+        { text: "📋 Longest", copy_text: { text: "x".repeat(256) } },
+      ],
+      [
+        { text: "✅ Confirm", callback_data: "ok", style: "success" },
+        { text: "✖️ Cancel", callback_data: "no", style: "danger" },
+        { text: "Info", callback_data: "info", style: "primary" },
+      ],
+    ]);
+    // Bot API answers carry the markup as sent.
+    expect(sent.reply_markup?.inline_keyboard[1]?.[0]).toMatchObject({ style: "success" });
+    // The app copies: nothing reaches the bot (no callback query, no update).
+    expect(alice.copy(stored, "Address")).toBe(address);
+    await expect(alice.click(stored, "Address")).rejects.toThrow(/not a callback button/);
+    expect(() => alice.copy(stored, "Confirm")).toThrow(/not a copy button/);
+    expect(tg.pendingUpdates()).toBe(0);
+
+    // copy_text: 1 to 256 characters, an object with a text.
+    const copyOf = (copy: unknown) => withButtons({ inline_keyboard: [[{ text: "📋", copy_text: copy }]] });
+    expect((await failure(copyOf({ text: "" }))).description).toBe("Bad Request: BUTTON_COPY_TEXT_INVALID");
+    expect((await failure(copyOf({ text: "x".repeat(257) }))).description).toBe("Bad Request: BUTTON_COPY_TEXT_INVALID");
+    expect((await failure(copyOf({}))).description).toBe(cant(`Can't find field "text"`));
+    expect((await failure(copyOf("plain"))).description).toBe(cant(`Field "copy_text" must be of type Object`));
+    expect((await failure(copyOf({ text: 42 }))).description).toBe(cant(`Field "text" must be of type String`));
+    // Exactly one kind of button (strict mode; Telegram would silently take the first).
+    const twoKinds = withButtons({ inline_keyboard: [[{ text: "both", callback_data: "x", copy_text: { text: "y" } }]] });
+    expect((await failure(twoKinds)).description).toBe(cant("exactly one of the fields callback_data, copy_text must be used (emulator strict mode)"));
+    const urlAndCopy = withButtons({ inline_keyboard: [[{ text: "both", url: "https://example.com", copy_text: { text: "y" } }]] });
+    expect((await failure(urlAndCopy)).description).toBe(cant("exactly one of the fields url, copy_text must be used (emulator strict mode)"));
+
+    // style: success, danger or primary.
+    const styled = (style: unknown) => withButtons({ inline_keyboard: [[{ text: "go", callback_data: "go", style }]] });
+    expect((await failure(styled("warning"))).description).toBe(cant("invalid button style specified"));
+    expect((await failure(styled("green"))).description).toBe(cant("invalid button style specified"));
+    expect((await failure(styled(1))).description).toBe(cant(`Field "style" must be of type String`));
+    // Telegram takes these; the strict emulator wants the documented spelling.
+    for (const lenient of ["Success", "default", ""]) {
+      expect((await failure(styled(lenient))).description).toBe(cant("invalid button style specified (emulator strict mode: one of success, danger, primary, as written)"));
+    }
+    // A style alone is no button.
+    const styleOnly = withButtons({ inline_keyboard: [[{ text: "bare", style: "success" }]] });
+    expect((await failure(styleOnly)).description).toBe(cant("Text buttons are unallowed in the inline keyboard"));
+    // Editing checks the same way.
+    const edit = bot.api.editMessageReplyMarkup(alice.chatId, sent.message_id, { reply_markup: { inline_keyboard: [[{ text: "go", callback_data: "go", style: "red" as never }]] } });
+    expect((await failure(edit)).description).toBe(cant("invalid button style specified"));
+    expect(tg.messages(alice.chatId).find((message) => message.message_id === sent.message_id)?.reply_markup).toEqual(stored.reply_markup);
+  });
+
   it("answers 'message is not modified' for an identical edit, and an edit without markup drops the keyboard", async () => {
     const alice = tg.user({ id: 1008 });
     const welcome = await open(alice);
@@ -398,6 +469,40 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
     await expect(alice.nextMessage({ timeoutMs: 50 })).rejects.toThrow(
       /got no new bot message in chat 1016 within 50 ms[\s\S]*#2 bot: "Welcome[\s\S]*sendMessage → 400 Bad Request: can't parse entities/,
     );
+  });
+});
+
+describe("Bot API emulator without strict buttons", () => {
+  it("takes a style as Telegram's server does (any case, 'default' or empty for none) and the first of two button kinds", async () => {
+    const lenient = await startBotApiEmulator({ strictButtons: false });
+    try {
+      const sender = new Bot(lenient.token, { botInfo: lenient.botInfo, client: { apiRoot: lenient.apiRoot } });
+      const dan = lenient.user({ id: 2101 });
+      await dan.send("/start");
+      const markup = {
+        inline_keyboard: [
+          [
+            { text: "a", callback_data: "a", style: "SUCCESS" },
+            { text: "b", callback_data: "b", style: "default" },
+            { text: "c", callback_data: "c", style: "" },
+            { text: "d", callback_data: "d", copy_text: { text: "copied" } },
+          ],
+        ],
+      };
+      await sender.api.sendMessage(dan.chatId, "styles", { reply_markup: markup as never });
+      expect(lenient.messages(dan.chatId).at(-1)?.reply_markup?.inline_keyboard).toEqual([
+        [
+          { text: "a", callback_data: "a", style: "success" },
+          { text: "b", callback_data: "b" },
+          { text: "c", callback_data: "c" },
+          { text: "d", callback_data: "d" },
+        ],
+      ]);
+      const wrong = sender.api.sendMessage(dan.chatId, "x", { reply_markup: { inline_keyboard: [[{ text: "a", callback_data: "a", style: "warning" as never }]] } });
+      expect((await failure(wrong)).description).toBe("Bad Request: can't parse inline keyboard button: invalid button style specified");
+    } finally {
+      await lenient.close();
+    }
   });
 });
 

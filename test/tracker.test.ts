@@ -316,8 +316,8 @@ describe("the tracker's order of attention", () => {
     const boris = w.tg.user({ id: 5604, first_name: "Boris", language_code: "ru" });
     const a = await createWaiting(ana);
     const b = await createWaiting(boris);
-    expect(buttons(a.card)).toEqual([FUNDS_SENT, "🔄 Refresh", "🧾 For support"]);
-    expect(buttons(b.card)).toEqual(["📨 Средства отправлены", "🔄 Обновить", "🧾 Для поддержки"]);
+    expect(buttons(a.card)).toEqual(["📋 Exact amount", "📋 Deposit address", FUNDS_SENT, "🔄 Refresh", "🧾 For support"]);
+    expect(buttons(b.card)).toEqual(["📋 Точная сумма", "📋 Адрес депозита", "📨 Средства отправлены", "🔄 Обновить", "🧾 Для поддержки"]);
 
     // 40 minutes on and nobody said a word: each is looked at every 5 minutes by now.
     await runTracker(w, start + 40 * MINUTE + 5_000);
@@ -327,7 +327,7 @@ describe("the tracker's order of attention", () => {
 
     const pressedAt = w.clock.now();
     expect(await press(ana, a.card, FUNDS_SENT)).toBe(
-      "Thanks! For the next 30 minutes I'll check for your deposit every minute and tell you as soon as it arrives.",
+      "Thanks! For the next 30 min I'll check for your deposit every minute and tell you as soon as it arrives.",
     );
     expect(await press(boris, b.card, "📨 Средства отправлены")).toBe(
       "Спасибо! В течение 30 мин я буду проверять поступление депозита каждую минуту и сразу сообщу, когда он придёт.",

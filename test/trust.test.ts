@@ -78,9 +78,9 @@ describe("the anti-phishing phrase", () => {
     await user.send("/exchange");
     await user.nextMessage();
     await user.send("/phrase ab");
-    expect((await user.nextMessage()).text).toContain("Фраза — это от 3 до 40 символов");
+    expect((await user.nextMessage()).text).toContain("Фраза должна быть длиной от 3 до 40 символов");
     await user.send("/phrase /start");
-    expect((await user.nextMessage()).text).toContain("Фраза — это от 3 до 40 символов");
+    expect((await user.nextMessage()).text).toContain("Фраза должна быть длиной от 3 до 40 символов");
     expect((await w.app.repos.users.find(9303))!.phrase).toBeNull();
     await user.send("/phrase синий кит");
     expect((await user.nextMessage()).text).toContain("теперь содержит синий кит");

@@ -121,7 +121,7 @@ describe("a key that has no access to one resource (403)", () => {
     await ann.send("0.1");
     const failed = await drive(w.clock, ann.nextMessage());
     await drive(w.clock, waitFor(() => (failed.text?.includes("Getting offers") ? undefined : failed.text), 5_000, "the failure to be shown"));
-    expect(failed.text).toContain("does not let this bot get it");
+    expect(failed.text).toContain("refused this bot access to this request");
     expect(loudLines(w)).toHaveLength(0);
 
     const bo = w.tg.user({ id: 8906, first_name: "Bo", language_code: "en" });

@@ -17,7 +17,11 @@
  *   entity, so what a person copies is exactly the value;
  * - a bot command written in the text ("/exchange", "/alert 0.5 btc eth 17.2") is isolated with
  *   its left-to-right arguments; a "@" written just before a value joins that value's isolate
- *   ("@name" stays a mention).
+ *   ("@name" stays a mention);
+ * - an arrow the translation writes between two amounts ("0.5 BTC → USDT") points the reading
+ *   way: "→" is not mirrored by the bidi algorithm, so in right-to-left text it would point back
+ *   at the amount sent; it becomes "←" (the translations write "→", as English does). Values and
+ *   <code> elements keep theirs.
  * Numbers stay numbers (Fluent formats them, and plurals select on them); they need no marks.
  */
 
@@ -92,7 +96,7 @@ export function isolateValues(text: string): string {
   let ltrEnd = -1;
   let last = 0;
   const flushText = (chunk: string) => {
-    out += inCode > 0 || valueStart >= 0 ? chunk : isolateCommands(chunk);
+    out += inCode > 0 || valueStart >= 0 ? chunk : isolateCommands(arrowsReadingWay(chunk));
   };
   for (const match of text.matchAll(TOKENS)) {
     flushText(text.slice(last, match.index));
@@ -124,6 +128,11 @@ export function isolateValues(text: string): string {
   }
   flushText(text.slice(last));
   return out;
+}
+
+/** Arrows of the translation's own text, pointing the way right-to-left text reads (see above). */
+export function arrowsReadingWay(text: string): string {
+  return text.replace(/\u2192/g, "\u2190");
 }
 
 /**

@@ -1,4 +1,5 @@
 import { InlineKeyboard } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
 import type { TransactionRecord } from "../db/index.js";
 import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { networkName } from "../domain/networks.js";
@@ -119,11 +120,64 @@ export function depositLines(t: Translate, tx: TransactionRecord, catalogueSaysM
   return lines;
 }
 
-export function cardKeyboard(t: Translate, tx: TransactionRecord): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  if (offersFundsSent(tx)) keyboard.text(t("button-funds-sent"), cardButton.encode("fundsSent", tx.rowId)).row();
+/** The most a copy button can hold (Bot API `copy_text`: 1-256 characters). */
+export const MAX_COPY_TEXT = 256;
+
+/** What the copy buttons of a deposit put on the clipboard, in the order they are shown. */
+export interface DepositCopies {
+  amount: string;
+  address: string;
+  memo: string | null;
+}
+
+/**
+ * What a person pastes into their wallet to pay: exactly what the card shows (the address and
+ * memo as the service gave them, the amount as `copyable` writes it: every digit, a dot, no
+ * grouping). Only while the exchange waits for a deposit whose details are complete: never for
+ * one that is over or moving (a second payment), nor an address whose memo is missing.
+ */
+export function depositCopies(tx: TransactionRecord, catalogueSaysMemo: boolean | undefined): DepositCopies | undefined {
+  if (!isWaiting(tx.status)) return undefined;
+  const view = depositView(tx, depositNeedsMemo(tx.networkFrom, catalogueSaysMemo));
+  if (view.kind !== "complete") return undefined;
+  return { amount: copyable(tx.amountFrom), address: view.address, memo: view.memo };
+}
+
+/**
+ * Copy buttons (Bot API 7.11 `copy_text`: the app copies, nothing comes back to the bot) for the
+ * amount and the deposit address, as the card lists them, then the memo on a row of its own.
+ * A value too long for a copy button gets none (the card still shows it, to copy by hand). No
+ * rows when the deposit is not to be paid now (see depositCopies).
+ */
+export function copyButtonRows(t: Translate, tx: TransactionRecord, catalogueSaysMemo: boolean | undefined): InlineKeyboardButton[][] {
+  const copies = depositCopies(tx, catalogueSaysMemo);
+  if (copies === undefined) return [];
+  // UTF-16 units: never fewer than the characters Telegram counts, so a value that fits here fits there.
+  const fits = (value: string) => value.length > 0 && value.length <= MAX_COPY_TEXT;
+  const button = (label: string, value: string) => (fits(value) ? [InlineKeyboard.copyText(label, value)] : []);
+  const rows = [
+    [...button(t("button-copy-amount"), copies.amount), ...button(t("button-copy-address"), copies.address)],
+    copies.memo === null ? [] : button(t("button-copy-memo"), copies.memo),
+  ];
+  return rows.filter((row) => row.length > 0);
+}
+
+/** The keyboard of a message that gives the deposit details on their own (they came later): the copy buttons. */
+export function depositKeyboard(t: Translate, tx: TransactionRecord, explorers: Explorers): InlineKeyboard | undefined {
+  const rows = copyButtonRows(t, tx, explorers.depositMemo);
+  return rows.length === 0 ? undefined : new InlineKeyboard(rows);
+}
+
+/**
+ * The card's buttons: while it waits for the deposit, copy buttons for what to pay; then "I have
+ * sent the funds", Refresh and the receipt; once it is over, swap again.
+ */
+export function cardKeyboard(t: Translate, tx: TransactionRecord, explorers: Explorers): InlineKeyboard {
+  // The copy rows, then a fresh row for the card's own buttons.
+  const keyboard = new InlineKeyboard([...copyButtonRows(t, tx, explorers.depositMemo), []]);
+  if (offersFundsSent(tx, explorers.depositMemo)) keyboard.text(t("button-funds-sent"), cardButton.encode("fundsSent", tx.rowId)).row();
   keyboard.text(t("button-refresh"), cardButton.encode("refresh", tx.rowId)).text(t("button-receipt"), cardButton.encode("receipt", tx.rowId));
-  if (isFinalStatus(tx.status)) keyboard.row().text(t("button-swap-again"), againButton.encode(tx.rowId));
+  if (isFinalStatus(tx.status)) keyboard.row().text(t("button-swap-again"), againButton.encode(tx.rowId)).success();
   return keyboard;
 }
 

@@ -79,8 +79,15 @@ export interface BotOptions {
 /** A chat's flow as stored: the conversations plugin's data, and the update that saved it last. */
 type StoredFlow = VersionedState<ConversationData> & { applied?: number };
 
-/** Bump when the flow's code changes shape: stored half-finished flows of an older shape are dropped. */
-export const FLOW_VERSION = 7; // 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue 13); 4: showCreated claims the card first (issue 20); 5: each step records where it began (restarted after too many inputs, issue 20); 6: the "not given yet" prompt after creation is a step of its own; 7: a step restarts quietly from where the person browsed (its restart carries more than a number)
+/**
+ * Bump when the flow's code changes shape: stored half-finished flows of an older shape are dropped.
+ * 2: showCreated records its steps in another order (issue 9); 3: the picker's recent pairs (issue
+ * 13); 4: showCreated claims the card first (issue 20); 5: each step records where it began
+ * (restarted after too many inputs, issue 20); 6: the "not given yet" prompt after creation is a
+ * step of its own; 7: a step restarts quietly from where the person browsed (its restart carries
+ * more than a number); 8: a refusal at create time quotes the next best offer (issue 32).
+ */
+export const FLOW_VERSION = 8;
 
 /** Builds the bot: every piece of middleware is wired here, in order. */
 export function createBot(

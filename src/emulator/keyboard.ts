@@ -5,6 +5,10 @@ import type { ReplyKeyboard } from "./types.js";
 
 export const MAX_CALLBACK_DATA_BYTES = 64;
 export const MAX_INLINE_BUTTONS = 100;
+/** Bot API 7.11: `copy_text.text` is 1-256 characters. */
+export const MAX_COPY_TEXT = 256;
+/** Bot API 9.4: the documented values of a button's `style`. */
+export const BUTTON_STYLES = ["success", "danger", "primary"] as const;
 
 /** Inline button fields that make a button do something; a button needs one. */
 const ACTION_FIELDS = [
@@ -84,6 +88,7 @@ function parseButton(value: unknown, options: { strictButtons: boolean }): Inlin
   const button = value as Record<string, unknown>;
   if (button.text === undefined) throw cant(`Can't find field "text"`);
   if (typeof button.text !== "string") throw cant(`Field "text" must be of type String`);
+  const style = parseStyle(button.style, options, cant);
 
   // An empty callback_data counts as absent, exactly like in the Bot API.
   const present = ACTION_FIELDS.filter((field) => button[field] !== undefined && !(field === "callback_data" && button[field] === ""));
@@ -119,9 +124,13 @@ function parseButton(value: unknown, options: { strictButtons: boolean }): Inlin
       if (typeof actionValue !== "string") throw cant(`Field "${action}" must be of type String`);
       break;
     case "copy_text": {
-      const text = (actionValue as { text?: unknown } | null)?.text;
-      if (typeof text !== "string" || text.length === 0 || text.length > 256) throw badRequest("BUTTON_COPY_TEXT_INVALID");
-      break;
+      if (typeof actionValue !== "object" || actionValue === null || Array.isArray(actionValue)) throw cant(`Field "copy_text" must be of type Object`);
+      const text = (actionValue as { text?: unknown }).text;
+      if (text === undefined) throw cant(`Can't find field "text"`);
+      if (typeof text !== "string") throw cant(`Field "text" must be of type String`);
+      if (text.length === 0 || text.length > MAX_COPY_TEXT) throw badRequest("BUTTON_COPY_TEXT_INVALID");
+      // Only the text: what the app copies, nothing else it could carry.
+      return { text: button.text, copy_text: { text }, ...(style === undefined ? {} : { style }) };
     }
     case "pay":
       // Only valid as the first button of an invoice, which the emulator does not send.
@@ -129,7 +138,25 @@ function parseButton(value: unknown, options: { strictButtons: boolean }): Inlin
     default:
       break;
   }
-  return { text: button.text, [action]: actionValue } as unknown as InlineKeyboardButton;
+  return { text: button.text, [action]: actionValue, ...(style === undefined ? {} : { style }) } as unknown as InlineKeyboardButton;
+}
+
+type ButtonStyle = (typeof BUTTON_STYLES)[number];
+
+/**
+ * A button's `style` (Bot API 9.4). Telegram's server lower-cases it and takes "" or "default"
+ * as none; in strict mode only the three documented values pass, as written, since anything
+ * else is a typo the apps would draw as a plain button.
+ */
+function parseStyle(value: unknown, options: { strictButtons: boolean }, cant: (why: string) => Error): ButtonStyle | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string") throw cant(`Field "style" must be of type String`);
+  if ((BUTTON_STYLES as readonly string[]).includes(value)) return value as ButtonStyle;
+  const lower = value.toLowerCase();
+  const telegramTakes = lower === "" || lower === "default" || (BUTTON_STYLES as readonly string[]).includes(lower);
+  if (!telegramTakes) throw cant("invalid button style specified");
+  if (options.strictButtons) throw cant(`invalid button style specified (emulator strict mode: one of ${BUTTON_STYLES.join(", ")}, as written)`);
+  return lower === "" || lower === "default" ? undefined : (lower as ButtonStyle);
 }
 
 function urlProblem(url: string): string | undefined {

@@ -133,9 +133,26 @@ export class TestUser {
    * RegExp) and returns the callback query id. Throws, listing the buttons, if none matches.
    */
   async click(message: StoredMessage, buttonText: string | RegExp): Promise<string> {
-    const current = this.currentMessage(message, "click");
+    const { current, button } = this.findButton(message, buttonText, "click");
+    return this.pressCallback(current, button);
+  }
+
+  /**
+   * Presses a copy button (`copy_text`) of `message`, found like click() finds one, and returns
+   * what the app puts on the clipboard. Nothing reaches the bot, as in Telegram.
+   */
+  copy(message: StoredMessage, buttonText: string | RegExp): string {
+    const { current, button } = this.findButton(message, buttonText, "copy");
+    if (!("copy_text" in button) || button.copy_text === undefined) {
+      throw new Error(`copy: button "${button.text}" on message #${current.message_id} is not a copy button: ${JSON.stringify(button)}`);
+    }
+    return button.copy_text.text;
+  }
+
+  private findButton(message: StoredMessage, buttonText: string | RegExp, what: string): { current: StoredMessage; button: InlineKeyboardButton } {
+    const current = this.currentMessage(message, what);
     const buttons = flattenButtons(current.reply_markup);
-    if (buttons.length === 0) throw new Error(`click: message #${current.message_id} ("${preview(current)}") has no inline keyboard`);
+    if (buttons.length === 0) throw new Error(`${what}: message #${current.message_id} ("${preview(current)}") has no inline keyboard`);
 
     const matches = (button: InlineKeyboardButton): boolean =>
       typeof buttonText === "string" ? button.text.includes(buttonText) : new RegExp(buttonText.source, buttonText.flags.replace("g", "")).test(button.text);
@@ -143,9 +160,9 @@ export class TestUser {
     const button = candidates.find((candidate) => candidate.text === buttonText) ?? (candidates.length === 1 ? candidates[0] : undefined);
     if (button === undefined) {
       const why = candidates.length === 0 ? "no button matches" : `${candidates.length} buttons match`;
-      throw new Error(`click: ${why} ${String(buttonText)} on message #${current.message_id} ("${preview(current)}"). Buttons:\n${describeKeyboard(current)}`);
+      throw new Error(`${what}: ${why} ${String(buttonText)} on message #${current.message_id} ("${preview(current)}"). Buttons:\n${describeKeyboard(current)}`);
     }
-    return this.pressCallback(current, button);
+    return { current, button };
   }
 
   /** Presses the button at `row`, `column` (from 0) of the message's inline keyboard; returns the callback query id. */

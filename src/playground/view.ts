@@ -7,10 +7,16 @@ import type { BotApiEmulator, StoredMessage } from "../emulator/index.js";
 
 export interface ButtonView {
   text: string;
-  /** callback: pressed through the bot; url: opened (a t.me link to this bot stays in the playground). */
-  kind: "callback" | "url" | "switch_inline" | "other";
+  /**
+   * callback: pressed through the bot; url: opened (a t.me link to this bot stays in the
+   * playground); copy: `copy` goes to the clipboard in the page, the bot hears nothing.
+   */
+  kind: "callback" | "url" | "switch_inline" | "copy" | "other";
   url?: string;
   query?: string;
+  copy?: string;
+  /** Bot API 9.4: drawn green, red or blue. */
+  style?: "success" | "danger" | "primary";
 }
 
 export interface MessageView {
@@ -58,9 +64,15 @@ export function messageView(message: StoredMessage): MessageView {
   };
 }
 
-function buttonView(button: InlineKeyboardButton): ButtonView {
+export function buttonView(button: InlineKeyboardButton): ButtonView {
+  const view = buttonKind(button);
+  return button.style === undefined ? view : { ...view, style: button.style };
+}
+
+function buttonKind(button: InlineKeyboardButton): ButtonView {
   if ("callback_data" in button && button.callback_data !== undefined) return { text: button.text, kind: "callback" };
   if ("url" in button && button.url !== undefined) return { text: button.text, kind: "url", url: button.url };
+  if ("copy_text" in button && button.copy_text !== undefined) return { text: button.text, kind: "copy", copy: button.copy_text.text };
   if ("switch_inline_query_current_chat" in button && button.switch_inline_query_current_chat !== undefined) {
     return { text: button.text, kind: "switch_inline", query: button.switch_inline_query_current_chat };
   }

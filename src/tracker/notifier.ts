@@ -8,6 +8,7 @@ import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import type { CatalogueService } from "../exchange/catalogue.js";
 import {
   cardKeyboard,
+  depositKeyboard,
   explorersOf,
   renderCard,
   renderCreationCard,
@@ -136,12 +137,13 @@ export class StatusNotifier {
     try {
       if (card) {
         const text = [...repeat, renderCreationCard(t, tx, this.explorers(tx), clock.now(), owner.phrase)].join("\n");
-        const sent = await this.send(tx.chatId, text, cardKeyboard(t, tx));
+        const sent = await this.send(tx.chatId, text, cardKeyboard(t, tx, this.explorers(tx)));
         await repos.cards.setCardMessage(tx.exchangeId, sent.message_id);
         // Rare, and what support asks about: the flow could not show it (it failed, was left, or lost the chat).
         logger.info({ exchangeId: tx.exchangeId, repeat: tx.cardRepeat > 0 }, "the tracker showed a creation card the flow did not show");
       } else {
-        await this.send(tx.chatId, [...repeat, renderDepositReady(t, tx, this.explorers(tx), owner.phrase)].join("\n"));
+        // With the copy buttons of what to pay, as on the card.
+        await this.send(tx.chatId, [...repeat, renderDepositReady(t, tx, this.explorers(tx), owner.phrase)].join("\n"), depositKeyboard(t, tx, this.explorers(tx)));
         // The card said the details were missing: it shows them now too.
         await this.updateCard((await repos.transactions.find(tx.exchangeId)) ?? tx, owner);
       }
@@ -199,7 +201,7 @@ export class StatusNotifier {
     try {
       await this.deps.api.editMessageText(tx.chatId, tx.cardMessageId, renderCard(t, tx, this.explorers(tx), this.deps.clock.now(), owner.phrase), {
         parse_mode: "HTML",
-        reply_markup: cardKeyboard(t, tx),
+        reply_markup: cardKeyboard(t, tx, this.explorers(tx)),
         link_preview_options: { is_disabled: true },
       });
     } catch (error) {

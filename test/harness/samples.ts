@@ -23,6 +23,7 @@ const LONGEST: Record<string, string> = {
   reference: "0123456789abcdef".repeat(2),
   memo: "9".repeat(64),
   provider: "Very Long Provider Name Exchange",
+  refused: "Very Long Provider Name Exchange",
   amount: "123456789012345.12345678",
   receive: "123456789012345.12345678",
   sent: "123456789012345.12345678",

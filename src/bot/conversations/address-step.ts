@@ -90,7 +90,8 @@ export async function askMemo(ui: FlowUi, to: Currency): Promise<string | null> 
     if (input.action === "n") {
       await ui.prompt((button) => ({
         text: ui.t("flow-no-memo-sure", { network }),
-        keyboard: new InlineKeyboard().text(ui.t("flow-no-memo-yes"), button("", "y").callback_data).row().text(ui.t("flow-no-memo-back"), button("", "m").callback_data),
+        // Red: a memo left out where one is needed can lose the funds.
+        keyboard: new InlineKeyboard().text(ui.t("flow-no-memo-yes"), button("", "y").callback_data).danger().row().text(ui.t("flow-no-memo-back"), button("", "m").callback_data),
       }));
     } else if (input.action === "y") {
       return null;

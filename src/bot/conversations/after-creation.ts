@@ -125,7 +125,7 @@ async function showCard(conversation: FlowConversation, ui: FlowUi, deps: AfterC
   // Tried again only while Telegram certainly did not take it. After a timeout it may have
   // arrived: a blind second card could make someone pay twice, so the tracker sends it once
   // more, saying it may repeat the last one (losing the address would cost more).
-  const shown = await sendCarefully(() => ui.prompt(() => ({ text: creation, keyboard: cardKeyboard(t, card.tx) })));
+  const shown = await sendCarefully(() => ui.prompt(() => ({ text: creation, keyboard: cardKeyboard(t, card.tx, explorersOf(deps.catalogue, card.tx)) })));
   if (shown.kind === "failed") {
     await conversation.external(async () => {
       deps.logger.warn({ exchangeId, failure: shown.failure }, "could not show the creation card; the tracker delivers it");

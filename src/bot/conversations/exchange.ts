@@ -11,6 +11,7 @@ import { showCreated, type AfterCreationDeps } from "./after-creation.js";
 import { createStep, type CreateDeps } from "./create.js";
 import { applyPrefill, forget, nextStep, type FlowState } from "./flow-state.js";
 import { FlowUi, type FlowConversation } from "./flow-ui.js";
+import { nextBestOffer } from "./next-best.js";
 import { offerSourceOf, type OfferSourceDeps } from "./offer-source.js";
 import { chooseOffer, problemText } from "./offers.js";
 import { askAmount, pickerDataOf, type PairDeps } from "./pair-and-amount.js";
@@ -48,6 +49,8 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
     const ui = new FlowUi(conversation, ctx, flowId);
     const state: FlowState = await externalWithCurrencies(conversation, () => applyPrefill(deps.catalogue, prefill));
     let confirmations = 0;
+    /** Said above the next summary, in the same message: a refusal, and the next best offer. */
+    let preface: string | undefined;
 
     const pickerData = pickerDataOf(conversation, deps, userId);
     const offerSource = offerSourceOf(conversation, deps, { chatId, userId, flowId, ui, state });
@@ -106,7 +109,8 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           state.memo = await askMemo(ui, state.to!);
           break;
         case "confirm": {
-          const decision = await confirm(ui, state);
+          const decision = await confirm(ui, state, preface);
+          preface = undefined;
           if (decision === "cancel") return cancelled();
           if (decision !== "confirm") {
             forget(state, decision);
@@ -119,8 +123,19 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           const requestKey = requestKeyOf(userId, flowId, confirmations);
           const created = await conversation.external(() => createStep(deps, { chatId, userId, requestKey, state, ui }));
           if (created.kind === "refused") {
-            await ui.say(problemText(ui, created.error));
-            break; // the summary again: nothing was created, so confirming again is safe
+            // The summary again: nothing was created, so confirming again is safe. When the
+            // provider refused (not the service), with the next best offer in its place.
+            const refusal = problemText(ui, created.error);
+            const refusedBy = state.offer!.provider_name;
+            const next = created.error.kind === "bad-request" ? await nextBestOffer(ui, offerSource, state, refusal) : { kind: "none" as const, told: false };
+            if (next.kind === "cancel") return cancelled();
+            if (next.kind === "offer") {
+              state.offer = next.offer;
+              state.quotedAt = next.fetchedAt;
+              const instead = ui.t("flow-next-best", { refused: escapeHtml(refusedBy), provider: escapeHtml(next.offer.provider_name) });
+              preface = next.told ? instead : `${refusal}\n\n${instead}`;
+            } else if (!next.told) await ui.say(refusal);
+            break;
           }
           if (created.kind === "unknown") {
             // Never confirmed again: this confirmation's key stays claimed, and the flow ends here.

@@ -11,7 +11,7 @@ import type { Translate } from "../cards.js";
 import type { ButtonFactory, FlowConversation, FlowUi, Screen } from "./flow-ui.js";
 import type { OffersAbout, OffersDelivery, OffersJob, Ticket } from "./offers-delivery.js";
 import { toRecord } from "./slim-record.js";
-import { describeError, renderLoading, renderOutcome, renderRecheck, sortOffers, type OfferSource, type QuoteOutcome } from "./offers.js";
+import { describeError, renderLoading, renderOutcome, renderRecheck, sortOffers, type OfferSource, type OffersPurpose, type QuoteOutcome } from "./offers.js";
 
 export interface OfferSourceDeps {
   clock: Clock;
@@ -92,7 +92,7 @@ const swapOf = (state: FlowState): Swap => ({ from: state.from!, to: state.to!, 
  */
 async function deliverOffers(
   deps: OfferSourceDeps,
-  job: { chatId: number; userId: number; messageId: number; ui: FlowUi; state: FlowState; fresh: boolean; purpose: "offers" | "recheck" },
+  job: { chatId: number; userId: number; messageId: number; ui: FlowUi; state: FlowState; fresh: boolean; purpose: OffersPurpose },
   instead?: Ticket,
 ): Promise<void> {
   const { chatId, userId, messageId, ui, fresh, purpose } = job;
@@ -113,7 +113,7 @@ export function offersJob(deps: OfferSourceDeps, job: { chatId: number; userId: 
   const { messageId, fresh, purpose } = about;
   return {
     fetch: (onQueued) => whileWaiting(deps, chatId, (queued) => fetchOutcome(deps, swap, fresh, queued, userId), onQueued),
-    showQueued: (place) => deps.editMessage(chatId, messageId, purpose === "offers" ? renderLoading(t, swap, button, place) : renderRecheck(t, button, { place })),
-    showOutcome: (outcome) => deps.editMessage(chatId, messageId, purpose === "offers" ? renderOutcome(t, outcome, swap, button) : renderRecheck(t, button, { done: true })),
+    showQueued: (place) => deps.editMessage(chatId, messageId, purpose === "offers" ? renderLoading(t, swap, button, place) : renderRecheck(t, button, { place, purpose })),
+    showOutcome: (outcome) => deps.editMessage(chatId, messageId, purpose === "offers" ? renderOutcome(t, outcome, swap, button) : renderRecheck(t, button, { done: true, purpose })),
   };
 }

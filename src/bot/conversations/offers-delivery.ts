@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { KeyValueStore } from "../../db/index.js";
 import type { QueuePlace } from "../../exchange/budget.js";
 import type { BackgroundTasks } from "../background.js";
-import type { QuoteOutcome } from "./offers.js";
+import type { OffersPurpose, QuoteOutcome } from "./offers.js";
 import type { RecordedCurrency } from "./slim-record.js";
 
 /** The flow step a quote was asked for; the delivered outcome once it came. */
@@ -55,7 +55,7 @@ export interface OrphanedOffers {
 export interface OffersAbout {
   messageId: number;
   fresh: boolean;
-  purpose: "offers" | "recheck";
+  purpose: OffersPurpose;
 }
 
 export interface OffersJob {

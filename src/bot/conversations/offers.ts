@@ -70,6 +70,13 @@ export function versusBest(t: Translate, offers: readonly Offer[], offer: Offer,
   return percent === undefined ? "" : ` ${t("offer-versus-best", { percent })}`;
 }
 
+/**
+ * What a quote fetched in the background is for: the offers step's list, the re-check of an old
+ * quote before creating, or the next best offer after a provider refused at create time.
+ */
+export type OffersPurpose = "offers" | RecheckPurpose;
+export type RecheckPurpose = "recheck" | "next-best";
+
 /** Where the offers step gets its quotes; every method runs through the conversation's replay log. */
 export interface OfferSource {
   /**
@@ -81,7 +88,7 @@ export interface OfferSource {
    * Starts a quote outside the conversation; it replaces message `messageId` for the current
    * step: with the offers, or (a re-check before creating) with a button to go on.
    */
-  deliver(messageId: number, fresh: boolean, purpose?: "offers" | "recheck"): Promise<void>;
+  deliver(messageId: number, fresh: boolean, purpose?: OffersPurpose): Promise<void>;
   /** The quote delivered to the current step, or null while it is on its way. */
   delivered(): Promise<QuoteOutcome | null>;
   /** The flow leaves the step: a quote still on its way is dropped. */
@@ -164,13 +171,14 @@ export async function chooseOffer(ui: FlowUi, source: OfferSource, swap: { from:
 }
 
 /**
- * Before creating, an offer older than a minute is checked again. When that check would wait
- * in line, it waits outside the conversation: one message says so and becomes a button to go
- * on once the fresh quote is there. Returns the fresh quote, or "cancel".
+ * A fresh quote the flow needs before going on: the re-check of an old offer before creating,
+ * or the next best offer after a refusal (`purpose`). When it would wait in line, it waits
+ * outside the conversation: one message says so and becomes a button to go on once the fresh
+ * quote is there. Returns the fresh quote, or "cancel".
  */
-export async function recheckInLine(ui: FlowUi, source: OfferSource): Promise<QuoteOutcome | "cancel"> {
-  const messageId = await ui.prompt((button) => renderRecheck(ui.t.bind(ui), button));
-  await source.deliver(messageId, true, "recheck");
+export async function recheckInLine(ui: FlowUi, source: OfferSource, purpose: RecheckPurpose = "recheck"): Promise<QuoteOutcome | "cancel"> {
+  const messageId = await ui.prompt((button) => renderRecheck(ui.t.bind(ui), button, { purpose }));
+  await source.deliver(messageId, true, purpose);
   for (;;) {
     const input = await ui.input();
     if (input.kind === "button" && input.action === "no") {
@@ -184,19 +192,24 @@ export async function recheckInLine(ui: FlowUi, source: OfferSource): Promise<Qu
     }
     if (fresh) {
       // Checked, but the message could not be updated: show the button now.
-      await ui.redraw(messageId, (button) => renderRecheck(ui.t.bind(ui), button, { done: true }));
+      await ui.redraw(messageId, (button) => renderRecheck(ui.t.bind(ui), button, { done: true, purpose }));
       continue;
     }
-    await ui.say(ui.t("flow-recheck-wait"));
+    await ui.say(ui.t(purpose === "recheck" ? "flow-recheck-wait" : "flow-next-best-wait"));
   }
 }
 
 /** The re-check's message: waiting (with the place in line), or done with a button to go on. */
-export function renderRecheck(t: Translate, button: ButtonFactory, state: { place?: QueuePlace; done?: boolean } = {}): Screen {
-  if (state.done) return { text: t("flow-recheck-done"), keyboard: new InlineKeyboard().text(t("button-confirm"), button("", "ok").callback_data) };
-  const lines = [t("flow-recheck-waiting")];
+export function renderRecheck(t: Translate, button: ButtonFactory, state: { place?: QueuePlace; done?: boolean; purpose?: RecheckPurpose } = {}): Screen {
+  const recheck = (state.purpose ?? "recheck") === "recheck";
+  if (state.done) {
+    // The re-check's button confirms (green); the next best offer's only shows it, for its own Confirm.
+    const keyboard = recheck ? new InlineKeyboard().text(t("button-confirm"), button("", "ok").callback_data).success() : new InlineKeyboard().text(t("button-see-offer"), button("", "ok").callback_data);
+    return { text: t(recheck ? "flow-recheck-done" : "flow-next-best-done"), keyboard };
+  }
+  const lines = [t(recheck ? "flow-recheck-waiting" : "flow-next-best-waiting")];
   if (state.place && state.place.position > 0) lines.push(t("queue-position", { position: state.place.position, seconds: waitSeconds(state.place.waitMs) }));
-  return { text: lines.join("\n"), keyboard: new InlineKeyboard().text(t("button-cancel"), button("", "no").callback_data) };
+  return { text: lines.join("\n"), keyboard: new InlineKeyboard().text(t("button-cancel"), button("", "no").callback_data).danger() };
 }
 
 /** Stands in for the offers while the quote is on its way; `place` when it waits in line. */

@@ -35,37 +35,49 @@ function rateLine(ui: FlowUi, state: FlowState): string {
   return ui.t("summary-rate", { base: rate.perSent ? from : to, rate: rate.value, quote: rate.perSent ? to : from });
 }
 
-/** The summary of every answer, with Confirm, Change (which answer) and Cancel. */
-export async function confirm(ui: FlowUi, state: FlowState): Promise<ConfirmDecision> {
+/**
+ * How long the quote holds before Confirm checks it again, and what its rate type means for
+ * the amount received: a person deciding should know whether the figure can still move.
+ */
+function quoteTerms(ui: FlowUi, offer: Offer): string {
+  const seconds = quoteMaxAge(offer) / 1000;
+  return [ui.t("summary-quote-holds", { seconds }), ui.t(offer.exchange_type === "fixed" ? "summary-fixed-means" : "summary-floating-means")].join("\n");
+}
+
+/**
+ * The summary of every answer, with Confirm, Change (which answer) and Cancel. `preface`: what
+ * happened just before, said above it in the same message (a refusal, and the next best offer).
+ */
+export async function confirm(ui: FlowUi, state: FlowState, preface?: string): Promise<ConfirmDecision> {
   const offer = state.offer!;
   const memoLine = state.to!.memo
     ? state.memo
       ? ui.t("summary-memo", { memo: escapeHtml(state.memo) })
       : ui.t("summary-no-memo")
     : "";
+  // What they send, every digit: it is what they confirm.
+  const details = [
+    ui.t("summary-send", { amount: exactAmount(state.amount!), currency: escapeHtml(currencyLabel(state.from!)) }),
+    ui.t("summary-receive", { amount: receivable(offer.amount), currency: escapeHtml(currencyLabel(state.to!)) }),
+    rateLine(ui, state),
+    ui.t("summary-provider", {
+      provider: escapeHtml(offer.provider_name),
+      type: offer.exchange_type === "fixed" ? ui.t("rate-fixed") : ui.t("rate-floating"),
+    }),
+    ui.t("summary-address", { address: escapeHtml(state.address!), network: escapeHtml(networkName(state.to!.network)) }),
+    knowsAddressFormat(state.to!.network) ? "" : ui.t("summary-address-compare"),
+    memoLine,
+  ].filter((line) => line !== "");
+  const sections = [preface ?? "", ui.t("summary-title"), details.join("\n"), quoteTerms(ui, offer)].filter((section) => section !== "");
   await ui.prompt((button) => ({
-    text: [
-      ui.t("summary-title"),
-      "",
-      // What they send, every digit: it is what they confirm.
-      ui.t("summary-send", { amount: exactAmount(state.amount!), currency: escapeHtml(currencyLabel(state.from!)) }),
-      ui.t("summary-receive", { amount: receivable(offer.amount), currency: escapeHtml(currencyLabel(state.to!)) }),
-      rateLine(ui, state),
-      ui.t("summary-provider", {
-        provider: escapeHtml(offer.provider_name),
-        type: offer.exchange_type === "fixed" ? ui.t("rate-fixed") : ui.t("rate-floating"),
-      }),
-      ui.t("summary-address", { address: escapeHtml(state.address!), network: escapeHtml(networkName(state.to!.network)) }),
-      knowsAddressFormat(state.to!.network) ? "" : ui.t("summary-address-compare"),
-      memoLine,
-    ]
-      .filter((line, i) => line !== "" || i === 1)
-      .join("\n"),
+    text: sections.join("\n\n"),
     keyboard: new InlineKeyboard()
       .text(ui.t("button-confirm"), button("", "ok").callback_data)
+      .success()
       .row()
       .text(ui.t("button-change"), button("", "edit").callback_data)
-      .text(ui.t("button-cancel"), button("", "no").callback_data),
+      .text(ui.t("button-cancel"), button("", "no").callback_data)
+      .danger(),
   }));
   for (;;) {
     const input = await ui.input();

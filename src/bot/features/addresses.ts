@@ -106,7 +106,7 @@ function addressList(ctx: BotContext, entries: SavedAddress[]): [string, { parse
   for (const entry of entries) {
     const memo = entry.memo === null ? "" : ` · ${ctx.t("addresses-memo", { memo: escapeHtml(entry.memo) })}`;
     lines.push(`📒 <b>${escapeHtml(entry.label)}</b> · ${escapeHtml(networkName(entry.network))}`, `<code>${escapeHtml(entry.address)}</code>${memo}`, "");
-    keyboard.text(`✏️ ${shorten(entry.label, LABEL_MAX)}`, addressButton.rename(entry.id)).text("🗑", addressButton.remove(entry.id)).row();
+    keyboard.text(`✏️ ${shorten(entry.label, LABEL_MAX)}`, addressButton.rename(entry.id)).text("🗑", addressButton.remove(entry.id)).danger().row();
   }
   lines.push(ctx.t("addresses-footer"));
   return [lines.join("\n"), { parse_mode: "HTML", reply_markup: keyboard }];

@@ -77,7 +77,7 @@ export function alertsFeature(deps: AlertsDeps): Composer<BotContext> {
     const lines = [ctx.t("alerts-title"), ""];
     open.forEach((alert, i) => {
       lines.push(ctx.t("alerts-line", { n: i + 1, ...describe(alert), until: formatUtcMinute(alert.expiresAt) }));
-      keyboard.text(`🗑 ${i + 1}`, alertButton.remove(alert.id));
+      keyboard.text(`🗑 ${i + 1}`, alertButton.remove(alert.id)).danger();
       if ((i + 1) % 5 === 0) keyboard.row();
     });
     return { text: lines.join("\n"), keyboard };

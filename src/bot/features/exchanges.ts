@@ -45,8 +45,9 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
 
   const showCard = async (ctx: BotContext, tx: TransactionRecord, edit: boolean) => {
     const phrase = (await deps.repos.users.find(tx.userId))?.phrase ?? null;
-    const text = renderCard(ctx.t.bind(ctx), tx, explorersOf(deps.catalogue, tx), deps.clock.now(), phrase);
-    const options = { parse_mode: "HTML" as const, reply_markup: cardKeyboard(ctx.t.bind(ctx), tx), link_preview_options: { is_disabled: true } };
+    const explorers = explorersOf(deps.catalogue, tx);
+    const text = renderCard(ctx.t.bind(ctx), tx, explorers, deps.clock.now(), phrase);
+    const options = { parse_mode: "HTML" as const, reply_markup: cardKeyboard(ctx.t.bind(ctx), tx, explorers), link_preview_options: { is_disabled: true } };
     if (edit) await ctx.editMessageText(text, options).catch(ignoreNotModified);
     else await ctx.reply(text, options);
   };
@@ -99,7 +100,7 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
   /** "I have sent the funds": thanked at once; the tracker looks now and at every interval for a while. */
   const reportFundsSent = async (ctx: BotContext, tx: TransactionRecord) => {
     // A button left on an old card: the card catches up and loses it.
-    if (!offersFundsSent(tx)) {
+    if (!offersFundsSent(tx, explorersOf(deps.catalogue, tx).depositMemo)) {
       await ctx.answerCallbackQuery();
       return showCard(ctx, tx, true);
     }
@@ -172,7 +173,7 @@ async function sendHistory(ctx: BotContext, deps: Pick<ExchangesDeps, "repos" | 
       }),
     );
     keyboard.text(ctx.t("history-button", { n: current * HISTORY_PAGE_SIZE + i + 1, amount: amount(tx.amountFrom), from, to }), cardButton.encode("open", tx.rowId));
-    if (isFinalStatus(tx.status)) keyboard.text("🔁", againButton.encode(tx.rowId));
+    if (isFinalStatus(tx.status)) keyboard.text("🔁", againButton.encode(tx.rowId)).success();
     keyboard.row();
   });
   if (pages > 1) {

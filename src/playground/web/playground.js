@@ -144,6 +144,9 @@ function renderKeyboard(message) {
       element.type = "button";
       element.textContent = button.text;
       element.className = button.kind;
+      // Bot API 9.4 styles: green, red, blue (playground.css).
+      if (button.style) element.classList.add(`style-${button.style}`);
+      if (button.kind === "copy") element.title = button.copy;
       element.addEventListener("click", () => pressButton(message, button, rowIndex, columnIndex));
       line.append(element);
     });
@@ -158,6 +161,10 @@ async function pressButton(message, button, row, column) {
       const answer = await api("POST", `/api/chats/${state.key}/press`, { messageId: message.id, row, column });
       if (!answer.answered) showToast("The bot did not answer this button.");
       else if (answer.text) showToast(answer.text, answer.alert);
+    } else if (button.kind === "copy") {
+      // Like Telegram's apps: copied here, nothing goes to the bot, and a toast says so.
+      await copyToClipboard(button.copy);
+      showToast("Copied to clipboard");
     } else if (button.kind === "url") {
       await openLink(button.url);
     } else if (button.kind === "switch_inline") {
@@ -169,6 +176,29 @@ async function pressButton(message, button, row, column) {
   } catch (error) {
     showToast(error.message);
   }
+}
+
+/**
+ * Puts `text` on the clipboard: the Clipboard API where the page may use it (a secure context
+ * such as 127.0.0.1, with permission), else a hidden text area and execCommand("copy").
+ */
+async function copyToClipboard(text) {
+  try {
+    await window.navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    // Denied or unavailable: the older way below.
+  }
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand("copy");
+  area.remove();
+  if (!copied) throw new Error("Could not copy to the clipboard.");
 }
 
 /** t.me links to this bot stay in the playground (a deep link opens the private flow); others open a tab. */
