@@ -7,7 +7,7 @@ import { startWorld } from "./harness/app.js";
 import { admin, freshDatabase, freshRole, postgresServer, withDatabase, withUser } from "./harness/postgres.js";
 
 /**
- * The bot runs as a role of its own that owns its database and nothing more (README: "The bot's
+ * The bot runs as a role of its own that owns its database and nothing more (docs/operations.md: "The bot's
  * PostgreSQL role"; compose.yaml makes one): its migrations and everything it does at run time
  * (the pool, the leader lock, LISTEN/NOTIFY, the budget's journal) work without a superuser.
  */
