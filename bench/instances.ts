@@ -34,7 +34,7 @@ function cpuMs(pid: number): number {
 }
 
 /** Ticks of 10 ms the machine's cores spent busy and in all, so far (/proc/stat's first line). */
-function machineTicks(): { busy: number; total: number } {
+export function machineTicks(): { busy: number; total: number } {
   const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
   const total = ticks.reduce((a, b) => a + b, 0);
   // idle and iowait are the 4th and 5th.
@@ -240,8 +240,13 @@ function machine(): string {
   return `${cores.length} cores (${cores[0]?.model.trim() ?? "?"}), ${(totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.versions.node}`;
 }
 
-/** The section, as bench/run.ts lists it. */
-export async function severalInstances(): Promise<Record<string, string>> {
+/**
+ * The compiled bot built (`npm run build`) and a fleet of it on a new database (none running
+ * yet), for `work` to start instances on and measure; then the log lines at warn or above, and
+ * everything stopped. Figures on the machine, the load before and the database come first;
+ * `work` adds its own (a part that fails says so in the figures instead).
+ */
+export async function onBenchFleet(work: (fleet: Fleet, figures: Record<string, string>) => Promise<void>): Promise<Record<string, string>> {
   const figures: Record<string, string> = {};
   const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
   if (build.status !== 0) {
@@ -271,31 +276,7 @@ export async function severalInstances(): Promise<Record<string, string>> {
       emulator: { recordCalls: false, defaultTimeoutMs: ANSWER_TIMEOUT_MS },
     });
     figures["database"] = server;
-    figures["setup"] =
-      `node dist/main.js in webhook mode behind a round-robin balancer, the sandbox exchange; ${CONCURRENT} users at once, each new, sending /start then /help; ` +
-      `${TIMED_UPDATES} updates timed per run after ${WARM_UP_UPDATES} of warm-up; latency from the update to the bot's answer`;
-    // Each part on its own: one failing leaves the others' figures (and says why).
-    const part = async (name: string, work: () => Promise<void>) => {
-      try {
-        await work();
-      } catch (error) {
-        figures[name] = `FAILED: ${error instanceof Error ? error.message : String(error)}`;
-      }
-    };
-    await part("throughput", () => throughput(fleet!, figures));
-    await part("failover: a process killed mid-update", async () => {
-      const times = await killedMidUpdate(fleet!);
-      figures["failover: a process killed mid-update"] =
-        `${times.map(seconds).join(", ")} from the SIGKILL to the person's answer from another process (the chat's lease runs out first; the service took 4 s to create)`;
-    });
-    await part("failover: a process frozen mid-create", async () => {
-      const times = await frozenMidCreate(fleet!);
-      figures["failover: a process frozen mid-create"] = `${times.map(seconds).join(", ")} from the SIGSTOP to the person's answer from another process (the frozen one thawed after)`;
-    });
-    await part("failover: the poller (leader) killed", async () => {
-      const times = await pollerKilled(fleet!);
-      figures["failover: the poller (leader) killed"] = `${times.map(seconds).join(", ")} from the SIGKILL to the answer of a /help sent right after (polling mode, 3 instances)`;
-    });
+    await work(fleet, figures);
     const warnings = fleet.instances.flatMap((instance) => instance?.bot.lines.filter((line) => /"level":(40|50|60)/.test(line) && !/SANDBOX|TELEGRAM_PACING/.test(line)) ?? []);
     figures["log lines at warn or above (running instances)"] = warnings.length === 0 ? "none" : `${warnings.length}: ${warnings.slice(-2).join(" ⏎ ").slice(0, 400)}`;
     return figures;
@@ -304,4 +285,36 @@ export async function severalInstances(): Promise<Record<string, string>> {
     process.off("SIGINT", interrupted);
     process.off("SIGTERM", interrupted);
   }
+}
+
+/** Each part on its own: one failing leaves the others' figures in `figures` (and says why under `name`). */
+export async function part(figures: Record<string, string>, name: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    figures[name] = `FAILED: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** The section, as bench/run.ts lists it. */
+export function severalInstances(): Promise<Record<string, string>> {
+  return onBenchFleet(async (fleet, figures) => {
+    figures["setup"] =
+      `node dist/main.js in webhook mode behind a round-robin balancer, the sandbox exchange; ${CONCURRENT} users at once, each new, sending /start then /help; ` +
+      `${TIMED_UPDATES} updates timed per run after ${WARM_UP_UPDATES} of warm-up; latency from the update to the bot's answer`;
+    await part(figures, "throughput", () => throughput(fleet, figures));
+    await part(figures, "failover: a process killed mid-update", async () => {
+      const times = await killedMidUpdate(fleet);
+      figures["failover: a process killed mid-update"] =
+        `${times.map(seconds).join(", ")} from the SIGKILL to the person's answer from another process (the chat's lease runs out first; the service took 4 s to create)`;
+    });
+    await part(figures, "failover: a process frozen mid-create", async () => {
+      const times = await frozenMidCreate(fleet);
+      figures["failover: a process frozen mid-create"] = `${times.map(seconds).join(", ")} from the SIGSTOP to the person's answer from another process (the frozen one thawed after)`;
+    });
+    await part(figures, "failover: the poller (leader) killed", async () => {
+      const times = await pollerKilled(fleet);
+      figures["failover: the poller (leader) killed"] = `${times.map(seconds).join(", ")} from the SIGKILL to the answer of a /help sent right after (polling mode, 3 instances)`;
+    });
+  });
 }

@@ -26,6 +26,9 @@ async function main(): Promise<void> {
     instances: async () => [
       ["Several instances on one PostgreSQL: 1, 2 and 3 processes behind a balancer, and failover", (await import("./instances.js")).severalInstances],
     ],
+    "reply-time": async () => [
+      ["Reply time a person sees: updates at a steady rate (open loop), 1 and 3 instances behind a balancer", (await import("./reply-time.js")).replyTimes],
+    ],
     tracker: async () => [
       ["Tracker: the schedule at 100,000 tracked exchanges", dueBatchAtScale],
       ["Tracker: a simulated day at 10 calls a minute, about 50 exchanges open", () => simulatedDay(50)],
