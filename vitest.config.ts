@@ -7,7 +7,8 @@ import { defineConfig } from "vitest/config";
  * On PostgreSQL the fleet's tests run three bot processes each and hold them to real-time bounds
  * (a takeover within 5 s, a card within 15 s): one file at a time, as vitest's default is here.
  */
-const workers = process.env.TEST_DATABASE === "postgres" ? Math.max(1, availableParallelism() - 1) : Math.max(2, availableParallelism() - 1);
+const workers =
+  process.env.TEST_DATABASE === "postgres" ? Math.max(1, availableParallelism() - 1) : Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {

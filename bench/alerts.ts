@@ -41,7 +41,14 @@ async function hour(withAlerts: boolean, tracker: "saturated" | number): Promise
   const clock = new ManualClock();
   const sandbox = await startSandbox({ apiKey: "bench", clock, rateLimitPerMinute: 10 });
   const budget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock });
-  const client = new ExchangeClient({ baseUrl: sandbox.url, apiKey: "bench", authScheme: "bearer", budget, clock, logger: pino({ level: "silent" }) });
+  const client = new ExchangeClient({
+    baseUrl: sandbox.url,
+    apiKey: "bench",
+    authScheme: "bearer",
+    budget,
+    clock,
+    logger: pino({ level: "silent" }),
+  });
   const estimates = new EstimateService({ client, clock });
   const end = clock.now() + 3_600_000;
 
@@ -61,14 +68,30 @@ async function hour(withAlerts: boolean, tracker: "saturated" | number): Promise
   const open: RateAlert[] = withAlerts
     ? Array.from({ length: 200 }, (_, i) => {
         const [symbolFrom, networkFrom, symbolTo, networkTo] = PAIRS[i % PAIRS.length]!;
-        return { id: i + 1, userId: i, chatId: i, symbolFrom, networkFrom, symbolTo, networkTo, amount: String(1 + (i % 5)), target: "1e12", createdAt: 0, expiresAt: end + 1 };
+        return {
+          id: i + 1,
+          userId: i,
+          chatId: i,
+          symbolFrom,
+          networkFrom,
+          symbolTo,
+          networkTo,
+          amount: String(1 + (i % 5)),
+          target: "1e12",
+          createdAt: 0,
+          expiresAt: end + 1,
+        };
       })
     : [];
   const kv = new Map<string, unknown>();
   let alertCalls = 0;
   const checker = new AlertChecker({
     alerts: { open: async () => open, expired: async () => [], end: async () => true, reopen: async () => undefined },
-    kv: { get: async <T>(key: string) => kv.get(key) as T | undefined, set: async (key: string, value: unknown) => void kv.set(key, value), deleteIdle: async () => 0 },
+    kv: {
+      get: async <T>(key: string) => kv.get(key) as T | undefined,
+      set: async (key: string, value: unknown) => void kv.set(key, value),
+      deleteIdle: async () => 0,
+    },
     client: {
       getEstimate: (pair: Pair, amount: string, options) => {
         alertCalls++;
@@ -92,7 +115,12 @@ async function hour(withAlerts: boolean, tracker: "saturated" | number): Promise
     const amount = `0.${String(1000 + n++)}`;
     clock.setTimer(() => {
       const started = clock.now();
-      asked.push(estimates.quote({ symbolFrom, networkFrom, symbolTo, networkTo }, amount).then(() => waits.push(clock.now() - started), () => undefined));
+      asked.push(
+        estimates.quote({ symbolFrom, networkFrom, symbolTo, networkTo }, amount).then(
+          () => waits.push(clock.now() - started),
+          () => undefined,
+        ),
+      );
     }, at - clock.now());
   }
   while (clock.now() < end) {
@@ -112,7 +140,8 @@ async function hour(withAlerts: boolean, tracker: "saturated" | number): Promise
 }
 
 export async function alertsBesidePeople(): Promise<Record<string, string>> {
-  const show = (waits: number[]) => `p50 ${(percentile(waits, 0.5) / 1000).toFixed(1)} s, p95 ${(percentile(waits, 0.95) / 1000).toFixed(1)} s, max ${((waits.at(-1) ?? 0) / 1000).toFixed(1)} s (${waits.length} quotes)`;
+  const show = (waits: number[]) =>
+    `p50 ${(percentile(waits, 0.5) / 1000).toFixed(1)} s, p95 ${(percentile(waits, 0.95) / 1000).toFixed(1)} s, max ${((waits.at(-1) ?? 0) / 1000).toFixed(1)} s (${waits.length} quotes)`;
   const figures: Record<string, string> = {};
   for (const tracker of [2, "saturated"] as const) {
     const without = await hour(false, tracker);

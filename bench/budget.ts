@@ -6,11 +6,11 @@ import { pino } from "pino";
 import { ManualClock } from "../src/clock.js";
 import { openSqliteStore, SqliteBudgetJournal } from "../src/db/index.js";
 import { openPostgres, PgBudgetJournal } from "../src/db/postgres/index.js";
-import { benchDatabase } from "./postgres.js";
 import { RateBudget } from "../src/exchange/budget.js";
 import { ExchangeClient, type Pair } from "../src/exchange/client.js";
 import { EstimateService } from "../src/exchange/estimates.js";
 import { startSandbox } from "../src/exchange/sandbox/index.js";
+import { benchDatabase } from "./postgres.js";
 
 const PAIRS: Pair[] = [
   ["btc", "btc", "usdt", "trx"],
@@ -43,7 +43,14 @@ export async function burstOfQuotes(): Promise<Record<string, string | number>> 
   const clock = new ManualClock();
   const sandbox = await startSandbox({ apiKey: "bench", clock, rateLimitPerMinute: 10 });
   const budget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock });
-  const client = new ExchangeClient({ baseUrl: sandbox.url, apiKey: "bench", authScheme: "bearer", budget, clock, logger: pino({ level: "silent" }) });
+  const client = new ExchangeClient({
+    baseUrl: sandbox.url,
+    apiKey: "bench",
+    authScheme: "bearer",
+    budget,
+    clock,
+    logger: pino({ level: "silent" }),
+  });
   const estimates = new EstimateService({ client, clock }, { ttlMs: 5 * 60_000 });
   const start = clock.now();
   const waits: number[] = [];
@@ -64,7 +71,7 @@ export async function burstOfQuotes(): Promise<Record<string, string | number>> 
   await sandbox.close();
   waits.sort((a, b) => a - b);
   return {
-    "requests": 200,
+    requests: 200,
     "distinct pairs": PAIRS.length,
     "reached the upstream API": upstream,
     "answered 429": rateLimited,
@@ -96,7 +103,12 @@ export async function budgetOverhead(): Promise<Record<string, string>> {
   const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-journal-"));
   const store = openSqliteStore(join(dir, "bot.sqlite"));
   const journalClock = new ManualClock();
-  const journaled = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock: journalClock, journal: new SqliteBudgetJournal(store, journalClock) });
+  const journaled = new RateBudget({
+    limitPerMinute: 10,
+    backgroundShare: 0.6,
+    clock: journalClock,
+    journal: new SqliteBudgetJournal(store, journalClock),
+  });
   let journalMs = 0;
   const grants = 2_000;
   for (let i = 0; i < grants; i++) {
@@ -119,7 +131,12 @@ export async function budgetOverhead(): Promise<Record<string, string>> {
   try {
     const pgStore = await openPostgres(database.url, { max: 2 });
     const pgClock = new ManualClock();
-    const pgBudget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock: pgClock, journal: new PgBudgetJournal(pgStore.pool, { clock: pgClock }) });
+    const pgBudget = new RateBudget({
+      limitPerMinute: 10,
+      backgroundShare: 0.6,
+      clock: pgClock,
+      journal: new PgBudgetJournal(pgStore.pool, { clock: pgClock }),
+    });
     for (let i = 0; i < grants; i++) {
       const started = performance.now();
       await pgBudget.acquire("user");

@@ -5,18 +5,25 @@ import { Bot } from "grammy";
 import { pino } from "pino";
 import { createI18n } from "../src/bot/i18n.js";
 import { ManualClock } from "../src/clock.js";
-import { createRepositories, openSqliteStore, POLL_RANK, SqliteBudgetJournal, type Repositories, type SqliteStore } from "../src/db/index.js";
+import {
+  createRepositories,
+  openSqliteStore,
+  POLL_RANK,
+  type Repositories,
+  SqliteBudgetJournal,
+  type SqliteStore,
+} from "../src/db/index.js";
+import { startBotApiEmulator } from "../src/emulator/index.js";
 import { BudgetCancelledError, RateBudget } from "../src/exchange/budget.js";
 import { ExchangeClient, type Pair } from "../src/exchange/client.js";
 import { EstimateService } from "../src/exchange/estimates.js";
-import { startSandbox, type SandboxExchange, type Timeline } from "../src/exchange/sandbox/index.js";
+import { type SandboxExchange, startSandbox, type Timeline } from "../src/exchange/sandbox/index.js";
 import { StatusNotifier } from "../src/tracker/notifier.js";
 import { Tracker } from "../src/tracker/tracker.js";
-import { startBotApiEmulator } from "../src/emulator/index.js";
-import { RateBudget as BudgetBeforeJournal } from "./baseline/budget-before-journal.js";
-import { recordSentMessages, type SentMessage } from "./sent-messages.js";
 import { busiestWindow } from "../test/harness/windows.js";
+import { RateBudget as BudgetBeforeJournal } from "./baseline/budget-before-journal.js";
 import { SAMPLE_CREATE } from "./fixtures.js";
+import { recordSentMessages, type SentMessage } from "./sent-messages.js";
 
 /**
  * A busy hour at 10 calls a minute on the fake clock, through the real budget, tracker and
@@ -49,7 +56,8 @@ interface Variant {
 export const VARIANTS: Variant[] = [
   {
     name: "journal + pacing (now)",
-    budget: (store, clock) => new RateBudget({ limitPerMinute: LIMIT, backgroundShare: 0.6, clock, journal: new SqliteBudgetJournal(store, clock) }),
+    budget: (store, clock) =>
+      new RateBudget({ limitPerMinute: LIMIT, backgroundShare: 0.6, clock, journal: new SqliteBudgetJournal(store, clock) }),
   },
   {
     name: "before (memory, bursts)",
@@ -112,7 +120,13 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
       tracker,
       async stop(kill) {
         // SIGKILL: whatever a poll in flight had leased stays leased, as the dead process left it.
-        const leased = kill ? await db.db.selectFrom("transactions").select(["exchange_id as id", "leased_until as at"]).where("leased_until", "is not", null).execute() : [];
+        const leased = kill
+          ? await db.db
+              .selectFrom("transactions")
+              .select(["exchange_id as id", "leased_until as at"])
+              .where("leased_until", "is not", null)
+              .execute()
+          : [];
         const stopped = tracker.stop();
         const budgetClosed = budget.close();
         await stopped;
@@ -166,7 +180,8 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
       await proc.repos.schedule.recordObservation(p.exchangeId, { status: known });
       await proc.repos.notices.markNotified(p.exchangeId, known);
     }
-    if (p.createdAt < clock.now()) await proc.repos.schedule.scheduleNextPoll(p.exchangeId, clock.now() + Math.round(rand() * MINUTE), known === "waiting" ? 2 : 1);
+    if (p.createdAt < clock.now())
+      await proc.repos.schedule.scheduleNextPoll(p.exchangeId, clock.now() + Math.round(rand() * MINUTE), known === "waiting" ? 2 : 1);
   };
   const arrivals = plan.filter((p) => p.createdAt > start).sort((a, b) => a.createdAt - b.createdAt);
   for (const p of plan) if (p.createdAt <= start) await store(p);
@@ -223,7 +238,10 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
   return {
     "quote requests": asks.length,
     "answered 429": hour.filter((r) => r.status === 429).length,
-    "calls in the worst sliding 60 s": busiestWindow(hour.map((r) => r.at), MINUTE),
+    "calls in the worst sliding 60 s": busiestWindow(
+      hour.map((r) => r.at),
+      MINUTE,
+    ),
     "person's wait for a quote p50 / p95": `${seconds(percentile(waits, 0.5))} / ${seconds(percentile(waits, 0.95))}`,
     "in motion: change → message p50 / p90": `${seconds(percentile(delays.moving, 0.5))} / ${seconds(percentile(delays.moving, 0.9))} (${delays.moving.length})`,
     "deposit seen: change → message p50 / p90": `${seconds(percentile(delays.waiting, 0.5))} / ${seconds(percentile(delays.waiting, 0.9))} (${delays.waiting.length})`,
@@ -235,13 +253,18 @@ export async function busyHour(quotesPerMinute: number, variant: Variant): Promi
 /** Creates `count` exchanges upstream, about 9 a minute; returns when each was created. */
 async function createUpstream(sandbox: SandboxExchange, clock: ManualClock, count: number): Promise<Map<string, number>> {
   const setupBudget = new RateBudget({ limitPerMinute: LIMIT - 1, backgroundShare: 0.5, clock });
-  const client = new ExchangeClient({ baseUrl: sandbox.url, apiKey: "k", authScheme: "bearer", budget: setupBudget, clock, logger: silent });
+  const client = new ExchangeClient({
+    baseUrl: sandbox.url,
+    apiKey: "k",
+    authScheme: "bearer",
+    budget: setupBudget,
+    clock,
+    logger: silent,
+  });
   const created = new Map<string, number>();
   for (let i = 0; i < count; i++) {
     let exchangeId: string | undefined;
-    void client
-      .createTransaction(SAMPLE_CREATE)
-      .then((c) => (exchangeId = c.exchangeId));
+    void client.createTransaction(SAMPLE_CREATE).then((c) => (exchangeId = c.exchangeId));
     while (exchangeId === undefined) {
       await clock.advance(500);
       await new Promise((resolve) => setTimeout(resolve, 1));
@@ -286,7 +309,8 @@ function timelineOf(p: Planned, upstreamCreatedAt: number): Timeline {
   if (confirming === undefined || exchanging === undefined || sending === undefined || finished === undefined) {
     return { waiting: 0, confirming: 0, exchanging: 0, sending: 0, overdueAfter: 3 * HOUR };
   }
-  for (const status of ["confirming", "exchanging", "sending", "finished"]) p.changes[status] = Math.max(upstreamCreatedAt, p.changes[status]!);
+  for (const status of ["confirming", "exchanging", "sending", "finished"])
+    p.changes[status] = Math.max(upstreamCreatedAt, p.changes[status]!);
   const c = p.changes as Record<"confirming" | "exchanging" | "sending" | "finished", number>;
   return {
     waiting: c.confirming - upstreamCreatedAt,
@@ -307,14 +331,21 @@ function statusAt(p: Planned, at: number): string {
 const FIRST_SIGN: Record<string, string> = { "🔎": "confirming", "🔄": "exchanging", "📤": "sending", "✅": "finished" };
 
 /** For each change inside the hour, how long until its owner was told (the first message naming it). */
-function statusDelays(plan: Planned[], sent: SentMessage[], start: number, end: number): { moving: number[]; waiting: number[]; missed: number } {
+function statusDelays(
+  plan: Planned[],
+  sent: SentMessage[],
+  start: number,
+  end: number,
+): { moving: number[]; waiting: number[]; missed: number } {
   const moving: number[] = [];
   const waiting: number[] = [];
   let missed = 0;
   for (const p of plan) {
     for (const [status, at] of Object.entries(p.changes)) {
       if (at < start || at > end) continue;
-      const message = sent.find((m) => m.chatId === p.chatId && m.at >= at && FIRST_SIGN[[...m.text.replace(/<[^>]+>/g, "")][0] ?? ""] === status);
+      const message = sent.find(
+        (m) => m.chatId === p.chatId && m.at >= at && FIRST_SIGN[[...m.text.replace(/<[^>]+>/g, "")][0] ?? ""] === status,
+      );
       if (!message) {
         missed++;
         continue;
@@ -336,4 +367,3 @@ function seconds(ms: number | undefined): string {
   if (!Number.isFinite(ms)) return "never";
   return ms >= 120_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
 }
-

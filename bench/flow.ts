@@ -5,10 +5,10 @@ import { performance } from "node:perf_hooks";
 import { run } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import { pino } from "pino";
-import { UNPACED } from "../src/telegram/outbox.js";
-import { createApp, type App } from "../src/app.js";
+import { type App, createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { startBotApiEmulator, type BotApiEmulator, type TestUser, type StoredMessage } from "../src/emulator/index.js";
+import { type BotApiEmulator, type StoredMessage, startBotApiEmulator, type TestUser } from "../src/emulator/index.js";
+import { UNPACED } from "../src/telegram/outbox.js";
 import { benchDatabase, countRoundTrips } from "./postgres.js";
 
 const FLOWS = 30;
@@ -44,7 +44,13 @@ interface Timed {
 }
 
 /** Each step over FLOWS users; with `app`, waits for it to be idle after each answer and counts its round trips. */
-async function timeSteps(tg: BotApiEmulator, firstUserId: number, steps: Step[], app?: App, counter?: ReturnType<typeof countRoundTrips>): Promise<Timed> {
+async function timeSteps(
+  tg: BotApiEmulator,
+  firstUserId: number,
+  steps: Step[],
+  app?: App,
+  counter?: ReturnType<typeof countRoundTrips>,
+): Promise<Timed> {
   const times: number[][] = steps.map(() => []);
   const roundTrips: number[][] = steps.map(() => []);
   const statements: string[][] = steps.map(() => []);
@@ -104,10 +110,16 @@ export async function flowSteps(): Promise<Record<string, string>> {
 
   // The same updates answered by a bot that does nothing but reply.
   const bare = new Bot(tg.token, { client: { apiRoot: tg.apiRoot }, botInfo: tg.botInfo });
-  bare.on("message", (ctx) => ctx.reply("ok", { reply_markup: { inline_keyboard: [[{ text: "x USDT", callback_data: "a" }], [{ text: "Confirm", callback_data: "b" }]] } }));
+  bare.on("message", (ctx) =>
+    ctx.reply("ok", {
+      reply_markup: { inline_keyboard: [[{ text: "x USDT", callback_data: "a" }], [{ text: "Confirm", callback_data: "b" }]] },
+    }),
+  );
   bare.on("callback_query", async (ctx) => {
     await ctx.answerCallbackQuery();
-    await ctx.reply("ok", { reply_markup: { inline_keyboard: [[{ text: "x USDT", callback_data: "a" }], [{ text: "Confirm", callback_data: "b" }]] } });
+    await ctx.reply("ok", {
+      reply_markup: { inline_keyboard: [[{ text: "x USDT", callback_data: "a" }], [{ text: "Confirm", callback_data: "b" }]] },
+    });
   });
   const runner = run(bare);
   await timeSteps(tg, 50_000, STEPS);
@@ -122,7 +134,8 @@ export async function flowSteps(): Promise<Record<string, string>> {
     const onSqlite = median(sqlite.times[i]!);
     const onPostgres = median(postgres.times[i]!);
     const trips = median(postgres.roundTrips![i]!);
-    figures[step.name] = `${onSqlite.toFixed(1)} ms | ${onPostgres.toFixed(1)} ms, ${trips} | bare ${base.toFixed(1)} ms (bot's own: ${(onSqlite - base).toFixed(1)} | ${(onPostgres - base).toFixed(1)} ms)`;
+    figures[step.name] =
+      `${onSqlite.toFixed(1)} ms | ${onPostgres.toFixed(1)} ms, ${trips} | bare ${base.toFixed(1)} ms (bot's own: ${(onSqlite - base).toFixed(1)} | ${(onPostgres - base).toFixed(1)} ms)`;
   });
   figures["flows timed"] = `${FLOWS} on each, medians`;
   if (process.env.BENCH_SHOW_SQL) {

@@ -11,8 +11,8 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { waitFor, type TestUser } from "../src/emulator/index.js";
-import { startFleet, type Fleet } from "../test/harness/fleet.js";
+import { type TestUser, waitFor } from "../src/emulator/index.js";
+import { type Fleet, startFleet } from "../test/harness/fleet.js";
 import { toSummary } from "../test/harness/flow.js";
 import { benchDatabase } from "./postgres.js";
 import { ANSWER_TIMEOUT_MS, CONCURRENT, nextAnswer, percentile } from "./runtime-users.js";
@@ -82,7 +82,11 @@ function serverCpu(database: string): Map<number, number> {
  * each answer, until `updates` are answered: the rate over the run, and each update's latency
  * (to the bot's answer).
  */
-async function traffic(fleet: Fleet, updates: number, nextId: () => number): Promise<{ rate: number; latencies: number[]; elapsedMs: number }> {
+async function traffic(
+  fleet: Fleet,
+  updates: number,
+  nextId: () => number,
+): Promise<{ rate: number; latencies: number[]; elapsedMs: number }> {
   const latencies: number[] = [];
   let sent = 0;
   const timed = async (user: TestUser, text: string) => {
@@ -158,10 +162,14 @@ async function confirmAtTheService(fleet: Fleet, user: TestUser): Promise<number
   fleet.sandbox.faults.inject({ kind: "delay", ms: 4_000 }, { endpoint: "createTransaction", times: 1 });
   await user.click(summary, /^✅/);
   // Wrapped: index 0 would not do for waitFor, which waits for a truthy value.
-  const { holder } = await waitFor(async () => {
-    const index = await fleet.holderOf(user.id);
-    return index === undefined ? undefined : { holder: index };
-  }, 10_000, "a process to take up the confirmation");
+  const { holder } = await waitFor(
+    async () => {
+      const index = await fleet.holderOf(user.id);
+      return index === undefined ? undefined : { holder: index };
+    },
+    10_000,
+    "a process to take up the confirmation",
+  );
   await waitFor(() => creates() > createsBefore, 10_000, "the request to create");
   return holder;
 }
@@ -179,7 +187,15 @@ async function killedMidUpdate(fleet: Fleet): Promise<number[]> {
     const holder = await confirmAtTheService(fleet, user);
     const killedAt = performance.now();
     await fleet.stop(holder, "SIGKILL");
-    await waitFor(() => user.messages().slice(before).some((m) => m.from_bot && TAKEN_OVER.test(m.text ?? "")), 30_000, "the person told by another process");
+    await waitFor(
+      () =>
+        user
+          .messages()
+          .slice(before)
+          .some((m) => m.from_bot && TAKEN_OVER.test(m.text ?? "")),
+      30_000,
+      "the person told by another process",
+    );
     times.push(performance.now() - killedAt);
     await fleet.start(holder, "webhook");
   }
@@ -201,7 +217,15 @@ async function frozenMidCreate(fleet: Fleet): Promise<number[]> {
     const frozenAt = performance.now();
     process.kill(pid, "SIGSTOP");
     try {
-      await waitFor(() => user.messages().slice(before).some((m) => m.from_bot && TAKEN_OVER.test(m.text ?? "")), 30_000, "the person told by another process");
+      await waitFor(
+        () =>
+          user
+            .messages()
+            .slice(before)
+            .some((m) => m.from_bot && TAKEN_OVER.test(m.text ?? "")),
+        30_000,
+        "the person told by another process",
+      );
       times.push(performance.now() - frozenAt);
     } finally {
       process.kill(pid, "SIGCONT");
@@ -246,16 +270,22 @@ function machine(): string {
  * everything stopped. Figures on the machine, the load before and the database come first;
  * `work` adds its own (a part that fails says so in the figures instead).
  */
-export async function onBenchFleet(work: (fleet: Fleet, figures: Record<string, string>) => Promise<void>): Promise<Record<string, string>> {
+export async function onBenchFleet(
+  work: (fleet: Fleet, figures: Record<string, string>) => Promise<void>,
+): Promise<Record<string, string>> {
   const figures: Record<string, string> = {};
   const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
   if (build.status !== 0) {
-    figures["npm run build"] = `FAILED (exit ${build.status ?? build.signal}): ${`${build.stdout}\n${build.stderr}`.trim().split("\n").slice(-6).join(" ⏎ ")}`;
+    figures["npm run build"] =
+      `FAILED (exit ${build.status ?? build.signal}): ${`${build.stdout}\n${build.stderr}`.trim().split("\n").slice(-6).join(" ⏎ ")}`;
     return figures;
   }
-  figures["machine"] = `${machine()}: the emulator with its users (this process), PostgreSQL and every bot process share these cores, so more processes do not mean more cores`;
+  figures["machine"] =
+    `${machine()}: the emulator with its users (this process), PostgreSQL and every bot process share these cores, so more processes do not mean more cores`;
   // Anything else running on the machine (another test run) takes from the same cores.
-  figures["load average before (1, 5, 15 min)"] = loadavg().map((load) => load.toFixed(2)).join(", ");
+  figures["load average before (1, 5, 15 min)"] = loadavg()
+    .map((load) => load.toFixed(2))
+    .join(", ");
   let server = "";
   // Interrupted (Ctrl-C): exit, so that the fleet's and the embedded server's exit hooks kill what they started.
   const interrupted = () => process.exit(130);
@@ -277,8 +307,11 @@ export async function onBenchFleet(work: (fleet: Fleet, figures: Record<string, 
     });
     figures["database"] = server;
     await work(fleet, figures);
-    const warnings = fleet.instances.flatMap((instance) => instance?.bot.lines.filter((line) => /"level":(40|50|60)/.test(line) && !/SANDBOX|TELEGRAM_PACING/.test(line)) ?? []);
-    figures["log lines at warn or above (running instances)"] = warnings.length === 0 ? "none" : `${warnings.length}: ${warnings.slice(-2).join(" ⏎ ").slice(0, 400)}`;
+    const warnings = fleet.instances.flatMap(
+      (instance) => instance?.bot.lines.filter((line) => /"level":(40|50|60)/.test(line) && !/SANDBOX|TELEGRAM_PACING/.test(line)) ?? [],
+    );
+    figures["log lines at warn or above (running instances)"] =
+      warnings.length === 0 ? "none" : `${warnings.length}: ${warnings.slice(-2).join(" ⏎ ").slice(0, 400)}`;
     return figures;
   } finally {
     await fleet?.close();
@@ -310,11 +343,13 @@ export function severalInstances(): Promise<Record<string, string>> {
     });
     await part(figures, "failover: a process frozen mid-create", async () => {
       const times = await frozenMidCreate(fleet);
-      figures["failover: a process frozen mid-create"] = `${times.map(seconds).join(", ")} from the SIGSTOP to the person's answer from another process (the frozen one thawed after)`;
+      figures["failover: a process frozen mid-create"] =
+        `${times.map(seconds).join(", ")} from the SIGSTOP to the person's answer from another process (the frozen one thawed after)`;
     });
     await part(figures, "failover: the poller (leader) killed", async () => {
       const times = await pollerKilled(fleet);
-      figures["failover: the poller (leader) killed"] = `${times.map(seconds).join(", ")} from the SIGKILL to the answer of a /help sent right after (polling mode, 3 instances)`;
+      figures["failover: the poller (leader) killed"] =
+        `${times.map(seconds).join(", ")} from the SIGKILL to the answer of a /help sent right after (polling mode, 3 instances)`;
     });
   });
 }

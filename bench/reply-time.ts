@@ -40,7 +40,8 @@ function listFromEnv(name: string, fallback: number[]): number[] {
   const raw = process.env[name]?.trim();
   if (!raw) return fallback;
   const values = raw.split(",").map((item) => Number(item.trim()));
-  if (values.some((value) => !Number.isInteger(value) || value <= 0)) throw new Error(`${name}: expected positive whole numbers separated by commas, got "${raw}"`);
+  if (values.some((value) => !Number.isInteger(value) || value <= 0))
+    throw new Error(`${name}: expected positive whole numbers separated by commas, got "${raw}"`);
   return values;
 }
 
@@ -176,7 +177,8 @@ export function replyTimes(): Promise<Record<string, string>> {
           } catch {
             undrained.add(key);
           }
-          if (run) run.answeredLater = run.missingChats.filter((chatId) => fleet.tg.messages(chatId).some((message) => message.from_bot)).length;
+          if (run)
+            run.answeredLater = run.missingChats.filter((chatId) => fleet.tg.messages(chatId).some((message) => message.from_bot)).length;
         }
       });
     }

@@ -18,27 +18,43 @@ async function main(): Promise<void> {
       ["Rate budget: a burst of quote requests", burstOfQuotes],
       ["Rate budget: overhead per call", budgetOverhead],
     ],
-    alerts: async () => [["Rate alerts beside people: an hour at 10 calls a minute, 3 quotes a minute, with and without 200 alerts", alertsBesidePeople]],
+    alerts: async () => [
+      ["Rate alerts beside people: an hour at 10 calls a minute, 3 quotes a minute, with and without 200 alerts", alertsBesidePeople],
+    ],
     search: async () => [["Currency search at the real catalogue's scale", searchAtScale]],
     flow: async () => [["Exchange flow: time per update, ours vs a bare grammY bot", flowSteps]],
     flood: async () => [["Telegram's flood limits: a busy minute's burst through the outbox", floodBurst]],
     runtime: async () => (await import("./runtime.js")).runtimeSections,
     instances: async () => [
-      ["Several instances on one PostgreSQL: 1, 2 and 3 processes behind a balancer, and failover", (await import("./instances.js")).severalInstances],
+      [
+        "Several instances on one PostgreSQL: 1, 2 and 3 processes behind a balancer, and failover",
+        (await import("./instances.js")).severalInstances,
+      ],
     ],
     "reply-time": async () => [
-      ["Reply time a person sees: updates at a steady rate (open loop), 1 and 3 instances behind a balancer", (await import("./reply-time.js")).replyTimes],
+      [
+        "Reply time a person sees: updates at a steady rate (open loop), 1 and 3 instances behind a balancer",
+        (await import("./reply-time.js")).replyTimes,
+      ],
     ],
     tracker: async () => [
       ["Tracker: the schedule at 100,000 tracked exchanges", dueBatchAtScale],
       ["Tracker: a simulated day at 10 calls a minute, about 50 exchanges open", () => simulatedDay(50)],
     ],
     "busy-hour": async () =>
-      [1, 3, 6].map((rate): Section => [`A busy hour: 10 calls a minute, 50 exchanges open, ${rate} quote(s) a minute, 5 restarts and a SIGKILL`, () => sideBySide(rate)]),
+      [1, 3, 6].map(
+        (rate): Section => [
+          `A busy hour: 10 calls a minute, 50 exchanges open, ${rate} quote(s) a minute, 5 restarts and a SIGKILL`,
+          () => sideBySide(rate),
+        ],
+      ),
   };
-  const only = process.env.BENCH_ONLY?.split(",").map((key) => key.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(",")
+    .map((key) => key.trim())
+    .filter(Boolean);
   const unknown = only?.filter((key) => !(key in groups)) ?? [];
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY: no such section ${unknown.join(", ")} (there are: ${Object.keys(groups).join(", ")})`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY: no such section ${unknown.join(", ")} (there are: ${Object.keys(groups).join(", ")})`);
   for (const [key, sections] of Object.entries(groups)) {
     if (only && !only.includes(key)) continue;
     for (const [title, run] of await sections()) {

@@ -6,9 +6,9 @@
  * Sections 1 and 3 run the bot here and the emulator with its users in a child process
  * (bench/runtime-driver.ts), so this process's CPU time and profile are the bot's alone.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { Session, type Profiler } from "node:inspector/promises";
+import { type Profiler, Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -17,10 +17,10 @@ import { run } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { pino } from "pino";
-import { UNPACED } from "../src/telegram/outbox.js";
-import { createApp, type App } from "../src/app.js";
+import { type App, createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { startBotApiEmulator } from "../src/emulator/index.js";
+import { UNPACED } from "../src/telegram/outbox.js";
 import { benchDatabase } from "./postgres.js";
 import type { DriverRequest } from "./runtime-driver.js";
 import { ANSWER_TIMEOUT_MS, CONCURRENT, nextAnswer, percentile, SCENARIOS, type Timed } from "./runtime-users.js";
@@ -63,7 +63,10 @@ async function startDriver(): Promise<Driver> {
       resolve();
     }),
   );
-  type Reply = { type: "ready"; apiRoot: string; token: string; botInfo: UserFromGetMe } | { type: "done"; id: number; timed: Timed } | { type: "failed"; id: number; message: string };
+  type Reply =
+    | { type: "ready"; apiRoot: string; token: string; botInfo: UserFromGetMe }
+    | { type: "done"; id: number; timed: Timed }
+    | { type: "failed"; id: number; message: string };
   const ready = new Promise<Extract<Reply, { type: "ready" }>>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the emulator process did not start within 20 s")), 20_000);
     child.on("message", (reply: Reply) => {
@@ -204,8 +207,9 @@ export async function concurrentChats(): Promise<Record<string, string>> {
 
     const figures: Record<string, string> = {
       "updates timed per scenario and bot": `${CONCURRENT * ROUNDS}: ${ROUNDS} bursts of ${CONCURRENT} chats at once, after ${WARM_UP_ROUNDS} warm-up bursts`,
-      "latency": "from the user's update to the bot's answer (message; and callback answer for a tap)",
-      "CPU per update": "the bot process's CPU time ÷ every update it handled in the timed rounds (the /exchange or /start before a step included)",
+      latency: "from the user's update to the bot's answer (message; and callback answer for a tap)",
+      "CPU per update":
+        "the bot process's CPU time ÷ every update it handled in the timed rounds (the /exchange or /start before a step included)",
     };
     SCENARIOS.forEach((scenario, i) => {
       const [mine, base] = [ours[i]!, bare[i]!];
@@ -355,9 +359,12 @@ export async function processMemory(users = MEMORY_USERS, backEnd: "sqlite" | "p
       return `${seconds.toFixed(1)} s (${(((done - from) * 2) / seconds).toFixed(0)} updates/s)${stopped}`;
     };
     const kbPerUser = (fromMb: number, toMb: number, people: number) => ((toMb - fromMb) * 1024) / Math.max(1, people);
-    figures[`users 1 to ${MEMORY_CHECKPOINT.toLocaleString("en")}: /start + /exchange, ${CONCURRENT} at a time`] = await drive(Math.min(users, MEMORY_CHECKPOINT));
+    figures[`users 1 to ${MEMORY_CHECKPOINT.toLocaleString("en")}: /start + /exchange, ${CONCURRENT} at a time`] = await drive(
+      Math.min(users, MEMORY_CHECKPOINT),
+    );
     const atCheckpoint = { users: done, rss: rssMb(pid) };
-    figures[`RSS at ${done.toLocaleString("en")} users`] = `${atCheckpoint.rss.toFixed(1)} MB (+${(atCheckpoint.rss - idle).toFixed(1)} MB, ${kbPerUser(idle, atCheckpoint.rss, done).toFixed(2)} kB/user: V8 sizing its heap included)`;
+    figures[`RSS at ${done.toLocaleString("en")} users`] =
+      `${atCheckpoint.rss.toFixed(1)} MB (+${(atCheckpoint.rss - idle).toFixed(1)} MB, ${kbPerUser(idle, atCheckpoint.rss, done).toFixed(2)} kB/user: V8 sizing its heap included)`;
     const checkpointHeap = await probeHeap(pid, heapFile);
     if (users > MEMORY_CHECKPOINT) {
       figures[`users to ${users.toLocaleString("en")}`] = await drive(users);
@@ -392,7 +399,10 @@ export async function processMemory(users = MEMORY_USERS, backEnd: "sqlite" | "p
     } else {
       figures["SIGTERM → exit"] = `${(exit.at - termAt).toFixed(0)} ms, exit code ${exit.code ?? `signal ${exit.signal}`}`;
     }
-    const warnings = output.trim().split("\n").filter((line) => line.trim() !== "" && !line.includes("SANDBOX") && !line.includes("TELEGRAM_PACING=off")).length;
+    const warnings = output
+      .trim()
+      .split("\n")
+      .filter((line) => line.trim() !== "" && !line.includes("SANDBOX") && !line.includes("TELEGRAM_PACING=off")).length;
     figures["log lines at warn or above (sandbox and pacing notices aside)"] = warnings === 0 ? "none" : `${warnings}: ${tail(output, 3)}`;
     return figures;
   } finally {
@@ -407,7 +417,20 @@ export async function processMemory(users = MEMORY_USERS, backEnd: "sqlite" | "p
 
 const PROFILE_ROUNDS = 20;
 /** better-sqlite3's native methods, as they appear (without a script) in a profile. */
-const SQLITE_NATIVES = new Set(["Statement", "Database", "run", "get", "all", "iterate", "pluck", "raw", "exec", "pragma", "prepare", "transaction"]);
+const SQLITE_NATIVES = new Set([
+  "Statement",
+  "Database",
+  "run",
+  "get",
+  "all",
+  "iterate",
+  "pluck",
+  "raw",
+  "exec",
+  "pragma",
+  "prepare",
+  "transaction",
+]);
 
 /** Where a profiled function's code lives, relative to the repository ("" for native code). */
 function scriptOf(node: Profiler.ProfileNode): string {
@@ -447,7 +470,12 @@ export async function flowProfile(): Promise<Record<string, string>> {
       await session.post("Profiler.setSamplingInterval", { interval: 200 });
       // BENCH_HEAPPROFILE: where the same rounds allocate, garbage included (what keeps the GC busy).
       const allocations = process.env.BENCH_HEAPPROFILE;
-      if (allocations) await session.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      if (allocations)
+        await session.post("HeapProfiler.startSampling", {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
       await session.post("Profiler.start");
       await driver.play(flow, PROFILE_ROUNDS);
       ({ profile } = await session.post("Profiler.stop"));
@@ -530,7 +558,7 @@ function summarize(profile: Profiler.Profile): Record<string, string> {
   const figures: Record<string, string> = {
     profiled: `${updates} updates (${PROFILE_ROUNDS} × ${CONCURRENT} chats: /exchange, then 'btc btc'); ${wallMs.toFixed(0)} ms wall, ${busy.toFixed(0)} ms busy (${(busy / updates).toFixed(2)} ms/update), ${idle.toFixed(0)} ms idle`,
     "group / script": "self time: share of busy time, ms per update (native code counted with its caller)",
-    "stack": "time with it on the stack (inclusive; synchronous stacks only, so a lower bound)",
+    stack: "time with it on the stack (inclusive; synchronous stacks only, so a lower bound)",
   };
   for (const [group, ms] of top(byGroup, 10)) figures[`group  ${short(group)}`] = share(ms);
   for (const [script, ms] of top(byScript, 8)) figures[`script ${short(script)}`] = share(ms);

@@ -2,19 +2,19 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { Bot } from "grammy";
 import { pino } from "pino";
 import { createI18n } from "../src/bot/i18n.js";
 import { ManualClock } from "../src/clock.js";
-import { createRepositories, openSqliteStore, POLL_RANK, type NewTransaction } from "../src/db/index.js";
+import { createRepositories, type NewTransaction, openSqliteStore, POLL_RANK } from "../src/db/index.js";
+import { startBotApiEmulator } from "../src/emulator/index.js";
 import { RateBudget } from "../src/exchange/budget.js";
 import { ExchangeClient } from "../src/exchange/client.js";
 import { startSandbox, type Timeline } from "../src/exchange/sandbox/index.js";
 import { StatusNotifier } from "../src/tracker/notifier.js";
 import { Tracker } from "../src/tracker/tracker.js";
-import { Bot } from "grammy";
-import { startBotApiEmulator } from "../src/emulator/index.js";
-import { recordSentMessages } from "./sent-messages.js";
 import { SAMPLE_CREATE } from "./fixtures.js";
+import { recordSentMessages } from "./sent-messages.js";
 
 const silent = pino({ level: "silent" });
 
@@ -97,7 +97,13 @@ export async function dueBatchAtScale(): Promise<Record<string, string>> {
  */
 export async function simulatedDay(open: number, hours = 24): Promise<Record<string, string | number>> {
   // Phase lengths that are no multiple of the poll interval, as in life.
-  const timeline: Timeline = { waiting: 63.5 * 60_000, confirming: 17.3 * 60_000, exchanging: 21.7 * 60_000, sending: 11.9 * 60_000, overdueAfter: 10 * 3_600_000 };
+  const timeline: Timeline = {
+    waiting: 63.5 * 60_000,
+    confirming: 17.3 * 60_000,
+    exchanging: 21.7 * 60_000,
+    sending: 11.9 * 60_000,
+    overdueAfter: 10 * 3_600_000,
+  };
   const lifetime = timeline.waiting + timeline.confirming + timeline.exchanging + timeline.sending;
   const day = hours * 3_600_000;
   const total = Math.round((open * day) / lifetime);
@@ -112,7 +118,14 @@ export async function simulatedDay(open: number, hours = 24): Promise<Record<str
 
   // Setting up goes around the budget: the day's budget is for polling only.
   const setupBudget = new RateBudget({ limitPerMinute: 1_000_000, backgroundShare: 0.5, clock });
-  const setupClient = new ExchangeClient({ baseUrl: sandbox.url, apiKey: "k", authScheme: "bearer", budget: setupBudget, clock, logger: silent });
+  const setupClient = new ExchangeClient({
+    baseUrl: sandbox.url,
+    apiKey: "k",
+    authScheme: "bearer",
+    budget: setupBudget,
+    clock,
+    logger: silent,
+  });
   const budget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock });
   const client = new ExchangeClient({ baseUrl: sandbox.url, apiKey: "k", authScheme: "bearer", budget, clock, logger: silent });
 
@@ -135,7 +148,15 @@ export async function simulatedDay(open: number, hours = 24): Promise<Record<str
       await user.send("/start");
       await repos.users.touch({ id: userId, languageCode: "en" });
       const { exchangeId } = await setupClient.createTransaction(SAMPLE_CREATE);
-      await repos.transactions.insert({ ...sample(next, clock.now()), exchangeId, userId, chatId: userId, createdAt: clock.now(), nextPollAt: clock.now() + 60_000, cardMessageId: null });
+      await repos.transactions.insert({
+        ...sample(next, clock.now()),
+        exchangeId,
+        userId,
+        chatId: userId,
+        createdAt: clock.now(),
+        nextPollAt: clock.now() + 60_000,
+        cardMessageId: null,
+      });
       created.set(userId, { createdAt: clock.now() });
       next++;
     }
@@ -167,7 +188,10 @@ export async function simulatedDay(open: number, hours = 24): Promise<Record<str
     delays.push(message.at - (origin.createdAt + offsets[status]!));
     reported.set(message.chatId, (reported.get(message.chatId) ?? 0) + 1);
   }
-  const changes = [...created.values()].reduce((n, c) => n + Object.values(offsets).filter((o) => c.createdAt + o <= start + day).length, 0);
+  const changes = [...created.values()].reduce(
+    (n, c) => n + Object.values(offsets).filter((o) => c.createdAt + o <= start + day).length,
+    0,
+  );
   delays.sort((a, b) => a - b);
   const stats = await budget.stats();
   await store.close();

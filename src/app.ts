@@ -2,34 +2,34 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import type { Logger } from "pino";
-import { systemClock, type Clock } from "./clock.js";
-import { databaseNote, type Config } from "./config.js";
 import { sql } from "kysely";
-import { createRepositories, openSqliteStore, type Repositories, type SqliteStore } from "./db/index.js";
-import { openPostgres, type PostgresStore } from "./db/postgres/index.js";
-import { openFleet, settlesBy, type Duty, type Role } from "./fleet/index.js";
-import { createBot } from "./bot/index.js";
-import { startFlowSweeper } from "./bot/flow-sweeper.js";
+import type { Logger } from "pino";
+import { AlertChecker } from "./alerts/index.js";
+import type { BotContext } from "./bot/context.js";
 import { startOffersRecovery } from "./bot/conversations/offers-recovery.js";
 import { startOwedOutcomes } from "./bot/create-outcomes.js";
-import { registerCommands } from "./bot/features/menu.js";
-import { translatorFor } from "./bot/i18n.js";
-import { escapeHtml } from "./bot/format.js";
-import { createdByFlow, handOverCreated } from "./bot/flow-created.js";
-import type { BotContext } from "./bot/context.js";
-import { RateBudget } from "./exchange/budget.js";
-import { CatalogueService, type CatalogueOptions } from "./exchange/catalogue.js";
-import { ExchangeClient } from "./exchange/client.js";
-import { ExchangeAvailability } from "./exchange/availability.js";
-import { EstimateService } from "./exchange/estimates.js";
-import { startSandbox, type SandboxExchange } from "./exchange/sandbox/index.js";
-import { databaseReadiness, Metrics, startOpsServer, type HealthCheck, type OpsServer } from "./ops/index.js";
-import { connectToTelegram, startPolling, startWebhook, type RetryTiming, type UpdateFeed } from "./telegram/index.js";
-import { Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED, type FloodLimits } from "./telegram/outbox.js";
-import { AlertChecker } from "./alerts/index.js";
-import { acceptInto, chatIdOfKey, fenceCalls, InboxWorker } from "./inbox/index.js";
 import { alertMessenger } from "./bot/features/alerts.js";
+import { registerCommands } from "./bot/features/menu.js";
+import { createdByFlow, handOverCreated } from "./bot/flow-created.js";
+import { startFlowSweeper } from "./bot/flow-sweeper.js";
+import { escapeHtml } from "./bot/format.js";
+import { translatorFor } from "./bot/i18n.js";
+import { createBot } from "./bot/index.js";
+import { type Clock, systemClock } from "./clock.js";
+import { type Config, databaseNote } from "./config.js";
+import { createRepositories, openSqliteStore, type Repositories, type SqliteStore } from "./db/index.js";
+import { openPostgres, type PostgresStore } from "./db/postgres/index.js";
+import { ExchangeAvailability } from "./exchange/availability.js";
+import { RateBudget } from "./exchange/budget.js";
+import { type CatalogueOptions, CatalogueService } from "./exchange/catalogue.js";
+import { ExchangeClient } from "./exchange/client.js";
+import { EstimateService } from "./exchange/estimates.js";
+import { type SandboxExchange, startSandbox } from "./exchange/sandbox/index.js";
+import { type Duty, openFleet, type Role, settlesBy } from "./fleet/index.js";
+import { acceptInto, chatIdOfKey, fenceCalls, InboxWorker } from "./inbox/index.js";
+import { databaseReadiness, type HealthCheck, Metrics, type OpsServer, startOpsServer } from "./ops/index.js";
+import { connectToTelegram, type RetryTiming, startPolling, startWebhook, type UpdateFeed } from "./telegram/index.js";
+import { type FloodLimits, Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED } from "./telegram/outbox.js";
 import { StatusNotifier } from "./tracker/notifier.js";
 import { Tracker } from "./tracker/tracker.js";
 
@@ -162,20 +162,24 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       if (outcome === "rate-limited") metrics.rateLimitedBy("exchange");
     },
   });
-  const catalogue = new CatalogueService({
-    client,
-    repo: repos.catalogue,
-    kv: repos.kv,
-    clock,
-    logger,
-    onRefreshAttempt: (part) => part === "currencies" && availability.catalogueTried(),
-    // The followers read it again at once.
-    onRefreshed: () => fleet.send("catalogue"),
-  }, overrides.catalogueRefresh);
+  const catalogue = new CatalogueService(
+    {
+      client,
+      repo: repos.catalogue,
+      kv: repos.kv,
+      clock,
+      logger,
+      onRefreshAttempt: (part) => part === "currencies" && availability.catalogueTried(),
+      // The followers read it again at once.
+      onRefreshed: () => fleet.send("catalogue"),
+    },
+    overrides.catalogueRefresh,
+  );
   await catalogue.load();
   const estimates = new EstimateService({ client, clock });
 
-  if (!config.telegramPacing && !overrides.floodLimits) logger.warn("TELEGRAM_PACING=off: nothing keeps the bot inside Telegram's flood limits (meant for load tests against an emulator)");
+  if (!config.telegramPacing && !overrides.floodLimits)
+    logger.warn("TELEGRAM_PACING=off: nothing keeps the bot inside Telegram's flood limits (meant for load tests against an emulator)");
   const floodLimits = overrides.floodLimits ?? (config.telegramPacing ? TELEGRAM_FLOOD_LIMITS : UNPACED);
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
   const { bot, statusApi, i18n, idle, handling, recoverOffers, alreadyApplied } = createBot(
@@ -203,7 +207,15 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       },
     },
   );
-  const notifier = new StatusNotifier({ api: statusApi, repos, i18n, catalogue, clock, logger, onStatusMessage: (outcome) => metrics.statusMessage(outcome) });
+  const notifier = new StatusNotifier({
+    api: statusApi,
+    repos,
+    i18n,
+    catalogue,
+    clock,
+    logger,
+    onStatusMessage: (outcome) => metrics.statusMessage(outcome),
+  });
   const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
   // Every update is stored before Telegram is told it arrived, then handled from the inbox
   // (src/inbox/), one chat at a time across every process on the database, under the fleet's leases.
@@ -225,7 +237,10 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     handle: async (update, attempts, signal) => {
       // Taken up again after a process died: not twice into a flow that had taken it.
       if (attempts > 1 && (await alreadyApplied(update))) {
-        logger.warn({ updateId: update.update_id }, "an update taken up again after its process stopped had been taken by the chat's flow already; not handled twice");
+        logger.warn(
+          { updateId: update.update_id },
+          "an update taken up again after its process stopped had been taken by the chat's flow already; not handled twice",
+        );
         return;
       }
       try {
@@ -268,7 +283,22 @@ export async function createApp(config: Config & { botToken: string }, logger: L
 
   // The leader's duties (SQLite: the one process's), started in this order whenever this process
   // leads and stopped in the reverse order (src/fleet/duties.ts).
-  const leader = leaderDuties({ config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry, isRunning: (other) => fleet.isRunning(other) });
+  const leader = leaderDuties({
+    config,
+    logger,
+    clock,
+    repos,
+    metrics,
+    bot,
+    i18n,
+    catalogue,
+    client,
+    tracker,
+    recoverOffers,
+    accept,
+    retry,
+    isRunning: (other) => fleet.isRunning(other),
+  });
   // While another process leads (PostgreSQL), this one reads the catalogue it stores. It hears the
   // leader's signals from before (the fleet's enter): a catalogue stored meanwhile is read now or heard of.
   const followerDuties: Duty[] = [
@@ -374,7 +404,10 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         }
         phase = "running";
         ready = true;
-        logger.info({ username: bot.botInfo.username, sandbox: sandbox !== undefined, updates: config.webhook ? "webhook" : "polling", role: role() }, "bot started");
+        logger.info(
+          { username: bot.botInfo.username, sandbox: sandbox !== undefined, updates: config.webhook ? "webhook" : "polling", role: role() },
+          "bot started",
+        );
       })();
       return starting;
     },
@@ -401,11 +434,17 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         const budgetClosed = budget.close();
         const handlersDone = (await settlesBy(idle(), stopDeadline)) && (await inboxStopped).unfinished === 0;
         if (!handlersDone) {
-          logger.warn({ handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 }, "shutdown: updates still being handled after the grace period; stopping without them");
+          logger.warn(
+            { handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 },
+            "shutdown: updates still being handled after the grace period; stopping without them",
+          );
         }
         // The fleet waits for each duty until the deadline itself; past it, something else hangs (the lock's release).
-        const unfinished = (await settlesBy(dutiesDone, stopDeadline + STOP_CLOSING_MS / 2)) ? await dutiesDone : ["the leader lock's release"];
-        if (unfinished.length > 0) logger.warn({ duties: unfinished }, "shutdown: background duties still running after the grace period; stopping without them");
+        const unfinished = (await settlesBy(dutiesDone, stopDeadline + STOP_CLOSING_MS / 2))
+          ? await dutiesDone
+          : ["the leader lock's release"];
+        if (unfinished.length > 0)
+          logger.warn({ duties: unfinished }, "shutdown: background duties still running after the grace period; stopping without them");
         catalogue.stop();
         stopWaitsFor = "connections to close";
         // Out of time: calls to the exchange still under way are cut off rather than awaited.
@@ -449,7 +488,13 @@ interface LeaderParts {
  * The duties only the leader runs, in the order they start (each term builds its parts anew),
  * and what the rest of the process reads of them.
  */
-function leaderDuties(parts: LeaderParts): { duties: Duty[]; pollingFeed(): UpdateFeed | undefined; tracking(): boolean; wakeOffersRecovery(): void; wakeOwedOutcomes(): void } {
+function leaderDuties(parts: LeaderParts): {
+  duties: Duty[];
+  pollingFeed(): UpdateFeed | undefined;
+  tracking(): boolean;
+  wakeOffersRecovery(): void;
+  wakeOwedOutcomes(): void;
+} {
   const { config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry, isRunning } = parts;
   const warn = warnOn(logger);
   /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
@@ -603,7 +648,11 @@ const DATABASE_CHECK_MS = 3_000;
 async function openStore(config: Config, logger: Logger): Promise<SqliteStore | PostgresStore> {
   if (config.databaseUrl === undefined) return openSqliteStore(config.databasePath);
   return openPostgres(config.databaseUrl, {
-    onIdleError: (error) => logger.error({ err: error }, "a connection to PostgreSQL broke while idle (the server restarted, or the network dropped it); the next query opens a new one"),
+    onIdleError: (error) =>
+      logger.error(
+        { err: error },
+        "a connection to PostgreSQL broke while idle (the server restarted, or the network dropped it); the next query opens a new one",
+      ),
   });
 }
 

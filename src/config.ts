@@ -128,7 +128,12 @@ const envSchema = z.object({
   HEALTH_PORT: port(),
   HEALTH_HOST: host("127.0.0.1"),
   PLAYGROUND_PORT: port(3000),
-  TELEGRAM_PACING: z.string().trim().toLowerCase().default("on").pipe(z.enum(["on", "off"], { message: 'must be "on" or "off"' })),
+  TELEGRAM_PACING: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default("on")
+    .pipe(z.enum(["on", "off"], { message: 'must be "on" or "off"' })),
   SHUTDOWN_GRACE_SECONDS: positiveInt(8),
   LOG_FORMAT: z
     .string()
@@ -141,7 +146,11 @@ const envSchema = z.object({
     .trim()
     .toLowerCase()
     .default("info")
-    .pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "must be one of fatal, error, warn, info, debug, trace, silent" })),
+    .pipe(
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        message: "must be one of fatal, error, warn, info, debug, trace, silent",
+      }),
+    ),
 });
 
 export interface Config {
@@ -195,7 +204,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const e = result.data;
   if (e.WEBHOOK_URL !== undefined && e.WEBHOOK_SECRET === undefined) {
-    throw new ConfigError("Invalid WEBHOOK_SECRET: required when WEBHOOK_URL is set, so that only Telegram can deliver updates (e.g. `openssl rand -hex 32`)");
+    throw new ConfigError(
+      "Invalid WEBHOOK_SECRET: required when WEBHOOK_URL is set, so that only Telegram can deliver updates (e.g. `openssl rand -hex 32`)",
+    );
   }
   return {
     botToken: e.BOT_TOKEN,

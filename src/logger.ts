@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { pino, type DestinationStream, type Logger } from "pino";
+import { type DestinationStream, type Logger, pino } from "pino";
 
 export type { Logger };
 
@@ -22,8 +22,12 @@ const CENSOR = "[redacted]";
  */
 export function createLogger(options: LoggerOptions): Logger {
   const redact = redactor(options.secrets ?? []);
-  const pretty = options.format === "pretty" || (options.format !== "json" && options.destination === undefined && process.stdout.isTTY === true);
-  const transport = pretty && options.destination === undefined && prettyInstalled() ? pino.transport({ target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l" } }) : undefined;
+  const pretty =
+    options.format === "pretty" || (options.format !== "json" && options.destination === undefined && process.stdout.isTTY === true);
+  const transport =
+    pretty && options.destination === undefined && prettyInstalled()
+      ? pino.transport({ target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l" } })
+      : undefined;
   return pino(
     {
       level: options.level,

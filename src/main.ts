@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { createApp, STOP_CLOSING_MS } from "./app.js";
-import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.js";
+import { type Config, ConfigError, loadConfig, loadDotEnv } from "./config.js";
 import { urlSecrets } from "./db/postgres/url.js";
 import { createLogger, redactor } from "./logger.js";
 import { startPlayground } from "./playground/index.js";
@@ -57,10 +57,16 @@ async function main(): Promise<void> {
 
 /** No BOT_TOKEN: the whole bot in a browser, on the emulator and the sandbox (see src/playground). */
 async function runPlayground(config: Config): Promise<void> {
-  const logger = createLogger({ level: config.logLevel, format: config.logFormat, secrets: [config.exchange.apiKey, ...databasePassword(config)] });
+  const logger = createLogger({
+    level: config.logLevel,
+    format: config.logFormat,
+    secrets: [config.exchange.apiKey, ...databasePassword(config)],
+  });
   const playground = await startPlayground({ config, logger }).catch((error: unknown) => {
     if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
-    console.error(`Port ${config.playgroundPort} on 127.0.0.1 is taken, so the playground cannot open its page: set PLAYGROUND_PORT to a free port.`);
+    console.error(
+      `Port ${config.playgroundPort} on 127.0.0.1 is taken, so the playground cannot open its page: set PLAYGROUND_PORT to a free port.`,
+    );
     process.exit(1);
   });
   process.stdout.write(
@@ -80,7 +86,11 @@ function databasePassword(config: Config): string[] {
  * With `deadline`: if the stop is not done `afterMs` after the first signal (a close that hangs),
  * `cutShort` says so and the process exits (1) all the same.
  */
-function stopOnSignals(stop: () => Promise<void>, logger: Logger, deadline?: { afterMs: number; cutShort: (seconds: number) => void }): void {
+function stopOnSignals(
+  stop: () => Promise<void>,
+  logger: Logger,
+  deadline?: { afterMs: number; cutShort: (seconds: number) => void },
+): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -114,7 +124,10 @@ if (process.argv[2] === "db:copy") {
 } else {
   main().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    console.error("The bot could not start:", redactor([process.env.BOT_TOKEN, process.env.EXCHANGE_API_KEY, ...urlSecrets(process.env.DATABASE_URL ?? "")])(message));
+    console.error(
+      "The bot could not start:",
+      redactor([process.env.BOT_TOKEN, process.env.EXCHANGE_API_KEY, ...urlSecrets(process.env.DATABASE_URL ?? "")])(message),
+    );
     process.exit(1);
   });
 }

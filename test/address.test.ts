@@ -1,6 +1,6 @@
 import { bech32 } from "@scure/base";
 import { describe, expect, it } from "vitest";
-import { checkAddress, checkMemo, knowsAddressFormat, type AddressProblem } from "../src/domain/address.js";
+import { type AddressProblem, checkAddress, checkMemo, knowsAddressFormat } from "../src/domain/address.js";
 
 /**
  * Valid samples come from published specs and test vectors (sources in the comments), so the
@@ -45,10 +45,7 @@ const VALID: Record<string, string[]> = {
   ],
   trx: ["TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj"],
   xrp: ["rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh"], // genesis account
-  sol: [
-    "Ho87cuS3aSRgUMCeMrV7uNCCWx6Fj2ytnufYQ1W7KCLr",
-    "4JMhwSEujEZEfMp4X8ZrqYcDNaYy7UFaCXvoSzWQJLQq",
-  ],
+  sol: ["Ho87cuS3aSRgUMCeMrV7uNCCWx6Fj2ytnufYQ1W7KCLr", "4JMhwSEujEZEfMp4X8ZrqYcDNaYy7UFaCXvoSzWQJLQq"],
   ton: [
     // TON docs: the same account, raw and user-friendly (bounceable, non-bounceable, base64 alphabet)
     "EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPrHF",
@@ -385,10 +382,7 @@ describe("checkAddress: wrong network, testnet and unusual forms are refused", (
     ["ada", "addr1gx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer5pnz75xxcrzqf96k"], // pointer address
     ["ada", "stake1uyehkck0lajq8gr28t9uxnuvgcqrc6070x3k9r8048z8y5gh6ffgw"], // stake address
     ["ada", "2657WMsDfac6Cmfg4Varph2qyLKGi2K9E8jrtvjHVzfSjmbTMGy5sY3HpxCKsmtDA"], // Byron testnet (protocol magic attribute)
-    [
-      "ada",
-      "37btjrVyb4KDXBNC4haBVPCrro8AQPHwvCMp3RFhhSVWwfFmZ6wwzSK6JK1hY6wHNmtrpTf1kdbva8TCneM2YsiXT7mrzT21EacHnPpz5YyUdj64na",
-    ], // Byron testnet
+    ["ada", "37btjrVyb4KDXBNC4haBVPCrro8AQPHwvCMp3RFhhSVWwfFmZ6wwzSK6JK1hY6wHNmtrpTf1kdbva8TCneM2YsiXT7mrzT21EacHnPpz5YyUdj64na"], // Byron testnet
     ["dot", "5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY"], // Alice, generic Substrate prefix 42
     ["dot", "HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F"], // Alice on Kusama
     ["ksm", "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5"],
@@ -397,7 +391,10 @@ describe("checkAddress: wrong network, testnet and unusual forms are refused", (
     ["atom", "cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd20"], // last two characters swapped
     ["xmr", "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3"], // 94 chars
     ["xmr", "94AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A"], // not a mainnet prefix
-    ["ln", "lntb20m1pvjluezhp58yjmdan79s6qqdhdzgynm4zwqd5d7xmw5fk98klysy043l2ahrqspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqfpp3x9et2e20v6pu37c5d9vax37wxq72un98kmzzhznpurw9sgl2v0nklu2g4d0keph5t7tj9tcqd8rexnd07ux4uv2cjvcqwaxgj7v4uwn5wmypjd5n69z2xm3xgksg28nwht7f6zspwp3f9t"], // testnet
+    [
+      "ln",
+      "lntb20m1pvjluezhp58yjmdan79s6qqdhdzgynm4zwqd5d7xmw5fk98klysy043l2ahrqspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqfpp3x9et2e20v6pu37c5d9vax37wxq72un98kmzzhznpurw9sgl2v0nklu2g4d0keph5t7tj9tcqd8rexnd07ux4uv2cjvcqwaxgj7v4uwn5wmypjd5n69z2xm3xgksg28nwht7f6zspwp3f9t",
+    ], // testnet
     ["ln", "lightning:satoshi@getalby.com"],
     ["ln", "Satoshi@getalby.com"], // LUD-16 user names are lower case
     ["ln", "satoshi@localhost"],
@@ -655,10 +652,13 @@ describe("checkAddress: networks without a known format get sane limits only", (
   });
 
   it.each<[string, { ok: true; address: string } | { ok: false; problem: AddressProblem }]>([
-    ["kaspa:qypr7ayn2a7jhu5wztjczpavnkjdcm98qm4w0mza8ra6c4lrfzs5yeq2a4mxqa3", {
-      ok: true,
-      address: "kaspa:qypr7ayn2a7jhu5wztjczpavnkjdcm98qm4w0mza8ra6c4lrfzs5yeq2a4mxqa3",
-    }],
+    [
+      "kaspa:qypr7ayn2a7jhu5wztjczpavnkjdcm98qm4w0mza8ra6c4lrfzs5yeq2a4mxqa3",
+      {
+        ok: true,
+        address: "kaspa:qypr7ayn2a7jhu5wztjczpavnkjdcm98qm4w0mza8ra6c4lrfzs5yeq2a4mxqa3",
+      },
+    ],
     ["  abcDEF123  ", { ok: true, address: "abcDEF123" }],
     ["x", { ok: true, address: "x" }],
     ["a".repeat(128), { ok: true, address: "a".repeat(128) }],
@@ -724,7 +724,23 @@ describe("checkMemo", () => {
     expect(checkMemo(network, "\u041F\u0440\u0438\u0432\u0435\u0442 \u{1F680}")).toMatchObject({ ok: true });
     expect(checkMemo(network, "x".repeat(100))).toEqual({ ok: true, memo: "x".repeat(100) });
     expect(checkMemo(network, "x".repeat(101))).toEqual({ ok: false, problem: "too-long" });
-    for (const bad of ["\u200B", "\u200E", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069", "\u0000", "\u001B", "\t", "\n", "\u00A0", "\u2028", "\uFEFF", "\uE000"]) {
+    for (const bad of [
+      "\u200B",
+      "\u200E",
+      "\u202E",
+      "\u2066",
+      "\u2067",
+      "\u2068",
+      "\u2069",
+      "\u0000",
+      "\u001B",
+      "\t",
+      "\n",
+      "\u00A0",
+      "\u2028",
+      "\uFEFF",
+      "\uE000",
+    ]) {
       expect(checkMemo(network, `12${bad}34`), JSON.stringify(bad)).toEqual({ ok: false, problem: "unprintable" });
     }
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { waitFor, type StoredMessage } from "../src/emulator/index.js";
+import { type StoredMessage, waitFor } from "../src/emulator/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { advanceUntil } from "./harness/drive.js";
 import { buttons, createViaFlow, toAddress } from "./harness/flow.js";
@@ -15,7 +15,11 @@ const TRON = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
 const XRP = "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh";
 
 /** Steers the exchange to a deposit and lets the sandbox finish it; returns the "Finished" message. */
-async function finish(w: TestWorld, user: ReturnType<TestWorld["tg"]["user"]>, created: { exchangeId: string; card: StoredMessage }): Promise<StoredMessage> {
+async function finish(
+  w: TestWorld,
+  user: ReturnType<TestWorld["tg"]["user"]>,
+  created: { exchangeId: string; card: StoredMessage },
+): Promise<StoredMessage> {
   expect(w.app.sandbox!.steer(created.exchangeId, "deposit-arrived")).toBe(true);
   let finished: StoredMessage | undefined;
   const news = () => user.messages().find((m) => m.from_bot && m.message_id > created.card.message_id && /Finished/.test(m.text ?? ""));

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startWorld, type TestWorld } from "./harness/app.js";
-import { withholdMemo, XRP_SWAP } from "./harness/withheld-memo.js";
-import { buttons, toAmount, toSummary } from "./harness/flow.js";
-import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 import { FLOW_STATE_MAX_BYTES } from "../src/bot/flow-sweeper.js";
+import { type StoredMessage, type TestUser, waitFor } from "../src/emulator/index.js";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { buttons, toAmount, toSummary } from "./harness/flow.js";
+import { withholdMemo, XRP_SWAP } from "./harness/withheld-memo.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -53,8 +53,16 @@ describe("the 'deposit memo not given yet' prompt after Confirm", () => {
     // The service gives the memo now: Try again shows the deposit, once.
     world.app.sandbox!.faults.clear();
     await user.click(live, "Try again");
-    const tx = await waitFor(async () => ((await world!.app.repos.transactions.find(id))!.extraFrom ? (await world!.app.repos.transactions.find(id)) : undefined), 5_000, "the memo");
-    const card = await waitFor(() => user.messages().find((m) => m.text?.includes(tx.extraFrom!) && buttons(m).includes("🧾 For support")), 5_000, "the creation card");
+    const tx = await waitFor(
+      async () => ((await world!.app.repos.transactions.find(id))!.extraFrom ? await world!.app.repos.transactions.find(id) : undefined),
+      5_000,
+      "the memo",
+    );
+    const card = await waitFor(
+      () => user.messages().find((m) => m.text?.includes(tx.extraFrom!) && buttons(m).includes("🧾 For support")),
+      5_000,
+      "the creation card",
+    );
     expect(card.text).toContain(tx.addressFrom!);
     expect(user.messages().filter((m) => m.text?.includes("Please check everything"))).toHaveLength(1);
     // The person was told along the way that the prompt was asked again.
@@ -129,12 +137,24 @@ describe("a flow at the 'not given yet' prompt closed for its size", () => {
     await world.app.repos.kv.set(key, { ...stored, grown: "x".repeat(FLOW_STATE_MAX_BYTES) });
     const seen = user.messages().length;
     await world.clock.advance(60_000);
-    const note = await waitFor(() => user.messages().slice(seen).find((m) => m.text?.includes("grew too long for me to keep")), 5_000, "the sweeper's note");
+    const note = await waitFor(
+      () =>
+        user
+          .messages()
+          .slice(seen)
+          .find((m) => m.text?.includes("grew too long for me to keep")),
+      5_000,
+      "the sweeper's note",
+    );
     expect(note.text).toContain(exchangeId);
     expect(note.text).toContain("stays open");
     expect(note.text).not.toContain("start again");
     // Well inside the flow's 35-minute hold: the tracker shows the card.
-    const card = () => user.messages().slice(seen).find((m) => m !== note && m.text?.includes(exchangeId));
+    const card = () =>
+      user
+        .messages()
+        .slice(seen)
+        .find((m) => m !== note && m.text?.includes(exchangeId));
     for (let minute = 0; minute < 5 && !card(); minute++) {
       await world.clock.advance(60_000);
       await world.app.idle();
@@ -180,14 +200,24 @@ describe("people who blocked the bot", () => {
     const before = sendsTo(world, 9323);
     // Three messages for them are under way at once (tracker news, alerts, replies); Telegram holds the first.
     const held = world.tg.holdNext("sendMessage");
-    const sends = [1, 2, 3].map((n) => world!.app.bot.api.sendMessage(9323, `news ${n}`).then(() => "sent", (error: Error) => error.message));
+    const sends = [1, 2, 3].map((n) =>
+      world!.app.bot.api.sendMessage(9323, `news ${n}`).then(
+        () => "sent",
+        (error: Error) => error.message,
+      ),
+    );
     await held.arrived;
     held.release({ error_code: 403, description: "Forbidden: bot was blocked by the user" });
     const outcomes = await Promise.all(sends);
     expect(outcomes.every((o) => o.includes("bot was blocked by the user"))).toBe(true);
     // Only the first reached Telegram.
     expect(sendsTo(world, 9323)).toBe(before + 1);
-    expect(await world.app.bot.api.sendMessage(9323, "later").then(() => "sent", (error: Error) => error.message)).toContain("blocked");
+    expect(
+      await world.app.bot.api.sendMessage(9323, "later").then(
+        () => "sent",
+        (error: Error) => error.message,
+      ),
+    ).toContain("blocked");
     expect(sendsTo(world, 9323)).toBe(before + 1);
     // They write again: answered as usual.
     await user.send("/help");

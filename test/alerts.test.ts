@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Decimal } from "../src/money.js";
 import { ALERT_LIFETIME_MS } from "../src/bot/features/alerts.js";
 import { waitFor } from "../src/emulator/index.js";
+import { Decimal } from "../src/money.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { advanceUntil } from "./harness/drive.js";
 import { buttons, offerButtons, toOffers } from "./harness/flow.js";
@@ -26,12 +26,17 @@ async function minutes(w: TestWorld, count: number): Promise<void> {
 
 /** Calls the alert checker made to the service: estimates on the alert lane, as the sandbox saw them. */
 function estimateCalls(w: TestWorld, since = 0): { amount: string | undefined; from: string | undefined }[] {
-  return w.app.sandbox!.requests.slice(since).filter((r) => r.endpoint === "getEstimatedAmount").map((r) => ({ amount: r.query.amount, from: r.query.symbol_from }));
+  return w.app
+    .sandbox!.requests.slice(since)
+    .filter((r) => r.endpoint === "getEstimatedAmount")
+    .map((r) => ({ amount: r.query.amount, from: r.query.symbol_from }));
 }
 
 /** The best amount the sandbox offers now for a pair, read the way the bot reads it. */
 async function bestNow(w: TestWorld, amount: string, from: [string, string], to: [string, string]): Promise<Decimal> {
-  const result = await w.app.client.getEstimate({ symbolFrom: from[0], networkFrom: from[1], symbolTo: to[0], networkTo: to[1] }, amount, { lane: "user" });
+  const result = await w.app.client.getEstimate({ symbolFrom: from[0], networkFrom: from[1], symbolTo: to[0], networkTo: to[1] }, amount, {
+    lane: "user",
+  });
   if (result.kind !== "ok") throw new Error(result.kind);
   return result.offers.reduce((best, o) => Decimal.max(best, o.amount), new Decimal(0));
 }
@@ -64,7 +69,9 @@ describe("rate alerts", () => {
     for (const provider of w.app.sandbox!.providers) w.app.sandbox!.setQuoteFactor(provider.name, "1.05");
     await advanceUntil(w.clock, () => ann.messages().some((m) => m.text?.includes("Rate alert")), 15 * MINUTE);
     const fired = ann.messages().find((m) => m.text?.includes("Rate alert"))!;
-    expect(fired.text).toMatch(new RegExp(`0\\.5 BTC now gets [\\d.]+ ETH \\(best offer, \\w+\\), at least the ${above.replace(".", "\\.")} you asked for`));
+    expect(fired.text).toMatch(
+      new RegExp(`0\\.5 BTC now gets [\\d.]+ ETH \\(best offer, \\w+\\), at least the ${above.replace(".", "\\.")} you asked for`),
+    );
     await waitFor(() => ivan.messages().some((m) => m.text?.includes("Оповещение о курсе")), 5_000, "Ivan's alert");
     expect(await w.app.repos.alerts.openOf(9602)).toHaveLength(0);
     expect(await w.app.repos.alerts.openOf(9603)).toHaveLength(1);
@@ -113,7 +120,17 @@ describe("rate alerts", () => {
     const ru = w.tg.user({ id: 9606, first_name: "Оля", language_code: "ru" });
     await ru.send("/start");
     await ru.nextMessage();
-    await w.app.repos.alerts.create({ userId: 9606, chatId: 9606, symbolFrom: "btc", networkFrom: "btc", symbolTo: "eth", networkTo: "eth", amount: "0.1", target: "1000", expiresAt: w.clock.now() + 2 * MINUTE });
+    await w.app.repos.alerts.create({
+      userId: 9606,
+      chatId: 9606,
+      symbolFrom: "btc",
+      networkFrom: "btc",
+      symbolTo: "eth",
+      networkTo: "eth",
+      amount: "0.1",
+      target: "1000",
+      expiresAt: w.clock.now() + 2 * MINUTE,
+    });
     await advanceUntil(w.clock, () => ru.messages().some((m) => m.text?.includes("завершилось через 30 дней")), 5 * MINUTE);
     expect(await w.app.repos.alerts.openOf(9606)).toHaveLength(0);
   });
@@ -152,6 +169,8 @@ describe("rate alerts", () => {
     expect((await user.nextMessage()).text).toContain("I will tell you when 0.05 BTC gets at least 9,999 USDT (TRX)");
     const again = await user.nextMessage();
     expect(offerButtons(again).length).toBeGreaterThan(0);
-    expect(await w.app.repos.alerts.openOf(9607)).toMatchObject([{ symbolFrom: "btc", symbolTo: "usdt", networkTo: "trx", amount: "0.05", target: "9999" }]);
+    expect(await w.app.repos.alerts.openOf(9607)).toMatchObject([
+      { symbolFrom: "btc", symbolTo: "usdt", networkTo: "trx", amount: "0.05", target: "9999" },
+    ]);
   });
 });

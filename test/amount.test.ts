@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAmount, type AmountProblem } from "../src/domain/amount.js";
+import { type AmountProblem, parseAmount } from "../src/domain/amount.js";
 
 describe("parseAmount: accepted", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { type StoredMessage, waitFor } from "../src/emulator/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, offerButtons, toOffers } from "./harness/flow.js";
-import { waitFor, type StoredMessage } from "../src/emulator/index.js";
 
 /**
  * Amounts as people read them, through the real bot: rounded where a figure is for reading,
@@ -114,7 +114,10 @@ describe("amounts in Russian", () => {
       await new Promise((resolve) => setTimeout(resolve, 15));
     }
     await world.app.idle();
-    const said = ivan.messages().filter((m) => m.from_bot && m.message_id > qr.message_id).map((m) => m.text ?? "");
+    const said = ivan
+      .messages()
+      .filter((m) => m.from_bot && m.message_id > qr.message_id)
+      .map((m) => m.text ?? "");
     expect(said.some((text) => text.includes("Ваш депозит 0,12345678 BTC пришёл"))).toBe(true);
     expect(said.some((text) => new RegExp(`Готово: \\d{2}${NBSP}\\d{3}(,\\d{1,2})? USDT \\(TRX\\) отправлены`).test(text))).toBe(true);
 

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { amount, copyable, exactAmount, localizeDecimal, maximum, minimum, percentFromBest, rateOf, receivable, roundAmount, typableAmount } from "../src/bot/amounts.js";
+import {
+  amount,
+  copyable,
+  exactAmount,
+  localizeDecimal,
+  maximum,
+  minimum,
+  percentFromBest,
+  rateOf,
+  receivable,
+  roundAmount,
+  typableAmount,
+} from "../src/bot/amounts.js";
 import { createI18n, dotGroupsThousands } from "../src/bot/i18n.js";
 import { parseAmount } from "../src/domain/amount.js";
 import { outsideLimits } from "../src/exchange/estimates.js";
@@ -94,8 +106,12 @@ describe("amounts in messages", () => {
   const i18n = createI18n(() => Promise.resolve(null));
 
   it("take the locale of the message they are placed in", () => {
-    expect(i18n.t("en", "summary-receive", { amount: amount("4845.88692097"), currency: "USDT" })).toBe("Receive about: <b>4,845.89 USDT</b>");
-    expect(i18n.t("ru", "summary-receive", { amount: amount("4845.88692097"), currency: "USDT" })).toBe(`Получите примерно: <b>4${NBSP}845,89 USDT</b>`);
+    expect(i18n.t("en", "summary-receive", { amount: amount("4845.88692097"), currency: "USDT" })).toBe(
+      "Receive about: <b>4,845.89 USDT</b>",
+    );
+    expect(i18n.t("ru", "summary-receive", { amount: amount("4845.88692097"), currency: "USDT" })).toBe(
+      `Получите примерно: <b>4${NBSP}845,89 USDT</b>`,
+    );
   });
 
   it("round each way as asked, and keep every digit where asked", () => {

@@ -49,9 +49,13 @@ describe("the bot on the embedded sandbox", () => {
       const code = commandLanguage(locale)!;
       expect(code).toMatch(/^[a-z]{2}$/);
       const menu = world.tg.commands({ type: "all_private_chats" }, code);
-      expect(menu.map((c) => c.command), locale).toEqual(english.map((c) => c.command));
+      expect(
+        menu.map((c) => c.command),
+        locale,
+      ).toEqual(english.map((c) => c.command));
       // In the language itself: no description is left in English.
-      for (const [i, command] of menu.entries()) expect(command.description, `${locale} /${command.command}`).not.toBe(english[i]!.description);
+      for (const [i, command] of menu.entries())
+        expect(command.description, `${locale} /${command.command}`).not.toBe(english[i]!.description);
       expect(world.tg.commands({ type: "all_chat_administrators" }, code).map((c) => c.command)).toEqual(["rate", "verify", "settings"]);
     }
     expect(commandLanguage("pt-BR")).toBe("pt");

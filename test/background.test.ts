@@ -32,9 +32,11 @@ describe("background tasks", () => {
     finish();
     await waiting;
     expect(order).toEqual(["started", "finished", "second"]);
-    expect(lines.filter((l) => l.msg === "background task failed").map((l) => (l["err"] as { message: string }).message).sort()).toEqual([
-      "rejected",
-      "thrown before any await",
-    ]);
+    expect(
+      lines
+        .filter((l) => l.msg === "background task failed")
+        .map((l) => (l["err"] as { message: string }).message)
+        .sort(),
+    ).toEqual(["rejected", "thrown before any await"]);
   });
 });

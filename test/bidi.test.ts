@@ -39,10 +39,14 @@ describe("left-to-right values in right-to-left text", () => {
 
   it("isolates amounts (src/bot/amounts.ts), written in the locale's form, with the currency beside them", () => {
     const i18n = createI18n(() => Promise.resolve(undefined));
-    expect(i18n.t("fa", "summary-receive", { amount: receivable("4845.8869"), currency: "USDT" })).toBe(`دریافت تقریبی: <b>${LRI}4,845.88 USDT${PDI}</b>`);
+    expect(i18n.t("fa", "summary-receive", { amount: receivable("4845.8869"), currency: "USDT" })).toBe(
+      `دریافت تقریبی: <b>${LRI}4,845.88 USDT${PDI}</b>`,
+    );
     expect(i18n.t("fa", "offer-versus-best", { percent: percentFromBest("99.2", "100")! })).toBe(`(${LRI}\u200e−0.8%${PDI})`);
     // Never inside what a person copies.
-    expect(i18n.t("fa", "created-send", { amount: exactAmount("0.05"), currency: "BTC", network: "BTC" })).toContain(`${LRI}<code>0.05</code>${PDI}`);
+    expect(i18n.t("fa", "created-send", { amount: exactAmount("0.05"), currency: "BTC", network: "BTC" })).toContain(
+      `${LRI}<code>0.05</code>${PDI}`,
+    );
     // Other languages get no marks.
     expect(i18n.t("ru", "summary-receive", { amount: receivable("4845.8869"), currency: "USDT" })).not.toMatch(BIDI_MARKS);
   });
@@ -81,13 +85,17 @@ describe.each(LOCALES.filter((l) => RTL_LOCALES.has(l)))("every %s message, rend
 
   it("writes every arrow of its messages pointing the reading way (←), and other languages keep →", () => {
     expect(isRtlLocale(locale)).toBe(true);
-    expect(i18n.t(locale, "history-button", { n: 1, amount: "0.5", from: "BTC", to: "USDT" })).toBe(`${new Intl.NumberFormat(locale).format(1)}. ${LRI}0.5 BTC${PDI} ← ${LRI}USDT${PDI}`);
+    expect(i18n.t(locale, "history-button", { n: 1, amount: "0.5", from: "BTC", to: "USDT" })).toBe(
+      `${new Intl.NumberFormat(locale).format(1)}. ${LRI}0.5 BTC${PDI} ← ${LRI}USDT${PDI}`,
+    );
     expect(i18n.t("en", "history-button", { n: 1, amount: "0.5", from: "BTC", to: "USDT" })).toBe("1. 0.5 BTC → USDT");
     const withArrows = paths(english).filter((path) => JSON.stringify(patternOf(readLocale(locale), path) ?? "").includes("→"));
     expect(withArrows).toContain("card-pair");
     for (const path of withArrows) {
       const pattern = patternOf(readLocale(locale), path);
-      const values = Object.fromEntries([...variablesOf(pattern)].map((name, i) => [name, selectorsOf(pattern).has(name) ? 5 : SAMPLE(name, i)]));
+      const values = Object.fromEntries(
+        [...variablesOf(pattern)].map((name, i) => [name, selectorsOf(pattern).has(name) ? 5 : SAMPLE(name, i)]),
+      );
       const html = i18n.t(locale, path, values);
       expect(html, path).not.toContain("→");
       expect(html, path).toContain("←");
@@ -107,11 +115,16 @@ describe.each(LOCALES.filter((l) => RTL_LOCALES.has(l)))("every %s message, rend
   ] as const)("has every %s value isolated, and no mark inside a <code> element", (_kind, valueOf) => {
     const problems: string[] = [];
     for (const path of paths(english)) {
-      const translated = (existsSync(join(LOCALES_DIR, `${locale}.ftl`)) ? patternOf(readLocale(locale), path) : undefined) ?? patternOf(english, path);
+      const translated =
+        (existsSync(join(LOCALES_DIR, `${locale}.ftl`)) ? patternOf(readLocale(locale), path) : undefined) ?? patternOf(english, path);
       const numbers = new Set([...selectorsOf(translated), ...selectorsOf(patternOf(english, path))]);
       const names = [...new Set([...variablesOf(patternOf(english, path)), ...variablesOf(translated)])];
       const values = Object.fromEntries(names.map((name, i) => [name, numbers.has(name) ? 5 : SAMPLE(name, i)]));
-      const html = i18n.t(locale, path, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "string" ? valueOf(value) : value])));
+      const html = i18n.t(
+        locale,
+        path,
+        Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "string" ? valueOf(value) : value])),
+      );
       for (const code of codeContents(html)) if (BIDI_MARKS.test(code)) problems.push(`${path}: a mark inside <code>${code}</code>`);
       // Every <code> element has LRI just before it and PDI just after it.
       for (const m of html.matchAll(/<code>[\s\S]*?<\/code>/g)) {
@@ -127,7 +140,8 @@ describe.each(LOCALES.filter((l) => RTL_LOCALES.has(l)))("every %s message, rend
           const inCode = /<code>$/.test(before) && after.startsWith("</code>");
           // Alone in its isolate, or with other values a space apart ("0.5 BTC").
           const isolated = /\u2066@?(?:@?\w+[ \u00a0]+)*$/.test(before) && /^(?:[ \u00a0]+@?\w+)*\u2069/.test(after);
-          if (!inCode && !isolated) problems.push(`${path}: $${name} is not isolated: …${before.slice(-12)}[${value}]${after.slice(0, 12)}…`);
+          if (!inCode && !isolated)
+            problems.push(`${path}: $${name} is not isolated: …${before.slice(-12)}[${value}]${after.slice(0, 12)}…`);
         }
       }
     }

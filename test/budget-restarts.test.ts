@@ -1,21 +1,21 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createApp, type App } from "../src/app.js";
+import { type App, createApp } from "../src/app.js";
 import { systemClock } from "../src/clock.js";
 import { loadConfig } from "../src/config.js";
-import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
+import { pollRank } from "../src/domain/poll-policy.js";
+import { type BotApiEmulator, type StoredMessage, startBotApiEmulator, waitFor } from "../src/emulator/index.js";
+import { type SandboxExchange, startSandbox } from "../src/exchange/sandbox/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { startBotApiEmulator, waitFor, type BotApiEmulator, type StoredMessage } from "../src/emulator/index.js";
+import { advanceUntil, captureLogs, type LogLine } from "./harness/drive.js";
+import { toAmount } from "./harness/flow.js";
 import { worldDatabase } from "./harness/postgres.js";
 import { openTestStore } from "./harness/store.js";
 import { busiestWindow } from "./harness/windows.js";
-import { advanceUntil, captureLogs, type LogLine } from "./harness/drive.js";
-import { toAmount } from "./harness/flow.js";
-import { pollRank } from "../src/domain/poll-policy.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SPAN = 61_000;
@@ -28,12 +28,15 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-
-
 /** Another bot process on the same database, emulator and exchange as `w`'s, with its own log. */
 async function secondProcess(w: TestWorld): Promise<{ app: App; lines: LogLine[] }> {
   const { logger, lines } = captureLogs();
-  const config = loadConfig({ BOT_TOKEN: w.tg.token, TELEGRAM_API_ROOT: w.tg.apiRoot, ...w.databaseEnv, EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000" });
+  const config = loadConfig({
+    BOT_TOKEN: w.tg.token,
+    TELEGRAM_API_ROOT: w.tg.apiRoot,
+    ...w.databaseEnv,
+    EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000",
+  });
   const app = await createApp({ ...config, botToken: w.tg.token }, logger, {
     clock: w.clock,
     botInfo: w.tg.botInfo,
@@ -70,7 +73,12 @@ describe("the budget across restarts", () => {
 
     const requests = world.app.sandbox!.requests;
     expect(requests.filter((r) => r.status === 429)).toHaveLength(0);
-    expect(busiestWindow(requests.map((r) => r.at), 60_000)).toBeLessThanOrEqual(10);
+    expect(
+      busiestWindow(
+        requests.map((r) => r.at),
+        60_000,
+      ),
+    ).toBeLessThanOrEqual(10);
   });
 
   it("a second process on the same SQLite file waits instead of polling Telegram, and takes over when the first stops", async () => {
@@ -79,7 +87,11 @@ describe("the budget across restarts", () => {
     const { app: second, lines } = await secondProcess(world);
     let started = false;
     const starting = second.start().then(() => (started = true));
-    await waitFor(() => lines.some((l) => /another bot process is already running on this database/.test(l.msg)), 5_000, "the second process to say why it waits");
+    await waitFor(
+      () => lines.some((l) => /another bot process is already running on this database/.test(l.msg)),
+      5_000,
+      "the second process to say why it waits",
+    );
     const pollsBefore = world.tg.calls.filter((c) => c.method === "getUpdates").length;
     await world.clock.advance(30_000);
     await new Promise((r) => setTimeout(r, 50));
@@ -146,7 +158,11 @@ describe("the budget across restarts", () => {
     // The tracker takes its first poll, the rest wait for their paced background slots.
     world.app.tracker.wake();
     const polls = () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo");
-    await waitFor(async () => polls().length === 1 && (await world!.app.budget.stats()).queuedByLane.poll > 0, 5_000, "the tracker to start polling");
+    await waitFor(
+      async () => polls().length === 1 && (await world!.app.budget.stats()).queuedByLane.poll > 0,
+      5_000,
+      "the tracker to start polling",
+    );
     await asker.send("1");
     const offers = await asker.nextMessage();
     expect(offers.text).toContain("1 ETH → USDT (TRX)");
@@ -163,20 +179,24 @@ describe("the budget after SIGKILL", () => {
 
   /** `node dist-less src/main.ts` as a direct child, so SIGKILL reaches the bot itself. */
   function startBot(database: Record<string, string>): ChildProcess {
-    const child = spawn(process.execPath, ["--import", pathToFileURL(join(ROOT, "node_modules/tsx/dist/loader.mjs")).href, join(ROOT, "src/main.ts")], {
-      cwd: mkdtempSync(join(tmpdir(), "swapbot-kill-cwd-")),
-      env: {
-        PATH: process.env.PATH ?? "",
-        BOT_TOKEN: tg.token,
-        TELEGRAM_API_ROOT: tg.apiRoot,
-        EXCHANGE_API_URL: sandbox.url,
-        EXCHANGE_API_KEY: "kill-key",
-        EXCHANGE_RATE_LIMIT_PER_MINUTE: "10",
-        ...database,
-        LOG_LEVEL: "warn",
+    const child = spawn(
+      process.execPath,
+      ["--import", pathToFileURL(join(ROOT, "node_modules/tsx/dist/loader.mjs")).href, join(ROOT, "src/main.ts")],
+      {
+        cwd: mkdtempSync(join(tmpdir(), "swapbot-kill-cwd-")),
+        env: {
+          PATH: process.env.PATH ?? "",
+          BOT_TOKEN: tg.token,
+          TELEGRAM_API_ROOT: tg.apiRoot,
+          EXCHANGE_API_URL: sandbox.url,
+          EXCHANGE_API_KEY: "kill-key",
+          EXCHANGE_RATE_LIMIT_PER_MINUTE: "10",
+          ...database,
+          LOG_LEVEL: "warn",
+        },
+        stdio: ["ignore", "ignore", "ignore"],
       },
-      stdio: ["ignore", "ignore", "ignore"],
-    });
+    );
     cleanups.push(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     });
@@ -187,7 +207,11 @@ describe("the budget after SIGKILL", () => {
     tg = await startBotApiEmulator();
     sandbox = await startSandbox({ apiKey: "kill-key", clock: systemClock, rateLimitPerMinute: 10 });
     const dir = mkdtempSync(join(tmpdir(), "swapbot-kill-"));
-    cleanups.push(() => tg.close(), () => sandbox.close(), () => rmSync(dir, { recursive: true, force: true }));
+    cleanups.push(
+      () => tg.close(),
+      () => sandbox.close(),
+      () => rmSync(dir, { recursive: true, force: true }),
+    );
     // The suite's back end: the SQLite file, or a PostgreSQL database of the run's server.
     const backEnd = await worldDatabase();
     cleanups.push(() => backEnd.drop());
@@ -204,14 +228,18 @@ describe("the budget after SIGKILL", () => {
     }
     const windowOpened = Math.min(...sandbox.requests.map((r) => r.at));
     // Every update handled (a SIGKILL amid one leaves it to be handled again, ahead in line).
-    await waitFor(async () => {
-      const store = await openTestStore({ databasePath: database.DATABASE_PATH ?? "", databaseUrl: database.DATABASE_URL });
-      try {
-        return (await store.db.selectFrom("inbox").select("update_id").where("done_at", "is", null).execute()).length === 0;
-      } finally {
-        await store.close();
-      }
-    }, 20_000, "the first bot to be done with every update");
+    await waitFor(
+      async () => {
+        const store = await openTestStore({ databasePath: database.DATABASE_PATH ?? "", databaseUrl: database.DATABASE_URL });
+        try {
+          return (await store.db.selectFrom("inbox").select("update_id").where("done_at", "is", null).execute()).length === 0;
+        } finally {
+          await store.close();
+        }
+      },
+      20_000,
+      "the first bot to be done with every update",
+    );
     first.kill("SIGKILL");
     await new Promise((done) => first.once("exit", done));
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
-import { createRepositories } from "../src/db/index.js";
-import { offerButtons, toAmount, toOffers, toSummary } from "./harness/flow.js";
-import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
-import type { Store } from "../src/db/index.js";
 import { OFFERS_RECOVERY_EVERY_MS } from "../src/bot/conversations/offers-recovery.js";
+import type { Store } from "../src/db/index.js";
+import { createRepositories } from "../src/db/index.js";
+import { type StoredMessage, type TestUser, waitFor } from "../src/emulator/index.js";
+import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { advanceUntil, drive } from "./harness/drive.js";
+import { offerButtons, toAmount, toOffers, toSummary } from "./harness/flow.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -25,7 +25,6 @@ function announcedSeconds(message: StoredMessage): number {
   if (!match) throw new Error(`no place in line in: ${message.text}`);
   return Number(match[2]);
 }
-
 
 describe("a wait for the budget in private chat", () => {
   it("shows one 'getting offers' message with the true place and wait, answers /help meanwhile, then fills in the offers", async () => {
@@ -76,7 +75,11 @@ describe("a wait for the budget in private chat", () => {
     await user.send(command);
     expect((await user.nextMessage()).text).toContain(answer);
     const before = world.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
-    await advanceUntil(world.clock, () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length > before, 3 * 60_000);
+    await advanceUntil(
+      world.clock,
+      () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length > before,
+      3 * 60_000,
+    );
     await world.app.idle();
     expect(offerButtons(waiting)).toHaveLength(0);
     expect(waiting.text).toContain("Getting offers");
@@ -143,7 +146,11 @@ describe("a quote whose process was killed, with nobody writing (the leader's re
   const estimatesOf = (w: TestWorld) => () => w.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
 
   /** A chat whose offers wait in line for the budget: its "getting offers" message and its ticket, unanswered. */
-  async function waitingInLine(w: TestWorld, user: TestUser, amount: string): Promise<{ waiting: StoredMessage; ticket: Record<string, unknown> }> {
+  async function waitingInLine(
+    w: TestWorld,
+    user: TestUser,
+    amount: string,
+  ): Promise<{ waiting: StoredMessage; ticket: Record<string, unknown> }> {
     await toAmount(user, "btc btc", "eth eth");
     await fillWindow(w);
     await user.send(amount);
@@ -169,39 +176,42 @@ describe("a quote whose process was killed, with nobody writing (the leader's re
   it.each([
     ["en", "Please tap one of the buttons", "address", "0.3 BTC → ETH"],
     ["ru", "нажмите одну из кнопок", "адрес", "0,3 BTC → ETH"],
-  ])("(%s) is fetched again by the leader and the waiting screen becomes the offers, drawn as the flow draws them; a tap on an offer goes on", async (language, tapHint, addressWord, header) => {
-    world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" });
-    const w = world;
-    const user = w.tg.user({ id: 8201, first_name: "Ku", language_code: language });
-    const { waiting, ticket } = await waitingInLine(w, user, "0.3");
-    await restartWith(w, async (store) => {
-      await createRepositories(store, w.clock).kv.set(key(user.id), { ...ticket, owner: "gone:1:killed" });
-      // The window the killed process filled is over by the time the new one runs.
-      await w.clock.advance(SPAN);
-    });
-    const estimates = estimatesOf(w);
-    const before = estimates();
+  ])(
+    "(%s) is fetched again by the leader and the waiting screen becomes the offers, drawn as the flow draws them; a tap on an offer goes on",
+    async (language, tapHint, addressWord, header) => {
+      world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" });
+      const w = world;
+      const user = w.tg.user({ id: 8201, first_name: "Ku", language_code: language });
+      const { waiting, ticket } = await waitingInLine(w, user, "0.3");
+      await restartWith(w, async (store) => {
+        await createRepositories(store, w.clock).kv.set(key(user.id), { ...ticket, owner: "gone:1:killed" });
+        // The window the killed process filled is over by the time the new one runs.
+        await w.clock.advance(SPAN);
+      });
+      const estimates = estimatesOf(w);
+      const before = estimates();
 
-    // Nobody writes: within one pass, the waiting screen is the offers list.
-    const took = await advanceUntil(w.clock, () => offerButtons(waiting).length > 0, OFFERS_RECOVERY_EVERY_MS + 1_000);
-    expect(took).toBeLessThanOrEqual(OFFERS_RECOVERY_EVERY_MS + 1_000);
-    await w.app.idle();
-    expect(estimates()).toBe(before + 1);
-    expect(waiting.text).toContain(header);
-    const stored = await w.app.repos.kv.get<Record<string, unknown>>(key(user.id));
-    expect(stored?.outcome).toMatchObject({ kind: "ok" });
-    expect(stored?.owner).not.toBe("gone:1:killed");
+      // Nobody writes: within one pass, the waiting screen is the offers list.
+      const took = await advanceUntil(w.clock, () => offerButtons(waiting).length > 0, OFFERS_RECOVERY_EVERY_MS + 1_000);
+      expect(took).toBeLessThanOrEqual(OFFERS_RECOVERY_EVERY_MS + 1_000);
+      await w.app.idle();
+      expect(estimates()).toBe(before + 1);
+      expect(waiting.text).toContain(header);
+      const stored = await w.app.repos.kv.get<Record<string, unknown>>(key(user.id));
+      expect(stored?.outcome).toMatchObject({ kind: "ok" });
+      expect(stored?.owner).not.toBe("gone:1:killed");
 
-    // The flow, at the person's next message, draws the same screen: Telegram is asked to change nothing.
-    const edits = waiting.edited;
-    await user.send("hello?");
-    expect((await user.nextMessage()).text).toContain(tapHint);
-    expect(waiting.edited).toBe(edits);
-    expect(estimates()).toBe(before + 1);
+      // The flow, at the person's next message, draws the same screen: Telegram is asked to change nothing.
+      const edits = waiting.edited;
+      await user.send("hello?");
+      expect((await user.nextMessage()).text).toContain(tapHint);
+      expect(waiting.edited).toBe(edits);
+      expect(estimates()).toBe(before + 1);
 
-    await user.click(waiting, offerButtons(waiting)[0]!);
-    expect((await user.nextMessage()).text).toContain(addressWord);
-  });
+      await user.click(waiting, offerButtons(waiting)[0]!);
+      expect((await user.nextMessage()).text).toContain(addressWord);
+    },
+  );
 
   it("is asked once: the person writing after the leader took it over does not ask again", async () => {
     world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" });
@@ -272,7 +282,12 @@ describe("the re-check of an old quote before creating", () => {
   it("waits in line outside the chat, then offers Confirm; nothing is created before the person confirms", async () => {
     world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "6" });
     const user = world.tg.user({ id: 8103, first_name: "Yan", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const summary = await toSummary(user, {
+      from: "btc btc",
+      to: "usdt trx",
+      amount: "0.05",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
     await world.clock.advance(2 * SPAN); // the quote is old now, and the window is empty
     await fillWindow(world);
     await user.click(summary, /Confirm/);
@@ -296,7 +311,12 @@ describe("the re-check of an old quote before creating", () => {
   it("a re-check's Confirm pressed 20 minutes later quotes again and shows what changed instead of creating", async () => {
     world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "6" });
     const user = world.tg.user({ id: 8106, first_name: "Ola", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const summary = await toSummary(user, {
+      from: "btc btc",
+      to: "usdt trx",
+      amount: "0.05",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
     const shown = /Receive about: ([\d.,]+)/.exec(summary.text ?? "")?.[1];
     await world.clock.advance(2 * SPAN);
     await fillWindow(world);
@@ -346,14 +366,23 @@ describe("the re-check of an old quote before creating", () => {
   it("can be cancelled while it waits", async () => {
     world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "6" });
     const user = world.tg.user({ id: 8104, first_name: "Zoe", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const summary = await toSummary(user, {
+      from: "btc btc",
+      to: "usdt trx",
+      amount: "0.05",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
     await world.clock.advance(2 * SPAN);
     await fillWindow(world);
     await user.click(summary, /Confirm/);
     const recheck = await user.nextMessage();
     await user.click(recheck, /Cancel/);
     expect((await user.nextMessage()).text).toContain("Exchange cancelled.");
-    await advanceUntil(world.clock, () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length >= 2, 3 * 60_000);
+    await advanceUntil(
+      world.clock,
+      () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length >= 2,
+      3 * 60_000,
+    );
     await world.app.idle();
     expect(recheck.text).not.toContain("has been checked");
     expect(world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction")).toHaveLength(0);
@@ -387,7 +416,8 @@ describe("a wait for the budget in a group", () => {
     }
     // Every card went out at once, saying where its quote stands, and the group shows typing… meanwhile.
     cards.forEach((card, i) => expect(card.text).toContain(`you are number ${i + 1} in line`));
-    const typingInGroup = () => world!.tg.callsTo("sendChatAction").filter((c) => (c.payload as { chat_id?: number }).chat_id === -1820).length;
+    const typingInGroup = () =>
+      world!.tg.callsTo("sendChatAction").filter((c) => (c.payload as { chat_id?: number }).chat_id === -1820).length;
     expect(typingInGroup()).toBe(1); // one indicator for the group, however many cards wait
 
     // With the clock standing still, so nothing the budget holds can come free.
@@ -419,7 +449,12 @@ describe("a wait for the budget in a group", () => {
 
 describe("long waits are visible", () => {
   const typingIn = (w: TestWorld, chatId: number) =>
-    w.tg.callsTo("sendChatAction").filter((c) => (c.payload as { chat_id?: number; action?: string }).chat_id === chatId && (c.payload as { action?: string }).action === "typing");
+    w.tg
+      .callsTo("sendChatAction")
+      .filter(
+        (c) =>
+          (c.payload as { chat_id?: number; action?: string }).chat_id === chatId && (c.payload as { action?: string }).action === "typing",
+      );
 
   it("while the first quote waits for the budget, the chat shows typing… all along and the place in line counts down on the one message", async () => {
     const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" }));
@@ -448,7 +483,12 @@ describe("long waits are visible", () => {
   it("after Confirm, a wait for the budget shows one notice counting down, and typing… until the card comes", async () => {
     const w = (world = await startWorld({ EXCHANGE_RATE_LIMIT_PER_MINUTE: "5" }));
     const user = w.tg.user({ id: 8111, first_name: "Uli", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const summary = await toSummary(user, {
+      from: "btc btc",
+      to: "usdt trx",
+      amount: "0.05",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
     await fillWindow(w);
     const typedBefore = typingIn(w, 8111).length;
     await user.click(summary, /Confirm/);
@@ -466,7 +506,12 @@ describe("long waits are visible", () => {
   it("after Confirm, a slow read of the deposit details shows typing… before the card", async () => {
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 8112, first_name: "Vi", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const summary = await toSummary(user, {
+      from: "btc btc",
+      to: "usdt trx",
+      amount: "0.05",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
     w.app.sandbox!.faults.inject({ kind: "delay", ms: 300 }, { endpoint: "getTransactionInfo" });
     const typedBefore = typingIn(w, 8112).length;
     await user.click(summary, /Confirm/);

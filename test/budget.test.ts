@@ -3,9 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
-import { BudgetCancelledError, BudgetQueueFullError, RateBudget, type BudgetJournal, type Lane, type QueuePlace } from "../src/exchange/budget.js";
 import { openSqliteStore, SqliteBudgetJournal } from "../src/db/index.js";
-import { journalDatabase, type JournalProcess } from "./harness/journal.js";
+import {
+  BudgetCancelledError,
+  type BudgetJournal,
+  BudgetQueueFullError,
+  type Lane,
+  type QueuePlace,
+  RateBudget,
+} from "../src/exchange/budget.js";
+import { type JournalProcess, journalDatabase } from "./harness/journal.js";
 import { busiestWindow } from "./harness/windows.js";
 
 const SPAN = 61_000; // the 60 s window plus the 1 s margin
@@ -25,7 +32,6 @@ function ignoreClosed(error: unknown): number {
   throw error;
 }
 
-
 describe("RateBudget", () => {
   it("never grants more than the limit in any sliding minute, whatever many callers ask", async () => {
     const { clock, budget, granted, ask } = setup(10);
@@ -38,8 +44,18 @@ describe("RateBudget", () => {
     }
     await clock.advance(3_600_000);
     expect(granted).toHaveLength(300);
-    expect(busiestWindow(granted.map((g) => g.at), 60_000)).toBeLessThanOrEqual(10);
-    expect(busiestWindow(granted.map((g) => g.at), SPAN)).toBeLessThanOrEqual(10);
+    expect(
+      busiestWindow(
+        granted.map((g) => g.at),
+        60_000,
+      ),
+    ).toBeLessThanOrEqual(10);
+    expect(
+      busiestWindow(
+        granted.map((g) => g.at),
+        SPAN,
+      ),
+    ).toBeLessThanOrEqual(10);
     expect(budget.grantTimes().length).toBeLessThanOrEqual(300);
   });
 
@@ -48,7 +64,12 @@ describe("RateBudget", () => {
     for (let i = 0; i < 40; i++) void ask(i % 2 ? "user" : "poll");
     await clock.advance(2 * 3_600_000);
     expect(granted).toHaveLength(40);
-    expect(busiestWindow(granted.map((g) => g.at), 60_000)).toBeLessThanOrEqual(3);
+    expect(
+      busiestWindow(
+        granted.map((g) => g.at),
+        60_000,
+      ),
+    ).toBeLessThanOrEqual(3);
   });
 
   it("serves lanes by priority when a slot frees: create, user, poll, catalogue", async () => {
@@ -85,7 +106,12 @@ describe("RateBudget", () => {
     await clock.advance(10 * SPAN);
     const order = granted.map((g) => g.tag);
     expect(order.indexOf("poll")).toBeLessThan(order.indexOf(`alert-${alertsAtOnce}`));
-    expect(busiestWindow(granted.filter((g) => g.lane === "alert").map((g) => g.at), 60_000)).toBeLessThanOrEqual(budget.backgroundCap);
+    expect(
+      busiestWindow(
+        granted.filter((g) => g.lane === "alert").map((g) => g.at),
+        60_000,
+      ),
+    ).toBeLessThanOrEqual(budget.backgroundCap);
   });
 
   it("holds an alert check while more than half the window is taken, and an alert's grant does not pace the tracker", async () => {
@@ -309,7 +335,11 @@ describe("RateBudget with its journal in the database", () => {
   }
 
   /** One process on `database`: its budget, journaled there. */
-  async function budgetOn(database: Awaited<ReturnType<typeof journalDatabase>>, clock: ManualClock, limitPerMinute = 10): Promise<{ budget: RateBudget; db: JournalProcess }> {
+  async function budgetOn(
+    database: Awaited<ReturnType<typeof journalDatabase>>,
+    clock: ManualClock,
+    limitPerMinute = 10,
+  ): Promise<{ budget: RateBudget; db: JournalProcess }> {
     const db = await database.open(clock);
     return { budget: new RateBudget({ limitPerMinute, backgroundShare: 0.6, clock, journal: db.journal }), db };
   }
@@ -369,7 +399,12 @@ describe("RateBudget with its journal in the database", () => {
     }
     await clock.advance(10 * 60_000);
     expect(times).toHaveLength(60);
-    expect(busiestWindow(times.map((t) => t.at), SPAN)).toBeLessThanOrEqual(10);
+    expect(
+      busiestWindow(
+        times.map((t) => t.at),
+        SPAN,
+      ),
+    ).toBeLessThanOrEqual(10);
     // Both got served, not one starved.
     expect(times.filter((t) => t.who === "a").length).toBe(30);
     expect((await a.budget.stats()).lastHourByLane.user + (await a.budget.stats()).lastHourByLane.poll).toBeGreaterThan(0);
@@ -387,7 +422,14 @@ describe("RateBudget with its journal in the database", () => {
       for (let i = 0; i < 100; i++) await budget.acquire("user");
       await clock.advance(3_600_000);
     }
-    const rows = Number((await db.store.db.selectFrom("budget_grants").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const rows = Number(
+      (
+        await db.store.db
+          .selectFrom("budget_grants")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(rows).toBeLessThanOrEqual(300);
     expect((await budget.stats()).lastHourByLane.user).toBe(0);
     await budget.close();
@@ -435,7 +477,11 @@ describe("RateBudget when a listener throws", () => {
         const onQueued = () => {
           throw new Error("the place-in-line message broke");
         };
-        for (let i = 0; i < 4; i++) void budget.acquire("user", { onQueued }).then(() => void served.push(i), () => void served.push(-1));
+        for (let i = 0; i < 4; i++)
+          void budget.acquire("user", { onQueued }).then(
+            () => void served.push(i),
+            () => void served.push(-1),
+          );
         await clock.advance(2 * SPAN);
         await budget.close();
       });

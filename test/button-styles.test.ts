@@ -19,7 +19,8 @@ const TRON_ADDRESS = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
 /** Every styled button of a message: label → style. */
 function styles(message: StoredMessage): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const button of (message.reply_markup?.inline_keyboard ?? []).flat()) if (button.style !== undefined) found[button.text] = button.style;
+  for (const button of (message.reply_markup?.inline_keyboard ?? []).flat())
+    if (button.style !== undefined) found[button.text] = button.style;
   return found;
 }
 
@@ -31,7 +32,9 @@ describe("the summary's buttons", () => {
     expect(styles(summary)).toEqual({ "✅ Confirm": "success", "✖️ Cancel": "danger" });
     // As sent over the Bot API, not only as stored.
     const markupOf = (payload: Record<string, unknown>) =>
-      (typeof payload.reply_markup === "string" ? JSON.parse(payload.reply_markup) : payload.reply_markup) as { inline_keyboard: InlineKeyboardButton[][] } | undefined;
+      (typeof payload.reply_markup === "string" ? JSON.parse(payload.reply_markup) : payload.reply_markup) as
+        | { inline_keyboard: InlineKeyboardButton[][] }
+        | undefined;
     const sent = world.tg
       .callsTo("sendMessage")
       .map((call) => markupOf(call.payload))

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
-import { startFleet, type Fleet } from "./harness/fleet.js";
+import { type StoredMessage, type TestUser, waitFor } from "../src/emulator/index.js";
+import { type Fleet, startFleet } from "./harness/fleet.js";
 import { createViaFlow, toSummary } from "./harness/flow.js";
-import { admin } from "./harness/postgres-admin.js";
 import { freshDatabase, testBackEnd } from "./harness/postgres.js";
+import { admin } from "./harness/postgres-admin.js";
 
 /**
  * Issue 31: the creation card and status news past one process. Three real bot processes on one
@@ -25,21 +25,26 @@ async function holderOf(user: TestUser): Promise<{ index: number } | undefined> 
 }
 
 async function leader(): Promise<number> {
-  const { index } = await waitFor(async () => {
-    const found = (await fleet.roles()).indexOf("leader");
-    return found >= 0 ? { index: found } : undefined;
-  }, 30_000, "a leader");
+  const { index } = await waitFor(
+    async () => {
+      const found = (await fleet.roles()).indexOf("leader");
+      return found >= 0 ? { index: found } : undefined;
+    },
+    30_000,
+    "a leader",
+  );
   return index;
 }
 
 /** The card's claim as stored: who holds it (pid), whether it is owed. */
-async function cardRow(userId: number): Promise<{ claim: string | null; holderPid: number | undefined; due: number | null; shown: boolean }> {
+async function cardRow(
+  userId: number,
+): Promise<{ claim: string | null; holderPid: number | undefined; due: number | null; shown: boolean }> {
   // As JSON: the columns a version of the bot has (card_holder came with issue 31).
   const { rows } = await admin(fleet.databaseUrl, (client) =>
-    client.query<{ row: { card_claim: string | null; card_holder?: string | null; card_due_at: number | null; card_message_id: number | null } }>(
-      "SELECT to_jsonb(t) AS row FROM transactions AS t WHERE user_id = $1 ORDER BY id DESC LIMIT 1",
-      [userId],
-    ),
+    client.query<{
+      row: { card_claim: string | null; card_holder?: string | null; card_due_at: number | null; card_message_id: number | null };
+    }>("SELECT to_jsonb(t) AS row FROM transactions AS t WHERE user_id = $1 ORDER BY id DESC LIMIT 1", [userId]),
   );
   const row = rows[0]!.row;
   return {
@@ -55,7 +60,10 @@ async function cardRow(userId: number): Promise<{ claim: string | null; holderPi
  * which process should be sending it (a follower, or any). Tries new people until one's Confirm
  * is handled where wanted (the balancer takes turns); the others get their card at once.
  */
-async function confirmWithCardHeld(firstId: number, wanted: (index: number) => Promise<boolean>): Promise<{ user: TestUser; sender: number; held: ReturnType<Fleet["tg"]["holdNext"]> }> {
+async function confirmWithCardHeld(
+  firstId: number,
+  wanted: (index: number) => Promise<boolean>,
+): Promise<{ user: TestUser; sender: number; held: ReturnType<Fleet["tg"]["holdNext"]> }> {
   for (let id = firstId; id < firstId + 6; id++) {
     const user = fleet.tg.user({ id, first_name: "Card", language_code: "en" });
     const summary = await toSummary(user, SWAP);
@@ -77,7 +85,10 @@ const confirmingOf = (user: TestUser) => fromBot(user).filter((m) => (m.text ?? 
  * message's sendMessage held by Telegram; `wanted` says which process should be sending it.
  * Tries new people until one's Refresh is handled where wanted.
  */
-async function refreshWithNoticeHeld(firstId: number, wanted: (index: number) => Promise<boolean>): Promise<{ user: TestUser; exchangeId: string; held: ReturnType<Fleet["tg"]["holdNext"]> }> {
+async function refreshWithNoticeHeld(
+  firstId: number,
+  wanted: (index: number) => Promise<boolean>,
+): Promise<{ user: TestUser; exchangeId: string; held: ReturnType<Fleet["tg"]["holdNext"]> }> {
   for (let id = firstId; id < firstId + 6; id++) {
     const user = fleet.tg.user({ id, first_name: "News", language_code: "en" });
     const { exchangeId, card } = await createViaFlow(user, SWAP);
@@ -102,7 +113,11 @@ async function noticeRow(exchangeId: string): Promise<{ pending: string | null; 
     ),
   );
   const row = rows[0]!.row;
-  return { pending: row.pending_notice, notified: row.notified_status, holderPid: row.notice_holder == null ? undefined : Number(row.notice_holder.split(":")[1]) };
+  return {
+    pending: row.pending_notice,
+    notified: row.notified_status,
+    holderPid: row.notice_holder == null ? undefined : Number(row.notice_holder.split(":")[1]),
+  };
 }
 
 beforeAll(async () => {
@@ -169,7 +184,11 @@ describe.runIf(testBackEnd() === "postgres")("the creation card across processes
     await waitFor(async () => (await cardRow(user.id)).shown || undefined, 10_000, "the card recorded as shown");
     // Owed, it is sent again by the leader's tracker (30 s after the failure).
     await waitFor(() => confirmingOf(news.user)[0], 45_000, "the status message, sent again");
-    await waitFor(async () => (await noticeRow(news.exchangeId)).notified === "confirming" || undefined, 10_000, "the status message recorded as sent");
+    await waitFor(
+      async () => (await noticeRow(news.exchangeId)).notified === "confirming" || undefined,
+      10_000,
+      "the status message recorded as sent",
+    );
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(cardsOf(user)).toHaveLength(1);
     expect(marked(cardsOf(user)[0]!)).toBe(false);

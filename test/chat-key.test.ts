@@ -18,7 +18,16 @@ const updates: Update[] = [
   { update_id: 3, callback_query: { id: "q", from: person, chat_instance: "i", data: "x", message: message(privateChat) } },
   { update_id: 4, callback_query: { id: "q", from: person, chat_instance: "i", data: "x", inline_message_id: "inline" } },
   { update_id: 5, inline_query: { id: "q", from: person, query: "btc", offset: "" } },
-  { update_id: 6, my_chat_member: { chat: group, from: person, date: 1, old_chat_member: { status: "left", user: me }, new_chat_member: { status: "member", user: me } } },
+  {
+    update_id: 6,
+    my_chat_member: {
+      chat: group,
+      from: person,
+      date: 1,
+      old_chat_member: { status: "left", user: me },
+      new_chat_member: { status: "member", user: me },
+    },
+  },
   { update_id: 7, chat_join_request: { chat: group, from: person, user_chat_id: 42, date: 1 } },
   { update_id: 8, message_reaction: { chat: group, message_id: 5, date: 1, old_reaction: [], new_reaction: [] } },
   { update_id: 9, channel_post: { message_id: 1, date: 1, chat: { id: -100555, type: "channel", title: "News" }, text: "x" } },

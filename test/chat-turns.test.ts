@@ -3,7 +3,7 @@ import type { Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { InboxRepository } from "../src/db/index.js";
-import { startBotApiEmulator, type ApiCall, type BotApiEmulator } from "../src/emulator/index.js";
+import { type ApiCall, type BotApiEmulator, startBotApiEmulator } from "../src/emulator/index.js";
 import { chatLeases, TURN_LEASE } from "../src/fleet/index.js";
 import { chatIdOfKey, chatKeyOfChat, InboxWorker } from "../src/inbox/index.js";
 import { ChatTurns } from "../src/telegram/chat-turns.js";
@@ -26,8 +26,10 @@ afterEach(async () => {
   tg = undefined;
 });
 
-const refused = (calls: readonly ApiCall[]) => calls.filter((call) => !call.response.ok && (call.response as { error_code?: number }).error_code === 429);
-const sentAt = (calls: readonly ApiCall[], text: string) => calls.find((call) => call.method === "sendMessage" && call.response.ok && (call.payload as { text: string }).text === text)!.at;
+const refused = (calls: readonly ApiCall[]) =>
+  calls.filter((call) => !call.response.ok && (call.response as { error_code?: number }).error_code === 429);
+const sentAt = (calls: readonly ApiCall[], text: string) =>
+  calls.find((call) => call.method === "sendMessage" && call.response.ok && (call.payload as { text: string }).text === text)!.at;
 
 async function twoProcesses(options: { turns: boolean; leaseMs?: number }) {
   const clock = new ManualClock(Date.UTC(2026, 10, 25, 12));
@@ -61,7 +63,17 @@ async function twoProcesses(options: { turns: boolean; leaseMs?: number }) {
   const apiB = new Api(tg.token, { apiRoot: tg.apiRoot });
   apiB.config.use(outboxB.transformer({ retry: false }));
   const turns = chatLeases(repo, "b/turns", options.leaseMs ? { leaseMs: options.leaseMs, renewEveryMs: options.leaseMs / 3 } : TURN_LEASE);
-  if (options.turns) apiB.config.use(new ChatTurns({ turns, outbox: outboxB, handlesChat: () => false, chatKeyOf: chatKeyOfChat, logger, now: () => clock.now() }).transformer({ waitMs: 3_000 }));
+  if (options.turns)
+    apiB.config.use(
+      new ChatTurns({
+        turns,
+        outbox: outboxB,
+        handlesChat: () => false,
+        chatKeyOf: chatKeyOfChat,
+        logger,
+        now: () => clock.now(),
+      }).transformer({ waitMs: 3_000 }),
+    );
 
   close = async () => {
     await worker.stop(Date.now() + 1_000);
@@ -69,7 +81,10 @@ async function twoProcesses(options: { turns: boolean; leaseMs?: number }) {
   };
   let updateId = 0;
   const personWrites = async (chatId: number, text: string) => {
-    const update = { update_id: ++updateId, message: { message_id: updateId, date: 0, chat: { id: chatId, type: "private" as const, first_name: "P" }, text } };
+    const update = {
+      update_id: ++updateId,
+      message: { message_id: updateId, date: 0, chat: { id: chatId, type: "private" as const, first_name: "P" }, text },
+    };
     await repo.add([{ updateId: update.update_id, chatKey: chatKeyOfChat(chatId), payload: JSON.stringify(update) }], Date.now());
     worker.offer([chatKeyOfChat(chatId)]);
     await drive(clock, worker.idle(), { stepMs: 50 });

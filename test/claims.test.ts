@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
-import { createRepositories, POLL_RANK, type NewTransaction, type Repositories } from "../src/db/index.js";
+import { createRepositories, type NewTransaction, POLL_RANK, type Repositories } from "../src/db/index.js";
 import { HeldLease, LeaseLostError, underLease } from "../src/inbox/index.js";
 import { openFreshStore } from "./harness/store.js";
 
@@ -80,7 +80,12 @@ describe("the creation card's claim", () => {
     expect(await b.cards.markCardSending("paused", 4_000)).toBe(true);
     // Nor can it give the taker's hold up: its send failed, but the card is B's to show.
     await a.cards.releaseCard("paused", 4_000, false);
-    expect(await a.transactions.find("paused")).toMatchObject({ cardClaim: "flow", cardHolder: "host-b:2:bbbbbb", cardDueAt: null, cardRepeat: 1 });
+    expect(await a.transactions.find("paused")).toMatchObject({
+      cardClaim: "flow",
+      cardHolder: "host-b:2:bbbbbb",
+      cardDueAt: null,
+      cardRepeat: 1,
+    });
   });
 
   it("held by a process gone is owed by the sweep: at once when a send was under way, later when the person was still choosing", async () => {
@@ -101,7 +106,8 @@ describe("the creation card's claim", () => {
 describe("the flow's hold on the creation card, fenced by the chat's lease (issue 31)", () => {
   const LEASE = 10_000;
   /** A lease as the worker holds it while handling an update of chat 7 (confirmed lately: nothing asked before a call). */
-  const held = (token: number) => new HeldLease("c:7", token, { claimedAt: performance.now(), freshMs: LEASE / 2, confirm: async () => true });
+  const held = (token: number) =>
+    new HeldLease("c:7", token, { claimedAt: performance.now(), freshMs: LEASE / 2, confirm: async () => true });
   /** A handles an update of chat 7 under its lease; A pauses past it and B takes the chat. Their tokens. */
   async function leaseTakenOver(between?: (tokenOfA: number) => Promise<void>): Promise<{ tokenOfA: number; tokenOfB: number }> {
     await a.inbox.add([{ updateId: 1, chatKey: "c:7", payload: "{}" }], 1_000);
@@ -122,7 +128,13 @@ describe("the flow's hold on the creation card, fenced by the chat's lease (issu
     });
     // A wakes: the service had created the exchange (recorded whoever learns it), but its card is not A's to show.
     await expect(underLease(held(tokenOfA), () => a.cards.claimCard("lost", "flow", 2_000))).rejects.toBeInstanceOf(LeaseLostError);
-    expect(await a.transactions.find("lost")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 2_000, cardRepeat: 0, cardMessageId: null });
+    expect(await a.transactions.find("lost")).toMatchObject({
+      cardClaim: null,
+      cardHolder: null,
+      cardDueAt: 2_000,
+      cardRepeat: 0,
+      cardMessageId: null,
+    });
     // The tracker (or the flow that took the chat) shows it, once.
     expect(await b.cards.takeOwedCard("lost")).toMatchObject({ cardClaim: "tracker", cardHolder: "host-b:2:bbbbbb" });
     await expect(underLease(held(tokenOfA), () => a.cards.claimCard("lost", "flow", 2_500))).rejects.toBeInstanceOf(LeaseLostError);
@@ -132,7 +144,8 @@ describe("the flow's hold on the creation card, fenced by the chat's lease (issu
   it("is confirmed and marked sending only while the lease is still the handling's; refused, the hold is given up and the card owed at once, its repeat mark kept", async () => {
     for (const id of ["touched", "sending", "sent-refused"]) await a.transactions.insert(exchange(id));
     const { tokenOfA, tokenOfB } = await leaseTakenOver(async (token) => {
-      for (const id of ["touched", "sending", "sent-refused"]) expect(await underLease(held(token), () => a.cards.claimCard(id, "flow", 1_500))).toBe(true);
+      for (const id of ["touched", "sending", "sent-refused"])
+        expect(await underLease(held(token), () => a.cards.claimCard(id, "flow", 1_500))).toBe(true);
       expect(await underLease(held(token), () => a.cards.touchCardClaim("touched", 1_600))).toBe(true);
       expect(await underLease(held(token), () => a.cards.markCardSending("sent-refused", 1_600))).toBe(true);
     });

@@ -16,7 +16,14 @@ afterEach(async () => {
 });
 
 function registry(owner: string, counts: number[], now?: () => number, beatMs = 40) {
-  return new InstanceRegistry({ instances: new InstanceRepository(db.store), owner, logger: captureLogs().logger, onCount: (n) => counts.push(n), beatMs, ...(now ? { now } : {}) });
+  return new InstanceRegistry({
+    instances: new InstanceRepository(db.store),
+    owner,
+    logger: captureLogs().logger,
+    onCount: (n) => counts.push(n),
+    beatMs,
+    ...(now ? { now } : {}),
+  });
 }
 
 describe("the processes on a database", () => {
@@ -34,10 +41,14 @@ describe("the processes on a database", () => {
 
     // A process that says it runs until it is counted, then is killed: forgotten once it has missed three beats.
     const killed = new InstanceRepository(db.store);
-    await waitFor(async () => {
-      await killed.beat("host:3:killed", Date.now());
-      return first.running() === 2;
-    }, 2_000, "the process about to be killed counted");
+    await waitFor(
+      async () => {
+        await killed.beat("host:3:killed", Date.now());
+        return first.running() === 2;
+      },
+      2_000,
+      "the process about to be killed counted",
+    );
     await waitFor(() => first.running() === 1, 2_000, "the silent one forgotten");
     expect(a).toEqual([2, 1, 2, 1]);
     await first.stop();

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
-import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { loadConfig, type Config } from "../src/config.js";
+import { parse } from "yaml";
 import { STOP_CLOSING_MS } from "../src/app.js";
+import { type Config, loadConfig } from "../src/config.js";
 
 /**
  * compose.yaml, the worked example of several instances, cannot run here (no container engine):
@@ -24,12 +24,24 @@ interface Service {
   configs?: { source: string; target: string }[];
 }
 
-const compose = parse(readFileSync("compose.yaml", "utf8")) as { services: Record<string, Service>; configs: Record<string, { content: string }> };
+const compose = parse(readFileSync("compose.yaml", "utf8")) as {
+  services: Record<string, Service>;
+  configs: Record<string, { content: string }>;
+};
 
 /** The image's ENV line (the run stage's, the last one). */
 function imageEnv(): Record<string, string> {
-  const lines = readFileSync("Dockerfile", "utf8").split("\n").filter((line) => line.startsWith("ENV "));
-  return Object.fromEntries(lines.at(-1)!.slice(4).trim().split(/\s+/).map((pair) => pair.split("=", 2) as [string, string]));
+  const lines = readFileSync("Dockerfile", "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("ENV "));
+  return Object.fromEntries(
+    lines
+      .at(-1)!
+      .slice(4)
+      .trim()
+      .split(/\s+/)
+      .map((pair) => pair.split("=", 2) as [string, string]),
+  );
 }
 
 /** .env as the compose header tells an operator to make it: .env.example with what they fill in. */
@@ -56,7 +68,9 @@ function interpolate(value: string): string {
 const botServices = Object.entries(compose.services).filter(([, service]) => service.image?.startsWith("swap-bot"));
 
 function configOf(service: Service): Config {
-  const environment = Object.fromEntries(Object.entries(service.environment ?? {}).map(([name, value]) => [name, interpolate(String(value))]));
+  const environment = Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([name, value]) => [name, interpolate(String(value))]),
+  );
   return loadConfig({ ...imageEnv(), ...(service.env_file === ".env" ? dotEnv : {}), ...environment });
 }
 
@@ -93,7 +107,9 @@ describe("compose.yaml, the worked example of several instances", () => {
       const url = new URL(configOf(service).databaseUrl!);
       const user = decodeURIComponent(url.username);
       expect(user).not.toBe(superuser);
-      expect(init).toMatch(new RegExp(`^CREATE ROLE ${user} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD :'password';$`, "m"));
+      expect(init).toMatch(
+        new RegExp(`^CREATE ROLE ${user} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD :'password';$`, "m"),
+      );
       expect(init).toMatch(new RegExp(`^CREATE DATABASE ${url.pathname.slice(1)} OWNER ${user};$`, "m"));
       // The role gets the password the bot connects with; the superuser's is another.
       expect(decodeURIComponent(url.password)).toBe(env.SWAPBOT_PASSWORD);

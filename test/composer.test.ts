@@ -27,7 +27,13 @@ function message(text: string, chat: typeof privateChat | typeof group = private
 function tap(data: string): Update {
   return {
     update_id: 2,
-    callback_query: { id: "q", chat_instance: "c", from: person, data, message: { message_id: 2, date: 0, chat: privateChat, text: "menu" } },
+    callback_query: {
+      id: "q",
+      chat_instance: "c",
+      from: person,
+      data,
+      message: { message_id: 2, date: 0, chat: privateChat, text: "menu" },
+    },
   };
 }
 const inline: Update = { update_id: 3, inline_query: { id: "i", from: person, query: "btc", offset: "" } };
@@ -65,10 +71,13 @@ function register(composer: Composer<Context>, seen: string[]): void {
   composer.command("verify", (ctx) => void seen.push(`verify ${ctx.match}`));
   composer.on("inline_query", (ctx) => void seen.push(`inline ${ctx.inlineQuery.query}`));
   // A filter with an asynchronous predicate, and one dropping what it matches.
-  composer.filter(async (ctx) => ctx.from?.id === 7).drop((ctx) => ctx.chat?.type === "group").on("message", (ctx, next) => {
-    seen.push(`async ann ${ctx.message.message_id}`);
-    return next();
-  });
+  composer
+    .filter(async (ctx) => ctx.from?.id === 7)
+    .drop((ctx) => ctx.chat?.type === "group")
+    .on("message", (ctx, next) => {
+      seen.push(`async ann ${ctx.message.message_id}`);
+      return next();
+    });
   // Handlers added to a filter's composer after it was registered count too.
   const later = composer.chatType("private");
   later.command("history", (ctx) => void seen.push(`history ${ctx.chat.first_name}`));

@@ -54,7 +54,12 @@ describe("loadConfig", () => {
       TELEGRAM_PACING: "OFF",
     });
     expect(config.telegramPacing).toBe(false);
-    expect(config.webhook).toEqual({ url: "https://bot.example.test/telegram", secret: "s3cret-s3cret-s3cret", port: 8443, host: "0.0.0.0" });
+    expect(config.webhook).toEqual({
+      url: "https://bot.example.test/telegram",
+      secret: "s3cret-s3cret-s3cret",
+      port: 8443,
+      host: "0.0.0.0",
+    });
     expect(config.health).toEqual({ port: 9090, host: "0.0.0.0" });
     expect(config.shutdownGraceMs).toBe(20_000);
     expect(config.logFormat).toBe("json");
@@ -80,9 +85,15 @@ describe("loadConfig", () => {
   });
 
   it("requires a secret with a webhook, so only Telegram can deliver updates", () => {
-    expect(() => loadConfig({ WEBHOOK_URL: "https://bot.example.test/hook" })).toThrow(/^Invalid WEBHOOK_SECRET: required when WEBHOOK_URL is set/);
-    expect(() => loadConfig({ WEBHOOK_URL: "https://bot.example.test/hook", WEBHOOK_SECRET: "short" })).toThrow(/^Invalid WEBHOOK_SECRET: must be 16 to 256/);
-    expect(() => loadConfig({ WEBHOOK_URL: "https://bot.example.test/hook", WEBHOOK_SECRET: "has spaces in it, not allowed" })).toThrow(/^Invalid WEBHOOK_SECRET/);
+    expect(() => loadConfig({ WEBHOOK_URL: "https://bot.example.test/hook" })).toThrow(
+      /^Invalid WEBHOOK_SECRET: required when WEBHOOK_URL is set/,
+    );
+    expect(() => loadConfig({ WEBHOOK_URL: "https://bot.example.test/hook", WEBHOOK_SECRET: "short" })).toThrow(
+      /^Invalid WEBHOOK_SECRET: must be 16 to 256/,
+    );
+    expect(() => loadConfig({ WEBHOOK_URL: "https://bot.example.test/hook", WEBHOOK_SECRET: "has spaces in it, not allowed" })).toThrow(
+      /^Invalid WEBHOOK_SECRET/,
+    );
     expect(loadConfig({ WEBHOOK_URL: "https://bot.example.test/hook", WEBHOOK_SECRET: "a".repeat(32) }).webhook?.port).toBe(8080);
   });
 
@@ -91,7 +102,9 @@ describe("loadConfig", () => {
   });
 
   it("uses PostgreSQL when DATABASE_URL is set (postgres:// or postgresql://); an empty one is unset", () => {
-    expect(loadConfig({ DATABASE_URL: "postgres://bot:s3cret@db.example.test:5432/swapbot" }).databaseUrl).toBe("postgres://bot:s3cret@db.example.test:5432/swapbot");
+    expect(loadConfig({ DATABASE_URL: "postgres://bot:s3cret@db.example.test:5432/swapbot" }).databaseUrl).toBe(
+      "postgres://bot:s3cret@db.example.test:5432/swapbot",
+    );
     expect(loadConfig({ DATABASE_URL: " postgresql://bot@localhost/swapbot " }).databaseUrl).toBe("postgresql://bot@localhost/swapbot");
     expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
     expect(databaseNote(loadConfig({}))).toBeUndefined();
@@ -101,16 +114,26 @@ describe("loadConfig", () => {
   it("keeps DATABASE_URL over DATABASE_PATH (the Docker image sets DATABASE_PATH) and says so for the log", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://bot:s3cret@db.example.test/swapbot", DATABASE_PATH: "/data/bot.sqlite" });
     expect(config.databaseUrl).toBe("postgres://bot:s3cret@db.example.test/swapbot");
-    expect(databaseNote(config)).toBe("DATABASE_URL is set, so the data is in PostgreSQL (postgres://bot:****@db.example.test/swapbot); DATABASE_PATH (/data/bot.sqlite) is not used");
+    expect(databaseNote(config)).toBe(
+      "DATABASE_URL is set, so the data is in PostgreSQL (postgres://bot:****@db.example.test/swapbot); DATABASE_PATH (/data/bot.sqlite) is not used",
+    );
   });
 
   it.each([
-    ["mysql://bot:s3cret@db.example.test:3306/swapbot", 'got "mysql://bot:****@db.example.test:3306/swapbot" (the bot stores its data in PostgreSQL, or in SQLite with DATABASE_PATH)'],
+    [
+      "mysql://bot:s3cret@db.example.test:3306/swapbot",
+      'got "mysql://bot:****@db.example.test:3306/swapbot" (the bot stores its data in PostgreSQL, or in SQLite with DATABASE_PATH)',
+    ],
     ["db.example.test:5432/swapbot", 'got "db.example.test:5432/swapbot"'],
-    ["postgres://bot:s3cret@db.example.test:54x2/swapbot", 'got "postgres://bot:****@db.example.test:54x2/swapbot", which does not parse as a URL (special characters in the password must be percent-encoded: # as %23, ? as %3F, / as %2F, @ as %40, % as %25)'],
+    [
+      "postgres://bot:s3cret@db.example.test:54x2/swapbot",
+      'got "postgres://bot:****@db.example.test:54x2/swapbot", which does not parse as a URL (special characters in the password must be percent-encoded: # as %23, ? as %3F, / as %2F, @ as %40, % as %25)',
+    ],
   ])("refuses a DATABASE_URL that is not PostgreSQL's, without showing its password: %s", (url, shown) => {
     expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATABASE_URL: url })).toThrow("Invalid DATABASE_URL: must be a PostgreSQL URL such as postgres://user:password@host:5432/database, " + shown);
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+      "Invalid DATABASE_URL: must be a PostgreSQL URL such as postgres://user:password@host:5432/database, " + shown,
+    );
     expect(() => loadConfig({ DATABASE_URL: url })).not.toThrow(/s3cret/);
   });
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { copyButtonRows, depositCopies, MAX_COPY_TEXT } from "../src/bot/cards.js";
 import { createI18n, translatorOf } from "../src/bot/i18n.js";
 import type { TransactionRecord } from "../src/db/index.js";
-import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
+import { type StoredMessage, type TestUser, waitFor } from "../src/emulator/index.js";
 import { Decimal } from "../src/money.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { drive } from "./harness/drive.js";
@@ -35,7 +35,8 @@ function rows(message: StoredMessage): InlineKeyboardButton[][] {
 /** The copy buttons of a message: label → what it copies. */
 function copies(message: StoredMessage): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const button of rows(message).flat()) if ("copy_text" in button && button.copy_text !== undefined) found[button.text] = button.copy_text.text;
+  for (const button of rows(message).flat())
+    if ("copy_text" in button && button.copy_text !== undefined) found[button.text] = button.copy_text.text;
   return found;
 }
 
@@ -53,10 +54,14 @@ function current(w: TestWorld, message: StoredMessage): StoredMessage {
 
 async function exchangeOf(w: TestWorld, userId: number): Promise<TransactionRecord> {
   const id = (await w.app.repos.transactions.listByUser(userId, 1))[0]!.exchangeId;
-  return waitFor(async () => {
-    const tx = (await w.app.repos.transactions.find(id))!;
-    return tx.addressFrom ? tx : undefined;
-  }, 5_000, "the deposit details");
+  return waitFor(
+    async () => {
+      const tx = (await w.app.repos.transactions.find(id))!;
+      return tx.addressFrom ? tx : undefined;
+    },
+    5_000,
+    "the deposit details",
+  );
 }
 
 /** /history, then the card of its first exchange. */
@@ -71,9 +76,22 @@ async function historyCard(user: TestUser): Promise<{ list: StoredMessage; card:
 /** A getTransactionInfo answer for an XRP_SWAP exchange with these deposit details. */
 function xrpDeposit(deposit: { amount: string; memo: string | null }): string {
   return JSON.stringify({
-    status: "waiting", symbol_from: "xrp", network_from: "xrp", symbol_to: "btc", network_to: "btc", amount_from: deposit.amount, amount_to: "0.0023",
-    address_from: XRP_DEPOSIT, address_to: XRP_SWAP.address, address_refund: null, extra_from: deposit.memo, extra_to: null,
-    extra_refund: null, hash_from: null, hash_to: null, created_at: 1_795_348_800,
+    status: "waiting",
+    symbol_from: "xrp",
+    network_from: "xrp",
+    symbol_to: "btc",
+    network_to: "btc",
+    amount_from: deposit.amount,
+    amount_to: "0.0023",
+    address_from: XRP_DEPOSIT,
+    address_to: XRP_SWAP.address,
+    address_refund: null,
+    extra_from: deposit.memo,
+    extra_to: null,
+    extra_refund: null,
+    hash_from: null,
+    hash_to: null,
+    created_at: 1_795_348_800,
   });
 }
 
@@ -94,7 +112,12 @@ describe("the deposit card's copy buttons", () => {
     expect(card.text).toContain(tx.addressFrom!);
     // First row: amount then address, as the card lists them; the card's own buttons below, unstyled.
     expect(rows(card)[0]!.map((button) => button.text)).toEqual([COPY_AMOUNT, COPY_ADDRESS]);
-    expect(rows(card).slice(1).flat().map((button) => button.text)).toEqual(["📨 I have sent the funds", "🔄 Refresh", "🧾 For support"]);
+    expect(
+      rows(card)
+        .slice(1)
+        .flat()
+        .map((button) => button.text),
+    ).toEqual(["📨 I have sent the funds", "🔄 Refresh", "🧾 For support"]);
     expect(styles(card)).toEqual({});
     // The app copies them; the bot hears nothing.
     expect(user.copy(card, COPY_AMOUNT)).toBe("0.12345678");
@@ -108,7 +131,15 @@ describe("the deposit card's copy buttons", () => {
 
     // The deposit arrives and the exchange finishes: the tracker edits the card, copy buttons gone.
     world.app.sandbox!.setScenario(tx.exchangeId, "finished");
-    const finished = await drive(world.clock, waitFor(async () => ((await world!.app.repos.transactions.find(tx.exchangeId))!.status === "finished" ? true : undefined), 60_000, "the exchange to finish"), { stepMs: 15_000, maxMs: 30 * 60_000 });
+    const finished = await drive(
+      world.clock,
+      waitFor(
+        async () => ((await world!.app.repos.transactions.find(tx.exchangeId))!.status === "finished" ? true : undefined),
+        60_000,
+        "the exchange to finish",
+      ),
+      { stepMs: 15_000, maxMs: 30 * 60_000 },
+    );
     expect(finished).toBe(true);
     await world.app.idle();
     const edited = current(world, card);
@@ -150,7 +181,10 @@ describe("the deposit card's copy buttons", () => {
     const user = world.tg.user({ id: 9704, first_name: "Cy", language_code: "en" });
     const summary = await toSummary(user, XRP_SWAP);
     const memo = "7".repeat(MAX_COPY_TEXT + 44);
-    world.app.sandbox!.faults.inject({ kind: "status", status: 200, body: xrpDeposit({ amount: "100", memo }) }, { endpoint: "getTransactionInfo", times: 1_000 });
+    world.app.sandbox!.faults.inject(
+      { kind: "status", status: 200, body: xrpDeposit({ amount: "100", memo }) },
+      { endpoint: "getTransactionInfo", times: 1_000 },
+    );
     await user.click(summary, /Confirm/);
     const card = await user.nextMessage();
     const tx = await exchangeOf(world, 9704);
@@ -165,18 +199,33 @@ describe("the deposit card's copy buttons", () => {
     const user = world.tg.user({ id: 9705, first_name: "Di", language_code: "en" });
     const summary = await toSummary(user, XRP_SWAP);
     // The first read gives the address without its memo: nothing to copy yet.
-    world.app.sandbox!.faults.inject({ kind: "status", status: 200, body: xrpDeposit({ amount: "100", memo: null }) }, { endpoint: "getTransactionInfo", times: 1 });
+    world.app.sandbox!.faults.inject(
+      { kind: "status", status: 200, body: xrpDeposit({ amount: "100", memo: null }) },
+      { endpoint: "getTransactionInfo", times: 1 },
+    );
     await user.click(summary, /Confirm/);
     const incomplete = await user.nextMessage();
     expect(incomplete.text).toContain("has not given the deposit memo yet");
     expect(copies(incomplete)).toEqual({});
     await user.click(incomplete, "Leave");
     await world.app.idle();
-    const tx = await drive(world.clock, waitFor(async () => {
-      const found = (await world!.app.repos.transactions.listByUser(9705, 1))[0]!;
-      return found.extraFrom ? found : undefined;
-    }, 60_000, "the tracker to learn the memo"), { stepMs: 5_000 });
-    const ready = await drive(world.clock, waitFor(() => user.messages().find((m) => m.text?.includes("deposit details of exchange")), 60_000, "the deposit details"), { stepMs: 5_000, maxMs: 5 * 60_000 });
+    const tx = await drive(
+      world.clock,
+      waitFor(
+        async () => {
+          const found = (await world!.app.repos.transactions.listByUser(9705, 1))[0]!;
+          return found.extraFrom ? found : undefined;
+        },
+        60_000,
+        "the tracker to learn the memo",
+      ),
+      { stepMs: 5_000 },
+    );
+    const ready = await drive(
+      world.clock,
+      waitFor(() => user.messages().find((m) => m.text?.includes("deposit details of exchange")), 60_000, "the deposit details"),
+      { stepMs: 5_000, maxMs: 5 * 60_000 },
+    );
     expect(copies(ready)).toEqual({ [COPY_AMOUNT]: "100", [COPY_ADDRESS]: tx.addressFrom, [COPY_MEMO]: tx.extraFrom });
     // The card the person left is brought up to date with them, copy buttons included.
     await world.app.idle();
@@ -187,19 +236,37 @@ describe("the deposit card's copy buttons", () => {
     const again = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.00123456", address: TRON_ADDRESS });
     world.tg.outage(world.clock.now() + 10_000, { error_code: 502, description: "Bad Gateway" });
     await user.click(again, /Confirm/);
-    const second = await waitFor(async () => {
-      const [latest] = await world!.app.repos.transactions.listByUser(9705, 1);
-      return latest!.exchangeId !== tx.exchangeId && latest!.addressFrom ? latest : undefined;
-    }, 5_000, "the second exchange");
-    const card = await drive(world.clock, waitFor(() => user.messages().find((m) => m.text?.includes(second.addressFrom!) && m.text.includes("Exchange created")), 60_000, "the owed card"), { stepMs: 1_000, maxMs: 5 * 60_000 });
+    const second = await waitFor(
+      async () => {
+        const [latest] = await world!.app.repos.transactions.listByUser(9705, 1);
+        return latest!.exchangeId !== tx.exchangeId && latest!.addressFrom ? latest : undefined;
+      },
+      5_000,
+      "the second exchange",
+    );
+    const card = await drive(
+      world.clock,
+      waitFor(
+        () => user.messages().find((m) => m.text?.includes(second.addressFrom!) && m.text.includes("Exchange created")),
+        60_000,
+        "the owed card",
+      ),
+      { stepMs: 1_000, maxMs: 5 * 60_000 },
+    );
     // Delivered by the tracker: the flow's own sends all met the outage.
-    expect(world.tg.failedCalls().filter((call) => call.method === "sendMessage" && !call.response.ok && call.response.error_code === 502).length).toBeGreaterThan(0);
+    expect(
+      world.tg.failedCalls().filter((call) => call.method === "sendMessage" && !call.response.ok && call.response.error_code === 502)
+        .length,
+    ).toBeGreaterThan(0);
     expect(copies(card)).toEqual({ [COPY_AMOUNT]: "0.00123456", [COPY_ADDRESS]: second.addressFrom });
   });
 });
 
 describe("copy buttons, as built", () => {
-  const t = translatorOf(createI18n(() => Promise.resolve(undefined)), undefined);
+  const t = translatorOf(
+    createI18n(() => Promise.resolve(undefined)),
+    undefined,
+  );
   const base = {
     status: "waiting",
     networkFrom: "btc",
@@ -224,7 +291,8 @@ describe("copy buttons, as built", () => {
   });
 
   it("offer nothing for an exchange that is not waiting, a deposit that lacks its memo, or no address; and leave out an address over 256 characters", () => {
-    for (const status of ["confirming", "finished", "overdue", "failed"]) expect(copyButtonRows(t, { ...base, status }, undefined)).toEqual([]);
+    for (const status of ["confirming", "finished", "overdue", "failed"])
+      expect(copyButtonRows(t, { ...base, status }, undefined)).toEqual([]);
     expect(copyButtonRows(t, { ...base, networkFrom: "xrp" }, undefined)).toEqual([]); // needs a memo, has none
     expect(copyButtonRows(t, { ...base, extraFrom: null }, true)).toEqual([]); // the catalogue says it needs one
     expect(copyButtonRows(t, { ...base, addressFrom: null }, undefined)).toEqual([]);

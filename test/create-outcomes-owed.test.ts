@@ -1,8 +1,8 @@
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GONE_FOR_GOOD_AFTER_MS, startOwedOutcomes } from "../src/bot/create-outcomes.js";
 import { ManualClock } from "../src/clock.js";
 import { createRepositories, type Repositories } from "../src/db/index.js";
-import { GONE_FOR_GOOD_AFTER_MS, startOwedOutcomes } from "../src/bot/create-outcomes.js";
 import { openFreshStore } from "./harness/store.js";
 
 /**

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { USER_WAIT_MS } from "../src/bot/conversations/exchange.js";
 import { UNKNOWN_AFTER_MS } from "../src/db/index.js";
+import { type StoredMessage, type TestUser, waitFor } from "../src/emulator/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { drive } from "./harness/drive.js";
 import { buttons, toSummary } from "./harness/flow.js";
-import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 
 /**
  * Issue 9, "create outcomes are never misread": an answer is read as "created" only with an
@@ -28,7 +28,10 @@ const minute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("
 
 /** The newest message that still offers Confirm: where a person would confirm again. */
 function latestConfirm(user: TestUser): StoredMessage {
-  return user.messages().filter((m) => buttons(m).some((b) => /Confirm/.test(b))).at(-1)!;
+  return user
+    .messages()
+    .filter((m) => buttons(m).some((b) => /Confirm/.test(b)))
+    .at(-1)!;
 }
 
 /** A 429 on another call pauses every lane of the budget for `seconds`. */
@@ -39,19 +42,22 @@ async function pauseBudget(w: TestWorld, seconds: number): Promise<void> {
 }
 
 describe("an answer that names the exchange id differently", () => {
-  it.each(["id", "exchangeId", "transaction_id"])("is a created exchange when the id comes as %s, and the operator is told", async (alias) => {
-    world = await startWorld();
-    const user = world.tg.user({ id: 7001, first_name: "Al", language_code: "en" });
-    const summary = await toSummary(user, PLAIN);
-    world.app.sandbox!.faults.inject({ kind: "rename-field", field: "exchange_id", to: alias }, { endpoint: "createTransaction" });
-    await user.click(summary, /Confirm/);
-    const created = await user.nextMessage();
-    expect(created.text).toContain("Exchange created");
-    const exchangeId = /🔁 Exchange (\S+)/.exec(created.text!)![1]!;
-    expect((await world.app.repos.transactions.find(exchangeId))?.userId).toBe(7001);
-    expect(creates(world)).toHaveLength(1);
-    expect(world.logs.some((l) => l.level === 40 && l.idField === alias && /drifted/.test(l.msg))).toBe(true);
-  });
+  it.each(["id", "exchangeId", "transaction_id"])(
+    "is a created exchange when the id comes as %s, and the operator is told",
+    async (alias) => {
+      world = await startWorld();
+      const user = world.tg.user({ id: 7001, first_name: "Al", language_code: "en" });
+      const summary = await toSummary(user, PLAIN);
+      world.app.sandbox!.faults.inject({ kind: "rename-field", field: "exchange_id", to: alias }, { endpoint: "createTransaction" });
+      await user.click(summary, /Confirm/);
+      const created = await user.nextMessage();
+      expect(created.text).toContain("Exchange created");
+      const exchangeId = /🔁 Exchange (\S+)/.exec(created.text!)![1]!;
+      expect((await world.app.repos.transactions.find(exchangeId))?.userId).toBe(7001);
+      expect(creates(world)).toHaveLength(1);
+      expect(world.logs.some((l) => l.level === 40 && l.idField === alias && /drifted/.test(l.msg))).toBe(true);
+    },
+  );
 });
 
 describe("an unknown outcome", () => {
@@ -93,7 +99,7 @@ describe("an unknown outcome", () => {
     const lookup = await staff.nextMessage();
     expect(lookup.text).toContain(`Creation request ${reference}`);
     expect(lookup.text).toContain("Outcome unknown");
-    expect(lookup.text).toContain("Last answer: createTransaction answered status \"OK\" without an exchange id");
+    expect(lookup.text).toContain('Last answer: createTransaction answered status "OK" without an exchange id');
     expect(lookup.text).toContain("Requested by user 7002 (@bo_swaps, language en)");
     expect(lookup.text).toContain(`Requested at ${time} UTC`);
     // What was asked for, to match it with the provider's records.
@@ -188,7 +194,10 @@ describe("a created exchange the database cannot store at once", () => {
     expect(store.calls()).toBe(3);
     const exchangeId = w.logs.find((l) => l.requestKey === reference && typeof l.exchangeId === "string")!.exchangeId as string;
     expect(w.logs.some((l) => l.level >= 50 && l.exchangeId === exchangeId && /could not store a created exchange/.test(l.msg))).toBe(true);
-    expect((await w.app.repos.createRequests.find(reference!))).toMatchObject({ state: "pending", error: expect.stringContaining(exchangeId) as unknown });
+    expect(await w.app.repos.createRequests.find(reference!)).toMatchObject({
+      state: "pending",
+      error: expect.stringContaining(exchangeId) as unknown,
+    });
     expect(creates(w)).toHaveLength(1);
   });
 });
@@ -254,9 +263,15 @@ describe("a long wait in line before creating", () => {
     expect(summaryAgain.text).toContain("Please check everything");
     // The quote is older than a minute by now: it is checked again (in line) before creating.
     await user.click(summaryAgain, /Confirm/);
-    await drive(world.clock, waitFor(() => user.lastMessage()?.text?.includes("The offer has been checked"), 30_000, "the offer to be checked"));
+    await drive(
+      world.clock,
+      waitFor(() => user.lastMessage()?.text?.includes("The offer has been checked"), 30_000, "the offer to be checked"),
+    );
     await user.click(latestConfirm(user), /Confirm/);
-    await drive(world.clock, waitFor(() => user.messages().some((m) => m.text?.includes("Exchange created")), 30_000, "the exchange"));
+    await drive(
+      world.clock,
+      waitFor(() => user.messages().some((m) => m.text?.includes("Exchange created")), 30_000, "the exchange"),
+    );
     expect(creates(world)).toHaveLength(1);
   });
 });

@@ -106,7 +106,12 @@ describe("CurrencyIndex: exact symbols", () => {
   });
 
   it("exposes groups and pairs directly", () => {
-    expect(index.group("USDT")?.currencies.map((currency) => currency.network).slice(0, 2)).toEqual(["trx", "eth"]);
+    expect(
+      index
+        .group("USDT")
+        ?.currencies.map((currency) => currency.network)
+        .slice(0, 2),
+    ).toEqual(["trx", "eth"]);
     expect(index.group("usdt")?.fullname).toBe("Tether");
     expect(index.group("nope")).toBeUndefined();
     expect(pairOf(index.find("USDT", "TRX"))).toBe("usdt/trx");
@@ -122,12 +127,20 @@ describe("CurrencyIndex: exact symbols", () => {
 });
 
 describe("CurrencyIndex: symbol and network", () => {
-  it.each(["usdt trx", "usdt-trx", "usdt/trx", "usdt_trx", "usdt:trx", "USDT (TRX)", "usdt(trx)", "  Usdt   TRX ", "$usdt trx", "usdt - trx"])(
-    "%j is USDT on Tron",
-    (query) => {
-      expect(exact(index.search(query))).toBe("usdt/trx");
-    },
-  );
+  it.each([
+    "usdt trx",
+    "usdt-trx",
+    "usdt/trx",
+    "usdt_trx",
+    "usdt:trx",
+    "USDT (TRX)",
+    "usdt(trx)",
+    "  Usdt   TRX ",
+    "$usdt trx",
+    "usdt - trx",
+  ])("%j is USDT on Tron", (query) => {
+    expect(exact(index.search(query))).toBe("usdt/trx");
+  });
 
   it("accepts the network by the start of its readable name, a token standard or an alias", () => {
     expect(exact(index.search("usdt tron"))).toBe("usdt/trx");
@@ -248,7 +261,16 @@ describe("CurrencyIndex: nothing found", () => {
 
 describe("CurrencyIndex.popular", () => {
   it("starts with the well-known currencies that are present", () => {
-    expect(index.popular(8).map(pairOf)).toEqual(["btc/btc", "eth/eth", "usdt/trx", "usdt/eth", "usdc/eth", "sol/sol", "ton/ton", "xrp/xrp"]);
+    expect(index.popular(8).map(pairOf)).toEqual([
+      "btc/btc",
+      "eth/eth",
+      "usdt/trx",
+      "usdt/eth",
+      "usdc/eth",
+      "sol/sol",
+      "ton/ton",
+      "xrp/xrp",
+    ]);
   });
 
   it("falls back to each symbol's main network in catalogue order, without repeats", () => {
@@ -276,7 +298,9 @@ describe("CurrencyIndex over the sandbox catalogue", () => {
 describe("editDistance", () => {
   /** The textbook table, to check the bit-parallel version against. */
   function reference(a: string, b: string): number {
-    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    const d = Array.from({ length: a.length + 1 }, (_, i) =>
+      Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+    );
     const at = (i: number, j: number) => d[i]?.[j] ?? Number.POSITIVE_INFINITY;
     for (let i = 1; i <= a.length; i++) {
       for (let j = 1; j <= b.length; j++) {
@@ -290,7 +314,7 @@ describe("editDistance", () => {
 
   it("agrees with the table on random strings up to 32 characters", () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const word = (max: number) => Array.from({ length: Math.floor(random() * (max + 1)) }, () => "abcé"[Math.floor(random() * 4)]).join("");
     for (let n = 0; n < 1500; n++) {
       const a = word(32);

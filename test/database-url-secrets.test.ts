@@ -12,7 +12,15 @@ import { freePort, spawnBot } from "./harness/process.js";
  * the logger to cut it (shorter ones would censor ordinary words) and its two halves are
  * looked for separately: a mask that stopped at the stray character would leave one of them.
  */
-const PASSWORDS = ["Kq7fire#Lm2stone", "Kq7fire?Lm2stone", "Kq7fire@Lm2stone", "Kq7fire/Lm2stone", "Kq7fire%Lm2stone", "Kq7fire%23Lm2stone", "1?Kq7fire@Lm2stone"];
+const PASSWORDS = [
+  "Kq7fire#Lm2stone",
+  "Kq7fire?Lm2stone",
+  "Kq7fire@Lm2stone",
+  "Kq7fire/Lm2stone",
+  "Kq7fire%Lm2stone",
+  "Kq7fire%23Lm2stone",
+  "1?Kq7fire@Lm2stone",
+];
 const HALVES = ["Kq7fire", "Lm2stone"];
 
 const urlWith = (password: string, host = "db.example.test:5432") => `postgres://swapbot:${password}@${host}/swapbot`;
@@ -58,7 +66,13 @@ describe("the bot started with such a DATABASE_URL", () => {
   it.each(PASSWORDS)("prints no part of the password %s, whether the URL is refused or the server cannot be reached", async (password) => {
     // Nothing listens there: the URL either fails the configuration or the connection.
     const url = urlWith(password, `127.0.0.1:${await freePort()}`);
-    const bot = spawnBot({ BOT_TOKEN: "123456:a-token-for-this-test", DATABASE_URL: url, DATABASE_PATH: "/tmp/unused.sqlite", LOG_FORMAT: "json", LOG_LEVEL: "debug" });
+    const bot = spawnBot({
+      BOT_TOKEN: "123456:a-token-for-this-test",
+      DATABASE_URL: url,
+      DATABASE_PATH: "/tmp/unused.sqlite",
+      LOG_FORMAT: "json",
+      LOG_LEVEL: "debug",
+    });
     const exit = await bot.exited;
     expect(exit.code).toBe(1);
     expect(bot.output()).toMatch(/DATABASE_URL|PostgreSQL/);

@@ -11,8 +11,8 @@ import { maskPassword, openPostgres, PgLeaderLock, type PostgresStore } from "..
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { advanceUntil } from "./harness/drive.js";
 import { createViaFlow } from "./harness/flow.js";
-import { admin, freshDatabase, freshRole, withUser, type TestDatabase } from "./harness/postgres.js";
-import { freePort, ROOT, spawnBot, TSX, type BotProcess } from "./harness/process.js";
+import { admin, freshDatabase, freshRole, type TestDatabase, withUser } from "./harness/postgres.js";
+import { type BotProcess, freePort, ROOT, spawnBot, TSX } from "./harness/process.js";
 
 /**
  * `db:copy`: a SQLite database into an empty PostgreSQL one (the suite's server), all or nothing.
@@ -67,12 +67,18 @@ function tempDir(): string {
 function sqliteRows(path: string): Record<string, Record<string, unknown>[]> {
   const db = new Database(path, { readonly: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .pluck()
+      .all() as string[];
     expect(tables).toEqual(Object.keys(ORDER).sort());
     return Object.fromEntries(
       tables.map((table) => {
         const order = ORDER[table]!;
-        const rows = db.prepare(`SELECT ${order === "rowid" ? "rowid AS id, " : ""}* FROM ${table} ORDER BY ${order}`).all() as Record<string, unknown>[];
+        const rows = db.prepare(`SELECT ${order === "rowid" ? "rowid AS id, " : ""}* FROM ${table} ORDER BY ${order}`).all() as Record<
+          string,
+          unknown
+        >[];
         return [table, rows];
       }),
     );
@@ -84,7 +90,9 @@ function sqliteRows(path: string): Record<string, Record<string, unknown>[]> {
 async function postgresRows(target: PostgresStore): Promise<Record<string, Record<string, unknown>[]>> {
   const result: Record<string, Record<string, unknown>[]> = {};
   for (const [table, order] of Object.entries(ORDER)) {
-    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY ${sql.raw(order === "rowid" ? "id" : order)}`.execute(target.db);
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT * FROM ${sql.table(table)} ORDER BY ${sql.raw(order === "rowid" ? "id" : order)}`.execute(target.db);
     result[table] = rows;
   }
   return result;
@@ -143,7 +151,12 @@ describe("db:copy", () => {
     await ada.send("Мой кошелёк 💼");
     expect((await ada.nextMessage()).text).toContain("Saved as Мой кошелёк 💼");
     // In flight: an exchange waiting for its deposit, an alert, and a flow left at its amount step.
-    const waiting = await createViaFlow(ada, { from: "eth eth", to: "usdt trx", amount: "1.5", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const waiting = await createViaFlow(ada, {
+      from: "eth eth",
+      to: "usdt trx",
+      amount: "1.5",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
     await ada.send("/alert 0.5 btc eth 1000");
     await ada.nextMessage();
     const bob = world.tg.user({ id: 6002, first_name: "Bob", language_code: "ru" });
@@ -183,9 +196,21 @@ describe("db:copy", () => {
     const path = join(tempDir(), "bot.sqlite");
     const db = openDatabase(path);
     db.transaction(() => {
-      const user = db.prepare("INSERT INTO users (id, username, first_name, language, telegram_language, blocked, created_at, updated_at, phrase) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      const user = db.prepare(
+        "INSERT INTO users (id, username, first_name, language, telegram_language, blocked, created_at, updated_at, phrase) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      );
       for (let i = 0; i < 2_500; i++) {
-        user.run(5_000_000_000 + i * 7, i % 3 ? `user_${i}` : null, `Имя ${i} 👩‍💻 ${"ä".repeat(i % 50)}`, i % 2 ? "ru" : "en", null, i % 10 === 0 ? 1 : 0, 1_700_000_000_000 + i, 1_700_000_000_000 + i, i % 4 ? null : `фраза ${i}`);
+        user.run(
+          5_000_000_000 + i * 7,
+          i % 3 ? `user_${i}` : null,
+          `Имя ${i} 👩‍💻 ${"ä".repeat(i % 50)}`,
+          i % 2 ? "ru" : "en",
+          null,
+          i % 10 === 0 ? 1 : 0,
+          1_700_000_000_000 + i,
+          1_700_000_000_000 + i,
+          i % 4 ? null : `фраза ${i}`,
+        );
       }
       const tx = db.prepare(
         `INSERT INTO transactions (exchange_id, user_id, chat_id, symbol_from, network_from, symbol_to, network_to, amount_from, amount_to, address_to, extra_to, provider, rate_type, status, created_at, updated_at, status_changed_at, next_poll_at, card_message_id, pending_notice, card_claim)
@@ -194,23 +219,49 @@ describe("db:copy", () => {
       const history = db.prepare("INSERT INTO status_history (exchange_id, status, at) VALUES (?, ?, ?)");
       for (let i = 0; i < 1_500; i++) {
         const id = `ex-${String(i).padStart(5, "0")}`;
-        tx.run(id, 5_000_000_000 + i, -1_001_234_567_890 - i, `0.${String(i).padStart(30, "1")}`, i % 2 ? null : "12345678901234567890.123456789", i % 5 ? null : "memo ✓", i % 3 ? "waiting" : "finished", 1_700_000_000_000 + i, 1_700_000_000_001 + i, 1_700_000_000_002 + i, i % 3 ? 1_700_000_060_000 + i : null, i % 2 ? 100 + i : null, i % 7 ? null : "finished", i % 2 ? "flow" : null);
+        tx.run(
+          id,
+          5_000_000_000 + i,
+          -1_001_234_567_890 - i,
+          `0.${String(i).padStart(30, "1")}`,
+          i % 2 ? null : "12345678901234567890.123456789",
+          i % 5 ? null : "memo ✓",
+          i % 3 ? "waiting" : "finished",
+          1_700_000_000_000 + i,
+          1_700_000_000_001 + i,
+          1_700_000_000_002 + i,
+          i % 3 ? 1_700_000_060_000 + i : null,
+          i % 2 ? 100 + i : null,
+          i % 7 ? null : "finished",
+          i % 2 ? "flow" : null,
+        );
         for (const status of ["waiting", "confirming", "exchanging"]) history.run(id, status, 1_700_000_000_000 + i);
       }
       // Gaps: the rowids stay what they were.
       db.exec("DELETE FROM transactions WHERE exchange_id IN ('ex-00003', 'ex-01499')");
       db.exec("DELETE FROM status_history WHERE rowid % 11 = 0");
-      const currency = db.prepare("INSERT INTO currencies (symbol, network, fullname, image, memo, explorer, position) VALUES (?, ?, ?, ?, ?, ?, ?)");
-      for (let i = 0; i < 300; i++) currency.run(`c${i}`, i % 2 ? "eth" : "Tron", `Coin ${i} — «монета»`, `https://img/${i}.png`, i % 2, "https://explorer/{}", i);
-      for (const [name, enable] of [["changenow", 1], ["exolix", 0], ["simpleswap", 1]] as const) db.prepare("INSERT INTO providers (name, enable) VALUES (?, ?)").run(name, enable);
+      const currency = db.prepare(
+        "INSERT INTO currencies (symbol, network, fullname, image, memo, explorer, position) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      );
+      for (let i = 0; i < 300; i++)
+        currency.run(`c${i}`, i % 2 ? "eth" : "Tron", `Coin ${i} — «монета»`, `https://img/${i}.png`, i % 2, "https://explorer/{}", i);
+      for (const [name, enable] of [
+        ["changenow", 1],
+        ["exolix", 0],
+        ["simpleswap", 1],
+      ] as const)
+        db.prepare("INSERT INTO providers (name, enable) VALUES (?, ?)").run(name, enable);
       const kv = db.prepare("INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)");
-      for (let i = 0; i < 1_000; i++) kv.run(`conversation:${i}`, JSON.stringify({ step: "amount", text: `ввод ${i} 🚀`, nested: { n: i } }), 1_700_000_000_000 + i);
+      for (let i = 0; i < 1_000; i++)
+        kv.run(`conversation:${i}`, JSON.stringify({ step: "amount", text: `ввод ${i} 🚀`, nested: { n: i } }), 1_700_000_000_000 + i);
       kv.run("a:z", "colon", 1);
       kv.run("a;", "semicolon", 1);
       kv.run("catalogue:big", "x".repeat(5_000_000), 2);
       kv.run("ключ-🔑", "значение", 3);
       for (const state of ["pending", "created", "failed"]) {
-        db.prepare("INSERT INTO create_requests (request_key, user_id, state, exchange_id, error, created_at, updated_at, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
+        db.prepare(
+          "INSERT INTO create_requests (request_key, user_id, state, exchange_id, error, created_at, updated_at, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        ).run(
           `req-${state}`,
           5_000_000_000,
           state,
@@ -226,18 +277,26 @@ describe("db:copy", () => {
       const grant = db.prepare("INSERT INTO budget_grants (at, lane) VALUES (?, ?)");
       for (let i = 0; i < 25_000; i++) grant.run(1_700_000_000_000 + i * 10, ["interactive", "tracker", "background"][i % 3]);
       db.prepare("INSERT INTO budget_pause (id, until) VALUES (1, ?)").run(1_700_000_100_000);
-      const saved = db.prepare("INSERT INTO saved_addresses (user_id, network, label, address, memo, created_at, used_at) VALUES (?, 'xrp', ?, ?, ?, 1, 2)");
+      const saved = db.prepare(
+        "INSERT INTO saved_addresses (user_id, network, label, address, memo, created_at, used_at) VALUES (?, 'xrp', ?, ?, ?, 1, 2)",
+      );
       for (let i = 0; i < 50; i++) saved.run(5_000_000_000, `Кошелёк ${i}`, `r${i}`, i % 2 ? "" : String(i));
       const alert = db.prepare(
         "INSERT INTO rate_alerts (user_id, chat_id, symbol_from, network_from, symbol_to, network_to, amount, target, created_at, expires_at, ended_at, ended_reason) VALUES (?, ?, 'btc', 'btc', 'eth', 'eth', ?, ?, 1, 2, ?, ?)",
       );
-      for (let i = 0; i < 50; i++) alert.run(5_000_000_000 + i, 5_000_000_000 + i, "0.5", `1${"0".repeat(i)}.000000001`, i % 2 ? 3 : null, i % 2 ? "fired" : null);
+      for (let i = 0; i < 50; i++)
+        alert.run(5_000_000_000 + i, 5_000_000_000 + i, "0.5", `1${"0".repeat(i)}.000000001`, i % 2 ? 3 : null, i % 2 ? "fired" : null);
     })();
     db.close();
 
     const target = await database({ migrated: true });
     const copied = await copyDatabase({ from: path, to: target.url });
-    expect(Object.fromEntries(copied.map(({ table, rows }) => [table, rows]))).toMatchObject({ budget_grants: 25_000, users: 2_500, transactions: 1_498, kv: 1_004 });
+    expect(Object.fromEntries(copied.map(({ table, rows }) => [table, rows]))).toMatchObject({
+      budget_grants: 25_000,
+      users: 2_500,
+      transactions: 1_498,
+      kv: 1_004,
+    });
     const pg = await store(target.url);
     // The file as the copy left it: its queued migration work (a new file's migration 7) done first.
     const source = sqliteRows(path);
@@ -252,7 +311,9 @@ describe("db:copy", () => {
     const path = join(tempDir(), "bot.sqlite");
     const db = openDatabase(path);
     db.prepare("INSERT INTO users (id, first_name, blocked, created_at, updated_at) VALUES (1, ?, 0, 5.0, 5)").run(42);
-    db.prepare("INSERT INTO rate_alerts (user_id, chat_id, symbol_from, network_from, symbol_to, network_to, amount, target, created_at, expires_at) VALUES (1, 1, 'btc', 'btc', 'eth', 'eth', ?, ?, 1, 2)").run(0.5, 12n);
+    db.prepare(
+      "INSERT INTO rate_alerts (user_id, chat_id, symbol_from, network_from, symbol_to, network_to, amount, target, created_at, expires_at) VALUES (1, 1, 'btc', 'btc', 'eth', 'eth', ?, ?, 1, 2)",
+    ).run(0.5, 12n);
     db.close();
     const target = await database({ migrated: true });
     await copyDatabase({ from: path, to: target.url });
@@ -299,7 +360,10 @@ describe("db:copy", () => {
       `a bot is running on ${world.databasePath} (it holds ${world.databasePath}.lock): stop the bot first, then copy (a running bot would go on creating exchanges that the copy would miss)`,
     );
     const pg = await store(target.url);
-    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`.execute(pg.db)).rows[0]!.n).toBe(0);
+    expect(
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`.execute(pg.db))
+        .rows[0]!.n,
+    ).toBe(0);
 
     // Stopped: the same copy goes through (an empty database gets the bot's tables first).
     await world.app.stop();
@@ -313,7 +377,9 @@ describe("db:copy", () => {
     const target = await database({ migrated: true });
     const lock = (await PgLeaderLock.tryAcquire(target.url))!;
     cleanups.push(() => lock.release());
-    await expect(copyDatabase({ from: path, to: target.url })).rejects.toThrow(`a bot is running on the PostgreSQL database ${target.name}: stop it first`);
+    await expect(copyDatabase({ from: path, to: target.url })).rejects.toThrow(
+      `a bot is running on the PostgreSQL database ${target.name}: stop it first`,
+    );
   });
 
   it("a failure midway leaves the PostgreSQL database as it was: no row in any table, no sequence moved; the copy then goes through", async () => {
@@ -328,19 +394,33 @@ describe("db:copy", () => {
     const target = await database({ migrated: true });
     const pg = await store(target.url);
     // The last table refuses its rows, after every other table was filled.
-    await sql`CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the disk is full'; END $$`.execute(pg.db);
+    await sql`CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the disk is full'; END $$`.execute(
+      pg.db,
+    );
     await sql`CREATE TRIGGER refuse BEFORE INSERT ON rate_alerts FOR EACH ROW EXECUTE FUNCTION refuse()`.execute(pg.db);
     await expect(copyDatabase({ from: path, to: target.url })).rejects.toThrow(
       "the copy into PostgreSQL failed at table rate_alerts (the disk is full): nothing was copied, the PostgreSQL database is as it was",
     );
     expect(await counts(pg)).toEqual(EMPTY);
-    expect((await sql<{ id: number }>`INSERT INTO audit_log (at, staff_id, command, argument) VALUES (1, 1, 'x', '') RETURNING id`.execute(pg.db)).rows).toEqual([{ id: 1 }]);
+    expect(
+      (
+        await sql<{ id: number }>`INSERT INTO audit_log (at, staff_id, command, argument) VALUES (1, 1, 'x', '') RETURNING id`.execute(
+          pg.db,
+        )
+      ).rows,
+    ).toEqual([{ id: 1 }]);
     await sql`DELETE FROM audit_log`.execute(pg.db);
 
     await sql`DROP TRIGGER refuse ON rate_alerts`.execute(pg.db);
     const copied = await copyDatabase({ from: path, to: target.url });
     expect(copied.filter(({ rows }) => rows > 0).map(({ table }) => table)).toEqual(["users", "audit_log", "budget_grants", "rate_alerts"]);
-    expect((await sql<{ id: number }>`INSERT INTO audit_log (at, staff_id, command, argument) VALUES (1, 1, 'x', '') RETURNING id`.execute(pg.db)).rows).toEqual([{ id: 41 }]);
+    expect(
+      (
+        await sql<{ id: number }>`INSERT INTO audit_log (at, staff_id, command, argument) VALUES (1, 1, 'x', '') RETURNING id`.execute(
+          pg.db,
+        )
+      ).rows,
+    ).toEqual([{ id: 41 }]);
   });
 
   describe("as a command (`node dist/main.js db:copy`, here through tsx)", () => {
@@ -357,7 +437,9 @@ describe("db:copy", () => {
     it("reads DATABASE_PATH and DATABASE_URL as the bot does, prints each table's count and what to do next, exits 0", async () => {
       const path = join(tempDir(), "bot.sqlite");
       const db = openDatabase(path);
-      db.exec("INSERT INTO users (id, created_at, updated_at) VALUES (1, 1, 1), (2, 1, 1); INSERT INTO kv (key, value, updated_at) VALUES ('k', 'v', 1)");
+      db.exec(
+        "INSERT INTO users (id, created_at, updated_at) VALUES (1, 1, 1), (2, 1, 1); INSERT INTO kv (key, value, updated_at) VALUES ('k', 'v', 1)",
+      );
       db.close();
       // As the bot's own role, with a password: the owner of a new, empty database.
       const role = await freshRole("s3cret-pässword");
@@ -405,7 +487,9 @@ describe("db:copy", () => {
       const path = join(tempDir(), "missing.sqlite");
       const child = command({ DATABASE_PATH: path, DATABASE_URL: "postgres://swapbot:password@127.0.0.1:1/x" });
       expect((await child.exited).code).toBe(1);
-      expect(child.errorLines.filter(Boolean)).toEqual([`There is no SQLite database at ${path}: set DATABASE_PATH (or pass --from) to the bot's database file`]);
+      expect(child.errorLines.filter(Boolean)).toEqual([
+        `There is no SQLite database at ${path}: set DATABASE_PATH (or pass --from) to the bot's database file`,
+      ]);
     }, 30_000);
   });
 });

@@ -6,11 +6,21 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.js";
 import { ManualClock } from "../src/clock.js";
 import { loadConfig } from "../src/config.js";
-import { startBotApiEmulator, waitFor } from "../src/emulator/index.js";
-import { captureLogs, drive } from "./harness/drive.js";
-import { AddressBook, createRepositories, InstanceLock, openSqliteStore, POLL_RANK, runMigrationWork, type NewTransaction, type Repositories, type SqliteStore } from "../src/db/index.js";
+import {
+  AddressBook,
+  createRepositories,
+  InstanceLock,
+  type NewTransaction,
+  openSqliteStore,
+  POLL_RANK,
+  type Repositories,
+  runMigrationWork,
+  type SqliteStore,
+} from "../src/db/index.js";
 import { MIGRATIONS } from "../src/db/migrations.js";
 import { headStart } from "../src/domain/poll-policy.js";
+import { startBotApiEmulator, waitFor } from "../src/emulator/index.js";
+import { captureLogs, drive } from "./harness/drive.js";
 import { openFreshStore } from "./harness/store.js";
 
 const sample = (overrides: Partial<NewTransaction> = {}): NewTransaction => ({
@@ -103,7 +113,11 @@ describe("storage", () => {
     // Strictly by rank: the moving one first.
     expect((await repos.schedule.due(now, 3)).map((t) => t.exchangeId)).toEqual(["moving-now", "waiting-long", "waiting-recent"]);
     // Half an hour overdue beats just due; ten minutes overdue does not.
-    expect((await repos.schedule.due(now, 3, headStart)).map((t) => t.exchangeId)).toEqual(["waiting-long", "moving-now", "waiting-recent"]);
+    expect((await repos.schedule.due(now, 3, headStart)).map((t) => t.exchangeId)).toEqual([
+      "waiting-long",
+      "moving-now",
+      "waiting-recent",
+    ]);
     expect((await repos.schedule.due(now, 1, headStart)).map((t) => t.exchangeId)).toEqual(["waiting-long"]);
   });
 
@@ -150,7 +164,10 @@ describe("storage", () => {
     await repos.transactions.insert(sample({ exchangeId: "a", nextPollAt: 1_000 }));
     const read = (await repos.transactions.find("a"))!;
     await repos.schedule.markFundsSent("a", 1_500);
-    const scheduled = await repos.schedule.scheduleNextPoll("a", (current) => ({ at: current.fundsSentAt === null ? 9_000 : 2_000, rank: current.fundsSentAt === null ? read.pollRank : POLL_RANK.fundsSent }));
+    const scheduled = await repos.schedule.scheduleNextPoll("a", (current) => ({
+      at: current.fundsSentAt === null ? 9_000 : 2_000,
+      rank: current.fundsSentAt === null ? read.pollRank : POLL_RANK.fundsSent,
+    }));
     expect(scheduled).toMatchObject({ nextPollAt: 2_000, pollRank: POLL_RANK.fundsSent, leasedUntil: null });
     // Nothing decided: the schedule stands.
     expect(await repos.schedule.scheduleNextPoll("a", () => undefined)).toMatchObject({ nextPollAt: 2_000 });
@@ -213,7 +230,8 @@ describe("storage", () => {
     await clock.advance(10);
     await repos.kv.set("offers:6", { swap: 6, note: '"outcome": in a string' });
     const since = clock.now() - 20;
-    const matching = (limit: number, from = since) => repos.kv.matchingSince("offers", { since: from, contains: '"swap":', lacks: '"outcome":', limit });
+    const matching = (limit: number, from = since) =>
+      repos.kv.matchingSince("offers", { since: from, contains: '"swap":', lacks: '"outcome":', limit });
     expect(await matching(10)).toEqual([
       { key: "1", value: { swap: 1 } },
       { key: "2", value: { swap: 2 } },
@@ -226,16 +244,33 @@ describe("storage", () => {
 
   it("tells the exchange as it was just before and after the deposit details were recorded", async () => {
     await repos.transactions.insert(sample({ addressFrom: null }));
-    const recorded = await repos.transactions.recordDeposit("exolix-floating-abc", { addressFrom: "bc1qlater", extraFrom: null, amountTo: "3000" });
+    const recorded = await repos.transactions.recordDeposit("exolix-floating-abc", {
+      addressFrom: "bc1qlater",
+      extraFrom: null,
+      amountTo: "3000",
+    });
     expect(recorded?.before).toMatchObject({ addressFrom: null, amountTo: "3012.5" });
     expect(recorded?.after).toMatchObject({ addressFrom: "bc1qlater", amountTo: "3000", status: "waiting" });
     // What the service did not say is kept.
-    expect((await repos.transactions.recordDeposit("exolix-floating-abc", { addressFrom: null, extraFrom: null, amountTo: null }))?.after.addressFrom).toBe("bc1qlater");
+    expect(
+      (await repos.transactions.recordDeposit("exolix-floating-abc", { addressFrom: null, extraFrom: null, amountTo: null }))?.after
+        .addressFrom,
+    ).toBe("bc1qlater");
     expect(await repos.transactions.recordDeposit("unknown", { addressFrom: "x", extraFrom: null, amountTo: null })).toBeUndefined();
   });
 
   it("counts and creates a rate alert at once: no more open ones than allowed", async () => {
-    const alert = { userId: 7, chatId: 7, symbolFrom: "btc", networkFrom: "btc", symbolTo: "eth", networkTo: "eth", amount: "1", target: "20", expiresAt: 2_000_000 };
+    const alert = {
+      userId: 7,
+      chatId: 7,
+      symbolFrom: "btc",
+      networkFrom: "btc",
+      symbolTo: "eth",
+      networkTo: "eth",
+      amount: "1",
+      target: "20",
+      expiresAt: 2_000_000,
+    };
     const made = await Promise.all([1, 2, 3].map(() => repos.alerts.create(alert, 2)));
     expect(made.filter((a) => a !== undefined)).toHaveLength(2);
     expect(await repos.alerts.openOf(7)).toHaveLength(2);
@@ -258,7 +293,12 @@ describe("storage", () => {
     await repos.kv.set("conv:7", { step: 1 });
     const { user, entries } = await repos.users.arrive({ id: 7, username: "ann", firstName: "Ann" }, ["conv:7", "label:7"]);
     expect(user).toMatchObject({ id: 7, username: "ann", firstName: "Ann", blocked: false });
-    expect(entries).toEqual(new Map([["conv:7", JSON.stringify({ step: 1 })], ["label:7", null]]));
+    expect(entries).toEqual(
+      new Map([
+        ["conv:7", JSON.stringify({ step: 1 })],
+        ["label:7", null],
+      ]),
+    );
     expect(await repos.users.find(7)).toMatchObject({ username: "ann" });
 
     const forget = repos.kv.remember(entries);
@@ -287,8 +327,12 @@ describe("storage", () => {
 
   it("replaces the catalogue whole and keeps JSON values behind the storage adapter", async () => {
     await repos.catalogue.replaceCurrencies([{ symbol: "xrp", network: "xrp", fullname: "XRP", image: "", memo: true, explorer: "x/" }]);
-    await repos.catalogue.replaceCurrencies([{ symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" }]);
-    expect(await repos.catalogue.currencies()).toEqual([{ symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" }]);
+    await repos.catalogue.replaceCurrencies([
+      { symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" },
+    ]);
+    expect(await repos.catalogue.currencies()).toEqual([
+      { symbol: "btc", network: "btc", fullname: "Bitcoin", image: "", memo: false, explorer: "b/" },
+    ]);
     const adapter = repos.kv.adapter<{ step: number }>("session");
     await adapter.write("42", { step: 3 });
     expect(await adapter.read("42")).toEqual({ step: 3 });
@@ -331,10 +375,16 @@ describe("the SQLite file", () => {
         await trx.insertInto("kv").values({ key: "b", value: "2", updated_at: 1 }).execute();
         order.push("first committed");
       });
-      const second = other.db.insertInto("kv").values({ key: "c", value: "3", updated_at: 1 }).execute().then(() => order.push("second wrote"));
+      const second = other.db
+        .insertInto("kv")
+        .values({ key: "c", value: "3", updated_at: 1 })
+        .execute()
+        .then(() => order.push("second wrote"));
       await Promise.all([first, second]);
       expect(order).toEqual(["first committed", "second wrote"]);
-      expect((await other.db.selectFrom("kv").select("key").where("key", "in", ["a", "b", "c"]).orderBy("key").execute()).map((row) => row.key)).toEqual(["a", "b", "c"]);
+      expect(
+        (await other.db.selectFrom("kv").select("key").where("key", "in", ["a", "b", "c"]).orderBy("key").execute()).map((row) => row.key),
+      ).toEqual(["a", "b", "c"]);
     } finally {
       await other.close();
     }
@@ -352,7 +402,11 @@ describe("the SQLite file", () => {
     );
     const now = Date.now();
     const HOUR = 3_600_000;
-    for (const [id, status, changedAt] of [["recent", "overdue", now - HOUR], ["old", "overdue", now - 96 * HOUR], ["done", "finished", now - HOUR]] as const) {
+    for (const [id, status, changedAt] of [
+      ["recent", "overdue", now - HOUR],
+      ["old", "overdue", now - 96 * HOUR],
+      ["done", "finished", now - HOUR],
+    ] as const) {
       insert.run(id, status, changedAt - HOUR, changedAt, changedAt);
     }
     v6.close();
@@ -361,16 +415,23 @@ describe("the SQLite file", () => {
     try {
       // The schema is migrated at open; the work waits for the process that holds the lock.
       expect((await v7.find("recent"))!.nextPollAt).toBeNull();
-      expect(runMigrationWork(migrated.sqlite, now)).toEqual([{ version: 7, what: expect.stringContaining("48 hours") as unknown, rows: 1 }]);
+      expect(runMigrationWork(migrated.sqlite, now)).toEqual([
+        { version: 7, what: expect.stringContaining("48 hours") as unknown, rows: 1 },
+      ]);
       expect(runMigrationWork(migrated.sqlite, now)).toEqual([]);
-      expect(await v7.find("recent")).toMatchObject({ nextPollAt: now - HOUR, pollRank: 2, notFoundCount: 0, leasedUntil: null, trackingStoppedAt: null });
+      expect(await v7.find("recent")).toMatchObject({
+        nextPollAt: now - HOUR,
+        pollRank: 2,
+        notFoundCount: 0,
+        leasedUntil: null,
+        trackingStoppedAt: null,
+      });
       expect((await v7.find("old"))!.nextPollAt).toBeNull();
       expect((await v7.find("done"))!.nextPollAt).toBeNull();
     } finally {
       await migrated.close();
     }
   });
-
 });
 
 describe("migration 7's work in a rolling deploy", () => {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
-import { withholdMemo, XRP_SWAP } from "./harness/withheld-memo.js";
-import { toSummary } from "./harness/flow.js";
-import { drive } from "./harness/drive.js";
-import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 import type { TransactionRecord } from "../src/db/index.js";
+import { type StoredMessage, type TestUser, waitFor } from "../src/emulator/index.js";
+import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
+import { drive } from "./harness/drive.js";
+import { toSummary } from "./harness/flow.js";
+import { withholdMemo, XRP_SWAP } from "./harness/withheld-memo.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -30,10 +30,14 @@ function depositMessages(w: TestWorld, tx: TransactionRecord): string[] {
 async function confirm(w: TestWorld, user: TestUser, summary: StoredMessage): Promise<TransactionRecord> {
   await user.click(summary, /Confirm/);
   const stored = await waitFor(async () => (await w.app.repos.transactions.listByUser(user.id, 1))[0], 5_000, "the exchange to be stored");
-  return waitFor(async () => {
-    const tx = (await w.app.repos.transactions.find(stored.exchangeId))!;
-    return tx.addressFrom ? tx : undefined;
-  }, 5_000, "the deposit details to be read");
+  return waitFor(
+    async () => {
+      const tx = (await w.app.repos.transactions.find(stored.exchangeId))!;
+      return tx.addressFrom ? tx : undefined;
+    },
+    5_000,
+    "the deposit details to be read",
+  );
 }
 
 /** Lets `ms` of simulated time pass in steps, giving loopback I/O real time in between. */
@@ -49,7 +53,10 @@ async function letTimePass(w: TestWorld, ms: number, stepMs: number): Promise<vo
  * A world whose service is slow to give an XRP deposit's memo; a person confirms such a swap and
  * is shown the "not given yet" prompt. Their exchange's id and that prompt.
  */
-async function confirmedWithoutMemo(id: number, name: string): Promise<{ w: TestWorld; user: TestUser; waiting: StoredMessage; exchangeId: string }> {
+async function confirmedWithoutMemo(
+  id: number,
+  name: string,
+): Promise<{ w: TestWorld; user: TestUser; waiting: StoredMessage; exchangeId: string }> {
   const w = (world = await startWorld({}, { timeline: { waiting: 3 * 60 * 60_000 } }));
   const user = w.tg.user({ id, first_name: name, language_code: "en" });
   const summary = await toSummary(user, XRP_SWAP);
@@ -71,7 +78,11 @@ describe("deposit details after Confirm", () => {
     const tx = await confirm(world, user, summary);
     expect(tx.extraFrom).toBeTruthy();
 
-    const shown = await drive(world.clock, waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"), { stepMs: 1_000, maxMs: 5 * 60_000 });
+    const shown = await drive(
+      world.clock,
+      waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"),
+      { stepMs: 1_000, maxMs: 5 * 60_000 },
+    );
     expect(world.clock.now()).toBeLessThanOrEqual(outageEnds + 60_000);
     expect(shown).toContain(tx.exchangeId);
     expect(shown).toContain("Send exactly 100 XRP");
@@ -90,7 +101,11 @@ describe("deposit details after Confirm", () => {
     world.tg.outage(outageEnds, { error_code: 502, html: true });
     const tx = await confirm(world, user, summary);
 
-    const shown = await drive(world.clock, waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"), { stepMs: 1_000, maxMs: 5 * 60_000 });
+    const shown = await drive(
+      world.clock,
+      waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"),
+      { stepMs: 1_000, maxMs: 5 * 60_000 },
+    );
     expect(world.clock.now()).toBeLessThanOrEqual(outageEnds + 60_000);
     expect(shown).toContain(tx.exchangeId);
     expect(shown).toContain("Send exactly 100 XRP");
@@ -109,7 +124,11 @@ describe("deposit details after Confirm", () => {
     // The card arrives, but the bot never hears so (the answer is lost on the way back).
     world.tg.loseAnswerNext("sendMessage");
     const tx = await confirm(world, user, summary);
-    await drive(world.clock, waitFor(() => depositMessages(world!, tx).length >= 2 || undefined, 60_000, "the card to be repeated"), { stepMs: 1_000, maxMs: 3 * 60_000 });
+    await drive(
+      world.clock,
+      waitFor(() => depositMessages(world!, tx).length >= 2 || undefined, 60_000, "the card to be repeated"),
+      { stepMs: 1_000, maxMs: 3 * 60_000 },
+    );
     await letTimePass(world, 10 * 60_000, 5_000);
     await world.app.idle();
     const shown = depositMessages(world!, tx);
@@ -127,7 +146,11 @@ describe("deposit details after Confirm", () => {
     // The flow's deposit read is slow; meanwhile the tracker polls and sees news.
     world.app.sandbox!.faults.inject({ kind: "delay", ms: 1_500 }, { endpoint: "getTransactionInfo" });
     await user.click(summary, /Confirm/);
-    const stored = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9203, 1))[0], 5_000, "the exchange to be stored");
+    const stored = await waitFor(
+      async () => (await world!.app.repos.transactions.listByUser(9203, 1))[0],
+      5_000,
+      "the exchange to be stored",
+    );
     await world.clock.advance(61_000);
     await world.app.tracker.refresh(stored.exchangeId);
     await world.app.idle();
@@ -142,9 +165,22 @@ describe("deposit details after Confirm", () => {
     const user = world.tg.user({ id: 9204, first_name: "Di", language_code: "en" });
     const summary = await toSummary(user, XRP_SWAP);
     const body = JSON.stringify({
-      status: "waiting", symbol_from: "xrp", network_from: "xrp", symbol_to: "btc", network_to: "btc", amount_from: "100", amount_to: "0.0023",
-      address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", address_to: XRP_SWAP.address, address_refund: null, extra_from: null, extra_to: null,
-      extra_refund: null, hash_from: null, hash_to: null, created_at: 1_795_348_800,
+      status: "waiting",
+      symbol_from: "xrp",
+      network_from: "xrp",
+      symbol_to: "btc",
+      network_to: "btc",
+      amount_from: "100",
+      amount_to: "0.0023",
+      address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
+      address_to: XRP_SWAP.address,
+      address_refund: null,
+      extra_from: null,
+      extra_to: null,
+      extra_refund: null,
+      hash_from: null,
+      hash_to: null,
+      created_at: 1_795_348_800,
     });
     world.app.sandbox!.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times: 1 });
     await user.click(summary, /Confirm/);
@@ -155,11 +191,27 @@ describe("deposit details after Confirm", () => {
     // The tracker learns the memo while Telegram fails its send, and the waiting card cannot be edited.
     world.tg.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" });
     world.tg.failNext("editMessageText", { error_code: 400, description: "Bad Request: message can't be edited" }, 5);
-    const tx = await drive(world.clock, waitFor(async () => {
-      const found = (await world!.app.repos.transactions.find((await world!.app.repos.transactions.listByUser(9204, 1))[0]!.exchangeId))!;
-      return found.extraFrom ? found : undefined;
-    }, 60_000, "the tracker to learn the memo"), { stepMs: 5_000 });
-    const ready = await drive(world.clock, waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"), { stepMs: 5_000, maxMs: 5 * 60_000 });
+    const tx = await drive(
+      world.clock,
+      waitFor(
+        async () => {
+          const found = (await world!.app.repos.transactions.find(
+            (
+              await world!.app.repos.transactions.listByUser(9204, 1)
+            )[0]!.exchangeId,
+          ))!;
+          return found.extraFrom ? found : undefined;
+        },
+        60_000,
+        "the tracker to learn the memo",
+      ),
+      { stepMs: 5_000 },
+    );
+    const ready = await drive(
+      world.clock,
+      waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"),
+      { stepMs: 5_000, maxMs: 5 * 60_000 },
+    );
     expect(ready).toContain(`Include this memo, or your deposit can be lost: ${tx.extraFrom}`);
     await letTimePass(world, 10 * 60_000, 5_000);
     await world.app.idle();
@@ -177,15 +229,34 @@ describe("deposit details after Confirm", () => {
     const id = (await world.app.repos.transactions.listByUser(9205, 1))[0]!.exchangeId;
     // A restart: the card the flow had not shown is the tracker's now, and it shows it without the memo.
     await world.restart();
-    await drive(world.clock, waitFor(async () => ((await world!.app.repos.transactions.find(id))!.cardClaim === "tracker" && (await world!.app.repos.transactions.find(id))!.cardMessageId) || undefined, 60_000, "the tracker's card"), { stepMs: 5_000, maxMs: 10 * 60_000 });
+    await drive(
+      world.clock,
+      waitFor(
+        async () =>
+          ((await world!.app.repos.transactions.find(id))!.cardClaim === "tracker" &&
+            (await world!.app.repos.transactions.find(id))!.cardMessageId) ||
+          undefined,
+        60_000,
+        "the tracker's card",
+      ),
+      { stepMs: 5_000, maxMs: 10 * 60_000 },
+    );
 
     // The service gives the memo; the person taps Try again on the old prompt, and Telegram fails a few sends.
     world.app.sandbox!.faults.clear();
     world.tg.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" }, 3);
     await user.click(waiting, "Try again");
-    const tx = await waitFor(async () => ((await world!.app.repos.transactions.find(id))!.extraFrom ? (await world!.app.repos.transactions.find(id)) : undefined), 5_000, "the memo");
+    const tx = await waitFor(
+      async () => ((await world!.app.repos.transactions.find(id))!.extraFrom ? await world!.app.repos.transactions.find(id) : undefined),
+      5_000,
+      "the memo",
+    );
     const withMemo = () => depositMessages(world!, tx).filter((text) => text.includes(tx.extraFrom!));
-    await drive(world.clock, waitFor(() => withMemo()[0], 60_000, "the deposit details"), { stepMs: 5_000, maxMs: 2 * 60_000 });
+    await drive(
+      world.clock,
+      waitFor(() => withMemo()[0], 60_000, "the deposit details"),
+      { stepMs: 5_000, maxMs: 2 * 60_000 },
+    );
     await letTimePass(world, 10 * 60_000, 5_000);
     expect(withMemo()).toHaveLength(1);
     // The tracker's card no longer says the memo is missing.
@@ -240,7 +311,11 @@ describe("deposit details after Confirm", () => {
     expect(learned.extraFrom).toBeTruthy();
     expect(learned.cardMessageId).toBeNull();
     card.release();
-    await waitFor(async () => (await w.app.repos.transactions.find(id))!.cardMessageId !== null || undefined, 5_000, "the card to be shown");
+    await waitFor(
+      async () => (await w.app.repos.transactions.find(id))!.cardMessageId !== null || undefined,
+      5_000,
+      "the card to be shown",
+    );
     await letTimePass(w, 60_000, 5_000);
     const withMemo = depositMessages(w, learned).filter((text) => text.includes(learned.extraFrom!));
     expect(withMemo).toHaveLength(1);
@@ -253,12 +328,25 @@ describe("deposit details after Confirm", () => {
     world.tg.outage(world.clock.now() + 60_000, { error_code: 502, description: "Bad Gateway" });
     await user.click(summary, /Confirm/);
     const id = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9209, 1))[0]?.exchangeId, 5_000, "the exchange");
-    await drive(world.clock, waitFor(async () => ((await world!.app.repos.transactions.find(id))!.cardDueAt !== null ? true : undefined), 30_000, "the card to be owed"), { stepMs: 1_000, maxMs: 60_000 });
+    await drive(
+      world.clock,
+      waitFor(
+        async () => ((await world!.app.repos.transactions.find(id))!.cardDueAt !== null ? true : undefined),
+        30_000,
+        "the card to be owed",
+      ),
+      { stepMs: 1_000, maxMs: 60_000 },
+    );
     // The process dies while the tracker sends the card: taken, never recorded as shown.
     await world.restart(async () => {
       const store = await openTestStore(world!);
       // What takeOwedCard writes before the send goes out.
-      await store.db.updateTable("transactions").set({ card_due_at: null, card_claim: "tracker" }).where("exchange_id", "=", id).where("card_message_id", "is", null).execute();
+      await store.db
+        .updateTable("transactions")
+        .set({ card_due_at: null, card_claim: "tracker" })
+        .where("exchange_id", "=", id)
+        .where("card_message_id", "is", null)
+        .execute();
       await store.close();
     });
     await letTimePass(world, 10 * 60_000, 5_000);
@@ -279,10 +367,17 @@ describe("deposit details after Confirm", () => {
     await world.restart();
     world.app.sandbox!.faults.clear();
     await user.click(waiting, "Try again");
-    const tx = await waitFor(async () => ((await world!.app.repos.transactions.find(id))!.extraFrom ? (await world!.app.repos.transactions.find(id)) : undefined), 5_000, "the memo");
-    await drive(world.clock, waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"), { stepMs: 5_000, maxMs: 2 * 60_000 });
+    const tx = await waitFor(
+      async () => ((await world!.app.repos.transactions.find(id))!.extraFrom ? await world!.app.repos.transactions.find(id) : undefined),
+      5_000,
+      "the memo",
+    );
+    await drive(
+      world.clock,
+      waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"),
+      { stepMs: 5_000, maxMs: 2 * 60_000 },
+    );
     await letTimePass(world, 10 * 60_000, 5_000);
     expect(depositMessages(world, tx)).toHaveLength(1);
   });
 });
-

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { paymentUri } from "../src/domain/networks.js";
 import { qrPng } from "../src/domain/qr.js";
-import { startWorld, type TestWorld } from "./harness/app.js";
-import { buttons, toSummary } from "./harness/flow.js";
-import { drive } from "./harness/drive.js";
 import { waitFor } from "../src/emulator/index.js";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { drive } from "./harness/drive.js";
+import { buttons, toSummary } from "./harness/flow.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -39,7 +39,10 @@ function transactionBody(deposit: { address: string; memo: string | null; amount
 
 /** The service answers the deposit read with an address and no memo, `times` times. */
 function withholdMemo(w: TestWorld, address: string, amount: string, times: number): void {
-  w.app.sandbox!.faults.inject({ kind: "status", status: 200, body: transactionBody({ address, memo: null, amount }) }, { endpoint: "getTransactionInfo", times });
+  w.app.sandbox!.faults.inject(
+    { kind: "status", status: 200, body: transactionBody({ address, memo: null, amount }) },
+    { endpoint: "getTransactionInfo", times },
+  );
 }
 
 describe("a deposit that needs a memo, given without it", () => {
@@ -81,7 +84,12 @@ describe("a deposit that needs a memo, given without it", () => {
   it("shows everything once the service gives the memo, with a QR caption that names it", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 9102, first_name: "Ny", language_code: "en" });
-    const summary = await toSummary(user, { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" });
+    const summary = await toSummary(user, {
+      from: "xrp xrp",
+      to: "btc btc",
+      amount: "100",
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    });
     withholdMemo(world, XRP_DEPOSIT, "100", 1);
     await user.click(summary, /Confirm/);
     const pending = await user.nextMessage();
@@ -99,10 +107,18 @@ describe("the amount to send", () => {
   it("is one figure in the text and in the QR code, the one the person confirmed", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 9103, first_name: "Ot", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const summary = await toSummary(user, {
+      from: "btc btc",
+      to: "usdt trx",
+      amount: "0.05",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
     const address = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
     // The service reports a slightly different deposit amount than the one confirmed.
-    world.app.sandbox!.faults.inject({ kind: "status", status: 200, body: transactionBody({ address, memo: null, amount: "0.0501" }) }, { endpoint: "getTransactionInfo" });
+    world.app.sandbox!.faults.inject(
+      { kind: "status", status: 200, body: transactionBody({ address, memo: null, amount: "0.0501" }) },
+      { endpoint: "getTransactionInfo" },
+    );
     await user.click(summary, /Confirm/);
     const card = await user.nextMessage();
     expect(card.text).toContain("Send exactly 0.05 BTC");
@@ -117,7 +133,12 @@ describe("showing the created exchange", () => {
   it("a Telegram error on the creation card does not end the flow with nothing shown: the card is sent again", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 9104, first_name: "Pa", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const summary = await toSummary(user, {
+      from: "btc btc",
+      to: "usdt trx",
+      amount: "0.05",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
     world.tg.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" });
     await user.click(summary, /Confirm/);
     const card = await user.nextMessage();
@@ -131,22 +152,37 @@ describe("when the flow could not finish showing the exchange", () => {
   it("a creation card Telegram refused every time is delivered by the tracker, before any news of status", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 9106, first_name: "Ra", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const summary = await toSummary(user, {
+      from: "btc btc",
+      to: "usdt trx",
+      amount: "0.05",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
     world.tg.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" }, 3);
     await user.click(summary, /Confirm/);
-    const stored = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9106, 1))[0], 5_000, "the exchange to be stored");
+    const stored = await waitFor(
+      async () => (await world!.app.repos.transactions.listByUser(9106, 1))[0],
+      5_000,
+      "the exchange to be stored",
+    );
     await world.app.idle();
 
     // Owed from the moment the flow gave up: the tracker sends it at once (src/tracker/notifier.ts, deliverDeposit).
     // The sandbox moves the exchange on after two minutes; the card must come before that news.
     const card = await drive(world.clock, user.nextMessage({ timeoutMs: 15_000 }), { stepMs: 5_000, maxMs: 20 * 60_000 });
     // As sent: the news that follows may already have edited it.
-    const sent = world.tg.calls.find((c) => c.method === "sendMessage" && (c.response as { result?: { message_id?: number } }).result?.message_id === card.message_id);
+    const sent = world.tg.calls.find(
+      (c) => c.method === "sendMessage" && (c.response as { result?: { message_id?: number } }).result?.message_id === card.message_id,
+    );
     expect(String(sent?.payload.text)).toContain("Exchange created");
     expect(card.text).toContain(`Exchange ${stored.exchangeId}`);
     expect(buttons(card)).toContain("🔄 Refresh");
     // Recorded once Telegram's answer reaches the bot, a moment after the person sees the card.
-    await waitFor(async () => (await world!.app.repos.transactions.find(stored.exchangeId))!.cardMessageId === card.message_id || undefined, 5_000, "the card to be recorded");
+    await waitFor(
+      async () => (await world!.app.repos.transactions.find(stored.exchangeId))!.cardMessageId === card.message_id || undefined,
+      5_000,
+      "the card to be recorded",
+    );
     const news = await drive(world.clock, user.nextMessage({ timeoutMs: 15_000 }), { stepMs: 5_000, maxMs: 20 * 60_000 });
     expect(news.message_id).toBeGreaterThan(card.message_id);
   });
@@ -154,7 +190,12 @@ describe("when the flow could not finish showing the exchange", () => {
   it("after Leave, the deposit details come as a message once the service gives them", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 9107, first_name: "Sol", language_code: "en" });
-    const summary = await toSummary(user, { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" });
+    const summary = await toSummary(user, {
+      from: "xrp xrp",
+      to: "btc btc",
+      amount: "100",
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    });
     withholdMemo(world, XRP_DEPOSIT, "100", 1);
     await user.click(summary, /Confirm/);
     const created = await user.nextMessage();
@@ -172,13 +213,26 @@ describe("leaving after the tracker learned the deposit", () => {
   it("shows the deposit at once instead of promising a message", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 9108, first_name: "Tu", language_code: "en" });
-    const summary = await toSummary(user, { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" });
+    const summary = await toSummary(user, {
+      from: "xrp xrp",
+      to: "btc btc",
+      amount: "100",
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    });
     withholdMemo(world, XRP_DEPOSIT, "100", 1);
     await user.click(summary, /Confirm/);
     const created = await user.nextMessage();
     const stored = (await world.app.repos.transactions.listByUser(9108, 1))[0]!;
     // The tracker's poll comes while the person reads: it learns the whole deposit.
-    await drive(world.clock, waitFor(async () => (await world!.app.repos.transactions.find(stored.exchangeId))!.extraFrom, 10_000, "the tracker to learn the memo"), { stepMs: 5_000 });
+    await drive(
+      world.clock,
+      waitFor(
+        async () => (await world!.app.repos.transactions.find(stored.exchangeId))!.extraFrom,
+        10_000,
+        "the tracker to learn the memo",
+      ),
+      { stepMs: 5_000 },
+    );
     await user.click(created, "Leave");
     const card = await user.nextMessage();
     expect(card.text).toContain("Exchange created");
@@ -190,11 +244,20 @@ describe("reading the deposit right after creating", () => {
   it("never writes back a status older than one the tracker recorded meanwhile", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 9105, first_name: "Qi", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const summary = await toSummary(user, {
+      from: "btc btc",
+      to: "usdt trx",
+      amount: "0.05",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
     // The deposit read is slow; meanwhile the tracker learns that the deposit is confirming.
     world.app.sandbox!.faults.inject({ kind: "delay", ms: 400 }, { endpoint: "getTransactionInfo" });
     await user.click(summary, /Confirm/);
-    const stored = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9105, 1))[0], 5_000, "the exchange to be stored");
+    const stored = await waitFor(
+      async () => (await world!.app.repos.transactions.listByUser(9105, 1))[0],
+      5_000,
+      "the exchange to be stored",
+    );
     await world.app.repos.schedule.recordObservation(stored.exchangeId, { status: "confirming" });
     await user.nextMessage();
     await world.app.idle();

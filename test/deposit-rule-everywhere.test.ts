@@ -1,9 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { afterEach, describe, expect, it } from "vitest";
+import { type TestUser, waitFor } from "../src/emulator/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { toSummary } from "./harness/flow.js";
 import { drive } from "./harness/drive.js";
-import { waitFor, type TestUser } from "../src/emulator/index.js";
+import { toSummary } from "./harness/flow.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -17,9 +17,22 @@ const XRP_SWAP = { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1q
 /** The service gives the deposit address of an XRP exchange without its memo, `times` times. */
 function withholdMemo(w: TestWorld, times: number): void {
   const body = JSON.stringify({
-    status: "waiting", symbol_from: "xrp", network_from: "xrp", symbol_to: "btc", network_to: "btc", amount_from: "100", amount_to: "0.0023",
-    address_from: XRP_DEPOSIT, address_to: XRP_SWAP.address, address_refund: null, extra_from: null, extra_to: null,
-    extra_refund: null, hash_from: null, hash_to: null, created_at: 1_795_348_800,
+    status: "waiting",
+    symbol_from: "xrp",
+    network_from: "xrp",
+    symbol_to: "btc",
+    network_to: "btc",
+    amount_from: "100",
+    amount_to: "0.0023",
+    address_from: XRP_DEPOSIT,
+    address_to: XRP_SWAP.address,
+    address_refund: null,
+    extra_from: null,
+    extra_to: null,
+    extra_refund: null,
+    hash_from: null,
+    hash_to: null,
+    created_at: 1_795_348_800,
   });
   w.app.sandbox!.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times });
 }
@@ -27,7 +40,15 @@ function withholdMemo(w: TestWorld, times: number): void {
 async function exportRows(w: TestWorld, user: TestUser): Promise<Record<string, string>[]> {
   const before = user.messages().length;
   await user.send("/export");
-  const doc = await waitFor(() => user.messages().slice(before).find((m) => m.document), 5_000, "the CSV file");
+  const doc = await waitFor(
+    () =>
+      user
+        .messages()
+        .slice(before)
+        .find((m) => m.document),
+    5_000,
+    "the CSV file",
+  );
   return parse(Buffer.from(w.tg.file(doc.document!.file_id)!.data!).toString("utf8"), { columns: true }) as Record<string, string>[];
 }
 
@@ -56,7 +77,15 @@ describe("/export and the deposit rule", () => {
 
     world.app.sandbox!.faults.clear();
     const id = (await world.app.repos.transactions.listByUser(9301, 1))[0]!.exchangeId;
-    const tx = await drive(world.clock, waitFor(async () => (await world!.app.repos.transactions.find(id))!.extraFrom ? (await world!.app.repos.transactions.find(id)) : undefined, 60_000, "the memo"), { stepMs: 5_000 });
+    const tx = await drive(
+      world.clock,
+      waitFor(
+        async () => ((await world!.app.repos.transactions.find(id))!.extraFrom ? await world!.app.repos.transactions.find(id) : undefined),
+        60_000,
+        "the memo",
+      ),
+      { stepMs: 5_000 },
+    );
     await world.app.idle();
     const [complete] = await exportRows(world, user);
     expect(complete!.deposit_address).toBe(tx!.addressFrom);
@@ -69,13 +98,23 @@ describe("a person who blocked the bot", () => {
     const STAFF = 9390;
     world = await startWorld({ SUPPORT_USER_IDS: `${STAFF}` }, { timeline: { waiting: 60_000 } });
     const user = world.tg.user({ id: 9302, first_name: "Bl", language_code: "en" });
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
-    const toUser = () => world!.tg.calls.filter((c) => /^send/.test(c.method) && c.method !== "sendChatAction" && c.payload.chat_id === 9302).length;
+    const summary = await toSummary(user, {
+      from: "btc btc",
+      to: "usdt trx",
+      amount: "0.05",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
+    const toUser = () =>
+      world!.tg.calls.filter((c) => /^send/.test(c.method) && c.method !== "sendChatAction" && c.payload.chat_id === 9302).length;
     const before = toUser();
     // Blocked the moment Confirm is pressed (the tap is already on its way): Telegram answers 403.
     world.tg.failNext("sendMessage", { error_code: 403 });
     await user.click(summary, /Confirm/);
-    const stored = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9302, 1))[0], 5_000, "the exchange to be stored");
+    const stored = await waitFor(
+      async () => (await world!.app.repos.transactions.listByUser(9302, 1))[0],
+      5_000,
+      "the exchange to be stored",
+    );
     await waitFor(async () => (await world!.app.repos.users.find(9302))!.blocked || undefined, 5_000, "the 403 to be noted");
     await world.app.idle();
     user.block();
@@ -95,7 +134,18 @@ describe("a person who blocked the bot", () => {
     // They write again: the card they never got comes, with where to send.
     user.unblock();
     await user.send("/start");
-    await drive(world.clock, waitFor(() => world!.tg.callsTo("sendMessage").some((c) => c.payload.chat_id === 9302 && c.response.ok && String(c.payload.text).includes(stored.exchangeId)), 60_000, "the owed card"), { stepMs: 5_000 });
+    await drive(
+      world.clock,
+      waitFor(
+        () =>
+          world!.tg
+            .callsTo("sendMessage")
+            .some((c) => c.payload.chat_id === 9302 && c.response.ok && String(c.payload.text).includes(stored.exchangeId)),
+        60_000,
+        "the owed card",
+      ),
+      { stepMs: 5_000 },
+    );
   });
 });
 
@@ -103,7 +153,14 @@ describe("support's /lookup and the deposit rule", () => {
   it("an exchange the bot did not create, on a memo network whose memo the service has not given yet: no deposit address without its memo", async () => {
     world = await startWorld({ SUPPORT_USER_IDS: "9009" });
     const foreign = await world.app.client.createTransaction({
-      providerName: "exolix", symbolFrom: "xrp", networkFrom: "xrp", symbolTo: "btc", networkTo: "btc", toAddress: XRP_SWAP.address, amount: "100", fixed: false,
+      providerName: "exolix",
+      symbolFrom: "xrp",
+      networkFrom: "xrp",
+      symbolTo: "btc",
+      networkTo: "btc",
+      toAddress: XRP_SWAP.address,
+      amount: "100",
+      fixed: false,
     });
     const staff = world.tg.user({ id: 9009, first_name: "Sam", language_code: "en" });
     withholdMemo(world, 1);

@@ -14,9 +14,21 @@ describe("the deposit rule", () => {
     expect(depositView({ addressFrom: "EQabc", extraFrom: "  ", networkFrom: "ton" }, true)).toEqual({ kind: "missing-memo" });
     expect(depositView({ addressFrom: null, extraFrom: "123", networkFrom: "xrp" }, true)).toEqual({ kind: "missing-address" });
     expect(depositView({ addressFrom: " ", extraFrom: null, networkFrom: "btc" }, false)).toEqual({ kind: "missing-address" });
-    expect(depositView({ addressFrom: "rAbc", extraFrom: "42", networkFrom: "xrp" }, true)).toEqual({ kind: "complete", address: "rAbc", memo: "42" });
-    expect(depositView({ addressFrom: "bc1q", extraFrom: null, networkFrom: "btc" }, false)).toEqual({ kind: "complete", address: "bc1q", memo: null });
+    expect(depositView({ addressFrom: "rAbc", extraFrom: "42", networkFrom: "xrp" }, true)).toEqual({
+      kind: "complete",
+      address: "rAbc",
+      memo: "42",
+    });
+    expect(depositView({ addressFrom: "bc1q", extraFrom: null, networkFrom: "btc" }, false)).toEqual({
+      kind: "complete",
+      address: "bc1q",
+      memo: null,
+    });
     // A memo the service gives where none is needed is still shown: it costs nothing to include.
-    expect(depositView({ addressFrom: "bc1q", extraFrom: "7", networkFrom: "btc" }, false)).toEqual({ kind: "complete", address: "bc1q", memo: "7" });
+    expect(depositView({ addressFrom: "bc1q", extraFrom: "7", networkFrom: "btc" }, false)).toEqual({
+      kind: "complete",
+      address: "bc1q",
+      memo: "7",
+    });
   });
 });

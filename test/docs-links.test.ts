@@ -8,7 +8,13 @@ import { describe, expect, it } from "vitest";
  */
 
 const ROOT = join(import.meta.dirname, "..");
-const PAGES = ["README.md", "CONTRIBUTING.md", ...readdirSync(join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const PAGES = [
+  "README.md",
+  "CONTRIBUTING.md",
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 
 /** The anchors GitHub makes of a page's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
 function anchorsOf(markdown: string): Set<string> {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { Decimal } from "decimal.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Decimal } from "decimal.js";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
@@ -11,7 +11,7 @@ import { BudgetCancelledError, RateBudget } from "../src/exchange/budget.js";
 import { CatalogueService } from "../src/exchange/catalogue.js";
 import { ExchangeClient, type Pair } from "../src/exchange/client.js";
 import { EstimateService } from "../src/exchange/estimates.js";
-import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
+import { type SandboxExchange, startSandbox } from "../src/exchange/sandbox/index.js";
 import { drive } from "./harness/drive.js";
 import { worldDatabase } from "./harness/postgres.js";
 import { settleOnPool } from "./harness/settle.js";
@@ -26,8 +26,20 @@ async function setup(): Promise<{ clock: ManualClock; sandbox: SandboxExchange; 
   const clock = new ManualClock();
   const sandbox = await startSandbox({ apiKey: "k", clock, rateLimitPerMinute: 10 });
   const budget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock });
-  const client = new ExchangeClient({ baseUrl: sandbox.url, apiKey: "k", authScheme: "bearer", budget, clock, logger: pino({ level: "silent" }), retryDelayMs: 100 });
-  cleanups.push(() => sandbox.close(), () => client.close(), () => budget.close());
+  const client = new ExchangeClient({
+    baseUrl: sandbox.url,
+    apiKey: "k",
+    authScheme: "bearer",
+    budget,
+    clock,
+    logger: pino({ level: "silent" }),
+    retryDelayMs: 100,
+  });
+  cleanups.push(
+    () => sandbox.close(),
+    () => client.close(),
+    () => budget.close(),
+  );
   return { clock, sandbox, client, budget };
 }
 
@@ -39,7 +51,10 @@ async function tempDb(clock: ManualClock): Promise<{ open: () => Promise<Store> 
   const database = await worldDatabase();
   const url = database.env.DATABASE_URL;
   const dir = mkdtempSync(join(tmpdir(), "swapbot-cat-"));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => database.drop());
+  cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => database.drop(),
+  );
   return {
     open: async () => {
       if (url === undefined) {
@@ -134,7 +149,9 @@ describe("EstimateService: nearby amounts", () => {
     expect(near.basis).toBe("1");
     expect(near.fetchedAt).toBe(one.fetchedAt);
     if (one.result.kind !== "ok" || near.result.kind !== "ok") throw new Error("expected offers");
-    expect(near.result.offers.map((o) => o.amount)).toEqual(one.result.offers.map((o) => new Decimal(o.amount).times("0.995").toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()));
+    expect(near.result.offers.map((o) => o.amount)).toEqual(
+      one.result.offers.map((o) => new Decimal(o.amount).times("0.995").toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()),
+    );
     expect(estimates.wouldCall(PAIR, "1.01", false, true)).toBe(false);
     expect(estimates.wouldCall(PAIR, "1.011", false, true)).toBe(true);
     // quote() stays exact: never answered from another amount.
@@ -163,9 +180,12 @@ describe("CatalogueService", () => {
     await catalogue.load();
     await catalogue.start();
     cleanups.push(() => catalogue.stop());
-    await drive(clock, (async () => {
-      while (catalogue.currencies().length === 0 || catalogue.providers().length === 0) await clock.advance(100);
-    })());
+    await drive(
+      clock,
+      (async () => {
+        while (catalogue.currencies().length === 0 || catalogue.providers().length === 0) await clock.advance(100);
+      })(),
+    );
     expect(catalogue.find("USDT", "TRX")).toMatchObject({ symbol: "usdt", network: "trx" });
     expect(catalogue.providers().some((p) => !p.enable)).toBe(true);
     const disabled = catalogue.providers().find((p) => !p.enable)!.name;
@@ -193,10 +213,14 @@ describe("CatalogueService", () => {
     await catalogue.load();
     await catalogue.start();
     cleanups.push(() => catalogue.stop());
-    await drive(clock, (async () => {
-      // An hour, plus room for the background pace (a refresh may wait one pace for its slot).
-      while (clock.now() < Date.UTC(2026, 0, 1) + 3_600_000 + 30_000) await clock.advance(10_000);
-    })(), { stepMs: 10_000, maxMs: 4 * 3_600_000 });
+    await drive(
+      clock,
+      (async () => {
+        // An hour, plus room for the background pace (a refresh may wait one pace for its slot).
+        while (clock.now() < Date.UTC(2026, 0, 1) + 3_600_000 + 30_000) await clock.advance(10_000);
+      })(),
+      { stepMs: 10_000, maxMs: 4 * 3_600_000 },
+    );
     const count = (endpoint: string) => sandbox.requests.filter((r) => r.endpoint === endpoint).length;
     expect(count("getCurrencies")).toBe(2);
     expect(count("getProviders")).toBeGreaterThanOrEqual(12);

@@ -1,14 +1,20 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock, abortAfter } from "../src/clock.js";
+import { abortAfter, ManualClock } from "../src/clock.js";
 import { BudgetCancelledError, RateBudget } from "../src/exchange/budget.js";
 import { ExchangeClient, type ExchangeClientOptions, type Pair } from "../src/exchange/client.js";
 import { ExchangeError } from "../src/exchange/errors.js";
-import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
+import { type SandboxExchange, startSandbox } from "../src/exchange/sandbox/index.js";
 import { captureLogs, drive } from "./harness/drive.js";
 
 const KEY = "test-key";
 const BTC_TO_USDT_TRX: Pair = { symbolFrom: "btc", networkFrom: "btc", symbolTo: "usdt", networkTo: "trx" };
-const EXOLIX_REQUEST = { ...BTC_TO_USDT_TRX, providerName: "exolix", toAddress: "TQrZ8tKfjFvTjG4kBHgTXT1sFWPBWcNw5m", amount: "0.05", fixed: false };
+const EXOLIX_REQUEST = {
+  ...BTC_TO_USDT_TRX,
+  providerName: "exolix",
+  toAddress: "TQrZ8tKfjFvTjG4kBHgTXT1sFWPBWcNw5m",
+  amount: "0.05",
+  fixed: false,
+};
 
 interface Setup {
   clock: ManualClock;
@@ -170,15 +176,13 @@ describe("ExchangeClient against the sandbox", () => {
     };
     const creates = () => sandbox.requests.filter((r) => r.endpoint === "createTransaction");
 
-    for (const fault of [
-      { kind: "status", status: 500 },
-      { kind: "hang" },
-      { kind: "reset" },
-      { kind: "malformed-json" },
-    ] as const) {
+    for (const fault of [{ kind: "status", status: 500 }, { kind: "hang" }, { kind: "reset" }, { kind: "malformed-json" }] as const) {
       sandbox.clearRequests();
       sandbox.faults.inject(fault, { endpoint: "createTransaction" });
-      const error = await expectExchangeError(drive(clock, client.createTransaction(request)), fault.kind === "malformed-json" ? "invalid-response" : "unavailable");
+      const error = await expectExchangeError(
+        drive(clock, client.createTransaction(request)),
+        fault.kind === "malformed-json" ? "invalid-response" : "unavailable",
+      );
       expect(error.details.mayHaveReachedService).toBe(true);
       expect(creates()).toHaveLength(1);
     }
@@ -219,10 +223,16 @@ describe("ExchangeClient against the sandbox", () => {
     expect(unknown.details.mayHaveReachedService).toBe(true);
     expect(logs.some((l) => l.level >= 50 && (l.fields as string[]).includes("status"))).toBe(true);
 
-    sandbox.faults.inject({ kind: "status", status: 200, body: JSON.stringify({ status: "error", exchange_id: "exolix-floating-x1" }) }, { endpoint: "createTransaction" });
+    sandbox.faults.inject(
+      { kind: "status", status: 200, body: JSON.stringify({ status: "error", exchange_id: "exolix-floating-x1" }) },
+      { endpoint: "createTransaction" },
+    );
     await expectExchangeError(drive(clock, client.createTransaction(EXOLIX_REQUEST)), "invalid-response");
 
-    sandbox.faults.inject({ kind: "status", status: 200, body: JSON.stringify({ status: "error", message: "Amount too low" }) }, { endpoint: "createTransaction" });
+    sandbox.faults.inject(
+      { kind: "status", status: 200, body: JSON.stringify({ status: "error", message: "Amount too low" }) },
+      { endpoint: "createTransaction" },
+    );
     const refused = await expectExchangeError(drive(clock, client.createTransaction(EXOLIX_REQUEST)), "bad-request");
     expect(refused.message).toBe("Amount too low");
   });
@@ -245,14 +255,20 @@ describe("ExchangeClient against the sandbox", () => {
     // The request's own timeout does apply: past it, the outcome is unknown. (undici times
     // headers on a coarse timer, so the answer comes well after the timeout.)
     sandbox.faults.inject({ kind: "delay", ms: 2_500 }, { endpoint: "createTransaction" });
-    const late = await expectExchangeError(drive(clock, client.createTransaction(EXOLIX_REQUEST, { requestTimeoutMs: 100 })), "unavailable");
+    const late = await expectExchangeError(
+      drive(clock, client.createTransaction(EXOLIX_REQUEST, { requestTimeoutMs: 100 })),
+      "unavailable",
+    );
     expect(late.details.mayHaveReachedService).toBe(true);
 
     // A wait in line past its bound is given up, and nothing is sent.
     sandbox.clearRequests();
     budget.pause(120_000);
     const bounded = abortAfter(clock, 60_000);
-    const gaveUp = await drive(clock, client.createTransaction(EXOLIX_REQUEST, { queueSignal: bounded.signal }).catch((e: unknown) => e));
+    const gaveUp = await drive(
+      clock,
+      client.createTransaction(EXOLIX_REQUEST, { queueSignal: bounded.signal }).catch((e: unknown) => e),
+    );
     expect(gaveUp).toBeInstanceOf(BudgetCancelledError);
     expect(creates()).toHaveLength(0);
   });
@@ -261,7 +277,13 @@ describe("ExchangeClient against the sandbox", () => {
     const { clock, client } = await setup();
     const created = await drive(
       clock,
-      client.createTransaction({ ...BTC_TO_USDT_TRX, providerName: "exolix", toAddress: "TQrZ8tKfjFvTjG4kBHgTXT1sFWPBWcNw5m", amount: "0.05", fixed: false }),
+      client.createTransaction({
+        ...BTC_TO_USDT_TRX,
+        providerName: "exolix",
+        toAddress: "TQrZ8tKfjFvTjG4kBHgTXT1sFWPBWcNw5m",
+        amount: "0.05",
+        fixed: false,
+      }),
     );
     const before = clock.now();
     const tx = await drive(clock, client.getTransaction(created.exchangeId));
@@ -275,7 +297,13 @@ describe("ExchangeClient against the sandbox", () => {
     const { clock, client, sandbox, logs } = await setup();
     const created = await drive(
       clock,
-      client.createTransaction({ ...BTC_TO_USDT_TRX, providerName: "exolix", toAddress: "TQrZ8tKfjFvTjG4kBHgTXT1sFWPBWcNw5m", amount: "0.05", fixed: false }),
+      client.createTransaction({
+        ...BTC_TO_USDT_TRX,
+        providerName: "exolix",
+        toAddress: "TQrZ8tKfjFvTjG4kBHgTXT1sFWPBWcNw5m",
+        amount: "0.05",
+        fixed: false,
+      }),
     );
     const createdAt = clock.now();
     sandbox.setDrift(true);
@@ -295,11 +323,9 @@ describe("ExchangeClient against the sandbox", () => {
   it("keeps every caller inside the limit: many concurrent users, no 429 from a service with the same limit", async () => {
     const { clock, client, sandbox } = await setup({ sandboxLimit: 10, clientLimit: 10 });
     const amounts = Array.from({ length: 35 }, (_, i) => `0.0${i + 10}`);
-    const results = await drive(
-      clock,
-      Promise.all(amounts.map((amount) => client.getEstimate(BTC_TO_USDT_TRX, amount))),
-      { stepMs: 1_000 },
-    );
+    const results = await drive(clock, Promise.all(amounts.map((amount) => client.getEstimate(BTC_TO_USDT_TRX, amount))), {
+      stepMs: 1_000,
+    });
     expect(results).toHaveLength(35);
     expect(sandbox.requests.filter((r) => r.status === 429)).toEqual([]);
     const times = sandbox.requests.map((r) => r.at).sort((a, b) => a - b);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorld, type TestWorld } from "./harness/app.js";
-import { buttons, toAddress, toAmount, toOffers, offerButtons } from "./harness/flow.js";
-import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 import { FLOW_STATE_MAX_BYTES } from "../src/bot/flow-sweeper.js";
 import { createI18n } from "../src/bot/i18n.js";
+import { type StoredMessage, type TestUser, waitFor } from "../src/emulator/index.js";
+import { startWorld, type TestWorld } from "./harness/app.js";
+import { buttons, offerButtons, toAddress, toAmount, toOffers } from "./harness/flow.js";
 
 /** One bot for the whole file; each test is a different user, so flows don't meet. */
 let world: TestWorld;
@@ -107,7 +107,11 @@ describe("the amount", () => {
     await spanish.send("1.000");
     const asked = (await spanish.nextMessage()).text!;
     // Telegram shows the text without its tags (and the sandbox's notice after it).
-    expect(asked).toContain(createI18n(() => Promise.resolve(undefined)).t("es", "amount-ambiguous", { input: "1.000" }).replace(/<[^>]+>/g, ""));
+    expect(asked).toContain(
+      createI18n(() => Promise.resolve(undefined))
+        .t("es", "amount-ambiguous", { input: "1.000" })
+        .replace(/<[^>]+>/g, ""),
+    );
     // Written unambiguously, it goes on.
     await spanish.send("1000");
     expect((await spanish.nextMessage()).text).toMatch(/1[\s\u202f\u00a0.]?000 BTC → ETH/);
@@ -264,8 +268,19 @@ describe("a flow that keeps getting wrong input", () => {
     expect(user.messages().some((m) => m.text?.includes("so I am asking it again from the start"))).toBe(true);
     const seen = user.messages().length;
     await user.send("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
-    await waitFor(() => user.messages().slice(seen).some((m) => m.text?.includes("Please check everything")), 5_000, "the summary");
-    const summary = user.messages().slice(seen).find((m) => m.text?.includes("Please check everything"))!;
+    await waitFor(
+      () =>
+        user
+          .messages()
+          .slice(seen)
+          .some((m) => m.text?.includes("Please check everything")),
+      5_000,
+      "the summary",
+    );
+    const summary = user
+      .messages()
+      .slice(seen)
+      .find((m) => m.text?.includes("Please check everything"))!;
     expect(summary.text).toContain("0.05 BTC");
     expect(summary.text).toContain("USDT (TRX)");
     expect(summary.text).toContain("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
@@ -280,11 +295,27 @@ describe("a flow that keeps getting wrong input", () => {
     await world.app.repos.kv.set(key, { ...stored, grown: "x".repeat(FLOW_STATE_MAX_BYTES) });
     const seen = user.messages().length;
     await world.clock.advance(60_000);
-    await waitFor(() => user.messages().slice(seen).some((m) => m.text?.includes("grew too long for me to keep")), 5_000, "the note");
+    await waitFor(
+      () =>
+        user
+          .messages()
+          .slice(seen)
+          .some((m) => m.text?.includes("grew too long for me to keep")),
+      5_000,
+      "the note",
+    );
     expect(await world.app.repos.kv.get(key)).toBeUndefined();
     const later = user.messages().length;
     await user.send("/exchange");
-    await waitFor(() => user.messages().slice(later).some((m) => m.text?.includes("What do you want to send?")), 5_000, "a new flow");
+    await waitFor(
+      () =>
+        user
+          .messages()
+          .slice(later)
+          .some((m) => m.text?.includes("What do you want to send?")),
+      5_000,
+      "a new flow",
+    );
   });
 });
 

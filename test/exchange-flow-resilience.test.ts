@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { encodeSwapLink } from "../src/bot/deep-link.js";
 import { createRepositories } from "../src/db/index.js";
-import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
-import { buttons, offerButtons, toAmount, toSummary } from "./harness/flow.js";
-import { drive } from "./harness/drive.js";
-import { pressData } from "./harness/locale-flow.js";
 import { waitFor } from "../src/emulator/index.js";
+import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
+import { drive } from "./harness/drive.js";
+import { buttons, offerButtons, toAmount, toSummary } from "./harness/flow.js";
+import { pressData } from "./harness/locale-flow.js";
 
 const TRON = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
 const PLAIN = { from: "btc btc", to: "usdt trx", amount: "0.05", address: TRON };
@@ -87,7 +87,10 @@ describe("when the exchange service misbehaves", () => {
     // The retries hold nobody: with the clock standing still, /help is answered.
     await user.send("/help");
     expect((await user.nextMessage()).text).toContain("/exchange");
-    await drive(world.clock, waitFor(() => failed.text?.includes("not answering right now"), 5_000, "the failure to be shown"));
+    await drive(
+      world.clock,
+      waitFor(() => failed.text?.includes("not answering right now"), 5_000, "the failure to be shown"),
+    );
     expect(failed.text).toContain("Your choices are kept");
     await user.click(failed, "Try again");
     const offers = await user.nextMessage();
@@ -98,7 +101,10 @@ describe("when the exchange service misbehaves", () => {
     world = await startWorld();
     const user = world.tg.user({ id: 4103, first_name: "Ivy", language_code: "en" });
     const summary = await toSummary(user, PLAIN);
-    world.app.sandbox!.faults.inject({ kind: "status", status: 400, body: JSON.stringify({ message: "Provider is under maintenance" }) }, { endpoint: "createTransaction" });
+    world.app.sandbox!.faults.inject(
+      { kind: "status", status: 400, body: JSON.stringify({ message: "Provider is under maintenance" }) },
+      { endpoint: "createTransaction" },
+    );
     await user.click(summary, /Confirm/);
     // With the next best offer in the same message (test/honest-quotes.test.ts), to confirm again.
     const again = await user.nextMessage();
@@ -113,7 +119,10 @@ describe("when the exchange service misbehaves", () => {
     world = await startWorld();
     const user = world.tg.user({ id: 4105, first_name: "Оля", language_code: "ru" });
     const summary = await toSummary(user, PLAIN);
-    world.app.sandbox!.faults.inject({ kind: "status", status: 400, body: JSON.stringify({ message: "Provider is under maintenance" }) }, { endpoint: "createTransaction" });
+    world.app.sandbox!.faults.inject(
+      { kind: "status", status: 400, body: JSON.stringify({ message: "Provider is under maintenance" }) },
+      { endpoint: "createTransaction" },
+    );
     await pressData(user, summary, /:ok$/);
     const again = await user.nextMessage();
     expect(again.text).toMatch(/^Сервис обмена отказал: Provider is under maintenance$/m);

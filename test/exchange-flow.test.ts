@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { type StoredMessage, type TestUser } from "../src/emulator/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { toAddress, toSummary } from "./harness/flow.js";
-import { type StoredMessage, type TestUser } from "../src/emulator/index.js";
 
 const TRON_ADDRESS = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
 
@@ -69,13 +69,26 @@ describe("the exchange flow", () => {
     expect(qr.caption).toContain("QR code of the BTC deposit address");
 
     const tx = (await world.app.repos.transactions.find(id))!;
-    expect(tx).toMatchObject({ userId: 2001, amountFrom: "0.05", addressTo: TRON_ADDRESS, symbolTo: "usdt", networkTo: "trx", cardMessageId: created.message_id });
+    expect(tx).toMatchObject({
+      userId: 2001,
+      amountFrom: "0.05",
+      addressTo: TRON_ADDRESS,
+      symbolTo: "usdt",
+      networkTo: "trx",
+      cardMessageId: created.message_id,
+    });
     expect(created.text).toContain(tx.addressFrom!);
     expect(tx.nextPollAt).not.toBeNull();
 
     const creates = world.app.sandbox!.requests.filter((r) => r.endpoint === "createTransaction");
     expect(creates).toHaveLength(1);
-    expect(creates[0]!.body).toMatchObject({ amount: "0.05", to_address: TRON_ADDRESS, symbol_from: "btc", network_to: "trx", to_extra_id: "" });
+    expect(creates[0]!.body).toMatchObject({
+      amount: "0.05",
+      to_address: TRON_ADDRESS,
+      symbol_from: "btc",
+      network_to: "trx",
+      to_extra_id: "",
+    });
     expect(world.tg.unansweredCallbackQueries()).toEqual([]);
   });
 });
@@ -135,9 +148,17 @@ describe("deposit details after creation", () => {
   it("never shows a memo currency's deposit without its memo, and sends no QR until it is complete", async () => {
     world = await startWorld();
     const cy = world.tg.user({ id: 2004, first_name: "Cy", language_code: "en" });
-    const summary = await toSummary(cy, { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" });
+    const summary = await toSummary(cy, {
+      from: "xrp xrp",
+      to: "btc btc",
+      amount: "100",
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    });
     // The service's first answer cannot be read: no deposit details at all yet.
-    world.app.sandbox!.faults.inject({ kind: "status", status: 200, body: JSON.stringify({ status: "waiting" }) }, { endpoint: "getTransactionInfo" });
+    world.app.sandbox!.faults.inject(
+      { kind: "status", status: 200, body: JSON.stringify({ status: "waiting" }) },
+      { endpoint: "getTransactionInfo" },
+    );
     await cy.click(summary, /Confirm/);
     const pending = await cy.nextMessage();
     expect(pending.text).toContain("has not given the deposit address yet");

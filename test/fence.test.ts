@@ -2,8 +2,8 @@ import { Api } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { systemClock } from "../src/clock.js";
-import { createRepositories, POLL_RANK, type NewTransaction, type Repositories, type Store } from "../src/db/index.js";
-import { startBotApiEmulator, waitFor, type BotApiEmulator } from "../src/emulator/index.js";
+import { createRepositories, type NewTransaction, POLL_RANK, type Repositories, type Store } from "../src/db/index.js";
+import { type BotApiEmulator, startBotApiEmulator, waitFor } from "../src/emulator/index.js";
 import { chatLeases } from "../src/fleet/index.js";
 import { fenceCalls, HeldLease, InboxWorker, LeaseLostError, underLease } from "../src/inbox/index.js";
 import { captureLogs } from "./harness/drive.js";
@@ -62,7 +62,8 @@ const createdExchange = (exchangeId: string, chatId: number): NewTransaction => 
 const store = (updateId: number, chatId: number, text: string) =>
   repos.inbox.add([{ updateId, chatKey: `c:${chatId}`, payload: JSON.stringify(messageUpdate(updateId, chatId, text)) }], Date.now());
 /** A lease as the worker holds it while handling (confirmed lately: no question to the database before a call). */
-const held = (chatKey: string, token: number) => new HeldLease(chatKey, token, { claimedAt: performance.now(), freshMs: LEASE / 2, confirm: async () => true });
+const held = (chatKey: string, token: number) =>
+  new HeldLease(chatKey, token, { claimedAt: performance.now(), freshMs: LEASE / 2, confirm: async () => true });
 
 describe("fenced by the chat's lease", () => {
   it("a flow's state, and a create request's claim, are written under the lease and refused once another process took it", async () => {
@@ -123,7 +124,11 @@ describe("fenced by the chat's lease", () => {
       await store(1, 7201, "/slow");
       worker.start();
       await waitFor(() => tg!.calls.some((call) => call.method === "sendMessage"), 5_000, "the first message");
-      const { token } = (await db.store.db.selectFrom("chat_leases").select("token").where("chat_key", "=", "c:7201").executeTakeFirstOrThrow()) as { token: number };
+      const { token } = (await db.store.db
+        .selectFrom("chat_leases")
+        .select("token")
+        .where("chat_key", "=", "c:7201")
+        .executeTakeFirstOrThrow()) as { token: number };
       await expire("c:7201");
       const b = await repos.inbox.claim("c:7201", "b", LEASE);
       expect(b).toMatchObject({ updateId: 1, attempts: 2 });
@@ -137,7 +142,9 @@ describe("fenced by the chat's lease", () => {
       release();
       await waitFor(() => refused !== undefined, 5_000, "the call refused");
       expect(refused).toBeInstanceOf(LeaseLostError);
-      expect(tg.calls.filter((call) => call.method === "sendMessage").map((call) => (call.payload as { text: string }).text)).toEqual(["working on it"]);
+      expect(tg.calls.filter((call) => call.method === "sendMessage").map((call) => (call.payload as { text: string }).text)).toEqual([
+        "working on it",
+      ]);
       // Not finished by a: still waiting, b's to finish.
       expect(await repos.inbox.waiting()).toMatchObject({ count: 1 });
       expect(await repos.inbox.finish(1, { chatKey: "c:7201", token: b!.token }, "b", LEASE)).toBeUndefined();
@@ -194,7 +201,11 @@ describe("fenced by the chat's lease", () => {
     expect(asked).toBe(1);
     await expire("c:10");
     await repos.inbox.claim("c:10", "b", LEASE);
-    const stale = new HeldLease("c:10", a.token, { claimedAt: performance.now() - LEASE, freshMs: LEASE / 2, confirm: async (l) => (await repos.inbox.renew("a", [l], LEASE)).length === 0 });
+    const stale = new HeldLease("c:10", a.token, {
+      claimedAt: performance.now() - LEASE,
+      freshMs: LEASE / 2,
+      confirm: async (l) => (await repos.inbox.renew("a", [l], LEASE)).length === 0,
+    });
     await expect(underLease(stale, () => stale.check())).rejects.toBeInstanceOf(LeaseLostError);
     expect(stale.lost).toBe(true);
     expect(stale.signal.aborted).toBe(true);

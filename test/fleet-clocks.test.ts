@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitFor, type TestUser } from "../src/emulator/index.js";
-import { startFleet, type Fleet } from "./harness/fleet.js";
+import { type TestUser, waitFor } from "../src/emulator/index.js";
+import { type Fleet, startFleet } from "./harness/fleet.js";
 import { freshDatabase, testBackEnd } from "./harness/postgres.js";
 
 /**
@@ -15,7 +15,8 @@ import { freshDatabase, testBackEnd } from "./harness/postgres.js";
 let fleet: Fleet;
 
 const fromBot = (user: TestUser) => user.messages().filter((m) => m.from_bot);
-const lostLeaseLines = () => fleet.instances.flatMap((instance) => instance?.bot.lines.filter((line) => line.includes("a chat's lease ran out")) ?? []);
+const lostLeaseLines = () =>
+  fleet.instances.flatMap((instance) => instance?.bot.lines.filter((line) => line.includes("a chat's lease ran out")) ?? []);
 
 beforeAll(async () => {
   if (testBackEnd() !== "postgres") return;
@@ -45,9 +46,11 @@ describe.runIf(testBackEnd() === "postgres")("three processes whose clocks diffe
     const sent = people.map((_, i) =>
       i % 2 === 0 ? ["/exchange", "btc btc", "usdt trx"] : [`/rate ${i} btc eth`, "/help", `/rate ${i + 10} eth btc`],
     );
-    await Promise.all(people.map(async (user, i) => {
-      for (const text of sent[i]!) await user.send(text);
-    }));
+    await Promise.all(
+      people.map(async (user, i) => {
+        for (const text of sent[i]!) await user.send(text);
+      }),
+    );
     for (const user of people) await waitFor(() => fromBot(user).length >= 3, 30_000, `user ${user.id}'s three answers`);
     // A second answer may still be on its way: counted once nothing is left to deliver or handle.
     await fleet.idle();
@@ -88,10 +91,16 @@ describe.runIf(testBackEnd() === "postgres")("three processes whose clocks diffe
       await user.send("/exchange");
       const waitingOnLock = "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'";
       await waitFor(async () => (await locker.query(waitingOnLock)).rowCount === 1, 10_000, "the handler to wait on the row");
-      frozen = (await waitFor(async () => {
-        const index = await fleet.holderOf(user.id);
-        return index === undefined ? undefined : { index };
-      }, 10_000, "the process handling the update")).index;
+      frozen = (
+        await waitFor(
+          async () => {
+            const index = await fleet.holderOf(user.id);
+            return index === undefined ? undefined : { index };
+          },
+          10_000,
+          "the process handling the update",
+        )
+      ).index;
       fleet.instances[frozen]!.bot.child.kill("SIGSTOP");
       frozenAt = Date.now();
     } finally {
@@ -105,7 +114,11 @@ describe.runIf(testBackEnd() === "postgres")("three processes whose clocks diffe
       const answer = await user.nextMessage({ timeoutMs: 15_000 });
       expect(answer.text).toContain("What do you want to send?");
       const answeredAt = fleet.tg.calls.find(
-        (call) => call.method === "sendMessage" && call.payload.chat_id === user.id && call.response.ok && (call.response.result as { message_id?: number }).message_id === answer.message_id,
+        (call) =>
+          call.method === "sendMessage" &&
+          call.payload.chat_id === user.id &&
+          call.response.ok &&
+          (call.response.result as { message_id?: number }).message_id === answer.message_id,
       )!.at;
       console.info(`an update whose process was frozen answered by another ${((answeredAt - frozenAt) / 1000).toFixed(1)} s later`);
       expect(answeredAt - frozenAt).toBeLessThan(5_000);
@@ -115,11 +128,19 @@ describe.runIf(testBackEnd() === "postgres")("three processes whose clocks diffe
     }
     const wokeAt = Date.now();
     // Woken, it goes on with its handling until it finds its lease gone: it says so, and stops there.
-    await waitFor(() => bot.lines.some((line) => line.includes("a chat's lease ran out")), 10_000, "the woken process to find its lease gone");
+    await waitFor(
+      () => bot.lines.some((line) => line.includes("a chat's lease ran out")),
+      10_000,
+      "the woken process to find its lease gone",
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const intoChat = fleet.tg.calls.filter((call) => call.at >= wokeAt && (call.payload as { chat_id?: unknown }).chat_id === user.id);
     expect(intoChat.map((call) => call.method)).toEqual([]);
-    expect(fromBot(user).map((m) => m.text ?? "").filter((text) => text.includes("What do you want to send?"))).toHaveLength(1);
+    expect(
+      fromBot(user)
+        .map((m) => m.text ?? "")
+        .filter((text) => text.includes("What do you want to send?")),
+    ).toHaveLength(1);
     // The flow goes on from the state the new holder saved: the woken process wrote nothing over it.
     await user.send("btc btc");
     expect((await user.nextMessage({ timeoutMs: 10_000 })).text).toContain("You send BTC");

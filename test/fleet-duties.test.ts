@@ -1,6 +1,6 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { DutyRoster, type Duty } from "../src/fleet/index.js";
+import { type Duty, DutyRoster } from "../src/fleet/index.js";
 
 const logger = pino({ level: "silent" });
 
@@ -42,7 +42,11 @@ describe("the leader's duties (src/fleet/duties.ts)", () => {
   it("start no further duty once the term is over", async () => {
     const log: string[] = [];
     const abort = new AbortController();
-    const first: Duty = { name: "first", start: () => void (log.push("start first"), abort.abort()), stop: () => void log.push("stop first") };
+    const first: Duty = {
+      name: "first",
+      start: () => void (log.push("start first"), abort.abort()),
+      stop: () => void log.push("stop first"),
+    };
     const roster = new DutyRoster([first, duty("second", log)], logger);
     await roster.start(abort.signal);
     await roster.stop(Date.now() + 1_000);

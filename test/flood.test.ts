@@ -1,7 +1,14 @@
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
-import { startBotApiEmulator, waitFor, type ApiCall, type BotApiEmulator, type StoredMessage, type TestUser } from "../src/emulator/index.js";
+import {
+  type ApiCall,
+  type BotApiEmulator,
+  type StoredMessage,
+  startBotApiEmulator,
+  type TestUser,
+  waitFor,
+} from "../src/emulator/index.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS } from "../src/telegram/outbox.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { captureLogs, drive } from "./harness/drive.js";
@@ -21,7 +28,8 @@ afterEach(async () => {
   tg = undefined;
 });
 
-const refused = (calls: readonly ApiCall[]) => calls.filter((call) => !call.response.ok && (call.response as { error_code?: number }).error_code === 429);
+const refused = (calls: readonly ApiCall[]) =>
+  calls.filter((call) => !call.response.ok && (call.response as { error_code?: number }).error_code === 429);
 
 async function strictWorld(): Promise<TestWorld> {
   world = await startWorld({}, { floodLimits: TELEGRAM_FLOOD_LIMITS });
@@ -44,8 +52,13 @@ describe("replies under Telegram's flood limits", () => {
     expect(w.clock.now() - started).toBeLessThan(30_000);
 
     for (let i = 0; i < 5; i++) await user.send(`/status ${exchangeId}`);
-    const cards = () => user.messages().filter((m) => m.from_bot && m.message_id > card.message_id && m.text?.includes(`Exchange ${exchangeId}`));
-    await drive(w.clock, waitFor(() => cards().length >= 5, 20_000, "five /status cards"), { stepMs: 100 });
+    const cards = () =>
+      user.messages().filter((m) => m.from_bot && m.message_id > card.message_id && m.text?.includes(`Exchange ${exchangeId}`));
+    await drive(
+      w.clock,
+      waitFor(() => cards().length >= 5, 20_000, "five /status cards"),
+      { stepMs: 100 },
+    );
     expect(cards()).toHaveLength(5);
     // The emulator checks one a second per chat on its clock, and refused nothing.
     expect(refused(w.tg.calls)).toEqual([]);
@@ -69,7 +82,11 @@ describe("replies under Telegram's flood limits", () => {
     const user = w.tg.user({ id: 8803, first_name: "Bo", language_code: "en" });
     w.tg.failNext("sendMessage", { error_code: 429, retry_after: 100 }, 2);
     await user.send("/help");
-    await drive(w.clock, waitFor(() => w.logs.some((l) => /past the bound/.test(l.msg)), 10_000, "the bound to be logged"), { stepMs: 1_000 });
+    await drive(
+      w.clock,
+      waitFor(() => w.logs.some((l) => /past the bound/.test(l.msg)), 10_000, "the bound to be logged"),
+      { stepMs: 1_000 },
+    );
     const line = w.logs.find((l) => /past the bound/.test(l.msg))!;
     expect(line).toMatchObject({ level: 50, chatId: "8803", method: "sendMessage", boundMs: TELEGRAM_FLOOD_LIMITS.maxWaitMs });
     expect(user.messages().filter((m) => m.from_bot)).toHaveLength(0);
@@ -115,7 +132,9 @@ describe("the outbox against Telegram's limits", () => {
     emulator.enforceFloodLimits({ perSecond: Number.POSITIVE_INFINITY });
     emulator.group({ id: -1009988770001, title: "Busy", admins: [8810] });
     const start = clock.now();
-    await drive(clock, Promise.all(Array.from({ length: 20 }, (_, i) => api.sendMessage(-1009988770001, `message ${i + 1}`))), { stepMs: 500 });
+    await drive(clock, Promise.all(Array.from({ length: 20 }, (_, i) => api.sendMessage(-1009988770001, `message ${i + 1}`))), {
+      stepMs: 500,
+    });
     // 1,200 people get a message each: past a thousand chats, those with nothing left to count are forgotten.
     const people = Array.from({ length: 1_200 }, (_, i) => emulator.user({ id: 9_100_000 + i, first_name: "P" }));
     for (const person of people) await person.send("/start");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createI18n, LOCALES, localeOfUser, supportedLocale } from "../src/bot/i18n.js";
-import { parseHtml, waitFor, type TestUser } from "../src/emulator/index.js";
+import { parseHtml, type TestUser, waitFor } from "../src/emulator/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, offerButtons, toAmount } from "./harness/flow.js";
 import { pressData } from "./harness/locale-flow.js";
@@ -54,14 +54,44 @@ describe("the flow's language", () => {
 describe("the language of a Telegram app", () => {
   it("is matched by its language, whatever its region or script; stored choices keep working", () => {
     const cases: Record<string, string | undefined> = {
-      en: "en", "en-US": "en", ru: "ru", "ru-RU": "ru",
-      pt: "pt-BR", "pt-br": "pt-BR", "pt-BR": "pt-BR", "pt-PT": "pt-BR", pt_BR: "pt-BR",
-      zh: "zh-Hans", "zh-hans": "zh-Hans", "zh-Hans": "zh-Hans", "zh-CN": "zh-Hans", "zh-SG": "zh-Hans", "zh-hant": "zh-Hans", "zh-TW": "zh-Hans", "zh-HK": "zh-Hans",
-      fa: "fa", "fa-IR": "fa", uk: "uk", "uk-UA": "uk", id: "id", in: "id", "id-ID": "id",
-      es: "es", "es-419": "es", "es-MX": "es", tr: "tr", "tr-TR": "tr", vi: "vi", "vi-VN": "vi",
-      de: undefined, "": undefined, "x-klingon": undefined,
+      en: "en",
+      "en-US": "en",
+      ru: "ru",
+      "ru-RU": "ru",
+      pt: "pt-BR",
+      "pt-br": "pt-BR",
+      "pt-BR": "pt-BR",
+      "pt-PT": "pt-BR",
+      pt_BR: "pt-BR",
+      zh: "zh-Hans",
+      "zh-hans": "zh-Hans",
+      "zh-Hans": "zh-Hans",
+      "zh-CN": "zh-Hans",
+      "zh-SG": "zh-Hans",
+      "zh-hant": "zh-Hans",
+      "zh-TW": "zh-Hans",
+      "zh-HK": "zh-Hans",
+      fa: "fa",
+      "fa-IR": "fa",
+      uk: "uk",
+      "uk-UA": "uk",
+      id: "id",
+      in: "id",
+      "id-ID": "id",
+      es: "es",
+      "es-419": "es",
+      "es-MX": "es",
+      tr: "tr",
+      "tr-TR": "tr",
+      vi: "vi",
+      "vi-VN": "vi",
+      de: undefined,
+      "": undefined,
+      "x-klingon": undefined,
       // A made-up code naming a property every object has is no language either.
-      constructor: undefined, "__proto__": undefined, toString: undefined,
+      constructor: undefined,
+      __proto__: undefined,
+      toString: undefined,
     };
     for (const [code, locale] of Object.entries(cases)) expect(supportedLocale(code), code).toBe(locale);
     expect(supportedLocale(null)).toBeUndefined();
@@ -73,7 +103,16 @@ describe("the language of a Telegram app", () => {
 
   it("speaks each language to a person whose app is set to it, regional forms included", async () => {
     const i18n = createI18n(() => Promise.resolve(undefined));
-    const apps: [string, string][] = [["pt-br", "pt-BR"], ["zh-hans", "zh-Hans"], ["es-419", "es"], ["fa", "fa"], ["uk", "uk"], ["in", "id"], ["vi", "vi"], ["tr", "tr"]];
+    const apps: [string, string][] = [
+      ["pt-br", "pt-BR"],
+      ["zh-hans", "zh-Hans"],
+      ["es-419", "es"],
+      ["fa", "fa"],
+      ["uk", "uk"],
+      ["in", "id"],
+      ["vi", "vi"],
+      ["tr", "tr"],
+    ];
     for (const [i, [code, locale]] of apps.entries()) {
       const user = world.tg.user({ id: 9200 + i, first_name: "Kim", language_code: code });
       await user.send("/start");
@@ -106,7 +145,8 @@ describe("/language", () => {
     expect(again.text).toContain(visible("zh-Hans", "language-pick"));
     expect(buttons(again)).toContain("✅ 简体中文");
     // Every callback is Telegram-sized.
-    for (const button of again.reply_markup!.inline_keyboard.flat()) expect(Buffer.byteLength((button as { callback_data: string }).callback_data)).toBeLessThanOrEqual(64);
+    for (const button of again.reply_markup!.inline_keyboard.flat())
+      expect(Buffer.byteLength((button as { callback_data: string }).callback_data)).toBeLessThanOrEqual(64);
   });
 
   it("keeps a choice stored before there were ten languages, and the buttons of an old picker", async () => {
@@ -145,7 +185,19 @@ describe("a group's language", () => {
     group.addMember(admin);
     await admin.send("/settings", { chat: group });
     const settings = await admin.nextMessage({ chat: group });
-    expect(buttons(settings)).toEqual(["✅ Everyone", "Admins only", "✅ English", "Русский", "Español", "Português (Brasil)", "Türkçe", "فارسی", "‹", "1/2", "›"]);
+    expect(buttons(settings)).toEqual([
+      "✅ Everyone",
+      "Admins only",
+      "✅ English",
+      "Русский",
+      "Español",
+      "Português (Brasil)",
+      "Türkçe",
+      "فارسی",
+      "‹",
+      "1/2",
+      "›",
+    ]);
     await admin.callbackAnswer(await admin.click(settings, "›"));
     await waitFor(() => buttons(settings).includes("Tiếng Việt"));
     await admin.callbackAnswer(await admin.click(settings, "Tiếng Việt"));

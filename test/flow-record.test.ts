@@ -29,10 +29,10 @@ describe("the flow's stored record", () => {
     const record = JSON.stringify(stored);
     // The bot's own description, the keyboards and the texts Telegram echoed back stay out.
     expect(record).not.toContain("reply_markup");
-    expect(record).not.toContain("is_bot\":true");
+    expect(record).not.toContain('is_bot":true');
     expect(record).not.toContain("You send BTC");
     // Currencies keep symbol, network, name and memo flag; their picture and explorer links stay out.
-    expect(record).toContain("\"fullname\":\"Bitcoin\"");
+    expect(record).toContain('"fullname":"Bitcoin"');
     expect(record).not.toContain("image");
     expect(record).not.toContain("explorer");
 
@@ -54,8 +54,10 @@ describe("the flow's stored record", () => {
     const whole = JSON.parse(JSON.stringify(await world.app.repos.kv.get(key)), (_name, value: unknown) => {
       if (typeof value !== "object" || value === null) return value;
       const v = value as Record<string, unknown>;
-      if (typeof v.symbol === "string" && typeof v.fullname === "string") return { ...v, image: "https://example.org/coin.svg", explorer: "https://example.org/tx/" };
-      if (typeof v.message_id === "number" && typeof v.chat === "object") return { ...v, from: { id: 1, is_bot: true, first_name: "Bot" }, text: "old text", reply_markup: { inline_keyboard: [] } };
+      if (typeof v.symbol === "string" && typeof v.fullname === "string")
+        return { ...v, image: "https://example.org/coin.svg", explorer: "https://example.org/tx/" };
+      if (typeof v.message_id === "number" && typeof v.chat === "object")
+        return { ...v, from: { id: 1, is_bot: true, first_name: "Bot" }, text: "old text", reply_markup: { inline_keyboard: [] } };
       return value;
     }) as unknown;
     expect(JSON.stringify(whole)).toContain("example.org/coin.svg");

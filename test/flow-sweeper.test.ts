@@ -1,12 +1,12 @@
-import type { PostgresStore } from "../src/db/postgres/index.js";
-import { settleOnPool } from "./harness/settle.js";
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFlowSweeper } from "../src/bot/flow-sweeper.js";
 import { ManualClock } from "../src/clock.js";
 import { createRepositories } from "../src/db/index.js";
-import { startBotApiEmulator, waitFor, type BotApiEmulator } from "../src/emulator/index.js";
+import type { PostgresStore } from "../src/db/postgres/index.js";
+import { type BotApiEmulator, startBotApiEmulator, waitFor } from "../src/emulator/index.js";
 import { captureLogs } from "./harness/drive.js";
+import { settleOnPool } from "./harness/settle.js";
 import { openFreshStore } from "./harness/store.js";
 
 const MINUTE = 60_000;

@@ -18,6 +18,7 @@ describe("shorten", () => {
 
   it("never leaves a lone surrogate", () => {
     const text = `${"a".repeat(63)}😀😀`;
-    for (let max = 1; max <= 66; max++) expect(shorten(text, max)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    for (let max = 1; max <= 66; max++)
+      expect(shorten(text, max)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
   });
 });

@@ -94,7 +94,12 @@ describe("/export", () => {
     await user.send("/export");
     expect((await user.nextMessage()).text).toContain("no exchanges to export");
     const first = await createViaFlow(user);
-    const second = await createViaFlow(user, { from: "eth eth", to: "btc btc", amount: "1.5", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" });
+    const second = await createViaFlow(user, {
+      from: "eth eth",
+      to: "btc btc",
+      amount: "1.5",
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    });
 
     await user.send("/export");
     const doc = await user.nextMessage();
@@ -105,7 +110,13 @@ describe("/export", () => {
     expect(Object.keys(rows[0]!)).toEqual([...EXPORT_COLUMNS]);
     const stored = await Promise.all([first.exchangeId, second.exchangeId].map(async (id) => (await w.app.repos.transactions.find(id))!));
     expect(rows).toEqual(stored.map((tx) => Object.fromEntries(EXPORT_COLUMNS.map((column, i) => [column, exportRow(tx)[i]]))));
-    expect(rows[1]).toMatchObject({ exchange_id: second.exchangeId, send_amount: "1.5", send_currency: "ETH", receive_currency: "BTC", receiving_address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" });
+    expect(rows[1]).toMatchObject({
+      exchange_id: second.exchangeId,
+      send_amount: "1.5",
+      send_currency: "ETH",
+      receive_currency: "BTC",
+      receiving_address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    });
 
     const ivan = w.tg.user({ id: 9406, first_name: "Иван", language_code: "ru" });
     await createViaFlow(ivan);
@@ -114,8 +125,28 @@ describe("/export", () => {
   });
 
   it("makes a cell a spreadsheet would run as a formula inert", () => {
-    const row = exportRow({ exchangeId: "x1", createdAt: 0, statusChangedAt: 0, status: "finished", amountFrom: "1", symbolFrom: "btc", networkFrom: "btc", amountTo: "2", symbolTo: "eth", networkTo: "eth", provider: "=HYPERLINK(\"http://evil\")", rateType: "fixed", addressFrom: "@a", extraFrom: null, addressTo: "+b", extraTo: "-1", addressRefund: null, hashFrom: null, hashTo: null } as unknown as TransactionRecord);
-    expect(row[EXPORT_COLUMNS.indexOf("provider")]).toBe("'=HYPERLINK(\"http://evil\")");
+    const row = exportRow({
+      exchangeId: "x1",
+      createdAt: 0,
+      statusChangedAt: 0,
+      status: "finished",
+      amountFrom: "1",
+      symbolFrom: "btc",
+      networkFrom: "btc",
+      amountTo: "2",
+      symbolTo: "eth",
+      networkTo: "eth",
+      provider: '=HYPERLINK("http://evil")',
+      rateType: "fixed",
+      addressFrom: "@a",
+      extraFrom: null,
+      addressTo: "+b",
+      extraTo: "-1",
+      addressRefund: null,
+      hashFrom: null,
+      hashTo: null,
+    } as unknown as TransactionRecord);
+    expect(row[EXPORT_COLUMNS.indexOf("provider")]).toBe('\'=HYPERLINK("http://evil")');
     expect(row[EXPORT_COLUMNS.indexOf("deposit_address")]).toBe("'@a");
     expect(row[EXPORT_COLUMNS.indexOf("receiving_address")]).toBe("'+b");
     expect(row[EXPORT_COLUMNS.indexOf("receiving_memo")]).toBe("'-1");

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { StoredMessage, TestUser } from "../src/emulator/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { buttons, toAddress, toSummary } from "./harness/flow.js";
-import type { StoredMessage, TestUser } from "../src/emulator/index.js";
 
 /**
  * Issue 32, "quotes that say how long they hold": the summary says how long its quote holds
@@ -138,7 +138,10 @@ describe("a provider that refuses at create time", () => {
     const refused = providerOf(summary)!;
     await w.clock.advance(15_000);
     w.app.sandbox!.faults.inject({ kind: "status", status: 400, body: REFUSAL }, { endpoint: "createTransaction" });
-    w.app.sandbox!.faults.inject({ kind: "status", status: 400, body: JSON.stringify({ message: "pair disabled" }) }, { endpoint: "getEstimatedAmount" });
+    w.app.sandbox!.faults.inject(
+      { kind: "status", status: 400, body: JSON.stringify({ message: "pair disabled" }) },
+      { endpoint: "getEstimatedAmount" },
+    );
     await user.click(summary, /Confirm/);
     const refusal = await user.nextMessage();
     expect(refusal.text).toContain("refused this: Provider is under maintenance");

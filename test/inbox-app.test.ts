@@ -1,18 +1,23 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { InboxRepository, type Store } from "../src/db/index.js";
-import { waitFor, type TestUser } from "../src/emulator/index.js";
+import { type TestUser, waitFor } from "../src/emulator/index.js";
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
-import { testBackEnd } from "./harness/postgres.js";
 import { toAmount } from "./harness/flow.js";
 import { pressData } from "./harness/locale-flow.js";
+import { testBackEnd } from "./harness/postgres.js";
 
 /**
  * Nothing Telegram was told arrived is lost (issue 22): every update is stored in the inbox
  * before the webhook's 200 or the next poll's offset, and handled from there.
  */
 const SECRET = "webhook-secret-0123456789abcdef";
-const WEBHOOK = { WEBHOOK_URL: "https://bot.example.test/telegram/hook", WEBHOOK_SECRET: SECRET, WEBHOOK_PORT: "0", WEBHOOK_HOST: "127.0.0.1" };
+const WEBHOOK = {
+  WEBHOOK_URL: "https://bot.example.test/telegram/hook",
+  WEBHOOK_SECRET: SECRET,
+  WEBHOOK_PORT: "0",
+  WEBHOOK_HOST: "127.0.0.1",
+};
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -24,7 +29,17 @@ afterEach(async () => {
 function messageUpdate(updateId: number, userId: number, text: string) {
   const from = { id: userId, is_bot: false, first_name: "Ina", language_code: "en" };
   const entities = text.startsWith("/") ? [{ type: "bot_command", offset: 0, length: text.split(" ")[0]!.length }] : undefined;
-  return { update_id: updateId, message: { message_id: updateId, date: 1_795_000_000, chat: { id: userId, type: "private", first_name: "Ina" }, from, text, ...(entities ? { entities } : {}) } };
+  return {
+    update_id: updateId,
+    message: {
+      message_id: updateId,
+      date: 1_795_000_000,
+      chat: { id: userId, type: "private", first_name: "Ina" },
+      from,
+      text,
+      ...(entities ? { entities } : {}),
+    },
+  };
 }
 
 function post(w: TestWorld, body: unknown): Promise<Response> {
@@ -72,7 +87,11 @@ async function openChat(w: TestWorld, user: TestUser): Promise<() => string[]> {
   await user.send("/help");
   await user.nextMessage();
   await w.app.idle();
-  const fromBot = () => user.messages().filter((m) => m.from_bot).map((m) => m.text ?? "");
+  const fromBot = () =>
+    user
+      .messages()
+      .filter((m) => m.from_bot)
+      .map((m) => m.text ?? "");
   const before = fromBot().length;
   return () => fromBot().slice(before);
 }
@@ -106,7 +125,11 @@ describe("the inbox", () => {
     await w.app.idle();
     await w.restart(async () => {
       await onDatabase(w, (store) =>
-        store.db.updateTable("inbox").set({ done_at: null, attempts: 1, payload: JSON.stringify(messageUpdate(amountId, 9309, "0.05")) }).where("update_id", "=", amountId).execute(),
+        store.db
+          .updateTable("inbox")
+          .set({ done_at: null, attempts: 1, payload: JSON.stringify(messageUpdate(amountId, 9309, "0.05")) })
+          .where("update_id", "=", amountId)
+          .execute(),
       );
     });
     await w.app.idle();
@@ -149,7 +172,11 @@ describe("the inbox", () => {
     const said = await openChat(w, user);
     await onDatabase(w, (store) => sql`ALTER TABLE inbox RENAME TO inbox_away`.execute(store.db));
     await user.send("/help");
-    await waitFor(() => w.logs.some((l) => /the updates could not be stored .*Telegram keeps them/.test(l.msg)), 5_000, "the failure to store logged");
+    await waitFor(
+      () => w.logs.some((l) => /the updates could not be stored .*Telegram keeps them/.test(l.msg)),
+      5_000,
+      "the failure to store logged",
+    );
     expect(said()).toHaveLength(0);
     await onDatabase(w, (store) => sql`ALTER TABLE inbox_away RENAME TO inbox`.execute(store.db));
     await helpAnswered(said);
@@ -157,30 +184,36 @@ describe("the inbox", () => {
     expect(said()).toHaveLength(1);
   });
 
-  it.runIf(testBackEnd() === "postgres")("waits out the lease of a process that died while handling a chat, then goes on with the chat (PostgreSQL)", async () => {
-    const w = (world = await startWorld());
-    const user = w.tg.user({ id: 9305, first_name: "Ina", language_code: "en" });
-    const said = await openChat(w, user);
-    let leaseEnds = 0;
-    await w.restart(async () => {
-      await leftInInbox(w, [messageUpdate(900_005, 9305, "/help")]);
-      leaseEnds = Date.now() + 1_500;
-      await onDatabase(w, (store) => holdLease(store, "c:9305", "gone:1:dead", leaseEnds));
-    });
-    await helpAnswered(said);
-    expect(Date.now()).toBeGreaterThanOrEqual(leaseEnds);
-  });
+  it.runIf(testBackEnd() === "postgres")(
+    "waits out the lease of a process that died while handling a chat, then goes on with the chat (PostgreSQL)",
+    async () => {
+      const w = (world = await startWorld());
+      const user = w.tg.user({ id: 9305, first_name: "Ina", language_code: "en" });
+      const said = await openChat(w, user);
+      let leaseEnds = 0;
+      await w.restart(async () => {
+        await leftInInbox(w, [messageUpdate(900_005, 9305, "/help")]);
+        leaseEnds = Date.now() + 1_500;
+        await onDatabase(w, (store) => holdLease(store, "c:9305", "gone:1:dead", leaseEnds));
+      });
+      await helpAnswered(said);
+      expect(Date.now()).toBeGreaterThanOrEqual(leaseEnds);
+    },
+  );
 
-  it.runIf(testBackEnd() === "sqlite")("on SQLite, takes up at once the chats a killed process was handling: it is the only process", async () => {
-    const w = (world = await startWorld());
-    const user = w.tg.user({ id: 9308, first_name: "Ina", language_code: "en" });
-    const said = await openChat(w, user);
-    await w.restart(async () => {
-      await leftInInbox(w, [messageUpdate(900_009, 9308, "/help")]);
-      await onDatabase(w, (store) => holdLease(store, "c:9308", "gone:1:dead", Date.now() + 600_000));
-    });
-    await helpAnswered(said);
-  });
+  it.runIf(testBackEnd() === "sqlite")(
+    "on SQLite, takes up at once the chats a killed process was handling: it is the only process",
+    async () => {
+      const w = (world = await startWorld());
+      const user = w.tg.user({ id: 9308, first_name: "Ina", language_code: "en" });
+      const said = await openChat(w, user);
+      await w.restart(async () => {
+        await leftInInbox(w, [messageUpdate(900_009, 9308, "/help")]);
+        await onDatabase(w, (store) => holdLease(store, "c:9308", "gone:1:dead", Date.now() + 600_000));
+      });
+      await helpAnswered(said);
+    },
+  );
 
   it("shows in /metrics the updates waiting and how long the oldest has waited", async () => {
     const w = (world = await startWorld({ HEALTH_PORT: "0" }));
@@ -191,7 +224,12 @@ describe("the inbox", () => {
     await leftInInbox(w, [messageUpdate(900_008, 9307, "/help")]);
     const metric = async (name: string) => {
       const body = await (await fetch(`http://127.0.0.1:${w.app.ports().health}/metrics`)).text();
-      return Number(body.split("\n").find((line) => line.startsWith(`${name} `))?.split(" ")[1]);
+      return Number(
+        body
+          .split("\n")
+          .find((line) => line.startsWith(`${name} `))
+          ?.split(" ")[1],
+      );
     };
     expect(await metric("swapbot_inbox_waiting_updates")).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1_100));

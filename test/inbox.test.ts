@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { InboxRepository, type Store } from "../src/db/index.js";
 import { DB_NOW } from "../src/db/inbox.js";
+import { InboxRepository, type Store } from "../src/db/index.js";
 import type { PostgresStore } from "../src/db/postgres/index.js";
 import { waitFor } from "../src/emulator/index.js";
 import { testBackEnd } from "./harness/postgres.js";
@@ -21,14 +21,19 @@ afterEach(async () => {
   await db.close();
 });
 
-const update = (updateId: number, chat: number) => ({ updateId, chatKey: `c:${chat}`, payload: JSON.stringify({ update_id: updateId, chat }) });
+const update = (updateId: number, chat: number) => ({
+  updateId,
+  chatKey: `c:${chat}`,
+  payload: JSON.stringify({ update_id: updateId, chat }),
+});
 const T = 1_800_000_000_000;
 const LEASE = 10_000;
 
 /** The chat's lease runs out (as the database's clock would have it), whoever holds it. */
 const expire = (chatKey: string) => db.store.db.updateTable("chat_leases").set({ until: 0 }).where("chat_key", "=", chatKey).execute();
 /** The row's sent_at, written straight (a time on the database's clock, as the inbox keeps it). */
-const setSentAt = (chatKey: string, at: number) => db.store.db.updateTable("chat_leases").set({ sent_at: at }).where("chat_key", "=", chatKey).execute();
+const setSentAt = (chatKey: string, at: number) =>
+  db.store.db.updateTable("chat_leases").set({ sent_at: at }).where("chat_key", "=", chatKey).execute();
 const ref = (chatKey: string, claim: { token: number } | undefined) => ({ chatKey, token: claim!.token });
 
 describe("the inbox", () => {
@@ -100,26 +105,33 @@ describe("the inbox", () => {
     expect(turn!.token).toBeGreaterThan(again!.token);
   });
 
-  it.runIf(testBackEnd() === "postgres")("judges leases on the database's clock on PostgreSQL: a process 30 s behind and one 30 s ahead share one expiry", async () => {
-    await inbox.add([update(1, 10)], T);
-    vi.useFakeTimers({ toFake: ["Date"] });
-    try {
-      vi.setSystemTime(Date.now() - 30_000);
-      const first = await inbox.claim("c:10", "behind", LEASE);
-      const row = await db.store.db.selectFrom("chat_leases").select(["until", "token", sql<string>`${sql.raw(DB_NOW)}`.as("db_now")]).where("chat_key", "=", "c:10").executeTakeFirstOrThrow();
-      // Until the database's now plus the lease, not the process's.
-      expect(Number(row.until) - Number(row.db_now)).toBeGreaterThan(LEASE - 2_000);
-      expect(Number(row.until) - Number(row.db_now)).toBeLessThanOrEqual(LEASE);
-      expect(Number(row.token)).toBe(first!.token);
-      // A process a minute ahead of that one finds the chat held, and nothing waiting for it.
-      vi.setSystemTime(Date.now() + 60_000);
-      expect(await inbox.claim("c:10", "ahead", LEASE)).toBeUndefined();
-      expect(await inbox.waitingChats("ahead", 10)).toEqual([]);
-      expect(await inbox.takeTurn("c:10", "ahead/turns", LEASE)).toBeUndefined();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+  it.runIf(testBackEnd() === "postgres")(
+    "judges leases on the database's clock on PostgreSQL: a process 30 s behind and one 30 s ahead share one expiry",
+    async () => {
+      await inbox.add([update(1, 10)], T);
+      vi.useFakeTimers({ toFake: ["Date"] });
+      try {
+        vi.setSystemTime(Date.now() - 30_000);
+        const first = await inbox.claim("c:10", "behind", LEASE);
+        const row = await db.store.db
+          .selectFrom("chat_leases")
+          .select(["until", "token", sql<string>`${sql.raw(DB_NOW)}`.as("db_now")])
+          .where("chat_key", "=", "c:10")
+          .executeTakeFirstOrThrow();
+        // Until the database's now plus the lease, not the process's.
+        expect(Number(row.until) - Number(row.db_now)).toBeGreaterThan(LEASE - 2_000);
+        expect(Number(row.until) - Number(row.db_now)).toBeLessThanOrEqual(LEASE);
+        expect(Number(row.token)).toBe(first!.token);
+        // A process a minute ahead of that one finds the chat held, and nothing waiting for it.
+        vi.setSystemTime(Date.now() + 60_000);
+        expect(await inbox.claim("c:10", "ahead", LEASE)).toBeUndefined();
+        expect(await inbox.waitingChats("ahead", 10)).toEqual([]);
+        expect(await inbox.takeTurn("c:10", "ahead/turns", LEASE)).toBeUndefined();
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   it("keeps how long ago a chat last got a message from one holder of its lease to the next, and gives the chat's turn to one sender at a time", async () => {
     await inbox.add([update(1, 10)], T);
@@ -141,7 +153,10 @@ describe("the inbox", () => {
     const a2 = await inbox.claim("c:10", "a", LEASE);
     expect(a2).toMatchObject({ updateId: 2 });
     expect(a2!.chatSentAgoMs).toBeLessThan(1_000);
-    await setSentAt("c:10", Number((await db.store.db.selectFrom("chat_leases").select("sent_at").executeTakeFirstOrThrow()).sent_at) - 5_000);
+    await setSentAt(
+      "c:10",
+      Number((await db.store.db.selectFrom("chat_leases").select("sent_at").executeTakeFirstOrThrow()).sent_at) - 5_000,
+    );
     expect(await inbox.finish(2, ref("c:10", a2), "a", LEASE, null)).toBeUndefined();
     const b2 = await inbox.takeTurn("c:10", "b/status", LEASE);
     expect(b2!.sentAgoMs).toBeGreaterThanOrEqual(5_000);
@@ -172,54 +187,72 @@ describe("the inbox", () => {
     expect(answers.filter((answer) => answer !== undefined)).toHaveLength(1);
   });
 
-  it.runIf(testBackEnd() === "postgres")("never hands out an update another process finished while this one waited for the chat's lease (PostgreSQL)", async () => {
-    await inbox.add([update(1, 10)], T);
-    await inbox.claim("c:10", "a", LEASE);
-    // a finishes the update in a transaction still open: done, and the chat let go.
-    const a = await (db.store as PostgresStore).pool.connect();
-    try {
-      await a.query("BEGIN");
-      await a.query("UPDATE inbox SET done_at = $1 WHERE update_id = 1", [T + 1]);
-      await a.query("UPDATE chat_leases SET owner = '', until = 0 WHERE chat_key = 'c:10'");
-      // b asks for the chat meanwhile: its statement reads the update as waiting, then waits for a's row.
-      const claiming = inbox.claim("c:10", "b", LEASE);
-      await waitFor(async () => {
-        const { rows } = await (db.store as PostgresStore).pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
-        return rows[0]!.n > 0;
-      }, 5_000, "b to wait for a's transaction");
-      await a.query("COMMIT");
-      expect(await claiming).toBeUndefined();
-    } finally {
-      a.release();
-    }
-    // Nothing was handed out, and b holds no lease on a chat with nothing waiting (the row stays, let go).
-    expect(await inbox.waiting()).toMatchObject({ count: 0 });
-    expect(await inbox.claim("c:10", "c", LEASE)).toBeUndefined();
-    expect(await db.store.db.selectFrom("chat_leases").select(["owner", "until"]).execute()).toEqual([{ owner: "", until: 0 }]);
-  });
+  it.runIf(testBackEnd() === "postgres")(
+    "never hands out an update another process finished while this one waited for the chat's lease (PostgreSQL)",
+    async () => {
+      await inbox.add([update(1, 10)], T);
+      await inbox.claim("c:10", "a", LEASE);
+      // a finishes the update in a transaction still open: done, and the chat let go.
+      const a = await (db.store as PostgresStore).pool.connect();
+      try {
+        await a.query("BEGIN");
+        await a.query("UPDATE inbox SET done_at = $1 WHERE update_id = 1", [T + 1]);
+        await a.query("UPDATE chat_leases SET owner = '', until = 0 WHERE chat_key = 'c:10'");
+        // b asks for the chat meanwhile: its statement reads the update as waiting, then waits for a's row.
+        const claiming = inbox.claim("c:10", "b", LEASE);
+        await waitFor(
+          async () => {
+            const { rows } = await (db.store as PostgresStore).pool.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+            );
+            return rows[0]!.n > 0;
+          },
+          5_000,
+          "b to wait for a's transaction",
+        );
+        await a.query("COMMIT");
+        expect(await claiming).toBeUndefined();
+      } finally {
+        a.release();
+      }
+      // Nothing was handed out, and b holds no lease on a chat with nothing waiting (the row stays, let go).
+      expect(await inbox.waiting()).toMatchObject({ count: 0 });
+      expect(await inbox.claim("c:10", "c", LEASE)).toBeUndefined();
+      expect(await db.store.db.selectFrom("chat_leases").select(["owner", "until"]).execute()).toEqual([{ owner: "", until: 0 }]);
+    },
+  );
 
-  it.runIf(testBackEnd() === "postgres")("refuses the finish of a holder whose lease another process claimed while the finish waited for the lease row (PostgreSQL)", async () => {
-    await inbox.add([update(1, 10), update(2, 10)], T);
-    const old = await inbox.claim("c:10", "a", LEASE);
-    await expire("c:10");
-    // b's claim in a transaction still open: the row is b's, with a new token, not yet committed.
-    const b = await (db.store as PostgresStore).pool.connect();
-    try {
-      await b.query("BEGIN");
-      await b.query("UPDATE chat_leases SET owner = 'b', until = 9e15, token = nextval('chat_lease_tokens') WHERE chat_key = 'c:10'");
-      const finishing = inbox.finish(1, ref("c:10", old), "a", LEASE);
-      await waitFor(async () => {
-        const { rows } = await (db.store as PostgresStore).pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
-        return rows[0]!.n > 0;
-      }, 5_000, "a's finish to wait for b's transaction");
-      await b.query("COMMIT");
-      expect(await finishing).toBeUndefined();
-    } finally {
-      b.release();
-    }
-    // Neither update was marked done: both are b's to handle.
-    expect(await inbox.waiting()).toMatchObject({ count: 2 });
-  });
+  it.runIf(testBackEnd() === "postgres")(
+    "refuses the finish of a holder whose lease another process claimed while the finish waited for the lease row (PostgreSQL)",
+    async () => {
+      await inbox.add([update(1, 10), update(2, 10)], T);
+      const old = await inbox.claim("c:10", "a", LEASE);
+      await expire("c:10");
+      // b's claim in a transaction still open: the row is b's, with a new token, not yet committed.
+      const b = await (db.store as PostgresStore).pool.connect();
+      try {
+        await b.query("BEGIN");
+        await b.query("UPDATE chat_leases SET owner = 'b', until = 9e15, token = nextval('chat_lease_tokens') WHERE chat_key = 'c:10'");
+        const finishing = inbox.finish(1, ref("c:10", old), "a", LEASE);
+        await waitFor(
+          async () => {
+            const { rows } = await (db.store as PostgresStore).pool.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+            );
+            return rows[0]!.n > 0;
+          },
+          5_000,
+          "a's finish to wait for b's transaction",
+        );
+        await b.query("COMMIT");
+        expect(await finishing).toBeUndefined();
+      } finally {
+        b.release();
+      }
+      // Neither update was marked done: both are b's to handle.
+      expect(await inbox.waiting()).toMatchObject({ count: 2 });
+    },
+  );
 
   it("hands an update back unhandled (a stop): its attempt does not count, and the chat goes to another process at once", async () => {
     await inbox.add([update(1, 10)], T);
@@ -236,7 +269,9 @@ describe("the inbox", () => {
     expect(await inbox.markDone(2, ref("c:11", a), "a")).toBe(true);
     expect(await inbox.clearLeases()).toBe(2);
     expect(await inbox.claim("c:10", "b", LEASE)).toMatchObject({ updateId: 1 });
-    const doneAt = Number((await db.store.db.selectFrom("inbox").select("done_at").where("update_id", "=", 2).executeTakeFirstOrThrow()).done_at);
+    const doneAt = Number(
+      (await db.store.db.selectFrom("inbox").select("done_at").where("update_id", "=", 2).executeTakeFirstOrThrow()).done_at,
+    );
     expect(await inbox.prune(doneAt)).toBe(0);
     expect(await inbox.prune(doneAt + 1)).toBe(1);
     // A repeat of a forgotten update would be stored again; within the day it is kept, it is not.

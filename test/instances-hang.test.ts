@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_KEYS } from "../src/db/postgres/locks.js";
-import { waitFor, type TestUser } from "../src/emulator/index.js";
+import { type TestUser, waitFor } from "../src/emulator/index.js";
 import { READY_DATABASE_MS } from "../src/ops/index.js";
 import { WEBHOOK_STORE_MS } from "../src/telegram/webhook.js";
-import { startFleet, WEBHOOK_SECRET, type Fleet } from "./harness/fleet.js";
-import { startHangingProxy, type HangingProxy } from "./harness/hanging-proxy.js";
+import { type Fleet, startFleet, WEBHOOK_SECRET } from "./harness/fleet.js";
+import { type HangingProxy, startHangingProxy } from "./harness/hanging-proxy.js";
 import { admin, freshDatabase, testBackEnd } from "./harness/postgres.js";
 
 /**
@@ -112,7 +112,10 @@ describe.runIf(testBackEnd() === "postgres")("a process whose database hangs", (
     const readiness = await fetch(`http://127.0.0.1:${hung.healthPort}/readyz`);
     const readyMs = Date.now() - askedAt;
     expect(readiness.status).toBe(503);
-    expect(await readiness.json()).toMatchObject({ status: "not ready", reason: `no answer from the database within ${READY_DATABASE_MS / 1000} s` });
+    expect(await readiness.json()).toMatchObject({
+      status: "not ready",
+      reason: `no answer from the database within ${READY_DATABASE_MS / 1000} s`,
+    });
     expect(readyMs).toBeLessThan(READY_DATABASE_MS + 1_000);
 
     // Its webhook cannot store: 503 after WEBHOOK_STORE_MS, for Telegram to deliver again.

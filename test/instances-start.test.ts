@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitFor, type TestUser } from "../src/emulator/index.js";
-import { startFleet, type Fleet } from "./harness/fleet.js";
+import { type TestUser, waitFor } from "../src/emulator/index.js";
+import { type Fleet, startFleet } from "./harness/fleet.js";
 import { freshDatabase, testBackEnd } from "./harness/postgres.js";
 
 /**
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe.runIf(testBackEnd() === "postgres")("three processes started at once on an empty database", () => {
-  it("each answer their first person with offers, not \"the exchange service is unavailable\"", async () => {
+  it('each answer their first person with offers, not "the exchange service is unavailable"', async () => {
     await Promise.all([0, 1, 2].map((index) => fleet.start(index, "webhook")));
     const roles = await fleet.roles();
     expect(roles.filter((role) => role === "leader")).toHaveLength(1);

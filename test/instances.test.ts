@@ -1,11 +1,11 @@
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { waitFor, type TestUser } from "../src/emulator/index.js";
-import { startFleet, type FeedMode, type Fleet } from "./harness/fleet.js";
+import { type TestUser, waitFor } from "../src/emulator/index.js";
+import { type FeedMode, type Fleet, startFleet } from "./harness/fleet.js";
 import { offerButtons, toAmount, toSummary } from "./harness/flow.js";
+import { freshDatabase, testBackEnd } from "./harness/postgres.js";
 import { admin } from "./harness/postgres-admin.js";
 import { messagesOf } from "./harness/process.js";
-import { freshDatabase, testBackEnd } from "./harness/postgres.js";
 
 /**
  * Three bot processes on one PostgreSQL database (issue 22), as an operator runs them: each a
@@ -49,7 +49,9 @@ async function metric(index: number, series: string): Promise<number> {
  * `host:pid:…`). Wrapped, as in holderOf: instance 0 is found too (waitFor takes a bare 0 for "not yet").
  */
 async function offersOwnerOf(chatId: number): Promise<{ index: number } | undefined> {
-  const { rows } = await admin(fleet.databaseUrl, (client) => client.query<{ value: string }>("SELECT value FROM kv WHERE key = $1", [`offers:${chatId}`]));
+  const { rows } = await admin(fleet.databaseUrl, (client) =>
+    client.query<{ value: string }>("SELECT value FROM kv WHERE key = $1", [`offers:${chatId}`]),
+  );
   const owner = rows[0] === undefined ? undefined : (JSON.parse(rows[0].value) as { owner?: string }).owner;
   const pid = Number(owner?.split(":")[1]);
   const index = fleet.instances.findIndex((instance) => instance?.bot.child.pid === pid);
@@ -94,7 +96,15 @@ async function confirmThenFreeze(user: TestUser, fault: Parameters<Fleet["sandbo
     /** How long it has been frozen. */
     frozenFor: () => Date.now() - frozenAt,
     said: () => fromBot(user).slice(before),
-    toldInFlight: () => waitFor(() => fromBot(user).slice(before).find((m) => /may be being created/.test(m.text ?? "")), 40_000, "the person told by another process"),
+    toldInFlight: () =>
+      waitFor(
+        () =>
+          fromBot(user)
+            .slice(before)
+            .find((m) => /may be being created/.test(m.text ?? "")),
+        40_000,
+        "the person told by another process",
+      ),
     thaw: () => {
       if (!thawed) process.kill(pid, "SIGCONT");
       thawed = true;
@@ -151,7 +161,12 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
   it("go on with a person's flow across instances, and answer a confirmation whose process was killed while creating: the exchange requested once", async () => {
     const user = fleet.tg.user({ id: 9801, first_name: "Kim", language_code: "en" });
     // Each update goes to the next instance in turn: the flow moves from one process to another.
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const summary = await toSummary(user, {
+      from: "btc btc",
+      to: "usdt trx",
+      amount: "0.05",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
     expect(summary.text).toContain("0.05 BTC");
     // The service takes its time to create: the process handling the confirmation is killed meanwhile.
     fleet.sandbox.faults.inject({ kind: "delay", ms: 4_000 }, { endpoint: "createTransaction", times: 1 });
@@ -168,7 +183,14 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     // made, and says so rather than asking the service a second time: a killed process looks like
     // a frozen one that may still wake and learn the outcome, so the exchange may be being created
     // (that nobody can learn whether it was comes minutes later: test/create-outcomes-owed.test.ts).
-    const told = await waitFor(() => fromBot(user).slice(before).find((m) => /may be being created/.test(m.text ?? "")), 30_000, "the person told");
+    const told = await waitFor(
+      () =>
+        fromBot(user)
+          .slice(before)
+          .find((m) => /may be being created/.test(m.text ?? "")),
+      30_000,
+      "the person told",
+    );
     const failoverMs = Date.now() - killedAt;
     expect(told.text).toMatch(/Reference for support: \S+/);
     console.info(`a confirmation whose process was killed while creating, answered by another ${(failoverMs / 1000).toFixed(1)} s later`);
@@ -192,8 +214,14 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
       thawedAt = Date.now();
       // Woken, it learns the service created the exchange and records it; the chat is another's
       // now, so its card is owed at once, and the leader's tracker shows it.
-      await waitFor(() => frozen.said().some((m) => /Exchange created/.test(m.text ?? "")), 15_000, "the deposit details, within 15 s of the wake");
-      console.info(`the card of an exchange created by a process frozen 30 s reached the person ${((Date.now() - thawedAt) / 1000).toFixed(1)} s after it woke (${frozen.leading ? "it leads: its tracker sent it" : "sent by the leader"})`);
+      await waitFor(
+        () => frozen.said().some((m) => /Exchange created/.test(m.text ?? "")),
+        15_000,
+        "the deposit details, within 15 s of the wake",
+      );
+      console.info(
+        `the card of an exchange created by a process frozen 30 s reached the person ${((Date.now() - thawedAt) / 1000).toFixed(1)} s after it woke (${frozen.leading ? "it leads: its tracker sent it" : "sent by the leader"})`,
+      );
     } finally {
       frozen.thaw();
     }
@@ -208,13 +236,24 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     const exchangeId = /🔁 Exchange (\S+)/.exec(card.text ?? "")?.[1];
     expect(exchangeId).toBeDefined();
     const logged = (lines: readonly string[], msg: string) =>
-      lines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as { msg?: string; exchangeId?: string; cardOwed?: boolean }).filter((line) => line.msg?.includes(msg) && line.exchangeId === exchangeId);
+      lines
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { msg?: string; exchangeId?: string; cardOwed?: boolean })
+        .filter((line) => line.msg?.includes(msg) && line.exchangeId === exchangeId);
     expect(logged(frozen.lines(), "lost the chat's lease while showing an exchange's creation card")).toMatchObject([{ cardOwed: true }]);
     // ...whose card, the only message into the chat since, went out from the leader: another
     // process, unless the frozen one leads (then its tracker, not the handling, sent it).
-    const sentSince = fleet.tg.calls.filter((call) => call.at >= thawedAt && call.response.ok && String(call.payload.chat_id) === String(user.id) && /^send(Message|Photo)$/.test(call.method));
+    const sentSince = fleet.tg.calls.filter(
+      (call) =>
+        call.at >= thawedAt &&
+        call.response.ok &&
+        String(call.payload.chat_id) === String(user.id) &&
+        /^send(Message|Photo)$/.test(call.method),
+    );
     expect(sentSince.map((call) => /Exchange created/.test(String(call.payload.text)))).toEqual([true]);
-    const senders = fleet.instances.flatMap((instance, index) => (instance && logged(instance.bot.lines, "the tracker showed a creation card").length > 0 ? [index] : []));
+    const senders = fleet.instances.flatMap((instance, index) =>
+      instance && logged(instance.bot.lines, "the tracker showed a creation card").length > 0 ? [index] : [],
+    );
     expect(senders).toHaveLength(1);
     if (!frozen.leading) expect(senders[0]).not.toBe(frozen.index);
   }, 120_000);
@@ -227,7 +266,12 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
       await frozen.toldInFlight();
       // The person starts over while that process is frozen, up to a new summary.
       user.catchUp();
-      const again = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.06", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+      const again = await toSummary(user, {
+        from: "btc btc",
+        to: "usdt trx",
+        amount: "0.06",
+        address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+      });
       expect(again.text).toContain("0.06 BTC");
       frozen.thaw();
       // Woken, it learns the first exchange was created: its card reaches the person, once.
@@ -247,7 +291,12 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
 
   it("tell a person whose Confirm was taken over from a frozen process that the service refused it, once, when that process wakes", async () => {
     const user = fleet.tg.user({ id: 9805, first_name: "Nay", language_code: "en" });
-    const frozen = await confirmThenFreeze(user, { kind: "status", status: 400, body: JSON.stringify({ message: "The pair is not available" }), afterMs: 2_000 });
+    const frozen = await confirmThenFreeze(user, {
+      kind: "status",
+      status: 400,
+      body: JSON.stringify({ message: "The pair is not available" }),
+      afterMs: 2_000,
+    });
     try {
       await frozen.toldInFlight();
       frozen.thaw();
@@ -321,11 +370,14 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
     sending = false;
     await traffic;
     const answers = (user: TestUser) => fromBot(user).slice(answeredBefore.get(user.id)!);
-    for (const user of users) await waitFor(() => answers(user).length >= sent.get(user.id)!, 30_000, `user ${user.id}'s ${sent.get(user.id)} answers`);
+    for (const user of users)
+      await waitFor(() => answers(user).length >= sent.get(user.id)!, 30_000, `user ${user.id}'s ${sent.get(user.id)} answers`);
     // A second answer may still be on its way: counted once nothing is left to deliver or handle.
     await fleet.idle();
     // (A handler whose chat's lease ran out goes on without one, unseen by the inbox: there was none.)
-    const lostLeases = fleet.instances.flatMap((instance) => instance?.bot.lines.filter((line) => line.includes("a chat's lease ran out")) ?? []);
+    const lostLeases = fleet.instances.flatMap(
+      (instance) => instance?.bot.lines.filter((line) => line.includes("a chat's lease ran out")) ?? [],
+    );
     expect(lostLeases).toEqual([]);
     for (const user of users) {
       expect(answers(user).length).toBe(sent.get(user.id));
@@ -396,7 +448,9 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
       const exit = await Promise.race([bot.exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 15_000))]);
       stopMs = Date.now() - signalledAt;
       expect(exit).toEqual({ code: 1, signal: null });
-      expect(messagesOf(bot.lines).find((line) => /not done .* after the signal/.test(line))).toMatch(/still waiting for the database to close; 1 update being handled/);
+      expect(messagesOf(bot.lines).find((line) => /not done .* after the signal/.test(line))).toMatch(
+        /still waiting for the database to close; 1 update being handled/,
+      );
     } finally {
       await locker.query("ROLLBACK");
       await locker.end();

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES } from "../src/bot/i18n.js";
-import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
+import { type StoredMessage, type TestUser, waitFor } from "../src/emulator/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { literalPieces, paths, patternOf, readLocale } from "./harness/fluent.js";
 import { pressData } from "./harness/locale-flow.js";
@@ -74,7 +74,8 @@ function shown(user: TestUser): string[] {
 function mostSignificantDigits(message: StoredMessage): number {
   let text = message.text ?? message.caption ?? "";
   for (const entity of [...(message.entities ?? [])].reverse()) {
-    if (entity.type === "code" || entity.type === "pre") text = text.slice(0, entity.offset) + " · " + text.slice(entity.offset + entity.length);
+    if (entity.type === "code" || entity.type === "pre")
+      text = text.slice(0, entity.offset) + " · " + text.slice(entity.offset + entity.length);
   }
   const figures = text.match(/(?<![\p{L}\p{N}\u2026])\p{N}(?:[\p{N}.,\u00a0\u202f\u066b\u066c ]*\p{N})?(?![\p{L}\p{N}\u2026])/gu) ?? [];
   return Math.max(0, ...figures.map((figure) => figure.replace(/\P{N}/gu, "").replace(/^0+|0+$/g, "").length));
@@ -82,7 +83,11 @@ function mostSignificantDigits(message: StoredMessage): number {
 
 /** Waits for a button with this callback data on `message` (a screen filled in when its quote comes). */
 async function withButton(message: StoredMessage, data: RegExp): Promise<StoredMessage> {
-  await waitFor(() => (message.reply_markup?.inline_keyboard ?? []).flat().some((b) => "callback_data" in b && data.test(b.callback_data ?? "")), 5_000, `a button ${String(data)}`);
+  await waitFor(
+    () => (message.reply_markup?.inline_keyboard ?? []).flat().some((b) => "callback_data" in b && data.test(b.callback_data ?? "")),
+    5_000,
+    `a button ${String(data)}`,
+  );
   return message;
 }
 
@@ -154,7 +159,11 @@ describe.each(NEW_LOCALES)("a person whose Telegram is set to %s", (locale) => {
     // significant digits on the offers, the summary and the status message.
     for (const screen of [offersShown, summaryShown, status]) expect(mostSignificantDigits(screen), screen.text).toBeLessThanOrEqual(6);
 
-    const english = [...shown(user), ...answers].flatMap((text) => triples(text).filter((t) => fragments.has(t)).map((t) => `"${t}" in: ${text.slice(0, 80)}`));
+    const english = [...shown(user), ...answers].flatMap((text) =>
+      triples(text)
+        .filter((t) => fragments.has(t))
+        .map((t) => `"${t}" in: ${text.slice(0, 80)}`),
+    );
     expect(english).toEqual([]);
   });
 });

@@ -42,7 +42,22 @@ const LAYERS: Record<string, readonly string[]> = {
   // leases (the bot's handler is given to it).
   inbox: ["db", "telegram", "fleet"],
   // Builds the process from all of the above.
-  "app.ts": ["clock.ts", "money.ts", "logger.ts", "config.ts", "fleet", "inbox", "domain", "db", "exchange", "telegram", "ops", "bot", "tracker", "alerts"],
+  "app.ts": [
+    "clock.ts",
+    "money.ts",
+    "logger.ts",
+    "config.ts",
+    "fleet",
+    "inbox",
+    "domain",
+    "db",
+    "exchange",
+    "telegram",
+    "ops",
+    "bot",
+    "tracker",
+    "alerts",
+  ],
   // The Bot API emulator stands in for Telegram: it knows nothing of the bot.
   emulator: ["listen.ts"],
   // The playground runs the whole app against the emulator and the sandbox.

@@ -12,8 +12,8 @@ import { renderQuoteCard } from "../src/bot/features/quotes.js";
 import { graphemeCount } from "../src/bot/format.js";
 import { createI18n, LOCALES, LOCALES_DIR } from "../src/bot/i18n.js";
 import type { TransactionRecord } from "../src/db/index.js";
-import { fixFormattedText } from "../src/emulator/text.js";
 import { parseHtml } from "../src/emulator/index.js";
+import { fixFormattedText } from "../src/emulator/text.js";
 import { KNOWN_STATUSES, type Offer } from "../src/exchange/schemas.js";
 import { paths, patternOf, readLocale, variablesOf } from "./harness/fluent.js";
 import { longestValue } from "./harness/samples.js";
@@ -51,7 +51,10 @@ function visible(html: string): string {
 
 /** A message of `locale` with the longest values each of its variables gets. */
 function longest(locale: string, path: string): string {
-  const names = new Set([...variablesOf(patternOf(english, path)), ...(existsSync(join(LOCALES_DIR, `${locale}.ftl`)) ? variablesOf(patternOf(readLocale(locale), path)) : [])]);
+  const names = new Set([
+    ...variablesOf(patternOf(english, path)),
+    ...(existsSync(join(LOCALES_DIR, `${locale}.ftl`)) ? variablesOf(patternOf(readLocale(locale), path)) : []),
+  ]);
   const values: Record<string, string | number> = {};
   for (const name of names) {
     const value = longestValue(i18n, locale, path, name);
@@ -97,7 +100,8 @@ function buttonKeys(): Set<string> {
 /** Callback answers (a toast): whatever the code answers a button with. */
 function callbackAnswerKeys(): Set<string> {
   const keys = new Set<string>();
-  for (const { arg } of firstArguments(/\banswerCallbackQuery\(|\banswerQuietly\(\s*\w+,\s*/g)) for (const key of keysIn(arg)) keys.add(key);
+  for (const { arg } of firstArguments(/\banswerCallbackQuery\(|\banswerQuietly\(\s*\w+,\s*/g))
+    for (const key of keysIn(arg)) keys.add(key);
   return keys;
 }
 
@@ -118,15 +122,48 @@ function wordsOf(locale: string, path: string): string {
 const MARKED = /^(settings-everyone|settings-admins|language-name-.*)$/;
 const CAPTION_KEYS = ["created-qr", "created-qr-memo", "deposit-phrase", "export-caption", "sandbox-notice"];
 const INLINE_TITLES = ["inline-summary-title", "inline-hint-title", "inline-unavailable-title", "inline-slow-down-title"];
-const INLINE_DESCRIPTIONS = ["inline-hint-description", "rate-fixed", "rate-floating", "rate-pair-invalid", "rate-below-minimum", "rate-queue-full", "rate-forbidden", "error-unavailable", "exchange-unavailable"];
+const INLINE_DESCRIPTIONS = [
+  "inline-hint-description",
+  "rate-fixed",
+  "rate-floating",
+  "rate-pair-invalid",
+  "rate-below-minimum",
+  "rate-queue-full",
+  "rate-forbidden",
+  "error-unavailable",
+  "exchange-unavailable",
+];
 
 describe("the lists of where each message goes", () => {
   it("find the buttons and callback answers in the code", () => {
     const buttons = buttonKeys();
-    for (const key of ["menu-exchange", "button-confirm", "flow-change-amount", "change-memo", "settings-admins", "rate-exchange-button", "alert-exchange-button", "flow-no-memo-yes", "language-name-fa", "button-copy-amount", "button-copy-address", "button-copy-memo"]) expect(buttons, key).toContain(key);
+    for (const key of [
+      "menu-exchange",
+      "button-confirm",
+      "flow-change-amount",
+      "change-memo",
+      "settings-admins",
+      "rate-exchange-button",
+      "alert-exchange-button",
+      "flow-no-memo-yes",
+      "language-name-fa",
+      "button-copy-amount",
+      "button-copy-address",
+      "button-copy-memo",
+    ])
+      expect(buttons, key).toContain(key);
     expect(buttons).not.toContain("help-text");
     const answers = callbackAnswerKeys();
-    for (const key of ["button-expired", "refresh-cooldown", "inline-slow-down-title", "funds-sent-thanks", "alerts-removed", "addresses-already", "settings-admins-only"]) expect(answers, key).toContain(key);
+    for (const key of [
+      "button-expired",
+      "refresh-cooldown",
+      "inline-slow-down-title",
+      "funds-sent-thanks",
+      "alerts-removed",
+      "addresses-already",
+      "settings-admins-only",
+    ])
+      expect(answers, key).toContain(key);
     for (const key of [...CAPTION_KEYS, ...INLINE_TITLES, ...INLINE_DESCRIPTIONS]) expect(paths(english), key).toContain(key);
   });
 });
@@ -202,14 +239,29 @@ describe.each(LOCALES)("%s, with the longest values", (locale) => {
     const longestStatus = [...KNOWN_STATUSES].sort((a, b) => t(`status-${b}`).length - t(`status-${a}`).length)[0]!;
     const screens: Record<string, string> = {
       "creation card": renderCreationCard(t, tx, explorers, tx.updatedAt, phrase),
-      receipt: renderReceipt(t, tx, explorers, Array.from({ length: 12 }, (_, i) => ({ status: longestStatus, at: tx.createdAt + i }))),
+      receipt: renderReceipt(
+        t,
+        tx,
+        explorers,
+        Array.from({ length: 12 }, (_, i) => ({ status: longestStatus, at: tx.createdAt + i })),
+      ),
       "status message": renderStatusChange(t, { ...tx, status: "refunded" }, explorers),
       "tracking stopped": renderTrackingStopped(t, { ...tx, trackingStoppedReason: "stalled" }),
-      offers: renderOutcome(t, { kind: "ok", offers: longestOffers(OFFERS), fetchedAt: tx.createdAt, now: tx.createdAt }, longestSwap(), () => ({ text: "", callback_data: "x" })).text,
-      "quote card": renderQuoteCard(t, longestQuery(), { offers: longestOffers(3), fetchedAt: tx.createdAt, basis: "123456789012345.12345678" }),
+      offers: renderOutcome(
+        t,
+        { kind: "ok", offers: longestOffers(OFFERS), fetchedAt: tx.createdAt, now: tx.createdAt },
+        longestSwap(),
+        () => ({ text: "", callback_data: "x" }),
+      ).text,
+      "quote card": renderQuoteCard(t, longestQuery(), {
+        offers: longestOffers(3),
+        fetchedAt: tx.createdAt,
+        basis: "123456789012345.12345678",
+      }),
       help: t("help-text"),
     };
-    for (const [name, html] of Object.entries(screens)) expect(visible(`${html}\n\n${t("sandbox-notice")}`).length, name).toBeLessThanOrEqual(MAX_TEXT);
+    for (const [name, html] of Object.entries(screens))
+      expect(visible(`${html}\n\n${t("sandbox-notice")}`).length, name).toBeLessThanOrEqual(MAX_TEXT);
   });
 });
 
@@ -226,11 +278,20 @@ function longestOffers(count: number): Offer[] {
 }
 
 function longestSwap() {
-  return { from: { symbol: "usdt0bridged", network: "arbitrum-nova", name: "x", memo: false }, to: { symbol: "usdt0bridged", network: "arbitrum-nova", name: "x", memo: true }, amount: "123456789012345.12345678" } as never;
+  return {
+    from: { symbol: "usdt0bridged", network: "arbitrum-nova", name: "x", memo: false },
+    to: { symbol: "usdt0bridged", network: "arbitrum-nova", name: "x", memo: true },
+    amount: "123456789012345.12345678",
+  } as never;
 }
 
 function longestQuery() {
-  return { from: { symbol: "usdt0bridged", network: "arbitrum-nova" }, to: { symbol: "usdt0bridged", network: "arbitrum-nova" }, amount: "123456789012345.12345678", defaulted: [] } as never;
+  return {
+    from: { symbol: "usdt0bridged", network: "arbitrum-nova" },
+    to: { symbol: "usdt0bridged", network: "arbitrum-nova" },
+    amount: "123456789012345.12345678",
+    defaulted: [],
+  } as never;
 }
 
 function longestExchange(): TransactionRecord {

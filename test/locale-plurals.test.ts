@@ -47,7 +47,9 @@ function selectsOf(pattern: Pattern | undefined): SelectExpression[] {
 }
 
 function elements(pattern: Pattern | undefined): Expression[] {
-  return pattern === undefined || typeof pattern === "string" ? [] : (pattern as PatternElement[]).filter((e): e is Expression => typeof e !== "string");
+  return pattern === undefined || typeof pattern === "string"
+    ? []
+    : (pattern as PatternElement[]).filter((e): e is Expression => typeof e !== "string");
 }
 
 const keyOf = (key: SelectExpression["variants"][number]["key"]): string => (key.type === "str" ? key.value : String(key.value));
@@ -78,45 +80,50 @@ describe("counts in every language", () => {
     for (const [path, name] of Object.entries(COUNTS)) expect(variablesOf(patternOf(readLocale("en"), path)), path).toContain(name);
   });
 
-  it.each(LOCALES)("%s: each count has a variant for every plural category of the language, and renders each without a fallback", (locale) => {
-    const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories as string[];
-    const file = readLocale(locale);
-    const bundle = new FluentBundle(locale, { useIsolating: false });
-    expect(bundle.addResource(new FluentResource(file.source))).toEqual([]);
-    const problems: string[] = [];
-    for (const [path, name] of Object.entries(COUNTS)) {
-      const pattern = patternOf(file, path);
-      const selects = selectsOf(pattern).filter((s) => s.selector.type === "var" && s.selector.name === name);
-      // A language with one form for every number (Chinese, Indonesian, Vietnamese) needs no select.
-      if (categories.length === 1) continue;
-      if (selects.length === 0) {
-        problems.push(`${path}: $${name} is not selected on`);
-        continue;
-      }
-      for (const select of selects) {
-        const keys = new Set(select.variants.map((v) => keyOf(v.key)));
-        for (const category of categories) {
-          if (!keys.has(category)) {
-            problems.push(`${path}: no [${category}] for $${name} (variants: ${[...keys].join(", ")})`);
-            continue;
+  it.each(LOCALES)(
+    "%s: each count has a variant for every plural category of the language, and renders each without a fallback",
+    (locale) => {
+      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories as string[];
+      const file = readLocale(locale);
+      const bundle = new FluentBundle(locale, { useIsolating: false });
+      expect(bundle.addResource(new FluentResource(file.source))).toEqual([]);
+      const problems: string[] = [];
+      for (const [path, name] of Object.entries(COUNTS)) {
+        const pattern = patternOf(file, path);
+        const selects = selectsOf(pattern).filter((s) => s.selector.type === "var" && s.selector.name === name);
+        // A language with one form for every number (Chinese, Indonesian, Vietnamese) needs no select.
+        if (categories.length === 1) continue;
+        if (selects.length === 0) {
+          problems.push(`${path}: $${name} is not selected on`);
+          continue;
+        }
+        for (const select of selects) {
+          const keys = new Set(select.variants.map((v) => keyOf(v.key)));
+          for (const category of categories) {
+            if (!keys.has(category)) {
+              problems.push(`${path}: no [${category}] for $${name} (variants: ${[...keys].join(", ")})`);
+              continue;
+            }
+            // Rendered with a number of that category (not one an exact-number variant such as [0] takes):
+            // it is that category's variant that is shown.
+            const n = sampleOf(locale, category, keys);
+            const values: Record<string, string | number> = Object.fromEntries(
+              [...variablesOf(pattern)].map((v) => [v, selectorsOf(pattern).has(v) ? 5 : `«${v}»`]),
+            );
+            values[name] = n;
+            const errors: Error[] = [];
+            const message = bundle.getMessage(path.split(".")[0]!);
+            const text = bundle.formatPattern(message!.value!, values, errors);
+            if (errors.length > 0) problems.push(`${path} with ${n}: ${errors.map((e) => e.message).join("; ")}`);
+            const variant = select.variants.find((v) => keyOf(v.key) === category)!;
+            const wanted = variantText(bundle, variant.value, values);
+            if (!text.includes(wanted)) problems.push(`${path} with ${n} (${category}): "${text}" does not show [${category}] "${wanted}"`);
           }
-          // Rendered with a number of that category (not one an exact-number variant such as [0] takes):
-          // it is that category's variant that is shown.
-          const n = sampleOf(locale, category, keys);
-          const values: Record<string, string | number> = Object.fromEntries([...variablesOf(pattern)].map((v) => [v, selectorsOf(pattern).has(v) ? 5 : `«${v}»`]));
-          values[name] = n;
-          const errors: Error[] = [];
-          const message = bundle.getMessage(path.split(".")[0]!);
-          const text = bundle.formatPattern(message!.value!, values, errors);
-          if (errors.length > 0) problems.push(`${path} with ${n}: ${errors.map((e) => e.message).join("; ")}`);
-          const variant = select.variants.find((v) => keyOf(v.key) === category)!;
-          const wanted = variantText(bundle, variant.value, values);
-          if (!text.includes(wanted)) problems.push(`${path} with ${n} (${category}): "${text}" does not show [${category}] "${wanted}"`);
         }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 });
 
 /** A variant's own text, rendered with the same values. */

@@ -21,7 +21,8 @@ function simpleValues(path: string): Record<string, string | number> {
   const pattern = patternOf(english, path);
   const numbers = selectorsOf(pattern);
   for (const locale of LOCALES) {
-    if (existsSync(join(LOCALES_DIR, `${locale}.ftl`))) for (const name of selectorsOf(patternOf(readLocale(locale), path))) numbers.add(name);
+    if (existsSync(join(LOCALES_DIR, `${locale}.ftl`)))
+      for (const name of selectorsOf(patternOf(readLocale(locale), path))) numbers.add(name);
   }
   return Object.fromEntries([...variablesOf(pattern)].map((name) => [name, numbers.has(name) ? 5 : "v"]));
 }
@@ -76,7 +77,8 @@ function literals(source: string): { at: number; body: string }[] {
 }
 
 /** Calls and properties whose text a person sees: a string literal in them must come from a .ftl file. */
-const SHOWN = /\b(?:reply|replyWithPhoto|replyWithDocument|editMessageText|editMessageCaption|sendMessage|sendPhoto|sendDocument|answerCallbackQuery|answerInlineQuery|say|prompt|text|url)\(|\b(?:text|caption|title|description|message_text):\s*/g;
+const SHOWN =
+  /\b(?:reply|replyWithPhoto|replyWithDocument|editMessageText|editMessageCaption|sendMessage|sendPhoto|sendDocument|answerCallbackQuery|answerInlineQuery|say|prompt|text|url)\(|\b(?:text|caption|title|description|message_text):\s*/g;
 /** Words of a sentence or a label ("Try again", "Refresh"), not data ("open", "slow-down", "HTML"). */
 const ENGLISH = /[A-Za-z]{2,}\s+[A-Za-z]{2,}|(?:^|[^A-Za-z])[A-Z][a-z]{2,}/;
 
@@ -115,8 +117,14 @@ describe("locales", () => {
   it.each(translations)("%s has exactly the messages and attributes English has", (locale) => {
     const mine = new Set(paths(readLocale(locale)));
     const theirs = new Set(paths(english));
-    expect([...theirs].filter((k) => !mine.has(k)), "missing in this locale").toEqual([]);
-    expect([...mine].filter((k) => !theirs.has(k)), "only in this locale").toEqual([]);
+    expect(
+      [...theirs].filter((k) => !mine.has(k)),
+      "missing in this locale",
+    ).toEqual([]);
+    expect(
+      [...mine].filter((k) => !theirs.has(k)),
+      "only in this locale",
+    ).toEqual([]);
   });
 
   it.each(translations)("%s uses every variable English uses in each message, and no other", (locale) => {
@@ -141,7 +149,8 @@ describe("locales", () => {
       if (!balanced(tags)) problems.push(`${path}: unbalanced ${tags.join("")}`);
       const want = new Set(tagsOf(i18n.t("en", path, values)));
       const have = new Set(tags);
-      if ([...want].some((t) => !have.has(t)) || [...have].some((t) => !want.has(t))) problems.push(`${path}: tags ${[...have].join("")}, English has ${[...want].join("")}`);
+      if ([...want].some((t) => !have.has(t)) || [...have].some((t) => !want.has(t)))
+        problems.push(`${path}: tags ${[...have].join("")}, English has ${[...want].join("")}`);
     }
     expect(problems).toEqual([]);
   });
@@ -168,13 +177,19 @@ describe("locales", () => {
 
   it("has a file, and a glossary, for every locale, and no file for a locale the bot does not list", () => {
     const files = readdirSync(LOCALES_DIR);
-    expect(files.filter((f) => f.endsWith(".ftl")).map((f) => f.replace(/\.ftl$/, "")).sort()).toEqual([...LOCALES].sort());
+    expect(
+      files
+        .filter((f) => f.endsWith(".ftl"))
+        .map((f) => f.replace(/\.ftl$/, ""))
+        .sort(),
+    ).toEqual([...LOCALES].sort());
     for (const locale of translations) expect(files, `${locale}.glossary.md`).toContain(`${locale}.glossary.md`);
   });
 
   it("writes мемо as one gender, neuter, in Russian and Ukrainian (the glossaries' word: indeclinable, «это мемо»)", () => {
     // A masculine or feminine word agreeing with мемо right next to it, or a pronoun for it in the memo sentences.
-    const otherGender = /мемо\s+(?:\S+\s+)?(?:нужен|нужна|потрібен|потрібна|указан|указана|вказаний|вказана|длинный|довгий)(?![а-яёіїєґ])|(?<![а-яёіїєґ])(?:этот|эта|такой|такая|цей|ця|такий|така)\s+мемо|(?<![а-яёіїєґ])(?:он не нужен|він не потрібен)(?![а-яёіїєґ])/i;
+    const otherGender =
+      /мемо\s+(?:\S+\s+)?(?:нужен|нужна|потрібен|потрібна|указан|указана|вказаний|вказана|длинный|довгий)(?![а-яёіїєґ])|(?<![а-яёіїєґ])(?:этот|эта|такой|такая|цей|ця|такий|така)\s+мемо|(?<![а-яёіїєґ])(?:он не нужен|він не потрібен)(?![а-яёіїєґ])/i;
     expect(otherGender.test("Биржам мемо нужен всегда")).toBe(true);
     expect(otherGender.test("кошельку он не нужен")).toBe(true);
     for (const locale of ["ru", "uk"]) {

@@ -21,7 +21,14 @@ describe("logs", () => {
     const out = capture();
     const logger = createLogger({ level: "trace", format: "json", secrets: [token, key], destination: out.stream });
     const inner = new Error(`request to https://api.telegram.org/bot${token}/getMe failed`);
-    logger.error({ err: Object.assign(new Error("Network request failed"), { error: inner }), header: `Bearer ${key}`, url: `https://x.test/?k=${encodeURIComponent(key)}` }, `key is ${key}`);
+    logger.error(
+      {
+        err: Object.assign(new Error("Network request failed"), { error: inner }),
+        header: `Bearer ${key}`,
+        url: `https://x.test/?k=${encodeURIComponent(key)}`,
+      },
+      `key is ${key}`,
+    );
     const text = out.text();
     expect(text).toContain("bot[redacted]/getMe");
     expect(text).not.toContain("AAE-secret_token");

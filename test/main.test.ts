@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { waitFor } from "../src/emulator/index.js";
 import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
 import { MIGRATIONS } from "../src/db/migrations.js";
-import { freePort, messagesOf, spawnBot, type BotProcess } from "./harness/process.js";
+import { waitFor } from "../src/emulator/index.js";
+import { type BotProcess, freePort, messagesOf, spawnBot } from "./harness/process.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const dirs: string[] = [];
@@ -55,10 +55,16 @@ describe("npm start", () => {
     expect(await (await fetch(url)).text()).toContain("<title>Swap bot playground</title>");
     expect(((await (await fetch(`${url}api/setup`)).json()) as { bot: { username: string } }).bot.username).toBe("swap_playground_bot");
     expect((await postJson(`${url}api/chats/alice/send`, { text: "/start" })).status).toBe(200);
-    await waitFor(async () => {
-      const chat = (await (await fetch(`${url}api/chats/alice`)).json()) as { messages: { fromBot: boolean; html: string }[] };
-      return chat.messages.some((message) => message.fromBot && message.html.includes("Welcome, Alice!") && message.html.includes("Sandbox"));
-    }, 10_000, "the welcome in the playground");
+    await waitFor(
+      async () => {
+        const chat = (await (await fetch(`${url}api/chats/alice`)).json()) as { messages: { fromBot: boolean; html: string }[] };
+        return chat.messages.some(
+          (message) => message.fromBot && message.html.includes("Welcome, Alice!") && message.html.includes("Sandbox"),
+        );
+      },
+      10_000,
+      "the welcome in the playground",
+    );
     // The database is a temporary file, not ./data of the folder it was started in.
     expect(readdirSync(tmp).filter((name) => name.startsWith("swapbot-playground-"))).toHaveLength(1);
     expect(existsSync(join(cwd, "data"))).toBe(false);
@@ -76,7 +82,9 @@ describe("npm start", () => {
       const bot = spawnBot({ PLAYGROUND_PORT: String(port), LOG_FORMAT: "json" });
       running.push(bot);
       expect((await bot.exited).code).toBe(1);
-      expect(bot.output()).toContain(`Port ${port} on 127.0.0.1 is taken, so the playground cannot open its page: set PLAYGROUND_PORT to a free port.`);
+      expect(bot.output()).toContain(
+        `Port ${port} on 127.0.0.1 is taken, so the playground cannot open its page: set PLAYGROUND_PORT to a free port.`,
+      );
     } finally {
       taken.close();
     }
@@ -85,7 +93,12 @@ describe("npm start", () => {
   it("never starts the playground when BOT_TOKEN is set", async () => {
     const port = await freePort();
     // Telegram out of reach: the bot keeps trying, and meanwhile nothing listens on the playground's port.
-    const bot = spawnBot({ BOT_TOKEN: "1:x", TELEGRAM_API_ROOT: `http://127.0.0.1:${await freePort()}`, PLAYGROUND_PORT: String(port), LOG_FORMAT: "json" });
+    const bot = spawnBot({
+      BOT_TOKEN: "1:x",
+      TELEGRAM_API_ROOT: `http://127.0.0.1:${await freePort()}`,
+      PLAYGROUND_PORT: String(port),
+      LOG_FORMAT: "json",
+    });
     running.push(bot);
     await bot.waitForLine(/Telegram cannot be reached/, 15_000);
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
@@ -99,7 +112,12 @@ describe("npm start", () => {
     const file = new Database(path);
     file.pragma(`user_version = ${MIGRATIONS.length + 1}`);
     file.close();
-    const bot = spawnBot({ BOT_TOKEN: "1:x", TELEGRAM_API_ROOT: `http://127.0.0.1:${await freePort()}`, DATABASE_PATH: path, LOG_FORMAT: "json" });
+    const bot = spawnBot({
+      BOT_TOKEN: "1:x",
+      TELEGRAM_API_ROOT: `http://127.0.0.1:${await freePort()}`,
+      DATABASE_PATH: path,
+      LOG_FORMAT: "json",
+    });
     running.push(bot);
     expect((await bot.exited).code).toBe(1);
     expect(messagesOf(bot.lines.filter(Boolean))).toEqual([
@@ -113,4 +131,3 @@ describe("npm start", () => {
     expect(stderr.trim().split("\n")).toEqual(['Invalid EXCHANGE_RATE_LIMIT_PER_MINUTE: must be a whole number of at least 1, got "lots"']);
   });
 });
-

@@ -1,9 +1,9 @@
-import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
+import { type BotApiEmulator, startBotApiEmulator } from "../src/emulator/index.js";
 import { sendFailure } from "../src/tracker/notifier.js";
-import { startBotApiEmulator, type BotApiEmulator } from "../src/emulator/index.js";
 
 let tg: BotApiEmulator | undefined;
 let server: Server | undefined;

@@ -4,8 +4,13 @@
  * process has one unanswered, seldom when none has, and at once when a process is counted gone.
  */
 import { describe, expect, it } from "vitest";
+import {
+  OFFERS_RECOVERY_EVERY_MS,
+  OFFERS_RECOVERY_IDLE_MS,
+  type RecoveryPass,
+  startOffersRecovery,
+} from "../src/bot/conversations/offers-recovery.js";
 import { ManualClock } from "../src/clock.js";
-import { OFFERS_RECOVERY_EVERY_MS, OFFERS_RECOVERY_IDLE_MS, startOffersRecovery, type RecoveryPass } from "../src/bot/conversations/offers-recovery.js";
 import { captureLogs } from "./harness/drive.js";
 
 /** The recovery's schedule on a manual clock, its passes answering `watching` as told; when each pass ran. */

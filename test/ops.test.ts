@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { waitFor } from "../src/emulator/index.js";
+import { READY_DATABASE_MS } from "../src/ops/index.js";
+import { FLOW_STEPS_KEPT } from "../src/ops/metrics.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { drive } from "./harness/drive.js";
 import { createViaFlow } from "./harness/flow.js";
-import { waitFor } from "../src/emulator/index.js";
-import { FLOW_STEPS_KEPT } from "../src/ops/metrics.js";
-import { READY_DATABASE_MS } from "../src/ops/index.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -59,7 +59,11 @@ describe("HEALTH_PORT", () => {
     for (let i = 0; i < 8; i++) await world.clock.advance(15_000);
     const down = await get("/healthz");
     expect(down.status).toBe(503);
-    expect(JSON.parse(down.body)).toEqual({ status: "unhealthy", role: "leader", failing: { telegram: expect.stringMatching(/^no answer to getUpdates for \d+ s \((ECONNREFUSED|ECONNRESET)\)$/) as unknown } });
+    expect(JSON.parse(down.body)).toEqual({
+      status: "unhealthy",
+      role: "leader",
+      failing: { telegram: expect.stringMatching(/^no answer to getUpdates for \d+ s \((ECONNREFUSED|ECONNRESET)\)$/) as unknown },
+    });
     await world.tg.goOnline();
     // The next long poll answers as soon as there is an update.
     await world.tg.user({ id: 6001, first_name: "Back", language_code: "en" }).send("/start");
@@ -82,7 +86,10 @@ describe("HEALTH_PORT", () => {
       const asked = Date.now();
       const [first, second] = await Promise.all([get("/readyz"), get("/readyz")]);
       const tookMs = Date.now() - asked;
-      expect(first).toEqual({ status: 503, body: JSON.stringify({ status: "not ready", role: "leader", reason: "no answer from the database within 2 s" }) });
+      expect(first).toEqual({
+        status: 503,
+        body: JSON.stringify({ status: "not ready", role: "leader", reason: "no answer from the database within 2 s" }),
+      });
       expect(second.status).toBe(503);
       expect(tookMs).toBeGreaterThanOrEqual(READY_DATABASE_MS - 100);
       expect(tookMs).toBeLessThan(READY_DATABASE_MS + 1_000);
@@ -114,7 +121,11 @@ describe("HEALTH_PORT", () => {
       expect(await health.json()).toEqual({ status: "ok", role: "standby" });
       const readiness = await fetch(`${base}/readyz`);
       expect(readiness.status).toBe(503);
-      expect(await readiness.json()).toEqual({ status: "not ready", role: "standby", reason: "waiting for the database: another process runs this bot" });
+      expect(await readiness.json()).toEqual({
+        status: "not ready",
+        role: "standby",
+        reason: "waiting for the database: another process runs this bot",
+      });
       const metrics = await (await fetch(`${base}/metrics`)).text();
       expect(metrics.split("\n")).toContain("swapbot_leader 0");
     } finally {
@@ -175,7 +186,11 @@ describe("HEALTH_PORT", () => {
     // The service's 429 is counted on its side.
     world.app.sandbox!.faults.inject({ kind: "status", status: 429, retryAfterSeconds: 1 }, { endpoint: "getEstimatedAmount", times: 1 });
     await user.send("/rate 0.05 btc eth");
-    await waitFor(async () => (await sample('swapbot_rate_limited_total{side="exchange"}')) === 1, 5_000, "the exchange's 429 to be counted");
+    await waitFor(
+      async () => (await sample('swapbot_rate_limited_total{side="exchange"}')) === 1,
+      5_000,
+      "the exchange's 429 to be counted",
+    );
     expect(await sample('swapbot_upstream_calls_total{endpoint="getEstimatedAmount",outcome="rate-limited"}')).toBe(1);
     // Everything in the text format Prometheus reads.
     const { body } = await get("/metrics");

@@ -2,16 +2,16 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Api } from "grammy";
 import type { MessageEntity } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
-import { Api } from "grammy";
-import { startBotApiEmulator, waitFor, type TestUser } from "../src/emulator/index.js";
+import { startBotApiEmulator, type TestUser, waitFor } from "../src/emulator/index.js";
+import { type Playground, PlaygroundClock, renderEntities, startPlayground } from "../src/playground/index.js";
 import { buttonView, commandMenu } from "../src/playground/view.js";
-import { PlaygroundClock, renderEntities, startPlayground, type Playground } from "../src/playground/index.js";
 import { captureLogs, type LogLine } from "./harness/drive.js";
-import { freshDatabase } from "./harness/postgres.js";
 import { createViaFlow } from "./harness/flow.js";
+import { freshDatabase } from "./harness/postgres.js";
 
 describe("PlaygroundClock", () => {
   const clocks: PlaygroundClock[] = [];
@@ -56,7 +56,9 @@ describe("renderEntities", () => {
     ({ type, offset, length, ...extra }) as MessageEntity;
 
   it("escapes every character a page would read as markup, inside and outside entities", () => {
-    expect(renderEntities(`<img src=x onerror="alert(1)"> & 'q'`, [])).toBe("&#60;img src=x onerror=&#34;alert(1)&#34;&#62; &#38; &#39;q&#39;");
+    expect(renderEntities(`<img src=x onerror="alert(1)"> & 'q'`, [])).toBe(
+      "&#60;img src=x onerror=&#34;alert(1)&#34;&#62; &#38; &#39;q&#39;",
+    );
     expect(renderEntities("a<b>c", [entity("bold", 1, 3)])).toBe("a<b>&#60;b&#62;</b>c");
   });
 
@@ -75,7 +77,9 @@ describe("renderEntities", () => {
   });
 
   it("makes a /command tappable where Telegram's apps would, but not inside code", () => {
-    expect(renderEntities("Type /exchange to start.", [])).toBe('Type <span class="command" data-command="/exchange">/exchange</span> to start.');
+    expect(renderEntities("Type /exchange to start.", [])).toBe(
+      'Type <span class="command" data-command="/exchange">/exchange</span> to start.',
+    );
     expect(renderEntities("run /exchange", [entity("code", 4, 9)])).toBe("run <code>/exchange</code>");
     expect(renderEntities("a/b and 1/2", [])).toBe("a/b and 1/2");
   });
@@ -88,9 +92,22 @@ describe("buttonView", () => {
       kind: "copy",
       copy: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
     });
-    expect(buttonView({ text: "✅ Confirm", callback_data: "ok", style: "success" })).toEqual({ text: "✅ Confirm", kind: "callback", style: "success" });
-    expect(buttonView({ text: "✖️ Cancel", callback_data: "no", style: "danger" })).toEqual({ text: "✖️ Cancel", kind: "callback", style: "danger" });
-    expect(buttonView({ text: "Site", url: "https://example.com", style: "primary" })).toEqual({ text: "Site", kind: "url", url: "https://example.com", style: "primary" });
+    expect(buttonView({ text: "✅ Confirm", callback_data: "ok", style: "success" })).toEqual({
+      text: "✅ Confirm",
+      kind: "callback",
+      style: "success",
+    });
+    expect(buttonView({ text: "✖️ Cancel", callback_data: "no", style: "danger" })).toEqual({
+      text: "✖️ Cancel",
+      kind: "callback",
+      style: "danger",
+    });
+    expect(buttonView({ text: "Site", url: "https://example.com", style: "primary" })).toEqual({
+      text: "Site",
+      kind: "url",
+      url: "https://example.com",
+      style: "primary",
+    });
     expect(buttonView({ text: "Plain", callback_data: "x" })).toEqual({ text: "Plain", kind: "callback" });
   });
 });
@@ -107,12 +124,18 @@ describe("playground server", () => {
     // A generous budget: these tests are about the page's server, not about waiting in line.
     const captured = captureLogs();
     logs = captured.lines;
-    playground = await startPlayground({ config: loadConfig({ PLAYGROUND_PORT: "0", EXCHANGE_RATE_LIMIT_PER_MINUTE: "600", ...env }), logger: captured.logger });
+    playground = await startPlayground({
+      config: loadConfig({ PLAYGROUND_PORT: "0", EXCHANGE_RATE_LIMIT_PER_MINUTE: "600", ...env }),
+      logger: captured.logger,
+    });
     return playground;
   }
 
   /** A raw request, so that the Host and Origin headers can be what another site would send. */
-  function call(url: string, options: { method?: string; host?: string; origin?: string; contentType?: string; body?: string }): Promise<{ status: number; body: string }> {
+  function call(
+    url: string,
+    options: { method?: string; host?: string; origin?: string; contentType?: string; body?: string },
+  ): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
       const target = new URL(url);
       const req = request(
@@ -142,17 +165,32 @@ describe("playground server", () => {
     const { url } = await start();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect((await call(`${url}api/setup`, {})).status).toBe(200);
-    const rebound = await call(`${url}api/chats/alice/send`, { method: "POST", host: "evil.example:80", contentType: "application/json", body: '{"text":"/start"}' });
+    const rebound = await call(`${url}api/chats/alice/send`, {
+      method: "POST",
+      host: "evil.example:80",
+      contentType: "application/json",
+      body: '{"text":"/start"}',
+    });
     expect(rebound.status).toBe(403);
     expect(playground?.emulator.messages(1001)).toEqual([]);
   });
 
   it("refuses an action posted from another page (its Origin), even with a loopback Host", async () => {
     const { url } = await start();
-    const foreign = await call(`${url}api/chats/alice/send`, { method: "POST", origin: "http://evil.example", contentType: "application/json", body: '{"text":"/start"}' });
+    const foreign = await call(`${url}api/chats/alice/send`, {
+      method: "POST",
+      origin: "http://evil.example",
+      contentType: "application/json",
+      body: '{"text":"/start"}',
+    });
     expect(foreign.status).toBe(403);
     expect(playground?.emulator.messages(1001)).toEqual([]);
-    const own = await call(`${url}api/chats/alice/send`, { method: "POST", origin: url.replace(/\/$/, ""), contentType: "application/json", body: '{"text":"/start"}' });
+    const own = await call(`${url}api/chats/alice/send`, {
+      method: "POST",
+      origin: url.replace(/\/$/, ""),
+      contentType: "application/json",
+      body: '{"text":"/start"}',
+    });
     expect(own.status).toBe(200);
   });
 
@@ -175,7 +213,9 @@ describe("playground server", () => {
     expect((await call(sendMessage("1000001:PLAYGROUND"), { method: "POST", contentType: formType, body: form })).status).toBe(401);
     const token = second.emulator.token;
     expect((await call(sendMessage(token), { method: "POST", host: "evil.example", contentType: formType, body: form })).status).toBe(403);
-    expect((await call(sendMessage(token), { method: "POST", origin: "http://evil.example", contentType: formType, body: form })).status).toBe(403);
+    expect(
+      (await call(sendMessage(token), { method: "POST", origin: "http://evil.example", contentType: formType, body: form })).status,
+    ).toBe(403);
     expect(second.emulator.messages(alice.user.id).filter((m) => m.text?.includes("deposit address changed"))).toEqual([]);
   });
 
@@ -187,10 +227,18 @@ describe("playground server", () => {
 
   it("takes actions only as JSON (a cross-site form cannot post them), and says what is wrong", async () => {
     const { url } = await start();
-    const form = await call(`${url}api/chats/alice/send`, { method: "POST", contentType: "application/x-www-form-urlencoded", body: "text=/start" });
+    const form = await call(`${url}api/chats/alice/send`, {
+      method: "POST",
+      contentType: "application/x-www-form-urlencoded",
+      body: "text=/start",
+    });
     expect(form.status).toBe(415);
     expect(playground?.emulator.messages(1001)).toEqual([]);
-    const unknownChat = await call(`${url}api/chats/mallory/send`, { method: "POST", contentType: "application/json", body: '{"text":"hi"}' });
+    const unknownChat = await call(`${url}api/chats/mallory/send`, {
+      method: "POST",
+      contentType: "application/json",
+      body: '{"text":"hi"}',
+    });
     expect(unknownChat.status).toBe(404);
     const empty = await call(`${url}api/chats/alice/send`, { method: "POST", contentType: "application/json", body: '{"text":"  "}' });
     expect(empty).toEqual({ status: 400, body: JSON.stringify({ error: "text is empty" }) });
@@ -204,7 +252,10 @@ describe("playground server", () => {
     const pg = await start();
     const alice = pg.cast.seat("alice")?.user as TestUser;
     const post = (path: string) => call(`${pg.url}${path}`, { method: "POST", contentType: "application/json", body: "{}" });
-    for (const [event, status] of [["fail", "❌ Failed"], ["refund", "↩️ Refunded"]] as const) {
+    for (const [event, status] of [
+      ["fail", "❌ Failed"],
+      ["refund", "↩️ Refunded"],
+    ] as const) {
       const { exchangeId } = await createViaFlow(alice);
       expect((await post(`api/exchanges/${exchangeId}/${event}`)).status).toBe(200);
       const news = await alice.nextMessage({ timeoutMs: 10_000 });
@@ -267,15 +318,18 @@ describe("playground server", () => {
   });
 });
 
-
 describe("the playground's command menu", () => {
   it("shows an app in a regional language the menu of its two letters (pt-br: pt), else the default", async () => {
     const tg = await startBotApiEmulator();
     try {
       const api = new Api(tg.token, { apiRoot: tg.apiRoot });
       await api.setMyCommands([{ command: "start", description: "Begin" }], { scope: { type: "all_private_chats" } });
-      await api.setMyCommands([{ command: "start", description: "Começar" }], { scope: { type: "all_private_chats" }, language_code: "pt" });
-      const menu = (languageCode: string) => commandMenu(tg, { id: 5, type: "private" }, { id: 5, languageCode, isAdmin: false })[0]?.description;
+      await api.setMyCommands([{ command: "start", description: "Começar" }], {
+        scope: { type: "all_private_chats" },
+        language_code: "pt",
+      });
+      const menu = (languageCode: string) =>
+        commandMenu(tg, { id: 5, type: "private" }, { id: 5, languageCode, isAdmin: false })[0]?.description;
       expect(menu("pt-br")).toBe("Começar");
       expect(menu("pt")).toBe("Começar");
       expect(menu("de")).toBe("Begin");

@@ -5,9 +5,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
-import { startPlayground, type Playground } from "../src/playground/index.js";
-import { captureLogs } from "./harness/drive.js";
+import { type Playground, startPlayground } from "../src/playground/index.js";
 import { botMessage, launchBrowser, openPage, screenshot, typeAndSend } from "./harness/browser.js";
+import { captureLogs } from "./harness/drive.js";
 
 let browser: Browser;
 let playground: Playground | undefined;
@@ -65,7 +65,10 @@ describe("playground in a browser", () => {
     await botMessage(page, "How much BTC");
     await typeAndSend(page, "0.1");
     const offers = await botMessage(page, "0.1 BTC → ETH");
-    await offers.getByRole("button", { name: / · [\d.,]+ ETH$/ }).first().click();
+    await offers
+      .getByRole("button", { name: / · [\d.,]+ ETH$/ })
+      .first()
+      .click();
     await botMessage(page, /address/i);
     await typeAndSend(page, "0x52908400098527886E0F7030069857D2E4169EE7");
     const summary = await botMessage(page, "Please check everything");
@@ -74,7 +77,13 @@ describe("playground in a browser", () => {
     expect(await confirm.getAttribute("class")).toBe("callback style-success");
     expect(await summary.getByRole("button", { name: /Cancel/ }).getAttribute("class")).toBe("callback style-danger");
     expect(await summary.getByRole("button", { name: /Change/ }).getAttribute("class")).toBe("callback");
-    expect(await confirm.evaluate((element) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(element).backgroundColor)).toBe("rgb(49, 162, 76)");
+    expect(
+      await confirm.evaluate(
+        (element) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(element)
+            .backgroundColor,
+      ),
+    ).toBe("rgb(49, 162, 76)");
     await confirm.click();
 
     // The deposit: the card with the address and copy buttons, and the QR code as a photo.
@@ -83,10 +92,13 @@ describe("playground in a browser", () => {
     const qr = page.locator(".message.in img").last();
     await qr.waitFor();
     // Loaded and decoded: the bytes the bot uploaded are a real image.
-    await page.waitForFunction((image) => {
-      const img = image as unknown as { complete: boolean; naturalWidth: number };
-      return img.complete && img.naturalWidth > 0;
-    }, await qr.elementHandle());
+    await page.waitForFunction(
+      (image) => {
+        const img = image as unknown as { complete: boolean; naturalWidth: number };
+        return img.complete && img.naturalWidth > 0;
+      },
+      await qr.elementHandle(),
+    );
     await screenshot(page, "1-deposit");
 
     // A copy button copies in the page, as Telegram's apps do, with their toast; the bot hears nothing.
@@ -99,7 +111,9 @@ describe("playground in a browser", () => {
     await page.locator("#toast:not([hidden])", { hasText: "Copied to clipboard" }).waitFor();
     expect(await readClipboard(page)).toBe(address);
     // The summary's styled Confirm and the card's copy buttons, with the toast (docs/playground.png).
-    await summary.evaluate((element) => (element as unknown as { scrollIntoView(options: unknown): void }).scrollIntoView({ block: "start" }));
+    await summary.evaluate((element) =>
+      (element as unknown as { scrollIntoView(options: unknown): void }).scrollIntoView({ block: "start" }),
+    );
     await screenshot(page, "1-copied");
     await card.getByRole("button", { name: "📋 Exact amount" }).click();
     expect(await readClipboard(page)).toBe("0.1");

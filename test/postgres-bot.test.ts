@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
+import { type StoredMessage, type TestUser, waitFor } from "../src/emulator/index.js";
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { advanceUntil } from "./harness/drive.js";
 import { toAddress } from "./harness/flow.js";
-import { freePort, messagesOf, spawnBot, type BotProcess } from "./harness/process.js";
 import { admin, freshDatabase, freshRole, postgresServer, withUser } from "./harness/postgres.js";
+import { type BotProcess, freePort, messagesOf, spawnBot } from "./harness/process.js";
 
 /**
  * The bot started with DATABASE_URL, on the run's PostgreSQL server whatever TEST_DATABASE says
@@ -62,11 +62,23 @@ describe("the bot with DATABASE_URL", () => {
     const store = await openTestStore(world);
     try {
       expect(store.dialect).toBe("postgres");
-      const row = await store.db.selectFrom("transactions").select(["user_id", "status", "next_poll_at", "card_message_id"]).where("exchange_id", "=", exchangeId!).executeTakeFirstOrThrow();
+      const row = await store.db
+        .selectFrom("transactions")
+        .select(["user_id", "status", "next_poll_at", "card_message_id"])
+        .where("exchange_id", "=", exchangeId!)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ user_id: 9701, status: "finished", next_poll_at: null, card_message_id: card.message_id });
-      const history = await store.db.selectFrom("status_history").select("status").where("exchange_id", "=", exchangeId!).orderBy(sql`id`).execute();
+      const history = await store.db
+        .selectFrom("status_history")
+        .select("status")
+        .where("exchange_id", "=", exchangeId!)
+        .orderBy(sql`id`)
+        .execute();
       expect(history.map((h) => h.status)).toEqual(["waiting", "confirming", "exchanging", "sending", "finished"]);
-      const grants = await store.db.selectFrom("budget_grants").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const grants = await store.db
+        .selectFrom("budget_grants")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(grants.n)).toBeGreaterThan(0);
     } finally {
       await store.close();
@@ -90,24 +102,40 @@ describe("when PostgreSQL stops letting the bot in", () => {
       await client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
       await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
     });
-    await waitFor(() => world!.logs.some((line) => line.level === 50 && /STEPPED DOWN as leader/.test(line.msg)), 5_000, "the step-down to be logged");
-    const down = await waitFor(async () => {
-      const answer = await healthz();
-      // The first failed check may name the killed connection ("terminating connection due to
-      // administrator command"); the next ones name why no new connection is let in.
-      return answer.body.failing?.database?.includes("is not currently accepting connections") ? answer : undefined;
-    }, 5_000, "/healthz to fail the database");
+    await waitFor(
+      () => world!.logs.some((line) => line.level === 50 && /STEPPED DOWN as leader/.test(line.msg)),
+      5_000,
+      "the step-down to be logged",
+    );
+    const down = await waitFor(
+      async () => {
+        const answer = await healthz();
+        // The first failed check may name the killed connection ("terminating connection due to
+        // administrator command"); the next ones name why no new connection is let in.
+        return answer.body.failing?.database?.includes("is not currently accepting connections") ? answer : undefined;
+      },
+      5_000,
+      "/healthz to fail the database",
+    );
     expect(down.status).toBe(503);
     // Only the database fails: stepping down is no failure, and a follower polls and tracks nothing.
-    expect(down.body).toEqual({ status: "unhealthy", role: "follower", failing: { database: expect.stringContaining(`database "${name}" is not currently accepting connections`) as unknown } });
+    expect(down.body).toEqual({
+      status: "unhealthy",
+      role: "follower",
+      failing: { database: expect.stringContaining(`database "${name}" is not currently accepting connections`) as unknown },
+    });
     expect(world.app.tracker.health()).toEqual({ ok: false, reason: "the tracker is not running" });
 
     // Back again: the process takes the lock again on its own and leads.
     await admin(postgresServer().url, (client) => client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`));
-    const back = await waitFor(async () => {
-      const answer = await healthz();
-      return answer.status === 200 && answer.body.role === "leader" ? answer : undefined;
-    }, 10_000, "the bot to lead again");
+    const back = await waitFor(
+      async () => {
+        const answer = await healthz();
+        return answer.status === 200 && answer.body.role === "leader" ? answer : undefined;
+      },
+      10_000,
+      "the bot to lead again",
+    );
     expect(back.body).toEqual({ status: "ok", role: "leader" });
     expect(world.logs.filter((line) => /is now the LEADER/.test(line.msg))).toHaveLength(2);
     // And it polls Telegram again: a person is answered.
@@ -139,11 +167,19 @@ describe("npm start with DATABASE_URL", () => {
     running.push(bot);
     await bot.waitForLine(/Telegram cannot be reached/, 20_000);
     const masked = url.replace(`:${password}@`, ":****@");
-    expect(messagesOf(bot.lines.filter(Boolean))).toContain(`DATABASE_URL is set, so the data is in PostgreSQL (${masked}); DATABASE_PATH (/data/bot.sqlite) is not used`);
+    expect(messagesOf(bot.lines.filter(Boolean))).toContain(
+      `DATABASE_URL is set, so the data is in PostgreSQL (${masked}); DATABASE_PATH (/data/bot.sqlite) is not used`,
+    );
     // It made its tables as their owner; it does not lead while it cannot reach Telegram (another instance may).
-    const { rows } = await admin(database.url, (client) => client.query<{ owner: string }>("SELECT tableowner AS owner FROM pg_tables WHERE schemaname = 'public' AND tablename = 'users'"));
+    const { rows } = await admin(database.url, (client) =>
+      client.query<{ owner: string }>("SELECT tableowner AS owner FROM pg_tables WHERE schemaname = 'public' AND tablename = 'users'"),
+    );
     expect(rows).toEqual([{ owner: role.name }]);
-    const leaders = await admin(database.url, (client) => client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'"));
+    const leaders = await admin(database.url, (client) =>
+      client.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'",
+      ),
+    );
     expect(leaders.rows[0]?.n).toBe(0);
     expect(bot.output()).not.toContain(password);
     expect(bot.output()).not.toContain(encodeURIComponent(password));
@@ -151,7 +187,12 @@ describe("npm start with DATABASE_URL", () => {
 
   it("stops with one line, without the password, when PostgreSQL cannot be reached", async () => {
     const port = await freePort();
-    const bot = spawnBot({ BOT_TOKEN: "1:x", TELEGRAM_API_ROOT: `http://127.0.0.1:${await freePort()}`, DATABASE_URL: `postgres://swapbot:pg-s3cret-password@127.0.0.1:${port}/swapbot`, LOG_FORMAT: "json" });
+    const bot = spawnBot({
+      BOT_TOKEN: "1:x",
+      TELEGRAM_API_ROOT: `http://127.0.0.1:${await freePort()}`,
+      DATABASE_URL: `postgres://swapbot:pg-s3cret-password@127.0.0.1:${port}/swapbot`,
+      LOG_FORMAT: "json",
+    });
     running.push(bot);
     expect((await bot.exited).code).toBe(1);
     expect(messagesOf(bot.lines.filter(Boolean))).toEqual([

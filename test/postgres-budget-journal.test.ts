@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
-import { waitFor } from "../src/emulator/index.js";
 import type { JournalView } from "../src/db/budget-journal.js";
 import { PgBudgetJournal } from "../src/db/postgres/budget-journal.js";
 import { LOCK_KEYS, openPostgres, type PostgresStore } from "../src/db/postgres/index.js";
+import { waitFor } from "../src/emulator/index.js";
 import { startHangingProxy } from "./harness/hanging-proxy.js";
 import { admin, freshDatabase, type TestDatabase } from "./harness/postgres.js";
 
@@ -19,14 +19,19 @@ function oneIfRoom(limit: number, seen: JournalView[]) {
 
 /** The database's clock, in milliseconds. */
 async function databaseNow(url: string): Promise<number> {
-  const { rows } = await admin(url, (client) => client.query<{ now: string }>("SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now"));
+  const { rows } = await admin(url, (client) =>
+    client.query<{ now: string }>("SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now"),
+  );
   return Number(rows[0]?.now);
 }
 
 /** How many sessions last ran a query holding `marker` and are done with it (idle, or idle in a transaction). */
 async function serverRan(url: string, marker: string): Promise<number> {
   const { rows } = await admin(url, (client) =>
-    client.query<{ count: number }>("SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND state <> 'active' AND position($1 in query) > 0", [marker]),
+    client.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND state <> 'active' AND position($1 in query) > 0",
+      [marker],
+    ),
   );
   return rows[0]?.count ?? 0;
 }
@@ -57,12 +62,16 @@ describe("PgBudgetJournal", () => {
     const results = await admin(database.url, async (holder) => {
       await holder.query(`BEGIN; SELECT pg_advisory_xact_lock(${LOCK_KEYS.budget})`);
       const racing = [a.grant(MINUTE, oneIfRoom(3, seen)), b.grant(MINUTE, oneIfRoom(3, seen))];
-      await waitFor(async () => {
-        const { rows } = await holder.query<{ waiting: number }>(
-          "SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
-        );
-        return rows[0]?.waiting === 2;
-      }, 5_000, "both journals to wait for the lock");
+      await waitFor(
+        async () => {
+          const { rows } = await holder.query<{ waiting: number }>(
+            "SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+          );
+          return rows[0]?.waiting === 2;
+        },
+        5_000,
+        "both journals to wait for the lock",
+      );
       await holder.query("COMMIT");
       return Promise.all(racing);
     });
@@ -103,7 +112,11 @@ describe("PgBudgetJournal", () => {
       void new PgBudgetJournal(frozen.pool).grant(MINUTE, oneIfRoom(10, [])).catch(() => {});
       await hung;
       // The server has run that query (not merely received it): the other's step comes after it.
-      await waitFor(async () => (await serverRan(database.url, `pg_advisory_xact_lock(${LOCK_KEYS.budget})`)) > 0, 5_000, "the hung query run");
+      await waitFor(
+        async () => (await serverRan(database.url, `pg_advisory_xact_lock(${LOCK_KEYS.budget})`)) > 0,
+        5_000,
+        "the hung query run",
+      );
       const other = new PgBudgetJournal(stores[1]!.pool);
       const started = Date.now();
       expect(await other.grant(MINUTE, oneIfRoom(10, []))).toBe(true);
@@ -118,7 +131,8 @@ describe("PgBudgetJournal", () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
     const journal = new PgBudgetJournal(stores[0]!.pool, { clock });
     const start = clock.now();
-    const grant = (lanes: ("user" | "poll")[]) => journal.grant(MINUTE, (view) => ({ grants: lanes.map((lane) => ({ at: view.now, lane })), result: view }));
+    const grant = (lanes: ("user" | "poll")[]) =>
+      journal.grant(MINUTE, (view) => ({ grants: lanes.map((lane) => ({ at: view.now, lane })), result: view }));
 
     expect(await grant(["user", "poll"])).toEqual({ now: start, window: [], pausedUntil: 0 });
     await clock.advance(30_000);
@@ -137,7 +151,10 @@ describe("PgBudgetJournal", () => {
   });
 
   it("keeps the later pause, whichever process records it", async () => {
-    const [a, b] = stores.map((store) => new PgBudgetJournal(store.pool, { clock: new ManualClock(1_000) })) as [PgBudgetJournal, PgBudgetJournal];
+    const [a, b] = stores.map((store) => new PgBudgetJournal(store.pool, { clock: new ManualClock(1_000) })) as [
+      PgBudgetJournal,
+      PgBudgetJournal,
+    ];
     const paused = () => a.grant(MINUTE, (view) => ({ grants: [], result: view.pausedUntil }));
     expect(await paused()).toBe(0);
     await Promise.all([a.recordPause(90_000), b.recordPause(60_000)]);
@@ -156,13 +173,17 @@ describe("PgBudgetJournal", () => {
       }),
     ).rejects.toThrow("no decision");
     // A lane that is not one is refused before anything is written.
-    await expect(a.grant(MINUTE, (view) => ({ grants: [{ at: view.now, lane: "user; DROP TABLE kv" as "user" }], result: 1 }))).rejects.toThrow("not a lane");
+    await expect(
+      a.grant(MINUTE, (view) => ({ grants: [{ at: view.now, lane: "user; DROP TABLE kv" as "user" }], result: 1 })),
+    ).rejects.toThrow("not a lane");
     expect(await b.grant(MINUTE, oneIfRoom(1, []))).toBe(true);
     expect(await a.grantsAfter(0)).toHaveLength(1);
     // No transaction was left open on the pooled connections.
     expect(pool.totalCount - pool.idleCount).toBe(0);
     const open = await admin(database.url, (client) =>
-      client.query<{ count: number }>("SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'"),
+      client.query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'",
+      ),
     );
     expect(open.rows[0]?.count).toBe(0);
   });

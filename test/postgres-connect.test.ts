@@ -1,8 +1,8 @@
 import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { DatabaseConfigError } from "../src/db/errors.js";
-import { sql } from "kysely";
 import { POOL_LIMITS } from "../src/db/postgres/connect.js";
 import { connectionConfig, maskPassword, openPostgres, type PostgresStore } from "../src/db/postgres/index.js";
 import { startHangingProxy } from "./harness/hanging-proxy.js";
@@ -57,7 +57,9 @@ describe("openPostgres", () => {
       const plain = await admin(database.url, (client) => client.query<{ big: unknown }>("SELECT 5::bigint AS big"));
       expect(plain.rows[0]?.big).toBe("5");
       // Beyond 2^53 a number would be wrong: the query fails instead.
-      await expect(store.pool.query("SELECT 9007199254740993::bigint AS big")).rejects.toThrow("the bigint 9007199254740993 is beyond JavaScript's safe integers");
+      await expect(store.pool.query("SELECT 9007199254740993::bigint AS big")).rejects.toThrow(
+        "the bigint 9007199254740993 is beyond JavaScript's safe integers",
+      );
     } finally {
       await Promise.all(stores.splice(0).map((store) => store.close()));
       await database.drop();
@@ -68,18 +70,24 @@ describe("openPostgres", () => {
     const port = await listen(createServer());
     await new Promise((resolve) => servers.pop()?.close(resolve));
     const message = await refusal(`postgres://bot:s3cret@127.0.0.1:${port}/swapbot`);
-    expect(message).toBe(`cannot reach PostgreSQL at 127.0.0.1:${port}: the connection was refused (is the server running? check the host and port in DATABASE_URL)`);
+    expect(message).toBe(
+      `cannot reach PostgreSQL at 127.0.0.1:${port}: the connection was refused (is the server running? check the host and port in DATABASE_URL)`,
+    );
   });
 
   it("says when the host name is not known", async () => {
     const message = await refusal("postgres://bot:s3cret@no-such-host.invalid:5432/swapbot");
-    expect(message).toBe('cannot reach PostgreSQL at no-such-host.invalid:5432: the host name "no-such-host.invalid" is not known (check the host and port in DATABASE_URL)');
+    expect(message).toBe(
+      'cannot reach PostgreSQL at no-such-host.invalid:5432: the host name "no-such-host.invalid" is not known (check the host and port in DATABASE_URL)',
+    );
   });
 
   it("says when the server does not answer in time", async () => {
     const port = await listen(createServer(() => {}));
     const message = await refusal(`postgres://bot:s3cret@127.0.0.1:${port}/swapbot`, { connectTimeoutMs: 300 });
-    expect(message).toBe(`cannot reach PostgreSQL at 127.0.0.1:${port}: no answer within 0.3 s (check the host and port in DATABASE_URL, and that a firewall lets the bot through)`);
+    expect(message).toBe(
+      `cannot reach PostgreSQL at 127.0.0.1:${port}: no answer within 0.3 s (check the host and port in DATABASE_URL, and that a firewall lets the bot through)`,
+    );
   });
 
   it("says when the server on that port is not PostgreSQL", async () => {
@@ -131,7 +139,9 @@ describe("openPostgres", () => {
       // takes any password: there is no wrong one to report.
       if (accepted) return context.skip("this server trusts loopback connections: no password is checked");
       const message = await refusal(url);
-      expect(message).toBe(`PostgreSQL at ${hostname}:${port || 5432} refused the password of role "${role.name}": check the password in DATABASE_URL`);
+      expect(message).toBe(
+        `PostgreSQL at ${hostname}:${port || 5432} refused the password of role "${role.name}": check the password in DATABASE_URL`,
+      );
       expect(message).not.toContain("wrong-s3cret");
     } finally {
       await role.drop();
@@ -152,7 +162,9 @@ describe("openPostgres", () => {
       );
       // Once migrated by its owner, the same role may run the bot (it only reads and writes).
       await openPostgres(database.url).then((store) => store.close());
-      await admin(database.url, (client) => client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role.name}`));
+      await admin(database.url, (client) =>
+        client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role.name}`),
+      );
       const store = await openPostgres(url);
       await store.close();
     } finally {
@@ -212,7 +224,8 @@ describe("the pool's limits (POOL_LIMITS)", () => {
       const { rows } = await sql<{ lock: string }>`SELECT current_setting('lock_timeout') AS lock`.execute(store.db);
       expect(rows[0]?.lock).toBe(`${POOL_LIMITS.lockTimeoutMs / 1000}s`);
       const own = connectionConfig(database.url) as Record<string, unknown>;
-      for (const key of ["statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout", "query_timeout"]) expect(own[key]).toBeUndefined();
+      for (const key of ["statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout", "query_timeout"])
+        expect(own[key]).toBeUndefined();
     } finally {
       await store.close();
       await database.drop();

@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { waitFor } from "../src/emulator/index.js";
 import { DatabaseConfigError } from "../src/db/errors.js";
 import { PgLeaderLock } from "../src/db/postgres/index.js";
+import { waitFor } from "../src/emulator/index.js";
 import { admin, freshDatabase, type TestDatabase } from "./harness/postgres.js";
-import { freePort, ROOT, spawnBot, TSX, type BotProcess } from "./harness/process.js";
+import { type BotProcess, freePort, ROOT, spawnBot, TSX } from "./harness/process.js";
 
 describe("PgLeaderLock", () => {
   let database: TestDatabase;
@@ -35,12 +35,18 @@ describe("PgLeaderLock", () => {
     expect(await take()).toBeInstanceOf(PgLeaderLock);
     // The refused attempts closed their connections: only the holder's stays (the server lists
     // a closed one until its backend has exited, hence the wait).
-    await waitFor(async () => {
-      const { rows } = await admin(database.url, (client) =>
-        client.query<{ count: number }>("SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'"),
-      );
-      return rows[0]?.count === 1;
-    }, 5_000, "one instance lock connection");
+    await waitFor(
+      async () => {
+        const { rows } = await admin(database.url, (client) =>
+          client.query<{ count: number }>(
+            "SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'",
+          ),
+        );
+        return rows[0]?.count === 1;
+      },
+      5_000,
+      "one instance lock connection",
+    );
   });
 
   it("is let go by the server when its holder dies without releasing it", async () => {
@@ -60,7 +66,11 @@ describe("PgLeaderLock", () => {
     const lost: string[] = [];
     const lock = await take(database.url, (error) => lost.push(error.message));
     expect(lock).toBeDefined();
-    await admin(database.url, (client) => client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'"));
+    await admin(database.url, (client) =>
+      client.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'",
+      ),
+    );
     await waitFor(() => lost.length > 0, 5_000, "the holder to be told");
     expect(lost).toHaveLength(1);
     expect(await take()).toBeInstanceOf(PgLeaderLock);
@@ -71,7 +81,9 @@ describe("PgLeaderLock", () => {
     const lock = await PgLeaderLock.tryAcquire(database.url, { onLost: (error) => reasons.push(error.message), checkEveryMs: 300 });
     locks.push(lock!);
     const { rows } = await admin(database.url, (client) =>
-      client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'"),
+      client.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'",
+      ),
     );
     const backend = rows[0]!.pid;
     // The server's process for that connection stops answering (here: stopped; a cut network or a frozen host alike).
@@ -100,6 +112,8 @@ describe("PgLeaderLock", () => {
     const port = await freePort();
     const error = await PgLeaderLock.tryAcquire(`postgres://bot:s3cret@127.0.0.1:${port}/swapbot`).catch((error: unknown) => error);
     expect(error).toBeInstanceOf(DatabaseConfigError);
-    expect((error as Error).message).toBe(`cannot reach PostgreSQL at 127.0.0.1:${port}: the connection was refused (is the server running? check the host and port in DATABASE_URL)`);
+    expect((error as Error).message).toBe(
+      `cannot reach PostgreSQL at 127.0.0.1:${port}: the connection was refused (is the server running? check the host and port in DATABASE_URL)`,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createApp, type App } from "../src/app.js";
+import { type App, createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { waitFor } from "../src/emulator/index.js";
 import { UNPACED } from "../src/telegram/outbox.js";
@@ -26,9 +26,20 @@ afterEach(async () => {
 });
 
 /** Another instance of the bot on the world's database, emulator and sandbox. */
-async function anotherInstance(w: TestWorld, env: Record<string, string> = {}, leaderRetryMs?: number): Promise<{ app: App; logs: LogLine[] }> {
+async function anotherInstance(
+  w: TestWorld,
+  env: Record<string, string> = {},
+  leaderRetryMs?: number,
+): Promise<{ app: App; logs: LogLine[] }> {
   const { logger, lines } = captureLogs();
-  const config = loadConfig({ BOT_TOKEN: w.tg.token, TELEGRAM_API_ROOT: w.tg.apiRoot, ...w.databaseEnv, EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000", HEALTH_PORT: "0", ...env });
+  const config = loadConfig({
+    BOT_TOKEN: w.tg.token,
+    TELEGRAM_API_ROOT: w.tg.apiRoot,
+    ...w.databaseEnv,
+    EXCHANGE_RATE_LIMIT_PER_MINUTE: "1000",
+    HEALTH_PORT: "0",
+    ...env,
+  });
   const app = await createApp({ ...config, botToken: w.tg.token }, logger, {
     clock: w.clock,
     botInfo: w.tg.botInfo,
@@ -58,7 +69,11 @@ async function leaderGauge(app: App): Promise<number | undefined> {
 }
 
 const killLeaderLock = (url: string) =>
-  admin(url, (client) => client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'"));
+  admin(url, (client) =>
+    client.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'",
+    ),
+  );
 
 describe("two instances on one PostgreSQL database", () => {
   it("the second follows (alive and ready, role follower); when the leader stops it leads within seconds, answers people and tracks their exchanges", async () => {
@@ -69,7 +84,9 @@ describe("two instances on one PostgreSQL database", () => {
 
     const { app: second, logs } = await anotherInstance(world);
     expect(second.role()).toBe("follower");
-    expect(logs.map((line) => line.msg)).toContain("another instance leads (it holds the leader lock): this one follows, handling what it is given, and tries to lead every few seconds");
+    expect(logs.map((line) => line.msg)).toContain(
+      "another instance leads (it holds the leader lock): this one follows, handling what it is given, and tries to lead every few seconds",
+    );
     expect(await get(second, "/healthz")).toEqual({ status: 200, body: { status: "ok", role: "follower" } });
     expect(await get(second, "/readyz")).toEqual({ status: 200, body: { status: "ready", role: "follower" } });
     expect(await leaderGauge(second)).toBe(0);
@@ -107,7 +124,11 @@ describe("two instances on one PostgreSQL database", () => {
     expect(second.role()).toBe("follower");
 
     await killLeaderLock(world.databaseUrl!);
-    await waitFor(() => world!.logs.some((line) => line.level === 50 && /^STEPPED DOWN as leader/.test(line.msg)), 5_000, "the leader to step down");
+    await waitFor(
+      () => world!.logs.some((line) => line.level === 50 && /^STEPPED DOWN as leader/.test(line.msg)),
+      5_000,
+      "the leader to step down",
+    );
     await waitFor(() => second.role() === "leader", 5_000, "the other instance to lead");
     // The first goes on, as a follower: alive and ready.
     expect(first.role()).toBe("follower");
@@ -123,7 +144,11 @@ describe("two instances on one PostgreSQL database", () => {
   }, 30_000);
 
   it("'I have sent the funds' tapped on a follower (its webhook) wakes the leader's tracker at once", async () => {
-    const webhook = { WEBHOOK_URL: "https://bot.example.org/telegram", WEBHOOK_SECRET: "s3cret-webhook-token-0123456789", WEBHOOK_PORT: "0" };
+    const webhook = {
+      WEBHOOK_URL: "https://bot.example.org/telegram",
+      WEBHOOK_SECRET: "s3cret-webhook-token-0123456789",
+      WEBHOOK_PORT: "0",
+    };
     world = await startWorld({ HEALTH_PORT: "0", ...webhook }, { database: "postgres" });
     const leader = world.app;
     const user = world.tg.user({ id: 9803, first_name: "Wa", language_code: "en" });
@@ -135,13 +160,17 @@ describe("two instances on one PostgreSQL database", () => {
     // The leader's tracker is asleep until its next due poll (the fake clock stands still).
     const polls = () => leader.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo").length;
     let before = polls();
-    await waitFor(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const now = polls();
-      const quiet = now === before;
-      before = now;
-      return quiet;
-    }, 10_000, "the leader's tracker to be idle");
+    await waitFor(
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const now = polls();
+        const quiet = now === before;
+        before = now;
+        return quiet;
+      },
+      10_000,
+      "the leader's tracker to be idle",
+    );
 
     // Telegram delivers to the follower now (as a load balancer would).
     world.app = follower;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { openPostgres } from "../src/db/postgres/index.js";
 import { startWorld } from "./harness/app.js";
 import { admin, freshDatabase, freshRole, postgresServer, withDatabase, withUser } from "./harness/postgres.js";
@@ -18,7 +18,9 @@ async function roleFacts(url: string) {
     const role = await client.query<{ name: string; rolsuper: boolean; rolcreatedb: boolean; rolcreaterole: boolean }>(
       "SELECT current_user AS name, rolsuper, rolcreatedb, rolcreaterole FROM pg_roles WHERE rolname = current_user",
     );
-    const owners = await client.query<{ owner: string; tables: number }>("SELECT tableowner AS owner, count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public' GROUP BY tableowner");
+    const owners = await client.query<{ owner: string; tables: number }>(
+      "SELECT tableowner AS owner, count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public' GROUP BY tableowner",
+    );
     return { role: role.rows[0]!, owners: owners.rows };
   });
 }

@@ -4,11 +4,11 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
-import { waitFor } from "../src/emulator/index.js";
 import { migrate, openDatabase } from "../src/db/database.js";
 import { DatabaseConfigError } from "../src/db/errors.js";
 import { MIGRATIONS } from "../src/db/migrations.js";
 import { LOCK_KEYS, migratePostgres, openPostgres, PG_MIGRATIONS } from "../src/db/postgres/index.js";
+import { waitFor } from "../src/emulator/index.js";
 import { admin, freshDatabase } from "./harness/postgres.js";
 
 /** Tables where PostgreSQL has an `id` identity column standing for SQLite's rowid or INTEGER PRIMARY KEY. */
@@ -27,9 +27,17 @@ interface Column {
 function sqliteSchema() {
   const db = new Database(":memory:");
   migrate(db);
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]).filter((name) => !name.startsWith("sqlite_"));
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]).filter(
+    (name) => !name.startsWith("sqlite_"),
+  );
   const schema = tables.map((table) => {
-    const info = db.pragma(`table_info(${table})`) as { name: string; type: string; notnull: number; dflt_value: string | null; pk: number }[];
+    const info = db.pragma(`table_info(${table})`) as {
+      name: string;
+      type: string;
+      notnull: number;
+      dflt_value: string | null;
+      pk: number;
+    }[];
     const columns: Column[] = info.map((column) => ({
       name: column.name,
       type: column.type === "INTEGER" ? "integer" : "text",
@@ -49,23 +57,37 @@ function sqliteSchema() {
     );
     return { table, columns, primaryKey, uniques, foreignKeys };
   });
-  const indexes = (db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").all() as { name: string; sql: string }[]).map(
-    (index) => ({ name: index.name, definition: normalizeIndex(index.sql) }),
-  );
+  const indexes = (
+    db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").all() as {
+      name: string;
+      sql: string;
+    }[]
+  ).map((index) => ({ name: index.name, definition: normalizeIndex(index.sql) }));
   db.close();
   return { schema, indexes };
 }
 
 /** PostgreSQL's, the same facts, from its catalogue. */
 async function postgresSchema(client: pg.Client) {
-  const tables = (await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name")).rows
+  const tables = (
+    await client.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name",
+    )
+  ).rows
     .map((row) => row.table_name)
     .filter((name) => name !== "schema_version");
   const schema = [];
   const collations = new Set<string | null>();
   const identities: string[] = [];
   for (const table of tables) {
-    const info = await client.query<{ column_name: string; data_type: string; is_nullable: string; column_default: string | null; collation_name: string | null; is_identity: string }>(
+    const info = await client.query<{
+      column_name: string;
+      data_type: string;
+      is_nullable: string;
+      column_default: string | null;
+      collation_name: string | null;
+      is_identity: string;
+    }>(
       "SELECT column_name, data_type, is_nullable, column_default, collation_name, is_identity FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
       [table],
     );
@@ -148,17 +170,31 @@ describe("PostgreSQL's schema", () => {
       const store = await openPostgres(database.url);
       try {
         const keys = ["conversation:1", "conversation:zz", "conversation;", "conversationa", "session:1"];
-        await store.db.insertInto("kv").values(keys.map((key) => ({ key, value: "{}", updated_at: 0 }))).execute();
+        await store.db
+          .insertInto("kv")
+          .values(keys.map((key) => ({ key, value: "{}", updated_at: 0 })))
+          .execute();
         // Under en-US a ":" sorts after ";", so without the C collation this range would be empty.
         const { rows } = await store.pool.query<{ defaultOrder: boolean }>(`SELECT 'conversation:zz' < 'conversation;' AS "defaultOrder"`);
         expect(rows[0]?.defaultOrder).toBe(false);
-        const found = await store.db.selectFrom("kv").select("key").where("key", ">=", "conversation:").where("key", "<", "conversation;").orderBy("key").execute();
+        const found = await store.db
+          .selectFrom("kv")
+          .select("key")
+          .where("key", ">=", "conversation:")
+          .where("key", "<", "conversation;")
+          .orderBy("key")
+          .execute();
         expect(found.map((row) => row.key)).toEqual(["conversation:1", "conversation:zz"]);
         // lower() folds ASCII only, as SQLite's does.
-        const lower = await store.db.selectNoFrom((eb) => eb.fn<string>("lower", [eb.cast(eb.val("ÄBC"), "text")]).as("folded")).executeTakeFirstOrThrow();
+        const lower = await store.db
+          .selectNoFrom((eb) => eb.fn<string>("lower", [eb.cast(eb.val("ÄBC"), "text")]).as("folded"))
+          .executeTakeFirstOrThrow();
         expect(lower.folded).toBe("äbc");
         await store.db.insertInto("users").values({ id: 1, username: "ÄBC", created_at: 0, updated_at: 0 }).execute();
-        const user = await store.db.selectFrom("users").select((eb) => eb.fn<string>("lower", ["username"]).as("folded")).executeTakeFirstOrThrow();
+        const user = await store.db
+          .selectFrom("users")
+          .select((eb) => eb.fn<string>("lower", ["username"]).as("folded"))
+          .executeTakeFirstOrThrow();
         expect(user.folded).toBe("Äbc");
       } finally {
         await store.close();
@@ -177,15 +213,23 @@ describe("PostgreSQL's migrations", () => {
         // Both start while the lock is taken, so they really meet at it.
         await holder.query(`BEGIN; SELECT pg_advisory_xact_lock(${LOCK_KEYS.migration})`);
         const opening = [openPostgres(database.url), openPostgres(database.url)];
-        await waitFor(async () => {
-          const { rows } = await holder.query<{ waiting: number }>("SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())");
-          return rows[0]?.waiting === 2;
-        }, 5_000, "both processes to wait for the migration lock");
+        await waitFor(
+          async () => {
+            const { rows } = await holder.query<{ waiting: number }>(
+              "SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+            );
+            return rows[0]?.waiting === 2;
+          },
+          5_000,
+          "both processes to wait for the migration lock",
+        );
         await holder.query("COMMIT");
         const stores = await Promise.all(opening);
         await Promise.all(stores.map((store) => store.close()));
       });
-      const versions = await admin(database.url, (client) => client.query<{ version: number }>("SELECT version FROM schema_version ORDER BY version"));
+      const versions = await admin(database.url, (client) =>
+        client.query<{ version: number }>("SELECT version FROM schema_version ORDER BY version"),
+      );
       expect(versions.rows).toEqual(PG_MIGRATIONS.map((_, index) => ({ version: index + 1 })));
       // And again later: nothing to do.
       const store = await openPostgres(database.url, { migrate: false });
@@ -203,8 +247,12 @@ describe("PostgreSQL's migrations", () => {
       await admin(database.url, (client) => client.query("INSERT INTO schema_version (version, applied_at) VALUES ($1, 0)", [newer]));
       const error = await openPostgres(database.url).catch((error: unknown) => error);
       expect(error).toBeInstanceOf(DatabaseConfigError);
-      expect((error as Error).message).toBe(`the database was written by a newer version of the bot (schema ${newer}; this one knows ${PG_MIGRATIONS.length}): upgrade the bot`);
-      const versions = await admin(database.url, (client) => client.query<{ version: number }>("SELECT version FROM schema_version ORDER BY version"));
+      expect((error as Error).message).toBe(
+        `the database was written by a newer version of the bot (schema ${newer}; this one knows ${PG_MIGRATIONS.length}): upgrade the bot`,
+      );
+      const versions = await admin(database.url, (client) =>
+        client.query<{ version: number }>("SELECT version FROM schema_version ORDER BY version"),
+      );
       expect(versions.rows).toEqual([...PG_MIGRATIONS.keys(), PG_MIGRATIONS.length].map((index) => ({ version: index + 1 })));
     } finally {
       await database.drop();

@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { createRepositories } from "../src/db/index.js";
-import { prepared } from "../src/db/prepared.js";
 import { openPostgres, type PostgresStore } from "../src/db/postgres/index.js";
+import { prepared } from "../src/db/prepared.js";
 import { admin, freshDatabase, type TestDatabase } from "./harness/postgres.js";
 
 /** The hot queries on PostgreSQL: named statements, planned once per connection. */
@@ -37,12 +37,35 @@ describe("prepared queries on PostgreSQL", () => {
   it("go on when a newer bot adds a column under the running one (a rolling deploy)", async () => {
     const clock = new ManualClock(1_000);
     const repos = createRepositories(store, clock);
-    const tx = { exchangeId: "ex-1", userId: 7, chatId: 7, symbolFrom: "btc", networkFrom: "btc", symbolTo: "eth", networkTo: "eth", amountFrom: "1", amountTo: "30", addressTo: "0xabc", extraTo: null, addressFrom: "bc1q", extraFrom: null, provider: "p", rateType: "float", status: "waiting", createdAt: 1_000, nextPollAt: 2_000, pollRank: 2 as const, cardMessageId: null };
+    const tx = {
+      exchangeId: "ex-1",
+      userId: 7,
+      chatId: 7,
+      symbolFrom: "btc",
+      networkFrom: "btc",
+      symbolTo: "eth",
+      networkTo: "eth",
+      amountFrom: "1",
+      amountTo: "30",
+      addressTo: "0xabc",
+      extraTo: null,
+      addressFrom: "bc1q",
+      extraFrom: null,
+      provider: "p",
+      rateType: "float",
+      status: "waiting",
+      createdAt: 1_000,
+      nextPollAt: 2_000,
+      pollRank: 2 as const,
+      cardMessageId: null,
+    };
     await repos.users.touch({ id: 7, username: "ann" });
     await repos.transactions.insert(tx);
     expect(await repos.schedule.due(5_000, 5)).toHaveLength(1);
 
-    await admin(database.url, (client) => client.query("ALTER TABLE users ADD COLUMN added_later text; ALTER TABLE transactions ADD COLUMN added_later text"));
+    await admin(database.url, (client) =>
+      client.query("ALTER TABLE users ADD COLUMN added_later text; ALTER TABLE transactions ADD COLUMN added_later text"),
+    );
 
     expect(await repos.users.touch({ id: 7, username: "ann2" })).toMatchObject({ id: 7, username: "ann2" });
     expect((await repos.schedule.due(5_000, 5)).map((t) => t.exchangeId)).toEqual(["ex-1"]);
@@ -51,7 +74,9 @@ describe("prepared queries on PostgreSQL", () => {
 
   it("a statement whose rows change shape under it fails once, then is prepared afresh", async () => {
     // `*`, which the bot's own hot queries never select: its plan cannot follow a new column.
-    const all = prepared<[id: number], Record<string, unknown>>(store.db, (db, arg) => db.selectFrom("users").selectAll().where("id", "=", arg<number>(0)));
+    const all = prepared<[id: number], Record<string, unknown>>(store.db, (db, arg) =>
+      db.selectFrom("users").selectAll().where("id", "=", arg<number>(0)),
+    );
     await createRepositories(store, new ManualClock(1_000)).users.touch({ id: 7 });
     expect((await all(store.db, 7)).rows).toHaveLength(1);
     await admin(database.url, (client) => client.query("ALTER TABLE users ADD COLUMN added_later text"));

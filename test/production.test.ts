@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, ROOT, spawnBot, type BotProcess } from "./harness/process.js";
-import { startBotApiEmulator, type BotApiEmulator } from "../src/emulator/index.js";
+import { type BotApiEmulator, startBotApiEmulator } from "../src/emulator/index.js";
 import { createViaFlow } from "./harness/flow.js";
 import { worldDatabase } from "./harness/postgres.js";
+import { type BotProcess, freePort, ROOT, spawnBot } from "./harness/process.js";
 
 const run = promisify(execFile);
 
@@ -27,7 +27,11 @@ interface Stage {
 function parseDockerfile(text: string): Stage[] {
   const stages: Stage[] = [];
   // Continuation lines are joined first; comments dropped.
-  const lines = text.replace(/\\\n/g, " ").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const lines = text
+    .replace(/\\\n/g, " ")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"));
   for (const line of lines) {
     const [instruction = "", ...restParts] = line.split(/\s+/);
     const rest = restParts.join(" ");
@@ -59,7 +63,6 @@ function copy(fromDir: string, sources: string[], toDir: string, target: string)
   }
 }
 
-
 const dirs: string[] = [];
 const drops: (() => Promise<void>)[] = [];
 let tg: BotApiEmulator | undefined;
@@ -83,7 +86,13 @@ describe("the production artifact, built as the Dockerfile builds it", () => {
     mkdirSync(buildDir);
     mkdirSync(appDir);
     // npm must never reach for the registry here: tests stay on loopback.
-    const npmEnv = { ...process.env, npm_config_offline: "true", npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
+    const npmEnv = {
+      ...process.env,
+      npm_config_offline: "true",
+      npm_config_audit: "false",
+      npm_config_fund: "false",
+      npm_config_update_notifier: "false",
+    };
 
     for (const step of build!.copies) copy(ROOT, step.sources, buildDir, step.target);
     for (const command of build!.runs) {
@@ -100,11 +109,15 @@ describe("the production artifact, built as the Dockerfile builds it", () => {
     // The build stage has no C++ toolchain: nothing in node_modules may need compiling at install
     // (better-sqlite3 loads the Node-API binary its package ships).
     expect(build!.runs.filter((command) => /apt-get|apk add/.test(command))).toEqual([]);
-    const compiled = readdirSync(join(buildDir, "node_modules"), { recursive: true, encoding: "utf8" }).filter((path) => /build\/Release\/.*\.node$/.test(path));
+    const compiled = readdirSync(join(buildDir, "node_modules"), { recursive: true, encoding: "utf8" }).filter((path) =>
+      /build\/Release\/.*\.node$/.test(path),
+    );
     expect(compiled).toEqual([]);
     // Pruned: no compiler, test runner or dev tool in what ships.
-    for (const dev of ["typescript", "vitest", "tsx", "pino-pretty", "eslint"]) expect(existsSync(join(buildDir, "node_modules", dev)), dev).toBe(false);
-    for (const prod of ["grammy", "better-sqlite3", "prom-client", "pg", "kysely"]) expect(existsSync(join(buildDir, "node_modules", prod)), prod).toBe(true);
+    for (const dev of ["typescript", "vitest", "tsx", "pino-pretty", "eslint"])
+      expect(existsSync(join(buildDir, "node_modules", dev)), dev).toBe(false);
+    for (const prod of ["grammy", "better-sqlite3", "prom-client", "pg", "kysely"])
+      expect(existsSync(join(buildDir, "node_modules", prod)), prod).toBe(true);
 
     for (const step of runtime!.copies) copy(step.from ? buildDir : ROOT, step.sources, appDir, step.target);
     expect(existsSync(join(appDir, "src")), "the runtime image holds no sources").toBe(false);
@@ -147,7 +160,9 @@ describe("the production artifact, built as the Dockerfile builds it", () => {
 
     // The image's HEALTHCHECK, as docker would run it inside the container.
     const [checkCommand, ...checkArgs] = runtime!.healthcheck!;
-    const check = await run(checkCommand === "node" ? process.execPath : checkCommand!, checkArgs, { env: { ...process.env, ...env } }).then(
+    const check = await run(checkCommand === "node" ? process.execPath : checkCommand!, checkArgs, {
+      env: { ...process.env, ...env },
+    }).then(
       () => 0,
       (error: { code?: number }) => error.code ?? 1,
     );

@@ -2,12 +2,12 @@ import { Decimal } from "decimal.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { roundAmount } from "../src/bot/amounts.js";
 import { CARD_REFRESH_MS, QUOTE_CARD_TTL_MS, QUOTE_CARDS_PER_CHAT } from "../src/bot/features/quotes.js";
+import { type TestUser, waitFor } from "../src/emulator/index.js";
 import { estimate as sandboxEstimate } from "../src/exchange/sandbox/engine.js";
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { drive } from "./harness/drive.js";
 import { buttons, createViaFlow, offerButtons, toOffers } from "./harness/flow.js";
 import { pressData } from "./harness/locale-flow.js";
-import { waitFor, type TestUser } from "../src/emulator/index.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -143,14 +143,26 @@ describe("quotes in groups", () => {
   it("says the service does not give this bot that quote on a 403, not that it is not answering (en, ru)", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 7010, first_name: "Fo", language_code: "en" });
-    world.app.sandbox!.faults.inject({ kind: "status", status: 403, body: JSON.stringify({ message: "Forbidden." }) }, { endpoint: "getEstimatedAmount" });
+    world.app.sandbox!.faults.inject(
+      { kind: "status", status: 403, body: JSON.stringify({ message: "Forbidden." }) },
+      { endpoint: "getEstimatedAmount" },
+    );
     await user.send("/rate 0.5 btc eth");
-    const card = await drive(world.clock, waitFor(() => user.messages().find((m) => m.text?.includes("0.5 BTC → ETH") && !m.text.includes("Getting")), 5_000, "the card"));
+    const card = await drive(
+      world.clock,
+      waitFor(() => user.messages().find((m) => m.text?.includes("0.5 BTC → ETH") && !m.text.includes("Getting")), 5_000, "the card"),
+    );
     expect(card.text).toContain("does not give this bot quotes for this pair");
     const ivan = world.tg.user({ id: 7011, first_name: "Иван", language_code: "ru" });
-    world.app.sandbox!.faults.inject({ kind: "status", status: 403, body: JSON.stringify({ message: "Forbidden." }) }, { endpoint: "getEstimatedAmount" });
+    world.app.sandbox!.faults.inject(
+      { kind: "status", status: 403, body: JSON.stringify({ message: "Forbidden." }) },
+      { endpoint: "getEstimatedAmount" },
+    );
     await ivan.send("/rate 0.7 btc eth");
-    const ru = await drive(world.clock, waitFor(() => ivan.messages().find((m) => m.text?.includes("0,7 BTC → ETH") && !m.text.includes("Получаю")), 5_000, "the card"));
+    const ru = await drive(
+      world.clock,
+      waitFor(() => ivan.messages().find((m) => m.text?.includes("0,7 BTC → ETH") && !m.text.includes("Получаю")), 5_000, "the card"),
+    );
     expect(ru.text).toContain("не даёт боту котировки");
   });
 
@@ -158,7 +170,10 @@ describe("quotes in groups", () => {
     world = await startWorld();
     const user = world.tg.user({ id: 7012, first_name: "Dara", language_code: "fa" });
     await user.send("/rate 0.5 btc eth");
-    const card = await drive(world.clock, waitFor(() => user.messages().find((m) => m.from_bot && m.text?.includes("UTC") && !m.text.startsWith("⏳")), 5_000, "the card"));
+    const card = await drive(
+      world.clock,
+      waitFor(() => user.messages().find((m) => m.from_bot && m.text?.includes("UTC") && !m.text.startsWith("⏳")), 5_000, "the card"),
+    );
     // The sandbox tags the best offer "Best Rate" (and some providers "Recommended", "AI Best Rate").
     expect(card.text).toContain("💰 بهترین نرخ");
     expect(card.text).not.toMatch(/Best Rate|Recommended|Best In KYC/i);
@@ -212,7 +227,15 @@ describe("quotes in groups", () => {
     await world.app.idle();
     const store = await openTestStore(world);
     const quoteKeys = async () =>
-      Number((await store.db.selectFrom("kv").select((eb) => eb.fn.countAll().as("n")).where("key", "like", "quote:%").executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await store.db
+            .selectFrom("kv")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("key", "like", "quote:%")
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     try {
       expect(await quoteKeys()).toBe(QUOTE_CARDS_PER_CHAT);
       await world.clock.advance(CARD_REFRESH_MS);
@@ -247,7 +270,12 @@ describe("inline mode", () => {
 
     const full = await user.inlineQuery("0.5 btc eth");
     const answer = await user.inlineAnswer(full);
-    const results = answer.results as { id: string; title: string; input_message_content: { message_text: string }; reply_markup: { inline_keyboard: { url?: string }[][] } }[];
+    const results = answer.results as {
+      id: string;
+      title: string;
+      input_message_content: { message_text: string };
+      reply_markup: { inline_keyboard: { url?: string }[][] };
+    }[];
     expect(results[0]!.title).toBe("0.5 BTC → ETH");
     expect(results.length).toBe(4);
     expect(results[1]!.title).toMatch(/^\w+: [\d.]+ ETH$/);
@@ -301,7 +329,11 @@ describe("one person's quotes and everyone else", () => {
     for (const [i, person] of others.entries()) await person.send(`/rate ${(i + 1) * 10} usdt-trx btc`);
     await answered(others, 1);
     expect(others.every((person) => person.messages().some((m) => m.from_bot && m.text?.includes("USDT (TRX) → BTC")))).toBe(true);
-    const lastAnswer = () => ann.messages().filter((m) => m.from_bot).at(-1)?.text;
+    const lastAnswer = () =>
+      ann
+        .messages()
+        .filter((m) => m.from_bot)
+        .at(-1)?.text;
     await ann.send("/rate 0.44 btc eth");
     await answered([ann], 4);
     expect(lastAnswer()).toMatch(/Please wait \d+ s and ask again/);
@@ -374,12 +406,14 @@ describe("one person's quotes and everyone else", () => {
     const owner = w.tg.user({ id: 7700, first_name: "Own", language_code: "en" });
     const { exchangeId } = await createViaFlow(owner);
     const people = Array.from({ length: 6 }, (_, i) => w.tg.user({ id: 7701 + i, first_name: "P", language_code: "en" }));
-    const pollsOf = () => w.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo" && r.query["exchange_id"] === exchangeId).length;
+    const pollsOf = () =>
+      w.app.sandbox!.requests.filter((r) => r.endpoint === "getTransactionInfo" && r.query["exchange_id"] === exchangeId).length;
     const before = pollsOf();
     for (let minute = 0; minute < 5; minute++) {
       // Eighteen new quotes a minute (three each, within the quota) against ten calls for everything;
       // amounts more than 1 % apart, so none is answered from another's quote.
-      for (const [i, person] of people.entries()) for (let k = 0; k < 3; k++) await person.send(`/rate ${1000 + 200 * (minute * 18 + i * 3 + k)} usdt-trx btc`);
+      for (const [i, person] of people.entries())
+        for (let k = 0; k < 3; k++) await person.send(`/rate ${1000 + 200 * (minute * 18 + i * 3 + k)} usdt-trx btc`);
       await answered(people, 3 * (minute + 1));
       for (let s = 0; s < 60; s++) {
         await w.clock.advance(1_000);
@@ -413,13 +447,19 @@ describe("nearby amounts share a quote", () => {
     const scaled = figures(near.text);
     expect(scaled.size).toBe(3);
     // The service's own figures for 1 ETH (the sandbox answers the same at the same clock time).
-    const exact = new Map(sandboxEstimate({ symbolFrom: "eth", networkFrom: "eth", symbolTo: "usdt", networkTo: "trx" }, "1", world.clock.now()).data.map((o) => [o.provider_name, o.amount]));
+    const exact = new Map(
+      sandboxEstimate({ symbolFrom: "eth", networkFrom: "eth", symbolTo: "usdt", networkTo: "trx" }, "1", world.clock.now()).data.map(
+        (o) => [o.provider_name, o.amount],
+      ),
+    );
     for (const [provider, amount] of scaled) {
       const basis = exact.get(provider);
       expect(basis, provider).toBeDefined();
       expect(quoted.get(provider)).toBe(roundAmount(basis!, { rounding: "down" }));
       // Scaled from the exact figure with every decimal, then rounded for reading.
-      expect(amount).toBe(roundAmount(new Decimal(basis!).times("1.005").toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(), { rounding: "down" }));
+      expect(amount).toBe(
+        roundAmount(new Decimal(basis!).times("1.005").toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(), { rounding: "down" }),
+      );
     }
 
     // Far from 1 (20 %): a new call, and a real figure.

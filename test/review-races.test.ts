@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { type StoredMessage, type TestUser, waitFor } from "../src/emulator/index.js";
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
 import { createViaFlow, toSummary } from "./harness/flow.js";
-import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
 
 /*
  * Reviewer's tests of interleavings the async data layer made possible. They do not change what
@@ -136,7 +136,12 @@ describe("review: interleavings across awaits", () => {
       return sending;
     };
 
-    const summary = await toSummary(user, { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
+    const summary = await toSummary(user, {
+      from: "btc btc",
+      to: "usdt trx",
+      amount: "0.05",
+      address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+    });
     await user.click(summary, /^✅/);
     await waitFor(() => exchangeId !== undefined, 5_000, "the flow to claim the card");
     // The deposit arrives: the first poll (a minute after creation) has news.
@@ -154,7 +159,7 @@ describe("review: interleavings across awaits", () => {
     expect(cards).toHaveLength(1);
   });
 
-  it("\"I have sent the funds\", pressed while a poll's observation is being saved, still brings the next look forward", async () => {
+  it('"I have sent the funds", pressed while a poll\'s observation is being saved, still brings the next look forward', async () => {
     world = await startWorld();
     const w = world;
     const user = w.tg.user({ id: 9103, first_name: "Tam", language_code: "en" });
@@ -162,7 +167,11 @@ describe("review: interleavings across awaits", () => {
     w.app.sandbox!.setScenario(exchangeId, "overdue"); // still waiting for the deposit
     // An exchange created 13 hours ago: a waiting one is looked at every 30 minutes by now.
     const store = await openTestStore(w);
-    await store.db.updateTable("transactions").set((eb) => ({ created_at: eb("created_at", "-", 13 * 60 * MINUTE) })).where("exchange_id", "=", exchangeId).execute();
+    await store.db
+      .updateTable("transactions")
+      .set((eb) => ({ created_at: eb("created_at", "-", 13 * 60 * MINUTE) }))
+      .where("exchange_id", "=", exchangeId)
+      .execute();
     await store.close();
 
     // The person presses the button while the poll's observation is saved and before its next
@@ -174,7 +183,11 @@ describe("review: interleavings across awaits", () => {
       if (!pressed && args[0] === exchangeId) {
         pressed = true;
         await user.callbackAnswer(await user.click(card, "I have sent the funds"));
-        await waitFor(async () => (await w.app.repos.transactions.find(exchangeId))!.fundsSentAt !== null, 5_000, "the press to be recorded");
+        await waitFor(
+          async () => (await w.app.repos.transactions.find(exchangeId))!.fundsSentAt !== null,
+          5_000,
+          "the press to be recorded",
+        );
       }
       return recorded;
     };
@@ -199,7 +212,11 @@ describe("review: the same interleavings, elsewhere", () => {
     const qr = user.lastMessage()!;
     // Waiting, unchanged for 49 hours: the next look gives up on it (WAITING_STALL_MS) and says so.
     const store = await openTestStore(w);
-    await store.db.updateTable("transactions").set((eb) => ({ status_changed_at: eb("status_changed_at", "-", 49 * 60 * MINUTE) })).where("exchange_id", "=", exchangeId).execute();
+    await store.db
+      .updateTable("transactions")
+      .set((eb) => ({ status_changed_at: eb("status_changed_at", "-", 49 * 60 * MINUTE) }))
+      .where("exchange_id", "=", exchangeId)
+      .execute();
     await store.close();
 
     // The tracker's pass has read the due list; before it leases the exchange, the person's
@@ -224,7 +241,7 @@ describe("review: the same interleavings, elsewhere", () => {
     expect(messagesAfter(user, qr).filter((text) => text.includes("I stopped following exchange"))).toHaveLength(1);
   });
 
-  it("\"I have sent the funds\", pressed while a failed poll's error is being counted, still moves the exchange first in line", async () => {
+  it('"I have sent the funds", pressed while a failed poll\'s error is being counted, still moves the exchange first in line', async () => {
     world = await startWorld();
     const w = world;
     const user = w.tg.user({ id: 9105, first_name: "Vic", language_code: "en" });
@@ -240,7 +257,11 @@ describe("review: the same interleavings, elsewhere", () => {
       if (!pressed && id === exchangeId) {
         pressed = true;
         await user.callbackAnswer(await user.click(card, "I have sent the funds"));
-        await waitFor(async () => (await w.app.repos.transactions.find(exchangeId))!.fundsSentAt !== null, 5_000, "the press to be recorded");
+        await waitFor(
+          async () => (await w.app.repos.transactions.find(exchangeId))!.fundsSentAt !== null,
+          5_000,
+          "the press to be recorded",
+        );
       }
       return counted;
     };

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../src/clock.js";
-import { startSandbox, type SandboxExchange } from "../src/exchange/sandbox/index.js";
+import { type BotApiEmulator, startBotApiEmulator, waitFor } from "../src/emulator/index.js";
+import { type SandboxExchange, startSandbox } from "../src/exchange/sandbox/index.js";
 import { worldDatabase } from "./harness/postgres.js";
-import { messagesOf, spawnBot, type BotProcess } from "./harness/process.js";
-import { startBotApiEmulator, waitFor, type BotApiEmulator } from "../src/emulator/index.js";
+import { type BotProcess, messagesOf, spawnBot } from "./harness/process.js";
 
 /** The bot as its own process (`src/main.ts`), for what only a process shows: its start, signals, exit. */
 const cleanups: (() => unknown)[] = [];
@@ -14,13 +14,20 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function world(options: { token?: string } = {}): Promise<{ tg: BotApiEmulator; sandbox: SandboxExchange; env: Record<string, string> }> {
+async function world(
+  options: { token?: string } = {},
+): Promise<{ tg: BotApiEmulator; sandbox: SandboxExchange; env: Record<string, string> }> {
   const tg = await startBotApiEmulator(options.token ? { token: options.token } : {});
   const sandbox = await startSandbox({ apiKey: "runtime-sandbox-key-0123456789", clock: systemClock, rateLimitPerMinute: 1000 });
   const dir = mkdtempSync(join(tmpdir(), "swapbot-runtime-"));
   // The suite's back end: a SQLite file, or a PostgreSQL database of the run's server.
   const database = await worldDatabase();
-  cleanups.push(() => tg.close(), () => sandbox.close(), () => rmSync(dir, { recursive: true, force: true }), () => database.drop());
+  cleanups.push(
+    () => tg.close(),
+    () => sandbox.close(),
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => database.drop(),
+  );
   const env = {
     BOT_TOKEN: tg.token,
     TELEGRAM_API_ROOT: tg.apiRoot,
@@ -73,7 +80,9 @@ describe("start-up", () => {
     const bot = start({ ...env, BOT_TOKEN: "4242:refused-token-0123456789" });
     expect(await bot.exited).toEqual({ code: 1, signal: null });
     const messages = messagesOf(bot.lines.filter(Boolean));
-    expect(messages).toContain("Telegram refused the bot token (401 Unauthorized): check BOT_TOKEN, or ask @BotFather for the current one.");
+    expect(messages).toContain(
+      "Telegram refused the bot token (401 Unauthorized): check BOT_TOKEN, or ask @BotFather for the current one.",
+    );
     expect(bot.output()).not.toContain("trying again");
     expect(bot.output()).not.toMatch(/\n\s+at /); // no stack trace
   });
@@ -85,8 +94,8 @@ describe("SIGTERM", () => {
     const bot = start(env);
     await bot.waitForLine(/bot started/);
     // Loaded, not only asked for: a quote asked before the catalogue is stored would not reach the service.
-  await bot.waitForLine(/"part":"currencies".*"catalogue refreshed"/, 10_000);
-  await bot.waitForLine(/"part":"providers".*"catalogue refreshed"/, 10_000);
+    await bot.waitForLine(/"part":"currencies".*"catalogue refreshed"/, 10_000);
+    await bot.waitForLine(/"part":"providers".*"catalogue refreshed"/, 10_000);
     // The quote takes a second at the service: its handler is in flight when the signal comes.
     sandbox.faults.inject({ kind: "delay", ms: 1_000 }, { endpoint: "getEstimatedAmount" });
     const user = tg.user({ id: 9201, first_name: "Term", language_code: "en" });
@@ -138,8 +147,8 @@ describe("logs", () => {
     const bot = start({ ...env, LOG_LEVEL: "trace" });
     await bot.waitForLine(/bot started/);
     // Loaded, not only asked for: a quote asked before the catalogue is stored would not reach the service.
-  await bot.waitForLine(/"part":"currencies".*"catalogue refreshed"/, 10_000);
-  await bot.waitForLine(/"part":"providers".*"catalogue refreshed"/, 10_000);
+    await bot.waitForLine(/"part":"currencies".*"catalogue refreshed"/, 10_000);
+    await bot.waitForLine(/"part":"providers".*"catalogue refreshed"/, 10_000);
     const user = tg.user({ id: 9501, first_name: "Red", language_code: "en" });
     await user.send("/start");
     await user.nextMessage({ timeoutMs: 10_000 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
-import { startSandbox, type SandboxExchange, type SandboxOptions } from "../src/exchange/sandbox/index.js";
+import { type SandboxExchange, type SandboxOptions, startSandbox } from "../src/exchange/sandbox/index.js";
 
 const KEY = "sandbox-test-key";
 const DECIMAL = /^\d+(\.\d{1,8})?$/;
@@ -63,7 +63,14 @@ async function call(endpoint: string, options: CallOptions = {}): Promise<Answer
   return { status: res.status, headers: res.headers, text, body: parsed as Answer["body"] };
 }
 
-type Offer = { provider_name: string; exchange_type: string; amount: string; min_amount: string; max_amount: string | null; tags: string[] };
+type Offer = {
+  provider_name: string;
+  exchange_type: string;
+  amount: string;
+  min_amount: string;
+  max_amount: string | null;
+  tags: string[];
+};
 
 function estimateQuery(from: string, to: string, amount: string): Record<string, string> {
   const [symbol_from = "", network_from = ""] = from.split("/");
@@ -147,7 +154,15 @@ describe("routing and authentication", () => {
     await estimate("btc/btc", "eth/eth", "0.5");
     await call("createTransaction", { body: "{not json" });
     expect(sb.requests).toMatchObject([
-      { method: "GET", endpoint: "getProviders", query: {}, body: undefined, authorization: undefined, at: clock.now() - 1500, status: 401 },
+      {
+        method: "GET",
+        endpoint: "getProviders",
+        query: {},
+        body: undefined,
+        authorization: undefined,
+        at: clock.now() - 1500,
+        status: 401,
+      },
       {
         method: "GET",
         endpoint: "getEstimatedAmount",
@@ -157,7 +172,15 @@ describe("routing and authentication", () => {
         at: clock.now(),
         status: 200,
       },
-      { method: "POST", endpoint: "createTransaction", query: {}, body: "{not json", authorization: `Bearer ${KEY}`, at: clock.now(), status: 400 },
+      {
+        method: "POST",
+        endpoint: "createTransaction",
+        query: {},
+        body: "{not json",
+        authorization: `Bearer ${KEY}`,
+        at: clock.now(),
+        status: 400,
+      },
     ]);
     sb.clearRequests();
     expect(sb.requests).toHaveLength(0);
@@ -170,7 +193,14 @@ describe("catalogue", () => {
   it("lists at least 40 well-formed currencies with the required entries", async () => {
     const sb = await start();
     const answer = await call("getCurrencies");
-    const list = answer.body as unknown as { symbol: string; network: string; fullname: string; image: string; memo: boolean; explorer: string }[];
+    const list = answer.body as unknown as {
+      symbol: string;
+      network: string;
+      fullname: string;
+      image: string;
+      memo: boolean;
+      explorer: string;
+    }[];
     expect(list.length).toBeGreaterThanOrEqual(40);
     expect(list).toEqual(sb.currencies);
     for (const c of list) {
@@ -181,7 +211,19 @@ describe("catalogue", () => {
     }
     const keys = list.map((c) => `${c.symbol}/${c.network}`);
     expect(new Set(keys).size).toBe(keys.length);
-    const required = ["btc/btc", "btc/ln", "eth/eth", "bnb/bsc", "sol/sol", "trx/trx", "ltc/ltc", "doge/doge", "xmr/xmr", "ada/ada", "dot/dot"];
+    const required = [
+      "btc/btc",
+      "btc/ln",
+      "eth/eth",
+      "bnb/bsc",
+      "sol/sol",
+      "trx/trx",
+      "ltc/ltc",
+      "doge/doge",
+      "xmr/xmr",
+      "ada/ada",
+      "dot/dot",
+    ];
     for (const key of required) expect(keys).toContain(key);
     for (const net of ["eth", "trx", "bsc", "sol", "ton", "pol"]) expect(keys).toContain(`usdt/${net}`);
     expect(keys.filter((k) => k.startsWith("usdc/")).length).toBeGreaterThanOrEqual(4);
@@ -298,7 +340,15 @@ describe("createTransaction", () => {
     await start();
     await clock.advance(123_456);
     const quote = offersOf(await estimate("xrp/xrp", "btc/btc", "250")).find((o) => o.provider_name === "changenow");
-    const id = await create({ symbol_from: "xrp", network_from: "xrp", symbol_to: "btc", network_to: "btc", amount: "250", to_address: "bc1qrecipient", to_extra_id: "" });
+    const id = await create({
+      symbol_from: "xrp",
+      network_from: "xrp",
+      symbol_to: "btc",
+      network_to: "btc",
+      amount: "250",
+      to_address: "bc1qrecipient",
+      to_extra_id: "",
+    });
     expect(id).toMatch(/^changenow-floating-[a-z0-9]+$/);
     const tx = await info(id);
     expect(tx).toEqual({
@@ -427,7 +477,11 @@ describe("getTransactionInfo", () => {
     sb.setScenario(failed, "failed");
     sb.setScenario(refunded, "refunded");
     sb.setScenario(overdue, "overdue");
-    const statuses = async (): Promise<unknown[]> => [(await info(failed))["status"], (await info(refunded))["status"], (await info(overdue))["status"]];
+    const statuses = async (): Promise<unknown[]> => [
+      (await info(failed))["status"],
+      (await info(refunded))["status"],
+      (await info(overdue))["status"],
+    ];
 
     expect(await statuses()).toEqual(["waiting", "waiting", "waiting"]);
     await clock.advance(120_000);

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { waitFor } from "../src/emulator/index.js";
 import type { Fault } from "../src/exchange/sandbox/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
-import { createViaFlow } from "./harness/flow.js";
 import { drive } from "./harness/drive.js";
-import { waitFor } from "../src/emulator/index.js";
+import { createViaFlow } from "./harness/flow.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -52,7 +52,11 @@ describe("a status message is sent once, when an owed message and a poll overlap
     const owed = world.tg.holdNext("sendMessage");
     await drive(world.clock, owed.arrived, { stepMs: 5_000, maxMs: 5 * 60_000 });
     // Meanwhile a poll records "exchanging"; its message waits behind the slow one.
-    await drive(world.clock, waitFor(async () => (await status()) === "exchanging" || undefined, 60_000, "the poll to record exchanging"), { stepMs: 5_000, maxMs: 10 * 60_000 });
+    await drive(
+      world.clock,
+      waitFor(async () => (await status()) === "exchanging" || undefined, 60_000, "the poll to record exchanging"),
+      { stepMs: 5_000, maxMs: 10 * 60_000 },
+    );
 
     // "Confirming" arrives; "exchanging" goes out next, and the process stops before hearing back.
     const newer = world.tg.holdNext("sendMessage");
@@ -60,7 +64,11 @@ describe("a status message is sent once, when an owed message and a poll overlap
     await newer.arrived;
     await world.restart(async () => {
       newer.release();
-      await waitFor(() => statusMessages(world!, user.id, "🔄 Exchanging").length > 0 || undefined, 5_000, "the exchanging message to arrive");
+      await waitFor(
+        () => statusMessages(world!, user.id, "🔄 Exchanging").length > 0 || undefined,
+        5_000,
+        "the exchanging message to arrive",
+      );
     });
 
     // Later the service stops knowing the exchange, and the tracker stops following it.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitFor, type TestUser } from "../src/emulator/index.js";
+import { type TestUser, waitFor } from "../src/emulator/index.js";
 import type { HeldAnswer } from "../src/exchange/sandbox/index.js";
-import { startFleet, type Fleet } from "./harness/fleet.js";
+import { type Fleet, startFleet } from "./harness/fleet.js";
 import { createViaFlow } from "./harness/flow.js";
 import { freshDatabase, testBackEnd } from "./harness/postgres.js";
 
@@ -41,10 +41,14 @@ function statusesShown(user: TestUser): { status: string; message: boolean }[] {
 const announced = (user: TestUser, status: string) => statusesShown(user).filter((shown) => shown.message && shown.status === status);
 
 async function leader(): Promise<number> {
-  const { index } = await waitFor(async () => {
-    const found = (await fleet.roles()).indexOf("leader");
-    return found >= 0 ? { index: found } : undefined;
-  }, 30_000, "a leader");
+  const { index } = await waitFor(
+    async () => {
+      const found = (await fleet.roles()).indexOf("leader");
+      return found >= 0 ? { index: found } : undefined;
+    },
+    30_000,
+    "a leader",
+  );
   return index;
 }
 
@@ -109,7 +113,10 @@ describe.runIf(testBackEnd() === "postgres")("two overlapping polls of one excha
 
     const shown = statusesShown(user).map((s) => s.status);
     const ranks = shown.map((status) => ORDER.indexOf(status));
-    expect(ranks.every((rank, i) => rank >= 0 && (i === 0 || rank >= ranks[i - 1]!)), `statuses shown: ${shown.join(", ")}`).toBe(true);
+    expect(
+      ranks.every((rank, i) => rank >= 0 && (i === 0 || rank >= ranks[i - 1]!)),
+      `statuses shown: ${shown.join(", ")}`,
+    ).toBe(true);
     expect(shown.at(-1)).toBe("finished");
     expect(announced(user, "finished")).toHaveLength(1);
     expect(announced(user, "exchanging")).toHaveLength(1);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
-import { createViaFlow } from "./harness/flow.js";
 import { waitFor } from "../src/emulator/index.js";
 import { requesterOf } from "../src/exchange/budget.js";
+import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
+import { createViaFlow } from "./harness/flow.js";
 
 const STAFF = 9001;
 let world: TestWorld | undefined;
@@ -92,7 +92,11 @@ describe("support staff tools", () => {
     w.app.sandbox!.setScenario(exchangeId, "overdue");
     // Waiting for 48 hours already: the next poll gives up, and tells the owner.
     const store = await openTestStore(w);
-    await store.db.updateTable("transactions").set((eb) => ({ status_changed_at: eb("status_changed_at", "-", 48 * 3_600_000) })).where("exchange_id", "=", exchangeId).execute();
+    await store.db
+      .updateTable("transactions")
+      .set((eb) => ({ status_changed_at: eb("status_changed_at", "-", 48 * 3_600_000) }))
+      .where("exchange_id", "=", exchangeId)
+      .execute();
     await store.close();
     await w.clock.advance(61_000);
     await waitFor(async () => (await w.app.repos.transactions.find(exchangeId))!.nextPollAt === null, 5_000, "the tracker to stop");

@@ -5,9 +5,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { run } from "@grammyjs/runner";
-import { Bot, GrammyError, InlineKeyboard, InputFile, webhookCallback, type BotError } from "grammy";
+import { Bot, type BotError, GrammyError, InlineKeyboard, InputFile, webhookCallback } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseHtml, startBotApiEmulator, waitFor, type BotApiEmulator, type TestUser } from "../src/emulator/index.js";
+import { type BotApiEmulator, parseHtml, startBotApiEmulator, type TestUser, waitFor } from "../src/emulator/index.js";
 
 const NOT_MODIFIED =
   "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
@@ -158,11 +158,15 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
     await open(alice);
     const send = (html: string) => failure(bot.api.sendMessage(alice.chatId, html, { parse_mode: "HTML" }));
 
-    expect((await send("Hello<foo>x</foo>")).description).toBe(`Bad Request: can't parse entities: Unsupported start tag "foo" at byte offset 5`);
+    expect((await send("Hello<foo>x</foo>")).description).toBe(
+      `Bad Request: can't parse entities: Unsupported start tag "foo" at byte offset 5`,
+    );
     expect((await send("<b><i>test</b></i>")).description).toBe(
       `Bad Request: can't parse entities: Unmatched end tag at byte offset 10, expected "</i>", found "</b>"`,
     );
-    expect((await send("<b>unclosed")).description).toBe(`Bad Request: can't parse entities: Can't find end tag corresponding to start tag "b"`);
+    expect((await send("<b>unclosed")).description).toBe(
+      `Bad Request: can't parse entities: Can't find end tag corresponding to start tag "b"`,
+    );
     expect((await send("1 < 2")).description).toBe(`Bad Request: can't parse entities: Unsupported start tag "" at byte offset 2`);
     expect((await send("Tom & Jerry")).description).toMatch(/^Bad Request: can't parse entities: Unescaped "&" at byte offset 4/);
     const error = await send("<br>");
@@ -178,7 +182,9 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
     const halfEmoji = "😀".slice(0, 1);
     const error = await failure(bot.api.sendMessage(alice.chatId, `cut here: ${halfEmoji}`));
     expect(error.description).toBe("Bad Request: strings must be encoded in UTF-8");
-    const inKeyboard = await failure(bot.api.sendMessage(alice.chatId, "ok", { reply_markup: { inline_keyboard: [[{ text: halfEmoji, callback_data: "x" }]] } }));
+    const inKeyboard = await failure(
+      bot.api.sendMessage(alice.chatId, "ok", { reply_markup: { inline_keyboard: [[{ text: halfEmoji, callback_data: "x" }]] } }),
+    );
     expect(inKeyboard.error_code).toBe(400);
     await bot.api.sendMessage(alice.chatId, "a whole one: 😀");
     expect(tg.messages(alice.chatId).at(-1)?.text).toBe("a whole one: 😀");
@@ -207,8 +213,12 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
 
     await withButtons(new InlineKeyboard().text("ok", "x".repeat(64)));
     await withButtons(new InlineKeyboard().text("ok", "é".repeat(32))); // 64 bytes
-    expect((await failure(withButtons(new InlineKeyboard().text("no", "x".repeat(65))))).description).toBe("Bad Request: BUTTON_DATA_INVALID");
-    expect((await failure(withButtons(new InlineKeyboard().text("no", "é".repeat(33))))).description).toBe("Bad Request: BUTTON_DATA_INVALID");
+    expect((await failure(withButtons(new InlineKeyboard().text("no", "x".repeat(65))))).description).toBe(
+      "Bad Request: BUTTON_DATA_INVALID",
+    );
+    expect((await failure(withButtons(new InlineKeyboard().text("no", "é".repeat(33))))).description).toBe(
+      "Bad Request: BUTTON_DATA_INVALID",
+    );
     expect((await failure(withButtons(new InlineKeyboard().url("site", "not-a-url")))).description).toBe(
       "Bad Request: inline keyboard button URL 'not-a-url' is invalid: Wrong HTTP URL",
     );
@@ -270,9 +280,13 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
     expect((await failure(copyOf({ text: 42 }))).description).toBe(cant(`Field "text" must be of type String`));
     // Exactly one kind of button (strict mode; Telegram would silently take the first).
     const twoKinds = withButtons({ inline_keyboard: [[{ text: "both", callback_data: "x", copy_text: { text: "y" } }]] });
-    expect((await failure(twoKinds)).description).toBe(cant("exactly one of the fields callback_data, copy_text must be used (emulator strict mode)"));
+    expect((await failure(twoKinds)).description).toBe(
+      cant("exactly one of the fields callback_data, copy_text must be used (emulator strict mode)"),
+    );
     const urlAndCopy = withButtons({ inline_keyboard: [[{ text: "both", url: "https://example.com", copy_text: { text: "y" } }]] });
-    expect((await failure(urlAndCopy)).description).toBe(cant("exactly one of the fields url, copy_text must be used (emulator strict mode)"));
+    expect((await failure(urlAndCopy)).description).toBe(
+      cant("exactly one of the fields url, copy_text must be used (emulator strict mode)"),
+    );
 
     // style: success, danger or primary.
     const styled = (style: unknown) => withButtons({ inline_keyboard: [[{ text: "go", callback_data: "go", style }]] });
@@ -281,13 +295,17 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
     expect((await failure(styled(1))).description).toBe(cant(`Field "style" must be of type String`));
     // Telegram takes these; the strict emulator wants the documented spelling.
     for (const lenient of ["Success", "default", ""]) {
-      expect((await failure(styled(lenient))).description).toBe(cant("invalid button style specified (emulator strict mode: one of success, danger, primary, as written)"));
+      expect((await failure(styled(lenient))).description).toBe(
+        cant("invalid button style specified (emulator strict mode: one of success, danger, primary, as written)"),
+      );
     }
     // A style alone is no button.
     const styleOnly = withButtons({ inline_keyboard: [[{ text: "bare", style: "success" }]] });
     expect((await failure(styleOnly)).description).toBe(cant("Text buttons are unallowed in the inline keyboard"));
     // Editing checks the same way.
-    const edit = bot.api.editMessageReplyMarkup(alice.chatId, sent.message_id, { reply_markup: { inline_keyboard: [[{ text: "go", callback_data: "go", style: "red" as never }]] } });
+    const edit = bot.api.editMessageReplyMarkup(alice.chatId, sent.message_id, {
+      reply_markup: { inline_keyboard: [[{ text: "go", callback_data: "go", style: "red" as never }]] },
+    });
     expect((await failure(edit)).description).toBe(cant("invalid button style specified"));
     expect(tg.messages(alice.chatId).find((message) => message.message_id === sent.message_id)?.reply_markup).toEqual(stored.reply_markup);
   });
@@ -296,7 +314,10 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
     const alice = tg.user({ id: 1008 });
     const welcome = await open(alice);
     const keyboard = welcome.reply_markup;
-    const same = bot.api.editMessageText(alice.chatId, welcome.message_id, welcome.html ?? "", { parse_mode: "HTML", reply_markup: keyboard });
+    const same = bot.api.editMessageText(alice.chatId, welcome.message_id, welcome.html ?? "", {
+      parse_mode: "HTML",
+      reply_markup: keyboard,
+    });
     expect((await failure(same)).description).toBe(NOT_MODIFIED);
 
     await bot.api.editMessageText(alice.chatId, welcome.message_id, welcome.html ?? "", { parse_mode: "HTML" });
@@ -408,7 +429,10 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
       input_message_content: { message_text: "x" },
     }));
     expect((await failure(bot.api.answerInlineQuery(second, results))).description).toBe("Bad Request: RESULTS_TOO_MUCH");
-    const duplicate = bot.api.answerInlineQuery(second, [results[0], results[0]].filter((result) => result !== undefined));
+    const duplicate = bot.api.answerInlineQuery(
+      second,
+      [results[0], results[0]].filter((result) => result !== undefined),
+    );
     expect((await failure(duplicate)).description).toBe("Bad Request: RESULT_ID_DUPLICATE");
   });
 
@@ -447,7 +471,9 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
       const refused = bot.api.setMyCommands([{ command: "start", description: "Begin" }], { language_code: language_code as "de" });
       expect((await failure(refused)).description, language_code).toBe("Bad Request: Invalid language code specified");
     }
-    expect((await failure(bot.api.getMyCommands({ language_code: "zh-hans" as "zh" }))).description).toBe("Bad Request: Invalid language code specified");
+    expect((await failure(bot.api.getMyCommands({ language_code: "zh-hans" as "zh" }))).description).toBe(
+      "Bad Request: Invalid language code specified",
+    );
     const empty = bot.api.setMyCommands([{ command: "start", description: "   " }]);
     expect((await failure(empty)).description).toBe("Bad Request: Command description must be non-empty");
     // 256 characters (code points: an emoji is one) are fine, 257 are not.
@@ -456,7 +482,9 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
     const long = bot.api.setMyCommands([{ command: "start", description: "x".repeat(257) }]);
     expect((await failure(long)).description).toBe("Bad Request: Command description length must not exceed 256");
     for (const command of ["", "a".repeat(33), "with-dash", "/start x"]) {
-      expect((await failure(bot.api.setMyCommands([{ command, description: "Begin" }]))).description, command).toBe("Bad Request: BOT_COMMAND_INVALID");
+      expect((await failure(bot.api.setMyCommands([{ command, description: "Begin" }]))).description, command).toBe(
+        "Bad Request: BOT_COMMAND_INVALID",
+      );
     }
     await bot.api.deleteMyCommands();
     expect(await bot.api.getMyCommands()).toEqual([]);
@@ -498,7 +526,9 @@ describe("Bot API emulator without strict buttons", () => {
           { text: "d", callback_data: "d" },
         ],
       ]);
-      const wrong = sender.api.sendMessage(dan.chatId, "x", { reply_markup: { inline_keyboard: [[{ text: "a", callback_data: "a", style: "warning" as never }]] } });
+      const wrong = sender.api.sendMessage(dan.chatId, "x", {
+        reply_markup: { inline_keyboard: [[{ text: "a", callback_data: "a", style: "warning" as never }]] },
+      });
       expect((await failure(wrong)).description).toBe("Bad Request: can't parse inline keyboard button: invalid button style specified");
     } finally {
       await lenient.close();
@@ -540,7 +570,10 @@ describe("getUpdates semantics", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify(params),
     });
-    return { status: response.status, body: (await response.json()) as { ok: boolean; result?: { update_id: number }[]; description?: string } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { ok: boolean; result?: { update_id: number }[]; description?: string },
+    };
   };
 
   it("redelivers until confirmed by offset, and returns a long poll as soon as an update arrives", async () => {
@@ -743,7 +776,14 @@ describe("webhook delivery", () => {
     expect(bot.accepted).toEqual([...bot.accepted].sort((a, b) => a - b));
     expect(emulator.pendingUpdates()).toBe(0);
     expect(await webhookInfo()).toEqual({ url: bot.url, has_custom_certificate: false, pending_update_count: 0, max_connections: 40 });
-    expect(emulator.webhookInfo()).toMatchObject({ url: bot.url, secret: "s3cret_-Token", pendingUpdates: 0, attempts: 3, failures: 0, lastError: undefined });
+    expect(emulator.webhookInfo()).toMatchObject({
+      url: bot.url,
+      secret: "s3cret_-Token",
+      pendingUpdates: 0,
+      attempts: 3,
+      failures: 0,
+      lastError: undefined,
+    });
     expect(emulator.webhookDeliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
 
     const getUpdates = await call("getUpdates", { timeout: 0 });
@@ -765,12 +805,17 @@ describe("webhook delivery", () => {
     const poll = call("getUpdates", { timeout: 10 });
     await waitFor(() => emulator.callsTo("getUpdates").length === 1);
     await call("setWebhook", { url: bot.url });
-    expect(await poll).toEqual({ status: 409, body: { ok: false, error_code: 409, description: "Conflict: terminated by setWebhook request" } });
+    expect(await poll).toEqual({
+      status: 409,
+      body: { ok: false, error_code: 409, description: "Conflict: terminated by setWebhook request" },
+    });
   });
 
   it("serves a grammY bot in webhook mode (public URL routed to loopback); the bot refuses a wrong secret and the update is retried", async () => {
     let port = 0;
-    const routed = await startBotApiEmulator({ webhookTarget: (url) => url.replace("https://bot.example.com", `http://127.0.0.1:${port}`) });
+    const routed = await startBotApiEmulator({
+      webhookTarget: (url) => url.replace("https://bot.example.com", `http://127.0.0.1:${port}`),
+    });
     const hookBot = new Bot(routed.token, { botInfo: routed.botInfo, client: { apiRoot: routed.apiRoot } });
     hookBot.command("start", (ctx) => ctx.reply("Hello from the webhook"));
     const handle = webhookCallback(hookBot, "http", { secretToken: "right_secret" });
@@ -793,7 +838,10 @@ describe("webhook delivery", () => {
         last_error_message: "Wrong response from the webhook: 401 Unauthorized",
       });
       expect(JSON.stringify(info)).not.toContain("wrong_secret");
-      expect(routed.webhookInfo()).toMatchObject({ secret: "wrong_secret", lastError: { message: "Wrong response from the webhook: 401 Unauthorized" } });
+      expect(routed.webhookInfo()).toMatchObject({
+        secret: "wrong_secret",
+        lastError: { message: "Wrong response from the webhook: 401 Unauthorized" },
+      });
 
       await hookBot.api.setWebhook("https://bot.example.com/tg", { secret_token: "right_secret" });
       expect((await alice.nextMessage()).text).toBe("Hello from the webhook");
@@ -846,7 +894,9 @@ describe("webhook delivery", () => {
     const back = await receiver(bot.port);
     await waitFor(() => back.accepted.length === 1 && emulator.pendingUpdates() === 0);
     expect(back.hits.map((hit) => hit.text)).toEqual(["three"]);
-    const attempts = emulator.webhookDeliveries.filter((delivery) => delivery.update_id === back.accepted[0]).map((delivery) => delivery.status);
+    const attempts = emulator.webhookDeliveries
+      .filter((delivery) => delivery.update_id === back.accepted[0])
+      .map((delivery) => delivery.status);
     expect(attempts).toContain("Connection refused");
     expect(attempts.at(-1)).toBe(200);
     expect(emulator.webhookInfo()).toMatchObject({ pendingUpdates: 0, failures: 2 + attempts.length - 1 });

@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
 import {
-  FUNDS_SENT_BOOST_MS,
-  MIN_NOT_FOUND,
-  MOVING_STALL_MS,
-  NOT_FOUND_GRACE_MS,
-  POLL_RANK,
-  SLOW_DOWN_AFTER_MS,
-  WAITING_STALL_MS,
   afterNotFound,
+  FUNDS_SENT_BOOST_MS,
   fundsSentRecently,
   headStart,
   isSettled,
+  MIN_NOT_FOUND,
+  MOVING_STALL_MS,
+  NOT_FOUND_GRACE_MS,
   nextPoll,
   noticeRetryDelay,
+  POLL_RANK,
+  type PollState,
   pollRank,
   retryDelay,
-  type PollState,
+  SLOW_DOWN_AFTER_MS,
+  WAITING_STALL_MS,
 } from "../src/domain/poll-policy.js";
 
 const MINUTE = 60_000;
@@ -53,7 +53,10 @@ describe("the tracker's poll policy", () => {
       expect(poll(state(status, 6 * DAY))).toEqual({ delay: HOUR, rank: 1 });
     }
     // The time in the current status counts, not the exchange's age.
-    expect(poll({ status: "sending", createdAt: NOW - 3 * DAY, statusChangedAt: NOW - MINUTE, fundsSentAt: null })).toEqual({ delay: INTERVAL, rank: 1 });
+    expect(poll({ status: "sending", createdAt: NOW - 3 * DAY, statusChangedAt: NOW - MINUTE, fundsSentAt: null })).toEqual({
+      delay: INTERVAL,
+      rank: 1,
+    });
   });
 
   it("backs off a deposit nobody announced as it ages: 10 min at the interval, then 2, 5, 10 and 30 min", () => {
@@ -109,7 +112,8 @@ describe("the tracker's poll policy", () => {
   });
 
   it("stops at finished, failed and refunded; overdue is not final", () => {
-    for (const status of ["finished", "failed", "refunded"]) expect(nextPoll(state(status, MINUTE), NOW, INTERVAL)).toEqual({ kind: "final" });
+    for (const status of ["finished", "failed", "refunded"])
+      expect(nextPoll(state(status, MINUTE), NOW, INTERVAL)).toEqual({ kind: "final" });
     expect(nextPoll(state("overdue", MINUTE), NOW, INTERVAL).kind).toBe("poll");
   });
 

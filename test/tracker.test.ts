@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { type StoredMessage, type TestUser, waitFor } from "../src/emulator/index.js";
+import { requesterOf } from "../src/exchange/budget.js";
 import type { Fault } from "../src/exchange/sandbox/index.js";
 import { openTestStore, startWorld, type TestWorld } from "./harness/app.js";
-import { testBackEnd } from "./harness/postgres.js";
-import { requesterOf } from "../src/exchange/budget.js";
-import { buttons, createViaFlow } from "./harness/flow.js";
 import { advanceUntil } from "./harness/drive.js";
-import { waitFor, type StoredMessage, type TestUser } from "../src/emulator/index.js";
+import { buttons, createViaFlow } from "./harness/flow.js";
+import { testBackEnd } from "./harness/postgres.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -28,7 +28,11 @@ const FUNDS_SENT = "📨 I have sent the funds";
 /** Nothing more happens until the clock moves: no update is being handled, every poll under way waits for the budget. */
 async function quiet(w: TestWorld): Promise<void> {
   await w.app.idle();
-  await waitFor(async () => w.app.tracker.pollsInFlight() === (await w.app.budget.stats()).queuedByLane.poll, 5_000, "the polls under way to be answered");
+  await waitFor(
+    async () => w.app.tracker.pollsInFlight() === (await w.app.budget.stats()).queuedByLane.poll,
+    5_000,
+    "the polls under way to be answered",
+  );
 }
 
 /**
@@ -98,7 +102,13 @@ describe("the tracker", () => {
     // The card shows the final state, and tracking has stopped.
     expect(card.text).toContain("Status: ✅ Finished");
     expect(tx.nextPollAt).toBeNull();
-    expect((await world.app.repos.transactions.history(exchangeId)).map((h) => h.status)).toEqual(["waiting", "confirming", "exchanging", "sending", "finished"]);
+    expect((await world.app.repos.transactions.history(exchangeId)).map((h) => h.status)).toEqual([
+      "waiting",
+      "confirming",
+      "exchanging",
+      "sending",
+      "finished",
+    ]);
   });
 
   it.each([
@@ -117,27 +127,31 @@ describe("the tracker", () => {
     expect((await world.app.repos.transactions.find(exchangeId))!.nextPollAt).toBeNull();
   });
 
-  it.runIf(testBackEnd() === "postgres")("takes the chat's turn for a status message (PostgreSQL, where several processes send): the chat's row says when the last one went", async () => {
-    world = await startWorld();
-    const user = world.tg.user({ id: 5019, first_name: "Ana", language_code: "en" });
-    const { exchangeId } = await createViaFlow(user);
-    world.app.sandbox!.setScenario(exchangeId, "finished");
-    const sent = () => world!.tg.callsTo("sendMessage").filter((call) => (call.payload as { chat_id: number }).chat_id === 5019 && call.response.ok);
-    const replies = sent().length;
-    await minutes(world, 9);
-    const statusMessages = sent().slice(replies);
-    expect(statusMessages).toHaveLength(4);
-    const store = await openTestStore(world);
-    try {
-      const row = await store.db.selectFrom("chat_leases").selectAll().where("chat_key", "=", "c:5019").executeTakeFirstOrThrow();
-      // Let go, and written by the status messages' turns (the replies' own lease said the card's time).
-      expect(row).toMatchObject({ owner: "", until: 0 });
-      expect(Number(row.sent_at)).toBeGreaterThanOrEqual(statusMessages.at(-1)!.at - 60_000);
-      expect(Number(row.sent_at)).toBeGreaterThan(statusMessages[0]!.at - 1);
-    } finally {
-      await store.close();
-    }
-  });
+  it.runIf(testBackEnd() === "postgres")(
+    "takes the chat's turn for a status message (PostgreSQL, where several processes send): the chat's row says when the last one went",
+    async () => {
+      world = await startWorld();
+      const user = world.tg.user({ id: 5019, first_name: "Ana", language_code: "en" });
+      const { exchangeId } = await createViaFlow(user);
+      world.app.sandbox!.setScenario(exchangeId, "finished");
+      const sent = () =>
+        world!.tg.callsTo("sendMessage").filter((call) => (call.payload as { chat_id: number }).chat_id === 5019 && call.response.ok);
+      const replies = sent().length;
+      await minutes(world, 9);
+      const statusMessages = sent().slice(replies);
+      expect(statusMessages).toHaveLength(4);
+      const store = await openTestStore(world);
+      try {
+        const row = await store.db.selectFrom("chat_leases").selectAll().where("chat_key", "=", "c:5019").executeTakeFirstOrThrow();
+        // Let go, and written by the status messages' turns (the replies' own lease said the card's time).
+        expect(row).toMatchObject({ owner: "", until: 0 });
+        expect(Number(row.sent_at)).toBeGreaterThanOrEqual(statusMessages.at(-1)!.at - 60_000);
+        expect(Number(row.sent_at)).toBeGreaterThan(statusMessages[0]!.at - 1);
+      } finally {
+        await store.close();
+      }
+    },
+  );
 
   it("says an exchange expired when no deposit came", async () => {
     world = await startWorld();
@@ -176,7 +190,11 @@ describe("the tracker", () => {
     // As if the process died after sending "confirming" but before saving that it had.
     await world.restart(async () => {
       const store = await openTestStore(world!);
-      await store.db.updateTable("transactions").set((eb) => ({ pending_notice: eb.ref("status") })).where("exchange_id", "=", exchangeId).execute();
+      await store.db
+        .updateTable("transactions")
+        .set((eb) => ({ pending_notice: eb.ref("status") }))
+        .where("exchange_id", "=", exchangeId)
+        .execute();
       await store.close();
     });
     await world.app.idle();
@@ -230,7 +248,13 @@ describe("the tracker", () => {
     // listed yet), then an error in the log, tracking stops, and the owner is told once.
     const known = (await world.app.repos.transactions.find(exchangeId))!;
     const createdAt = world.clock.now();
-    await world.app.repos.transactions.insert({ ...known, exchangeId: "exolix-floating-unknown", createdAt, nextPollAt: createdAt, cardMessageId: null });
+    await world.app.repos.transactions.insert({
+      ...known,
+      exchangeId: "exolix-floating-unknown",
+      createdAt,
+      nextPollAt: createdAt,
+      cardMessageId: null,
+    });
     const mentions = () => messagesAfter(user, qr).filter((text) => text.includes("exolix-floating-unknown"));
     await minutes(world, 29);
     expect(mentions()).toEqual([]);
@@ -242,7 +266,9 @@ describe("the tracker", () => {
     expect(stopped.trackingStoppedAt! - createdAt).toBeGreaterThanOrEqual(30 * MINUTE);
     expect(world.logs.some((l) => l.level >= 50 && /does not know this exchange/.test(l.msg))).toBe(true);
     expect(mentions()).toHaveLength(1);
-    expect(mentions()[0]).toContain("I stopped following exchange exolix-floating-unknown: the exchange service keeps answering that it cannot find it.");
+    expect(mentions()[0]).toContain(
+      "I stopped following exchange exolix-floating-unknown: the exchange service keeps answering that it cannot find it.",
+    );
     expect(mentions()[0]).toContain(`contact ${known.provider}'s support and give them the exchange ID exolix-floating-unknown`);
     await minutes(world, 30);
     expect(mentions()).toHaveLength(1);
@@ -254,7 +280,11 @@ describe("the tracker", () => {
     const { exchangeId, card } = await createViaFlow(user);
     world.app.sandbox!.setScenario(exchangeId, "overdue");
     const store = await openTestStore(world);
-    await store.db.updateTable("transactions").set((eb) => ({ status_changed_at: eb("status_changed_at", "-", 48 * 3_600_000) })).where("exchange_id", "=", exchangeId).execute();
+    await store.db
+      .updateTable("transactions")
+      .set((eb) => ({ status_changed_at: eb("status_changed_at", "-", 48 * 3_600_000) }))
+      .where("exchange_id", "=", exchangeId)
+      .execute();
     await store.close();
     const qr = user.lastMessage()!;
     await minutes(world, 2);
@@ -268,7 +298,9 @@ describe("the tracker", () => {
     );
     // The id stands alone in <code>, to be copied.
     expect(user.lastMessage()!.html).toContain(`<code>${exchangeId}</code>`);
-    expect(card.text).toContain(`I stopped following this exchange on 2026-11-22 12:01 UTC: its status stopped changing. If your funds have not arrived, contact ${tx.provider}'s support`);
+    expect(card.text).toContain(
+      `I stopped following this exchange on 2026-11-22 12:01 UTC: its status stopped changing. If your funds have not arrived, contact ${tx.provider}'s support`,
+    );
     expect(tx.nextPollAt).toBeNull();
     expect(tx).toMatchObject({ trackingStoppedReason: "stalled", trackingStoppedAt: expect.any(Number) });
     await minutes(world, 10);
@@ -341,7 +373,9 @@ describe("the tracker's order of attention", () => {
 
     const pace = w.app.budget.backgroundPaceMs;
     const gaps = (exchangeId: string) => {
-      const times = polls(w, pressedAt).filter((p) => p.exchangeId === exchangeId).map((p) => p.at);
+      const times = polls(w, pressedAt)
+        .filter((p) => p.exchangeId === exchangeId)
+        .map((p) => p.at);
       return times.slice(1).map((at, i) => at - times[i]!);
     };
     // Every minute for 30 minutes, then every 5 as its age says. (Polls due at the same
@@ -395,7 +429,17 @@ describe("history, cards and /status", () => {
     world = await startWorld();
     const user = world.tg.user({ id: 5301, first_name: "Jo", language_code: "en" });
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++) ids.push((await createViaFlow(user, { from: "btc btc", to: "usdt trx", amount: `0.0${i + 1}`, address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" })).exchangeId);
+    for (let i = 0; i < 6; i++)
+      ids.push(
+        (
+          await createViaFlow(user, {
+            from: "btc btc",
+            to: "usdt trx",
+            amount: `0.0${i + 1}`,
+            address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+          })
+        ).exchangeId,
+      );
     await user.send("/history");
     const page1 = await user.nextMessage();
     expect(page1.text).toContain("Page 1 of 2");
@@ -443,7 +487,11 @@ describe("history, cards and /status", () => {
     await w.clock.advance(61_000);
     await waitFor(() => card.edited > edits, 5_000, "the card to be edited after the refresh");
     await w.app.idle();
-    expect(polls(w).slice(polled).map((p) => p.exchangeId)).toEqual([exchangeId]);
+    expect(
+      polls(w)
+        .slice(polled)
+        .map((p) => p.exchangeId),
+    ).toEqual([exchangeId]);
     expect(card.text).toContain("Updated 2026-11-22 12:01 UTC");
     expect(user.messages().filter((m) => m.text?.includes("Couldn't reach"))).toEqual([]);
   });
@@ -497,7 +545,9 @@ describe("history, cards and /status", () => {
 
     // The quiet ends: the background poll is the first call out, and the funds-sent pace goes on.
     await runTracker(w, resumesAt + 2 * MINUTE);
-    const mine = polls(w, since).filter((p) => p.exchangeId === exchangeId).map((p) => p.at);
+    const mine = polls(w, since)
+      .filter((p) => p.exchangeId === exchangeId)
+      .map((p) => p.at);
     expect(mine[0]).toBe(resumesAt);
     expect(mine[1]).toBe(resumesAt + MINUTE);
     expect((await tx()).errorCount).toBe(0);
@@ -591,7 +641,9 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
 
   /** Gaps between the polls of one exchange that reached the sandbox since `since`. */
   function gapsOf(w: TestWorld, exchangeId: string, since: number): number[] {
-    const times = polls(w, since).filter((p) => p.exchangeId === exchangeId).map((p) => p.at);
+    const times = polls(w, since)
+      .filter((p) => p.exchangeId === exchangeId)
+      .map((p) => p.at);
     return times.slice(1).map((at, i) => at - times[i]!);
   }
 
@@ -620,7 +672,11 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     await runTracker(w, createdAt + 40 * MINUTE);
     // Six "not found" over 25 minutes, one interval apart, doubling up to 10 minutes; then it is listed.
     // (The poll at creation, for the deposit details, is not the tracker's.)
-    expect(gapsOf(w, exchangeId, createdAt + 1).slice(0, 6).map((gap) => Math.floor(gap / MINUTE))).toEqual([1, 2, 4, 8, 10, 10]);
+    expect(
+      gapsOf(w, exchangeId, createdAt + 1)
+        .slice(0, 6)
+        .map((gap) => Math.floor(gap / MINUTE)),
+    ).toEqual([1, 2, 4, 8, 10, 10]);
     const tx = (await w.app.repos.transactions.find(exchangeId))!;
     expect(tx.status).toBe("finished");
     expect(tx.trackingStoppedAt).toBeNull();
@@ -702,7 +758,10 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     const { exchangeId, card } = await createViaFlow(user);
     const qr = user.lastMessage()!;
     const live = await w.app.client.getTransaction(exchangeId);
-    w.app.sandbox!.faults.inject({ kind: "status", status: 200, body: JSON.stringify({ ...live, status: "Finished" }) }, { endpoint: "getTransactionInfo", times: 1 });
+    w.app.sandbox!.faults.inject(
+      { kind: "status", status: 200, body: JSON.stringify({ ...live, status: "Finished" }) },
+      { endpoint: "getTransactionInfo", times: 1 },
+    );
     await minutes(w, 2);
     const said = messagesAfter(user, qr);
     expect(said).toHaveLength(1);
@@ -758,10 +817,18 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     w.app.sandbox!.faults.inject({ kind: "delay", ms: 300 }, { endpoint: "getTransactionInfo", times: 1 });
     await w.clock.advance((await w.app.repos.transactions.find(exchangeId))!.nextPollAt! - w.clock.now());
     // The poll is out and unanswered: what the database holds now is what a SIGKILL would leave.
-    await waitFor(() => w.app.sandbox!.requests.some((r) => r.endpoint === "getTransactionInfo" && r.status === 0), 5_000, "the poll to reach the service");
+    await waitFor(
+      () => w.app.sandbox!.requests.some((r) => r.endpoint === "getTransactionInfo" && r.status === 0),
+      5_000,
+      "the poll to reach the service",
+    );
     const store = await openTestStore(w);
     // Every column but the key (and PostgreSQL's row id), to be written back as it was.
-    const row: Record<string, unknown> = await store.db.selectFrom("transactions").selectAll().where("exchange_id", "=", exchangeId).executeTakeFirstOrThrow();
+    const row: Record<string, unknown> = await store.db
+      .selectFrom("transactions")
+      .selectAll()
+      .where("exchange_id", "=", exchangeId)
+      .executeTakeFirstOrThrow();
     const { exchange_id: _key, id: _rowId, ...crashed } = row;
     await store.close();
     await w.restart(async () => {
@@ -773,7 +840,9 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     const back = w.clock.now();
     await runTracker(w, back + MINUTE);
     // Polled at once (at most a budget pace later), not when the dead process's lease ends.
-    const after = polls(w, back).filter((p) => p.exchangeId === exchangeId).map((p) => p.at - back);
+    const after = polls(w, back)
+      .filter((p) => p.exchangeId === exchangeId)
+      .map((p) => p.at - back);
     expect(after.filter((at) => at <= w.app.budget.backgroundPaceMs)).toHaveLength(1);
     expect((await w.app.repos.transactions.find(exchangeId))!.leasedUntil).toBeNull();
   });

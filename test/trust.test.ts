@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { NAMES_FRESH_MS } from "../src/bot/features/trust.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { createViaFlow } from "./harness/flow.js";
-import { NAMES_FRESH_MS } from "../src/bot/features/trust.js";
 
 /** The anti-phishing phrase on every deposit address, and /verify against fake accounts. */
 let world: TestWorld | undefined;
@@ -56,7 +56,9 @@ describe("the anti-phishing phrase", () => {
     expect(saved).toContain("🧾 For support");
     const { card } = await createViaFlow(user);
     // Where it is shown, it says not to pass it on, and what to forward instead.
-    expect(card.text).toContain("🔐 Your phrase: quiet heron\nDo not forward this message or show the phrase to anyone, support included: for support, tap 🧾 For support.");
+    expect(card.text).toContain(
+      "🔐 Your phrase: quiet heron\nDo not forward this message or show the phrase to anyone, support included: for support, tap 🧾 For support.",
+    );
     expect(user.lastMessage()!.caption).toContain("Do not forward this message");
     await user.click(card, "🧾 For support");
     const receipt = (await user.nextMessage()).text!;
@@ -95,7 +97,10 @@ describe("the anti-phishing phrase", () => {
 describe("/verify", () => {
   it("tells this bot and support staff (by their Telegram id's current username) from anyone else, in English and Russian; /start and /help say it", async () => {
     const w = (world = await startWorld({ SUPPORT_USER_IDS: `${STAFF}:swap_help_desk,9304` }));
-    for (const staff of [w.tg.user({ id: STAFF, first_name: "Sam", username: "swap_help_desk" }), w.tg.user({ id: 9304, first_name: "Tom", username: "tom_support", language_code: "en" })]) {
+    for (const staff of [
+      w.tg.user({ id: STAFF, first_name: "Sam", username: "swap_help_desk" }),
+      w.tg.user({ id: 9304, first_name: "Tom", username: "tom_support", language_code: "en" }),
+    ]) {
       await staff.send("/start"); // Telegram tells the bot about a person who has written to it
       await staff.nextMessage();
     }

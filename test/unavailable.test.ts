@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { waitFor } from "../src/emulator/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { advanceUntil, drive } from "./harness/drive.js";
 import { toAmount } from "./harness/flow.js";
-import { waitFor } from "../src/emulator/index.js";
 
 /**
  * When the exchange service cannot serve anyone (it refuses the key, it cannot be reached, or
@@ -26,7 +26,10 @@ const loudLines = (w: TestWorld) => w.logs.filter((l) => l.msg.startsWith("EXCHA
 
 describe("a key the service refuses, on a fresh database", () => {
   it("says the exchange service is unavailable to /exchange, /rate and inline, in English and Russian; the log says why once; /stats and /healthz show it", async () => {
-    const w = (world = await startWorld({ SUPPORT_USER_IDS: String(STAFF), HEALTH_PORT: "0" }, { exchangeApiKey: "a-revoked-key", waitForCatalogue: false }));
+    const w = (world = await startWorld(
+      { SUPPORT_USER_IDS: String(STAFF), HEALTH_PORT: "0" },
+      { exchangeApiKey: "a-revoked-key", waitForCatalogue: false },
+    ));
     // The catalogue is tried at start and again every minute; every try is refused.
     await advanceUntil(w.clock, () => loudLines(w).length > 0, 60_000);
     await w.clock.advance(5 * 60_000);
@@ -79,7 +82,10 @@ describe("a service that stops answering while people use the bot", () => {
 
     // One call that failed all its attempts is a blip, not an outage: nobody is told "unavailable".
     w.app.sandbox!.faults.inject({ kind: "reset" }, { endpoint: "getProviders", times: 3 });
-    await drive(w.clock, w.app.client.getProviders({ lane: "catalogue" }).catch(() => undefined));
+    await drive(
+      w.clock,
+      w.app.client.getProviders({ lane: "catalogue" }).catch(() => undefined),
+    );
     expect(w.app.sandbox!.requests.filter((r) => r.endpoint === "getProviders").length).toBeGreaterThanOrEqual(3);
     expect(loudLines(w)).toHaveLength(0);
     await ann.send("zzzcoin");
@@ -88,7 +94,10 @@ describe("a service that stops answering while people use the bot", () => {
     // Calls that keep failing over more than a minute, with no answer in between: now it is an outage.
     w.app.sandbox!.faults.inject({ kind: "reset" }, { endpoint: "getProviders", times: 9 });
     for (let i = 0; i < 3 && loudLines(w).length === 0; i++) {
-      await drive(w.clock, w.app.client.getProviders({ lane: "catalogue" }).catch(() => undefined));
+      await drive(
+        w.clock,
+        w.app.client.getProviders({ lane: "catalogue" }).catch(() => undefined),
+      );
       await w.clock.advance(30_000);
     }
     w.app.sandbox!.faults.clear();
@@ -117,10 +126,16 @@ describe("a key that has no access to one resource (403)", () => {
     const w = (world = await startWorld());
     const ann = w.tg.user({ id: 8905, first_name: "Ann", language_code: "en" });
     await toAmount(ann, "btc btc", "eth eth");
-    w.app.sandbox!.faults.inject({ kind: "status", status: 403, body: JSON.stringify({ message: "Forbidden." }) }, { endpoint: "getEstimatedAmount" });
+    w.app.sandbox!.faults.inject(
+      { kind: "status", status: 403, body: JSON.stringify({ message: "Forbidden." }) },
+      { endpoint: "getEstimatedAmount" },
+    );
     await ann.send("0.1");
     const failed = await drive(w.clock, ann.nextMessage());
-    await drive(w.clock, waitFor(() => (failed.text?.includes("Getting offers") ? undefined : failed.text), 5_000, "the failure to be shown"));
+    await drive(
+      w.clock,
+      waitFor(() => (failed.text?.includes("Getting offers") ? undefined : failed.text), 5_000, "the failure to be shown"),
+    );
     expect(failed.text).toContain("refused this bot access to this request");
     expect(loudLines(w)).toHaveLength(0);
 
@@ -139,9 +154,15 @@ describe("a key that has no access to one resource (403)", () => {
     const w = (world = await startWorld());
     const ann = w.tg.user({ id: 8908, first_name: "Ann", language_code: "en" });
     await toAmount(ann, "btc btc", "eth eth");
-    w.app.sandbox!.faults.inject({ kind: "status", status: 401, body: JSON.stringify({ message: "Unauthenticated." }) }, { endpoint: "getEstimatedAmount" });
+    w.app.sandbox!.faults.inject(
+      { kind: "status", status: 401, body: JSON.stringify({ message: "Unauthenticated." }) },
+      { endpoint: "getEstimatedAmount" },
+    );
     await ann.send("0.1");
-    await drive(w.clock, waitFor(() => loudLines(w)[0], 5_000, "the loud line"));
+    await drive(
+      w.clock,
+      waitFor(() => loudLines(w)[0], 5_000, "the loud line"),
+    );
     expect(loudLines(w)[0]).toMatchObject({ reason: "key-refused" });
     const bo = w.tg.user({ id: 8909, first_name: "Bo", language_code: "en" });
     await bo.send("/exchange");

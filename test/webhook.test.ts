@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startWorld, type TestWorld } from "./harness/app.js";
 import { waitFor } from "../src/emulator/index.js";
+import { startWorld, type TestWorld } from "./harness/app.js";
 
 const SECRET = "webhook-secret-0123456789abcdef";
-const WEBHOOK = { WEBHOOK_URL: "https://bot.example.test/telegram/hook", WEBHOOK_SECRET: SECRET, WEBHOOK_PORT: "0", WEBHOOK_HOST: "127.0.0.1" };
+const WEBHOOK = {
+  WEBHOOK_URL: "https://bot.example.test/telegram/hook",
+  WEBHOOK_SECRET: SECRET,
+  WEBHOOK_PORT: "0",
+  WEBHOOK_HOST: "127.0.0.1",
+};
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -23,7 +28,9 @@ describe("webhook mode (WEBHOOK_URL)", () => {
     world = await startWorld(WEBHOOK);
     const { tg } = world;
     expect(tg.webhookInfo()).toMatchObject({ url: "https://bot.example.test/telegram/hook", secret: SECRET });
-    expect(tg.callsTo("setWebhook")[0]?.payload).toMatchObject({ allowed_updates: ["message", "callback_query", "inline_query", "my_chat_member"] });
+    expect(tg.callsTo("setWebhook")[0]?.payload).toMatchObject({
+      allowed_updates: ["message", "callback_query", "inline_query", "my_chat_member"],
+    });
     const user = tg.user({ id: 8101, first_name: "Web", language_code: "en" });
     await user.send("/start");
     expect((await user.nextMessage()).text).toContain("Welcome, Web!");
@@ -33,7 +40,16 @@ describe("webhook mode (WEBHOOK_URL)", () => {
 
   it("refuses a request with a wrong or missing secret with 401, and no handler sees it", async () => {
     world = await startWorld(WEBHOOK);
-    const update = { update_id: 999_001, message: { message_id: 1, date: 1, chat: { id: 8102, type: "private", first_name: "Mallory" }, from: { id: 8102, is_bot: false, first_name: "Mallory" }, text: "/start" } };
+    const update = {
+      update_id: 999_001,
+      message: {
+        message_id: 1,
+        date: 1,
+        chat: { id: 8102, type: "private", first_name: "Mallory" },
+        from: { id: 8102, is_bot: false, first_name: "Mallory" },
+        text: "/start",
+      },
+    };
     expect((await post("/telegram/hook", update)).status).toBe(401);
     expect((await post("/telegram/hook", update, "not-the-secret-0123456789abcdef")).status).toBe(401);
     expect((await post("/telegram/hook", update, SECRET.slice(0, -1))).status).toBe(401);
@@ -44,15 +60,19 @@ describe("webhook mode (WEBHOOK_URL)", () => {
     expect(world.tg.callsTo("sendMessage")).toEqual([]);
   });
 
-  it("counts update types in /metrics from a fixed set: any other key a delivery carries is \"other\", never a new label", async () => {
+  it('counts update types in /metrics from a fixed set: any other key a delivery carries is "other", never a new label', async () => {
     world = await startWorld({ ...WEBHOOK, HEALTH_PORT: "0" });
     const user = world.tg.user({ id: 8107, first_name: "Label", language_code: "en" });
     await user.send("/start");
     await user.nextMessage();
-    for (let i = 0; i < 50; i++) expect((await post("/telegram/hook", { update_id: 999_100 + i, [`made_up_${i}`]: { x: 1 } }, SECRET)).status).toBe(200);
+    for (let i = 0; i < 50; i++)
+      expect((await post("/telegram/hook", { update_id: 999_100 + i, [`made_up_${i}`]: { x: 1 } }, SECRET)).status).toBe(200);
     await world.app.idle();
     const body = await (await fetch(`http://127.0.0.1:${world.app.ports().health}/metrics`)).text();
-    const types = body.split("\n").filter((line) => line.startsWith("swapbot_updates_total{")).map((line) => /type="([^"]*)"/.exec(line)?.[1]);
+    const types = body
+      .split("\n")
+      .filter((line) => line.startsWith("swapbot_updates_total{"))
+      .map((line) => /type="([^"]*)"/.exec(line)?.[1]);
     expect(types.sort()).toEqual(["message", "other"]);
     expect(body).toContain('swapbot_updates_total{type="other"} 50');
   });
@@ -123,11 +143,33 @@ describe("a webhook whose database hangs", () => {
     const stop = new AbortController();
     const bot = { api: { setWebhook: async () => true } } as unknown as Parameters<typeof startWebhook>[0];
     // The store never answers.
-    const feed = await startWebhook(bot, { url: "https://bot.example.test/telegram/hook", secret: SECRET, port: 0, host: "127.0.0.1", logger, signal: stop.signal, accept: () => new Promise<void>(() => {}), storeTimeoutMs: 300 });
+    const feed = await startWebhook(bot, {
+      url: "https://bot.example.test/telegram/hook",
+      secret: SECRET,
+      port: 0,
+      host: "127.0.0.1",
+      logger,
+      signal: stop.signal,
+      accept: () => new Promise<void>(() => {}),
+      storeTimeoutMs: 300,
+    });
     try {
-      const update = { update_id: 999_201, message: { message_id: 1, date: 1, chat: { id: 8110, type: "private", first_name: "Hung" }, from: { id: 8110, is_bot: false, first_name: "Hung" }, text: "/start" } };
+      const update = {
+        update_id: 999_201,
+        message: {
+          message_id: 1,
+          date: 1,
+          chat: { id: 8110, type: "private", first_name: "Hung" },
+          from: { id: 8110, is_bot: false, first_name: "Hung" },
+          text: "/start",
+        },
+      };
       const asked = Date.now();
-      const res = await fetch(`http://127.0.0.1:${feed!.port}/telegram/hook`, { method: "POST", headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": SECRET }, body: JSON.stringify(update) });
+      const res = await fetch(`http://127.0.0.1:${feed!.port}/telegram/hook`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": SECRET },
+        body: JSON.stringify(update),
+      });
       expect(res.status).toBe(503);
       expect(Date.now() - asked).toBeLessThan(2_000);
       // A stop does not wait for the store that never answers: that delivery has had its answer.

@@ -1,11 +1,11 @@
-import { Decimal } from "../money.js";
 import type { Logger } from "pino";
+import type { AlertMessenger, Delivery } from "../bot/features/alerts.js";
 import type { Clock, Timer } from "../clock.js";
 import type { KeyValueStore, RateAlert } from "../db/index.js";
 import { BudgetCancelledError } from "../exchange/budget.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import type { Offer } from "../exchange/schemas.js";
-import type { AlertMessenger, Delivery } from "../bot/features/alerts.js";
+import { Decimal } from "../money.js";
 
 export interface AlertCheckerDeps {
   alerts: {
@@ -123,7 +123,9 @@ export class AlertChecker {
 export function groupsOf(alerts: RateAlert[]): Map<string, RateAlert[]> {
   const groups = new Map<string, RateAlert[]>();
   for (const alert of alerts) {
-    const key = [alert.symbolFrom, alert.networkFrom, alert.symbolTo, alert.networkTo, new Decimal(alert.amount).toString()].join("|").toLowerCase();
+    const key = [alert.symbolFrom, alert.networkFrom, alert.symbolTo, alert.networkTo, new Decimal(alert.amount).toString()]
+      .join("|")
+      .toLowerCase();
     groups.set(key, [...(groups.get(key) ?? []), alert]);
   }
   return groups;
@@ -135,7 +137,11 @@ export function bestOffer(offers: Offer[], amount: string, isProviderEnabled: (n
   let best: Offer | undefined;
   for (const offer of offers) {
     if (!isProviderEnabled(offer.provider_name) || new Decimal(offer.amount).lessThanOrEqualTo(0)) continue;
-    if ((offer.min_amount !== null && value.lessThan(offer.min_amount)) || (offer.max_amount !== null && value.greaterThan(offer.max_amount))) continue;
+    if (
+      (offer.min_amount !== null && value.lessThan(offer.min_amount)) ||
+      (offer.max_amount !== null && value.greaterThan(offer.max_amount))
+    )
+      continue;
     if (!best || new Decimal(offer.amount).greaterThan(best.amount)) best = offer;
   }
   return best;

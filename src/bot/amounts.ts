@@ -152,8 +152,13 @@ export function percentFromBest(value: string, best: string): Localized | undefi
   if (ratio.abs().lt(NEGLIGIBLE)) return undefined;
   // In percent: 2 significant digits, no more than 2 decimals; back to a ratio for Intl.
   const percent = ratio.times(100);
-  const rounded = percent.toDecimalPlaces(Math.max(0, Math.min(2, 1 - percent.e)), Decimal.ROUND_HALF_UP).div(100).toFixed();
-  return new Localized(rounded, (locale) => numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(rounded as Intl.StringNumericLiteral));
+  const rounded = percent
+    .toDecimalPlaces(Math.max(0, Math.min(2, 1 - percent.e)), Decimal.ROUND_HALF_UP)
+    .div(100)
+    .toFixed();
+  return new Localized(rounded, (locale) =>
+    numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(rounded as Intl.StringNumericLiteral),
+  );
 }
 
 function decimalIn(text: string): Localized {
@@ -172,7 +177,11 @@ const NARROW_SPACE = "\u202F";
 export function localizeDecimal(value: string, locale: string, options: { grouping?: boolean; keepZeros?: boolean } = {}): string {
   // Trailing zeros go, unless asked to stay (a zero added so that the figure has one reading).
   const minimumFractionDigits = options.keepZeros ? (value.split(".")[1]?.length ?? 0) : 0;
-  const format = numberFormat(locale, { minimumFractionDigits, maximumFractionDigits: 100, useGrouping: options.grouping === false ? false : "auto" });
+  const format = numberFormat(locale, {
+    minimumFractionDigits,
+    maximumFractionDigits: 100,
+    useGrouping: options.grouping === false ? false : "auto",
+  });
   return format
     .formatToParts(value as Intl.StringNumericLiteral)
     .map((part) => (part.type === "group" && part.value === "." ? NARROW_SPACE : part.value))

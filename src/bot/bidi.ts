@@ -53,7 +53,10 @@ export function isRtlLocale(locale: string): boolean {
  * The variables with every string and amount value marked for `isolateValues`, except those the
  * message selects a variant on (`{ $estimated -> [yes] … }`): a marked "yes" would match no variant.
  */
-export function markVariables<T extends Record<string, unknown>>(variables: T | undefined, selectors: ReadonlySet<string> = new Set()): T | undefined {
+export function markVariables<T extends Record<string, unknown>>(
+  variables: T | undefined,
+  selectors: ReadonlySet<string> = new Set(),
+): T | undefined {
   if (variables === undefined) return undefined;
   const marked: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(variables)) {
@@ -140,7 +143,8 @@ export function arrowsReadingWay(text: string): string {
  * right-to-left letter, bracket (its pair would be split) or the line's end, without the spaces
  * and punctuation at its end.
  */
-const COMMAND = /(^|[^\p{L}\p{N}_/:.\-@])(\/[a-z][a-z0-9_]{0,31}(?:[^\n()[\]«»\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]*(?![\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])[\p{L}\p{N}])?)/gmu;
+const COMMAND =
+  /(^|[^\p{L}\p{N}_/:.\-@])(\/[a-z][a-z0-9_]{0,31}(?:[^\n()[\]«»\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]*(?![\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])[\p{L}\p{N}])?)/gmu;
 
 function isolateCommands(chunk: string): string {
   return chunk.replace(COMMAND, (_all, before: string, command: string) => `${before}${LRI}${command}${PDI}`);

@@ -61,7 +61,8 @@ export type CardAction = keyof typeof CARD_ACTIONS;
 export const cardButton = {
   encode: (action: CardAction, rowId: number): string => checked(`${CARD_ACTIONS[action]}:${rowId}`),
   /** The action of a `pattern` match's first group. */
-  action: (code: string): CardAction | undefined => (Object.keys(CARD_ACTIONS) as CardAction[]).find((action) => CARD_ACTIONS[action] === code),
+  action: (code: string): CardAction | undefined =>
+    (Object.keys(CARD_ACTIONS) as CardAction[]).find((action) => CARD_ACTIONS[action] === code),
   pattern: /^(co|cr|cs|cf):(\d{1,12})$/,
 };
 

@@ -3,10 +3,10 @@ import type { InlineKeyboardButton } from "grammy/types";
 import type { TransactionRecord } from "../db/index.js";
 import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { networkName } from "../domain/networks.js";
-import { isFinalStatus, KNOWN_STATUSES } from "../exchange/schemas.js";
 import { isSettled, isWaiting } from "../domain/poll-policy.js";
-import { againButton, cardButton } from "./callback-data.js";
+import { isFinalStatus, KNOWN_STATUSES } from "../exchange/schemas.js";
 import { copyable, exactAmount, receivable } from "./amounts.js";
+import { againButton, cardButton } from "./callback-data.js";
 import { currencyLabel, escapeHtml, formatUtcMinute } from "./format.js";
 import type { Translator } from "./i18n.js";
 
@@ -19,7 +19,10 @@ export interface Explorers {
   depositMemo?: boolean | undefined;
 }
 
-export function explorersOf(catalogue: { find(symbol: string, network: string): { explorer: string; memo?: boolean } | undefined }, tx: TransactionRecord): Explorers {
+export function explorersOf(
+  catalogue: { find(symbol: string, network: string): { explorer: string; memo?: boolean } | undefined },
+  tx: TransactionRecord,
+): Explorers {
   const from = catalogue.find(tx.symbolFrom, tx.networkFrom);
   return { from: from?.explorer, to: catalogue.find(tx.symbolTo, tx.networkTo)?.explorer, depositMemo: from?.memo };
 }
@@ -66,14 +69,27 @@ function hashLines(t: Translate, tx: TransactionRecord, explorers: Explorers): s
  * `phrase` is the owner's anti-phishing phrase, shown with the deposit address; it is passed
  * by every caller on purpose (null for support staff, who must not see it).
  */
-export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explorers, now: number, phrase: string | null, options: { depositInstructions?: boolean } = {}): string {
-  const lines = [t("card-title", { id: escapeHtml(tx.exchangeId) }), pairLine(t, tx), t("card-status", { status: statusLabel(t, tx.status) })];
+export function renderCard(
+  t: Translate,
+  tx: TransactionRecord,
+  explorers: Explorers,
+  now: number,
+  phrase: string | null,
+  options: { depositInstructions?: boolean } = {},
+): string {
+  const lines = [
+    t("card-title", { id: escapeHtml(tx.exchangeId) }),
+    pairLine(t, tx),
+    t("card-status", { status: statusLabel(t, tx.status) }),
+  ];
   // Where to send: while the exchange waits for the deposit, and always on the creation message.
   const instruct = options.depositInstructions ?? isWaiting(tx.status);
   if (instruct && !isFinalStatus(tx.status)) lines.push("", ...depositLines(t, tx, explorers.depositMemo, phrase));
   lines.push("", t("card-to", { address: escapeHtml(tx.addressTo) }));
   if (tx.extraTo) lines.push(t("card-to-memo", { memo: escapeHtml(tx.extraTo) }));
-  lines.push(t("card-provider", { provider: escapeHtml(tx.provider), type: tx.rateType === "fixed" ? t("rate-fixed") : t("rate-floating") }));
+  lines.push(
+    t("card-provider", { provider: escapeHtml(tx.provider), type: tx.rateType === "fixed" ? t("rate-fixed") : t("rate-floating") }),
+  );
   if (tx.addressRefund) lines.push(t("card-refund", { address: escapeHtml(tx.addressRefund) }));
   lines.push(...hashLines(t, tx, explorers));
   lines.push(...notTrackedLines(t, tx));
@@ -87,12 +103,18 @@ export function renderCard(t: Translate, tx: TransactionRecord, explorers: Explo
  */
 export function offersFundsSent(tx: TransactionRecord, catalogueSaysMemo?: boolean): boolean {
   // Only once the whole deposit is known (a card missing the memo says not to send).
-  return isWaiting(tx.status) && tx.nextPollAt !== null && depositView(tx, depositNeedsMemo(tx.networkFrom, catalogueSaysMemo)).kind === "complete";
+  return (
+    isWaiting(tx.status) &&
+    tx.nextPollAt !== null &&
+    depositView(tx, depositNeedsMemo(tx.networkFrom, catalogueSaysMemo)).kind === "complete"
+  );
 }
 
 /** The message that shows a new exchange: the card with where to send, and what comes next. */
 export function renderCreationCard(t: Translate, tx: TransactionRecord, explorers: Explorers, now: number, phrase: string | null): string {
-  return [t("created-title"), "", renderCard(t, tx, explorers, now, phrase, { depositInstructions: true }), "", t("created-tracking")].join("\n");
+  return [t("created-title"), "", renderCard(t, tx, explorers, now, phrase, { depositInstructions: true }), "", t("created-tracking")].join(
+    "\n",
+  );
 }
 
 /** Said when the deposit details come after the person left a creation that lacked them. */
@@ -176,7 +198,9 @@ export function cardKeyboard(t: Translate, tx: TransactionRecord, explorers: Exp
   // The copy rows, then a fresh row for the card's own buttons.
   const keyboard = new InlineKeyboard([...copyButtonRows(t, tx, explorers.depositMemo), []]);
   if (offersFundsSent(tx, explorers.depositMemo)) keyboard.text(t("button-funds-sent"), cardButton.encode("fundsSent", tx.rowId)).row();
-  keyboard.text(t("button-refresh"), cardButton.encode("refresh", tx.rowId)).text(t("button-receipt"), cardButton.encode("receipt", tx.rowId));
+  keyboard
+    .text(t("button-refresh"), cardButton.encode("refresh", tx.rowId))
+    .text(t("button-receipt"), cardButton.encode("receipt", tx.rowId));
   if (isFinalStatus(tx.status)) keyboard.row().text(t("button-swap-again"), againButton.encode(tx.rowId)).success();
   return keyboard;
 }
@@ -191,7 +215,12 @@ function receiptDeposit(t: Translate, tx: TransactionRecord, explorers: Explorer
  * Everything a support person needs about one exchange, in one message the owner can forward:
  * /lookup finds the exchange by the id it starts with. Never the anti-phishing phrase.
  */
-export function renderReceipt(t: Translate, tx: TransactionRecord, explorers: Explorers, history: readonly { status: string; at: number }[]): string {
+export function renderReceipt(
+  t: Translate,
+  tx: TransactionRecord,
+  explorers: Explorers,
+  history: readonly { status: string; at: number }[],
+): string {
   const code = (value: string) => `<code>${escapeHtml(value)}</code>`;
   const lines = [
     t("receipt-title", { id: code(tx.exchangeId) }),
@@ -213,7 +242,8 @@ export function renderReceipt(t: Translate, tx: TransactionRecord, explorers: Ex
   lines.push(t("receipt-status", { status: statusLabel(t, tx.status), raw: escapeHtml(tx.status) }));
   lines.push(t("receipt-history"));
   for (const change of history) lines.push(`  ${formatUtcMinute(change.at)} UTC · ${statusLabel(t, change.status)}`);
-  if (tx.trackingStoppedAt !== null) lines.push(t("receipt-tracking-stopped", { time: formatUtcMinute(tx.trackingStoppedAt), reason: stopReasonText(t, tx) }));
+  if (tx.trackingStoppedAt !== null)
+    lines.push(t("receipt-tracking-stopped", { time: formatUtcMinute(tx.trackingStoppedAt), reason: stopReasonText(t, tx) }));
   lines.push("", t("receipt-footer"));
   return lines.join("\n");
 }

@@ -2,8 +2,8 @@ import type { Api } from "grammy";
 import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
 import type { CreateRequestRepository } from "../db/create-requests.js";
+import { type CreateRequestRecord, isUnknownOutcome } from "../db/create-requests.js";
 import type { UserRepository } from "../db/users.js";
-import { isUnknownOutcome, type CreateRequestRecord } from "../db/create-requests.js";
 import { escapeHtml, formatUtcMinute } from "./format.js";
 import { sendFailure } from "./telegram-errors.js";
 
@@ -72,7 +72,10 @@ export function startOwedOutcomes(deps: {
       let told: boolean;
       if (request.state === "failed") told = await tell(request.userId, "create-refused-later", variables);
       // Still pending: owed only once nobody can learn more (no answer will come, or its process is gone for good).
-      else if (nobodyWillLearn(request, deps.clock.now()) || (request.createdAt <= deps.clock.now() - GONE_FOR_GOOD_AFTER_MS && !(await deps.isRunning(request.attemptedBy!)))) {
+      else if (
+        nobodyWillLearn(request, deps.clock.now()) ||
+        (request.createdAt <= deps.clock.now() - GONE_FOR_GOOD_AFTER_MS && !(await deps.isRunning(request.attemptedBy!)))
+      ) {
         told = await tell(request.userId, "flow-create-unknown", variables);
       } else continue;
       if (told) await deps.createRequests.markOutcomeTold(request.key, deps.clock.now());
@@ -80,7 +83,9 @@ export function startOwedOutcomes(deps: {
   };
   const pass = () => {
     running ??= passOnce()
-      .catch((error: unknown) => deps.logger.error({ err: error }, "could not tell the owed outcomes of exchanges' creation; trying again shortly"))
+      .catch((error: unknown) =>
+        deps.logger.error({ err: error }, "could not tell the owed outcomes of exchanges' creation; trying again shortly"),
+      )
       .finally(() => (running = undefined));
     return running;
   };

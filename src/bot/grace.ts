@@ -11,7 +11,11 @@ export type Started<T> = { kind: "done"; value: T } | { kind: "waiting"; place: 
  * longer than `graceMs` (a retry after an error, a slow service, a call it joined): a chat is
  * never held behind a wait. Otherwise the work goes on, and the caller finishes it later.
  */
-export async function startWithGrace<T>(clock: Clock, work: (onQueued: (place: QueuePlace) => void) => Promise<T>, graceMs = GRACE_MS): Promise<Started<T>> {
+export async function startWithGrace<T>(
+  clock: Clock,
+  work: (onQueued: (place: QueuePlace) => void) => Promise<T>,
+  graceMs = GRACE_MS,
+): Promise<Started<T>> {
   let place: QueuePlace | undefined;
   let toldQueued: (() => void) | undefined;
   const queued = new Promise<"late">((resolve) => (toldQueued = () => resolve("late")));

@@ -135,7 +135,13 @@ export function createI18n(
 function isolateRightToLeft(fluent: I18n<BaseContext>["fluent"]): void {
   const translate = fluent.translate.bind(fluent);
   // The plugin's own (private) matcher, as in matchBundlesOnce: without it, nothing is left unmarked.
-  const bundlesOf = (fluent as unknown as { matchBundles?: (locales: string[]) => Iterable<{ getMessage(id: string): { value: unknown; attributes?: Record<string, unknown> } | undefined }> }).matchBundles?.bind(fluent);
+  const bundlesOf = (
+    fluent as unknown as {
+      matchBundles?: (
+        locales: string[],
+      ) => Iterable<{ getMessage(id: string): { value: unknown; attributes?: Record<string, unknown> } | undefined }>;
+    }
+  ).matchBundles?.bind(fluent);
   /** Per locale and message: the variables it selects on, which stay unmarked. */
   const selectors = new Map<string, Set<string>>();
   const selectorsIn = (locale: string, path: string): Set<string> => {

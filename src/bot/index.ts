@@ -1,42 +1,42 @@
-import { conversations, createConversation, type ConversationData, type VersionedState } from "@grammyjs/conversations";
+import { type ConversationData, conversations, createConversation, type VersionedState } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
-import { Api, Bot, GrammyError, HttpError, type BotError, type MiddlewareFn, type Transformer } from "grammy";
+import { Api, Bot, type BotError, GrammyError, HttpError, type MiddlewareFn, type Transformer } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import type { Repositories, TransactionRecord, UserRecord } from "../db/index.js";
 import { CurrencyIndex } from "../domain/currency-search.js";
-import type { RateBudget } from "../exchange/budget.js";
 import type { ExchangeAvailability } from "../exchange/availability.js";
+import type { RateBudget } from "../exchange/budget.js";
 import type { CatalogueService } from "../exchange/catalogue.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import type { EstimateService } from "../exchange/estimates.js";
 import type { Metrics } from "../ops/metrics.js";
-import type { Outbox } from "../telegram/outbox.js";
 import { chatIdOf } from "../telegram/chat.js";
+import type { Outbox } from "../telegram/outbox.js";
+import { BackgroundTasks } from "./background.js";
 import { flowButton } from "./callback-data.js";
 import { DirectComposer } from "./composer.js";
 import type { BaseContext, BotContext } from "./context.js";
 import { createExchangeFlow } from "./conversations/exchange.js";
+import type { OfferSourceDeps } from "./conversations/offer-source.js";
+import { OffersDelivery, offersKey } from "./conversations/offers-delivery.js";
+import { type RecoveryPass, recoverOffers } from "./conversations/offers-recovery.js";
+import { slimSentMessages } from "./conversations/slim-record.js";
+import { addressesFeature, addressLabelKey } from "./features/addresses.js";
+import { alertsFeature } from "./features/alerts.js";
 import { exchangesFeature } from "./features/exchanges.js";
+import { exportFeature } from "./features/export.js";
+import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
 import { groupSettings, quotesFeature } from "./features/quotes.js";
 import { supportFeature } from "./features/support.js";
 import { trustFeature } from "./features/trust.js";
-import { exportFeature } from "./features/export.js";
-import { alertsFeature } from "./features/alerts.js";
-import { addressesFeature, addressLabelKey } from "./features/addresses.js";
-import { EXCHANGE_FLOW, enterRequestedFlow, menuFeature } from "./features/menu.js";
+import { flowCreatedKey } from "./flow-created.js";
+import { FLOW_PREFIX, FLOW_STATE_MAX_BYTES } from "./flow-sweeper.js";
 import { createI18n, DEFAULT_LOCALE, languageOfUpdate, localeOfUser, supportedLocale, translatorFor } from "./i18n.js";
 import { sandboxNotice } from "./sandbox-notice.js";
-import { BackgroundTasks } from "./background.js";
-import { OffersDelivery, offersKey } from "./conversations/offers-delivery.js";
-import { slimSentMessages } from "./conversations/slim-record.js";
-import type { OfferSourceDeps } from "./conversations/offer-source.js";
-import { recoverOffers, type RecoveryPass } from "./conversations/offers-recovery.js";
-import { flowCreatedKey } from "./flow-created.js";
-import { TypingIndicator } from "./waiting.js";
 import { ignoreNotModified } from "./telegram-errors.js";
-import { FLOW_PREFIX, FLOW_STATE_MAX_BYTES } from "./flow-sweeper.js";
+import { TypingIndicator } from "./waiting.js";
 
 export interface BotDeps {
   clock: Clock;
@@ -66,7 +66,11 @@ export interface BotDeps {
   /** This process among the bot's on the database (src/cluster/): who fetches what in the background. */
   process: { owner: string; isRunning(owner: string): Promise<boolean> };
   /** The tracker, reached late: it is built after the bot, on the bot's API. */
-  tracking: { refresh(exchangeId: string, requester?: string): Promise<TransactionRecord | undefined>; wake(): void; fundsSent(exchangeId: string): Promise<void> };
+  tracking: {
+    refresh(exchangeId: string, requester?: string): Promise<TransactionRecord | undefined>;
+    wake(): void;
+    fundsSent(exchangeId: string): Promise<void>;
+  };
 }
 
 export interface BotOptions {
@@ -278,7 +282,11 @@ export function createBot(
     typing,
     editMessage: async (chatId, messageId, screen) => {
       await bot.api
-        .editMessageText(chatId, messageId, screen.text, { parse_mode: "HTML", reply_markup: screen.keyboard, link_preview_options: { is_disabled: true } })
+        .editMessageText(chatId, messageId, screen.text, {
+          parse_mode: "HTML",
+          reply_markup: screen.keyboard,
+          link_preview_options: { is_disabled: true },
+        })
         .catch(ignoreNotModified);
     },
   } satisfies OfferSourceDeps;
@@ -395,7 +403,15 @@ export function createBot(
     }
   });
   const recovery = { ...offerSource, translatorFor: (userId: number) => translatorFor(i18n, repos.users, userId) };
-  return { bot, statusApi, i18n, idle, handling: () => inFlight, recoverOffers: (signal) => recoverOffers(recovery, signal), alreadyApplied };
+  return {
+    bot,
+    statusApi,
+    i18n,
+    idle,
+    handling: () => inFlight,
+    recoverOffers: (signal) => recoverOffers(recovery, signal),
+    alreadyApplied,
+  };
 }
 
 /** One search index per catalogue snapshot: rebuilt only when the catalogue was refreshed. */

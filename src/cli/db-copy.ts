@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, loadDotEnv } from "../config.js";
-import { copySqliteToPostgres, type CopiedCount } from "../db/copy.js";
-import { openDatabase, runMigrationWork, type Db } from "../db/database.js";
+import { type CopiedCount, copySqliteToPostgres } from "../db/copy.js";
+import { type Db, openDatabase, runMigrationWork } from "../db/database.js";
 import { DatabaseConfigError } from "../db/errors.js";
 import { InstanceLock } from "../db/instance-lock.js";
-import { openPostgres, PgLeaderLock, postgresTarget, type PostgresStore } from "../db/postgres/index.js";
+import { openPostgres, PgLeaderLock, type PostgresStore, postgresTarget } from "../db/postgres/index.js";
 import { maskPassword, urlPassword } from "../db/postgres/url.js";
 
 /**
@@ -57,7 +57,12 @@ const consoleOutput: Output = {
 function readTargets(args: string[], env: NodeJS.ProcessEnv): { from: string; to: string } {
   let values: { from?: string | undefined; to?: string | undefined };
   try {
-    ({ values } = parseArgs({ args, options: { from: { type: "string" }, to: { type: "string" } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args,
+      options: { from: { type: "string" }, to: { type: "string" } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     throw new ConfigError(`${(error as Error).message.replace(/\.$/, "")}; ${USAGE}`);
   }
@@ -66,7 +71,9 @@ function readTargets(args: string[], env: NodeJS.ProcessEnv): { from: string; to
   const config = loadConfig(env);
   const to = values.to ?? config.databaseUrl;
   if (to === undefined) {
-    throw new ConfigError("DATABASE_URL is not set: set it (in the environment or .env, or pass --to) to the empty PostgreSQL database to copy into");
+    throw new ConfigError(
+      "DATABASE_URL is not set: set it (in the environment or .env, or pass --to) to the empty PostgreSQL database to copy into",
+    );
   }
   return { from: values.from ?? config.databasePath, to };
 }
@@ -77,9 +84,13 @@ function readTargets(args: string[], env: NodeJS.ProcessEnv): { from: string; to
  * database (creating its tables if it has none) and copies, all or nothing.
  */
 export async function copyDatabase({ from, to }: { from: string; to: string }, now: () => number = Date.now): Promise<CopiedCount[]> {
-  if (from === ":memory:") throw new DatabaseConfigError("DATABASE_PATH is :memory:, which holds nothing to copy: set it (or pass --from) to the bot's database file");
+  if (from === ":memory:")
+    throw new DatabaseConfigError(
+      "DATABASE_PATH is :memory:, which holds nothing to copy: set it (or pass --from) to the bot's database file",
+    );
   // Before anything else: openDatabase would create an empty file.
-  if (!existsSync(from)) throw new DatabaseConfigError(`there is no SQLite database at ${from}: set DATABASE_PATH (or pass --from) to the bot's database file`);
+  if (!existsSync(from))
+    throw new DatabaseConfigError(`there is no SQLite database at ${from}: set DATABASE_PATH (or pass --from) to the bot's database file`);
   postgresTarget(to);
   const lock = InstanceLock.tryAcquire(from);
   if (!lock) {
@@ -115,7 +126,9 @@ function openSource(path: string): Db {
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "SQLITE_NOTADB") {
-      throw new DatabaseConfigError(`${path} is not a SQLite database: set DATABASE_PATH (or pass --from) to the bot's database file`, { cause: error });
+      throw new DatabaseConfigError(`${path} is not a SQLite database: set DATABASE_PATH (or pass --from) to the bot's database file`, {
+        cause: error,
+      });
     }
     throw error;
   }

@@ -54,7 +54,11 @@ export class InstanceRegistry {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.beating;
-    await this.options.instances.forget(this.options.owner).catch((error: unknown) => this.options.logger.warn({ err: error }, "could not say this process stopped; it is forgotten within seconds"));
+    await this.options.instances
+      .forget(this.options.owner)
+      .catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, "could not say this process stopped; it is forgotten within seconds"),
+      );
   }
 
   private beat(): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Clock } from "../clock.js";
 import { lockPersonRows } from "./dialect.js";
 import { prepared } from "./prepared.js";
-import { COLUMNS, type Schema, type SavedAddressesTable } from "./schema.js";
+import { COLUMNS, type SavedAddressesTable, type Schema } from "./schema.js";
 import type { Store } from "./store.js";
 
 export interface SavedAddress {
@@ -54,7 +54,14 @@ export class AddressBook {
   /** Most recently used first; one network, or all. */
   async list(userId: number, network?: string): Promise<SavedAddress[]> {
     if (network !== undefined) return (await this.ofNetwork(this.store.db, userId, network.toLowerCase())).rows.map(toRecord);
-    const rows = await this.store.db.selectFrom("saved_addresses").selectAll().where("user_id", "=", userId).orderBy("network").orderBy("used_at", "desc").orderBy("id", "desc").execute();
+    const rows = await this.store.db
+      .selectFrom("saved_addresses")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("network")
+      .orderBy("used_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
     return rows.map(toRecord);
   }
 
@@ -64,7 +71,13 @@ export class AddressBook {
   }
 
   /** The entry holding exactly this address and memo on this network, if one does. */
-  async findExact(userId: number, network: string, address: string, memo: string | null, db: Kysely<Schema> = this.store.db): Promise<SavedAddress | undefined> {
+  async findExact(
+    userId: number,
+    network: string,
+    address: string,
+    memo: string | null,
+    db: Kysely<Schema> = this.store.db,
+  ): Promise<SavedAddress | undefined> {
     const row = await db
       .selectFrom("saved_addresses")
       .selectAll()
@@ -80,7 +93,13 @@ export class AddressBook {
    * Saves (or relabels, when the same address and memo are saved already). "full" when the
    * person has as many as they may keep.
    */
-  async save(entry: { userId: number; network: string; label: string; address: string; memo: string | null }): Promise<SavedAddress | "full"> {
+  async save(entry: {
+    userId: number;
+    network: string;
+    label: string;
+    address: string;
+    memo: string | null;
+  }): Promise<SavedAddress | "full"> {
     return this.store.db.transaction().execute(async (trx) => {
       await lockPersonRows(this.store.dialect, trx, "addresses", entry.userId);
       const existing = await this.findExact(entry.userId, entry.network, entry.address, entry.memo, trx);
@@ -97,7 +116,15 @@ export class AddressBook {
       const now = this.clock.now();
       const row = await trx
         .insertInto("saved_addresses")
-        .values({ user_id: entry.userId, network: entry.network.toLowerCase(), label: entry.label, address: entry.address, memo: entry.memo ?? "", created_at: now, used_at: now })
+        .values({
+          user_id: entry.userId,
+          network: entry.network.toLowerCase(),
+          label: entry.label,
+          address: entry.address,
+          memo: entry.memo ?? "",
+          created_at: now,
+          used_at: now,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       return toRecord(row);
@@ -105,7 +132,12 @@ export class AddressBook {
   }
 
   async rename(id: number, userId: number, label: string, db: Kysely<Schema> = this.store.db): Promise<boolean> {
-    const result = await db.updateTable("saved_addresses").set({ label }).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+    const result = await db
+      .updateTable("saved_addresses")
+      .set({ label })
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
@@ -116,6 +148,11 @@ export class AddressBook {
 
   /** Chosen at the address step: it moves to the front of that network's buttons. */
   async used(id: number, userId: number): Promise<void> {
-    await this.store.db.updateTable("saved_addresses").set({ used_at: this.clock.now() }).where("id", "=", id).where("user_id", "=", userId).execute();
+    await this.store.db
+      .updateTable("saved_addresses")
+      .set({ used_at: this.clock.now() })
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .execute();
   }
 }

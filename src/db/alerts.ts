@@ -47,9 +47,14 @@ export class AlertRepository {
     private readonly store: Store,
     private readonly clock: Clock,
   ) {
-    const open = (db: Kysely<Schema>) => db.selectFrom("rate_alerts").select(COLUMNS.rate_alerts).where("ended_at", "is", null).orderBy("id");
-    this.openBy = prepared<[now: number], Selectable<RateAlertsTable>>(store.db, (db, arg) => open(db).where("expires_at", ">", arg<number>(0)));
-    this.expiredBy = prepared<[now: number], Selectable<RateAlertsTable>>(store.db, (db, arg) => open(db).where("expires_at", "<=", arg<number>(0)));
+    const open = (db: Kysely<Schema>) =>
+      db.selectFrom("rate_alerts").select(COLUMNS.rate_alerts).where("ended_at", "is", null).orderBy("id");
+    this.openBy = prepared<[now: number], Selectable<RateAlertsTable>>(store.db, (db, arg) =>
+      open(db).where("expires_at", ">", arg<number>(0)),
+    );
+    this.expiredBy = prepared<[now: number], Selectable<RateAlertsTable>>(store.db, (db, arg) =>
+      open(db).where("expires_at", "<=", arg<number>(0)),
+    );
   }
 
   /**
@@ -91,7 +96,13 @@ export class AlertRepository {
 
   /** A person's open alerts, oldest first. */
   async openOf(userId: number): Promise<RateAlert[]> {
-    const rows = await this.store.db.selectFrom("rate_alerts").selectAll().where("user_id", "=", userId).where("ended_at", "is", null).orderBy("id").execute();
+    const rows = await this.store.db
+      .selectFrom("rate_alerts")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("ended_at", "is", null)
+      .orderBy("id")
+      .execute();
     return rows.map(toRecord);
   }
 

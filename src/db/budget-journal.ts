@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely } from "kysely";
+import { CompiledQuery, type Kysely, sql } from "kysely";
 import type { Clock } from "../clock.js";
 import { prepared } from "./prepared.js";
 import type { Lane, Schema } from "./schema.js";
@@ -45,7 +45,9 @@ export class SqliteBudgetJournal {
       db.selectFrom("budget_grants").select(["at", "lane"]).where("at", ">", arg<number>(0)).orderBy("at").orderBy(sql`rowid`),
     );
     this.pause = prepared<[], { until: number }>(store.db, (db) => db.selectFrom("budget_pause").select("until").where("id", "=", 1));
-    this.insertOne = prepared<[at: number, lane: Lane], never>(store.db, (db, arg) => db.insertInto("budget_grants").values({ at: arg<number>(0), lane: arg<Lane>(1) }));
+    this.insertOne = prepared<[at: number, lane: Lane], never>(store.db, (db, arg) =>
+      db.insertInto("budget_grants").values({ at: arg<number>(0), lane: arg<Lane>(1) }),
+    );
     this.prune = prepared<[before: number], never>(store.db, (db, arg) => db.deleteFrom("budget_grants").where("at", "<=", arg<number>(0)));
   }
 
@@ -54,7 +56,10 @@ export class SqliteBudgetJournal {
    * grants wait for it, or it for them). The time is read once the lock is held: a wait for
    * another process must not stamp a grant earlier than it really went.
    */
-  async grant<T>(spanMs: number, decide: (view: { now: number; window: Grant[]; pausedUntil: number }) => { grants: Grant[]; result: T }): Promise<T> {
+  async grant<T>(
+    spanMs: number,
+    decide: (view: { now: number; window: Grant[]; pausedUntil: number }) => { grants: Grant[]; result: T },
+  ): Promise<T> {
     return this.store.db.connection().execute(async (db) => {
       await db.executeQuery(BEGIN);
       try {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Db } from "./database.js";
 import { DatabaseConfigError } from "./errors.js";
 
@@ -67,7 +67,9 @@ export async function copySqliteToPostgres(source: Db, target: Kysely<any>, opti
       await sql`SELECT set_config('lock_timeout', ${String(options.lockTimeoutMs ?? 10_000)}, true)`.execute(trx);
       // The bot's pool bounds statements and idle transactions (POOL_LIMITS); a copy of a large
       // database is one long transaction, reading SQLite between its inserts: not bounded so.
-      await sql`SELECT set_config('statement_timeout', '0', true), set_config('idle_in_transaction_session_timeout', '0', true)`.execute(trx);
+      await sql`SELECT set_config('statement_timeout', '0', true), set_config('idle_in_transaction_session_timeout', '0', true)`.execute(
+        trx,
+      );
       await sql`LOCK TABLE ${sql.join(COPIED_TABLES.map((table) => sql.table(table.name)))} IN EXCLUSIVE MODE`.execute(trx);
       await refuseNonEmpty(trx);
       const copied: CopiedCount[] = [];
@@ -79,7 +81,9 @@ export async function copySqliteToPostgres(source: Db, target: Kysely<any>, opti
       // Last, once every count is right: a sequence's move is never rolled back.
       for (const plan of plans) {
         if (plan.identity) {
-          await sql`SELECT setval(pg_get_serial_sequence(${plan.name}, 'id'), coalesce(max(id), 0) + 1, false) FROM ${sql.table(plan.name)}`.execute(trx);
+          await sql`SELECT setval(pg_get_serial_sequence(${plan.name}, 'id'), coalesce(max(id), 0) + 1, false) FROM ${sql.table(plan.name)}`.execute(
+            trx,
+          );
         }
       }
       return copied;
@@ -104,7 +108,10 @@ interface TablePlan {
 
 /** Every table of the SQLite database must be one this copy knows: none is left behind. */
 function checkSourceTables(source: Db): void {
-  const names = source.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").pluck().all() as string[];
+  const names = source
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
+    .pluck()
+    .all() as string[];
   const unknown = names.filter((name) => !COPIED_TABLES.some((table) => table.name === name));
   if (unknown.length > 0) {
     throw new DatabaseConfigError(
@@ -130,12 +137,16 @@ async function targetColumns(target: Kysely<unknown>): Promise<ColumnTypes> {
 
 function planTable(source: Db, table: (typeof COPIED_TABLES)[number], tables: ColumnTypes): TablePlan {
   const quoted = quote(table.name);
-  const names = source.prepare(`SELECT * FROM ${quoted} LIMIT 0`).columns().map((column) => column.name);
+  const names = source
+    .prepare(`SELECT * FROM ${quoted} LIMIT 0`)
+    .columns()
+    .map((column) => column.name);
   const read = table.rowidAsId ? ["id", ...names] : names;
   const pg = tables.get(table.name);
   const missing = pg === undefined ? [table.name] : read.filter((name) => !pg.has(name)).map((name) => `${table.name}.${name}`);
   // Both schemas come from this bot's migrations, brought up to date: a mismatch is the bot's bug.
-  if (missing.length > 0) throw new Error(`PostgreSQL's schema lacks ${missing.join(", ")}, which SQLite's has: the two migrations are out of step`);
+  if (missing.length > 0)
+    throw new Error(`PostgreSQL's schema lacks ${missing.join(", ")}, which SQLite's has: the two migrations are out of step`);
   const types = new Map(read.map((name) => [name, pg?.get(name)?.type ?? "text"]));
   const order = table.rowidAsId ? "rowid" : table.key.map(quote).join(", ");
   return {
@@ -165,7 +176,12 @@ async function refuseNonEmpty(trx: Transaction<any>): Promise<void> {
 /** Copies one table a batch at a time; returns its count, checked against SQLite's. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function copyTable(source: Db, trx: Transaction<any>, plan: TablePlan): Promise<number> {
-  const expected = Number(source.prepare(`SELECT count(*) FROM ${quote(plan.name)}`).pluck().get());
+  const expected = Number(
+    source
+      .prepare(`SELECT count(*) FROM ${quote(plan.name)}`)
+      .pluck()
+      .get(),
+  );
   const rowsPerBatch = Math.max(1, Math.floor(BATCH_PARAMETERS / plan.types.size));
   // INTEGER values as bigint: none beyond 2^53 is rounded on its way.
   const select = source.prepare(plan.select).safeIntegers(true);
@@ -248,7 +264,10 @@ function copyError(error: unknown, table: string | undefined): unknown {
       { cause: error },
     );
   }
-  return new DatabaseConfigError(`the copy into PostgreSQL failed${at} (${text}): nothing was copied, the PostgreSQL database is as it was`, { cause: error });
+  return new DatabaseConfigError(
+    `the copy into PostgreSQL failed${at} (${text}): nothing was copied, the PostgreSQL database is as it was`,
+    { cause: error },
+  );
 }
 
 function quote(name: string): string {

@@ -1,10 +1,10 @@
 import { CompiledQuery, type Selectable } from "kysely";
 import type { Clock } from "../clock.js";
-import { currentFence, LeaseLostError, type Fence } from "./fence.js";
-import { prepared, PREPARED_MARK } from "./prepared.js";
+import type { NewTransaction, TransactionRecord, TransactionRepository } from "./exchanges/record.js";
+import { currentFence, type Fence, LeaseLostError } from "./fence.js";
+import { PREPARED_MARK, prepared } from "./prepared.js";
 import type { CreateRequestsTable } from "./schema.js";
 import type { Store } from "./store.js";
-import type { NewTransaction, TransactionRecord, TransactionRepository } from "./exchanges/record.js";
 
 export type CreateRequestState =
   | { state: "new" }
@@ -96,14 +96,31 @@ export class CreateRequestRepository {
     this.insertPending = prepared<Claim, never>(store.db, (db, arg) =>
       db
         .insertInto("create_requests")
-        .values({ request_key: arg(0), user_id: arg(1), state: "pending", created_at: arg(2), updated_at: arg(2), details: arg(3), attempted_by: arg(4) })
+        .values({
+          request_key: arg(0),
+          user_id: arg(1),
+          state: "pending",
+          created_at: arg(2),
+          updated_at: arg(2),
+          details: arg(3),
+          attempted_by: arg(4),
+        })
         .onConflict((oc) => oc.column("request_key").doNothing()),
     );
-    this.outcome = prepared<[key: string], Pick<Selectable<CreateRequestsTable>, "state" | "exchange_id" | "error" | "created_at" | "attempted_by">>(store.db, (db, arg) =>
-      db.selectFrom("create_requests").select(["state", "exchange_id", "error", "created_at", "attempted_by"]).where("request_key", "=", arg<string>(0)),
+    this.outcome = prepared<
+      [key: string],
+      Pick<Selectable<CreateRequestsTable>, "state" | "exchange_id" | "error" | "created_at" | "attempted_by">
+    >(store.db, (db, arg) =>
+      db
+        .selectFrom("create_requests")
+        .select(["state", "exchange_id", "error", "created_at", "attempted_by"])
+        .where("request_key", "=", arg<string>(0)),
     );
     this.created = prepared<[key: string, exchangeId: string, now: number], never>(store.db, (db, arg) =>
-      db.updateTable("create_requests").set({ state: "created", exchange_id: arg<string>(1), updated_at: arg<number>(2) }).where("request_key", "=", arg<string>(0)),
+      db
+        .updateTable("create_requests")
+        .set({ state: "created", exchange_id: arg<string>(1), updated_at: arg<number>(2) })
+        .where("request_key", "=", arg<string>(0)),
     );
   }
 
@@ -132,7 +149,12 @@ export class CreateRequestRepository {
     const row = (await this.outcome(this.store.db, key)).rows[0]!;
     if (row.state === "created") return { state: "created", exchangeId: row.exchange_id ?? "" };
     if (row.state === "failed") return { state: "failed", error: row.error ?? "" };
-    return { state: "pending", createdAt: row.created_at, onItsWay: row.error === null && row.created_at > now - UNKNOWN_AFTER_MS, attemptedBy: row.attempted_by };
+    return {
+      state: "pending",
+      createdAt: row.created_at,
+      onItsWay: row.error === null && row.created_at > now - UNKNOWN_AFTER_MS,
+      attemptedBy: row.attempted_by,
+    };
   }
 
   /**
@@ -153,7 +175,10 @@ export class CreateRequestRepository {
       : // SQLite: one process, one statement at a time; the check and the insert need no lock.
         `SELECT (SELECT count(*) FROM chat_leases WHERE chat_key = ? AND token = ?) AS held, 0 AS inserted`;
     const { rows } = await this.store.db.executeQuery<{ held: number | string; inserted: number | string }>(
-      CompiledQuery.raw(PREPARED_MARK + text, pg ? [fence.chatKey, fence.token, key, userId, now, details, attemptedBy] : [fence.chatKey, fence.token]),
+      CompiledQuery.raw(
+        PREPARED_MARK + text,
+        pg ? [fence.chatKey, fence.token, key, userId, now, details, attemptedBy] : [fence.chatKey, fence.token],
+      ),
     );
     if (Number(rows[0]?.held ?? 0) === 0) throw new LeaseLostError(fence.chatKey);
     if (pg) return BigInt(rows[0]!.inserted);
@@ -170,7 +195,11 @@ export class CreateRequestRepository {
 
   /** The service refused before anything was created: the key may be retried under a new one. */
   async fail(key: string, error: string): Promise<void> {
-    await this.store.db.updateTable("create_requests").set({ state: "failed", error, updated_at: this.clock.now() }).where("request_key", "=", key).execute();
+    await this.store.db
+      .updateTable("create_requests")
+      .set({ state: "failed", error, updated_at: this.clock.now() })
+      .where("request_key", "=", key)
+      .execute();
   }
 
   /**
@@ -191,12 +220,21 @@ export class CreateRequestRepository {
    * being created: from now on its outcome is owed to them, if the card does not tell it.
    */
   async markToldInFlight(key: string, at: number): Promise<void> {
-    await this.store.db.updateTable("create_requests").set({ told_in_flight_at: at }).where("request_key", "=", key).where("told_in_flight_at", "is", null).execute();
+    await this.store.db
+      .updateTable("create_requests")
+      .set({ told_in_flight_at: at })
+      .where("request_key", "=", key)
+      .where("told_in_flight_at", "is", null)
+      .execute();
   }
 
   /** Whether a person was told this attempt may be being created (its outcome is then told by the owed-outcomes pass, src/bot/create-outcomes.ts). */
   async wasToldInFlight(key: string): Promise<boolean> {
-    const row = await this.store.db.selectFrom("create_requests").select("told_in_flight_at").where("request_key", "=", key).executeTakeFirst();
+    const row = await this.store.db
+      .selectFrom("create_requests")
+      .select("told_in_flight_at")
+      .where("request_key", "=", key)
+      .executeTakeFirst();
     return row?.told_in_flight_at != null;
   }
 

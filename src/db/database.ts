@@ -40,7 +40,10 @@ export function migrate(db: Db): void {
  * while holding the instance lock. Says what was done, for the log.
  */
 export function runMigrationWork(db: Db, now: number): { version: number; what: string; rows: number }[] {
-  const keys = db.prepare("SELECT key FROM kv WHERE key > ? AND key < ? ORDER BY key").pluck().all(`${WORK_PREFIX}:`, `${WORK_PREFIX};`) as string[];
+  const keys = db
+    .prepare("SELECT key FROM kv WHERE key > ? AND key < ? ORDER BY key")
+    .pluck()
+    .all(`${WORK_PREFIX}:`, `${WORK_PREFIX};`) as string[];
   const done: { version: number; what: string; rows: number }[] = [];
   for (const key of keys) {
     const version = Number(key.slice(WORK_PREFIX.length + 1));

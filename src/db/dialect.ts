@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder } from "kysely";
+import { type Expression, type Kysely, type RawBuilder, sql } from "kysely";
 import { PERSON_LOCK_KINDS } from "./postgres/locks.js";
 import type { Schema } from "./schema.js";
 
@@ -39,7 +39,12 @@ export function octetLength(dialect: Dialect, text: Expression<string>): RawBuil
  * ends. PostgreSQL takes a transaction advisory lock for it (under READ COMMITTED two would
  * both count 2 and both insert a third); SQLite's write transactions run one at a time anyway.
  */
-export async function lockPersonRows(dialect: Dialect, trx: Kysely<Schema>, kind: keyof typeof PERSON_LOCK_KINDS, userId: number): Promise<void> {
+export async function lockPersonRows(
+  dialect: Dialect,
+  trx: Kysely<Schema>,
+  kind: keyof typeof PERSON_LOCK_KINDS,
+  userId: number,
+): Promise<void> {
   if (dialect !== "postgres") return;
   await sql`SELECT pg_advisory_xact_lock(${PERSON_LOCK_KINDS[kind]}, hashint8(${userId}))`.execute(trx);
 }

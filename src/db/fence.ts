@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Dialect } from "./dialect.js";
 import type { Schema } from "./schema.js";
 
@@ -57,6 +57,11 @@ export function leaseHeld(dialect: Dialect, fence: Fence): RawBuilder<boolean> {
  * then or since, and the handling stops either way.
  */
 export async function leaseStillHeld(db: Kysely<Schema>, fence: Fence): Promise<boolean> {
-  const row = await db.selectFrom("chat_leases").select(sql<number>`1`.as("held")).where("chat_key", "=", fence.chatKey).where("token", "=", fence.token).executeTakeFirst();
+  const row = await db
+    .selectFrom("chat_leases")
+    .select(sql<number>`1`.as("held"))
+    .where("chat_key", "=", fence.chatKey)
+    .where("token", "=", fence.token)
+    .executeTakeFirst();
   return row !== undefined;
 }

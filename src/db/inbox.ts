@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from "kysely";
-import { systemClock, type Clock } from "../clock.js";
+import { type Clock, systemClock } from "../clock.js";
 import { PREPARED_MARK } from "./prepared.js";
 import type { Schema } from "./schema.js";
 import type { Store } from "./store.js";
@@ -28,7 +28,14 @@ export interface LeaseRef {
   token: number;
 }
 
-type ClaimRow = { update_id: number; chat_key: string; payload: string; attempts: number; token?: number | string; sent_ago?: number | string | null };
+type ClaimRow = {
+  update_id: number;
+  chat_key: string;
+  payload: string;
+  attempts: number;
+  token?: number | string;
+  sent_ago?: number | string | null;
+};
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /**
@@ -90,14 +97,19 @@ export class InboxRepository {
     return db.executeQuery<R>(CompiledQuery.raw(mark + text, [...parameters])).then((result) => result.rows);
   }
 
-/** Stores updates not stored before (a repeat of an update_id is dropped); how many were new. */
+  /** Stores updates not stored before (a repeat of an update_id is dropped); how many were new. */
   async add(updates: readonly NewInboxUpdate[], now: number): Promise<number> {
     if (updates.length === 0) return 0;
     const rows = updates.map((u) => [u.updateId, u.chatKey, u.payload, now] as const);
-    const values = rows.map((_, i) => (this.store.dialect === "postgres" ? `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4})` : "(?, ?, ?, ?)")).join(", ");
+    const values = rows
+      .map((_, i) => (this.store.dialect === "postgres" ? `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4})` : "(?, ?, ?, ?)"))
+      .join(", ");
     // Not prepared: the number of rows varies (a batch of polled updates).
     const result = await this.store.db.executeQuery(
-      CompiledQuery.raw(`INSERT INTO inbox (update_id, chat_key, payload, received_at) VALUES ${values} ON CONFLICT (update_id) DO NOTHING`, rows.flat()),
+      CompiledQuery.raw(
+        `INSERT INTO inbox (update_id, chat_key, payload, received_at) VALUES ${values} ON CONFLICT (update_id) DO NOTHING`,
+        rows.flat(),
+      ),
     );
     return Number(result.numAffectedRows ?? 0n);
   }
@@ -181,7 +193,8 @@ export class InboxRepository {
 
   /** Lets the chat's lease go if `owner` holds it with this token, keeping its row for when the chat last got a message. */
   private async letGo(db: Kysely<Schema>, lease: LeaseRef, owner: string, sentAgoMs: number | null): Promise<void> {
-    if (this.store.dialect === "postgres") await this.run(db, letGoPostgres(this.sentNow()), [sentAgoMs, lease.chatKey, owner, lease.token]);
+    if (this.store.dialect === "postgres")
+      await this.run(db, letGoPostgres(this.sentNow()), [sentAgoMs, lease.chatKey, owner, lease.token]);
     else {
       const sentAt = sentAgoMs === null ? null : this.clock.now() - sentAgoMs;
       await this.run(db, LET_GO_SQLITE, [sentAt, sentAt, lease.chatKey, owner, lease.token]);
@@ -233,7 +246,13 @@ export class InboxRepository {
    * `sentAgoMs`, as `release`) and returns undefined. Refused (nothing done, undefined) unless
    * `owner` still holds the lease with this token: the update is then the new holder's.
    */
-  async finish(updateId: number, lease: LeaseRef, owner: string, leaseMs: number, sentAgoMs: number | null = null): Promise<ClaimedUpdate | undefined> {
+  async finish(
+    updateId: number,
+    lease: LeaseRef,
+    owner: string,
+    leaseMs: number,
+    sentAgoMs: number | null = null,
+  ): Promise<ClaimedUpdate | undefined> {
     const { chatKey, token } = lease;
     if (this.store.dialect === "postgres") {
       // One statement sees the table as it was when it began: the update just marked done still
@@ -258,7 +277,11 @@ export class InboxRepository {
     }
     return this.store.db.transaction().execute(async (trx) => {
       const now = this.now();
-      const kept = await this.run<{ chat_key: string }>(trx, "UPDATE chat_leases SET until = ? WHERE chat_key = ? AND owner = ? AND token = ? RETURNING chat_key", [now + leaseMs, chatKey, owner, token]);
+      const kept = await this.run<{ chat_key: string }>(
+        trx,
+        "UPDATE chat_leases SET until = ? WHERE chat_key = ? AND owner = ? AND token = ? RETURNING chat_key",
+        [now + leaseMs, chatKey, owner, token],
+      );
       if (kept.length === 0) return undefined;
       await this.run(trx, "UPDATE inbox SET done_at = ?, payload = '' WHERE update_id = ?", [now, updateId]);
       const next = (await this.nextOf(trx, chatKey))[0];
@@ -313,7 +336,11 @@ export class InboxRepository {
         const found = new Set<string>();
         const until = this.now() + leaseMs;
         for (const lease of leases) {
-          const rows = await this.run<{ chat_key: string }>(trx, "UPDATE chat_leases SET until = ? WHERE owner = ? AND chat_key = ? AND token = ? RETURNING chat_key", [until, owner, lease.chatKey, lease.token]);
+          const rows = await this.run<{ chat_key: string }>(
+            trx,
+            "UPDATE chat_leases SET until = ? WHERE owner = ? AND chat_key = ? AND token = ? RETURNING chat_key",
+            [until, owner, lease.chatKey, lease.token],
+          );
           if (rows.length > 0) found.add(lease.chatKey);
         }
         return found;
@@ -339,7 +366,11 @@ export class InboxRepository {
     const pg = this.store.dialect === "postgres";
     return this.store.db.transaction().execute(async (trx) => {
       if (!(await this.holds(trx, lease, owner))) return false;
-      await this.run(trx, `UPDATE inbox SET done_at = ${pg ? DB_NOW : "?"}, payload = '' WHERE update_id = ${pg ? "$1" : "?"}`, pg ? [updateId] : [this.now(), updateId]);
+      await this.run(
+        trx,
+        `UPDATE inbox SET done_at = ${pg ? DB_NOW : "?"}, payload = '' WHERE update_id = ${pg ? "$1" : "?"}`,
+        pg ? [updateId] : [this.now(), updateId],
+      );
       return true;
     });
   }
@@ -347,7 +378,9 @@ export class InboxRepository {
   /** Forgets updates handled before `before` (their id is kept a while, so that a repeat is known; their content goes when handled). */
   async prune(before: number): Promise<number> {
     const pg = this.store.dialect === "postgres";
-    const result = await this.store.db.executeQuery(CompiledQuery.raw(`DELETE FROM inbox WHERE done_at IS NOT NULL AND done_at < ${pg ? "$1" : "?"}`, [before]));
+    const result = await this.store.db.executeQuery(
+      CompiledQuery.raw(`DELETE FROM inbox WHERE done_at IS NOT NULL AND done_at < ${pg ? "$1" : "?"}`, [before]),
+    );
     return Number(result.numAffectedRows ?? 0n);
   }
 
@@ -360,8 +393,13 @@ export class InboxRepository {
     const pg = this.store.dialect === "postgres";
     const result = await this.store.db.executeQuery(
       pg
-        ? CompiledQuery.raw(`DELETE FROM chat_leases WHERE until < ${DB_NOW} - $1 AND coalesce(sent_at, 0) < ${this.sentNow()} - $1`, [keepMs])
-        : CompiledQuery.raw("DELETE FROM chat_leases WHERE owner = '' AND until < ? AND coalesce(sent_at, 0) < ?", [this.now() - keepMs, this.clock.now() - keepMs]),
+        ? CompiledQuery.raw(`DELETE FROM chat_leases WHERE until < ${DB_NOW} - $1 AND coalesce(sent_at, 0) < ${this.sentNow()} - $1`, [
+            keepMs,
+          ])
+        : CompiledQuery.raw("DELETE FROM chat_leases WHERE owner = '' AND until < ? AND coalesce(sent_at, 0) < ?", [
+            this.now() - keepMs,
+            this.clock.now() - keepMs,
+          ]),
     );
     return Number(result.numAffectedRows ?? 0n);
   }
@@ -384,7 +422,8 @@ export class InboxRepository {
  */
 const letGoPostgres = (sentNow: string) =>
   `UPDATE chat_leases SET owner = '', until = 0, sent_at = greatest(${sentNow} - $1::bigint, sent_at) WHERE chat_key = $2 AND owner = $3 AND token = $4`;
-const LET_GO_SQLITE = "UPDATE chat_leases SET owner = '', until = 0, sent_at = max(coalesce(?, sent_at), coalesce(sent_at, ?)) WHERE chat_key = ? AND owner = ? AND token = ?";
+const LET_GO_SQLITE =
+  "UPDATE chat_leases SET owner = '', until = 0, sent_at = max(coalesce(?, sent_at), coalesce(sent_at, ?)) WHERE chat_key = ? AND owner = ? AND token = ?";
 
 function claimed(row: ClaimRow | undefined): ClaimedUpdate | undefined {
   if (!row || row.update_id === null) return undefined;

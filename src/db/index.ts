@@ -6,32 +6,46 @@ import { AlertRepository } from "./alerts.js";
 import { AuditLog } from "./audit.js";
 import { CatalogueRepository } from "./catalogue.js";
 import { CreateRequestRepository } from "./create-requests.js";
-import { InboxRepository } from "./inbox.js";
-import { InstanceRepository } from "./instances.js";
-import { KeyValueStore } from "./kv.js";
-import type { Store } from "./store.js";
 import { CardRepository } from "./exchanges/card.js";
 import { NoticeRepository } from "./exchanges/notices.js";
 import { TransactionRepository } from "./exchanges/record.js";
 import { ScheduleRepository } from "./exchanges/schedule.js";
+import { InboxRepository } from "./inbox.js";
+import { InstanceRepository } from "./instances.js";
+import { KeyValueStore } from "./kv.js";
+import type { Store } from "./store.js";
 import { UserRepository } from "./users.js";
 
-export { openSqliteStore, type Dialect, type SqliteStore, type Store } from "./store.js";
-export { openDatabase, migrate, runMigrationWork, type Db } from "./database.js";
-export { SqliteBudgetJournal, type Grant } from "./budget-journal.js";
-export { InstanceLock, waitForInstanceLock, type HeldInstanceLock } from "./instance-lock.js";
-export { LANES, POLL_RANK, type CardClaim, type Lane, type PollRank, type Schema, type StopReason } from "./schema.js";
-export type { TransactionRecord, NewTransaction, NextPoll, ObservedState, StatusChange } from "./exchanges/record.js";
-export type { UserRecord } from "./users.js";
 export type { SavedAddress } from "./addresses.js";
 export type { AlertEnd, RateAlert } from "./alerts.js";
+export type { AuditEntry } from "./audit.js";
+export { type Grant, SqliteBudgetJournal } from "./budget-journal.js";
 export type { CurrencyRecord, ProviderRecord } from "./catalogue.js";
 export type { CreateRequestDetails, CreateRequestRecord, CreateRequestState } from "./create-requests.js";
-export { REQUEST_KEY_PATTERN, UNKNOWN_AFTER_MS, isUnknownOutcome, requestKeyOf } from "./create-requests.js";
-export type { AuditEntry } from "./audit.js";
+export { isUnknownOutcome, REQUEST_KEY_PATTERN, requestKeyOf, UNKNOWN_AFTER_MS } from "./create-requests.js";
+export { type Db, migrate, openDatabase, runMigrationWork } from "./database.js";
+export type { NewTransaction, NextPoll, ObservedState, StatusChange, TransactionRecord } from "./exchanges/record.js";
 export type { ClaimedUpdate, NewInboxUpdate } from "./inbox.js";
-export { AddressBook, AlertRepository, AuditLog, CardRepository, CatalogueRepository, CreateRequestRepository, InboxRepository, InstanceRepository, KeyValueStore, NoticeRepository, ScheduleRepository, TransactionRepository, UserRepository };
+export { type HeldInstanceLock, InstanceLock, waitForInstanceLock } from "./instance-lock.js";
 export { BEAT_MS, GONE_AFTER_MS } from "./instances.js";
+export { type CardClaim, LANES, type Lane, POLL_RANK, type PollRank, type Schema, type StopReason } from "./schema.js";
+export { type Dialect, openSqliteStore, type SqliteStore, type Store } from "./store.js";
+export type { UserRecord } from "./users.js";
+export {
+  AddressBook,
+  AlertRepository,
+  AuditLog,
+  CardRepository,
+  CatalogueRepository,
+  CreateRequestRepository,
+  InboxRepository,
+  InstanceRepository,
+  KeyValueStore,
+  NoticeRepository,
+  ScheduleRepository,
+  TransactionRepository,
+  UserRepository,
+};
 
 export interface Repositories {
   users: UserRepository;

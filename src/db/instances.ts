@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder } from "kysely";
+import { type Expression, type RawBuilder, sql } from "kysely";
 import type { Dialect } from "./dialect.js";
 import type { Store } from "./store.js";
 

@@ -1,10 +1,9 @@
 import type { StorageAdapter } from "grammy";
 import { CompiledQuery } from "kysely";
 import type { Clock } from "../clock.js";
-import { currentFence, LeaseLostError, type Fence } from "./fence.js";
-import { PREPARED_MARK } from "./prepared.js";
 import { octetLength } from "./dialect.js";
-import { prepared } from "./prepared.js";
+import { currentFence, type Fence, LeaseLostError } from "./fence.js";
+import { PREPARED_MARK, prepared } from "./prepared.js";
 import type { Store } from "./store.js";
 
 /** The keys under `prefix`: from `prefix:` up to, not including, `prefix;` (the next character). */
@@ -41,12 +40,16 @@ export class KeyValueStore {
     private readonly store: Store,
     private readonly clock: Clock,
   ) {
-    this.select = prepared<[key: string], { value: string }>(store.db, (db, arg) => db.selectFrom("kv").select("value").where("key", "=", arg<string>(0)));
+    this.select = prepared<[key: string], { value: string }>(store.db, (db, arg) =>
+      db.selectFrom("kv").select("value").where("key", "=", arg<string>(0)),
+    );
     this.upsert = prepared<[key: string, value: string, now: number], never>(store.db, (db, arg) =>
       db
         .insertInto("kv")
         .values({ key: arg(0), value: arg(1), updated_at: arg(2) })
-        .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") }))),
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") })),
+        ),
     );
     this.remove = prepared<[key: string], never>(store.db, (db, arg) => db.deleteFrom("kv").where("key", "=", arg<string>(0)));
     this.idle = prepared<[from: string, to: string, before: number], { key: string; value: string }>(store.db, (db, arg) =>
@@ -71,7 +74,10 @@ export class KeyValueStore {
     this.removeIdle = prepared<[from: string, to: string, before: number], never>(store.db, (db, arg) =>
       db.deleteFrom("kv").where("key", ">=", arg<string>(0)).where("key", "<", arg<string>(1)).where("updated_at", "<", arg<number>(2)),
     );
-    this.matching = prepared<[from: string, to: string, since: number, contains: string, lacks: string, limit: number], { key: string; value: string }>(store.db, (db, arg) =>
+    this.matching = prepared<
+      [from: string, to: string, since: number, contains: string, lacks: string, limit: number],
+      { key: string; value: string }
+    >(store.db, (db, arg) =>
       db
         .selectFrom("kv")
         .select(["key", "value"])
@@ -150,15 +156,29 @@ export class KeyValueStore {
    * not `lacks` (literal: a property's name, say `"outcome":`, which JSON never writes inside a
    * string), oldest first, at most `limit`: one range read of the key, the texts matched there.
    */
-  async matchingSince<T>(prefix: string, filter: { since: number; contains: string; lacks: string; limit: number }): Promise<{ key: string; value: T }[]> {
-    const { rows } = await this.matching(this.store.db, ...range(prefix), filter.since, likeAnywhere(filter.contains), likeAnywhere(filter.lacks), filter.limit);
+  async matchingSince<T>(
+    prefix: string,
+    filter: { since: number; contains: string; lacks: string; limit: number },
+  ): Promise<{ key: string; value: T }[]> {
+    const { rows } = await this.matching(
+      this.store.db,
+      ...range(prefix),
+      filter.since,
+      likeAnywhere(filter.contains),
+      likeAnywhere(filter.lacks),
+      filter.limit,
+    );
     return rows.map((row) => ({ key: row.key.slice(prefix.length + 1), value: JSON.parse(row.value) as T }));
   }
 
   /** Deletes an entry only if nobody wrote it since `before`; true when it did. */
   async deleteIfIdle(prefix: string, key: string, before: number): Promise<boolean> {
     this.known.delete(`${prefix}:${key}`);
-    const result = await this.store.db.deleteFrom("kv").where("key", "=", `${prefix}:${key}`).where("updated_at", "<", before).executeTakeFirst();
+    const result = await this.store.db
+      .deleteFrom("kv")
+      .where("key", "=", `${prefix}:${key}`)
+      .where("updated_at", "<", before)
+      .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
 
@@ -224,7 +244,9 @@ export class KeyValueStore {
     const p = (i: number) => (pg ? `$${i}` : "?");
     const held = `SELECT 1 FROM chat_leases WHERE chat_key = ${p(1)} AND token = ${p(2)}${pg ? " FOR SHARE" : ""}`;
     const run = (text: string, parameters: unknown[]) =>
-      this.store.db.executeQuery<{ held: number | string }>(CompiledQuery.raw(PREPARED_MARK + text, parameters)).then((result) => result.rows);
+      this.store.db
+        .executeQuery<{ held: number | string }>(CompiledQuery.raw(PREPARED_MARK + text, parameters))
+        .then((result) => result.rows);
     const rows =
       json === null
         ? await run(

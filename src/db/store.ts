@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { Kysely, SqliteDialect, type DatabaseConnection, type Dialect as KyselyDialect, type Driver } from "kysely";
-import { openDatabase, type Db } from "./database.js";
+import { type DatabaseConnection, type Driver, Kysely, type Dialect as KyselyDialect, SqliteDialect } from "kysely";
+import { type Db, openDatabase } from "./database.js";
 import type { Dialect } from "./dialect.js";
 import type { Schema } from "./schema.js";
 import { cachedStatements } from "./statements.js";

@@ -1,6 +1,6 @@
 import type { QueryCreator, Selectable } from "kysely";
 import type { Clock } from "../clock.js";
-import { prepared, type Arg } from "./prepared.js";
+import { type Arg, prepared } from "./prepared.js";
 import { COLUMNS, type Schema, type UsersTable } from "./schema.js";
 import type { Store } from "./store.js";
 
@@ -35,7 +35,15 @@ type Touch = [id: number, username: string | null, firstName: string | null, lan
 const upsertUser = (db: QueryCreator<Schema>, arg: Arg) =>
   db
     .insertInto("users")
-    .values({ id: arg(0), username: arg(1), first_name: arg(2), telegram_language: arg(3), blocked: 0, created_at: arg(4), updated_at: arg(4) })
+    .values({
+      id: arg(0),
+      username: arg(1),
+      first_name: arg(2),
+      telegram_language: arg(3),
+      blocked: 0,
+      created_at: arg(4),
+      updated_at: arg(4),
+    })
     .onConflict((oc) =>
       oc.column("id").doUpdateSet((eb) => ({
         username: eb.ref("excluded.username"),
@@ -60,7 +68,9 @@ export class UserRepository {
     private readonly clock: Clock,
   ) {
     this.upsert = prepared<Touch, Selectable<UsersTable>>(store.db, (db, arg) => upsertUser(db, arg).returning(COLUMNS.users));
-    this.byId = prepared<[id: number], Selectable<UsersTable>>(store.db, (db, arg) => db.selectFrom("users").select(COLUMNS.users).where("id", "=", arg<number>(0)));
+    this.byId = prepared<[id: number], Selectable<UsersTable>>(store.db, (db, arg) =>
+      db.selectFrom("users").select(COLUMNS.users).where("id", "=", arg<number>(0)),
+    );
   }
 
   /**
@@ -96,7 +106,15 @@ export class UserRepository {
         .with("touched", (qb) => upsertUser(qb, arg).returning(COLUMNS.users))
         .selectFrom("touched")
         .select(COLUMNS.users)
-        .select((eb) => Array.from({ length: count }, (_, i) => eb.selectFrom("kv").select("value").where("key", "=", arg<string>(5 + i)).as(`kv${i}`))),
+        .select((eb) =>
+          Array.from({ length: count }, (_, i) =>
+            eb
+              .selectFrom("kv")
+              .select("value")
+              .where("key", "=", arg<string>(5 + i))
+              .as(`kv${i}`),
+          ),
+        ),
     );
   }
 
@@ -114,8 +132,20 @@ export class UserRepository {
   }
 
   /** Records that the user wrote: refreshes their names and lifts a blocked mark. Returns them as stored now. */
-  async touch(user: { id: number; username?: string | undefined; firstName?: string | undefined; languageCode?: string | undefined }): Promise<UserRecord> {
-    const { rows } = await this.upsert(this.store.db, user.id, user.username ?? null, user.firstName ?? null, user.languageCode ?? null, this.clock.now());
+  async touch(user: {
+    id: number;
+    username?: string | undefined;
+    firstName?: string | undefined;
+    languageCode?: string | undefined;
+  }): Promise<UserRecord> {
+    const { rows } = await this.upsert(
+      this.store.db,
+      user.id,
+      user.username ?? null,
+      user.firstName ?? null,
+      user.languageCode ?? null,
+      this.clock.now(),
+    );
     return toRecord(rows[0]!);
   }
 
@@ -143,11 +173,18 @@ export class UserRepository {
   }
 
   async setBlocked(id: number, blocked: boolean): Promise<void> {
-    await this.store.db.updateTable("users").set({ blocked: blocked ? 1 : 0, updated_at: this.clock.now() }).where("id", "=", id).execute();
+    await this.store.db
+      .updateTable("users")
+      .set({ blocked: blocked ? 1 : 0, updated_at: this.clock.now() })
+      .where("id", "=", id)
+      .execute();
   }
 
   async count(): Promise<number> {
-    const row = await this.store.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await this.store.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

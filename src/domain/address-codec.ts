@@ -1,5 +1,5 @@
 import { sha256 } from "@noble/hashes/sha2.js";
-import { base58, bech32, bech32m, type BytesCoder } from "@scure/base";
+import { type BytesCoder, base58, bech32, bech32m } from "@scure/base";
 
 /** Small byte and encoding helpers shared by the address checks (./address.ts, ./address-chains.ts). */
 export function decodeOrUndefined(coder: BytesCoder, text: string): Uint8Array | undefined {

@@ -2,6 +2,7 @@ import { crc32 } from "node:zlib";
 import { blake2b } from "@noble/hashes/blake2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { base32nopad, base58, base58xmr, base58xrp, base64, base64url, bech32 } from "@scure/base";
+import * as chains from "./address-chains.js";
 import {
   base58Versioned,
   bech32Bytes,
@@ -11,13 +12,12 @@ import {
   decodeBase58Check,
   decodeBech32,
   decodeOrUndefined,
-  isSegwit,
   isAllZero,
+  isSegwit,
   startsWithBytes,
   utf8,
   wordsToBytes,
 } from "./address-codec.js";
-import * as chains from "./address-chains.js";
 import { deniedAddress } from "./address-denylist.js";
 
 /**
@@ -327,15 +327,17 @@ function isByron(address: string): boolean {
 
 /** NEAR account id: implicit (64 hex) or named ("alice.near", "app.tg"), 2..64 characters. */
 function isNear(address: string): boolean {
-  return (
-    address.length >= 2 &&
-    address.length <= 64 &&
-    /^(?:(?:[a-z\d]+[-_])*[a-z\d]+\.)*(?:[a-z\d]+[-_])*[a-z\d]+$/.test(address)
-  );
+  return address.length >= 2 && address.length <= 64 && /^(?:(?:[a-z\d]+[-_])*[a-z\d]+\.)*(?:[a-z\d]+[-_])*[a-z\d]+$/.test(address);
 }
 
 /** Tezos: base58check with a 3-byte prefix (tz1, tz2, tz3, tz4, KT1) and a 20-byte hash. */
-const TEZOS_PREFIXES = [[6, 161, 159], [6, 161, 161], [6, 161, 164], [6, 161, 166], [2, 90, 121]];
+const TEZOS_PREFIXES = [
+  [6, 161, 159],
+  [6, 161, 161],
+  [6, 161, 164],
+  [6, 161, 166],
+  [2, 90, 121],
+];
 
 function isTezos(address: string): boolean {
   const payload = decodeBase58Check(address);
@@ -364,22 +366,117 @@ function isHedera(address: string): boolean {
  * names ambiguously (it calls "sonic" and "noble" Algorand, "ela" and "xai" Ethereum).
  */
 const EVM_NETWORKS = [
-  "eth", "etc", "bsc", "opbnb", "pol", "matic", "arb", "arbnova", "op", "base", "avaxc", "ftm", "linea", "zksync",
-  "scroll", "mnt", "blast", "celo", "gnosis", "xdai", "kavaevm", "klay", "bera", "hypeevm", "seievm", "metis",
-  "zora", "taiko", "moonbeam",
+  "eth",
+  "etc",
+  "bsc",
+  "opbnb",
+  "pol",
+  "matic",
+  "arb",
+  "arbnova",
+  "op",
+  "base",
+  "avaxc",
+  "ftm",
+  "linea",
+  "zksync",
+  "scroll",
+  "mnt",
+  "blast",
+  "celo",
+  "gnosis",
+  "xdai",
+  "kavaevm",
+  "klay",
+  "bera",
+  "hypeevm",
+  "seievm",
+  "metis",
+  "zora",
+  "taiko",
+  "moonbeam",
   // added from the catalogue: EVM chains and EVM sides of dual chains
-  "chz", "flr", "flare", "sgb", "story", "cro", "vet", "glmr", "movr", "theta", "wemix", "cfxevm", "zeta", "vic",
-  "tomo", "bb", "merl", "plume", "somnia", "gravity", "corn", "mode", "pulse", "ethw", "canto", "tlosevm", "sysevm",
-  "rollux", "peaqevm", "lukso", "lyx", "oas", "oasys", "filevm", "mapo", "ewt", "tt", "rei", "shardeum", "amb",
-  "brise", "u2u", "vana", "gunz", "zrc", "mat", "cyber", "root", "bitci", "fitfi", "etn", "tenet", "meter", "bfc",
+  "chz",
+  "flr",
+  "flare",
+  "sgb",
+  "story",
+  "cro",
+  "vet",
+  "glmr",
+  "movr",
+  "theta",
+  "wemix",
+  "cfxevm",
+  "zeta",
+  "vic",
+  "tomo",
+  "bb",
+  "merl",
+  "plume",
+  "somnia",
+  "gravity",
+  "corn",
+  "mode",
+  "pulse",
+  "ethw",
+  "canto",
+  "tlosevm",
+  "sysevm",
+  "rollux",
+  "peaqevm",
+  "lukso",
+  "lyx",
+  "oas",
+  "oasys",
+  "filevm",
+  "mapo",
+  "ewt",
+  "tt",
+  "rei",
+  "shardeum",
+  "amb",
+  "brise",
+  "u2u",
+  "vana",
+  "gunz",
+  "zrc",
+  "mat",
+  "cyber",
+  "root",
+  "bitci",
+  "fitfi",
+  "etn",
+  "tenet",
+  "meter",
+  "bfc",
 ];
 
 /** Cosmos SDK chains in the catalogue and their bech32 account prefixes (each chain's own docs). */
 const COSMOS_PREFIXES: Readonly<Record<string, string>> = {
-  luna: "terra", lunc: "terra", kava: "kava", osmo: "osmo", akt: "akash", axl: "axelar", tia: "celestia",
-  inj: "inj", dydx: "dydx", sei: "sei", scrt: "secret", band: "band", xprt: "persistence", ntrn: "neutron",
-  dym: "dym", saga: "saga", bld: "agoric", nibi: "nibi", rune: "thor", arch: "archway", core: "core",
-  orai: "orai", cheq: "cheqd",
+  luna: "terra",
+  lunc: "terra",
+  kava: "kava",
+  osmo: "osmo",
+  akt: "akash",
+  axl: "axelar",
+  tia: "celestia",
+  inj: "inj",
+  dydx: "dydx",
+  sei: "sei",
+  scrt: "secret",
+  band: "band",
+  xprt: "persistence",
+  ntrn: "neutron",
+  dym: "dym",
+  saga: "saga",
+  bld: "agoric",
+  nibi: "nibi",
+  rune: "thor",
+  arch: "archway",
+  core: "core",
+  orai: "orai",
+  cheq: "cheqd",
 };
 
 const FORMATS = new Map<string, AddressFormat>([

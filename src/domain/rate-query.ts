@@ -1,5 +1,5 @@
 import type { Currency } from "../exchange/schemas.js";
-import { parseAmount, type ParseAmountOptions } from "./amount.js";
+import { type ParseAmountOptions, parseAmount } from "./amount.js";
 import type { CurrencyIndex } from "./currency-search.js";
 
 export interface RateQuery {
@@ -10,14 +10,20 @@ export interface RateQuery {
   defaulted: Currency[];
 }
 
-export type RateQueryResult = { ok: true; query: RateQuery } | { ok: false; problem: "incomplete" | "amount" | "currency" | "same"; detail?: string };
+export type RateQueryResult =
+  | { ok: true; query: RateQuery }
+  | { ok: false; problem: "incomplete" | "amount" | "currency" | "same"; detail?: string };
 
 /**
  * "0.5 btc usdt", "100 usdt-trx xmr", "100 usdt trx xmr": an amount and two currencies,
  * each a symbol, "symbol-network" or "symbol network". A bare symbol on several networks
  * takes its main network (the first of its group) and says so.
  */
-export function parseRateQuery(text: string, index: CurrencyIndex, options: Pick<ParseAmountOptions, "dotMayGroupThousands"> = {}): RateQueryResult {
+export function parseRateQuery(
+  text: string,
+  index: CurrencyIndex,
+  options: Pick<ParseAmountOptions, "dotMayGroupThousands"> = {},
+): RateQueryResult {
   const tokens = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (tokens.length < 3) return { ok: false, problem: "incomplete" };
   const amount = parseAmount(tokens[0]!, options);

@@ -28,11 +28,32 @@ export interface HtmlOptions {
 }
 
 const SUPPORTED_TAGS = new Set([
-  "a", "b", "strong", "i", "em", "s", "strike", "del", "u", "ins",
-  "tg-spoiler", "tg-emoji", "span", "pre", "code", "blockquote",
+  "a",
+  "b",
+  "strong",
+  "i",
+  "em",
+  "s",
+  "strike",
+  "del",
+  "u",
+  "ins",
+  "tg-spoiler",
+  "tg-emoji",
+  "span",
+  "pre",
+  "code",
+  "blockquote",
 ]);
 
-const LT = 0x3c, GT = 0x3e, AMP = 0x26, SLASH = 0x2f, EQ = 0x3d, DQ = 0x22, SQ = 0x27, HASH = 0x23;
+const LT = 0x3c,
+  GT = 0x3e,
+  AMP = 0x26,
+  SLASH = 0x2f,
+  EQ = 0x3d,
+  DQ = 0x22,
+  SQ = 0x27,
+  HASH = 0x23;
 const SEMICOLON = 0x3b;
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0 || c === 0x0b || c === 0x0c;
@@ -295,9 +316,25 @@ export function checkedLink(raw: string): string | undefined {
 }
 
 const TYPE_PRIORITY: Record<string, number> = {
-  mention: 50, hashtag: 50, bot_command: 50, url: 50, email: 50, bold: 90, italic: 91, code: 20, pre: 11,
-  text_link: 49, text_mention: 49, cashtag: 50, phone_number: 50, underline: 92, strikethrough: 93,
-  blockquote: 0, expandable_blockquote: 0, spoiler: 94, custom_emoji: 99,
+  mention: 50,
+  hashtag: 50,
+  bot_command: 50,
+  url: 50,
+  email: 50,
+  bold: 90,
+  italic: 91,
+  code: 20,
+  pre: 11,
+  text_link: 49,
+  text_mention: 49,
+  cashtag: 50,
+  phone_number: 50,
+  underline: 92,
+  strikethrough: 93,
+  blockquote: 0,
+  expandable_blockquote: 0,
+  spoiler: 94,
+  custom_emoji: 99,
 };
 
 /** TDLib's order: by offset, longer first, then by type priority. */

@@ -9,20 +9,20 @@
  *   const menu = await alice.nextMessage();
  */
 import type { User, UserFromGetMe } from "grammy/types";
+import { FloodGate, type FloodRules, STRICT_FLOOD_RULES } from "./flood.js";
 import { BotApiMethods, placeholderUser } from "./methods.js";
 import { BotApiServer } from "./server.js";
-import { FloodGate, STRICT_FLOOD_RULES, type FloodRules } from "./flood.js";
 import { EmulatorState } from "./state.js";
 import { describeKeyboard, preview, TestChat, TestUser, type UserEnvironment } from "./test-user.js";
 import type { ApiCall, HeldCall, InjectedError, StoredFile, StoredMessage } from "./types.js";
-import { WebhookSender, type WebhookDelivery, type WebhookStatus } from "./webhook.js";
+import { type WebhookDelivery, WebhookSender, type WebhookStatus } from "./webhook.js";
 
-export { BotApiError } from "./types.js";
-export type { ApiCall, ApiResponse, CallbackAnswer, HeldCall, InjectedError, InlineAnswer, StoredFile, StoredMessage } from "./types.js";
-export { STRICT_FLOOD_RULES, type FloodRules } from "./flood.js";
+export { type FloodRules, STRICT_FLOOD_RULES } from "./flood.js";
+export { EntityParseError, parseHtml } from "./html.js";
 export { EmulatorClosedError } from "./state.js";
 export { TestChat, TestUser } from "./test-user.js";
-export { parseHtml, EntityParseError } from "./html.js";
+export type { ApiCall, ApiResponse, CallbackAnswer, HeldCall, InjectedError, InlineAnswer, StoredFile, StoredMessage } from "./types.js";
+export { BotApiError } from "./types.js";
 export type { WebhookDelivery, WebhookStatus } from "./webhook.js";
 
 export interface EmulatorOptions {
@@ -283,14 +283,23 @@ export class BotApiEmulator {
   }
 
   /** A chat's kind and, for groups, title and admins; undefined for an unknown id. */
-  chatInfo(chatId: number): { type: "private" | "group" | "supergroup"; title?: string; admins: readonly number[]; lastChatAction?: { action: string; at: number; afterMessageId: number } } | undefined {
+  chatInfo(chatId: number):
+    | {
+        type: "private" | "group" | "supergroup";
+        title?: string;
+        admins: readonly number[];
+        lastChatAction?: { action: string; at: number; afterMessageId: number };
+      }
+    | undefined {
     const chat = this.state.chats.get(chatId);
     if (chat === undefined) return undefined;
     return {
       type: chat.type,
       ...(chat.title === undefined ? {} : { title: chat.title }),
       admins: chat.admins,
-      ...(chat.lastChatAction === undefined || chat.lastChatActionAt === undefined ? {} : { lastChatAction: { action: chat.lastChatAction, at: chat.lastChatActionAt, afterMessageId: chat.lastChatActionAfter ?? 0 } }),
+      ...(chat.lastChatAction === undefined || chat.lastChatActionAt === undefined
+        ? {}
+        : { lastChatAction: { action: chat.lastChatAction, at: chat.lastChatActionAt, afterMessageId: chat.lastChatActionAfter ?? 0 } }),
     };
   }
 

@@ -1,7 +1,7 @@
 /** Reading and validating `reply_markup` the way the Bot API server does. */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
-import { badRequest } from "./types.js";
 import type { ReplyKeyboard } from "./types.js";
+import { badRequest } from "./types.js";
 
 export const MAX_CALLBACK_DATA_BYTES = 64;
 export const MAX_INLINE_BUTTONS = 100;
@@ -12,14 +12,19 @@ export const BUTTON_STYLES = ["success", "danger", "primary"] as const;
 
 /** Inline button fields that make a button do something; a button needs one. */
 const ACTION_FIELDS = [
-  "url", "callback_data", "web_app", "login_url", "switch_inline_query", "switch_inline_query_current_chat",
-  "switch_inline_query_chosen_chat", "copy_text", "callback_game", "pay",
+  "url",
+  "callback_data",
+  "web_app",
+  "login_url",
+  "switch_inline_query",
+  "switch_inline_query_current_chat",
+  "switch_inline_query_chosen_chat",
+  "copy_text",
+  "callback_game",
+  "pay",
 ] as const;
 
-export type ParsedMarkup =
-  | { kind: "inline"; markup: InlineKeyboardMarkup }
-  | { kind: "reply"; markup: ReplyKeyboard }
-  | undefined;
+export type ParsedMarkup = { kind: "inline"; markup: InlineKeyboardMarkup } | { kind: "reply"; markup: ReplyKeyboard } | undefined;
 
 /** `reply_markup` arrives as an object (JSON body) or a JSON string (multipart, query string). */
 export function parseReplyMarkup(value: unknown, options: { strictButtons: boolean }): ParsedMarkup {
@@ -124,7 +129,8 @@ function parseButton(value: unknown, options: { strictButtons: boolean }): Inlin
       if (typeof actionValue !== "string") throw cant(`Field "${action}" must be of type String`);
       break;
     case "copy_text": {
-      if (typeof actionValue !== "object" || actionValue === null || Array.isArray(actionValue)) throw cant(`Field "copy_text" must be of type Object`);
+      if (typeof actionValue !== "object" || actionValue === null || Array.isArray(actionValue))
+        throw cant(`Field "copy_text" must be of type Object`);
       const text = (actionValue as { text?: unknown }).text;
       if (text === undefined) throw cant(`Can't find field "text"`);
       if (typeof text !== "string") throw cant(`Field "text" must be of type String`);
@@ -155,7 +161,8 @@ function parseStyle(value: unknown, options: { strictButtons: boolean }, cant: (
   const lower = value.toLowerCase();
   const telegramTakes = lower === "" || lower === "default" || (BUTTON_STYLES as readonly string[]).includes(lower);
   if (!telegramTakes) throw cant("invalid button style specified");
-  if (options.strictButtons) throw cant(`invalid button style specified (emulator strict mode: one of ${BUTTON_STYLES.join(", ")}, as written)`);
+  if (options.strictButtons)
+    throw cant(`invalid button style specified (emulator strict mode: one of ${BUTTON_STYLES.join(", ")}, as written)`);
   return lower === "" || lower === "default" ? undefined : (lower as ButtonStyle);
 }
 

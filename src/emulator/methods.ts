@@ -3,7 +3,7 @@
  * Each handler validates like Telegram, changes the state and returns the `result`.
  */
 import type { BotCommand, InlineKeyboardMarkup, MessageEntity, User } from "grammy/types";
-import { markupKey, parseInlineKeyboard, parseReplyMarkup, type ParsedMarkup } from "./keyboard.js";
+import { markupKey, type ParsedMarkup, parseInlineKeyboard, parseReplyMarkup } from "./keyboard.js";
 import { intParam, jsonParam, stringParam, type UploadedFile } from "./request.js";
 import type { ChatRecord, EmulatorState } from "./state.js";
 import { formatText, MAX_CAPTION_LENGTH, MAX_TEXT_LENGTH } from "./text.js";
@@ -27,8 +27,17 @@ const NOT_MODIFIED =
 const QUERY_TOO_OLD = "query is too old and response timeout expired or query ID is invalid";
 
 const CHAT_ACTIONS = new Set([
-  "typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice", "upload_document",
-  "choose_sticker", "find_location", "record_video_note", "upload_video_note",
+  "typing",
+  "upload_photo",
+  "record_video",
+  "upload_video",
+  "record_voice",
+  "upload_voice",
+  "upload_document",
+  "choose_sticker",
+  "find_location",
+  "record_video_note",
+  "upload_video_note",
 ]);
 
 const COMMAND_PATTERN = /^[a-z0-9_]{1,32}$/;
@@ -210,7 +219,11 @@ export class BotApiMethods {
     const message = this.state.addMessage(chat, {
       from_bot: true,
       from: this.botUser,
-      document: { size: document.size, file_id: document.file_id, ...(document.filename === undefined ? {} : { filename: document.filename }) },
+      document: {
+        size: document.size,
+        file_id: document.file_id,
+        ...(document.filename === undefined ? {} : { filename: document.filename }),
+      },
       caption: caption.text,
       caption_html: rawCaption,
       caption_entities: caption.entities,
@@ -258,8 +271,17 @@ export class BotApiMethods {
       ...(source.text === undefined ? {} : { text: source.text, html: source.html ?? source.text, entities: source.entities ?? [] }),
       ...(source.photo === undefined
         ? {}
-        : { photo: source.photo, caption: source.caption ?? "", caption_html: source.caption_html ?? "", caption_entities: source.caption_entities ?? [] }),
-      ...(markup === undefined ? (source.reply_markup === undefined ? {} : { reply_markup: source.reply_markup }) : this.markupFields(markup)),
+        : {
+            photo: source.photo,
+            caption: source.caption ?? "",
+            caption_html: source.caption_html ?? "",
+            caption_entities: source.caption_entities ?? [],
+          }),
+      ...(markup === undefined
+        ? source.reply_markup === undefined
+          ? {}
+          : { reply_markup: source.reply_markup }
+        : this.markupFields(markup)),
     });
     this.state.changed();
     return { message_id: copy.message_id };
@@ -416,7 +438,8 @@ export class BotApiMethods {
     if (typeof content?.message_text !== "string") throw new Error("only inline results with a message_text can be sent");
     const formatted = this.format(content.message_text, content.parse_mode, content.entities, false);
     const markup = result.reply_markup as Record<string, unknown> | undefined;
-    const keyboard = markup === undefined ? undefined : parseInlineKeyboard(markup.inline_keyboard, { strictButtons: this.options.strictButtons });
+    const keyboard =
+      markup === undefined ? undefined : parseInlineKeyboard(markup.inline_keyboard, { strictButtons: this.options.strictButtons });
     return {
       text: formatted.text,
       html: content.message_text,
@@ -504,7 +527,9 @@ export class BotApiMethods {
     const chat = this.chatFor(params.chat_id);
     if (chat.type === "private") throw badRequest("there are no administrators in the private chat");
     const ids = [...chat.admins, ...(chat.botIsAdmin ? [this.state.bot.id] : [])];
-    return ids.map((id) => this.memberObject(chat, this.state.users.get(id)?.user ?? (id === this.state.bot.id ? this.state.bot : placeholderUser(id))));
+    return ids.map((id) =>
+      this.memberObject(chat, this.state.users.get(id)?.user ?? (id === this.state.bot.id ? this.state.bot : placeholderUser(id))),
+    );
   }
 
   private getChatMemberCount(params: Record<string, unknown>) {
@@ -550,7 +575,8 @@ export class BotApiMethods {
       // TDLib trims the description and counts its characters (code points), at most 256.
       const description = command.description.trim();
       if (description === "") throw badRequest("Command description must be non-empty");
-      if ([...description].length > MAX_COMMAND_DESCRIPTION) throw badRequest(`Command description length must not exceed ${MAX_COMMAND_DESCRIPTION}`);
+      if ([...description].length > MAX_COMMAND_DESCRIPTION)
+        throw badRequest(`Command description length must not exceed ${MAX_COMMAND_DESCRIPTION}`);
       cleaned.push({ command: command.command, description });
     }
     if (cleaned.length === 0) this.state.commands.delete(key);

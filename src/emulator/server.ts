@@ -1,28 +1,53 @@
 /** The HTTP side: routing `/bot<token>/<method>`, long polling, injected errors, the call log. */
-import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Update } from "grammy/types";
-import type { BotApiMethods } from "./methods.js";
-import { isLoopbackHost } from "./loopback.js";
-import { intParam, jsonParam, readRequest, type ParsedRequest } from "./request.js";
 import type { FloodGate } from "./flood.js";
+import { isLoopbackHost } from "./loopback.js";
+import type { BotApiMethods } from "./methods.js";
+import { intParam, jsonParam, type ParsedRequest, readRequest } from "./request.js";
 import type { EmulatorState } from "./state.js";
-import { BotApiError, type ApiCall, type ApiResponse, type HeldCall, type InjectedError } from "./types.js";
+import { type ApiCall, type ApiResponse, BotApiError, type HeldCall, type InjectedError } from "./types.js";
 
 /** Parameters that carry JSON; in multipart and query strings they arrive as strings. */
 const JSON_PARAMS = new Set([
-  "reply_markup", "entities", "caption_entities", "results", "commands", "scope", "allowed_updates",
-  "reply_parameters", "link_preview_options", "message_ids", "menu_button", "button",
+  "reply_markup",
+  "entities",
+  "caption_entities",
+  "results",
+  "commands",
+  "scope",
+  "allowed_updates",
+  "reply_parameters",
+  "link_preview_options",
+  "message_ids",
+  "menu_button",
+  "button",
 ]);
 
 /** Integer and boolean parameters, which multipart and query strings also carry as strings. */
 const INTEGER_PARAMS = new Set([
-  "chat_id", "from_chat_id", "message_id", "user_id", "offset", "limit", "timeout", "cache_time",
-  "reply_to_message_id", "message_thread_id", "max_connections",
+  "chat_id",
+  "from_chat_id",
+  "message_id",
+  "user_id",
+  "offset",
+  "limit",
+  "timeout",
+  "cache_time",
+  "reply_to_message_id",
+  "message_thread_id",
+  "max_connections",
 ]);
 const BOOLEAN_PARAMS = new Set([
-  "show_alert", "is_personal", "disable_notification", "protect_content", "drop_pending_updates",
-  "allow_sending_without_reply", "has_spoiler", "show_caption_above_media",
+  "show_alert",
+  "is_personal",
+  "disable_notification",
+  "protect_content",
+  "drop_pending_updates",
+  "allow_sending_without_reply",
+  "has_spoiler",
+  "show_caption_above_media",
 ]);
 
 interface Hold {
@@ -154,7 +179,11 @@ export class BotApiServer {
     // page elsewhere posting as the bot (the playground runs this on the person's machine).
     if (!isLoopbackHost(req.headers.host) || req.headers.origin !== undefined) {
       req.resume();
-      return answer({ ok: false, error_code: 403, description: "Forbidden: the emulator takes requests from loopback clients only, not from web pages" });
+      return answer({
+        ok: false,
+        error_code: 403,
+        description: "Forbidden: the emulator takes requests from loopback clients only, not from web pages",
+      });
     }
 
     let request: ParsedRequest;
@@ -188,7 +217,8 @@ export class BotApiServer {
     const floodWait = this.flood?.refuse(method, request.params.chat_id);
     if (floodWait !== undefined) return answer(injectedResponse({ error_code: 429, retry_after: floodWait }));
     // A lone surrogate ("\ud83d" in JSON) is not UTF-8: Telegram refuses the whole request.
-    if (holdsLoneSurrogate(request.params)) return answer({ ok: false, error_code: 400, description: "Bad Request: strings must be encoded in UTF-8" });
+    if (holdsLoneSurrogate(request.params))
+      return answer({ ok: false, error_code: 400, description: "Bad Request: strings must be encoded in UTF-8" });
 
     if (method.toLowerCase() === "getupdates") return this.getUpdates(request.params, res, call, answer);
     const handler = this.methods.handlers.get(method.toLowerCase());
@@ -212,12 +242,7 @@ export class BotApiServer {
     }
   }
 
-  private getUpdates(
-    params: Record<string, unknown>,
-    res: ServerResponse,
-    call: ApiCall,
-    answer: (response: ApiResponse) => void,
-  ): void {
+  private getUpdates(params: Record<string, unknown>, res: ServerResponse, call: ApiCall, answer: (response: ApiResponse) => void): void {
     if (this.state.webhook !== undefined) {
       return answer(conflict("can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"));
     }
@@ -279,7 +304,9 @@ function sendHtmlPage(res: ServerResponse, status: number): void {
   if (res.destroyed || res.writableEnded) return;
   const title = `${status} ${STATUS_CODES[status] ?? "Error"}`;
   res.writeHead(status, { "content-type": "text/html" });
-  res.end(`<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`);
+  res.end(
+    `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
+  );
 }
 
 function errorResponse(error: unknown): ApiResponse {
@@ -310,7 +337,9 @@ const DEFAULT_DESCRIPTIONS: Record<number, string> = {
 function injectedResponse(error: InjectedError): ApiResponse {
   const description =
     error.description ??
-    (error.error_code === 429 ? `Too Many Requests: retry after ${error.retry_after ?? 1}` : DEFAULT_DESCRIPTIONS[error.error_code] ?? "Error");
+    (error.error_code === 429
+      ? `Too Many Requests: retry after ${error.retry_after ?? 1}`
+      : (DEFAULT_DESCRIPTIONS[error.error_code] ?? "Error"));
   const retryAfter = error.retry_after ?? (error.error_code === 429 ? 1 : undefined);
   return {
     ok: false,

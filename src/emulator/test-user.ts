@@ -40,7 +40,9 @@ export class TestChat {
 
   /** The last message the bot sent here that is still visible. */
   lastMessage(): StoredMessage | undefined {
-    return this.messages().filter((message) => message.from_bot).at(-1);
+    return this.messages()
+      .filter((message) => message.from_bot)
+      .at(-1);
   }
 
   /** The last chat action (typing, upload_photo, ...) the bot sent here. */
@@ -149,18 +151,26 @@ export class TestUser {
     return button.copy_text.text;
   }
 
-  private findButton(message: StoredMessage, buttonText: string | RegExp, what: string): { current: StoredMessage; button: InlineKeyboardButton } {
+  private findButton(
+    message: StoredMessage,
+    buttonText: string | RegExp,
+    what: string,
+  ): { current: StoredMessage; button: InlineKeyboardButton } {
     const current = this.currentMessage(message, what);
     const buttons = flattenButtons(current.reply_markup);
     if (buttons.length === 0) throw new Error(`${what}: message #${current.message_id} ("${preview(current)}") has no inline keyboard`);
 
     const matches = (button: InlineKeyboardButton): boolean =>
-      typeof buttonText === "string" ? button.text.includes(buttonText) : new RegExp(buttonText.source, buttonText.flags.replace("g", "")).test(button.text);
+      typeof buttonText === "string"
+        ? button.text.includes(buttonText)
+        : new RegExp(buttonText.source, buttonText.flags.replace("g", "")).test(button.text);
     const candidates = buttons.filter(matches);
     const button = candidates.find((candidate) => candidate.text === buttonText) ?? (candidates.length === 1 ? candidates[0] : undefined);
     if (button === undefined) {
       const why = candidates.length === 0 ? "no button matches" : `${candidates.length} buttons match`;
-      throw new Error(`${what}: ${why} ${String(buttonText)} on message #${current.message_id} ("${preview(current)}"). Buttons:\n${describeKeyboard(current)}`);
+      throw new Error(
+        `${what}: ${why} ${String(buttonText)} on message #${current.message_id} ("${preview(current)}"). Buttons:\n${describeKeyboard(current)}`,
+      );
     }
     return { current, button };
   }
@@ -264,7 +274,9 @@ export class TestUser {
 
   /** The last visible message the bot sent to this user (or into `chat`). */
   lastMessage(chat?: TestChat): StoredMessage | undefined {
-    return this.messages(chat).filter((message) => message.from_bot).at(-1);
+    return this.messages(chat)
+      .filter((message) => message.from_bot)
+      .at(-1);
   }
 
   /** Current messages of the private chat (or `chat`), both directions. */
@@ -276,7 +288,8 @@ export class TestUser {
     return this.state.waitUntil(
       () => this.state.callbackQueries.get(queryId)?.answer,
       timeoutMs,
-      () => `callback query ${queryId} of ${label(this.info)} was not answered within ${timeoutMs} ms.\n${this.env.describeChat(this.chatId)}`,
+      () =>
+        `callback query ${queryId} of ${label(this.info)} was not answered within ${timeoutMs} ms.\n${this.env.describeChat(this.chatId)}`,
     );
   }
 
@@ -284,7 +297,8 @@ export class TestUser {
     return this.state.waitUntil(
       () => this.state.inlineQueries.get(queryId)?.answer,
       timeoutMs,
-      () => `inline query ${queryId} of ${label(this.info)} was not answered within ${timeoutMs} ms.\n${this.env.describeChat(this.chatId)}`,
+      () =>
+        `inline query ${queryId} of ${label(this.info)} was not answered within ${timeoutMs} ms.\n${this.env.describeChat(this.chatId)}`,
     );
   }
 
@@ -313,12 +327,16 @@ function label(user: User): string {
 }
 
 export function preview(message: StoredMessage): string {
-  const text = message.text ?? (message.photo !== undefined ? `[photo] ${message.caption ?? ""}` : message.document !== undefined ? `[document ${message.document.filename ?? ""}] ${message.caption ?? ""}` : "");
+  const text =
+    message.text ??
+    (message.photo !== undefined
+      ? `[photo] ${message.caption ?? ""}`
+      : message.document !== undefined
+        ? `[document ${message.document.filename ?? ""}] ${message.caption ?? ""}`
+        : "");
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 export function describeKeyboard(message: StoredMessage): string {
-  return (message.reply_markup?.inline_keyboard ?? [])
-    .map((row) => `  ${row.map((button) => `[${button.text}]`).join(" ")}`)
-    .join("\n");
+  return (message.reply_markup?.inline_keyboard ?? []).map((row) => `  ${row.map((button) => `[${button.text}]`).join(" ")}`).join("\n");
 }

@@ -3,16 +3,32 @@
  * parse, clean up like TDLib's `fix_formatted_text`, then check the length limits.
  */
 import type { MessageEntity } from "grammy/types";
-import { EntityParseError, parseHtml, sortEntities, type FormattedText } from "./html.js";
+import { EntityParseError, type FormattedText, parseHtml, sortEntities } from "./html.js";
 import { badRequest } from "./types.js";
 
 export const MAX_TEXT_LENGTH = 4096;
 export const MAX_CAPTION_LENGTH = 1024;
 
 const ENTITY_TYPES = new Set([
-  "mention", "hashtag", "cashtag", "bot_command", "url", "email", "phone_number", "bold", "italic",
-  "underline", "strikethrough", "spoiler", "blockquote", "expandable_blockquote", "code", "pre",
-  "text_link", "text_mention", "custom_emoji",
+  "mention",
+  "hashtag",
+  "cashtag",
+  "bot_command",
+  "url",
+  "email",
+  "phone_number",
+  "bold",
+  "italic",
+  "underline",
+  "strikethrough",
+  "spoiler",
+  "blockquote",
+  "expandable_blockquote",
+  "code",
+  "pre",
+  "text_link",
+  "text_mention",
+  "custom_emoji",
 ]);
 
 export interface TextInput {
@@ -81,7 +97,8 @@ function validateEntities(text: string, value: unknown): MessageEntity[] {
     if (offset + length > text.length) {
       throw badRequest(`entity beginning at UTF-16 offset ${offset} ends after the end of the text at UTF-16 offset ${offset + length}`);
     }
-    if (entity.type === "text_link" && typeof entity.url !== "string") throw badRequest(`can't parse MessageEntity: Can't find field "url"`);
+    if (entity.type === "text_link" && typeof entity.url !== "string")
+      throw badRequest(`can't parse MessageEntity: Can't find field "url"`);
     if (entity.type === "custom_emoji" && entity.custom_emoji_id === undefined) {
       throw badRequest(`can't parse MessageEntity: Can't find field "custom_emoji_id"`);
     }

@@ -1,11 +1,4 @@
-import type {
-  ForceReply,
-  InlineKeyboardMarkup,
-  MessageEntity,
-  ReplyKeyboardMarkup,
-  ReplyKeyboardRemove,
-  User,
-} from "grammy/types";
+import type { ForceReply, InlineKeyboardMarkup, MessageEntity, ReplyKeyboardMarkup, ReplyKeyboardRemove, User } from "grammy/types";
 
 /** An error the emulator answers with, worded like the real Bot API. */
 export class BotApiError extends Error {

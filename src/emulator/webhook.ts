@@ -4,7 +4,7 @@
  * a chat's updates one at a time and in order, at most max_connections requests in flight, an
  * update confirmed only by a 2xx answer and retried with a backoff otherwise.
  */
-import { Agent, request, type IncomingMessage } from "node:http";
+import { Agent, type IncomingMessage, request } from "node:http";
 import type { Update } from "grammy/types";
 import { boolParam, intParam, jsonParam, stringParam } from "./request.js";
 import type { EmulatorState } from "./state.js";

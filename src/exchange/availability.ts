@@ -22,9 +22,11 @@ const UNREACHABLE_AFTER = 3;
 const UNREACHABLE_OVER_MS = 60_000;
 
 const EXPLAINED: Record<UnavailableReason, string> = {
-  "key-refused": "the exchange service REFUSES THE API KEY (401) (check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME); people are told it is unavailable",
+  "key-refused":
+    "the exchange service REFUSES THE API KEY (401) (check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME); people are told it is unavailable",
   unreachable: "the exchange service CANNOT BE REACHED (network errors, timeouts or 5xx in a row); people are told it is unavailable",
-  "no-catalogue": "there is NO CURRENCY CATALOGUE yet (the service has not listed its currencies); people are told the exchange is unavailable",
+  "no-catalogue":
+    "there is NO CURRENCY CATALOGUE yet (the service has not listed its currencies); people are told the exchange is unavailable",
 };
 
 /**
@@ -46,9 +48,7 @@ export class ExchangeAvailability {
   /** When the catalogue was first seen empty (for "unavailable since"). */
   private emptySince: number | undefined;
 
-  constructor(
-    private readonly deps: { clock: Clock; logger: Logger; catalogueEmpty: () => boolean },
-  ) {}
+  constructor(private readonly deps: { clock: Clock; logger: Logger; catalogueEmpty: () => boolean }) {}
 
   /**
    * Every upstream attempt's outcome: "ok" or an ExchangeError kind (see src/exchange/errors.ts).

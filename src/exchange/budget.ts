@@ -2,7 +2,7 @@ import type { Clock, Timer } from "../clock.js";
 import type { Grant, JournalView } from "../db/budget-journal.js";
 import { LANES, type Lane } from "../db/schema.js";
 
-export { LANES, type Grant, type JournalView, type Lane };
+export { type Grant, type JournalView, LANES, type Lane };
 
 /**
  * The one rate budget of the process. Every upstream call, whoever makes it, first takes a
@@ -190,7 +190,15 @@ export class RateBudget {
     const full = requester === undefined ? undefined : this.queueFull(requester);
     if (full) return Promise.reject(full);
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { lane, seq: this.seq++, round: 0, queuedAt: this.clock.now(), resolve, reject, ...(requester === undefined ? {} : { requester }) };
+      const waiter: Waiter = {
+        lane,
+        seq: this.seq++,
+        round: 0,
+        queuedAt: this.clock.now(),
+        resolve,
+        reject,
+        ...(requester === undefined ? {} : { requester }),
+      };
       this.insert(waiter);
       if (signal) {
         const onAbort = () => {
@@ -231,7 +239,11 @@ export class RateBudget {
   queueFull(requester: string): BudgetQueueFullError | undefined {
     const queued = this.waiters.filter((w) => w.requester === requester);
     if (queued.length < this.maxQueuedPerRequester) return undefined;
-    return new BudgetQueueFullError(`${requester} already has ${queued.length} requests in line`, queued.length, this.placeOf(queued[0]!).waitMs);
+    return new BudgetQueueFullError(
+      `${requester} already has ${queued.length} requests in line`,
+      queued.length,
+      this.placeOf(queued[0]!).waitMs,
+    );
   }
 
   /**
@@ -241,9 +253,16 @@ export class RateBudget {
   preview(lane: Lane): QueuePlace {
     const now = this.clock.now();
     this.trimWindow(now);
-    const ghost: Waiter = { lane, seq: Number.MAX_SAFE_INTEGER, round: lane === "user" ? this.userRound : 0, queuedAt: now, resolve: () => {}, reject: () => {} };
+    const ghost: Waiter = {
+      lane,
+      seq: Number.MAX_SAFE_INTEGER,
+      round: lane === "user" ? this.userRound : 0,
+      queuedAt: now,
+      resolve: () => {},
+      reject: () => {},
+    };
     const promoted = this.promotedPolls();
-    const ahead = this.waiters.filter((w) => promoted.includes(w) ? lane !== "create" : this.goesBefore(w, ghost)).length;
+    const ahead = this.waiters.filter((w) => (promoted.includes(w) ? lane !== "create" : this.goesBefore(w, ghost))).length;
     if (ahead === 0 && this.mayGrant(lane, now)) return { position: 0, waitMs: 0 };
     return { position: ahead + 1, waitMs: this.expectedWait(lane, ahead + 1) };
   }
@@ -281,7 +300,12 @@ export class RateBudget {
     return countByLane(this.waiters);
   }
 
-  async stats(): Promise<{ lastHourByLane: Record<Lane, number>; queuedByLane: Record<Lane, number>; rateLimited: number; pausedForMs: number }> {
+  async stats(): Promise<{
+    lastHourByLane: Record<Lane, number>;
+    queuedByLane: Record<Lane, number>;
+    rateLimited: number;
+    pausedForMs: number;
+  }> {
     const now = this.clock.now();
     this.trimHistory(now);
     const queuedByLane = this.queuedByLane();
@@ -532,7 +556,8 @@ export class RateBudget {
   private nextChange(now: number): number {
     let next = Infinity;
     const promoted = this.promotedPolls().length > 0;
-    for (const lane of new Set(this.waiters.map((w) => w.lane))) next = Math.min(next, this.readyAt(lane, now, promoted && lane === "poll"));
+    for (const lane of new Set(this.waiters.map((w) => w.lane)))
+      next = Math.min(next, this.readyAt(lane, now, promoted && lane === "poll"));
     return Math.max(now + 1, next);
   }
 

@@ -153,7 +153,10 @@ export class CatalogueService {
     }
     await this.deps.kv.set(`catalogue:${part}:fetchedAt`, this.deps.clock.now());
     this.deps.onRefreshed?.(part);
-    this.deps.logger.info({ part, count: part === "currencies" ? this.currencyList.length : this.providerList.length }, "catalogue refreshed");
+    this.deps.logger.info(
+      { part, count: part === "currencies" ? this.currencyList.length : this.providerList.length },
+      "catalogue refreshed",
+    );
   }
 
   private schedule(part: Part, delayMs: number): void {

@@ -1,22 +1,22 @@
 import type { Logger } from "pino";
 import { Pool } from "undici";
 import { z } from "zod";
-import { sleep, type Clock } from "../clock.js";
+import { type Clock, sleep } from "../clock.js";
 import type { Lane, QueuePlace, RateBudget } from "./budget.js";
 import { ExchangeError } from "./errors.js";
 import {
-  TRANSACTION_FIELDS,
-  createResultSchema,
   type CreateResult,
+  type Currency,
+  createResultSchema,
   currencySchema,
   estimateResponseSchema,
-  offerSchema,
-  providerSchema,
-  transactionSchema,
-  type Currency,
   type Offer,
+  offerSchema,
   type Provider,
+  providerSchema,
+  TRANSACTION_FIELDS,
   type Transaction,
+  transactionSchema,
 } from "./schemas.js";
 
 export interface ExchangeClientOptions {
@@ -71,10 +71,7 @@ export interface Pair {
   networkTo: string;
 }
 
-export type EstimateResult =
-  | { kind: "ok"; offers: Offer[] }
-  | { kind: "pair-invalid" }
-  | { kind: "below-minimum" };
+export type EstimateResult = { kind: "ok"; offers: Offer[] } | { kind: "pair-invalid" } | { kind: "below-minimum" };
 
 export interface CreateTransactionRequest extends Pair {
   providerName: string;
@@ -194,21 +191,35 @@ export class ExchangeClient {
     const ok = result.status === undefined || result.status.toUpperCase() === "OK";
     if (result.exchange_id !== undefined && ok) {
       if (result.id_field !== "exchange_id" || result.status === undefined) {
-        this.options.logger.warn({ endpoint, idField: result.id_field, status: result.status ?? null }, "createTransaction answered in a drifted shape; the exchange id was found");
+        this.options.logger.warn(
+          { endpoint, idField: result.id_field, status: result.status ?? null },
+          "createTransaction answered in a drifted shape; the exchange id was found",
+        );
       }
       return result.exchange_id;
     }
     // Only a status that says failure is a refusal: a drifted "success" or "Created" without an
     // id we can find may have created an exchange, and confirming again must not create another.
     if (result.exchange_id === undefined && !ok && /^(error|fail|failed|failure|rejected|invalid)$/i.test(result.status ?? "")) {
-      throw new ExchangeError("bad-request", result.message ?? `createTransaction answered status "${result.status}"`, { endpoint, serviceMessage: result.message, mayHaveReachedService: true });
+      throw new ExchangeError("bad-request", result.message ?? `createTransaction answered status "${result.status}"`, {
+        endpoint,
+        serviceMessage: result.message,
+        mayHaveReachedService: true,
+      });
     }
     const fields = isRecord(body) ? Object.keys(body) : [];
-    this.options.logger.error({ endpoint, status: result.status ?? null, fields, exchangeId: result.exchange_id ?? null }, "createTransaction answered without a clear outcome: the exchange may have been created");
-    throw new ExchangeError("invalid-response", `createTransaction answered status "${result.status ?? "(none)"}" ${result.exchange_id === undefined ? "without an exchange id" : `with id ${result.exchange_id}`}`, {
-      endpoint,
-      mayHaveReachedService: true,
-    });
+    this.options.logger.error(
+      { endpoint, status: result.status ?? null, fields, exchangeId: result.exchange_id ?? null },
+      "createTransaction answered without a clear outcome: the exchange may have been created",
+    );
+    throw new ExchangeError(
+      "invalid-response",
+      `createTransaction answered status "${result.status ?? "(none)"}" ${result.exchange_id === undefined ? "without an exchange id" : `with id ${result.exchange_id}`}`,
+      {
+        endpoint,
+        mayHaveReachedService: true,
+      },
+    );
   }
 
   /** Reads a transaction; an unknown id is a `not-found` error. */
@@ -245,7 +256,10 @@ export class ExchangeClient {
       });
       options.onGranted?.();
       try {
-        return await this.send(endpoint, "GET", query, undefined, { ...(options.signal ? { signal: options.signal } : {}), retry: attempt > 1 });
+        return await this.send(endpoint, "GET", query, undefined, {
+          ...(options.signal ? { signal: options.signal } : {}),
+          retry: attempt > 1,
+        });
       } catch (error) {
         if (!(error instanceof ExchangeError) || !error.retryable || attempt >= this.getAttempts || options.signal?.aborted) throw error;
         // A 429 already paused the whole budget; the next acquire waits for it.
@@ -314,10 +328,15 @@ export class ExchangeClient {
       this.options.budget.pause(retryAfterMs);
       this.options.logger.warn({ endpoint, retryAfterMs }, "the exchange service answered 429; pausing every lane");
       // A 429 was refused, not processed: nothing was created.
-      return throwError(new ExchangeError("rate-limited", `${endpoint}: rate limited`, { ...details, retryAfterMs, mayHaveReachedService: false }));
+      return throwError(
+        new ExchangeError("rate-limited", `${endpoint}: rate limited`, { ...details, retryAfterMs, mayHaveReachedService: false }),
+      );
     }
     if (status === 401) {
-      this.options.logger.error({ endpoint, status }, "the exchange service refused the API key: check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME");
+      this.options.logger.error(
+        { endpoint, status },
+        "the exchange service refused the API key: check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME",
+      );
       return throwError(new ExchangeError("unauthorized", `${endpoint}: HTTP ${status}`, { ...details, mayHaveReachedService: false }));
     }
     // 403: the key was accepted but has no access to this one resource (the API's Errors table):
@@ -328,7 +347,13 @@ export class ExchangeClient {
     }
     if (status === 400) {
       const serviceMessage = messageOf(text);
-      return throwError(new ExchangeError("bad-request", `${endpoint}: ${serviceMessage ?? "bad request"}`, { ...details, serviceMessage, mayHaveReachedService: true }));
+      return throwError(
+        new ExchangeError("bad-request", `${endpoint}: ${serviceMessage ?? "bad request"}`, {
+          ...details,
+          serviceMessage,
+          mayHaveReachedService: true,
+        }),
+      );
     }
     if (status === 404) {
       return throwError(new ExchangeError("not-found", `${endpoint}: not found`, { ...details, mayHaveReachedService: true }));
@@ -337,7 +362,9 @@ export class ExchangeClient {
       return throwError(new ExchangeError("unavailable", `${endpoint}: HTTP ${status}`, { ...details, mayHaveReachedService: true }));
     }
     if (/html/i.test(contentType) || /^\s*</.test(text)) {
-      return throwError(new ExchangeError("unavailable", `${endpoint}: an HTML page instead of JSON`, { ...details, mayHaveReachedService: true }));
+      return throwError(
+        new ExchangeError("unavailable", `${endpoint}: an HTML page instead of JSON`, { ...details, mayHaveReachedService: true }),
+      );
     }
     try {
       return JSON.parse(text) as unknown;
@@ -345,7 +372,9 @@ export class ExchangeClient {
       // createTransaction's answer may echo the person's receiving address and memo: its length only.
       const sample = ECHOES_PERSONAL_DATA.has(endpoint) ? { length: text.length } : { sample: text.slice(0, 200) };
       this.options.logger.error({ endpoint, ...sample }, "the exchange service answered malformed JSON");
-      return throwError(new ExchangeError("invalid-response", `${endpoint}: malformed JSON`, { ...details, mayHaveReachedService: true, cause: error }));
+      return throwError(
+        new ExchangeError("invalid-response", `${endpoint}: malformed JSON`, { ...details, mayHaveReachedService: true, cause: error }),
+      );
     }
   }
 
@@ -376,7 +405,10 @@ export class ExchangeClient {
   private invalid(endpoint: string, cause: unknown, mayHaveReachedService = false): ExchangeError {
     // A schema error may quote the values it was given: for an answer that may echo the person's
     // address and memo, only where and what kind of misfit.
-    const why = ECHOES_PERSONAL_DATA.has(endpoint) && cause instanceof z.ZodError ? { issues: cause.issues.map((i) => `${i.path.join(".")}: ${i.code}`) } : { err: cause };
+    const why =
+      ECHOES_PERSONAL_DATA.has(endpoint) && cause instanceof z.ZodError
+        ? { issues: cause.issues.map((i) => `${i.path.join(".")}: ${i.code}`) }
+        : { err: cause };
     this.options.logger.error({ endpoint, ...why }, "the exchange service answered something that does not fit the interface");
     return new ExchangeError("invalid-response", `${endpoint}: unexpected response`, { endpoint, cause, mayHaveReachedService });
   }

@@ -102,7 +102,6 @@ export class EstimateService {
     }
   }
 
-
   /**
    * A quote for `amount`, or one scaled from a fresh quote for a nearby amount of the same pair
    * (within NEARBY_SHARE, in the cache or on its way), so that typing 1, then 1.005, costs one
@@ -179,12 +178,18 @@ function scaleQuote(quote: Quote, basis: string, amount: string): Quote | undefi
   const { offers } = quote.result;
   if (offers.some((offer) => outsideLimits(offer, basis) && !outsideLimits(offer, amount))) return undefined;
   const factor = new Decimal(amount).div(basis);
-  const scaled = offers.map((offer) => ({ ...offer, amount: new Decimal(offer.amount).times(factor).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed() }));
+  const scaled = offers.map((offer) => ({
+    ...offer,
+    amount: new Decimal(offer.amount).times(factor).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
+  }));
   return { result: { kind: "ok", offers: scaled }, fetchedAt: quote.fetchedAt, basis };
 }
 
 /** Why the amount does not fit this offer's limits, if it does not. */
-export function outsideLimits(offer: { min_amount: string | null; max_amount: string | null }, amount: string): "below" | "above" | undefined {
+export function outsideLimits(
+  offer: { min_amount: string | null; max_amount: string | null },
+  amount: string,
+): "below" | "above" | undefined {
   const value = new Decimal(amount);
   if (offer.min_amount !== null && value.lessThan(offer.min_amount)) return "below";
   if (offer.max_amount !== null && value.greaterThan(offer.max_amount)) return "above";

@@ -59,7 +59,12 @@ export const providerSchema = z.preprocess(
 export type Provider = z.infer<typeof providerSchema>;
 
 export const offerSchema = z.preprocess(
-  withAliases({ provider_name: ["partner_name", "provider"], exchange_type: ["type", "rate_type"], min_amount: ["min"], max_amount: ["max"] }),
+  withAliases({
+    provider_name: ["partner_name", "provider"],
+    exchange_type: ["type", "rate_type"],
+    min_amount: ["min"],
+    max_amount: ["max"],
+  }),
   z.object({
     provider_name: z.string().trim().min(1),
     exchange_type: z.string().trim().toLowerCase().catch("floating"),
@@ -73,7 +78,11 @@ export type Offer = z.infer<typeof offerSchema>;
 
 export const estimateResponseSchema = z.object({
   message: z.string().catch(""),
-  data: z.array(z.unknown()).nullable().catch([]).transform((value) => value ?? []),
+  data: z
+    .array(z.unknown())
+    .nullable()
+    .catch([])
+    .transform((value) => value ?? []),
 });
 
 /** Other names the created exchange's id has been seen under (older versions, other clients). */
@@ -95,7 +104,12 @@ export const createResultSchema = z.preprocess(
   },
   z.object({
     // A blank status says nothing, like a missing one.
-    status: z.string().trim().optional().catch(undefined).transform((value) => value || undefined),
+    status: z
+      .string()
+      .trim()
+      .optional()
+      .catch(undefined)
+      .transform((value) => value || undefined),
     exchange_id: exchangeIdValue.optional(),
     id_field: z.string().optional(),
     message: z.string().optional().catch(undefined),
@@ -114,7 +128,12 @@ const creationTime = z.unknown().transform((value) => {
 });
 
 export const transactionSchema = z.preprocess(
-  withAliases({ symbol_from: ["currency_from"], symbol_to: ["currency_to"], amount_from: ["amount"], amount_to: ["amount_expected_to", "amount_estimated"] }),
+  withAliases({
+    symbol_from: ["currency_from"],
+    symbol_to: ["currency_to"],
+    amount_from: ["amount"],
+    amount_to: ["amount_expected_to", "amount_estimated"],
+  }),
   z.object({
     status: z.string().trim().min(1),
     symbol_from: nullableText,

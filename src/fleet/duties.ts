@@ -55,7 +55,9 @@ export class DutyRoster {
       } catch (error) {
         stopped = Promise.reject(error);
       }
-      return stopped.catch((error: unknown) => this.logger.warn({ err: error, duty: duty.name }, "a background duty failed while stopping"));
+      return stopped.catch((error: unknown) =>
+        this.logger.warn({ err: error, duty: duty.name }, "a background duty failed while stopping"),
+      );
     });
     const settled = await Promise.all(stopping.map((stopped) => settlesBy(stopped, deadline)));
     return started.filter((_, index) => !settled[index]).map((duty) => duty.name);
@@ -69,7 +71,13 @@ export async function settlesBy(work: Promise<unknown>, deadline: number): Promi
     timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
   });
   try {
-    return await Promise.race([work.then(() => true, () => true), timeout]);
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

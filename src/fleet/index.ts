@@ -10,10 +10,10 @@ import type { Fleet } from "./fleet.js";
 import { SharedFleet } from "./shared.js";
 import { SingleProcessFleet } from "./single.js";
 
-export { DutyRoster, settlesBy, type Duty } from "./duties.js";
+export { type Duty, DutyRoster, settlesBy } from "./duties.js";
 export type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-export { chatLeases, TURN_LEASE, UPDATE_LEASE, type LeaseTiming } from "./leases.js";
 export type { Role } from "./leadership.js";
+export { chatLeases, type LeaseTiming, TURN_LEASE, UPDATE_LEASE } from "./leases.js";
 
 export interface FleetDeps {
   store: SqliteStore | PostgresStore;
@@ -31,7 +31,8 @@ export interface FleetDeps {
 /** The fleet the store allows: one process on SQLite, several on PostgreSQL. */
 export function openFleet(deps: FleetDeps): Fleet {
   const { store, repos, owner, clock, logger, onCount } = deps;
-  if (store.dialect === "sqlite") return new SingleProcessFleet({ store, repos, databasePath: deps.database.path, owner, clock, logger, onCount });
+  if (store.dialect === "sqlite")
+    return new SingleProcessFleet({ store, repos, databasePath: deps.database.path, owner, clock, logger, onCount });
   return new SharedFleet({
     store,
     repos,

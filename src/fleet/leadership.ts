@@ -78,7 +78,10 @@ export class Leadership {
         return;
       }
       if (!lock) {
-        if (!said) logger.info("another instance leads (it holds the leader lock): this one follows, handling what it is given, and tries to lead every few seconds");
+        if (!said)
+          logger.info(
+            "another instance leads (it holds the leader lock): this one follows, handling what it is given, and tries to lead every few seconds",
+          );
         said = true;
         firstDone();
         await pause(this.deps.retryMs ?? 2_000, this.stopping.signal);
@@ -86,13 +89,19 @@ export class Leadership {
       }
       this.held = lock;
       this.currentRole = "leader";
-      logger.info("this instance is now the LEADER: it runs the background duties (polling Telegram, the tracker, rate alerts, the catalogue's refresh, the flow sweeper)");
+      logger.info(
+        "this instance is now the LEADER: it runs the background duties (polling Telegram, the tracker, rate alerts, the catalogue's refresh, the flow sweeper)",
+      );
       const abort = new AbortController();
-      const starting = this.deps.lead(abort.signal).catch((error: unknown) => logger.error({ err: error }, "the leader's duties could not all start"));
+      const starting = this.deps
+        .lead(abort.signal)
+        .catch((error: unknown) => logger.error({ err: error }, "the leader's duties could not all start"));
       this.term = { starting, abort };
       await starting;
       firstDone();
-      const stopped = new Promise<undefined>((resolve) => this.stopping.signal.addEventListener("abort", () => resolve(undefined), { once: true }));
+      const stopped = new Promise<undefined>((resolve) =>
+        this.stopping.signal.addEventListener("abort", () => resolve(undefined), { once: true }),
+      );
       const lostWith = await Promise.race([lost, stopped]);
       if (lostWith === undefined) return; // stop() ends the term
       logger.error(
@@ -120,7 +129,8 @@ export class Leadership {
     } finally {
       await held.release();
     }
-    if (this.stopping.signal.aborted) this.deps.logger.info("stepped down as leader (stopping): the lock is let go for another instance to take");
+    if (this.stopping.signal.aborted)
+      this.deps.logger.info("stepped down as leader (stopping): the lock is let go for another instance to take");
   }
 }
 

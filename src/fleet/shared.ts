@@ -1,16 +1,16 @@
 import type { Logger } from "pino";
+import type { Clock } from "../clock.js";
+import { InstanceRegistry } from "../cluster/index.js";
 import type { Repositories } from "../db/index.js";
 import { PgBudgetJournal, PgLeaderLock, PgSignals, type PostgresStore } from "../db/postgres/index.js";
 import type { BudgetJournal } from "../exchange/budget.js";
-import { InstanceRegistry } from "../cluster/index.js";
-import { DutyRoster, settlesBy, type Duty } from "./duties.js";
-import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-import { chatLeases, TURN_LEASE } from "./leases.js";
-import { ChatTurns } from "../telegram/chat-turns.js";
 import { chatKeyOfChat } from "../telegram/chat.js";
+import { ChatTurns } from "../telegram/chat-turns.js";
 import type { Outbox } from "../telegram/outbox.js";
-import type { Clock } from "../clock.js";
+import { type Duty, DutyRoster, settlesBy } from "./duties.js";
+import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
 import { Leadership, type Role } from "./leadership.js";
+import { chatLeases, TURN_LEASE } from "./leases.js";
 
 export interface SharedFleetDeps {
   store: PostgresStore;
@@ -56,7 +56,12 @@ export class SharedFleet implements Fleet {
       logger: deps.logger,
       notify: async (channel) => void (await deps.store.pool.query("SELECT pg_notify($1, '')", [channel])),
     });
-    this.registry = new InstanceRegistry({ instances: deps.repos.instances, owner: deps.owner, logger: deps.logger, onCount: deps.onCount });
+    this.registry = new InstanceRegistry({
+      instances: deps.repos.instances,
+      owner: deps.owner,
+      logger: deps.logger,
+      onCount: deps.onCount,
+    });
   }
 
   role(): Role {
@@ -90,7 +95,14 @@ export class SharedFleet implements Fleet {
    */
   paceChats(deps: { outbox: Pick<Outbox, "sentEarlier" | "lastMessageAt">; handlesChat: (chatKey: string) => boolean }): ChatPacing {
     const { clock, logger, repos, owner } = this.deps;
-    const turns = new ChatTurns({ turns: chatLeases(repos.inbox, `${owner}/turns`, TURN_LEASE), outbox: deps.outbox, handlesChat: deps.handlesChat, chatKeyOf: chatKeyOfChat, logger, now: () => clock.now() });
+    const turns = new ChatTurns({
+      turns: chatLeases(repos.inbox, `${owner}/turns`, TURN_LEASE),
+      outbox: deps.outbox,
+      handlesChat: deps.handlesChat,
+      chatKeyOf: chatKeyOfChat,
+      logger,
+      now: () => clock.now(),
+    });
     return { status: turns.transformer({ waitMs: 3_000 }), other: turns.transformer({ waitMs: 30_000 }) };
   }
 

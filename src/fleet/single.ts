@@ -1,14 +1,21 @@
 import type { Transformer } from "grammy";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
-import { runMigrationWork, SqliteBudgetJournal, waitForInstanceLock, type HeldInstanceLock, type Repositories, type SqliteStore } from "../db/index.js";
 import { systemClock } from "../clock.js";
-import type { BudgetJournal } from "../exchange/budget.js";
-import { DutyRoster, settlesBy, type Duty } from "./duties.js";
-import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-import { chatLeases } from "./leases.js";
-import type { Role } from "./leadership.js";
 import { InstanceRegistry } from "../cluster/index.js";
+import {
+  type HeldInstanceLock,
+  type Repositories,
+  runMigrationWork,
+  SqliteBudgetJournal,
+  type SqliteStore,
+  waitForInstanceLock,
+} from "../db/index.js";
+import type { BudgetJournal } from "../exchange/budget.js";
+import { type Duty, DutyRoster, settlesBy } from "./duties.js";
+import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
+import type { Role } from "./leadership.js";
+import { chatLeases } from "./leases.js";
 
 export interface SingleProcessFleetDeps {
   store: SqliteStore;
@@ -39,7 +46,12 @@ export class SingleProcessFleet implements Fleet {
   constructor(private readonly deps: SingleProcessFleetDeps) {
     this.owner = deps.owner;
     this.leases = chatLeases(deps.repos.inbox, deps.owner);
-    this.registry = new InstanceRegistry({ instances: deps.repos.instances, owner: deps.owner, logger: deps.logger, onCount: deps.onCount });
+    this.registry = new InstanceRegistry({
+      instances: deps.repos.instances,
+      owner: deps.owner,
+      logger: deps.logger,
+      onCount: deps.onCount,
+    });
   }
 
   role(): Role {
@@ -75,7 +87,8 @@ export class SingleProcessFleet implements Fleet {
     this.lock = await waitForInstanceLock({ databasePath: this.deps.databasePath }, { clock, logger, signal: aborted });
     if (!this.lock) return false;
     // SQLite's migrations may queue data work for the lock's holder (PostgreSQL's queue none).
-    for (const work of runMigrationWork(store.sqlite, clock.now())) logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
+    for (const work of runMigrationWork(store.sqlite, clock.now()))
+      logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
     // The one process: chats a killed one was handling are this one's at once, and so are the
     // cards and status messages another held (every other process named is gone).
     await repos.inbox.clearLeases();

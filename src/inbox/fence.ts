@@ -1,8 +1,8 @@
 import type { Transformer } from "grammy";
-import { currentFence, LeaseLostError, underFence, type ActiveFence } from "../db/fence.js";
+import { type ActiveFence, currentFence, LeaseLostError, underFence } from "../db/fence.js";
 import { chatKeyOfChat } from "../telegram/chat.js";
 
-export { LeaseLostError, type Fence } from "../db/fence.js";
+export { type Fence, LeaseLostError } from "../db/fence.js";
 
 /**
  * A chat's lease as the handling of one update holds it (issue 31): the fencing token the
@@ -97,7 +97,8 @@ export function fenceCalls(): Transformer {
   return async (prev, method, payload, signal) => {
     const lease = currentLease();
     const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
-    if (lease && (typeof chatId === "number" || typeof chatId === "string") && lease.chatKey === chatKeyOfChat(Number(chatId))) await lease.check();
+    if (lease && (typeof chatId === "number" || typeof chatId === "string") && lease.chatKey === chatKeyOfChat(Number(chatId)))
+      await lease.check();
     return prev(method, payload, signal);
   };
 }

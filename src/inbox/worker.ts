@@ -170,7 +170,9 @@ export class InboxWorker {
 
   private handleChat(chatKey: string): void {
     const loop = this.drain(chatKey)
-      .catch((error: unknown) => this.options.logger.error({ err: error, chatKey }, "could not go on with a chat's updates; they wait for the next look"))
+      .catch((error: unknown) =>
+        this.options.logger.error({ err: error, chatKey }, "could not go on with a chat's updates; they wait for the next look"),
+      )
       .finally(() => {
         this.active.delete(chatKey);
         if (this.offeredAgain.delete(chatKey) && !this.stopped) this.handleChat(chatKey);
@@ -215,7 +217,11 @@ export class InboxWorker {
   /** Handles the update under its chat's lease (claimed as of `claimedAt`); false when the lease was lost meanwhile. */
   private async handleUnderLease(update: ClaimedUpdate, claimedAt: number): Promise<boolean> {
     const { chatKey } = update;
-    const lease = new HeldLease(chatKey, update.token, { claimedAt, freshMs: this.leases.leaseMs / 2, confirm: (held) => this.confirm(held) });
+    const lease = new HeldLease(chatKey, update.token, {
+      claimedAt,
+      freshMs: this.leases.leaseMs / 2,
+      confirm: (held) => this.confirm(held),
+    });
     const lost = new Promise<void>((resolve) => lease.signal.addEventListener("abort", () => resolve(), { once: true }));
     this.handling.set(chatKey, lease);
     try {

@@ -1,3 +1,11 @@
 /** What an operator reads: metrics, and the server for /healthz and /metrics. */
-export { Metrics, type FlowStep, type MetricSources } from "./metrics.js";
-export { databaseReadiness, READY_DATABASE_MS, startOpsServer, type HealthCheck, type HealthResult, type OpsServer, type Readiness } from "./server.js";
+export { type FlowStep, type MetricSources, Metrics } from "./metrics.js";
+export {
+  databaseReadiness,
+  type HealthCheck,
+  type HealthResult,
+  type OpsServer,
+  READY_DATABASE_MS,
+  type Readiness,
+  startOpsServer,
+} from "./server.js";

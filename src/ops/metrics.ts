@@ -29,8 +29,18 @@ export type FlowStep = "from" | "to" | "amount" | "offers" | "address" | "memo" 
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly updates = new Counter({ name: "swapbot_updates_total", help: "Updates received from Telegram, by type", labelNames: ["type"], registers: [this.registry] });
-  private readonly handlerErrors = new Counter({ name: "swapbot_handler_errors_total", help: "Updates whose handler failed, by cause", labelNames: ["cause"], registers: [this.registry] });
+  private readonly updates = new Counter({
+    name: "swapbot_updates_total",
+    help: "Updates received from Telegram, by type",
+    labelNames: ["type"],
+    registers: [this.registry],
+  });
+  private readonly handlerErrors = new Counter({
+    name: "swapbot_handler_errors_total",
+    help: "Updates whose handler failed, by cause",
+    labelNames: ["cause"],
+    registers: [this.registry],
+  });
   private readonly upstreamCalls = new Counter({
     name: "swapbot_upstream_calls_total",
     help: "Calls to the exchange service, by endpoint and outcome",
@@ -62,7 +72,11 @@ export class Metrics {
     labelNames: ["outcome"],
     registers: [this.registry],
   });
-  private readonly flowsStarted = new Counter({ name: "swapbot_flows_started_total", help: "Exchange flows started", registers: [this.registry] });
+  private readonly flowsStarted = new Counter({
+    name: "swapbot_flows_started_total",
+    help: "Exchange flows started",
+    registers: [this.registry],
+  });
   private readonly flowsCompleted = new Counter({
     name: "swapbot_flows_completed_total",
     help: "Exchange flows that reached the service, by outcome (created, unknown)",

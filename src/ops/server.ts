@@ -56,7 +56,10 @@ export async function startOpsServer(options: {
         .catch((error: unknown): Readiness => ({ ready: false, reason: error instanceof Error ? error.message : String(error) }))
         .then((readiness) => {
           const role = options.role();
-          json(readiness.ready ? 200 : 503, readiness.ready ? { status: "ready", role } : { status: "not ready", role, reason: readiness.reason });
+          json(
+            readiness.ready ? 200 : 503,
+            readiness.ready ? { status: "ready", role } : { status: "not ready", role, reason: readiness.reason },
+          );
         });
       return;
     }
@@ -104,7 +107,10 @@ export function databaseReadiness(probe: () => Promise<unknown>, waitMs = READY_
     const answer = (out ??= probe()
       .then(
         (): Readiness => ({ ready: true }),
-        (error: unknown): Readiness => ({ ready: false, reason: `the database did not answer: ${error instanceof Error ? error.message : String(error)}` }),
+        (error: unknown): Readiness => ({
+          ready: false,
+          reason: `the database did not answer: ${error instanceof Error ? error.message : String(error)}`,
+        }),
       )
       .finally(() => {
         out = undefined;
@@ -139,5 +145,8 @@ async function health(checks: Record<string, HealthCheck>, roleOf: () => string)
   const shown = Object.keys(degraded).length === 0 ? {} : { degraded };
   // Read after the checks: a role that changed meanwhile is shown as it is now.
   const role = roleOf();
-  return { healthy, body: healthy ? { status: shown.degraded ? "degraded" : "ok", role, ...shown } : { status: "unhealthy", role, failing, ...shown } };
+  return {
+    healthy,
+    body: healthy ? { status: shown.degraded ? "degraded" : "ok", role, ...shown } : { status: "unhealthy", role, failing, ...shown },
+  };
 }

@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Logger } from "pino";
-import { createApp, type App } from "../app.js";
+import { type App, createApp } from "../app.js";
 import type { Config } from "../config.js";
-import { startBotApiEmulator, type BotApiEmulator } from "../emulator/index.js";
+import { type BotApiEmulator, startBotApiEmulator } from "../emulator/index.js";
 import { startSandbox } from "../exchange/sandbox/index.js";
-import { createCast, type Cast } from "./cast.js";
+import { type Cast, createCast } from "./cast.js";
 import { PlaygroundClock } from "./clock.js";
 import { startPlaygroundServer } from "./server.js";
 
@@ -104,7 +104,15 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   };
   try {
     await app.start();
-    server = await startPlaygroundServer({ emulator, cast, app, clock, logger, port: options.port ?? config.playgroundPort, host: "127.0.0.1" });
+    server = await startPlaygroundServer({
+      emulator,
+      cast,
+      app,
+      clock,
+      logger,
+      port: options.port ?? config.playgroundPort,
+      host: "127.0.0.1",
+    });
   } catch (error) {
     await stop().catch(() => {});
     throw error;

@@ -7,9 +7,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Logger } from "pino";
 import type { App } from "../app.js";
 import type { BotApiEmulator, StoredMessage } from "../emulator/index.js";
+import { isAllowedOrigin, isLoopbackHost } from "../emulator/loopback.js";
 import type { SteerEvent } from "../exchange/sandbox/index.js";
 import { isFinalStatus } from "../exchange/schemas.js";
-import { isAllowedOrigin, isLoopbackHost } from "../emulator/loopback.js";
 import { listen } from "../listen.js";
 import type { Cast, ChatSeat } from "./cast.js";
 import type { PlaygroundClock } from "./clock.js";
@@ -115,7 +115,14 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
         const queryId = await seat.user.inlineQuery(query, chatType);
         const answer = await seat.user.inlineAnswer(queryId, ANSWER_WAIT_MS).catch(() => undefined);
         const results = (answer?.results ?? []) as { id?: unknown; title?: unknown; description?: unknown }[];
-        return { queryId, results: results.map((result) => ({ id: String(result.id), title: String(result.title ?? ""), description: String(result.description ?? "") })) };
+        return {
+          queryId,
+          results: results.map((result) => ({
+            id: String(result.id),
+            title: String(result.title ?? ""),
+            description: String(result.description ?? ""),
+          })),
+        };
       }
       case "POST /choose": {
         const message = (() => {
@@ -168,7 +175,9 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
 
   const sandboxView = async () => {
     const people = cast.seats.filter((seat) => seat.group === undefined);
-    const listed = await Promise.all(people.map(async (seat) => ({ seat, exchanges: await app.repos.transactions.listByUser(seat.user.id, 10) })));
+    const listed = await Promise.all(
+      people.map(async (seat) => ({ seat, exchanges: await app.repos.transactions.listByUser(seat.user.id, 10) })),
+    );
     const exchanges = listed.flatMap(({ seat, exchanges: own }) =>
       own.map((tx) => ({
         id: tx.exchangeId,
@@ -190,7 +199,9 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
     if (!sandbox.steer(exchangeId, event)) throw new HttpError(409, "this exchange has moved on already");
     logger.info({ exchangeId, event }, "playground: the sandbox moved an exchange on");
     // Look now rather than at the next poll, so its message comes within seconds.
-    app.tracker.refresh(exchangeId).then(notify, (error: unknown) => logger.warn({ err: error, exchangeId }, "playground: the status check after a change failed"));
+    app.tracker
+      .refresh(exchangeId)
+      .then(notify, (error: unknown) => logger.warn({ err: error, exchangeId }, "playground: the status check after a change failed"));
     return sandboxView();
   };
 
@@ -219,7 +230,8 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
     // Another site in the same browser may not drive the bot (DNS rebinding, cross-site posts).
     if (!isLoopbackHost(req.headers.host)) throw new HttpError(403, "the playground answers on 127.0.0.1 only");
     // Only the page itself may post: its origin is this server's (an Origin is absent for curl and the like).
-    if (!isAllowedOrigin(req.headers.origin, pageOrigins())) throw new HttpError(403, "the playground takes actions from its own page only");
+    if (!isAllowedOrigin(req.headers.origin, pageOrigins()))
+      throw new HttpError(403, "the playground takes actions from its own page only");
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const method = req.method ?? "GET";
     const file = STATIC_FILES[url.pathname];
@@ -243,7 +255,10 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
       const name = stored.filename?.replace(/[^A-Za-z0-9._-]/g, "_");
       const headers =
         name !== undefined && !name.endsWith(".png")
-          ? { "content-type": name.endsWith(".csv") ? "text/csv; charset=utf-8" : "application/octet-stream", "content-disposition": `attachment; filename="${name}"` }
+          ? {
+              "content-type": name.endsWith(".csv") ? "text/csv; charset=utf-8" : "application/octet-stream",
+              "content-disposition": `attachment; filename="${name}"`,
+            }
           : { "content-type": imageType(stored.data) };
       res.writeHead(200, { ...headers, "cache-control": "max-age=3600", "x-content-type-options": "nosniff" }).end(stored.data);
       return;

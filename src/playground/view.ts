@@ -47,7 +47,9 @@ export function messageViews(emulator: BotApiEmulator, chatId: number): MessageV
 export function messageView(message: StoredMessage): MessageView {
   const photo = message.photo === undefined ? undefined : `/api/files/${encodeURIComponent(message.photo.file_id)}`;
   const document =
-    message.document === undefined ? undefined : { name: message.document.filename ?? "file", url: `/api/files/${encodeURIComponent(message.document.file_id)}` };
+    message.document === undefined
+      ? undefined
+      : { name: message.document.filename ?? "file", url: `/api/files/${encodeURIComponent(message.document.file_id)}` };
   const text = message.text ?? message.caption ?? "";
   const entities = message.text === undefined ? message.caption_entities : message.entities;
   return {
@@ -76,7 +78,8 @@ function buttonKind(button: InlineKeyboardButton): ButtonView {
   if ("switch_inline_query_current_chat" in button && button.switch_inline_query_current_chat !== undefined) {
     return { text: button.text, kind: "switch_inline", query: button.switch_inline_query_current_chat };
   }
-  if ("switch_inline_query" in button && button.switch_inline_query !== undefined) return { text: button.text, kind: "switch_inline", query: button.switch_inline_query };
+  if ("switch_inline_query" in button && button.switch_inline_query !== undefined)
+    return { text: button.text, kind: "switch_inline", query: button.switch_inline_query };
   return { text: button.text, kind: "other" };
 }
 
@@ -84,7 +87,10 @@ function buttonKind(button: InlineKeyboardButton): ButtonView {
 export function chatAction(emulator: BotApiEmulator, chatId: number, nowMs = Date.now()): string | undefined {
   const last = emulator.chatInfo(chatId)?.lastChatAction;
   if (last === undefined || nowMs - last.at > CHAT_ACTION_SHOWN_MS) return undefined;
-  const lastBotMessage = emulator.messages(chatId).filter((message) => message.from_bot).at(-1);
+  const lastBotMessage = emulator
+    .messages(chatId)
+    .filter((message) => message.from_bot)
+    .at(-1);
   return lastBotMessage !== undefined && lastBotMessage.message_id > last.afterMessageId ? undefined : last.action;
 }
 

@@ -1,6 +1,6 @@
 import type { Transformer } from "grammy";
 import type { Logger } from "pino";
-import { postsMessage, type Outbox } from "./outbox.js";
+import { type Outbox, postsMessage } from "./outbox.js";
 
 /** A turn as its holder names it: the chat, and the token of its claim. */
 type LeaseRef = { chatKey: string; token: number };
@@ -76,8 +76,16 @@ export class ChatTurns {
           return await prev(method, payload, signal);
         }
         if (!taken) {
-          deps.logger.info({ chatId, method }, "a chat stayed busy with another process; the message is answered 429 for its sender to try again");
-          return { ok: false, error_code: 429, description: "Too Many Requests: the chat is busy with another process of the bot", parameters: { retry_after: 1 } } as Awaited<ReturnType<typeof prev>>;
+          deps.logger.info(
+            { chatId, method },
+            "a chat stayed busy with another process; the message is answered 429 for its sender to try again",
+          );
+          return {
+            ok: false,
+            error_code: 429,
+            description: "Too Many Requests: the chat is busy with another process of the bot",
+            parameters: { retry_after: 1 },
+          } as Awaited<ReturnType<typeof prev>>;
         }
         // The outbox may hold the message longer than a lease lasts (its turn in the chat, a 429 waited out).
         const turn = { chatKey, token: taken.token };
@@ -89,7 +97,9 @@ export class ChatTurns {
         } finally {
           clearInterval(renewal);
           const sentAt = deps.outbox.lastMessageAt(chatId);
-          await deps.turns.release(turn, sentAt === undefined ? null : this.now() - sentAt).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go; it runs out by itself"));
+          await deps.turns
+            .release(turn, sentAt === undefined ? null : this.now() - sentAt)
+            .catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go; it runs out by itself"));
         }
       } finally {
         done();
@@ -99,7 +109,12 @@ export class ChatTurns {
   }
 
   /** Takes the chat's turn, waiting up to `waitMs` while another process holds the chat; tells the outbox when the chat last got a message. */
-  private async take(chatKey: string, chatId: number, waitMs: number, signal?: { aborted: boolean }): Promise<{ token: number } | undefined> {
+  private async take(
+    chatKey: string,
+    chatId: number,
+    waitMs: number,
+    signal?: { aborted: boolean },
+  ): Promise<{ token: number } | undefined> {
     const { deps } = this;
     // Waited out on this process's monotonic time: the wall clock may be set meanwhile.
     const giveUpAt = performance.now() + waitMs;

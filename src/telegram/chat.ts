@@ -1,4 +1,4 @@
-import { Context, type Api } from "grammy";
+import { type Api, Context } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 
 /**

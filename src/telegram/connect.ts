@@ -1,6 +1,6 @@
-import { GrammyError, type Bot, type Context } from "grammy";
+import { type Bot, type Context, GrammyError } from "grammy";
 import type { Logger } from "pino";
-import { Backoff, reasonOf, sleep, type RetryTiming } from "./backoff.js";
+import { Backoff, type RetryTiming, reasonOf, sleep } from "./backoff.js";
 
 /** Telegram does not know the token: no retry will help. */
 export class TokenRefusedError extends Error {
@@ -15,7 +15,10 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
  * that is down or slow is retried with a growing wait, each failure logged on one line.
  * Resolves false when `signal` ends the wait first.
  */
-export async function connectToTelegram<C extends Context>(bot: Bot<C>, options: { apiRoot: string; logger: Logger; signal: AbortSignal; retry?: RetryTiming }): Promise<boolean> {
+export async function connectToTelegram<C extends Context>(
+  bot: Bot<C>,
+  options: { apiRoot: string; logger: Logger; signal: AbortSignal; retry?: RetryTiming },
+): Promise<boolean> {
   const { logger, signal } = options;
   if (bot.isInited()) return true;
   const backoff = new Backoff(options.retry?.firstMs, options.retry?.maxMs);
@@ -30,10 +33,15 @@ export async function connectToTelegram<C extends Context>(bot: Bot<C>, options:
     } catch (error) {
       if (signal.aborted) return false;
       if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) {
-        throw new TokenRefusedError(`Telegram refused the bot token (${error.error_code} ${error.description}): check BOT_TOKEN, or ask @BotFather for the current one.`);
+        throw new TokenRefusedError(
+          `Telegram refused the bot token (${error.error_code} ${error.description}): check BOT_TOKEN, or ask @BotFather for the current one.`,
+        );
       }
       const waitMs = backoff.next();
-      logger.warn({ apiRoot: options.apiRoot, reason: reasonOf(error), retryInSeconds: waitMs / 1000 }, `Telegram cannot be reached (${reasonOf(error)}); trying again in ${waitMs / 1000} s`);
+      logger.warn(
+        { apiRoot: options.apiRoot, reason: reasonOf(error), retryInSeconds: waitMs / 1000 },
+        `Telegram cannot be reached (${reasonOf(error)}); trying again in ${waitMs / 1000} s`,
+      );
       await sleep(waitMs, signal);
       if (signal.aborted) return false;
     }

@@ -29,7 +29,13 @@ export const TELEGRAM_FLOOD_LIMITS: FloodLimits = {
 };
 
 /** No pacing at all: for tests whose fake clock stands still while messages go out. */
-export const UNPACED: FloodLimits = { chatGapMs: 0, groupPerMinute: Number.POSITIVE_INFINITY, globalGapMs: 0, maxWaitMs: 120_000, maxQueuedPerChat: 1_000 };
+export const UNPACED: FloodLimits = {
+  chatGapMs: 0,
+  groupPerMinute: Number.POSITIVE_INFINITY,
+  globalGapMs: 0,
+  maxWaitMs: 120_000,
+  maxQueuedPerChat: 1_000,
+};
 
 /** What the transformer chain answers, as far as pacing needs to know. */
 interface Answer {
@@ -121,7 +127,10 @@ export class Outbox {
         if (!retry && lane.blockedUntil > now) return tooMany(Math.ceil((lane.blockedUntil - now) / 1000));
         const readyAt = this.readyAt(lane, chat, message, now);
         if (readyAt - queuedAt > this.deps.limits.maxWaitMs) {
-          this.deps.logger.error({ chatId: chat, method, waitedMs: readyAt - queuedAt, boundMs: this.deps.limits.maxWaitMs }, "a message would wait past the bound for its turn in this chat; it is given up");
+          this.deps.logger.error(
+            { chatId: chat, method, waitedMs: readyAt - queuedAt, boundMs: this.deps.limits.maxWaitMs },
+            "a message would wait past the bound for its turn in this chat; it is given up",
+          );
           return tooMany(Math.max(1, Math.ceil((readyAt - now) / 1000)));
         }
         await this.waitTurn(lane, chat, message, signal);
@@ -134,10 +143,16 @@ export class Outbox {
         if (!retry) return result;
         const waited = this.deps.clock.now() + retryAfterMs - queuedAt;
         if (waited > this.deps.limits.maxWaitMs) {
-          this.deps.logger.error({ chatId: chat, method, waitedMs: waited, boundMs: this.deps.limits.maxWaitMs }, "Telegram kept answering 429 past the bound; the message is given up");
+          this.deps.logger.error(
+            { chatId: chat, method, waitedMs: waited, boundMs: this.deps.limits.maxWaitMs },
+            "Telegram kept answering 429 past the bound; the message is given up",
+          );
           return result;
         }
-        this.deps.logger.warn({ chatId: chat, method, retryAfterMs }, "Telegram asked to wait (429); the chat's messages wait, then this one is sent again");
+        this.deps.logger.warn(
+          { chatId: chat, method, retryAfterMs },
+          "Telegram asked to wait (429); the chat's messages wait, then this one is sent again",
+        );
       }
     } finally {
       lane.queued--;
@@ -266,7 +281,12 @@ function isBlocked(answer: Answer): boolean {
 }
 
 function tooMany(retryAfter: number): Answer & { description: string } {
-  return { ok: false as const, error_code: 429, description: "Too Many Requests: too many messages waiting for this chat", parameters: { retry_after: retryAfter } };
+  return {
+    ok: false as const,
+    error_code: 429,
+    description: "Too Many Requests: too many messages waiting for this chat",
+    parameters: { retry_after: retryAfter },
+  };
 }
 
 function sleepUnlessAborted(clock: Clock, ms: number, signal: Signal): Promise<void> {

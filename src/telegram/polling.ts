@@ -1,7 +1,7 @@
-import { GrammyError, type Bot, type Context } from "grammy";
+import { type Bot, type Context, GrammyError } from "grammy";
 import type { Logger } from "pino";
-import { Backoff, reasonOf, sleep, type RetryTiming } from "./backoff.js";
-import { ALLOWED_UPDATES, type AcceptUpdates, type UpdateFeed } from "./feed.js";
+import { Backoff, type RetryTiming, reasonOf, sleep } from "./backoff.js";
+import { type AcceptUpdates, ALLOWED_UPDATES, type UpdateFeed } from "./feed.js";
 
 /** getUpdates waits this long for news; a poll that has not come back well after it is stuck. */
 const POLL_TIMEOUT_S = 30;
@@ -13,7 +13,10 @@ const HEALTHY_WITHIN_MS = (POLL_TIMEOUT_S * 2 + 30) * 1000;
  * in between gets the same updates again and the inbox drops the repeats. Every failure is one
  * log line with the wait before the next try.
  */
-export function startPolling<C extends Context>(bot: Bot<C>, options: { logger: Logger; accept: AcceptUpdates; now?: () => number; retry?: RetryTiming }): UpdateFeed {
+export function startPolling<C extends Context>(
+  bot: Bot<C>,
+  options: { logger: Logger; accept: AcceptUpdates; now?: () => number; retry?: RetryTiming },
+): UpdateFeed {
   const { logger, accept } = options;
   const now = options.now ?? Date.now;
   const backoff = new Backoff(options.retry?.firstMs, options.retry?.maxMs);
@@ -68,7 +71,8 @@ class NotStoredError extends Error {
 }
 
 function explain(error: unknown): string {
-  if (error instanceof NotStoredError) return `the updates could not be stored (${reasonOf(error.cause)}): Telegram keeps them until they are`;
+  if (error instanceof NotStoredError)
+    return `the updates could not be stored (${reasonOf(error.cause)}): Telegram keeps them until they are`;
   if (error instanceof GrammyError) {
     if (error.error_code === 401) return "Telegram refused the bot token (was it revoked?)";
     if (error.error_code === 409) return "Telegram reports a conflict: another process polls with this token, or a webhook is set";

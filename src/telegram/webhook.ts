@@ -1,12 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { GrammyError, type Bot, type Context } from "grammy";
+import { type Bot, type Context, GrammyError } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import { listen } from "../listen.js";
-import { Backoff, reasonOf, sleep, type RetryTiming } from "./backoff.js";
+import { Backoff, type RetryTiming, reasonOf, sleep } from "./backoff.js";
 import { TokenRefusedError } from "./connect.js";
-import { ALLOWED_UPDATES, type AcceptUpdates, type UpdateFeed } from "./feed.js";
+import { type AcceptUpdates, ALLOWED_UPDATES, type UpdateFeed } from "./feed.js";
 
 /** Telegram's updates are small; anything bigger is not from Telegram. */
 const MAX_BODY_BYTES = 1_000_000;
@@ -43,7 +43,10 @@ export interface WebhookOptions {
  * gets a 500, one it did not take within WEBHOOK_STORE_MS a 503, and Telegram delivers it again. Resolves once the webhook is set, or undefined
  * when `signal` ended the attempts first.
  */
-export async function startWebhook<C extends Context>(bot: Bot<C>, options: WebhookOptions): Promise<(UpdateFeed & { port: number; close(): Promise<void> }) | undefined> {
+export async function startWebhook<C extends Context>(
+  bot: Bot<C>,
+  options: WebhookOptions,
+): Promise<(UpdateFeed & { port: number; close(): Promise<void> }) | undefined> {
   const { logger } = options;
   const path = new URL(options.url).pathname;
   const secret = Buffer.from(options.secret);
@@ -75,11 +78,17 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
         const stored = answerWithin(options.accept([update]), options.storeTimeoutMs ?? WEBHOOK_STORE_MS).then(
           (inTime) => {
             if (inTime) return void res.writeHead(200).end();
-            logger.error({ updateId: update.update_id, waitedMs: options.storeTimeoutMs ?? WEBHOOK_STORE_MS }, "an update was not stored in time (the database does not answer); Telegram is answered 503 and delivers it again");
+            logger.error(
+              { updateId: update.update_id, waitedMs: options.storeTimeoutMs ?? WEBHOOK_STORE_MS },
+              "an update was not stored in time (the database does not answer); Telegram is answered 503 and delivers it again",
+            );
             res.writeHead(503, { "content-type": "text/plain", "retry-after": "1" }).end("not stored in time\n");
           },
           (error: unknown) => {
-            logger.error({ err: error, updateId: update.update_id }, "an update could not be stored; Telegram is answered 500 and delivers it again");
+            logger.error(
+              { err: error, updateId: update.update_id },
+              "an update could not be stored; Telegram is answered 500 and delivers it again",
+            );
             res.writeHead(500, { "content-type": "text/plain" }).end("not stored\n");
           },
         );
@@ -114,7 +123,10 @@ export async function startWebhook<C extends Context>(bot: Bot<C>, options: Webh
         throw new TokenRefusedError(`Telegram refused the bot token (401 ${error.description}): check BOT_TOKEN.`);
       }
       const waitMs = backoff.next();
-      logger.warn({ reason: reasonOf(error), retryInSeconds: waitMs / 1000 }, `could not set the webhook (${reasonOf(error)}); trying again in ${waitMs / 1000} s`);
+      logger.warn(
+        { reason: reasonOf(error), retryInSeconds: waitMs / 1000 },
+        `could not set the webhook (${reasonOf(error)}); trying again in ${waitMs / 1000} s`,
+      );
       await sleep(waitMs, options.signal);
       if (options.signal.aborted) {
         await closeServer();

@@ -1,28 +1,28 @@
 import type { I18n } from "@grammyjs/i18n";
-import { GrammyError, InlineKeyboard, type Api } from "grammy";
+import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import type { Logger } from "pino";
-import type { Clock } from "../clock.js";
-import type { Repositories, TransactionRecord, UserRecord } from "../db/index.js";
-import { depositNeedsMemo, depositView } from "../domain/deposit.js";
-import type { CatalogueService } from "../exchange/catalogue.js";
+import { addressButton } from "../bot/callback-data.js";
 import {
   cardKeyboard,
   depositKeyboard,
+  type Explorers,
   explorersOf,
   renderCard,
   renderCreationCard,
   renderDepositReady,
   renderStatusChange,
   renderTrackingStopped,
-  type Explorers,
   type Translate,
 } from "../bot/cards.js";
-import { addressButton } from "../bot/callback-data.js";
 import type { BaseContext } from "../bot/context.js";
 import { translatorOf } from "../bot/i18n.js";
 import { isNotModified, sendFailure } from "../bot/telegram-errors.js";
+import type { Clock } from "../clock.js";
+import type { Repositories, TransactionRecord, UserRecord } from "../db/index.js";
+import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { isWaiting, noticeRetryDelay } from "../domain/poll-policy.js";
+import type { CatalogueService } from "../exchange/catalogue.js";
 
 /**
  * Deposit details Telegram certainly did not get are tried again this soon, without backoff:
@@ -40,7 +40,7 @@ export const DEPOSIT_RETRY_MS = 15_000;
  */
 export const DEPOSIT_UNSURE_ATTEMPTS = 5;
 
-export { sendFailure, type SendFailure } from "../bot/telegram-errors.js";
+export { type SendFailure, sendFailure } from "../bot/telegram-errors.js";
 
 export interface NotifierDeps {
   api: Api;
@@ -92,7 +92,14 @@ export class StatusNotifier {
   async statusChanged(tx: TransactionRecord): Promise<boolean> {
     const owner = await this.owner(tx);
     const delivered =
-      owner.blocked || (await this.deliver(tx, owner, tx.status, renderStatusChange(owner.t, tx, this.explorers(tx)), await this.saveAddressOffer(owner.t, tx)));
+      owner.blocked ||
+      (await this.deliver(
+        tx,
+        owner,
+        tx.status,
+        renderStatusChange(owner.t, tx, this.explorers(tx)),
+        await this.saveAddressOffer(owner.t, tx),
+      ));
     // Sent, refused, blocked or uncertain: in every case this change is never announced again
     // (only this status: a newer one recorded meanwhile has its own message; see markNotified).
     if (delivered) await this.deps.repos.notices.markNotified(tx.exchangeId, tx.status);
@@ -143,7 +150,11 @@ export class StatusNotifier {
         logger.info({ exchangeId: tx.exchangeId, repeat: tx.cardRepeat > 0 }, "the tracker showed a creation card the flow did not show");
       } else {
         // With the copy buttons of what to pay, as on the card.
-        await this.send(tx.chatId, [...repeat, renderDepositReady(t, tx, this.explorers(tx), owner.phrase)].join("\n"), depositKeyboard(t, tx, this.explorers(tx)));
+        await this.send(
+          tx.chatId,
+          [...repeat, renderDepositReady(t, tx, this.explorers(tx), owner.phrase)].join("\n"),
+          depositKeyboard(t, tx, this.explorers(tx)),
+        );
         // The card said the details were missing: it shows them now too.
         await this.updateCard((await repos.transactions.find(tx.exchangeId)) ?? tx, owner);
       }
@@ -158,10 +169,16 @@ export class StatusNotifier {
         logger.warn(context, "Telegram did not get the deposit details; trying again soon");
         await repos.cards.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
       } else if (failure === "uncertain" && tx.cardRepeat + 1 < DEPOSIT_UNSURE_ATTEMPTS) {
-        logger.warn({ ...context, unsure: tx.cardRepeat + 1 }, "the deposit details may or may not have arrived; sending them again soon, marked as a possible repeat");
+        logger.warn(
+          { ...context, unsure: tx.cardRepeat + 1 },
+          "the deposit details may or may not have arrived; sending them again soon, marked as a possible repeat",
+        );
         await repos.cards.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, true);
       } else {
-        logger.error({ ...context, unsure: tx.cardRepeat + (failure === "uncertain" ? 1 : 0) }, "could not deliver the deposit details; given up, the person can still see them with /history");
+        logger.error(
+          { ...context, unsure: tx.cardRepeat + (failure === "uncertain" ? 1 : 0) },
+          "could not deliver the deposit details; given up, the person can still see them with /history",
+        );
         if (card) await repos.cards.setCardMessage(tx.exchangeId, 0);
       }
       return false;
@@ -199,13 +216,22 @@ export class StatusNotifier {
     if (owner.blocked) return;
     const t = owner.t;
     try {
-      await this.deps.api.editMessageText(tx.chatId, tx.cardMessageId, renderCard(t, tx, this.explorers(tx), this.deps.clock.now(), owner.phrase), {
-        parse_mode: "HTML",
-        reply_markup: cardKeyboard(t, tx, this.explorers(tx)),
-        link_preview_options: { is_disabled: true },
-      });
+      await this.deps.api.editMessageText(
+        tx.chatId,
+        tx.cardMessageId,
+        renderCard(t, tx, this.explorers(tx), this.deps.clock.now(), owner.phrase),
+        {
+          parse_mode: "HTML",
+          reply_markup: cardKeyboard(t, tx, this.explorers(tx)),
+          link_preview_options: { is_disabled: true },
+        },
+      );
     } catch (error) {
-      if (isNotModified(error) || (error instanceof GrammyError && /message to edit not found|message can't be edited/.test(error.description))) return;
+      if (
+        isNotModified(error) ||
+        (error instanceof GrammyError && /message to edit not found|message can't be edited/.test(error.description))
+      )
+        return;
       if (sendFailure(error) === "blocked") return this.blocked(tx, owner);
       this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId }, "could not update a status card");
     }
@@ -220,7 +246,10 @@ export class StatusNotifier {
    */
   async recover(): Promise<void> {
     for (const tx of await this.deps.repos.notices.pendingOfGone()) {
-      this.deps.logger.info({ exchangeId: tx.exchangeId, status: tx.pendingNotice }, "status message state unknown: its sender is gone; updating the card only");
+      this.deps.logger.info(
+        { exchangeId: tx.exchangeId, status: tx.pendingNotice },
+        "status message state unknown: its sender is gone; updating the card only",
+      );
       await this.deps.repos.notices.settleGone(tx.exchangeId, tx.pendingNotice!);
       await this.updateCard(tx);
     }
@@ -228,7 +257,11 @@ export class StatusNotifier {
 
   /** After a successful exchange: the offer to keep its receiving address, unless it is kept already. */
   private async saveAddressOffer(t: Translate, tx: TransactionRecord): Promise<InlineKeyboard | undefined> {
-    if (tx.status.toLowerCase() !== "finished" || (await this.deps.repos.addresses.findExact(tx.userId, tx.networkTo, tx.addressTo, tx.extraTo))) return undefined;
+    if (
+      tx.status.toLowerCase() !== "finished" ||
+      (await this.deps.repos.addresses.findExact(tx.userId, tx.networkTo, tx.addressTo, tx.extraTo))
+    )
+      return undefined;
     return new InlineKeyboard().text(t("button-save-address"), addressButton.save(tx.rowId));
   }
 
@@ -236,7 +269,13 @@ export class StatusNotifier {
    * Sends a message about `tx` (about its `status`, or null: that tracking stopped); false when
    * it is owed for later instead (see sendFailure).
    */
-  private async deliver(tx: TransactionRecord, owner: Owner, status: string | null, text: string, keyboard?: InlineKeyboard): Promise<boolean> {
+  private async deliver(
+    tx: TransactionRecord,
+    owner: Owner,
+    status: string | null,
+    text: string,
+    keyboard?: InlineKeyboard,
+  ): Promise<boolean> {
     try {
       await this.send(tx.chatId, text, keyboard);
       this.undelivered = 0;
@@ -269,7 +308,10 @@ export class StatusNotifier {
     const asked = error instanceof GrammyError ? (error.parameters.retry_after ?? 0) * 1000 : 0;
     const at = this.deps.clock.now() + Math.max(noticeRetryDelay(this.undelivered), asked);
     await this.deps.repos.notices.deferNotice(tx.exchangeId, status, at);
-    this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId, retryAt: at }, "Telegram did not get a status message; trying again later");
+    this.deps.logger.warn(
+      { err: error, exchangeId: tx.exchangeId, retryAt: at },
+      "Telegram did not get a status message; trying again later",
+    );
   }
 
   /** Blocked or deactivated: stay quiet until they write again (which lifts the mark). */
@@ -284,6 +326,10 @@ export class StatusNotifier {
    * at once: the message is then owed and tried again by the tracker.
    */
   private send(chatId: number, text: string, keyboard?: InlineKeyboard): Promise<Message.TextMessage> {
-    return this.deps.api.sendMessage(chatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: true }, ...(keyboard ? { reply_markup: keyboard } : {}) });
+    return this.deps.api.sendMessage(chatId, text, {
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+      ...(keyboard ? { reply_markup: keyboard } : {}),
+    });
   }
 }

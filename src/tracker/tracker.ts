@@ -1,11 +1,20 @@
 import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
 import { BEAT_MS, type Repositories, type StopReason, type TransactionRecord } from "../db/index.js";
+import {
+  afterNotFound,
+  CARD_DELIVERY_AFTER_MS,
+  FLOW_CARD_HOLD_MS,
+  headStart,
+  isWaiting,
+  nextPoll,
+  pollRank,
+  retryDelay,
+} from "../domain/poll-policy.js";
 import { BudgetCancelledError, BudgetQueueFullError, type Lane, type RateBudget } from "../exchange/budget.js";
 import type { ExchangeClient } from "../exchange/client.js";
 import { isExchangeError } from "../exchange/errors.js";
 import type { Transaction } from "../exchange/schemas.js";
-import { afterNotFound, CARD_DELIVERY_AFTER_MS, FLOW_CARD_HOLD_MS, headStart, isWaiting, nextPoll, pollRank, retryDelay } from "../domain/poll-policy.js";
 import type { StatusNotifier } from "./notifier.js";
 
 export interface TrackerDeps {
@@ -257,7 +266,14 @@ export class Tracker {
   private pollOnce(tx: TransactionRecord, lane: Lane, requester?: string): Promise<TransactionRecord | undefined> {
     const running = this.polling.get(tx.exchangeId);
     if (running) return running.promise;
-    const entry: Poll = { lane, promise: Promise.resolve(undefined), sending: false, superseded: false, queue: new AbortController(), ...(requester === undefined ? {} : { requester }) };
+    const entry: Poll = {
+      lane,
+      promise: Promise.resolve(undefined),
+      sending: false,
+      superseded: false,
+      queue: new AbortController(),
+      ...(requester === undefined ? {} : { requester }),
+    };
     entry.promise = this.poll(tx, entry)
       .catch((error: unknown) => {
         // Not asked at all (shutting down, the person's line full): nothing failed.
@@ -300,15 +316,19 @@ export class Tracker {
     const { repos, clock, intervalMs } = this.deps;
     // The exchange just before and after, from one transaction: the flow may have learned the
     // deposit while this poll was out, and exactly one of the two must see it become complete.
-    const recorded = await repos.schedule.recordObservation(tx.exchangeId, {
-      status: info.status,
-      amountTo: info.amount_to,
-      addressFrom: info.address_from,
-      extraFrom: info.extra_from,
-      addressRefund: info.address_refund,
-      hashFrom: info.hash_from,
-      hashTo: info.hash_to,
-    }, ticket);
+    const recorded = await repos.schedule.recordObservation(
+      tx.exchangeId,
+      {
+        status: info.status,
+        amountTo: info.amount_to,
+        addressFrom: info.address_from,
+        extraFrom: info.extra_from,
+        addressRefund: info.address_refund,
+        hashFrom: info.hash_from,
+        hashTo: info.hash_to,
+      },
+      ticket,
+    );
     if (!recorded) return tx; // not stored (never happens: exchanges are never deleted)
     const { before, after, change } = recorded;
     const now = clock.now();
@@ -342,7 +362,9 @@ export class Tracker {
     const { notifier, clock, repos } = this.deps;
     // The flow that holds the card is gone: without this, nobody would ever show it.
     const lapsed =
-      current.cardClaim === "flow" && current.cardMessageId === null && (await repos.cards.releaseFlowHold(current.exchangeId, clock.now(), clock.now() - FLOW_CARD_HOLD_MS));
+      current.cardClaim === "flow" &&
+      current.cardMessageId === null &&
+      (await repos.cards.releaseFlowHold(current.exchangeId, clock.now(), clock.now() - FLOW_CARD_HOLD_MS));
     const now = (lapsed ? await repos.transactions.find(current.exchangeId) : undefined) ?? current;
     if (now.cardMessageId === null) {
       // Not while the flow may still be showing it, unless news cannot wait (the claim then
@@ -394,7 +416,8 @@ export class Tracker {
       await this.reschedule(tx.exchangeId, () => decision.at);
       return;
     }
-    if (await this.stopTracking(tx.exchangeId, "not-found")) logger.error({ exchangeId: tx.exchangeId, count }, "the exchange service does not know this exchange; tracking stopped");
+    if (await this.stopTracking(tx.exchangeId, "not-found"))
+      logger.error({ exchangeId: tx.exchangeId, count }, "the exchange service does not know this exchange; tracking stopped");
   }
 
   /**

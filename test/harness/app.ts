@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
-import { createApp, type App, type AppOverrides } from "../../src/app.js";
+import { type App, type AppOverrides, createApp } from "../../src/app.js";
 import { ManualClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config.js";
+import { type BotApiEmulator, startBotApiEmulator, waitFor } from "../../src/emulator/index.js";
 import { startSandbox, type Timeline } from "../../src/exchange/sandbox/index.js";
-import { UNPACED, type FloodLimits } from "../../src/telegram/outbox.js";
+import { type FloodLimits, UNPACED } from "../../src/telegram/outbox.js";
 import { captureLogs, type LogLine } from "./drive.js";
-import { worldDatabase, type TestBackEnd } from "./postgres.js";
+import { type TestBackEnd, worldDatabase } from "./postgres.js";
 import { settleOnPool } from "./settle.js";
-import { startBotApiEmulator, waitFor, type BotApiEmulator } from "../../src/emulator/index.js";
 
 export interface TestWorld {
   clock: ManualClock;
@@ -101,7 +101,16 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
     // Real-time retries of Telegram calls, short: a test must not wait a backoff out.
     const telegramRetry = { firstMs: 20, maxMs: 200 };
     const floodLimits = options.floodLimits ?? UNPACED;
-    const app = await createApp({ ...config, botToken: tg.token }, logger, { clock, botInfo: tg.botInfo, telegramRetry, floodLimits, ...shared, ...timeouts, ...leading, ...refresh });
+    const app = await createApp({ ...config, botToken: tg.token }, logger, {
+      clock,
+      botInfo: tg.botInfo,
+      telegramRetry,
+      floodLimits,
+      ...shared,
+      ...timeouts,
+      ...leading,
+      ...refresh,
+    });
     // On PostgreSQL the fake clock waits for the database's answers between timers.
     stopSettling?.();
     stopSettling = app.store.dialect === "postgres" ? settleOnPool(clock, app.store.pool) : undefined;
@@ -109,10 +118,14 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
     await clock.advance(0);
     if (options.waitForCatalogue === false) return app;
     // The catalogue loads on the first timer tick; let it come in before users arrive.
-    await waitFor(async () => {
-      await clock.advance(0);
-      return app.catalogue.currencies().length > 0 && app.catalogue.providers().length > 0;
-    }, 5_000, "the catalogue to load");
+    await waitFor(
+      async () => {
+        await clock.advance(0);
+        return app.catalogue.currencies().length > 0 && app.catalogue.providers().length > 0;
+      },
+      5_000,
+      "the catalogue to load",
+    );
     return app;
   };
   const world: TestWorld = {

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 
 /** Screenshots of the browser tests (ignored by git). */
 export const SCREENSHOT_DIR = join(import.meta.dirname, "..", "..", "test-results", "playground");
@@ -45,7 +45,10 @@ async function packagedChromium(): Promise<{ executablePath: string; fontconfigP
     try {
       // The package unpacks into os.tmpdir(): TMPDIR is the staging folder for this child alone.
       const script = "const { default: c } = await import('@sparticuz/chromium'); await c.executablePath();";
-      await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, env: { ...process.env, TMPDIR: staging } });
+      await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
+        cwd: ROOT,
+        env: { ...process.env, TMPDIR: staging },
+      });
       // Its fonts.conf names /tmp/fonts; this one names where the fonts are, then the system's.
       writeFileSync(
         join(staging, "fonts", "fonts.conf"),

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { pino, type Logger } from "pino";
+import { type Logger, pino } from "pino";
 import type { ManualClock } from "../../src/clock.js";
 
 /**

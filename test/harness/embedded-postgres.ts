@@ -40,13 +40,36 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
   }
   const log: string[] = [];
   try {
-    await run(bin.initdb, ["--pgdata", data, "--auth=scram-sha-256", "--username=postgres", `--pwfile=${passwordFile}`, "--no-sync", "--encoding=UTF8", "--locale=C", "--lc-messages=C"], owner, log);
+    await run(
+      bin.initdb,
+      [
+        "--pgdata",
+        data,
+        "--auth=scram-sha-256",
+        "--username=postgres",
+        `--pwfile=${passwordFile}`,
+        "--no-sync",
+        "--encoding=UTF8",
+        "--locale=C",
+        "--lc-messages=C",
+      ],
+      owner,
+      log,
+    );
   } catch (error) {
     removeBase();
     throw new Error(`embedded PostgreSQL: initdb failed (${String(error)}):\n${log.join("")}`, { cause: error });
   }
   const port = await freePort();
-  const flags = ["listen_addresses=127.0.0.1", "unix_socket_directories=", "fsync=off", "synchronous_commit=off", "full_page_writes=off", "max_connections=300", "lc_messages=C"];
+  const flags = [
+    "listen_addresses=127.0.0.1",
+    "unix_socket_directories=",
+    "fsync=off",
+    "synchronous_commit=off",
+    "full_page_writes=off",
+    "max_connections=300",
+    "lc_messages=C",
+  ];
   const server = spawn(bin.postgres, ["-D", data, "-p", String(port), ...flags.flatMap((flag) => ["-c", flag])], {
     stdio: ["ignore", "pipe", "pipe"],
     ...(owner ?? {}),
@@ -89,7 +112,9 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
   let stopping = false;
   server.once("exit", (code, signal) => {
     if (stopping) return;
-    process.stderr.write(`\nThe test PostgreSQL server stopped during the run (exit code ${code}, signal ${signal}); the end of its log:\n${log.join("").slice(-4_000)}\n`);
+    process.stderr.write(
+      `\nThe test PostgreSQL server stopped during the run (exit code ${code}, signal ${signal}); the end of its log:\n${log.join("").slice(-4_000)}\n`,
+    );
   });
   // Interrupted (Ctrl-C), the runner may exit without its teardown: stop the server and remove
   // its folder on the way out, synchronously, as "exit" listeners must.
@@ -136,7 +161,9 @@ async function binaries(copyForOtherUser: boolean): Promise<{ initdb: string; po
   try {
     ({ initdb } = (await import(name)) as { initdb: string });
   } catch (error) {
-    throw new Error(`no PostgreSQL binaries for this machine (${name} is not installed): set TEST_DATABASE_URL to a server to use`, { cause: error });
+    throw new Error(`no PostgreSQL binaries for this machine (${name} is not installed): set TEST_DATABASE_URL to a server to use`, {
+      cause: error,
+    });
   }
   // <package>/native/bin/initdb
   let native = dirname(dirname(initdb));

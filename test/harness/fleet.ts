@@ -7,10 +7,10 @@
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { startSandbox, type SandboxExchange } from "../../src/exchange/sandbox/index.js";
-import { startBotApiEmulator, waitFor, type BotApiEmulator, type EmulatorOptions } from "../../src/emulator/index.js";
+import { type BotApiEmulator, type EmulatorOptions, startBotApiEmulator, waitFor } from "../../src/emulator/index.js";
+import { type SandboxExchange, startSandbox } from "../../src/exchange/sandbox/index.js";
 import { admin } from "./postgres-admin.js";
-import { freePort, ROOT, spawnBot, TSX, type BotProcess } from "./process.js";
+import { type BotProcess, freePort, ROOT, spawnBot, TSX } from "./process.js";
 
 /** How an instance gets its updates: Telegram's webhook (through the balancer), or polling (the leader's). */
 export type FeedMode = "webhook" | "polling";
@@ -106,7 +106,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     process.off("exit", killAll);
     killAll();
     await Promise.all(spawned.map((bot) => bot.exited));
-    for (const closer of closers.reverse()) await closer().catch((error: unknown) => console.error("could not clean up after the fleet:", error));
+    for (const closer of closers.reverse())
+      await closer().catch((error: unknown) => console.error("could not clean up after the fleet:", error));
   };
   try {
     const tg = await startBotApiEmulator({
@@ -147,7 +148,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
             EXCHANGE_API_KEY: SANDBOX_KEY,
             EXCHANGE_RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute),
             ...(mode === "webhook"
-              ? { WEBHOOK_URL: "https://bot.example.test/telegram/hook", WEBHOOK_SECRET, WEBHOOK_PORT: String(webhookPort), WEBHOOK_HOST: "127.0.0.1" }
+              ? {
+                  WEBHOOK_URL: "https://bot.example.test/telegram/hook",
+                  WEBHOOK_SECRET,
+                  WEBHOOK_PORT: String(webhookPort),
+                  WEBHOOK_HOST: "127.0.0.1",
+                }
               : {}),
             HEALTH_PORT: String(healthPort),
             ...options.env,
@@ -168,10 +174,16 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         const instance: FleetInstance = { bot, mode, webhookPort, healthPort };
         instances[index] = instance;
         const exited = () => bot.child.exitCode !== null || bot.child.signalCode !== null;
-        await waitFor(async () => exited() || (await readinessOf(instance))?.ready, options.readyTimeoutMs ?? 30_000, `instance ${index} to be ready`);
+        await waitFor(
+          async () => exited() || (await readinessOf(instance))?.ready,
+          options.readyTimeoutMs ?? 30_000,
+          `instance ${index} to be ready`,
+        );
         if (exited()) {
           instances[index] = undefined;
-          throw new Error(`instance ${index} exited (${bot.child.exitCode ?? bot.child.signalCode}) before it was ready:\n${bot.lines.slice(-20).join("\n")}`);
+          throw new Error(
+            `instance ${index} exited (${bot.child.exitCode ?? bot.child.signalCode}) before it was ready:\n${bot.lines.slice(-20).join("\n")}`,
+          );
         }
         return instance;
       },

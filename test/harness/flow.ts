@@ -36,7 +36,10 @@ export async function toAddress(user: TestUser, from: string, to: string, amount
 }
 
 /** Up to the confirmation summary. */
-export async function toSummary(user: TestUser, swap: { from: string; to: string; amount: string; address: string; memo?: string }): Promise<StoredMessage> {
+export async function toSummary(
+  user: TestUser,
+  swap: { from: string; to: string; amount: string; address: string; memo?: string },
+): Promise<StoredMessage> {
   await toAddress(user, swap.from, swap.to, swap.amount);
   await user.send(swap.address);
   let next = await user.nextMessage();

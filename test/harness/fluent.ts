@@ -45,7 +45,8 @@ function parseLocale(locale: string): LocaleFile {
   });
   for (const [id, message] of messages) {
     for (const pattern of patternsOf(message)) {
-      if (typeof pattern !== "string" && pattern.some((e) => typeof e !== "string" && (e.type === "term" || e.type === "mesg"))) errors.push(`${id}: references another message or term (not used in this project)`);
+      if (typeof pattern !== "string" && pattern.some((e) => typeof e !== "string" && (e.type === "term" || e.type === "mesg")))
+        errors.push(`${id}: references another message or term (not used in this project)`);
     }
   }
   return { locale, source, messages, errors };
@@ -53,7 +54,10 @@ function parseLocale(locale: string): LocaleFile {
 
 /** "key" and "key.attribute" for every message and attribute. */
 export function paths(file: LocaleFile): string[] {
-  return [...file.messages].flatMap(([id, m]) => [...(m.value === null ? [] : [id]), ...Object.keys(m.attributes).map((a) => `${id}.${a}`)]);
+  return [...file.messages].flatMap(([id, m]) => [
+    ...(m.value === null ? [] : [id]),
+    ...Object.keys(m.attributes).map((a) => `${id}.${a}`),
+  ]);
 }
 
 export function patternOf(file: LocaleFile, path: string): Pattern | undefined {

@@ -4,7 +4,7 @@
  * when a network hangs or the process at one end is frozen. What was already forwarded has
  * arrived; what comes after waits in the proxy for ever (until close()).
  */
-import { createServer, connect, type Server, type Socket } from "node:net";
+import { connect, createServer, type Server, type Socket } from "node:net";
 
 export interface HangingProxy {
   /** The proxy's port on 127.0.0.1. */

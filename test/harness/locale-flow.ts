@@ -6,7 +6,8 @@ export function pressData(user: TestUser, message: StoredMessage, data: RegExp):
   const rows = message.reply_markup?.inline_keyboard ?? [];
   for (const [r, row] of rows.entries()) {
     for (const [c, button] of row.entries()) {
-      if ("callback_data" in button && button.callback_data !== undefined && data.test(button.callback_data)) return user.pressButton(message, r, c);
+      if ("callback_data" in button && button.callback_data !== undefined && data.test(button.callback_data))
+        return user.pressButton(message, r, c);
     }
   }
   const all = rows.flat().map((b) => ("callback_data" in b ? b.callback_data : b.text));

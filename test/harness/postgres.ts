@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
-import { admin, withDatabase, type PostgresServerInfo } from "./postgres-admin.js";
+import { admin, type PostgresServerInfo, withDatabase } from "./postgres-admin.js";
 
 export { admin, withDatabase };
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -57,7 +57,9 @@ export function spawnBot(env: Record<string, string>, options: { command?: strin
   };
   collect(child.stdout!);
   collect(child.stderr!, errorLines);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once("close", (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once("close", (code, signal) => done({ code, signal })),
+  );
   return {
     child,
     lines,
@@ -66,7 +68,8 @@ export function spawnBot(env: Record<string, string>, options: { command?: strin
     async waitForLine(pattern, timeoutMs = 20_000) {
       await waitFor(() => lines.some((line) => pattern.test(line)) || child.exitCode !== null, timeoutMs, `a line matching ${pattern}`);
       const line = lines.find((l) => pattern.test(l));
-      if (line === undefined) throw new Error(`the process ended (exit ${child.exitCode}) without printing ${pattern}:\n${lines.join("\n")}`);
+      if (line === undefined)
+        throw new Error(`the process ended (exit ${child.exitCode}) without printing ${pattern}:\n${lines.join("\n")}`);
       return line;
     },
     exited,

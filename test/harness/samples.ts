@@ -8,7 +8,16 @@ import type { BaseContext } from "../../src/bot/context.js";
 
 /** What a translated variable can be at its longest: one of these messages, whichever renders longest. */
 const TRANSLATED: Record<string, string[]> = {
-  status: ["status-waiting", "status-confirming", "status-exchanging", "status-sending", "status-finished", "status-failed", "status-refunded", "status-overdue"],
+  status: [
+    "status-waiting",
+    "status-confirming",
+    "status-exchanging",
+    "status-sending",
+    "status-finished",
+    "status-failed",
+    "status-refunded",
+    "status-overdue",
+  ],
   type: ["rate-fixed", "rate-floating"],
 };
 
@@ -58,7 +67,8 @@ const LONGEST: Record<string, string> = {
   link: `<a href="https://blockchair.com/bitcoin/transaction/${HASH}">${HASH.slice(0, 10)}…${HASH.slice(-8)}</a>`,
   hashIn: `<code>${HASH}</code>`,
   hashOut: `<code>${HASH}</code>`,
-  exchanges: "waiting 99999, confirming 99999, exchanging 99999, sending 99999, finished 99999, failed 99999, refunded 99999, overdue 99999",
+  exchanges:
+    "waiting 99999, confirming 99999, exchanging 99999, sending 99999, finished 99999, failed 99999, refunded 99999, overdue 99999",
   // The offers' distance from the best (offer-versus-best around a percent) and the summary's rate.
   percent: "-99.99 %",
   versus: " (-99.99 %)",

@@ -6,9 +6,22 @@ export const XRP_SWAP = { from: "xrp xrp", to: "btc btc", amount: "100", address
 /** The service gives the deposit address of an XRP_SWAP exchange without its memo, `times` times. */
 export function withholdMemo(w: TestWorld, times: number): void {
   const body = JSON.stringify({
-    status: "waiting", symbol_from: "xrp", network_from: "xrp", symbol_to: "btc", network_to: "btc", amount_from: "100", amount_to: "0.0023",
-    address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", address_to: XRP_SWAP.address, address_refund: null, extra_from: null, extra_to: null,
-    extra_refund: null, hash_from: null, hash_to: null, created_at: 1_795_348_800,
+    status: "waiting",
+    symbol_from: "xrp",
+    network_from: "xrp",
+    symbol_to: "btc",
+    network_to: "btc",
+    amount_from: "100",
+    amount_to: "0.0023",
+    address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
+    address_to: XRP_SWAP.address,
+    address_refund: null,
+    extra_from: null,
+    extra_to: null,
+    extra_refund: null,
+    hash_from: null,
+    hash_to: null,
+    created_at: 1_795_348_800,
   });
   w.app.sandbox!.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times });
 }

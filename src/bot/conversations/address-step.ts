@@ -17,7 +17,13 @@ export interface AddressDeps {
  * The receiving address of `to`, typed or from the address book. `memo` comes with a saved
  * entry that has one; otherwise the memo step asks (where the currency takes one).
  */
-export async function addressStep(conversation: FlowConversation, ui: FlowUi, deps: AddressDeps, userId: number, to: Currency): Promise<{ address: string; memo?: string }> {
+export async function addressStep(
+  conversation: FlowConversation,
+  ui: FlowUi,
+  deps: AddressDeps,
+  userId: number,
+  to: Currency,
+): Promise<{ address: string; memo?: string }> {
   // An entry kept with a memo is not offered where this currency takes none: its memo would be dropped.
   const saved = await conversation.external(async () =>
     (await deps.repos.addresses.list(userId, to.network)).filter((entry) => to.memo || entry.memo === null).slice(0, SAVED_ADDRESS_BUTTONS),
@@ -35,11 +41,15 @@ export async function addressStep(conversation: FlowConversation, ui: FlowUi, de
 async function askAddress(ui: FlowUi, to: Currency, saved: SavedAddress[]): Promise<{ address: string; memo?: string; savedId?: number }> {
   const vars = { currency: escapeHtml(currencyLabel(to)), network: escapeHtml(networkName(to.network)) };
   // Where the bot knows no address format, it says so: only the person can check the address.
-  const ask = knowsAddressFormat(to.network) ? ui.t("flow-ask-address", vars) : `${ui.t("flow-ask-address", vars)}\n\n${ui.t("flow-address-unchecked", vars)}`;
+  const ask = knowsAddressFormat(to.network)
+    ? ui.t("flow-ask-address", vars)
+    : `${ui.t("flow-ask-address", vars)}\n\n${ui.t("flow-address-unchecked", vars)}`;
   await ui.prompt((button) => {
     if (saved.length === 0) return { text: ask };
     const keyboard = new InlineKeyboard();
-    saved.forEach((entry, i) => keyboard.text(`📒 ${shorten(entry.label, 24)} · ${shortAddress(entry.address)}`, button("", "s", i).callback_data).row());
+    saved.forEach((entry, i) =>
+      keyboard.text(`📒 ${shorten(entry.label, 24)} · ${shortAddress(entry.address)}`, button("", "s", i).callback_data).row(),
+    );
     return { text: `${ask}\n\n${ui.t("flow-address-book-hint")}`, keyboard };
   });
   for (;;) {
@@ -91,7 +101,11 @@ export async function askMemo(ui: FlowUi, to: Currency): Promise<string | null> 
       await ui.prompt((button) => ({
         text: ui.t("flow-no-memo-sure", { network }),
         // Red: a memo left out where one is needed can lose the funds.
-        keyboard: new InlineKeyboard().text(ui.t("flow-no-memo-yes"), button("", "y").callback_data).danger().row().text(ui.t("flow-no-memo-back"), button("", "m").callback_data),
+        keyboard: new InlineKeyboard()
+          .text(ui.t("flow-no-memo-yes"), button("", "y").callback_data)
+          .danger()
+          .row()
+          .text(ui.t("flow-no-memo-back"), button("", "m").callback_data),
       }));
     } else if (input.action === "y") {
       return null;

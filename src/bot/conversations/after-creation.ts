@@ -2,11 +2,11 @@ import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import type { Repositories } from "../../db/index.js";
 import { paymentUri } from "../../domain/networks.js";
 import { qrPng } from "../../domain/qr.js";
-import { isFinalStatus, type Currency } from "../../exchange/schemas.js";
+import { type Currency, isFinalStatus } from "../../exchange/schemas.js";
 import { cardKeyboard, explorersOf, renderCard, renderCreationCard, type Translate } from "../cards.js";
 import { currencyLabel, escapeHtml } from "../format.js";
-import { sendFailure, type SendFailure } from "../telegram-errors.js";
-import { depositOf, depositViewOf, type Created, type DepositDeps } from "./deposit.js";
+import { type SendFailure, sendFailure } from "../telegram-errors.js";
+import { type Created, type DepositDeps, depositOf, depositViewOf } from "./deposit.js";
 import type { FlowConversation, FlowUi } from "./flow-ui.js";
 
 export interface AfterCreationDeps extends DepositDeps {
@@ -28,7 +28,13 @@ const CARD_ATTEMPTS = 3;
  * its hold's confirmation, or its send refused, and shows nothing. The card is then owed at once,
  * and the leader's tracker (or the process that took the chat over) shows it, once.
  */
-export async function showCreated(conversation: FlowConversation, ui: FlowUi, deps: AfterCreationDeps, created: Created, from: Currency): Promise<void> {
+export async function showCreated(
+  conversation: FlowConversation,
+  ui: FlowUi,
+  deps: AfterCreationDeps,
+  created: Created,
+  from: Currency,
+): Promise<void> {
   try {
     await showCard(conversation, ui, deps, created, from);
   } catch (error) {
@@ -37,7 +43,10 @@ export async function showCreated(conversation: FlowConversation, ui: FlowUi, de
     await conversation.external(async () => {
       const exchangeId = created.exchangeId;
       const lease = await deps.repos.cards.oweIfLeaseLost(exchangeId, deps.clock.now()).catch((failure: unknown) => {
-        deps.logger.error({ err: failure, exchangeId }, "could not owe the creation card after an error; the tracker shows it once this process is counted gone or its hold lapses");
+        deps.logger.error(
+          { err: failure, exchangeId },
+          "could not owe the creation card after an error; the tracker shows it once this process is counted gone or its hold lapses",
+        );
         return "held" as const;
       });
       if (lease === "held") return;
@@ -51,7 +60,13 @@ export async function showCreated(conversation: FlowConversation, ui: FlowUi, de
   }
 }
 
-async function showCard(conversation: FlowConversation, ui: FlowUi, deps: AfterCreationDeps, created: Created, from: Currency): Promise<void> {
+async function showCard(
+  conversation: FlowConversation,
+  ui: FlowUi,
+  deps: AfterCreationDeps,
+  created: Created,
+  from: Currency,
+): Promise<void> {
   const exchangeId = created.exchangeId;
   // The tracker showed it already (news came while the flow read the deposit), or a live process
   // holds it: never twice. A claim whose process is gone (killed while sending it, its Confirm
@@ -77,7 +92,9 @@ async function showCard(conversation: FlowConversation, ui: FlowUi, deps: AfterC
     if (card.final || card.view.kind === "complete") break;
     const messageId = await ui.prompt((button) => ({
       text: [ui.t("created-title"), "", card.text, "", ui.t("deposit-incomplete-choices")].join("\n"),
-      keyboard: new InlineKeyboard().text(ui.t("button-retry"), button("", "retry").callback_data).text(ui.t("button-leave"), button("", "leave").callback_data),
+      keyboard: new InlineKeyboard()
+        .text(ui.t("button-retry"), button("", "retry").callback_data)
+        .text(ui.t("button-leave"), button("", "leave").callback_data),
     }));
     let input = await ui.input();
     // Typed text is not a choice: a hint, and the prompt stays as it is.
@@ -125,7 +142,9 @@ async function showCard(conversation: FlowConversation, ui: FlowUi, deps: AfterC
   // Tried again only while Telegram certainly did not take it. After a timeout it may have
   // arrived: a blind second card could make someone pay twice, so the tracker sends it once
   // more, saying it may repeat the last one (losing the address would cost more).
-  const shown = await sendCarefully(() => ui.prompt(() => ({ text: creation, keyboard: cardKeyboard(t, card.tx, explorersOf(deps.catalogue, card.tx)) })));
+  const shown = await sendCarefully(() =>
+    ui.prompt(() => ({ text: creation, keyboard: cardKeyboard(t, card.tx, explorersOf(deps.catalogue, card.tx)) })),
+  );
   if (shown.kind === "failed") {
     await conversation.external(async () => {
       deps.logger.warn({ exchangeId, failure: shown.failure }, "could not show the creation card; the tracker delivers it");
@@ -152,7 +171,8 @@ async function showCard(conversation: FlowConversation, ui: FlowUi, deps: AfterC
   // The picture only repeats the card's address: after a timeout (it may have arrived) it is not
   // sent again, and one Telegram never took is not owed: the card above carries everything.
   const qr = await sendCarefully(() => ui.photo(new InputFile(Buffer.from(png, "base64"), "deposit-qr.png"), caption));
-  if (qr.kind === "failed" && qr.failure === "blocked") await conversation.external(() => deps.repos.users.setBlocked(card.tx.userId, true));
+  if (qr.kind === "failed" && qr.failure === "blocked")
+    await conversation.external(() => deps.repos.users.setBlocked(card.tx.userId, true));
 }
 
 /**

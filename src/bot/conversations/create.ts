@@ -1,15 +1,15 @@
 import { abortAfter, sleep } from "../../clock.js";
 import type { CreateRequestState, NewTransaction, Repositories } from "../../db/index.js";
+import { pollRank } from "../../domain/poll-policy.js";
 import { BudgetCancelledError, type QueuePlace } from "../../exchange/budget.js";
 import type { CreateTransactionRequest, ExchangeClient } from "../../exchange/client.js";
 import { isExchangeError } from "../../exchange/errors.js";
 import type { Metrics } from "../../ops/metrics.js";
-import { pollRank } from "../../domain/poll-policy.js";
 import { flowCreated } from "../flow-created.js";
 import { waitSeconds } from "../format.js";
-import { USER_WAIT_MS, whileWaiting, type TypingIndicator } from "../waiting.js";
-import { depositOf, type Created, type DepositDeps } from "./deposit.js";
-import { createRequestOf, pairOf, type FlowState } from "./flow-state.js";
+import { type TypingIndicator, USER_WAIT_MS, whileWaiting } from "../waiting.js";
+import { type Created, type DepositDeps, depositOf } from "./deposit.js";
+import { createRequestOf, type FlowState, pairOf } from "./flow-state.js";
 import type { FlowUi, Screen } from "./flow-ui.js";
 import { describeError, type UpstreamProblem } from "./offers.js";
 
@@ -61,13 +61,18 @@ const IN_FLIGHT_LOOK_MS = 500;
  * for its request key), counts how the flow ended and notes what it created, so leaving the
  * flow from here on (/start, /cancel) says the exchange exists.
  */
-export async function createStep(deps: CreateDeps, input: { chatId: number; userId: number; requestKey: string; state: FlowState; ui: FlowUi }): Promise<CreateOutcome> {
+export async function createStep(
+  deps: CreateDeps,
+  input: { chatId: number; userId: number; requestKey: string; state: FlowState; ui: FlowUi },
+): Promise<CreateOutcome> {
   let outcome = await createExchange(deps, input);
-  if ((outcome.kind === "refused" || outcome.kind === "unknown") && (await deps.repos.createRequests.wasToldInFlight(input.requestKey))) outcome = { kind: "taken-over" };
+  if ((outcome.kind === "refused" || outcome.kind === "unknown") && (await deps.repos.createRequests.wasToldInFlight(input.requestKey)))
+    outcome = { kind: "taken-over" };
   if (outcome.kind === "in-flight") await deps.repos.createRequests.markToldInFlight(input.requestKey, deps.clock.now());
   // An outcome is owed now, or was just learned: the leader's pass over owed outcomes looks at once.
   if (outcome.kind === "in-flight" || outcome.kind === "taken-over") deps.onCreated();
-  if (outcome.kind !== "refused" && outcome.kind !== "taken-over") deps.flows.flowCompleted(input.chatId, outcome.kind === "created" ? "created" : "unknown");
+  if (outcome.kind !== "refused" && outcome.kind !== "taken-over")
+    deps.flows.flowCompleted(input.chatId, outcome.kind === "created" ? "created" : "unknown");
   if (outcome.kind === "created") await flowCreated(deps.repos.kv, input.chatId, outcome.exchangeId);
   return outcome;
 }
@@ -85,14 +90,19 @@ async function createExchange(
   const offer = state.offer!;
   const request = createRequestOf(state);
   // What is asked for is kept with the claim: support can match it with the provider's records.
-  const claim = await deps.repos.createRequests.claim(requestKey, input.userId, {
-    ...pairOf(state),
-    amount: request.amount,
-    provider: request.providerName,
-    rateType: offer.exchange_type,
-    addressTo: request.toAddress,
-    extraTo: state.memo ?? null,
-  }, deps.process.owner);
+  const claim = await deps.repos.createRequests.claim(
+    requestKey,
+    input.userId,
+    {
+      ...pairOf(state),
+      amount: request.amount,
+      provider: request.providerName,
+      rateType: offer.exchange_type,
+      addressTo: request.toAddress,
+      extraTo: state.memo ?? null,
+    },
+    deps.process.owner,
+  );
   if (claim.state === "pending") return attemptElsewhere(deps, input.chatId, requestKey, claim);
   if (claim.state === "created") return depositOf(deps, claim.exchangeId);
   if (claim.state === "failed") return { kind: "refused", error: { kind: "internal" } };
@@ -150,7 +160,12 @@ async function createExchange(
  * the owed outcomes' pass says it stays unknown once that process has been gone for minutes.
  * Otherwise nobody will learn more: the outcome is unknown, and said so.
  */
-async function attemptElsewhere(deps: CreateDeps, chatId: number, requestKey: string, first: Extract<CreateRequestState, { state: "pending" }>): Promise<CreateOutcome> {
+async function attemptElsewhere(
+  deps: CreateDeps,
+  chatId: number,
+  requestKey: string,
+  first: Extract<CreateRequestState, { state: "pending" }>,
+): Promise<CreateOutcome> {
   const unknown: CreateOutcome = { kind: "unknown", reference: requestKey, at: first.createdAt };
   if (!first.onItsWay || first.attemptedBy === null) return unknown;
   const until = deps.clock.now() + IN_FLIGHT_WAIT_MS;
@@ -189,10 +204,18 @@ async function storeCreated(deps: CreateDeps, requestKey: string, record: NewTra
       // A commit whose answer was lost may have gone through: then it is stored, once.
       if (await deps.repos.transactions.find(exchangeId).catch(() => undefined)) return true;
       if (attempt >= STORE_ATTEMPTS) {
-        deps.logger.error({ err: error, exchangeId, requestKey, attempts: attempt }, "could not store a created exchange: it exists at the service, but is not tracked");
+        deps.logger.error(
+          { err: error, exchangeId, requestKey, attempts: attempt },
+          "could not store a created exchange: it exists at the service, but is not tracked",
+        );
         await deps.repos.createRequests
-          .markUnknown(requestKey, `created as ${exchangeId}, but could not be stored: ${error instanceof Error ? error.message : String(error)}`)
-          .catch((failure: unknown) => deps.logger.error({ err: failure, exchangeId, requestKey }, "could not note the created exchange's id with its request"));
+          .markUnknown(
+            requestKey,
+            `created as ${exchangeId}, but could not be stored: ${error instanceof Error ? error.message : String(error)}`,
+          )
+          .catch((failure: unknown) =>
+            deps.logger.error({ err: failure, exchangeId, requestKey }, "could not note the created exchange's id with its request"),
+          );
         return false;
       }
       deps.logger.warn({ err: error, exchangeId, requestKey, attempt }, "could not store a created exchange; trying again");
@@ -212,15 +235,24 @@ function withoutDestination(text: string, request: CreateTransactionRequest): st
  * What a failed createTransaction means for the person. Only an answer that says "not
  * created" allows another try; anything else may have created an exchange, and stays pending.
  */
-async function createFailed(deps: CreateDeps, attempt: { requestKey: string; at: number; request: CreateTransactionRequest }, error: unknown): Promise<CreateOutcome> {
+async function createFailed(
+  deps: CreateDeps,
+  attempt: { requestKey: string; at: number; request: CreateTransactionRequest },
+  error: unknown,
+): Promise<CreateOutcome> {
   const { requestKey, at, request } = attempt;
   const definitelyNot =
     error instanceof BudgetCancelledError ||
-    (isExchangeError(error) && (["bad-request", "unauthorized", "forbidden", "rate-limited"].includes(error.kind) || error.details.mayHaveReachedService === false));
+    (isExchangeError(error) &&
+      (["bad-request", "unauthorized", "forbidden", "rate-limited"].includes(error.kind) || error.details.mayHaveReachedService === false));
   const reason = error instanceof Error ? error.message : String(error);
   // The log names the reference only: the person's address and memo stay in the database (support
   // reads them with /lookup), and are cut out of the service's answer in case it echoes them.
-  const logged = { kind: isExchangeError(error) ? error.kind : "internal", status: isExchangeError(error) ? error.details.httpStatus : undefined, reason: withoutDestination(reason, request) };
+  const logged = {
+    kind: isExchangeError(error) ? error.kind : "internal",
+    status: isExchangeError(error) ? error.details.httpStatus : undefined,
+    reason: withoutDestination(reason, request),
+  };
   deps.logger.error({ requestKey, definitelyNot, ...logged }, "createTransaction failed");
   if (definitelyNot) {
     await deps.repos.createRequests.fail(requestKey, reason);

@@ -1,4 +1,4 @@
-import { requestKeyOf, type Repositories } from "../../db/index.js";
+import { type Repositories, requestKeyOf } from "../../db/index.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { ExchangeClient } from "../../exchange/client.js";
 import type { Metrics } from "../../ops/metrics.js";
@@ -6,19 +6,19 @@ import type { BaseContext } from "../context.js";
 import type { SwapPrefill } from "../deep-link.js";
 import { flowStarted } from "../flow-created.js";
 import { escapeHtml, formatUtcMinute } from "../format.js";
-import { addressStep, askMemo, type AddressDeps } from "./address-step.js";
-import { showCreated, type AfterCreationDeps } from "./after-creation.js";
-import { createStep, type CreateDeps } from "./create.js";
-import { applyPrefill, forget, nextStep, type FlowState } from "./flow-state.js";
-import { FlowUi, type FlowConversation } from "./flow-ui.js";
+import { type AddressDeps, addressStep, askMemo } from "./address-step.js";
+import { type AfterCreationDeps, showCreated } from "./after-creation.js";
+import { type CreateDeps, createStep } from "./create.js";
+import { applyPrefill, type FlowState, forget, nextStep } from "./flow-state.js";
+import { type FlowConversation, FlowUi } from "./flow-ui.js";
 import { nextBestOffer } from "./next-best.js";
-import { offerSourceOf, type OfferSourceDeps } from "./offer-source.js";
+import { type OfferSourceDeps, offerSourceOf } from "./offer-source.js";
 import { chooseOffer, problemText } from "./offers.js";
-import { askAmount, pickerDataOf, type PairDeps } from "./pair-and-amount.js";
+import { askAmount, type PairDeps, pickerDataOf } from "./pair-and-amount.js";
 import { pickCurrency } from "./pick-currency.js";
-import { setRateAlert, type RateAlertDeps } from "./rate-alert.js";
-import { confirm, requoteIfOld } from "./summary.js";
+import { type RateAlertDeps, setRateAlert } from "./rate-alert.js";
 import { externalWithCurrencies } from "./slim-record.js";
+import { confirm, requoteIfOld } from "./summary.js";
 
 export { USER_WAIT_MS } from "../waiting.js";
 export { FIXED_QUOTE_MAX_AGE_MS, MAX_SILENT_WORSENING, QUOTE_MAX_AGE_MS, quoteMaxAge } from "./summary.js";
@@ -90,7 +90,12 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           if (choice.kind === "change") forget(state, choice.what);
           else if (choice.kind === "alert") {
             // The alert is set, and the offers come again: the person may still swap now.
-            await setRateAlert(conversation, ui, deps, { userId, chatId, swap: { from: state.from!, to: state.to!, amount: state.amount! }, best: choice.best });
+            await setRateAlert(conversation, ui, deps, {
+              userId,
+              chatId,
+              swap: { from: state.from!, to: state.to!, amount: state.amount! },
+              best: choice.best,
+            });
           } else {
             state.offer = choice.offer;
             state.quotedAt = choice.fetchedAt;
@@ -127,7 +132,10 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
             // provider refused (not the service), with the next best offer in its place.
             const refusal = problemText(ui, created.error);
             const refusedBy = state.offer!.provider_name;
-            const next = created.error.kind === "bad-request" ? await nextBestOffer(ui, offerSource, state, refusal) : { kind: "none" as const, told: false };
+            const next =
+              created.error.kind === "bad-request"
+                ? await nextBestOffer(ui, offerSource, state, refusal)
+                : { kind: "none" as const, told: false };
             if (next.kind === "cancel") return cancelled();
             if (next.kind === "offer") {
               state.offer = next.offer;
@@ -156,4 +164,3 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
     }
   };
 }
-

@@ -1,10 +1,10 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { TranslationVariables } from "@grammyjs/i18n";
 import { GrammyError, InlineKeyboard, type InputFile } from "grammy";
+import { type ParseAmountOptions, type ParsedAmount, parseAmount } from "../../domain/amount.js";
 import { flowButton } from "../callback-data.js";
-import { parseAmount, type ParseAmountOptions, type ParsedAmount } from "../../domain/amount.js";
-import { amountReading } from "../i18n.js";
 import type { BaseContext, BotContext } from "../context.js";
+import { amountReading } from "../i18n.js";
 import { isNotModified } from "../telegram-errors.js";
 
 export type FlowConversation = Conversation<BotContext, BaseContext>;
@@ -133,7 +133,11 @@ export class FlowUi {
   async prompt(build: (button: ButtonFactory) => Screen): Promise<number> {
     this.step++;
     const screen = build(this.buttonFactory());
-    const message = await this.ctx.reply(screen.text, { parse_mode: "HTML", reply_markup: screen.keyboard, link_preview_options: { is_disabled: true } });
+    const message = await this.ctx.reply(screen.text, {
+      parse_mode: "HTML",
+      reply_markup: screen.keyboard,
+      link_preview_options: { is_disabled: true },
+    });
     return message.message_id;
   }
 

@@ -1,13 +1,11 @@
 import type { Offer } from "../../exchange/schemas.js";
 import type { FlowState } from "./flow-state.js";
 import type { FlowUi } from "./flow-ui.js";
-import { outsideLimits, recheckInLine, type OfferSource } from "./offers.js";
+import { type OfferSource, outsideLimits, recheckInLine } from "./offers.js";
 
 export type NextBest =
   /** `told`: the refusal was said already, while the quote waited in line. */
-  | { kind: "offer"; offer: Offer; fetchedAt: number; told: boolean }
-  | { kind: "none"; told: boolean }
-  | { kind: "cancel" };
+  { kind: "offer"; offer: Offer; fetchedAt: number; told: boolean } | { kind: "none"; told: boolean } | { kind: "cancel" };
 
 /**
  * After a provider refused the exchange at create time: the next best offer for the same swap,

@@ -1,17 +1,26 @@
 import type { Logger } from "pino";
 import type { Clock } from "../../clock.js";
-import { requesterOf, type QueuePlace } from "../../exchange/budget.js";
+import { type QueuePlace, requesterOf } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
 import type { EstimateService, Quote } from "../../exchange/estimates.js";
-import { startWithGrace } from "../grace.js";
-import { USER_WAIT_MS, whileWaiting, type TypingIndicator } from "../waiting.js";
-import { pairOf, type FlowState } from "./flow-state.js";
 import type { Currency } from "../../exchange/schemas.js";
 import type { Translate } from "../cards.js";
+import { startWithGrace } from "../grace.js";
+import { type TypingIndicator, USER_WAIT_MS, whileWaiting } from "../waiting.js";
+import { type FlowState, pairOf } from "./flow-state.js";
 import type { ButtonFactory, FlowConversation, FlowUi, Screen } from "./flow-ui.js";
+import {
+  describeError,
+  type OfferSource,
+  type OffersPurpose,
+  type QuoteOutcome,
+  renderLoading,
+  renderOutcome,
+  renderRecheck,
+  sortOffers,
+} from "./offers.js";
 import type { OffersAbout, OffersDelivery, OffersJob, Ticket } from "./offers-delivery.js";
 import { toRecord } from "./slim-record.js";
-import { describeError, renderLoading, renderOutcome, renderRecheck, sortOffers, type OfferSource, type OffersPurpose, type QuoteOutcome } from "./offers.js";
 
 export interface OfferSourceDeps {
   clock: Clock;
@@ -50,7 +59,8 @@ export function offerSourceOf(conversation: FlowConversation, deps: OfferSourceD
         const started = await startWithGrace(deps.clock, (onQueued) => fetchOutcome(deps, swapOf(state), fresh, onQueued, userId));
         return started.kind === "done" ? started.value : null;
       }),
-    deliver: (messageId, fresh, purpose = "offers") => conversation.external(() => deliverOffers(deps, { chatId, userId, messageId, ui, state, fresh, purpose })),
+    deliver: (messageId, fresh, purpose = "offers") =>
+      conversation.external(() => deliverOffers(deps, { chatId, userId, messageId, ui, state, fresh, purpose })),
     delivered: () =>
       conversation.external(async () => {
         const step = { flowId, step: ui.currentStep };
@@ -73,7 +83,13 @@ function outcomeOf(deps: Pick<OfferSourceDeps, "catalogue" | "clock">, quote: Qu
 }
 
 /** One estimate through the cache, waiting for the budget as long as USER_WAIT_MS; the person takes turns with others (their /rate too). */
-async function fetchOutcome(deps: OfferSourceDeps, swap: Swap, fresh: boolean, onQueued: (place: QueuePlace) => void, userId: number): Promise<QuoteOutcome> {
+async function fetchOutcome(
+  deps: OfferSourceDeps,
+  swap: Swap,
+  fresh: boolean,
+  onQueued: (place: QueuePlace) => void,
+  userId: number,
+): Promise<QuoteOutcome> {
   try {
     const options = { fresh, onQueued, signal: AbortSignal.timeout(USER_WAIT_MS), requester: requesterOf(userId) };
     return outcomeOf(deps, await deps.estimates.quote(pairOf(swap), swap.amount, options));
@@ -99,8 +115,19 @@ async function deliverOffers(
   // A snapshot: the flow's state moves on while the quote is on its way.
   const swap = swapOf(job.state);
   const about = { messageId, fresh, purpose };
-  const request = { flowId: ui.flowId, step: ui.currentStep, about, userId, swap: { from: toRecord(swap.from), to: toRecord(swap.to), amount: swap.amount } };
-  await deps.offers.start(chatId, request, offersJob(deps, { chatId, userId, about, swap, t: ui.t.bind(ui), button: ui.buttons() }), instead);
+  const request = {
+    flowId: ui.flowId,
+    step: ui.currentStep,
+    about,
+    userId,
+    swap: { from: toRecord(swap.from), to: toRecord(swap.to), amount: swap.amount },
+  };
+  await deps.offers.start(
+    chatId,
+    request,
+    offersJob(deps, { chatId, userId, about, swap, t: ui.t.bind(ui), button: ui.buttons() }),
+    instead,
+  );
 }
 
 /**
@@ -108,12 +135,25 @@ async function deliverOffers(
  * in the flow's language (`t`) with the buttons of the step that asked (`button`). Used by the
  * flow, and by the leader's recovery pass for a ticket whose process stopped (offers-recovery.ts).
  */
-export function offersJob(deps: OfferSourceDeps, job: { chatId: number; userId: number; about: OffersAbout; swap: Swap; t: Translate; button: ButtonFactory }): OffersJob {
+export function offersJob(
+  deps: OfferSourceDeps,
+  job: { chatId: number; userId: number; about: OffersAbout; swap: Swap; t: Translate; button: ButtonFactory },
+): OffersJob {
   const { chatId, userId, about, swap, t, button } = job;
   const { messageId, fresh, purpose } = about;
   return {
     fetch: (onQueued) => whileWaiting(deps, chatId, (queued) => fetchOutcome(deps, swap, fresh, queued, userId), onQueued),
-    showQueued: (place) => deps.editMessage(chatId, messageId, purpose === "offers" ? renderLoading(t, swap, button, place) : renderRecheck(t, button, { place, purpose })),
-    showOutcome: (outcome) => deps.editMessage(chatId, messageId, purpose === "offers" ? renderOutcome(t, outcome, swap, button) : renderRecheck(t, button, { done: true, purpose })),
+    showQueued: (place) =>
+      deps.editMessage(
+        chatId,
+        messageId,
+        purpose === "offers" ? renderLoading(t, swap, button, place) : renderRecheck(t, button, { place, purpose }),
+      ),
+    showOutcome: (outcome) =>
+      deps.editMessage(
+        chatId,
+        messageId,
+        purpose === "offers" ? renderOutcome(t, outcome, swap, button) : renderRecheck(t, button, { done: true, purpose }),
+      ),
   };
 }

@@ -159,14 +159,27 @@ export class OffersDelivery {
    * one may be orphaned by the next look.
    */
   async orphans(options: { since: number; limit: number; scan: number }): Promise<{ orphans: OrphanedOffers[]; watching: boolean }> {
-    const unanswered = await this.deps.kv.matchingSince<Ticket>(OFFERS_PREFIX, { since: options.since, contains: '"swap":', lacks: '"outcome":', limit: options.scan });
+    const unanswered = await this.deps.kv.matchingSince<Ticket>(OFFERS_PREFIX, {
+      since: options.since,
+      contains: '"swap":',
+      lacks: '"outcome":',
+      limit: options.scan,
+    });
     const running = new Map<string, Promise<boolean>>();
     const orphans: OrphanedOffers[] = [];
     let watching = false;
     for (const { key, value } of unanswered) {
       const chatId = Number(key);
       const { owner, about, userId, swap } = value;
-      if (!Number.isSafeInteger(chatId) || value.outcome !== undefined || owner === undefined || about === undefined || userId === undefined || swap === undefined) continue;
+      if (
+        !Number.isSafeInteger(chatId) ||
+        value.outcome !== undefined ||
+        owner === undefined ||
+        about === undefined ||
+        userId === undefined ||
+        swap === undefined
+      )
+        continue;
       if (owner === this.deps.owner) continue;
       watching = true;
       // Asked once per owner and pass: a few processes hold every ticket.

@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
 import type { Clock, Timer } from "../../clock.js";
-import type { Translator } from "../i18n.js";
 import { FLOW_IDLE_MS } from "../flow-sweeper.js";
+import type { Translator } from "../i18n.js";
 import { flowButtons } from "./flow-ui.js";
-import { offersJob, type OfferSourceDeps } from "./offer-source.js";
+import { type OfferSourceDeps, offersJob } from "./offer-source.js";
 import { fromRecord } from "./slim-record.js";
 
 /** How often the leader looks for offers lists whose process stopped before they came, while another process has one unanswered. */
@@ -34,7 +34,11 @@ export interface OffersRecoveryDeps extends OfferSourceDeps {
  */
 export async function recoverOffers(deps: OffersRecoveryDeps, signal?: AbortSignal): Promise<RecoveryPass> {
   // Older than a flow may stay idle: its flow has been closed (or the person wrote, and it was asked again then).
-  const { orphans, watching } = await deps.offers.orphans({ since: deps.clock.now() - FLOW_IDLE_MS, limit: OFFERS_RECOVERED_PER_PASS, scan: SCANNED_PER_PASS });
+  const { orphans, watching } = await deps.offers.orphans({
+    since: deps.clock.now() - FLOW_IDLE_MS,
+    limit: OFFERS_RECOVERED_PER_PASS,
+    scan: SCANNED_PER_PASS,
+  });
   let taken = 0;
   for (const orphan of orphans) {
     // Stopping: the rest are left for the next leader's pass.

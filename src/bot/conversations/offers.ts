@@ -1,13 +1,13 @@
 import { InlineKeyboard } from "grammy";
 import type { Logger } from "pino";
-import { Decimal } from "../../money.js";
-import type { Currency, Offer } from "../../exchange/schemas.js";
-import { amount, exactAmount, maximum, minimum, percentFromBest, receivable, type Localized } from "../amounts.js";
-import { currencyLabel, escapeHtml, shorten, waitSeconds } from "../format.js";
 import { BudgetCancelledError, BudgetQueueFullError, type QueuePlace } from "../../exchange/budget.js";
 import { isExchangeError } from "../../exchange/errors.js";
 import { outsideLimits } from "../../exchange/estimates.js";
+import type { Currency, Offer } from "../../exchange/schemas.js";
+import { Decimal } from "../../money.js";
+import { amount, exactAmount, type Localized, maximum, minimum, percentFromBest, receivable } from "../amounts.js";
 import type { Translate } from "../cards.js";
+import { currencyLabel, escapeHtml, shorten, waitSeconds } from "../format.js";
 import type { ButtonFactory, FlowUi, Screen } from "./flow-ui.js";
 
 /** What fetching a quote gave, in a form the conversation can store and replay. */
@@ -19,7 +19,16 @@ export type QuoteOutcome =
 
 export interface UpstreamProblem {
   /** queue-full: the person already has `queued` quotes waiting in line (their /rate too). */
-  kind: "unavailable" | "rate-limited" | "queue-full" | "unauthorized" | "forbidden" | "bad-request" | "not-found" | "invalid-response" | "internal";
+  kind:
+    | "unavailable"
+    | "rate-limited"
+    | "queue-full"
+    | "unauthorized"
+    | "forbidden"
+    | "bad-request"
+    | "not-found"
+    | "invalid-response"
+    | "internal";
   retryAfterMs?: number;
   queued?: number;
   /** bad-request: the service's own words, if it gave any (shown after our sentence, as they are). */
@@ -33,7 +42,7 @@ export type OffersChoice =
   | { kind: "alert"; best: string | undefined };
 
 const TAG_KEYS: Record<string, string> = {
-  "recommended": "tag-recommended",
+  recommended: "tag-recommended",
   "ai best rate": "tag-ai-best-rate",
   "best rate": "tag-best-rate",
   "best in kyc": "tag-best-in-kyc",
@@ -56,7 +65,10 @@ export { outsideLimits };
  * ("no limit" when none) rounded down, so that typing either figure shown fits the offer.
  */
 export function limitVars(t: (key: string) => string, offer: Offer): { min: string | Localized; max: string | Localized } {
-  return { min: offer.min_amount === null ? "0" : minimum(offer.min_amount), max: offer.max_amount === null ? t("limit-none") : maximum(offer.max_amount) };
+  return {
+    min: offer.min_amount === null ? "0" : minimum(offer.min_amount),
+    max: offer.max_amount === null ? t("limit-none") : maximum(offer.max_amount),
+  };
 }
 
 /**
@@ -102,13 +114,18 @@ export interface OfferSource {
  * conversation (a wait in line must not hold the chat): a "getting offers" screen with the
  * place in line stands in for it until it comes, and the flow keeps listening meanwhile.
  */
-export async function chooseOffer(ui: FlowUi, source: OfferSource, swap: { from: Currency; to: Currency; amount: string }): Promise<OffersChoice> {
+export async function chooseOffer(
+  ui: FlowUi,
+  source: OfferSource,
+  swap: { from: Currency; to: Currency; amount: string },
+): Promise<OffersChoice> {
   let outcome: QuoteOutcome | null = null;
   let messageId: number | undefined;
   const load = async (fresh: boolean, inPlace: boolean) => {
     outcome = await source.withoutWaiting(fresh);
     const shown = outcome;
-    const build = (button: ButtonFactory) => (shown ? renderOutcome(ui.t.bind(ui), shown, swap, button) : renderLoading(ui.t.bind(ui), swap, button));
+    const build = (button: ButtonFactory) =>
+      shown ? renderOutcome(ui.t.bind(ui), shown, swap, button) : renderLoading(ui.t.bind(ui), swap, button);
     // New content whose buttons mean something else: a tap on the old ones expires.
     if (inPlace && messageId !== undefined) await ui.redraw(messageId, build, { newStep: true });
     else messageId = await ui.prompt(build);
@@ -176,7 +193,11 @@ export async function chooseOffer(ui: FlowUi, source: OfferSource, swap: { from:
  * outside the conversation: one message says so and becomes a button to go on once the fresh
  * quote is there. Returns the fresh quote, or "cancel".
  */
-export async function recheckInLine(ui: FlowUi, source: OfferSource, purpose: RecheckPurpose = "recheck"): Promise<QuoteOutcome | "cancel"> {
+export async function recheckInLine(
+  ui: FlowUi,
+  source: OfferSource,
+  purpose: RecheckPurpose = "recheck",
+): Promise<QuoteOutcome | "cancel"> {
   const messageId = await ui.prompt((button) => renderRecheck(ui.t.bind(ui), button, { purpose }));
   await source.deliver(messageId, true, purpose);
   for (;;) {
@@ -200,26 +221,49 @@ export async function recheckInLine(ui: FlowUi, source: OfferSource, purpose: Re
 }
 
 /** The re-check's message: waiting (with the place in line), or done with a button to go on. */
-export function renderRecheck(t: Translate, button: ButtonFactory, state: { place?: QueuePlace; done?: boolean; purpose?: RecheckPurpose } = {}): Screen {
+export function renderRecheck(
+  t: Translate,
+  button: ButtonFactory,
+  state: { place?: QueuePlace; done?: boolean; purpose?: RecheckPurpose } = {},
+): Screen {
   const recheck = (state.purpose ?? "recheck") === "recheck";
   if (state.done) {
     // The re-check's button confirms (green); the next best offer's only shows it, for its own Confirm.
-    const keyboard = recheck ? new InlineKeyboard().text(t("button-confirm"), button("", "ok").callback_data).success() : new InlineKeyboard().text(t("button-see-offer"), button("", "ok").callback_data);
+    const keyboard = recheck
+      ? new InlineKeyboard().text(t("button-confirm"), button("", "ok").callback_data).success()
+      : new InlineKeyboard().text(t("button-see-offer"), button("", "ok").callback_data);
     return { text: t(recheck ? "flow-recheck-done" : "flow-next-best-done"), keyboard };
   }
   const lines = [t(recheck ? "flow-recheck-waiting" : "flow-next-best-waiting")];
-  if (state.place && state.place.position > 0) lines.push(t("queue-position", { position: state.place.position, seconds: waitSeconds(state.place.waitMs) }));
+  if (state.place && state.place.position > 0)
+    lines.push(t("queue-position", { position: state.place.position, seconds: waitSeconds(state.place.waitMs) }));
   return { text: lines.join("\n"), keyboard: new InlineKeyboard().text(t("button-cancel"), button("", "no").callback_data).danger() };
 }
 
 /** Stands in for the offers while the quote is on its way; `place` when it waits in line. */
-export function renderLoading(t: Translate, swap: { from: Currency; to: Currency; amount: string }, button: ButtonFactory, place?: QueuePlace): Screen {
-  const lines = [t("flow-offers-loading", { amount: amount(swap.amount), from: escapeHtml(currencyLabel(swap.from)), to: escapeHtml(currencyLabel(swap.to)) })];
+export function renderLoading(
+  t: Translate,
+  swap: { from: Currency; to: Currency; amount: string },
+  button: ButtonFactory,
+  place?: QueuePlace,
+): Screen {
+  const lines = [
+    t("flow-offers-loading", {
+      amount: amount(swap.amount),
+      from: escapeHtml(currencyLabel(swap.from)),
+      to: escapeHtml(currencyLabel(swap.to)),
+    }),
+  ];
   if (place && place.position > 0) lines.push(t("queue-position", { position: place.position, seconds: waitSeconds(place.waitMs) }));
   return { text: lines.join("\n"), keyboard: new InlineKeyboard().text(t("flow-change-amount"), button("", "a").callback_data) };
 }
 
-export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from: Currency; to: Currency; amount: string }, button: ButtonFactory): Screen {
+export function renderOutcome(
+  t: Translate,
+  outcome: QuoteOutcome,
+  swap: { from: Currency; to: Currency; amount: string },
+  button: ButtonFactory,
+): Screen {
   const from = escapeHtml(currencyLabel(swap.from));
   const to = escapeHtml(currencyLabel(swap.to));
   const change = new InlineKeyboard()
@@ -235,7 +279,10 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
     case "error":
       return {
         text: problemText({ t }, outcome.error),
-        keyboard: new InlineKeyboard().text(t("button-retry"), button("", "retry").callback_data).row().text(t("flow-change-amount"), button("", "a").callback_data),
+        keyboard: new InlineKeyboard()
+          .text(t("button-retry"), button("", "retry").callback_data)
+          .row()
+          .text(t("flow-change-amount"), button("", "a").callback_data),
       };
     case "ok":
       break;
@@ -264,7 +311,11 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
       }),
     );
     if (tags) lines.push(`   ${tags}`);
-    const label = t("flow-offer-button", { provider: offer.provider_name, receive: receivable(offer.amount), currency: swap.to.symbol.toUpperCase() });
+    const label = t("flow-offer-button", {
+      provider: offer.provider_name,
+      receive: receivable(offer.amount),
+      currency: swap.to.symbol.toUpperCase(),
+    });
     keyboard.text(label, button("", "o", i).callback_data).row();
   });
   keyboard.text(t("button-refresh"), button("", "r").callback_data).text(t("flow-change-amount"), button("", "a").callback_data);
@@ -275,7 +326,8 @@ export function renderOutcome(t: Translate, outcome: QuoteOutcome, swap: { from:
 /** One sentence for a person about an upstream problem; the details went to the log. */
 export function problemText(ui: Pick<FlowUi, "t">, problem: UpstreamProblem): string {
   if (problem.kind === "rate-limited") return ui.t("error-rate-limited", { seconds: waitSeconds(problem.retryAfterMs ?? 60_000) });
-  if (problem.kind === "queue-full") return ui.t("error-queue-full", { count: problem.queued ?? 1, seconds: waitSeconds(problem.retryAfterMs ?? 60_000) });
+  if (problem.kind === "queue-full")
+    return ui.t("error-queue-full", { count: problem.queued ?? 1, seconds: waitSeconds(problem.retryAfterMs ?? 60_000) });
   if (problem.kind === "bad-request") {
     const reason = problem.message?.trim();
     return reason ? ui.t("error-refused", { reason: escapeHtml(shorten(reason, 300)) }) : ui.t("error-refused-plain");

@@ -53,6 +53,8 @@ export async function askAmount(ui: FlowUi, from: Currency): Promise<string> {
     if (input.kind !== "text") continue;
     const parsed = await ui.readAmount(input.text);
     if (parsed.ok) return parsed.value;
-    await ui.say(ui.t(`amount-${parsed.problem}`, { decimals: parsed.maxDecimals ?? 8, input: escapeHtml(shorten(input.text.trim(), 32)) }));
+    await ui.say(
+      ui.t(`amount-${parsed.problem}`, { decimals: parsed.maxDecimals ?? 8, input: escapeHtml(shorten(input.text.trim(), 32)) }),
+    );
   }
 }

@@ -3,7 +3,7 @@ import type { SearchResult, SymbolGroup } from "../../domain/currency-search.js"
 import { networkName } from "../../domain/networks.js";
 import type { Currency } from "../../exchange/schemas.js";
 import { currencyLabel, escapeHtml, shorten } from "../format.js";
-import { grid, type ButtonFactory, type FlowUi, type Screen } from "./flow-ui.js";
+import { type ButtonFactory, type FlowUi, grid, type Screen } from "./flow-ui.js";
 
 /** What the picker shows; kept in the conversation so button indices stay stable on replay. */
 /** A pair the person swapped before: offered first, so a regular swap is one tap. */
@@ -129,10 +129,7 @@ function renderPicker(
   button: ButtonFactory,
   exclude: Currency | undefined,
 ): Screen {
-  const ask =
-    role === "from"
-      ? ui.t("flow-pick-from")
-      : ui.t("flow-pick-to", { from: escapeHtml(exclude ? currencyLabel(exclude) : "") });
+  const ask = role === "from" ? ui.t("flow-pick-from") : ui.t("flow-pick-to", { from: escapeHtml(exclude ? currencyLabel(exclude) : "") });
   switch (view.kind) {
     case "popular": {
       const currencies = grid(
@@ -188,5 +185,3 @@ function groupKeyboard(groups: SymbolGroup[], button: ButtonFactory): InlineKeyb
     2,
   );
 }
-
-

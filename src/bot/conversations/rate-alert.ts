@@ -1,8 +1,8 @@
 import type { Clock } from "../../clock.js";
 import type { Repositories } from "../../db/index.js";
 import type { Currency } from "../../exchange/schemas.js";
-import { alertAnswer, createAlert } from "../features/alerts.js";
 import { amount, typableAmount } from "../amounts.js";
+import { alertAnswer, createAlert } from "../features/alerts.js";
 import { currencyLabel, escapeHtml, shorten } from "../format.js";
 import type { FlowConversation, FlowUi } from "./flow-ui.js";
 
@@ -44,7 +44,12 @@ export async function setRateAlert(
 /** The least the person wants to receive; the best offer now is the example. */
 async function askTarget(ui: FlowUi, swap: { from: Currency; to: Currency; amount: string }, best: string | undefined): Promise<string> {
   // The example is one to type back: no thousands grouping.
-  const vars = { amount: amount(swap.amount), from: escapeHtml(currencyLabel(swap.from)), to: escapeHtml(currencyLabel(swap.to)), example: best ? typableAmount(best) : "1" };
+  const vars = {
+    amount: amount(swap.amount),
+    from: escapeHtml(currencyLabel(swap.from)),
+    to: escapeHtml(currencyLabel(swap.to)),
+    example: best ? typableAmount(best) : "1",
+  };
   await ui.prompt(() => ({ text: ui.t("flow-alert-ask", vars) }));
   for (;;) {
     const input = await ui.input();

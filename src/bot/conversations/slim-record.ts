@@ -44,7 +44,11 @@ function mapCurrencies(value: unknown, map: (currency: Currency) => object): unk
 /** A currency as the record (and the offers' ticket, offers-delivery.ts) keeps it. */
 export const toRecord = ({ symbol, network, fullname, memo }: RecordedCurrency): RecordedCurrency => ({ symbol, network, fullname, memo });
 /** Records written before the slim form keep their links; either way a currency comes back whole in type. */
-export const fromRecord = (currency: RecordedCurrency & Partial<Currency>): Currency => ({ ...currency, image: currency.image ?? "", explorer: currency.explorer ?? "" });
+export const fromRecord = (currency: RecordedCurrency & Partial<Currency>): Currency => ({
+  ...currency,
+  image: currency.image ?? "",
+  explorer: currency.explorer ?? "",
+});
 
 /**
  * `conversation.external` for a task whose result holds currencies: the record keeps them

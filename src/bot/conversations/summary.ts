@@ -3,11 +3,11 @@ import { knowsAddressFormat } from "../../domain/address.js";
 import { networkName } from "../../domain/networks.js";
 import type { Offer } from "../../exchange/schemas.js";
 import { Decimal } from "../../money.js";
-import { exactAmount, rateOf, receivable, type Localized } from "../amounts.js";
+import { exactAmount, type Localized, rateOf, receivable } from "../amounts.js";
 import { currencyLabel, escapeHtml } from "../format.js";
-import { forget, type Answer, type FlowState } from "./flow-state.js";
+import { type Answer, type FlowState, forget } from "./flow-state.js";
 import type { FlowUi } from "./flow-ui.js";
-import { outsideLimits, problemText, recheckInLine, type OfferSource, type QuoteOutcome } from "./offers.js";
+import { type OfferSource, outsideLimits, problemText, type QuoteOutcome, recheckInLine } from "./offers.js";
 
 /** A floating-rate quote older than this is checked again before creating. */
 export const QUOTE_MAX_AGE_MS = 60_000;
@@ -41,7 +41,10 @@ function rateLine(ui: FlowUi, state: FlowState): string {
  */
 function quoteTerms(ui: FlowUi, offer: Offer): string {
   const seconds = quoteMaxAge(offer) / 1000;
-  return [ui.t("summary-quote-holds", { seconds }), ui.t(offer.exchange_type === "fixed" ? "summary-fixed-means" : "summary-floating-means")].join("\n");
+  return [
+    ui.t("summary-quote-holds", { seconds }),
+    ui.t(offer.exchange_type === "fixed" ? "summary-fixed-means" : "summary-floating-means"),
+  ].join("\n");
 }
 
 /**
@@ -50,11 +53,7 @@ function quoteTerms(ui: FlowUi, offer: Offer): string {
  */
 export async function confirm(ui: FlowUi, state: FlowState, preface?: string): Promise<ConfirmDecision> {
   const offer = state.offer!;
-  const memoLine = state.to!.memo
-    ? state.memo
-      ? ui.t("summary-memo", { memo: escapeHtml(state.memo) })
-      : ui.t("summary-no-memo")
-    : "";
+  const memoLine = state.to!.memo ? (state.memo ? ui.t("summary-memo", { memo: escapeHtml(state.memo) }) : ui.t("summary-no-memo")) : "";
   // What they send, every digit: it is what they confirm.
   const details = [
     ui.t("summary-send", { amount: exactAmount(state.amount!), currency: escapeHtml(currencyLabel(state.from!)) }),
@@ -114,7 +113,12 @@ export async function confirm(ui: FlowUi, state: FlowState, preface?: string): P
  * person was told what changed (the offer is forgotten when it is gone) and the flow asks on;
  * "cancel": they gave up waiting for the check. `now` reads the clock through the conversation.
  */
-export async function requoteIfOld(ui: FlowUi, source: OfferSource, now: () => Promise<number>, state: FlowState): Promise<"create" | "summary" | "cancel"> {
+export async function requoteIfOld(
+  ui: FlowUi,
+  source: OfferSource,
+  now: () => Promise<number>,
+  state: FlowState,
+): Promise<"create" | "summary" | "cancel"> {
   const maxAge = quoteMaxAge(state.offer!);
   if ((await now()) - (state.quotedAt ?? 0) <= maxAge) return "create";
   const shown = state.offer!.amount;

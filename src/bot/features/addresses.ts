@@ -3,10 +3,10 @@ import type { Clock } from "../../clock.js";
 import { AddressBook, type Repositories, type SavedAddress } from "../../db/index.js";
 import { networkName } from "../../domain/networks.js";
 import { addressButton } from "../callback-data.js";
+import { DirectComposer } from "../composer.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml, graphemeCount, shorten } from "../format.js";
 import { ignoreNotModified } from "../telegram-errors.js";
-import { DirectComposer } from "../composer.js";
 import { EXCHANGE_FLOW } from "./menu.js";
 
 export const LABEL_MAX = 24;
@@ -31,7 +31,10 @@ export function addressesFeature(deps: { repos: Repositories; clock: Clock }): C
 
   const askLabel = async (ctx: BotContext, pending: PendingLabel, current?: string) => {
     await deps.repos.kv.set(key(ctx.from!.id), pending);
-    const text = current === undefined ? ctx.t("addresses-ask-label", { max: LABEL_MAX }) : ctx.t("addresses-ask-rename", { label: escapeHtml(current), max: LABEL_MAX });
+    const text =
+      current === undefined
+        ? ctx.t("addresses-ask-label", { max: LABEL_MAX })
+        : ctx.t("addresses-ask-rename", { label: escapeHtml(current), max: LABEL_MAX });
     await ctx.reply(text, { parse_mode: "HTML" });
   };
 
@@ -39,7 +42,8 @@ export function addressesFeature(deps: { repos: Repositories; clock: Clock }): C
   // very next text: any other button, any command, or a flow going on sets the question aside.
   pm.on("callback_query:data", async (ctx, next) => {
     // A read, not a write, on every other button press: most have nothing to set aside.
-    if (!ctx.callbackQuery.data.startsWith("ab:") && (await deps.repos.kv.get<PendingLabel>(key(ctx.from.id)))) await deps.repos.kv.delete(key(ctx.from.id));
+    if (!ctx.callbackQuery.data.startsWith("ab:") && (await deps.repos.kv.get<PendingLabel>(key(ctx.from.id))))
+      await deps.repos.kv.delete(key(ctx.from.id));
     return next();
   });
   pm.on("message:text", async (ctx, next) => {
@@ -56,13 +60,23 @@ export function addressesFeature(deps: { repos: Repositories; clock: Clock }): C
     await deps.repos.kv.delete(key(ctx.from.id));
     if (pending.kind === "rename") {
       const renamed = await deps.repos.addresses.rename(pending.id, ctx.from.id, label);
-      return void (await ctx.reply(renamed ? ctx.t("addresses-renamed", { label: escapeHtml(label) }) : ctx.t("button-expired"), { parse_mode: "HTML" }));
+      return void (await ctx.reply(renamed ? ctx.t("addresses-renamed", { label: escapeHtml(label) }) : ctx.t("button-expired"), {
+        parse_mode: "HTML",
+      }));
     }
     const tx = await deps.repos.transactions.findByRowId(pending.rowId);
     if (!tx || tx.userId !== ctx.from.id) return void (await ctx.reply(ctx.t("button-expired")));
-    const saved = await deps.repos.addresses.save({ userId: ctx.from.id, network: tx.networkTo, label, address: tx.addressTo, memo: tx.extraTo });
+    const saved = await deps.repos.addresses.save({
+      userId: ctx.from.id,
+      network: tx.networkTo,
+      label,
+      address: tx.addressTo,
+      memo: tx.extraTo,
+    });
     if (saved === "full") return void (await ctx.reply(ctx.t("addresses-full", { max: AddressBook.MAX_PER_USER }), { parse_mode: "HTML" }));
-    await ctx.reply(ctx.t("addresses-saved", { label: escapeHtml(label), network: escapeHtml(networkName(tx.networkTo)) }), { parse_mode: "HTML" });
+    await ctx.reply(ctx.t("addresses-saved", { label: escapeHtml(label), network: escapeHtml(networkName(tx.networkTo)) }), {
+      parse_mode: "HTML",
+    });
   });
 
   pm.command("addresses", async (ctx) => {
@@ -92,7 +106,8 @@ export function addressesFeature(deps: { repos: Repositories; clock: Clock }): C
         const deleted = await deps.repos.addresses.delete(id, ctx.from.id);
         await ctx.answerCallbackQuery({ text: deleted ? ctx.t("addresses-deleted") : ctx.t("button-expired") });
         const entries = await deps.repos.addresses.list(ctx.from.id);
-        const [text, options] = entries.length === 0 ? [ctx.t("addresses-empty"), { parse_mode: "HTML" as const }] : addressList(ctx, entries);
+        const [text, options] =
+          entries.length === 0 ? [ctx.t("addresses-empty"), { parse_mode: "HTML" as const }] : addressList(ctx, entries);
         await ctx.editMessageText(text, options).catch(ignoreNotModified);
       }
     }
@@ -105,8 +120,16 @@ function addressList(ctx: BotContext, entries: SavedAddress[]): [string, { parse
   const keyboard = new InlineKeyboard();
   for (const entry of entries) {
     const memo = entry.memo === null ? "" : ` · ${ctx.t("addresses-memo", { memo: escapeHtml(entry.memo) })}`;
-    lines.push(`📒 <b>${escapeHtml(entry.label)}</b> · ${escapeHtml(networkName(entry.network))}`, `<code>${escapeHtml(entry.address)}</code>${memo}`, "");
-    keyboard.text(`✏️ ${shorten(entry.label, LABEL_MAX)}`, addressButton.rename(entry.id)).text("🗑", addressButton.remove(entry.id)).danger().row();
+    lines.push(
+      `📒 <b>${escapeHtml(entry.label)}</b> · ${escapeHtml(networkName(entry.network))}`,
+      `<code>${escapeHtml(entry.address)}</code>${memo}`,
+      "",
+    );
+    keyboard
+      .text(`✏️ ${shorten(entry.label, LABEL_MAX)}`, addressButton.rename(entry.id))
+      .text("🗑", addressButton.remove(entry.id))
+      .danger()
+      .row();
   }
   lines.push(ctx.t("addresses-footer"));
   return [lines.join("\n"), { parse_mode: "HTML", reply_markup: keyboard }];

@@ -1,19 +1,19 @@
 import type { I18n } from "@grammyjs/i18n";
-import { type Composer, InlineKeyboard, type Api } from "grammy";
+import { type Api, type Composer, InlineKeyboard } from "grammy";
 import type { Clock } from "../../clock.js";
 import type { RateAlert, Repositories } from "../../db/index.js";
-import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { parseAmount } from "../../domain/amount.js";
+import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { parseRateQuery } from "../../domain/rate-query.js";
 import type { Offer } from "../../exchange/schemas.js";
+import { amount, exactAmount, type Localized, receivable } from "../amounts.js";
 import { alertButton } from "../callback-data.js";
+import type { Translate } from "../cards.js";
+import { DirectComposer } from "../composer.js";
 import type { BaseContext, BotContext } from "../context.js";
-import { amount, exactAmount, receivable, type Localized } from "../amounts.js";
 import { currencyLabel, escapeHtml, formatUtcMinute } from "../format.js";
 import { amountReading, translatorOf } from "../i18n.js";
 import { ignoreNotModified, sendFailure } from "../telegram-errors.js";
-import type { Translate } from "../cards.js";
-import { DirectComposer } from "../composer.js";
 
 /** Open alerts one person may have. */
 export const ALERTS_PER_PERSON = 5;
@@ -29,12 +29,14 @@ export interface AlertsDeps {
 }
 
 /** The result of asking for an alert, from /alert or from the offers screen. */
-export type AlertRequest =
-  | { kind: "created"; alert: RateAlert }
-  | { kind: "too-many" };
+export type AlertRequest = { kind: "created"; alert: RateAlert } | { kind: "too-many" };
 
 /** Creates an alert unless the person has as many as they may (counted and created at once). */
-export async function createAlert(repos: Repositories, clock: Clock, alert: Omit<RateAlert, "id" | "createdAt" | "expiresAt">): Promise<AlertRequest> {
+export async function createAlert(
+  repos: Repositories,
+  clock: Clock,
+  alert: Omit<RateAlert, "id" | "createdAt" | "expiresAt">,
+): Promise<AlertRequest> {
   const created = await repos.alerts.create({ ...alert, expiresAt: clock.now() + ALERT_LIFETIME_MS }, ALERTS_PER_PERSON);
   return created ? { kind: "created", alert: created } : { kind: "too-many" };
 }
@@ -42,7 +44,11 @@ export async function createAlert(repos: Repositories, clock: Clock, alert: Omit
 /** "🔔 I will tell you when 0.5 BTC gets at least 17.2 ETH…", or why not. */
 export function alertAnswer(t: Translate, request: AlertRequest, checkIntervalMs: number): string {
   if (request.kind === "too-many") return t("alert-too-many", { max: ALERTS_PER_PERSON });
-  return t("alert-created", { ...describe(request.alert), minutes: Math.round(checkIntervalMs / 60_000), days: ALERT_LIFETIME_MS / 86_400_000 });
+  return t("alert-created", {
+    ...describe(request.alert),
+    minutes: Math.round(checkIntervalMs / 60_000),
+    days: ALERT_LIFETIME_MS / 86_400_000,
+  });
 }
 
 /** /alert 0.5 btc eth 17.2 and /alerts. */
@@ -130,11 +136,14 @@ export function alertMessenger(deps: { api: Api; i18n: I18n<BaseContext>; repos:
         text: t("alert-reached", { ...describe(alert), receive: receivable(best.amount), provider: escapeHtml(best.provider_name) }),
         keyboard: new InlineKeyboard().text(t("alert-exchange-button"), alertButton.exchange(alert.id)),
       })),
-    expired: (alert: RateAlert) => send(alert, (t) => ({ text: t("alert-expired", { ...describe(alert), days: ALERT_LIFETIME_MS / 86_400_000 }) })),
+    expired: (alert: RateAlert) =>
+      send(alert, (t) => ({ text: t("alert-expired", { ...describe(alert), days: ALERT_LIFETIME_MS / 86_400_000 }) })),
   };
 }
 
-function describe(alert: Pick<RateAlert, "amount" | "target" | "symbolFrom" | "networkFrom" | "symbolTo" | "networkTo">): Record<string, string | Localized> {
+function describe(
+  alert: Pick<RateAlert, "amount" | "target" | "symbolFrom" | "networkFrom" | "symbolTo" | "networkTo">,
+): Record<string, string | Localized> {
   return {
     amount: amount(alert.amount),
     from: escapeHtml(currencyLabel({ symbol: alert.symbolFrom, network: alert.networkFrom })),

@@ -1,18 +1,18 @@
 import { type Composer, InlineKeyboard } from "grammy";
 import type { Clock } from "../../clock.js";
 import type { Repositories, TransactionRecord } from "../../db/index.js";
-import { BudgetCancelledError, BudgetQueueFullError, requesterOf } from "../../exchange/budget.js";
-import { isFinalStatus } from "../../exchange/schemas.js";
-import type { CatalogueService } from "../../exchange/catalogue.js";
 import { FUNDS_SENT_BOOST_MS, fundsSentRecently } from "../../domain/poll-policy.js";
+import { BudgetCancelledError, BudgetQueueFullError, requesterOf } from "../../exchange/budget.js";
+import type { CatalogueService } from "../../exchange/catalogue.js";
+import { isFinalStatus } from "../../exchange/schemas.js";
+import { amount } from "../amounts.js";
 import type { BackgroundTasks } from "../background.js";
 import { againButton, cardButton, historyButton, menuButton } from "../callback-data.js";
 import { cardKeyboard, explorersOf, offersFundsSent, renderCard, renderReceipt, statusLabel } from "../cards.js";
+import { DirectComposer } from "../composer.js";
 import type { BotContext } from "../context.js";
-import { amount } from "../amounts.js";
 import { currencyLabel, escapeHtml, formatUtcMinute } from "../format.js";
 import { ignoreNotModified } from "../telegram-errors.js";
-import { DirectComposer } from "../composer.js";
 
 export const HISTORY_PAGE_SIZE = 5;
 /**
@@ -47,7 +47,11 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
     const phrase = (await deps.repos.users.find(tx.userId))?.phrase ?? null;
     const explorers = explorersOf(deps.catalogue, tx);
     const text = renderCard(ctx.t.bind(ctx), tx, explorers, deps.clock.now(), phrase);
-    const options = { parse_mode: "HTML" as const, reply_markup: cardKeyboard(ctx.t.bind(ctx), tx, explorers), link_preview_options: { is_disabled: true } };
+    const options = {
+      parse_mode: "HTML" as const,
+      reply_markup: cardKeyboard(ctx.t.bind(ctx), tx, explorers),
+      link_preview_options: { is_disabled: true },
+    };
     if (edit) await ctx.editMessageText(text, options).catch(ignoreNotModified);
     else await ctx.reply(text, options);
   };
@@ -125,7 +129,10 @@ export function exchangesFeature(deps: ExchangesDeps): Composer<BotContext> {
         return reportFundsSent(ctx, tx);
       case "receipt":
         await ctx.answerCallbackQuery();
-        return void (await ctx.reply(renderReceipt(ctx.t.bind(ctx), tx, explorersOf(deps.catalogue, tx), await deps.repos.transactions.history(tx.exchangeId)), { parse_mode: "HTML" }));
+        return void (await ctx.reply(
+          renderReceipt(ctx.t.bind(ctx), tx, explorersOf(deps.catalogue, tx), await deps.repos.transactions.history(tx.exchangeId)),
+          { parse_mode: "HTML" },
+        ));
     }
   });
   return composer;
@@ -172,7 +179,10 @@ async function sendHistory(ctx: BotContext, deps: Pick<ExchangesDeps, "repos" | 
         id: escapeHtml(tx.exchangeId),
       }),
     );
-    keyboard.text(ctx.t("history-button", { n: current * HISTORY_PAGE_SIZE + i + 1, amount: amount(tx.amountFrom), from, to }), cardButton.encode("open", tx.rowId));
+    keyboard.text(
+      ctx.t("history-button", { n: current * HISTORY_PAGE_SIZE + i + 1, amount: amount(tx.amountFrom), from, to }),
+      cardButton.encode("open", tx.rowId),
+    );
     if (isFinalStatus(tx.status)) keyboard.text("🔁", againButton.encode(tx.rowId)).success();
     keyboard.row();
   });

@@ -3,8 +3,8 @@ import { type Composer, InputFile } from "grammy";
 import type { Clock } from "../../clock.js";
 import type { Repositories, TransactionRecord } from "../../db/index.js";
 import { depositNeedsMemo, depositView } from "../../domain/deposit.js";
-import type { BotContext } from "../context.js";
 import { DirectComposer } from "../composer.js";
+import type { BotContext } from "../context.js";
 
 /** Whether the catalogue says a currency's deposits take a memo (the deposit rule's input). */
 export type MemoOf = (symbol: string, network: string) => boolean | undefined;

@@ -1,20 +1,20 @@
-import { type Composer, InlineKeyboard, type Api } from "grammy";
-import type { BotCommandScope, LanguageCode } from "grammy/types";
 import type { I18n } from "@grammyjs/i18n";
-import type { ExchangeAvailability } from "../../exchange/availability.js";
-import type { Repositories } from "../../db/index.js";
-import { againButton, alertButton, languageButton, menuButton } from "../callback-data.js";
-import type { BaseContext, BotContext } from "../context.js";
-import { decodeSwapLink, type SwapPrefill } from "../deep-link.js";
-import { escapeHtml } from "../format.js";
-import { createdByFlow } from "../flow-created.js";
+import { type Api, type Composer, InlineKeyboard } from "grammy";
+import type { BotCommandScope, LanguageCode } from "grammy/types";
 import type { Clock } from "../../clock.js";
+import type { Repositories } from "../../db/index.js";
+import type { ExchangeAvailability } from "../../exchange/availability.js";
+import type { Metrics } from "../../ops/metrics.js";
+import { againButton, alertButton, languageButton, menuButton } from "../callback-data.js";
+import { DirectComposer } from "../composer.js";
+import type { BaseContext, BotContext } from "../context.js";
+import type { OffersDelivery } from "../conversations/offers-delivery.js";
+import { decodeSwapLink, type SwapPrefill } from "../deep-link.js";
+import { createdByFlow } from "../flow-created.js";
+import { escapeHtml } from "../format.js";
 import { commandLanguage, DEFAULT_LOCALE, LOCALES, supportedLocale } from "../i18n.js";
 import { addLanguagePage, pageOf } from "../language-picker.js";
 import { ignoreNotModified } from "../telegram-errors.js";
-import type { OffersDelivery } from "../conversations/offers-delivery.js";
-import type { Metrics } from "../../ops/metrics.js";
-import { DirectComposer } from "../composer.js";
 
 export const EXCHANGE_FLOW = "exchange";
 
@@ -103,7 +103,11 @@ export function menuFeature(deps: {
   const enterWith = async (ctx: BotContext, next: () => Promise<void>, source: (SwapSource & { userId: number }) | undefined) => {
     if (!source || source.userId !== ctx.from?.id) return void (await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }));
     await ctx.answerCallbackQuery();
-    await requestFlow(ctx, { from: { symbol: source.symbolFrom, network: source.networkFrom }, to: { symbol: source.symbolTo, network: source.networkTo }, amount: source.amount });
+    await requestFlow(ctx, {
+      from: { symbol: source.symbolFrom, network: source.networkFrom },
+      to: { symbol: source.symbolTo, network: source.networkTo },
+      amount: source.amount,
+    });
     return next();
   };
   // Swap again, from a finished card or /history.
@@ -112,12 +116,19 @@ export function menuFeature(deps: {
     return enterWith(ctx, next, tx && { ...tx, amount: tx.amountFrom });
   });
   // A rate alert that fired.
-  pm.callbackQuery(alertButton.exchangePattern, async (ctx, next) => enterWith(ctx, next, await deps.repos.alerts.find(Number(ctx.match[1]))));
+  pm.callbackQuery(alertButton.exchangePattern, async (ctx, next) =>
+    enterWith(ctx, next, await deps.repos.alerts.find(Number(ctx.match[1]))),
+  );
 
   pm.command("cancel", async (ctx) => {
     // Past creation there is nothing to cancel here: the exchange exists, and they are told so.
     const { inFlow, created, handedOver } = await leaveFlow(ctx);
-    const text = created !== undefined ? ctx.t("flow-cancelled-created", { id: escapeHtml(created) }) : inFlow ? ctx.t("flow-cancelled") : ctx.t("cancel-nothing");
+    const text =
+      created !== undefined
+        ? ctx.t("flow-cancelled-created", { id: escapeHtml(created) })
+        : inFlow
+          ? ctx.t("flow-cancelled")
+          : ctx.t("cancel-nothing");
     await ctx.reply(text, { parse_mode: "HTML" });
     if (handedOver) deps.wakeTracker();
   });
@@ -185,12 +196,30 @@ async function sendLanguagePicker(ctx: BotContext): Promise<void> {
 
 /** The command menus Telegram shows, per scope and language: private chats, groups, group admins, support staff. */
 export async function registerCommands(api: Api, i18n: I18n<BaseContext>, supportUserIds: readonly number[] = []): Promise<void> {
-  const privateCommands = ["exchange", "history", "status", "alert", "alerts", "addresses", "export", "rate", "cancel", "phrase", "verify", "language", "help", "start"];
+  const privateCommands = [
+    "exchange",
+    "history",
+    "status",
+    "alert",
+    "alerts",
+    "addresses",
+    "export",
+    "rate",
+    "cancel",
+    "phrase",
+    "verify",
+    "language",
+    "help",
+    "start",
+  ];
   const scopes: { scope: BotCommandScope; names: string[] }[] = [
     { scope: { type: "all_private_chats" }, names: privateCommands },
     { scope: { type: "all_group_chats" }, names: ["rate", "verify"] },
     { scope: { type: "all_chat_administrators" }, names: ["rate", "verify", "settings"] },
-    ...supportUserIds.map((id) => ({ scope: { type: "chat" as const, chat_id: id }, names: [...privateCommands, "lookup", "user", "stats"] })),
+    ...supportUserIds.map((id) => ({
+      scope: { type: "chat" as const, chat_id: id },
+      names: [...privateCommands, "lookup", "user", "stats"],
+    })),
   ];
   // One failing scope (a staff member who never opened the bot: "chat not found") must not
   // keep the others from being registered.
@@ -200,7 +229,10 @@ export async function registerCommands(api: Api, i18n: I18n<BaseContext>, suppor
       const commands = names.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
       const language_code = commandLanguage(locale);
       try {
-        await api.setMyCommands(commands, language_code === undefined ? { scope } : { scope, language_code: language_code as LanguageCode });
+        await api.setMyCommands(
+          commands,
+          language_code === undefined ? { scope } : { scope, language_code: language_code as LanguageCode },
+        );
       } catch (error) {
         failures.push(`${JSON.stringify(scope)} ${locale}: ${error instanceof Error ? error.message : String(error)}`);
       }

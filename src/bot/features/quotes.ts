@@ -4,28 +4,28 @@ import type { Logger } from "pino";
 import type { Clock } from "../../clock.js";
 import type { Repositories } from "../../db/index.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
-import type { ExchangeAvailability } from "../../exchange/availability.js";
 import { parseRateQuery, type RateQuery } from "../../domain/rate-query.js";
+import type { ExchangeAvailability } from "../../exchange/availability.js";
+import { BudgetQueueFullError, type QueuePlace, requesterOf } from "../../exchange/budget.js";
 import type { CatalogueService } from "../../exchange/catalogue.js";
-import { BudgetQueueFullError, requesterOf, type QueuePlace } from "../../exchange/budget.js";
+import { isExchangeError } from "../../exchange/errors.js";
 import type { EstimateService } from "../../exchange/estimates.js";
-import type { BackgroundTasks } from "../background.js";
-import { startWithGrace } from "../grace.js";
-import type { TypingIndicator } from "../waiting.js";
 import type { Offer } from "../../exchange/schemas.js";
+import { amount, receivable } from "../amounts.js";
+import type { BackgroundTasks } from "../background.js";
+import { groupSettingsButton } from "../callback-data.js";
 import type { Translate } from "../cards.js";
+import { DirectComposer } from "../composer.js";
 import type { BotContext } from "../context.js";
 import { limitVars, offerTags, outsideLimits, sortOffers, versusBest } from "../conversations/offers.js";
 import { encodeSwapLink } from "../deep-link.js";
-import { amount, receivable } from "../amounts.js";
 import { currencyLabel, escapeHtml, waitSeconds } from "../format.js";
+import { startWithGrace } from "../grace.js";
 import { amountReading, DEFAULT_LOCALE, supportedLocale } from "../i18n.js";
 import { addLanguagePage, pageOf } from "../language-picker.js";
-import { groupSettingsButton } from "../callback-data.js";
-import { isNotModified } from "../telegram-errors.js";
 import { RecentTimes } from "../recent-times.js";
-import { isExchangeError } from "../../exchange/errors.js";
-import { DirectComposer } from "../composer.js";
+import { isNotModified } from "../telegram-errors.js";
+import type { TypingIndicator } from "../waiting.js";
 
 /** A quote card can be refreshed this often. */
 export const CARD_REFRESH_MS = 60_000;
@@ -162,7 +162,11 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
       deps.logger.info({ chatId: chat.id }, "group quote limit reached; not answering");
       return;
     }
-    if ((chat.type === "group" || chat.type === "supergroup") && (await groupSettings(deps.repos, chat.id)).adminsOnly && !(await isAdmin(ctx))) {
+    if (
+      (chat.type === "group" || chat.type === "supergroup") &&
+      (await groupSettings(deps.repos, chat.id)).adminsOnly &&
+      !(await isAdmin(ctx))
+    ) {
       return refuseOnce(ctx, ctx.t("rate-admins-only"));
     }
     if (deps.availability.current()) return void (await ctx.reply(ctx.t("exchange-unavailable"), { parse_mode: "HTML" }));
@@ -207,12 +211,14 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     const chat = ctx.chat;
     if (chat && chat.type !== "private") {
       // A refresh is a quote too: the group's rules and its message limit apply.
-      if ((await groupSettings(deps.repos, chat.id)).adminsOnly && !(await isAdmin(ctx))) return void (await ctx.answerCallbackQuery({ text: ctx.t("rate-admins-only") }));
+      if ((await groupSettings(deps.repos, chat.id)).adminsOnly && !(await isAdmin(ctx)))
+        return void (await ctx.answerCallbackQuery({ text: ctx.t("rate-admins-only") }));
       if (!fitsGroupLimit(chat.id)) return void (await ctx.answerCallbackQuery({ text: ctx.t("refresh-cooldown", { seconds: 60 }) }));
     }
     const quotaWait = takeQuote(ctx.from.id, card.query, true);
     // A callback answer holds 200 characters: the short form (the inline title's), not the card's paragraph.
-    if (quotaWait > 0) return void (await ctx.answerCallbackQuery({ text: ctx.t("inline-slow-down-title", { seconds: waitSeconds(quotaWait) }) }));
+    if (quotaWait > 0)
+      return void (await ctx.answerCallbackQuery({ text: ctx.t("inline-slow-down-title", { seconds: waitSeconds(quotaWait) }) }));
     await deps.repos.kv.set(key, { ...card, refreshedAt: deps.clock.now() });
     await ctx.answerCallbackQuery();
     const t: Translate = ctx.t.bind(ctx);
@@ -221,7 +227,11 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     if (started.kind === "done") giveBack(ctx.from.id, started.value);
     const edit = async (text: string) => {
       await ctx
-        .editMessageText(text, { parse_mode: "HTML", reply_markup: quoteKeyboard(t, card.query, ctx.me.username, true), link_preview_options: { is_disabled: true } })
+        .editMessageText(text, {
+          parse_mode: "HTML",
+          reply_markup: quoteKeyboard(t, card.query, ctx.me.username, true),
+          link_preview_options: { is_disabled: true },
+        })
         .catch(ignoreStaleEdit);
     };
     if (started.kind === "done") return edit(renderQuoteCard(t, card.query, started.value));
@@ -243,7 +253,10 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     if (!(await isAdmin(ctx))) return refuseOnce(ctx, ctx.t("settings-admins-only"));
     // Every message to a group counts against Telegram's limit for it.
     if (!fitsGroupLimit(ctx.chat.id)) return;
-    await ctx.reply(ctx.t("settings-title"), { parse_mode: "HTML", reply_markup: settingsKeyboard(ctx.t.bind(ctx), await groupSettings(deps.repos, ctx.chat.id)) });
+    await ctx.reply(ctx.t("settings-title"), {
+      parse_mode: "HTML",
+      reply_markup: settingsKeyboard(ctx.t.bind(ctx), await groupSettings(deps.repos, ctx.chat.id)),
+    });
   });
   groups.callbackQuery(groupSettingsButton.pattern, async (ctx) => {
     if (!(await isAdmin(ctx))) return void (await ctx.answerCallbackQuery({ text: ctx.t("settings-admins-only") }));
@@ -271,7 +284,8 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
   composer.on("inline_query", async (ctx) => {
     const t: Translate = ctx.t.bind(ctx);
     // Short cache: the answer changes as soon as the service is back.
-    if (deps.availability.current()) return void (await ctx.answerInlineQuery([unavailableResult(t)], { cache_time: 10, is_personal: false }));
+    if (deps.availability.current())
+      return void (await ctx.answerInlineQuery([unavailableResult(t)], { cache_time: 10, is_personal: false }));
     const parsed = parseRateQuery(ctx.inlineQuery.query, deps.currencyIndex(), await amountReading(ctx));
     if (!parsed.ok) {
       // Incomplete or unreadable: a hint, and no upstream call.
@@ -280,14 +294,19 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
     const wait = takeQuote(ctx.from.id, parsed.query, false);
     if (wait > 0) {
       const title = t("inline-slow-down-title", { seconds: waitSeconds(wait) });
-      return void (await ctx.answerInlineQuery([textResult("slow-down", title, t("rate-slow-down", { seconds: waitSeconds(wait) }), t("rate-usage"))], { cache_time: 0, is_personal: true }));
+      return void (await ctx.answerInlineQuery(
+        [textResult("slow-down", title, t("rate-slow-down", { seconds: waitSeconds(wait) }), t("rate-usage"))],
+        { cache_time: 0, is_personal: true },
+      ));
     }
     // Telegram drops an inline answer after about ten seconds: wait less than that.
     const quote = await fetchQuote(deps, parsed.query, false, INLINE_WAIT_MS, undefined, requesterOf(ctx.from.id));
     giveBack(ctx.from.id, quote);
     const card = renderQuoteCard(t, parsed.query, quote);
     const keyboard = quoteKeyboard(t, parsed.query, ctx.me.username, false);
-    const results: InlineQueryResultArticle[] = [article("summary", t("inline-summary-title", summaryVars(parsed.query)), card, keyboard, describeBest(t, parsed.query, quote))];
+    const results: InlineQueryResultArticle[] = [
+      article("summary", t("inline-summary-title", summaryVars(parsed.query)), card, keyboard, describeBest(t, parsed.query, quote)),
+    ];
     if (quote && quote.offers.length > 0) {
       quote.offers.slice(0, TOP_OFFERS).forEach((offer, i) => {
         results.push(
@@ -326,7 +345,6 @@ function pairOf(query: RateQuery) {
   return { symbolFrom: query.from.symbol, networkFrom: query.from.network, symbolTo: query.to.symbol, networkTo: query.to.network };
 }
 
-
 async function fetchQuote(
   deps: QuotesDeps,
   query: RateQuery,
@@ -336,7 +354,12 @@ async function fetchQuote(
   requester?: string,
 ): Promise<CardQuote> {
   try {
-    const options = { fresh, signal: AbortSignal.timeout(waitMs), ...(onQueued ? { onQueued } : {}), ...(requester === undefined ? {} : { requester }) };
+    const options = {
+      fresh,
+      signal: AbortSignal.timeout(waitMs),
+      ...(onQueued ? { onQueued } : {}),
+      ...(requester === undefined ? {} : { requester }),
+    };
     // A card is a preview: a fresh quote for a nearby amount answers it, scaled and marked as such.
     const quote = await deps.estimates.quoteNearby(pairOf(query), query.amount, options);
     if (quote.result.kind !== "ok") return { offers: [], fetchedAt: quote.fetchedAt, problem: quote.result.kind };
@@ -344,7 +367,8 @@ async function fetchQuote(
     return { offers, fetchedAt: quote.fetchedAt, ...(quote.basis === undefined ? {} : { basis: quote.basis }) };
   } catch (error) {
     // The person's own quotes fill their place in line: say so, not that the service is down.
-    if (error instanceof BudgetQueueFullError) return { offers: [], fetchedAt: deps.clock.now(), problem: "queue-full", queue: { queued: error.queued, waitMs: error.waitMs } };
+    if (error instanceof BudgetQueueFullError)
+      return { offers: [], fetchedAt: deps.clock.now(), problem: "queue-full", queue: { queued: error.queued, waitMs: error.waitMs } };
     deps.logger.warn({ err: error }, "quote for a card failed");
     // A 403: the key has no access to this resource; the service itself answers.
     return { offers: [], fetchedAt: deps.clock.now(), problem: isExchangeError(error, "forbidden") ? "forbidden" : "unavailable" };
@@ -367,7 +391,8 @@ function summaryVars(query: RateQuery) {
 export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote | undefined): string {
   const vars = summaryVars(query);
   const lines = [t("flow-offers-header", { amount: vars.amount, from: escapeHtml(vars.from), to: escapeHtml(vars.to) })];
-  for (const c of query.defaulted) lines.push(t("rate-main-network", { symbol: escapeHtml(c.symbol.toUpperCase()), network: escapeHtml(c.network.toUpperCase()) }));
+  for (const c of query.defaulted)
+    lines.push(t("rate-main-network", { symbol: escapeHtml(c.symbol.toUpperCase()), network: escapeHtml(c.network.toUpperCase()) }));
   if (!quote || quote.problem) {
     lines.push(problemLine(t, quote));
     return lines.join("\n");
@@ -376,7 +401,14 @@ export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote
   quote.offers.slice(0, TOP_OFFERS).forEach((offer, i) => {
     if (outsideLimits(offer, query.amount)) {
       // No figure: this provider does not take this amount.
-      lines.push(t("rate-offer-out-of-limits", { rank: i + 1, provider: escapeHtml(offer.provider_name), ...limitVars(t, offer), from: escapeHtml(vars.from) }));
+      lines.push(
+        t("rate-offer-out-of-limits", {
+          rank: i + 1,
+          provider: escapeHtml(offer.provider_name),
+          ...limitVars(t, offer),
+          from: escapeHtml(vars.from),
+        }),
+      );
       return;
     }
     const tags = offer.tags.length > 0 ? ` · ${offerTags(t, offer)}` : "";
@@ -416,7 +448,12 @@ function problemLine(t: Translate, quote: CardQuote | undefined): string {
 /** "exolix: 3401.2 USDT" for an inline result's title; "≈" when estimated from a nearby amount's quote. */
 function offerTitle(t: Translate, query: RateQuery, quote: CardQuote, offer: Offer): string {
   if (outsideLimits(offer, query.amount)) return `${offer.provider_name}: ${t("rate-out-of-limits-short")}`;
-  return t("rate-offer-title", { provider: offer.provider_name, estimated: quote.basis === undefined ? "no" : "yes", receive: receivable(offer.amount), currency: query.to.symbol.toUpperCase() });
+  return t("rate-offer-title", {
+    provider: offer.provider_name,
+    estimated: quote.basis === undefined ? "no" : "yes",
+    receive: receivable(offer.amount),
+    currency: query.to.symbol.toUpperCase(),
+  });
 }
 
 /** The best offer that takes this amount (the best of all when none does). */

@@ -1,24 +1,24 @@
 import type { Composer } from "grammy";
 import type { Clock } from "../../clock.js";
 import {
-  REQUEST_KEY_PATTERN,
-  UNKNOWN_AFTER_MS,
-  isUnknownOutcome,
   type CreateRequestRecord,
+  isUnknownOutcome,
+  REQUEST_KEY_PATTERN,
   type Repositories,
   type TransactionRecord,
+  UNKNOWN_AFTER_MS,
 } from "../../db/index.js";
-import type { ExchangeAvailability, Unavailability } from "../../exchange/availability.js";
-import { BudgetQueueFullError, requesterOf, type RateBudget } from "../../exchange/budget.js";
-import type { CatalogueService } from "../../exchange/catalogue.js";
-import type { Transaction } from "../../exchange/schemas.js";
 import { depositNeedsMemo, depositView } from "../../domain/deposit.js";
 import { networkName } from "../../domain/networks.js";
-import { explorersOf, renderCard, statusLabel, stopReasonText, type Translate } from "../cards.js";
-import type { BotContext } from "../context.js";
+import type { ExchangeAvailability, Unavailability } from "../../exchange/availability.js";
+import { BudgetQueueFullError, type RateBudget, requesterOf } from "../../exchange/budget.js";
+import type { CatalogueService } from "../../exchange/catalogue.js";
+import type { Transaction } from "../../exchange/schemas.js";
 import { amount, exactAmount } from "../amounts.js";
-import { currencyLabel, escapeHtml, formatUtcMinute as time, waitSeconds } from "../format.js";
+import { explorersOf, renderCard, statusLabel, stopReasonText, type Translate } from "../cards.js";
 import { DirectComposer } from "../composer.js";
+import type { BotContext } from "../context.js";
+import { currencyLabel, escapeHtml, formatUtcMinute as time, waitSeconds } from "../format.js";
 
 export interface SupportDeps {
   supportUserIds: readonly number[];
@@ -33,7 +33,6 @@ export interface SupportDeps {
   readLive: (exchangeId: string, requester: string) => Promise<Transaction>;
 }
 
-
 /**
  * Tools for support staff (SUPPORT_USER_IDS): /lookup, /user, /stats. For anyone else these
  * commands do not exist: the update passes on to the ordinary unknown-command answer.
@@ -47,7 +46,9 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
     const argument = ctx.match.trim();
     await deps.repos.audit.record(ctx.from.id, "lookup", argument);
     const request = await findMentionedRequest(deps.repos, argument);
-    const tx = (await findMentioned(deps.repos, argument)) ?? (request?.exchangeId ? await deps.repos.transactions.find(request.exchangeId) : undefined);
+    const tx =
+      (await findMentioned(deps.repos, argument)) ??
+      (request?.exchangeId ? await deps.repos.transactions.find(request.exchangeId) : undefined);
     // A reference from the "could not confirm" message: an attempt the bot may have no exchange for.
     if (!tx && request) return void (await ctx.reply(await renderRequest(ctx.t.bind(ctx), deps, request), { parse_mode: "HTML" }));
     if (!tx) {
@@ -69,13 +70,20 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
           ? ctx.t("support-lookup-queue-full", { count: error.queued, seconds: waitSeconds(error.waitMs) })
           : ctx.t("refresh-failed");
     }
-    await ctx.reply(await renderLookup(ctx.t.bind(ctx), deps, current, stale), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+    await ctx.reply(await renderLookup(ctx.t.bind(ctx), deps, current, stale), {
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+    });
   });
 
   staff.command("user", async (ctx) => {
     const argument = ctx.match.trim();
     await deps.repos.audit.record(ctx.from.id, "user", argument);
-    const user = /^\d{1,15}$/.test(argument) ? await deps.repos.users.find(Number(argument)) : argument ? await deps.repos.users.findByUsername(argument) : undefined;
+    const user = /^\d{1,15}$/.test(argument)
+      ? await deps.repos.users.find(Number(argument))
+      : argument
+        ? await deps.repos.users.findByUsername(argument)
+        : undefined;
     if (!user) return void (await ctx.reply(ctx.t("support-user-unknown"), { parse_mode: "HTML" }));
     const exchanges = await deps.repos.transactions.listByUser(user.id, 20);
     const count = await deps.repos.transactions.countByUser(user.id);
@@ -109,9 +117,10 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
     await ctx.reply(
       ctx.t("support-stats", {
         users,
-        exchanges: Object.entries(byStatus)
-          .map(([status, n]) => `${escapeHtml(status)} ${n}`)
-          .join(", ") || "—",
+        exchanges:
+          Object.entries(byStatus)
+            .map(([status, n]) => `${escapeHtml(status)} ${n}`)
+            .join(", ") || "—",
         create: budget.lastHourByLane.create,
         user: budget.lastHourByLane.user,
         poll: budget.lastHourByLane.poll,
@@ -217,7 +226,10 @@ function renderForeign(t: Translate, deps: SupportDeps, id: string, tx: Transact
 function foreignDeposit(t: Translate, deps: SupportDeps, tx: Transaction): string {
   const network = tx.network_from ?? "";
   const catalogueSaysMemo = tx.symbol_from && network ? deps.catalogue.find(tx.symbol_from, network)?.memo : undefined;
-  const view = depositView({ addressFrom: tx.address_from, extraFrom: tx.extra_from, networkFrom: network }, network === "" || depositNeedsMemo(network, catalogueSaysMemo));
+  const view = depositView(
+    { addressFrom: tx.address_from, extraFrom: tx.extra_from, networkFrom: network },
+    network === "" || depositNeedsMemo(network, catalogueSaysMemo),
+  );
   if (view.kind === "missing-address") return t("deposit-missing-address");
   if (view.kind === "missing-memo") return t("deposit-missing-memo", { network: escapeHtml(networkName(network) || "?") });
   return `${escapeHtml(view.address)}${view.memo === null ? "" : ` (memo ${escapeHtml(view.memo)})`}`;
@@ -250,6 +262,7 @@ async function renderLookup(t: Translate, deps: SupportDeps, tx: TransactionReco
 /** Whether the tracker follows the exchange; if it stopped, when and why. */
 function trackingLine(t: Translate, tx: TransactionRecord): string {
   if (tx.nextPollAt !== null) return t("support-lookup-tracked", { time: time(tx.nextPollAt) });
-  if (tx.trackingStoppedAt !== null) return t("support-lookup-stopped", { time: time(tx.trackingStoppedAt), reason: stopReasonText(t, tx) });
+  if (tx.trackingStoppedAt !== null)
+    return t("support-lookup-stopped", { time: time(tx.trackingStoppedAt), reason: stopReasonText(t, tx) });
   return t("support-lookup-not-tracked");
 }

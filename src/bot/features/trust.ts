@@ -1,11 +1,11 @@
-import { type Composer, type Api } from "grammy";
+import { type Api, type Composer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { Clock } from "../../clock.js";
 import type { Repositories } from "../../db/index.js";
+import { DirectComposer } from "../composer.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml, graphemeCount } from "../format.js";
-import { DirectComposer } from "../composer.js";
 
 export const PHRASE_MIN = 3;
 export const PHRASE_MAX = 40;
@@ -101,7 +101,10 @@ class CurrentNames {
     const staff = await Promise.all(
       this.deps.supportUserIds.map(async (id) => {
         const chat = await api.getChat(id).catch((error: unknown) => {
-          this.deps.logger.warn({ err: error, staffId: id }, "/verify: Telegram says nothing about this staff member (have they written to the bot?); no name vouches for them");
+          this.deps.logger.warn(
+            { err: error, staffId: id },
+            "/verify: Telegram says nothing about this staff member (have they written to the bot?); no name vouches for them",
+          );
           return undefined;
         });
         return chat?.type === "private" ? chat.username : undefined;

@@ -41,14 +41,14 @@
  * releaseFlowHold, oweUnclaimedCard, oweDepositDetails, oweIfLeaseLost, setCardMessage) is not
  * fenced: it is what a refused process must do anyway, or a fact from outside.
  */
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { greatest, least, rowId } from "../dialect.js";
-import { currentFence, leaseHeld, leaseStillHeld, LeaseLostError, type Fence } from "../fence.js";
+import { currentFence, type Fence, LeaseLostError, leaseHeld, leaseStillHeld } from "../fence.js";
 import { holderGone } from "../instances.js";
 import { prepared } from "../prepared.js";
-import { COLUMNS, type CardClaim, type Schema, type TransactionsTable } from "../schema.js";
+import { type CardClaim, COLUMNS, type Schema, type TransactionsTable } from "../schema.js";
 import type { Store } from "../store.js";
-import { toRecord, type TransactionRecord } from "./record.js";
+import { type TransactionRecord, toRecord } from "./record.js";
 
 /** An owed deposit message may go: nobody holds the card, or it was shown (the details that came later). */
 export const cardMayGo = (eb: ExpressionBuilder<Schema & { t: TransactionsTable }, "t">) =>
@@ -68,11 +68,18 @@ export class CardRepository {
     private readonly owner: string,
   ) {
     this.earliestCard = prepared<[], { at: number | null }>(store.db, (db) =>
-      db.selectFrom("transactions as t").select((eb) => eb.fn.min("t.card_due_at").as("at")).where("t.card_due_at", "is not", null).where(cardMayGo),
+      db
+        .selectFrom("transactions as t")
+        .select((eb) => eb.fn.min("t.card_due_at").as("at"))
+        .where("t.card_due_at", "is not", null)
+        .where(cardMayGo),
     );
     // Shown: the count of unsure sends was about it, and what follows is not a repeat of it.
     this.cardShown = prepared<[exchangeId: string, messageId: number], never>(store.db, (db, arg) =>
-      db.updateTable("transactions").set({ card_message_id: arg<number>(1), card_repeat: 0 }).where("exchange_id", "=", arg<string>(0)),
+      db
+        .updateTable("transactions")
+        .set({ card_message_id: arg<number>(1), card_repeat: 0 })
+        .where("exchange_id", "=", arg<string>(0)),
     );
   }
 
@@ -81,7 +88,11 @@ export class CardRepository {
   }
 
   private heldByFlow(exchangeId: string) {
-    return this.db.updateTable("transactions").where("exchange_id", "=", exchangeId).where("card_claim", "=", "flow").where("card_message_id", "is", null);
+    return this.db
+      .updateTable("transactions")
+      .where("exchange_id", "=", exchangeId)
+      .where("card_claim", "=", "flow")
+      .where("card_message_id", "is", null);
   }
 
   /** The message that shows this exchange's status, kept current by the tracker. */
@@ -122,7 +133,11 @@ export class CardRepository {
         return eb.or([
           unclaimed,
           eb.and([eb("card_claim", "=", "flow"), eb("card_message_id", "is not", null)]),
-          eb.and([eb("card_claim", "is not", null), eb("card_message_id", "is", null), holderGone(this.store.dialect, eb.ref("card_holder"), this.owner)]),
+          eb.and([
+            eb("card_claim", "is not", null),
+            eb("card_message_id", "is", null),
+            holderGone(this.store.dialect, eb.ref("card_holder"), this.owner),
+          ]),
         ]);
       })
       .$if(fence !== undefined, (qb) => qb.where(leaseHeld(this.store.dialect, fence!)))
@@ -164,7 +179,12 @@ export class CardRepository {
     // Not fenced by the chat's lease: giving the hold up is what a refusal would do too.
     await this.heldByFlow(exchangeId)
       .where("card_holder", "=", this.owner)
-      .set((eb) => ({ card_claim: null, card_holder: null, card_due_at: at, card_repeat: repeat ? greatest(this.store.dialect, eb.ref("card_repeat"), 1) : 0 }))
+      .set((eb) => ({
+        card_claim: null,
+        card_holder: null,
+        card_due_at: at,
+        card_repeat: repeat ? greatest(this.store.dialect, eb.ref("card_repeat"), 1) : 0,
+      }))
       .execute();
   }
 
@@ -185,7 +205,9 @@ export class CardRepository {
       .where("exchange_id", "=", exchangeId)
       .where("card_claim", "=", "flow")
       .where("card_holder", "=", this.owner)
-      .set((eb) => ({ card_repeat: sql<number>`CASE WHEN card_message_id IS NULL THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END` }))
+      .set((eb) => ({
+        card_repeat: sql<number>`CASE WHEN card_message_id IS NULL THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
+      }))
       .$if(fence !== undefined, (qb) => qb.where(leaseHeld(this.store.dialect, fence!)))
       .executeTakeFirst();
     if (result.numUpdatedRows > 0n) return true;
@@ -210,7 +232,11 @@ export class CardRepository {
     // it is what a refused handling must do.
     const result = await this.db
       .updateTable("transactions")
-      .set((eb) => ({ card_claim: null, card_holder: null, card_due_at: least(this.store.dialect, eb.fn.coalesce("card_due_at", eb.val(now)), now) }))
+      .set((eb) => ({
+        card_claim: null,
+        card_holder: null,
+        card_due_at: least(this.store.dialect, eb.fn.coalesce("card_due_at", eb.val(now)), now),
+      }))
       .where("exchange_id", "=", exchangeId)
       .where("card_message_id", "is", null)
       .where((eb) => eb.or([eb("card_claim", "is", null), eb.and([eb("card_claim", "=", "flow"), eb("card_holder", "=", this.owner)])]))
@@ -302,7 +328,12 @@ export class CardRepository {
    * owed from `at`, sent once the card is out (takeOwedCard waits for it), as depositReady does.
    */
   async oweDepositDetails(exchangeId: string, at: number): Promise<void> {
-    await this.db.updateTable("transactions").set({ card_due_at: at }).where("exchange_id", "=", exchangeId).where("card_claim", "=", "tracker").execute();
+    await this.db
+      .updateTable("transactions")
+      .set({ card_due_at: at })
+      .where("exchange_id", "=", exchangeId)
+      .where("card_claim", "=", "tracker")
+      .execute();
   }
 
   /** When the next deposit message is owed (owners who blocked the bot aside). */

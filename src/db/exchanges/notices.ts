@@ -6,14 +6,14 @@
  * and taken again by one process (takeNotice). Recovery (pendingOfGone) touches only pending
  * messages whose sender is gone: a live process's send is its own to finish, whoever leads.
  */
-import { sql, type Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { rowId } from "../dialect.js";
 import { holderGone } from "../instances.js";
 import { prepared } from "../prepared.js";
 import { COLUMNS, type Schema } from "../schema.js";
 import type { Store } from "../store.js";
 import { cardMayGo } from "./card.js";
-import { selectRecord, toRecord, type TransactionRecord } from "./record.js";
+import { selectRecord, type TransactionRecord, toRecord } from "./record.js";
 
 export class NoticeRepository {
   private readonly earliestNotice;
@@ -25,7 +25,11 @@ export class NoticeRepository {
     private readonly owner: string,
   ) {
     this.earliestNotice = prepared<[], { at: number | null }>(store.db, (db) =>
-      db.selectFrom("transactions").select((eb) => eb.fn.min("notice_retry_at").as("at")).where("notice_retry_at", "is not", null).where("pending_notice", "is", null),
+      db
+        .selectFrom("transactions")
+        .select((eb) => eb.fn.min("notice_retry_at").as("at"))
+        .where("notice_retry_at", "is not", null)
+        .where("pending_notice", "is", null),
     );
     // Both kinds of owed message in one round trip (the tracker's loop asks on every pass).
     this.owed = prepared<[now: number, limit: number], { kind: "card" | "notice"; exchange_id: string }>(store.db, (db, arg) => {
@@ -48,7 +52,11 @@ export class NoticeRepository {
       return db
         .selectFrom(cards.as("cards"))
         .select([sql.lit("card").$castTo<"card" | "notice">().as("kind"), "cards.exchange_id", "cards.at", "cards.row_id"])
-        .unionAll(db.selectFrom(notices.as("notices")).select([sql.lit("notice").$castTo<"card" | "notice">().as("kind"), "notices.exchange_id", "notices.at", "notices.row_id"]))
+        .unionAll(
+          db
+            .selectFrom(notices.as("notices"))
+            .select([sql.lit("notice").$castTo<"card" | "notice">().as("kind"), "notices.exchange_id", "notices.at", "notices.row_id"]),
+        )
         .orderBy("kind")
         .orderBy("at")
         .orderBy("row_id");

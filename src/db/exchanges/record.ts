@@ -10,7 +10,7 @@ import { type Kysely, type Selectable } from "kysely";
 import type { Clock } from "../../clock.js";
 import { rowId } from "../dialect.js";
 import { prepared } from "../prepared.js";
-import { COLUMNS, type CardClaim, type PollRank, type Schema, type StopReason, type TransactionsTable } from "../schema.js";
+import { type CardClaim, COLUMNS, type PollRank, type Schema, type StopReason, type TransactionsTable } from "../schema.js";
 import type { Store } from "../store.js";
 
 /** An exchange created through the bot, as the bot keeps it. Amounts are decimal strings. */
@@ -206,7 +206,6 @@ export const toRecord = (row: Row): TransactionRecord => ({
   noticeHolder: row.notice_holder,
 });
 
-
 /** Every column, and the row id as row_id. */
 export function selectRecord(store: Store, db: Kysely<Schema> = store.db) {
   return db.selectFrom("transactions").select(COLUMNS.transactions).select(rowId(store.dialect).as("row_id"));
@@ -231,8 +230,12 @@ export class TransactionRepository {
     private readonly store: Store,
     private readonly clock: Clock,
   ) {
-    this.byExchangeId = prepared<[exchangeId: string], Row>(store.db, (db, arg) => selectRecord(store, db).where("exchange_id", "=", arg<string>(0)));
-    this.byRowId = prepared<[id: number], Row>(store.db, (db, arg) => selectRecord(store, db).where(rowId(store.dialect), "=", arg<number>(0)));
+    this.byExchangeId = prepared<[exchangeId: string], Row>(store.db, (db, arg) =>
+      selectRecord(store, db).where("exchange_id", "=", arg<string>(0)),
+    );
+    this.byRowId = prepared<[id: number], Row>(store.db, (db, arg) =>
+      selectRecord(store, db).where(rowId(store.dialect), "=", arg<number>(0)),
+    );
     // A new exchange: every column the record gives; the others start NULL or at their default.
     this.insertRow = prepared<NewRow, Row>(store.db, (db, arg) =>
       db
@@ -268,7 +271,10 @@ export class TransactionRepository {
     this.insertStatus = prepared<[exchangeId: string, status: string, at: number], never>(store.db, (db, arg) =>
       db.insertInto("status_history").values({ exchange_id: arg<string>(0), status: arg<string>(1), at: arg<number>(2) }),
     );
-    this.deposit = prepared<[exchangeId: string, addressFrom: string | null, extraFrom: string | null, amountTo: string | null, now: number], Row>(store.db, (db, arg) =>
+    this.deposit = prepared<
+      [exchangeId: string, addressFrom: string | null, extraFrom: string | null, amountTo: string | null, now: number],
+      Row
+    >(store.db, (db, arg) =>
       db
         .updateTable("transactions")
         .set((eb) => ({
@@ -301,7 +307,30 @@ export class TransactionRepository {
     if (db === undefined) return this.db.transaction().execute((trx) => this.insert(record, trx));
     const now = this.clock.now();
     const r = record;
-    const inserted = await this.insertRow(db, r.exchangeId, r.userId, r.chatId, r.symbolFrom, r.networkFrom, r.symbolTo, r.networkTo, r.amountFrom, r.amountTo, r.addressTo, r.extraTo, r.addressFrom, r.extraFrom, r.provider, r.rateType, r.status, r.createdAt, now, r.nextPollAt, r.pollRank, r.cardMessageId);
+    const inserted = await this.insertRow(
+      db,
+      r.exchangeId,
+      r.userId,
+      r.chatId,
+      r.symbolFrom,
+      r.networkFrom,
+      r.symbolTo,
+      r.networkTo,
+      r.amountFrom,
+      r.amountTo,
+      r.addressTo,
+      r.extraTo,
+      r.addressFrom,
+      r.extraFrom,
+      r.provider,
+      r.rateType,
+      r.status,
+      r.createdAt,
+      now,
+      r.nextPollAt,
+      r.pollRank,
+      r.cardMessageId,
+    );
     await this.insertStatus(db, r.exchangeId, r.status, now);
     return toRecord(inserted.rows[0]!);
   }
@@ -327,7 +356,11 @@ export class TransactionRepository {
   }
 
   async countByUser(userId: number): Promise<number> {
-    const row = await this.db.selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom("transactions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

@@ -6,14 +6,24 @@
  * the one the stored status came from, so of two overlapping polls (a follower's Refresh and
  * the leader's poll, or two leaders' across a change) the older read never overwrites the newer.
  */
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Clock } from "../../clock.js";
 import { least, rowId } from "../dialect.js";
-import { prepared, type Arg } from "../prepared.js";
+import { type Arg, prepared } from "../prepared.js";
 import { COLUMNS, POLL_RANK, type PollRank, type Schema, type StopReason } from "../schema.js";
 import type { Store } from "../store.js";
 import { cardMayGo } from "./card.js";
-import { findForUpdate, selectRecord, toRecord, type NextPoll, type Observation, type ObservedState, type Row, type StatusChange, type TransactionRecord } from "./record.js";
+import {
+  findForUpdate,
+  type NextPoll,
+  type Observation,
+  type ObservedState,
+  type Row,
+  type StatusChange,
+  selectRecord,
+  type TransactionRecord,
+  toRecord,
+} from "./record.js";
 
 const RANKS: readonly PollRank[] = Object.values(POLL_RANK);
 
@@ -55,11 +65,23 @@ export class ScheduleRepository {
       return rest.reduce((union, next) => union.unionAll(next), first!);
     });
     const earliest = {
-      poll: (db: Kysely<Schema>) => db.selectFrom("transactions").select((eb) => eb.fn.min("next_poll_at").as("at")).where("next_poll_at", "is not", null),
+      poll: (db: Kysely<Schema>) =>
+        db
+          .selectFrom("transactions")
+          .select((eb) => eb.fn.min("next_poll_at").as("at"))
+          .where("next_poll_at", "is not", null),
       notice: (db: Kysely<Schema>) =>
-        db.selectFrom("transactions").select((eb) => eb.fn.min("notice_retry_at").as("at")).where("notice_retry_at", "is not", null).where("pending_notice", "is", null),
+        db
+          .selectFrom("transactions")
+          .select((eb) => eb.fn.min("notice_retry_at").as("at"))
+          .where("notice_retry_at", "is not", null)
+          .where("pending_notice", "is", null),
       card: (db: Kysely<Schema>) =>
-        db.selectFrom("transactions as t").select((eb) => eb.fn.min("t.card_due_at").as("at")).where("t.card_due_at", "is not", null).where(cardMayGo),
+        db
+          .selectFrom("transactions as t")
+          .select((eb) => eb.fn.min("t.card_due_at").as("at"))
+          .where("t.card_due_at", "is not", null)
+          .where(cardMayGo),
     };
     this.earliestPoll = prepared<[], { at: number | null }>(store.db, earliest.poll);
     this.earliestWork = prepared<[], { poll: number | null; notice: number | null; card: number | null }>(store.db, (db) =>
@@ -167,7 +189,16 @@ export class ScheduleRepository {
       if (ordered.numUpdatedRows === 0n) return { before, after: before, change: undefined, stale: true };
       const changed = before.status.toLowerCase() !== observed.status.toLowerCase();
       const o = observed;
-      const reported: Observation = [exchangeId, o.amountTo ?? null, o.addressFrom ?? null, o.extraFrom ?? null, o.addressRefund ?? null, o.hashFrom ?? null, o.hashTo ?? null, now];
+      const reported: Observation = [
+        exchangeId,
+        o.amountTo ?? null,
+        o.addressFrom ?? null,
+        o.extraFrom ?? null,
+        o.addressRefund ?? null,
+        o.hashFrom ?? null,
+        o.hashTo ?? null,
+        now,
+      ];
       const after = changed ? await this.observeChange(trx, ...reported, o.status, this.owner) : await this.observe(trx, ...reported);
       if (changed) await this.insertStatus(trx, exchangeId, o.status, now);
       return { before, after: toRecord(after.rows[0]!), change: changed ? { status: o.status, at: now } : undefined, stale: false };
@@ -273,7 +304,11 @@ export class ScheduleRepository {
    * SQLite has one writer): what changed since the caller last read it, "I have sent the
    * funds" or a stop, is decided on, never overwritten by a schedule made without it.
    */
-  async scheduleNextPoll(exchangeId: string, at: number | null | ((current: TransactionRecord) => NextPoll | undefined), rank?: PollRank): Promise<TransactionRecord | undefined> {
+  async scheduleNextPoll(
+    exchangeId: string,
+    at: number | null | ((current: TransactionRecord) => NextPoll | undefined),
+    rank?: PollRank,
+  ): Promise<TransactionRecord | undefined> {
     if (typeof at !== "function") return this.writeSchedule(this.db, exchangeId, at, rank);
     return this.db.transaction().execute(async (trx) => {
       const current = await findForUpdate(this.store, trx, exchangeId);
@@ -282,7 +317,12 @@ export class ScheduleRepository {
     });
   }
 
-  private async writeSchedule(db: Kysely<Schema>, exchangeId: string, at: number | null, rank?: PollRank): Promise<TransactionRecord | undefined> {
+  private async writeSchedule(
+    db: Kysely<Schema>,
+    exchangeId: string,
+    at: number | null,
+    rank?: PollRank,
+  ): Promise<TransactionRecord | undefined> {
     const row = await db
       .updateTable("transactions")
       .set({
@@ -305,7 +345,11 @@ export class ScheduleRepository {
   async markFundsSent(exchangeId: string, at: number): Promise<boolean> {
     const result = await this.db
       .updateTable("transactions")
-      .set((eb) => ({ funds_sent_at: at, poll_rank: POLL_RANK.fundsSent, next_poll_at: least(this.store.dialect, eb.ref("next_poll_at").$castTo<number>(), at) }))
+      .set((eb) => ({
+        funds_sent_at: at,
+        poll_rank: POLL_RANK.fundsSent,
+        next_poll_at: least(this.store.dialect, eb.ref("next_poll_at").$castTo<number>(), at),
+      }))
       .where("exchange_id", "=", exchangeId)
       .where("next_poll_at", "is not", null)
       .executeTakeFirst();
@@ -335,5 +379,4 @@ export class ScheduleRepository {
       .executeTakeFirstOrThrow();
     return { tracked: Number(row.tracked), due: Number(row.due) };
   }
-
 }

@@ -4,7 +4,7 @@ import { DatabaseConfigError } from "../errors.js";
 import { PREPARED_MARK } from "../prepared.js";
 import type { Schema } from "../schema.js";
 import { migratePostgres } from "./migrations.js";
-import { maskPassword, postgresUrlProblem, urlSecrets, type PostgresTarget } from "./url.js";
+import { maskPassword, type PostgresTarget, postgresUrlProblem, urlSecrets } from "./url.js";
 
 export type { PostgresTarget } from "./url.js";
 
@@ -32,7 +32,6 @@ export interface PostgresOptions {
   /** Tighter (or looser) pool limits than POOL_LIMITS (tests). */
   limits?: Partial<PoolLimits>;
 }
-
 
 /**
  * bigint (int8) columns hold milliseconds and ids: read back as JS numbers, refused beyond 2^53
@@ -68,7 +67,9 @@ export function postgresTarget(url: string): PostgresTarget {
   // A Client does not connect when made: it only resolves the URL, with pg's own defaults.
   const client = new pg.Client({ connectionString: url });
   const host = client.host;
-  const endpoint = host.startsWith("/") ? `the socket in ${host} (port ${client.port})` : `${host.includes(":") ? `[${host}]` : host}:${client.port}`;
+  const endpoint = host.startsWith("/")
+    ? `the socket in ${host} (port ${client.port})`
+    : `${host.includes(":") ? `[${host}]` : host}:${client.port}`;
   return {
     endpoint,
     host,

@@ -1,7 +1,14 @@
-export { openPostgres, postgresTarget, connectionConfig, type PostgresOptions, type PostgresStore, type PostgresTarget } from "./connect.js";
-export { migratePostgres, PG_MIGRATIONS } from "./migrations.js";
 export { PgBudgetJournal } from "./budget-journal.js";
+export {
+  connectionConfig,
+  openPostgres,
+  type PostgresOptions,
+  type PostgresStore,
+  type PostgresTarget,
+  postgresTarget,
+} from "./connect.js";
 export { PgLeaderLock, type PgLeaderLockOptions } from "./leader-lock.js";
 export { LOCK_KEYS } from "./locks.js";
+export { migratePostgres, PG_MIGRATIONS } from "./migrations.js";
+export { PgSignals, type PgSignalsOptions, SIGNALS, type Signal } from "./signal.js";
 export { maskPassword, postgresUrlProblem, urlPassword, urlSecrets } from "./url.js";
-export { PgSignals, SIGNALS, type PgSignalsOptions, type Signal } from "./signal.js";

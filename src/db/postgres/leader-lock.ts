@@ -1,5 +1,5 @@
 import pg from "pg";
-import { connectionConfig, connectError, postgresTarget } from "./connect.js";
+import { connectError, connectionConfig, postgresTarget } from "./connect.js";
 import { LOCK_KEYS } from "./locks.js";
 
 export interface PgLeaderLockOptions {
@@ -41,7 +41,11 @@ export class PgLeaderLock {
   /** The lock, or undefined while another process holds it. */
   static async tryAcquire(url: string, options: PgLeaderLockOptions = {}): Promise<PgLeaderLock | undefined> {
     const target = postgresTarget(url);
-    const client = new pg.Client({ ...connectionConfig(url, options), application_name: "swap-bot leader lock", keepAliveInitialDelayMillis: 5_000 });
+    const client = new pg.Client({
+      ...connectionConfig(url, options),
+      application_name: "swap-bot leader lock",
+      keepAliveInitialDelayMillis: 5_000,
+    });
     const lock = new PgLeaderLock(client, options.onLost, options.checkEveryMs ?? 3_000);
     try {
       await client.connect();
@@ -74,7 +78,10 @@ export class PgLeaderLock {
   private async check(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const silent = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the leader lock's connection to PostgreSQL gave no answer within ${this.checkEveryMs / 1000} s`)), this.checkEveryMs);
+      timer = setTimeout(
+        () => reject(new Error(`the leader lock's connection to PostgreSQL gave no answer within ${this.checkEveryMs / 1000} s`)),
+        this.checkEveryMs,
+      );
     });
     try {
       await Promise.race([this.client.query("SELECT 1"), silent]);

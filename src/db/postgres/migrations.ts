@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { DatabaseConfigError, newerSchemaMessage } from "../errors.js";
-import type { PostgresTarget } from "./url.js";
 import { LOCK_KEYS } from "./locks.js";
+import type { PostgresTarget } from "./url.js";
 
 /**
  * PostgreSQL's numbered migrations: entry N brings the schema from version N to N+1 (the
@@ -249,7 +249,10 @@ export async function migratePostgres(pool: pg.Pool, target?: PostgresTarget): P
       const version = index + 1;
       if (version <= from) continue;
       await client.query(sql);
-      await client.query("INSERT INTO schema_version (version, applied_at) VALUES ($1, floor(extract(epoch FROM clock_timestamp()) * 1000))", [version]);
+      await client.query(
+        "INSERT INTO schema_version (version, applied_at) VALUES ($1, floor(extract(epoch FROM clock_timestamp()) * 1000))",
+        [version],
+      );
     }
     await client.query("COMMIT");
     return { from, to: Math.max(from, PG_MIGRATIONS.length) };

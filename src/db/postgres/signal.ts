@@ -55,7 +55,10 @@ export class PgSignals {
     try {
       await this.options.notify(SIGNALS[signal]);
     } catch (error) {
-      this.options.logger.warn({ err: error, signal }, "could not signal the other instances (NOTIFY); they see the change at their next look");
+      this.options.logger.warn(
+        { err: error, signal },
+        "could not signal the other instances (NOTIFY); they see the change at their next look",
+      );
     }
   }
 
@@ -89,7 +92,11 @@ export class PgSignals {
     });
     try {
       await client.connect();
-      await client.query(Object.values(SIGNALS).map((channel) => `LISTEN ${channel};`).join(" "));
+      await client.query(
+        Object.values(SIGNALS)
+          .map((channel) => `LISTEN ${channel};`)
+          .join(" "),
+      );
     } catch (error) {
       broke(error instanceof Error ? error : new Error(String(error)));
       return;

@@ -79,7 +79,11 @@ function splitUserInfo(url: string): { head: string; password: string | undefine
   // An "@" past the host is expected only in a query parameter's value (application_name=x@y);
   // anywhere else (the path, the fragment, a query that is no parameter) it ends a password
   // holding a "/", "?" or "#".
-  const strayAt = after.includes("@") && !after.split(/[?&]/).every((part, index) => !part.includes("@") || (index > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(part) && !part.includes("#")));
+  const strayAt =
+    after.includes("@") &&
+    !after
+      .split(/[?&]/)
+      .every((part, index) => !part.includes("@") || (index > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(part) && !part.includes("#")));
   let parses = true;
   try {
     new URL(url);

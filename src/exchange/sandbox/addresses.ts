@@ -1,4 +1,4 @@
-import { randomString, type Random } from "./random.js";
+import { type Random, randomString } from "./random.js";
 
 /** Plausible-looking (not checksummed) addresses, memos and hashes per network. */
 

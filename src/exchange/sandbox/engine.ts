@@ -3,17 +3,17 @@
  * clock time, so the same time always gives the same answer.
  */
 import { Decimal } from "decimal.js";
+import { depositAddress, numericMemo, opaqueId, transactionHash } from "./addresses.js";
 import {
   CURRENCIES,
   PROVIDERS,
-  UNSUPPORTED_PAIRS,
-  USD_PRICES,
   type ProviderSpec,
   type RateType,
   type SandboxCurrency,
   type Tag,
+  UNSUPPORTED_PAIRS,
+  USD_PRICES,
 } from "./catalogue.js";
-import { depositAddress, numericMemo, opaqueId, transactionHash } from "./addresses.js";
 import { hashString, type Random } from "./random.js";
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -79,9 +79,7 @@ export interface Offer {
   tags: Tag[];
 }
 
-export type EstimateResult =
-  | { message: "OK"; data: Offer[] }
-  | { message: "Pair is not valid" | "Minimum amount problem"; data: [] };
+export type EstimateResult = { message: "OK"; data: Offer[] } | { message: "Pair is not valid" | "Minimum amount problem"; data: [] };
 
 /** Decimal string in plain notation, trailing zeros dropped, at most 8 fractional digits. */
 function formatAmount(value: Dec, rounding: Decimal.Rounding): string {
@@ -247,15 +245,7 @@ export function validateCreateBody(body: unknown): Validated<CreateRequest> {
 // Transactions
 
 export type Scenario = "finished" | "failed" | "refunded" | "overdue";
-export type TransactionStatus =
-  | "waiting"
-  | "confirming"
-  | "exchanging"
-  | "sending"
-  | "finished"
-  | "failed"
-  | "refunded"
-  | "overdue";
+export type TransactionStatus = "waiting" | "confirming" | "exchanging" | "sending" | "finished" | "failed" | "refunded" | "overdue";
 
 /** Duration in ms of each status phase, and how long a deposit may be awaited. */
 export interface Timeline {
@@ -335,12 +325,7 @@ export interface TransactionInfo {
   created_at: number;
 }
 
-export function describeTransaction(
-  tx: TransactionRecord,
-  scenario: Scenario,
-  now: number,
-  timeline: Timeline,
-): TransactionInfo {
+export function describeTransaction(tx: TransactionRecord, scenario: Scenario, now: number, timeline: Timeline): TransactionInfo {
   const status = statusAt(scenario, now - tx.createdAtMs, timeline);
   const deposited = status !== "waiting" && status !== "overdue";
   const refunded = status === "refunded";

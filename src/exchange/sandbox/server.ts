@@ -2,31 +2,24 @@
  * The sandbox exchange over HTTP (node:http): routing, authentication, injected faults, the rate
  * limit and a log of every request. Answers come from the engine; time comes from the Clock.
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { systemClock, type Clock } from "../../clock.js";
 import { Decimal } from "decimal.js";
+import { type Clock, systemClock } from "../../clock.js";
 import { CURRENCIES, type SandboxCurrency } from "./catalogue.js";
 import {
   DEFAULT_TIMELINE,
-  SandboxEngine,
   estimate,
+  type ProviderState,
+  SandboxEngine,
+  type Scenario,
+  type SteerEvent,
+  type Timeline,
   validateCreateBody,
   validateEstimateQuery,
-  type ProviderState,
-  type Scenario,
-  type Timeline,
-  type SteerEvent,
 } from "./engine.js";
 import { createRandom } from "./random.js";
-import {
-  renderCreated,
-  renderCurrencies,
-  renderEstimate,
-  renderNotFound,
-  renderProviders,
-  renderTransaction,
-} from "./render.js";
+import { renderCreated, renderCurrencies, renderEstimate, renderNotFound, renderProviders, renderTransaction } from "./render.js";
 
 export const BASE_PATH = "/api/dev/v2";
 
@@ -197,11 +190,7 @@ function keyOf(header: string | undefined): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Request bodies
 
-type Body =
-  | { kind: "empty" }
-  | { kind: "json"; value: unknown }
-  | { kind: "invalid"; text: string }
-  | { kind: "too-large" };
+type Body = { kind: "empty" } | { kind: "json"; value: unknown } | { kind: "invalid"; text: string } | { kind: "too-large" };
 
 function parseBody(text: string): Body {
   if (text.trim() === "") return { kind: "empty" };
@@ -393,12 +382,7 @@ class SandboxServer {
   }
 
   /** Order: route, method, auth, injected fault, rate limit, then the endpoint itself. */
-  private async process(
-    req: IncomingMessage,
-    endpoint: Endpoint | undefined,
-    record: RecordedRequest,
-    body: Body,
-  ): Promise<Outcome> {
+  private async process(req: IncomingMessage, endpoint: Endpoint | undefined, record: RecordedRequest, body: Body): Promise<Outcome> {
     if (!endpoint) return json(404, { message: "Not Found" });
     const allowed = ROUTES[endpoint];
     if (record.method !== allowed) {

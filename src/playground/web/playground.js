@@ -76,7 +76,9 @@ function renderChat(scrollToEnd) {
   const chat = state.chat;
   $("#chat-title").textContent = chat.title;
   const subtitle = $("#chat-subtitle");
-  subtitle.textContent = chat.action ? `${state.setup.bot.name} is ${chat.action === "typing" ? "typing…" : chat.action.replaceAll("_", " ")}` : chat.subtitle;
+  subtitle.textContent = chat.action
+    ? `${state.setup.bot.name} is ${chat.action === "typing" ? "typing…" : chat.action.replaceAll("_", " ")}`
+    : chat.subtitle;
   subtitle.classList.toggle("typing", Boolean(chat.action));
   clearTimeout(actionTimer);
   if (chat.action) actionTimer = setTimeout(() => refreshChat(), 5200);
