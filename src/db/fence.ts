@@ -33,6 +33,15 @@ export function underFence<T>(fence: ActiveFence, work: () => Promise<T>): Promi
   return current.run(fence, work);
 }
 
+/**
+ * Runs `work` outside any update's fence: for work of other parts that an update's handling only
+ * sets going (a wake of the leader's duties). Started in the handling's context, it would inherit
+ * its fence, and once that lease is lost every call of theirs would be refused for good.
+ */
+export function outsideFence<T>(work: () => T): T {
+  return current.exit(work);
+}
+
 /** The fence of the update being handled here, if any and still fencing. */
 export function currentFence(): ActiveFence | undefined {
   const fence = current.getStore();

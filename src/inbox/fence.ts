@@ -2,7 +2,7 @@ import type { Transformer } from "grammy";
 import { type ActiveFence, currentFence, LeaseLostError, underFence } from "../db/fence.js";
 import { chatKeyOfChat } from "../telegram/chat.js";
 
-export { type Fence, LeaseLostError } from "../db/fence.js";
+export { type Fence, LeaseLostError, outsideFence } from "../db/fence.js";
 
 /**
  * A chat's lease as the handling of one update holds it (issue 31): the fencing token the
