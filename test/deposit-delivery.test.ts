@@ -164,25 +164,7 @@ describe("deposit details after Confirm", () => {
     world = await startWorld({}, { timeline: { waiting: 20 * 60_000 } });
     const user = world.tg.user({ id: 9204, first_name: "Di", language_code: "en" });
     const summary = await toSummary(user, XRP_SWAP);
-    const body = JSON.stringify({
-      status: "waiting",
-      symbol_from: "xrp",
-      network_from: "xrp",
-      symbol_to: "btc",
-      network_to: "btc",
-      amount_from: "100",
-      amount_to: "0.0023",
-      address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
-      address_to: XRP_SWAP.address,
-      address_refund: null,
-      extra_from: null,
-      extra_to: null,
-      extra_refund: null,
-      hash_from: null,
-      hash_to: null,
-      created_at: 1_795_348_800,
-    });
-    world.app.sandbox!.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times: 1 });
+    withholdMemo(world, 1);
     await user.click(summary, /Confirm/);
     const waiting = await user.nextMessage();
     expect(waiting.text).toContain("has not given the deposit memo yet");

@@ -4,38 +4,13 @@ import { type TestUser, waitFor } from "../src/emulator/index.js";
 import { startWorld, type TestWorld } from "./harness/app.js";
 import { drive } from "./harness/drive.js";
 import { toSummary } from "./harness/flow.js";
+import { withholdMemo, XRP_DEPOSIT, XRP_SWAP } from "./harness/withheld-memo.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-const XRP_DEPOSIT = "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh";
-const XRP_SWAP = { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" };
-
-/** The service gives the deposit address of an XRP exchange without its memo, `times` times. */
-function withholdMemo(w: TestWorld, times: number): void {
-  const body = JSON.stringify({
-    status: "waiting",
-    symbol_from: "xrp",
-    network_from: "xrp",
-    symbol_to: "btc",
-    network_to: "btc",
-    amount_from: "100",
-    amount_to: "0.0023",
-    address_from: XRP_DEPOSIT,
-    address_to: XRP_SWAP.address,
-    address_refund: null,
-    extra_from: null,
-    extra_to: null,
-    extra_refund: null,
-    hash_from: null,
-    hash_to: null,
-    created_at: 1_795_348_800,
-  });
-  w.app.sandbox!.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times });
-}
 
 async function exportRows(w: TestWorld, user: TestUser): Promise<Record<string, string>[]> {
   const before = user.messages().length;

@@ -3,6 +3,9 @@ import type { TestWorld } from "./app.js";
 /** An XRP swap: a deposit that needs a memo, which the service may be slow to give. */
 export const XRP_SWAP = { from: "xrp xrp", to: "btc btc", amount: "100", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" };
 
+/** The deposit address the withheld-memo answer gives (an XRP address, whose memo is missing). */
+export const XRP_DEPOSIT = "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh";
+
 /** The service gives the deposit address of an XRP_SWAP exchange without its memo, `times` times. */
 export function withholdMemo(w: TestWorld, times: number): void {
   const body = JSON.stringify({
@@ -13,7 +16,7 @@ export function withholdMemo(w: TestWorld, times: number): void {
     network_to: "btc",
     amount_from: "100",
     amount_to: "0.0023",
-    address_from: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
+    address_from: XRP_DEPOSIT,
     address_to: XRP_SWAP.address,
     address_refund: null,
     extra_from: null,
