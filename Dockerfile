@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# test/production.test.ts runs these steps outside a container (build, prune, node dist/main.js,
+# test/project/dockerfile.test.ts runs these steps outside a container (build, prune, node dist/main.js,
 # the HEALTHCHECK): keep the COPY, RUN, ENV, HEALTHCHECK and CMD lines in their simple forms.
 
 # Build: compile TypeScript. No C++ toolchain: better-sqlite3 ships its native module prebuilt

