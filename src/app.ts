@@ -19,12 +19,16 @@ import { type Clock, systemClock } from "./clock.js";
 import { type Config, databaseNote } from "./config.js";
 import { createRepositories, openSqliteStore, type Repositories, type SqliteStore } from "./db/index.js";
 import { openPostgres, type PostgresStore } from "./db/postgres/index.js";
-import { ExchangeAvailability } from "./exchange/availability.js";
-import { RateBudget } from "./exchange/budget.js";
-import { type CatalogueOptions, CatalogueService } from "./exchange/catalogue.js";
-import { ExchangeClient } from "./exchange/client.js";
-import { EstimateService } from "./exchange/estimates.js";
-import { type SandboxExchange, startSandbox } from "./exchange/sandbox/index.js";
+import {
+  type CatalogueOptions,
+  CatalogueService,
+  EstimateService,
+  ExchangeAvailability,
+  ExchangeClient,
+  RateBudget,
+  type SandboxExchange,
+  startSandbox,
+} from "./exchange/index.js";
 import { type Duty, openFleet, type Role, settlesBy } from "./fleet/index.js";
 import { acceptInto, chatIdOfKey, fenceCalls, InboxWorker, outsideFence } from "./inbox/index.js";
 import { databaseReadiness, type HealthCheck, Metrics, type OpsServer, startOpsServer } from "./ops/index.js";

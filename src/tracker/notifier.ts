@@ -22,7 +22,7 @@ import type { Clock } from "../clock.js";
 import type { Repositories, TransactionRecord, UserRecord } from "../db/index.js";
 import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { isWaiting, noticeRetryDelay } from "../domain/poll-policy.js";
-import type { CatalogueService } from "../exchange/catalogue.js";
+import type { CatalogueService } from "../exchange/index.js";
 
 /**
  * Deposit details Telegram certainly did not get are tried again this soon, without backoff:

@@ -1,5 +1,5 @@
 import type { Transformer } from "grammy";
-import type { Currency } from "../../exchange/schemas.js";
+import type { Currency } from "../../exchange/index.js";
 import type { FlowConversation } from "./flow-ui.js";
 
 /*
