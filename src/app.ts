@@ -34,8 +34,7 @@ import { acceptInto, chatIdOfKey, fenceCalls, InboxWorker, outsideFence } from "
 import { databaseReadiness, type HealthCheck, Metrics, type OpsServer, startOpsServer } from "./ops/index.js";
 import { connectToTelegram, type RetryTiming, startPolling, startWebhook, type UpdateFeed } from "./telegram/index.js";
 import { type FloodLimits, Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED } from "./telegram/outbox.js";
-import { StatusNotifier } from "./tracker/notifier.js";
-import { Tracker } from "./tracker/tracker.js";
+import { StatusNotifier, Tracker } from "./tracker/index.js";
 
 export interface App {
   bot: Bot<BotContext>;
