@@ -185,6 +185,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     logger.warn("TELEGRAM_PACING=off: nothing keeps the bot inside Telegram's flood limits (meant for load tests against an emulator)");
   const floodLimits = overrides.floodLimits ?? (config.telegramPacing ? TELEGRAM_FLOOD_LIMITS : UNPACED);
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
+  // A message into a private chat from outside its updates keeps Telegram's second across the
+  // processes that send into it (with one process, the outbox alone keeps it).
+  const turns = fleet.paceChats({ outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey) });
   const { bot, statusApi, i18n, idle, handling, recoverOffers, alreadyApplied } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
@@ -193,11 +196,13 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       repos,
       metrics,
       outbox,
+      turns,
       exchange: { client, budget, catalogue, estimates, availability },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
       // Nothing goes into a chat whose lease this process lost while handling its update (src/inbox/fence.ts):
-      // an exchange it created meanwhile is recorded, and its card owed to another process.
+      // an exchange it created meanwhile is recorded, and its card owed to another process. Outermost
+      // on the bot's API: such a call is refused before it waits for a turn.
       fence: fenceCalls(),
       process: { owner, isRunning: (other) => fleet.isRunning(other) },
       trackerIntervalSeconds: config.trackerIntervalSeconds,
@@ -256,13 +261,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
   });
   const accept = acceptInto(repos.inbox, inbox);
-  // A message into a private chat from outside its updates keeps Telegram's second across the
-  // processes that send into it (with one process, the outbox alone keeps it).
-  const pacing = fleet.paceChats({ outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey) });
-  statusApi.config.use(pacing.status);
-  bot.api.config.use(pacing.other);
-  // Outermost: a call for an update whose chat's lease was lost is refused before it waits for a turn.
-  bot.api.config.use(fenceCalls());
   const appIdle = async () => {
     await inbox.idle();
     await idle();

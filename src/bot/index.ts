@@ -18,7 +18,6 @@ import { createExchangeFlow } from "./conversations/exchange.js";
 import type { OfferSourceDeps } from "./conversations/offer-source.js";
 import { OffersDelivery, offersKey } from "./conversations/offers-delivery.js";
 import { type RecoveryPass, recoverOffers } from "./conversations/offers-recovery.js";
-import { slimSentMessages } from "./conversations/slim-record.js";
 import { addressesFeature, addressLabelKey } from "./features/addresses.js";
 import { alertsFeature } from "./features/alerts.js";
 import { exchangesFeature } from "./features/exchanges.js";
@@ -30,6 +29,7 @@ import { trustFeature } from "./features/trust.js";
 import { flowCreatedKey } from "./flow-created.js";
 import { FLOW_PREFIX, FLOW_STATE_MAX_BYTES } from "./flow-sweeper.js";
 import { createI18n, DEFAULT_LOCALE, languageOfUpdate, localeOfUser, supportedLocale, translatorFor } from "./i18n.js";
+import { type ChatTurns, outgoingCalls } from "./outgoing.js";
 import { sandboxNotice } from "./sandbox-notice.js";
 import { ignoreNotModified } from "./telegram-errors.js";
 import { TypingIndicator } from "./waiting.js";
@@ -48,6 +48,8 @@ export interface BotDeps {
   metrics: Metrics;
   /** Paces every call into a chat under Telegram's flood limits; one per process. */
   outbox: Outbox;
+  /** The fleet's turns in each chat, for messages from outside its update (src/fleet/); none: the outbox alone. */
+  turns?: ChatTurns;
   /** True when the bot runs on the embedded sandbox exchange: no real funds. */
   sandbox: boolean;
   supportUserIds: readonly number[];
@@ -56,7 +58,7 @@ export interface BotDeps {
   alertCheckMinutes: number;
   /**
    * Refuses a call into the chat of an update whose lease this process lost (src/inbox/fence.ts):
-   * installed inside the conversations' own API too, which bot.api's transformers do not reach.
+   * outermost on the bot's API, and inside the conversations' own, which bot.api's transformers do not reach.
    */
   fence?: Transformer;
   /** This process among the bot's on the database (src/cluster/): who fetches what in the background. */
@@ -126,24 +128,10 @@ export function createBot(
     return localeOfUser(await userOf(chatId));
   };
   const notice = deps.sandbox ? sandboxNotice(async (chatId) => i18n.t(await localeOf(chatId), "sandbox-notice")) : undefined;
-  // Replies are paced and a 429 is waited out in the outbox (a network error is not retried: a
-  // message must not go twice). Status messages are paced but not retried there: the tracker owes
-  // them and tries again on its own schedule (src/tracker/notifier.ts).
-  const paceAndRetry = deps.outbox.transformer({ retry: true });
-  // Counts every 429 Telegram answers, retried or not: installed first, so the outbox (installed
-  // later, and so wrapped around it) sends each attempt through it.
-  const count429: Transformer = async (prev, method, payload, signal) => {
-    const result = await prev(method, payload, signal);
-    if (!result.ok && result.error_code === 429) metrics.rateLimitedBy("telegram");
-    return result;
-  };
-  const statusApi = new Api(options.token, client);
-  for (const api of [bot.api, statusApi]) {
-    api.config.use(count429);
-    if (notice) api.config.use(notice);
-  }
-  bot.api.config.use(paceAndRetry);
-  statusApi.config.use(deps.outbox.transformer({ retry: false }));
+  // What goes out: one chain for every API (src/bot/outgoing.ts).
+  const outgoing = outgoingCalls({ metrics, outbox: deps.outbox, notice, turns: deps.turns, fence: deps.fence });
+  outgoing(bot.api, { retry: true, turns: "other", fenced: true });
+  const statusApi = outgoing(new Api(options.token, client), { retry: false, turns: "status", fenced: false });
 
   // The runner's stop() may resolve while handlers still run; count them, first thing.
   let inFlight = 0;
@@ -203,19 +191,12 @@ export function createBot(
   const language = languageOfUpdate(i18n);
   bot.use(language.record);
 
-  // Inside a conversation, ctx.api is a fresh Api: plugins are installed again there.
+  // Inside a conversation, ctx.api is a fresh Api: plugins are installed again there, the chain too.
   const conversationPlugins: MiddlewareFn<BaseContext>[] = [
     language.reuse,
     (ctx, next) => {
-      // The plugin records every call of the flow and, on replay, answers it from the record
-      // (of a sent message, only what the flow reads: slim-record.ts):
-      // its recorder must stay outermost, or a replay would be paced, counted and retried again.
       const recorder = ctx.api.config.installedTransformers();
-      const api = new Api(ctx.api.token, ctx.api.options);
-      api.config.use(count429);
-      if (notice) api.config.use(notice);
-      api.config.use(paceAndRetry, slimSentMessages, ...(deps.fence ? [deps.fence] : []), ...recorder);
-      (ctx as { api: Api }).api = api;
+      (ctx as { api: Api }).api = outgoing(new Api(ctx.api.token, ctx.api.options), { retry: true, fenced: true, recorder });
       return next();
     },
   ];
