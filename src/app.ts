@@ -6,15 +6,7 @@ import { sql } from "kysely";
 import type { Logger } from "pino";
 import { AlertChecker } from "./alerts/index.js";
 import type { BotContext } from "./bot/context.js";
-import { startOffersRecovery } from "./bot/conversations/offers-recovery.js";
-import { startOwedOutcomes } from "./bot/create-outcomes.js";
-import { alertMessenger } from "./bot/features/alerts.js";
-import { registerCommands } from "./bot/features/menu.js";
-import { createdByFlow, handOverCreated } from "./bot/flow-created.js";
-import { startFlowSweeper } from "./bot/flow-sweeper.js";
-import { escapeHtml } from "./bot/format.js";
-import { translatorFor } from "./bot/i18n.js";
-import { createBot } from "./bot/index.js";
+import { type BotDuties, createBot } from "./bot/index.js";
 import { type Clock, systemClock } from "./clock.js";
 import { type Config, databaseNote } from "./config.js";
 import { createRepositories, openSqliteStore, type Repositories, type SqliteStore } from "./db/index.js";
@@ -188,7 +180,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   // A message into a private chat from outside its updates keeps Telegram's second across the
   // processes that send into it (with one process, the outbox alone keeps it).
   const turns = fleet.paceChats({ outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey) });
-  const { bot, statusApi, i18n, idle, handling, recoverOffers, alreadyApplied } = createBot(
+  const { bot, statusApi, i18n, idle, handling, alreadyApplied, duties } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
       clock,
@@ -212,6 +204,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         refresh: (exchangeId, requester) => tracker.refresh(exchangeId, requester),
         wake: () => wakeLeader(),
         fundsSent: (exchangeId) => fundsSent(exchangeId),
+        // The sweep runs on the leader: its own tracker shows the card.
+        cardHandedOver: () => tracker.wake(),
       },
     },
   );
@@ -289,16 +283,13 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     logger,
     clock,
     repos,
-    metrics,
     bot,
-    i18n,
+    botDuties: duties,
     catalogue,
     client,
     tracker,
-    recoverOffers,
     accept,
     retry,
-    isRunning: (other) => fleet.isRunning(other),
   });
   // While another process leads (PostgreSQL), this one reads the catalogue it stores. It hears the
   // leader's signals from before (the fleet's enter): a catalogue stored meanwhile is read now or heard of.
@@ -472,21 +463,18 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   };
 }
 
-/** What the leader's duties are made of (app.ts builds them all). */
+/** What the leader's duties are made of (app.ts builds them all; the bot gives its own). */
 interface LeaderParts {
   config: Config;
   logger: Logger;
   clock: Clock;
   repos: Repositories;
-  metrics: Metrics;
   bot: Bot<BotContext>;
-  i18n: ReturnType<typeof createBot>["i18n"];
+  botDuties: BotDuties;
   catalogue: CatalogueService;
   client: ExchangeClient;
   tracker: Tracker;
-  recoverOffers: ReturnType<typeof createBot>["recoverOffers"];
   accept: ReturnType<typeof acceptInto>;
-  isRunning: (owner: string) => Promise<boolean>;
   retry: { retry?: RetryTiming };
 }
 
@@ -501,18 +489,9 @@ function leaderDuties(parts: LeaderParts): {
   wakeOffersRecovery(): void;
   wakeOwedOutcomes(): void;
 } {
-  const { config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry, isRunning } = parts;
+  const { config, logger, clock, repos, bot, botDuties, catalogue, client, tracker, accept, retry } = parts;
   const warn = warnOn(logger);
-  /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
-  const sweepNote = async (chatId: number, key: "flow-timeout" | "flow-too-large"): Promise<string> => {
-    const t = await translatorFor(i18n, repos.users, chatId);
-    const created = await createdByFlow(repos.kv, chatId);
-    return created === undefined ? t(key) : t(`${key}-created`, { id: escapeHtml(created) });
-  };
-  let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
-  let offersRecovery: ReturnType<typeof startOffersRecovery> | undefined;
   let alerts: AlertChecker | undefined;
-  let owedOutcomes: ReturnType<typeof startOwedOutcomes> | undefined;
   let pollingFeed: UpdateFeed | undefined;
   /** Whether this process's tracker runs (checked by /healthz from then on, not while its start still reads the database). */
   let tracking = false;
@@ -526,61 +505,11 @@ function leaderDuties(parts: LeaderParts): {
       },
       stop: () => catalogue.stop(),
     },
-    {
-      name: "command menu",
-      // Telegram keeps one command menu per bot: set by the leader, in this version's words.
-      start: () => registerCommands(bot.api, i18n, config.supportUserIds).catch(warn("could not register the command menu")),
-      stop: () => {},
-    },
-    {
-      name: "flow sweeper",
-      start: () => {
-        sweeper = startFlowSweeper({
-          kv: repos.kv,
-          clock,
-          api: bot.api,
-          logger,
-          users: repos.users,
-          note: (chatId) => sweepNote(chatId, "flow-timeout"),
-          tooLargeNote: (chatId) => sweepNote(chatId, "flow-too-large"),
-          // Idle or too large: a card the closed flow held unshown is the tracker's now.
-          onTimedOut: async (chatId) => {
-            metrics.flowAbandoned(chatId);
-            if (await handOverCreated(repos.kv, repos.cards, chatId, clock.now())) tracker.wake();
-          },
-        });
-      },
-      stop: () => sweeper?.stop(),
-    },
-    {
-      name: "offers recovery",
-      // Offers lists a killed process was fetching: fetched again here, with nobody writing.
-      start: () => {
-        offersRecovery = startOffersRecovery({ clock, logger, pass: recoverOffers });
-      },
-      stop: async () => {
-        const recovery = offersRecovery;
-        offersRecovery = undefined;
-        await recovery?.stop();
-      },
-    },
-    {
-      name: "creation outcomes",
-      // A Confirm taken over told its person the exchange may be being created: its refusal, or
-      // that nobody will learn more, is told them from here.
-      start: () => {
-        owedOutcomes = startOwedOutcomes({
-          createRequests: repos.createRequests,
-          users: repos.users,
-          api: bot.api,
-          translate: async (userId, key, variables) => (await translatorFor(i18n, repos.users, userId))(key, variables),
-          isRunning,
-          clock,
-          logger,
-        });
-      },
-      stop: () => owedOutcomes?.stop(),
-    },
+    // The bot's: the command menu, the flow sweeper, the offers' recovery, the creation outcomes owed (src/bot/duties.ts).
+    botDuties.commandMenu,
+    botDuties.sweeper,
+    botDuties.offersRecovery,
+    botDuties.owedOutcomes,
     {
       name: "tracker",
       start: async () => {
@@ -602,7 +531,7 @@ function leaderDuties(parts: LeaderParts): {
           kv: repos.kv,
           client,
           isProviderEnabled: (name) => catalogue.isProviderEnabled(name),
-          messenger: alertMessenger({ api: bot.api, i18n, repos }),
+          messenger: botDuties.alertMessenger,
           clock,
           logger,
           intervalMs: config.alertCheckMinutes * 60_000,
@@ -633,8 +562,8 @@ function leaderDuties(parts: LeaderParts): {
     duties: leaderDuties,
     pollingFeed: () => pollingFeed,
     tracking: () => tracking,
-    wakeOffersRecovery: () => offersRecovery?.wake(),
-    wakeOwedOutcomes: () => owedOutcomes?.wake(),
+    wakeOffersRecovery: () => botDuties.offersRecovery.wake(),
+    wakeOwedOutcomes: () => botDuties.owedOutcomes.wake(),
   };
 }
 

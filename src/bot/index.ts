@@ -17,7 +17,7 @@ import type { BaseContext, BotContext } from "./context.js";
 import { createExchangeFlow } from "./conversations/exchange.js";
 import type { OfferSourceDeps } from "./conversations/offer-source.js";
 import { OffersDelivery, offersKey } from "./conversations/offers-delivery.js";
-import { type RecoveryPass, recoverOffers } from "./conversations/offers-recovery.js";
+import { type BotDuties, botDuties } from "./duties.js";
 import { addressesFeature, addressLabelKey } from "./features/addresses.js";
 import { alertsFeature } from "./features/alerts.js";
 import { exchangesFeature } from "./features/exchanges.js";
@@ -28,11 +28,13 @@ import { supportFeature } from "./features/support.js";
 import { trustFeature } from "./features/trust.js";
 import { flowCreatedKey } from "./flow-created.js";
 import { FLOW_PREFIX, FLOW_STATE_MAX_BYTES } from "./flow-sweeper.js";
-import { createI18n, DEFAULT_LOCALE, languageOfUpdate, localeOfUser, supportedLocale, translatorFor } from "./i18n.js";
+import { createI18n, DEFAULT_LOCALE, languageOfUpdate, localeOfUser, supportedLocale } from "./i18n.js";
 import { type ChatTurns, outgoingCalls } from "./outgoing.js";
 import { sandboxNotice } from "./sandbox-notice.js";
 import { ignoreNotModified } from "./telegram-errors.js";
 import { TypingIndicator } from "./waiting.js";
+
+export type { BotDuties, BotDuty } from "./duties.js";
 
 export interface BotDeps {
   clock: Clock;
@@ -63,11 +65,14 @@ export interface BotDeps {
   fence?: Transformer;
   /** This process among the bot's on the database (src/cluster/): who fetches what in the background. */
   process: { owner: string; isRunning(owner: string): Promise<boolean> };
-  /** The tracker, reached late: it is built after the bot, on the bot's API. */
+  /** The tracker, reached late: it is built after the bot, on the bot's status API. */
   tracking: {
     refresh(exchangeId: string, requester?: string): Promise<TransactionRecord | undefined>;
+    /** New work for the leader's tracker, wherever it runs. */
     wake(): void;
     fundsSent(exchangeId: string): Promise<void>;
+    /** A flow the leader's sweep closed held its card unshown: this process's tracker (the leader's) shows it. */
+    cardHandedOver(): void;
   };
 }
 
@@ -101,10 +106,10 @@ export function createBot(
   i18n: I18n<BaseContext>;
   idle: () => Promise<void>;
   handling: () => number;
-  /** One pass of the leader's recovery of offers lists whose process stopped (offers-recovery.ts). */
-  recoverOffers: (signal: AbortSignal) => Promise<RecoveryPass>;
   /** Whether a chat's flow was saved by this update already (one taken up again after its process died). */
   alreadyApplied: (update: Update) => Promise<boolean>;
+  /** What only the leader runs: app.ts starts them among its duties. */
+  duties: BotDuties;
 } {
   // A call with no answer in a minute has failed (the default waits 500 s); long polls take 30 s.
   const client = { apiRoot: options.apiRoot, timeoutSeconds: 60 };
@@ -379,15 +384,27 @@ export function createBot(
       log.error({ err: cause }, "unhandled error in a handler");
     }
   });
-  const recovery = { ...offerSource, translatorFor: (userId: number) => translatorFor(i18n, repos.users, userId) };
+  // What only the leader runs.
+  const duties = botDuties({
+    api: bot.api,
+    i18n,
+    repos,
+    clock: deps.clock,
+    logger,
+    metrics,
+    supportUserIds: deps.supportUserIds,
+    offerSource,
+    isRunning: deps.process.isRunning,
+    cardHandedOver: () => deps.tracking.cardHandedOver(),
+  });
   return {
     bot,
     statusApi,
     i18n,
     idle,
     handling: () => inFlight,
-    recoverOffers: (signal) => recoverOffers(recovery, signal),
     alreadyApplied,
+    duties,
   };
 }
 
