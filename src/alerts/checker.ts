@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { AlertMessenger, Delivery } from "../bot/features/alerts.js";
+import type { AlertMessenger, Delivery } from "../bot/index.js";
 import type { Clock, Timer } from "../clock.js";
 import type { KeyValueStore, RateAlert } from "../db/index.js";
 import { BudgetCancelledError, type ExchangeClient, type Offer } from "../exchange/index.js";
