@@ -5,33 +5,27 @@ import type { UserFromGetMe } from "grammy/types";
 import { sql } from "kysely";
 import type { Logger } from "pino";
 import { AlertChecker } from "./alerts/index.js";
-import type { BotContext } from "./bot/context.js";
-import { startOffersRecovery } from "./bot/conversations/offers-recovery.js";
-import { startOwedOutcomes } from "./bot/create-outcomes.js";
-import { alertMessenger } from "./bot/features/alerts.js";
-import { registerCommands } from "./bot/features/menu.js";
-import { createdByFlow, handOverCreated } from "./bot/flow-created.js";
-import { startFlowSweeper } from "./bot/flow-sweeper.js";
-import { escapeHtml } from "./bot/format.js";
-import { translatorFor } from "./bot/i18n.js";
-import { createBot } from "./bot/index.js";
+import { type BotContext, type BotDuties, createBot } from "./bot/index.js";
 import { type Clock, systemClock } from "./clock.js";
 import { type Config, databaseNote } from "./config.js";
 import { createRepositories, openSqliteStore, type Repositories, type SqliteStore } from "./db/index.js";
 import { openPostgres, type PostgresStore } from "./db/postgres/index.js";
-import { ExchangeAvailability } from "./exchange/availability.js";
-import { RateBudget } from "./exchange/budget.js";
-import { type CatalogueOptions, CatalogueService } from "./exchange/catalogue.js";
-import { ExchangeClient } from "./exchange/client.js";
-import { EstimateService } from "./exchange/estimates.js";
-import { type SandboxExchange, startSandbox } from "./exchange/sandbox/index.js";
+import {
+  type CatalogueOptions,
+  CatalogueService,
+  EstimateService,
+  ExchangeAvailability,
+  ExchangeClient,
+  RateBudget,
+  type SandboxExchange,
+  startSandbox,
+} from "./exchange/index.js";
 import { type Duty, openFleet, type Role, settlesBy } from "./fleet/index.js";
 import { acceptInto, chatIdOfKey, fenceCalls, InboxWorker, outsideFence } from "./inbox/index.js";
 import { databaseReadiness, type HealthCheck, Metrics, type OpsServer, startOpsServer } from "./ops/index.js";
 import { connectToTelegram, type RetryTiming, startPolling, startWebhook, type UpdateFeed } from "./telegram/index.js";
 import { type FloodLimits, Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED } from "./telegram/outbox.js";
-import { StatusNotifier } from "./tracker/notifier.js";
-import { Tracker } from "./tracker/tracker.js";
+import { StatusNotifier, Tracker } from "./tracker/index.js";
 
 export interface App {
   bot: Bot<BotContext>;
@@ -182,7 +176,10 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     logger.warn("TELEGRAM_PACING=off: nothing keeps the bot inside Telegram's flood limits (meant for load tests against an emulator)");
   const floodLimits = overrides.floodLimits ?? (config.telegramPacing ? TELEGRAM_FLOOD_LIMITS : UNPACED);
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
-  const { bot, statusApi, i18n, idle, handling, recoverOffers, alreadyApplied } = createBot(
+  // A message into a private chat from outside its updates keeps Telegram's second across the
+  // processes that send into it (with one process, the outbox alone keeps it).
+  const turns = fleet.paceChats({ outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey) });
+  const { bot, statusApi, i18n, idle, handling, alreadyApplied, duties } = createBot(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
       clock,
@@ -190,11 +187,13 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       repos,
       metrics,
       outbox,
+      turns,
       exchange: { client, budget, catalogue, estimates, availability },
       sandbox: sandbox !== undefined,
       supportUserIds: config.supportUserIds,
       // Nothing goes into a chat whose lease this process lost while handling its update (src/inbox/fence.ts):
-      // an exchange it created meanwhile is recorded, and its card owed to another process.
+      // an exchange it created meanwhile is recorded, and its card owed to another process. Outermost
+      // on the bot's API: such a call is refused before it waits for a turn.
       fence: fenceCalls(),
       process: { owner, isRunning: (other) => fleet.isRunning(other) },
       trackerIntervalSeconds: config.trackerIntervalSeconds,
@@ -204,6 +203,8 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         refresh: (exchangeId, requester) => tracker.refresh(exchangeId, requester),
         wake: () => wakeLeader(),
         fundsSent: (exchangeId) => fundsSent(exchangeId),
+        // The sweep runs on the leader: its own tracker shows the card.
+        cardHandedOver: () => tracker.wake(),
       },
     },
   );
@@ -253,13 +254,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     },
   });
   const accept = acceptInto(repos.inbox, inbox);
-  // A message into a private chat from outside its updates keeps Telegram's second across the
-  // processes that send into it (with one process, the outbox alone keeps it).
-  const pacing = fleet.paceChats({ outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey) });
-  statusApi.config.use(pacing.status);
-  bot.api.config.use(pacing.other);
-  // Outermost: a call for an update whose chat's lease was lost is refused before it waits for a turn.
-  bot.api.config.use(fenceCalls());
   const appIdle = async () => {
     await inbox.idle();
     await idle();
@@ -288,16 +282,13 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     logger,
     clock,
     repos,
-    metrics,
     bot,
-    i18n,
+    botDuties: duties,
     catalogue,
     client,
     tracker,
-    recoverOffers,
     accept,
     retry,
-    isRunning: (other) => fleet.isRunning(other),
   });
   // While another process leads (PostgreSQL), this one reads the catalogue it stores. It hears the
   // leader's signals from before (the fleet's enter): a catalogue stored meanwhile is read now or heard of.
@@ -471,21 +462,18 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   };
 }
 
-/** What the leader's duties are made of (app.ts builds them all). */
+/** What the leader's duties are made of (app.ts builds them all; the bot gives its own). */
 interface LeaderParts {
   config: Config;
   logger: Logger;
   clock: Clock;
   repos: Repositories;
-  metrics: Metrics;
   bot: Bot<BotContext>;
-  i18n: ReturnType<typeof createBot>["i18n"];
+  botDuties: BotDuties;
   catalogue: CatalogueService;
   client: ExchangeClient;
   tracker: Tracker;
-  recoverOffers: ReturnType<typeof createBot>["recoverOffers"];
   accept: ReturnType<typeof acceptInto>;
-  isRunning: (owner: string) => Promise<boolean>;
   retry: { retry?: RetryTiming };
 }
 
@@ -500,18 +488,9 @@ function leaderDuties(parts: LeaderParts): {
   wakeOffersRecovery(): void;
   wakeOwedOutcomes(): void;
 } {
-  const { config, logger, clock, repos, metrics, bot, i18n, catalogue, client, tracker, recoverOffers, accept, retry, isRunning } = parts;
+  const { config, logger, clock, repos, bot, botDuties, catalogue, client, tracker, accept, retry } = parts;
   const warn = warnOn(logger);
-  /** What a person whose flow the sweep closed is told: `key`, or `key`-created when the flow had created an exchange. */
-  const sweepNote = async (chatId: number, key: "flow-timeout" | "flow-too-large"): Promise<string> => {
-    const t = await translatorFor(i18n, repos.users, chatId);
-    const created = await createdByFlow(repos.kv, chatId);
-    return created === undefined ? t(key) : t(`${key}-created`, { id: escapeHtml(created) });
-  };
-  let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
-  let offersRecovery: ReturnType<typeof startOffersRecovery> | undefined;
   let alerts: AlertChecker | undefined;
-  let owedOutcomes: ReturnType<typeof startOwedOutcomes> | undefined;
   let pollingFeed: UpdateFeed | undefined;
   /** Whether this process's tracker runs (checked by /healthz from then on, not while its start still reads the database). */
   let tracking = false;
@@ -525,61 +504,11 @@ function leaderDuties(parts: LeaderParts): {
       },
       stop: () => catalogue.stop(),
     },
-    {
-      name: "command menu",
-      // Telegram keeps one command menu per bot: set by the leader, in this version's words.
-      start: () => registerCommands(bot.api, i18n, config.supportUserIds).catch(warn("could not register the command menu")),
-      stop: () => {},
-    },
-    {
-      name: "flow sweeper",
-      start: () => {
-        sweeper = startFlowSweeper({
-          kv: repos.kv,
-          clock,
-          api: bot.api,
-          logger,
-          users: repos.users,
-          note: (chatId) => sweepNote(chatId, "flow-timeout"),
-          tooLargeNote: (chatId) => sweepNote(chatId, "flow-too-large"),
-          // Idle or too large: a card the closed flow held unshown is the tracker's now.
-          onTimedOut: async (chatId) => {
-            metrics.flowAbandoned(chatId);
-            if (await handOverCreated(repos.kv, repos.cards, chatId, clock.now())) tracker.wake();
-          },
-        });
-      },
-      stop: () => sweeper?.stop(),
-    },
-    {
-      name: "offers recovery",
-      // Offers lists a killed process was fetching: fetched again here, with nobody writing.
-      start: () => {
-        offersRecovery = startOffersRecovery({ clock, logger, pass: recoverOffers });
-      },
-      stop: async () => {
-        const recovery = offersRecovery;
-        offersRecovery = undefined;
-        await recovery?.stop();
-      },
-    },
-    {
-      name: "creation outcomes",
-      // A Confirm taken over told its person the exchange may be being created: its refusal, or
-      // that nobody will learn more, is told them from here.
-      start: () => {
-        owedOutcomes = startOwedOutcomes({
-          createRequests: repos.createRequests,
-          users: repos.users,
-          api: bot.api,
-          translate: async (userId, key, variables) => (await translatorFor(i18n, repos.users, userId))(key, variables),
-          isRunning,
-          clock,
-          logger,
-        });
-      },
-      stop: () => owedOutcomes?.stop(),
-    },
+    // The bot's: the command menu, the flow sweeper, the offers' recovery, the creation outcomes owed (src/bot/duties.ts).
+    botDuties.commandMenu,
+    botDuties.sweeper,
+    botDuties.offersRecovery,
+    botDuties.owedOutcomes,
     {
       name: "tracker",
       start: async () => {
@@ -601,7 +530,7 @@ function leaderDuties(parts: LeaderParts): {
           kv: repos.kv,
           client,
           isProviderEnabled: (name) => catalogue.isProviderEnabled(name),
-          messenger: alertMessenger({ api: bot.api, i18n, repos }),
+          messenger: botDuties.alertMessenger,
           clock,
           logger,
           intervalMs: config.alertCheckMinutes * 60_000,
@@ -632,8 +561,8 @@ function leaderDuties(parts: LeaderParts): {
     duties: leaderDuties,
     pollingFeed: () => pollingFeed,
     tracking: () => tracking,
-    wakeOffersRecovery: () => offersRecovery?.wake(),
-    wakeOwedOutcomes: () => owedOutcomes?.wake(),
+    wakeOffersRecovery: () => botDuties.offersRecovery.wake(),
+    wakeOwedOutcomes: () => botDuties.owedOutcomes.wake(),
   };
 }
 

@@ -1,10 +1,8 @@
 import type { Logger } from "pino";
-import type { AlertMessenger, Delivery } from "../bot/features/alerts.js";
+import type { AlertMessenger, Delivery } from "../bot/index.js";
 import type { Clock, Timer } from "../clock.js";
 import type { KeyValueStore, RateAlert } from "../db/index.js";
-import { BudgetCancelledError } from "../exchange/budget.js";
-import type { ExchangeClient } from "../exchange/client.js";
-import type { Offer } from "../exchange/schemas.js";
+import { BudgetCancelledError, type ExchangeClient, type Offer } from "../exchange/index.js";
 import { Decimal } from "../money.js";
 
 export interface AlertCheckerDeps {

@@ -4,7 +4,7 @@ import type { TransactionRecord } from "../db/index.js";
 import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { networkName } from "../domain/networks.js";
 import { isSettled, isWaiting } from "../domain/poll-policy.js";
-import { isFinalStatus, KNOWN_STATUSES } from "../exchange/schemas.js";
+import { isFinalStatus, KNOWN_STATUSES } from "../exchange/index.js";
 import { copyable, exactAmount, receivable } from "./amounts.js";
 import { againButton, cardButton } from "./callback-data.js";
 import { currencyLabel, escapeHtml, formatUtcMinute } from "./format.js";

@@ -8,7 +8,7 @@ import { sendFailure } from "./telegram-errors.js";
 export const FLOW_IDLE_MS = 30 * 60_000;
 /**
  * A flow whose stored state is larger than this is closed by the sweep; the storage refuses to
- * keep one four times this size at all (src/bot/index.ts). Far above any real flow: one with ten
+ * keep one four times this size at all (src/bot/flows.ts). Far above any real flow: one with ten
  * page turns in each picker weighs about 26 kB at the summary (measured through the bot), since
  * browsing restarts a step quietly and wrong input asks it again (STEP_INPUTS_MAX, STEP_TAKEN_KEPT).
  */

@@ -1,5 +1,5 @@
 import type { Clock, Timer } from "../clock.js";
-import type { QueuePlace } from "../exchange/budget.js";
+import type { QueuePlace } from "../exchange/index.js";
 
 /** How long a handler may wait for an upstream answer before it lets the chat go. */
 export const GRACE_MS = 1_500;

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
-import type { QueuePlace } from "../exchange/budget.js";
+import type { QueuePlace } from "../exchange/index.js";
 
 /** Telegram shows a chat action for about five seconds: renewed a little sooner. */
 export const TYPING_EVERY_MS = 4_500;

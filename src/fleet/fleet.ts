@@ -1,7 +1,7 @@
 import type { Transformer } from "grammy";
 import type { Clock } from "../clock.js";
 import type { ClaimedUpdate, LeaseRef } from "../db/inbox.js";
-import type { BudgetJournal } from "../exchange/budget.js";
+import type { BudgetJournal } from "../exchange/index.js";
 import type { Outbox } from "../telegram/outbox.js";
 import type { Duty } from "./duties.js";
 import type { Role } from "./leadership.js";

@@ -3,7 +3,7 @@ import type { Clock } from "../clock.js";
 import { InstanceRegistry } from "../cluster/index.js";
 import type { Repositories } from "../db/index.js";
 import { PgBudgetJournal, PgLeaderLock, PgSignals, type PostgresStore } from "../db/postgres/index.js";
-import type { BudgetJournal } from "../exchange/budget.js";
+import type { BudgetJournal } from "../exchange/index.js";
 import { chatKeyOfChat } from "../telegram/chat.js";
 import { ChatTurns } from "../telegram/chat-turns.js";
 import type { Outbox } from "../telegram/outbox.js";

@@ -11,7 +11,7 @@ import {
   type SqliteStore,
   waitForInstanceLock,
 } from "../db/index.js";
-import type { BudgetJournal } from "../exchange/budget.js";
+import type { BudgetJournal } from "../exchange/index.js";
 import { type Duty, DutyRoster, settlesBy } from "./duties.js";
 import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
 import type { Role } from "./leadership.js";

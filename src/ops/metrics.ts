@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Lane } from "../exchange/budget.js";
+import type { Lane } from "../exchange/index.js";
 import { ALLOWED_UPDATES } from "../telegram/feed.js";
 
 /** Readings taken when /metrics is scraped, from the parts that own them. */

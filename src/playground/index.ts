@@ -11,7 +11,7 @@ import type { Logger } from "pino";
 import { type App, createApp } from "../app.js";
 import type { Config } from "../config.js";
 import { type BotApiEmulator, startBotApiEmulator } from "../emulator/index.js";
-import { startSandbox } from "../exchange/sandbox/index.js";
+import { startSandbox } from "../exchange/index.js";
 import { type Cast, createCast } from "./cast.js";
 import { PlaygroundClock } from "./clock.js";
 import { startPlaygroundServer } from "./server.js";

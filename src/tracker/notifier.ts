@@ -2,27 +2,28 @@ import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import type { Logger } from "pino";
-import { addressButton } from "../bot/callback-data.js";
 import {
+  addressButton,
+  type BaseContext,
   cardKeyboard,
   depositKeyboard,
   type Explorers,
   explorersOf,
+  isNotModified,
   renderCard,
   renderCreationCard,
   renderDepositReady,
   renderStatusChange,
   renderTrackingStopped,
+  sendFailure,
   type Translate,
-} from "../bot/cards.js";
-import type { BaseContext } from "../bot/context.js";
-import { translatorOf } from "../bot/i18n.js";
-import { isNotModified, sendFailure } from "../bot/telegram-errors.js";
+  translatorOf,
+} from "../bot/index.js";
 import type { Clock } from "../clock.js";
 import type { Repositories, TransactionRecord, UserRecord } from "../db/index.js";
 import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { isWaiting, noticeRetryDelay } from "../domain/poll-policy.js";
-import type { CatalogueService } from "../exchange/catalogue.js";
+import type { CatalogueService } from "../exchange/index.js";
 
 /**
  * Deposit details Telegram certainly did not get are tried again this soon, without backoff:
@@ -40,7 +41,7 @@ export const DEPOSIT_RETRY_MS = 15_000;
  */
 export const DEPOSIT_UNSURE_ATTEMPTS = 5;
 
-export { type SendFailure, sendFailure } from "../bot/telegram-errors.js";
+export { type SendFailure, sendFailure } from "../bot/index.js";
 
 export interface NotifierDeps {
   api: Api;

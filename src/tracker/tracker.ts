@@ -11,10 +11,15 @@ import {
   pollRank,
   retryDelay,
 } from "../domain/poll-policy.js";
-import { BudgetCancelledError, BudgetQueueFullError, type Lane, type RateBudget } from "../exchange/budget.js";
-import type { ExchangeClient } from "../exchange/client.js";
-import { isExchangeError } from "../exchange/errors.js";
-import type { Transaction } from "../exchange/schemas.js";
+import {
+  BudgetCancelledError,
+  BudgetQueueFullError,
+  type ExchangeClient,
+  isExchangeError,
+  type Lane,
+  type RateBudget,
+  type Transaction,
+} from "../exchange/index.js";
 import type { StatusNotifier } from "./notifier.js";
 
 export interface TrackerDeps {

@@ -37,7 +37,8 @@ const LAYERS: Record<string, readonly string[]> = {
   cluster: ["db"],
   // How this process runs among the others on its database: leadership, the registry, signals,
   // the chats' leases and turns, and the duties only the leader runs (given to it as parts with a start and a stop).
-  fleet: ["clock.ts", "db", "cluster", "telegram", "exchange/budget.ts"],
+  // (Of the exchange, only the type of the budget's journal, which the fleet keeps.)
+  fleet: ["clock.ts", "db", "cluster", "telegram", "exchange"],
   // The updates stored before Telegram is acknowledged, handled a chat at a time under the fleet's
   // leases (the bot's handler is given to it).
   inbox: ["db", "telegram", "fleet"],
@@ -73,6 +74,21 @@ const LAYERS: Record<string, readonly string[]> = {
  * Kysely takes them out). Delete each line once its import is gone: the test says so.
  */
 const KNOWN_VIOLATIONS: readonly string[] = [];
+
+/**
+ * Rooms with a door: an index.ts that says what the room offers. A file outside the room imports
+ * the room through its door and nothing past it (tests may reach further in; this is for src/).
+ * Left out for now: db, telegram and ops (rooms above them still reach past their index.ts),
+ * and the emulator (the playground reads its loopback rules).
+ */
+const DOORS: readonly string[] = ["alerts", "bot", "cluster", "exchange", "fleet", "inbox", "playground", "tracker"];
+
+/** Imports past a door that stay, each for its reason: a room (every file of it) and the file it reads. */
+const PAST_DOORS: readonly { from: string; to: string }[] = [
+  // The service's data shapes are what the pure rules read; domain lies below exchange, whose
+  // door brings in db, which reads domain: through the door, the imports would run in a circle.
+  { from: "domain", to: "exchange/schemas.ts" },
+];
 
 /** Import circles known and being removed, each as the sorted files it runs through. */
 const KNOWN_CYCLES: readonly string[] = [];
@@ -115,6 +131,20 @@ function violations(graph: Map<string, Set<string>>): string[] {
     for (const target of targets) {
       const room = roomOf(target);
       if (room === roomOf(file) || may.includes(room) || may.includes(target)) continue;
+      found.push(`${file} -> ${target}`);
+    }
+  }
+  return found.sort();
+}
+
+/** Imports from outside a room with a door that go past it (`file -> target`), but for PAST_DOORS. */
+function pastDoors(graph: Map<string, Set<string>>): string[] {
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    for (const target of targets) {
+      const room = roomOf(target);
+      if (!DOORS.includes(room) || room === roomOf(file) || target === `${room}/index.ts`) continue;
+      if (PAST_DOORS.some((past) => past.from === roomOf(file) && past.to === target)) continue;
       found.push(`${file} -> ${target}`);
     }
   }
@@ -198,6 +228,15 @@ describe("imports in src/", () => {
     expect(found.filter((v) => !KNOWN_VIOLATIONS.includes(v))).toEqual([]);
     // An allowed violation that is gone is taken off the list.
     expect(KNOWN_VIOLATIONS.filter((v) => !found.includes(v))).toEqual([]);
+  });
+
+  it("enter a room with a door through its index.ts", () => {
+    expect(DOORS.filter((room) => !graph.has(`${room}/index.ts`))).toEqual([]);
+    expect(pastDoors(graph)).toEqual([]);
+    // An exception whose import is gone is taken off the list.
+    const standing = ({ from, to }: { from: string; to: string }) =>
+      [...graph].some(([file, targets]) => roomOf(file) === from && targets.has(to));
+    expect(PAST_DOORS.filter((past) => !standing(past))).toEqual([]);
   });
 
   it("never run in a circle", () => {

@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { Repositories, SavedAddress } from "../../db/index.js";
 import { checkAddress, checkMemo, knowsAddressFormat } from "../../domain/address.js";
 import { networkName } from "../../domain/networks.js";
-import type { Currency } from "../../exchange/schemas.js";
+import type { Currency } from "../../exchange/index.js";
 import { currencyLabel, escapeHtml, shorten } from "../format.js";
 import type { FlowConversation, FlowUi } from "./flow-ui.js";
 

@@ -2,7 +2,7 @@ import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import type { Repositories } from "../../db/index.js";
 import { paymentUri } from "../../domain/networks.js";
 import { qrPng } from "../../domain/qr.js";
-import { type Currency, isFinalStatus } from "../../exchange/schemas.js";
+import { type Currency, isFinalStatus } from "../../exchange/index.js";
 import { cardKeyboard, explorersOf, renderCard, renderCreationCard, type Translate } from "../cards.js";
 import { currencyLabel, escapeHtml } from "../format.js";
 import { type SendFailure, sendFailure } from "../telegram-errors.js";

@@ -1,9 +1,13 @@
 import { abortAfter, sleep } from "../../clock.js";
 import type { CreateRequestState, NewTransaction, Repositories } from "../../db/index.js";
 import { pollRank } from "../../domain/poll-policy.js";
-import { BudgetCancelledError, type QueuePlace } from "../../exchange/budget.js";
-import type { CreateTransactionRequest, ExchangeClient } from "../../exchange/client.js";
-import { isExchangeError } from "../../exchange/errors.js";
+import {
+  BudgetCancelledError,
+  type CreateTransactionRequest,
+  type ExchangeClient,
+  isExchangeError,
+  type QueuePlace,
+} from "../../exchange/index.js";
 import type { Metrics } from "../../ops/metrics.js";
 import { flowCreated } from "../flow-created.js";
 import { waitSeconds } from "../format.js";

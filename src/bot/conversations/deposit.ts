@@ -2,8 +2,7 @@ import type { Logger } from "pino";
 import type { Clock } from "../../clock.js";
 import type { Repositories, TransactionRecord } from "../../db/index.js";
 import { type DepositView, depositNeedsMemo, depositView } from "../../domain/deposit.js";
-import type { CatalogueService } from "../../exchange/catalogue.js";
-import type { ExchangeClient } from "../../exchange/client.js";
+import type { CatalogueService, ExchangeClient } from "../../exchange/index.js";
 import { Decimal } from "../../money.js";
 
 export interface DepositDeps {

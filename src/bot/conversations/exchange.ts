@@ -1,6 +1,5 @@
 import { type Repositories, requestKeyOf } from "../../db/index.js";
-import type { CatalogueService } from "../../exchange/catalogue.js";
-import type { ExchangeClient } from "../../exchange/client.js";
+import type { CatalogueService, ExchangeClient } from "../../exchange/index.js";
 import type { Metrics } from "../../ops/metrics.js";
 import type { BaseContext } from "../context.js";
 import type { SwapPrefill } from "../deep-link.js";

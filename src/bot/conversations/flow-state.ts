@@ -1,7 +1,5 @@
 import { parseAmount } from "../../domain/amount.js";
-import type { CatalogueService } from "../../exchange/catalogue.js";
-import type { CreateTransactionRequest, Pair } from "../../exchange/client.js";
-import type { Currency, Offer } from "../../exchange/schemas.js";
+import type { CatalogueService, CreateTransactionRequest, Currency, Offer, Pair } from "../../exchange/index.js";
 import type { SwapPrefill } from "../deep-link.js";
 
 /**

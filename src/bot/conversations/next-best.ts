@@ -1,4 +1,4 @@
-import type { Offer } from "../../exchange/schemas.js";
+import type { Offer } from "../../exchange/index.js";
 import type { FlowState } from "./flow-state.js";
 import type { FlowUi } from "./flow-ui.js";
 import { type OfferSource, outsideLimits, recheckInLine } from "./offers.js";

@@ -1,9 +1,13 @@
 import type { Logger } from "pino";
 import type { Clock } from "../../clock.js";
-import { type QueuePlace, requesterOf } from "../../exchange/budget.js";
-import type { CatalogueService } from "../../exchange/catalogue.js";
-import type { EstimateService, Quote } from "../../exchange/estimates.js";
-import type { Currency } from "../../exchange/schemas.js";
+import {
+  type CatalogueService,
+  type Currency,
+  type EstimateService,
+  type QueuePlace,
+  type Quote,
+  requesterOf,
+} from "../../exchange/index.js";
 import type { Translate } from "../cards.js";
 import { startWithGrace } from "../grace.js";
 import { type TypingIndicator, USER_WAIT_MS, whileWaiting } from "../waiting.js";

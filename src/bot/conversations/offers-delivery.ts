@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { KeyValueStore } from "../../db/index.js";
-import type { QueuePlace } from "../../exchange/budget.js";
+import type { QueuePlace } from "../../exchange/index.js";
 import type { BackgroundTasks } from "../background.js";
 import type { OffersPurpose, QuoteOutcome } from "./offers.js";
 import type { RecordedCurrency } from "./slim-record.js";

@@ -1,9 +1,14 @@
 import { InlineKeyboard } from "grammy";
 import type { Logger } from "pino";
-import { BudgetCancelledError, BudgetQueueFullError, type QueuePlace } from "../../exchange/budget.js";
-import { isExchangeError } from "../../exchange/errors.js";
-import { outsideLimits } from "../../exchange/estimates.js";
-import type { Currency, Offer } from "../../exchange/schemas.js";
+import {
+  BudgetCancelledError,
+  BudgetQueueFullError,
+  type Currency,
+  isExchangeError,
+  type Offer,
+  outsideLimits,
+  type QueuePlace,
+} from "../../exchange/index.js";
 import { Decimal } from "../../money.js";
 import { amount, exactAmount, type Localized, maximum, minimum, percentFromBest, receivable } from "../amounts.js";
 import type { Translate } from "../cards.js";

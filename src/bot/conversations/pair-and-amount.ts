@@ -1,9 +1,7 @@
 import type { Repositories } from "../../db/index.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { networkName } from "../../domain/networks.js";
-import type { ExchangeAvailability } from "../../exchange/availability.js";
-import type { CatalogueService } from "../../exchange/catalogue.js";
-import type { Currency } from "../../exchange/schemas.js";
+import type { CatalogueService, Currency, ExchangeAvailability } from "../../exchange/index.js";
 import { currencyLabel, escapeHtml, shorten } from "../format.js";
 import type { FlowConversation, FlowUi } from "./flow-ui.js";
 import type { PickerData, RecentPair } from "./pick-currency.js";

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import type { SearchResult, SymbolGroup } from "../../domain/currency-search.js";
 import { networkName } from "../../domain/networks.js";
-import type { Currency } from "../../exchange/schemas.js";
+import type { Currency } from "../../exchange/index.js";
 import { currencyLabel, escapeHtml, shorten } from "../format.js";
 import { type ButtonFactory, type FlowUi, grid, type Screen } from "./flow-ui.js";
 

@@ -1,6 +1,6 @@
 import type { Clock } from "../../clock.js";
 import type { Repositories } from "../../db/index.js";
-import type { Currency } from "../../exchange/schemas.js";
+import type { Currency } from "../../exchange/index.js";
 import { amount, typableAmount } from "../amounts.js";
 import { alertAnswer, createAlert } from "../features/alerts.js";
 import { currencyLabel, escapeHtml, shorten } from "../format.js";

@@ -1,5 +1,5 @@
 import type { Transformer } from "grammy";
-import type { Currency } from "../../exchange/schemas.js";
+import type { Currency } from "../../exchange/index.js";
 import type { FlowConversation } from "./flow-ui.js";
 
 /*
@@ -12,7 +12,7 @@ import type { FlowConversation } from "./flow-ui.js";
 /**
  * Of a message Telegram echoes back, the flow reads its id: the record keeps the id, the chat
  * and the date, not the texts, keyboards and the bot's own description. Installed just inside
- * the conversation plugin's recorder (src/bot/index.ts), so the first run sees what a replay
+ * the conversation plugin's recorder (src/bot/outgoing.ts), so the first run sees what a replay
  * will see; everything nearer the wire (the outbox, the 429 count) sees the whole answer.
  */
 export const slimSentMessages: Transformer = async (prev, method, payload, signal) => {

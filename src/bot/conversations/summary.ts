@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { knowsAddressFormat } from "../../domain/address.js";
 import { networkName } from "../../domain/networks.js";
-import type { Offer } from "../../exchange/schemas.js";
+import type { Offer } from "../../exchange/index.js";
 import { Decimal } from "../../money.js";
 import { exactAmount, type Localized, rateOf, receivable } from "../amounts.js";
 import { currencyLabel, escapeHtml } from "../format.js";

@@ -5,7 +5,7 @@ import type { RateAlert, Repositories } from "../../db/index.js";
 import { parseAmount } from "../../domain/amount.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { parseRateQuery } from "../../domain/rate-query.js";
-import type { Offer } from "../../exchange/schemas.js";
+import type { Offer } from "../../exchange/index.js";
 import { amount, exactAmount, type Localized, receivable } from "../amounts.js";
 import { alertButton } from "../callback-data.js";
 import type { Translate } from "../cards.js";

@@ -3,7 +3,7 @@ import { type Api, type Composer, InlineKeyboard } from "grammy";
 import type { BotCommandScope, LanguageCode } from "grammy/types";
 import type { Clock } from "../../clock.js";
 import type { Repositories } from "../../db/index.js";
-import type { ExchangeAvailability } from "../../exchange/availability.js";
+import type { ExchangeAvailability } from "../../exchange/index.js";
 import type { Metrics } from "../../ops/metrics.js";
 import { againButton, alertButton, languageButton, menuButton } from "../callback-data.js";
 import { DirectComposer } from "../composer.js";

@@ -5,12 +5,16 @@ import type { Clock } from "../../clock.js";
 import type { Repositories } from "../../db/index.js";
 import type { CurrencyIndex } from "../../domain/currency-search.js";
 import { parseRateQuery, type RateQuery } from "../../domain/rate-query.js";
-import type { ExchangeAvailability } from "../../exchange/availability.js";
-import { BudgetQueueFullError, type QueuePlace, requesterOf } from "../../exchange/budget.js";
-import type { CatalogueService } from "../../exchange/catalogue.js";
-import { isExchangeError } from "../../exchange/errors.js";
-import type { EstimateService } from "../../exchange/estimates.js";
-import type { Offer } from "../../exchange/schemas.js";
+import {
+  BudgetQueueFullError,
+  type CatalogueService,
+  type EstimateService,
+  type ExchangeAvailability,
+  isExchangeError,
+  type Offer,
+  type QueuePlace,
+  requesterOf,
+} from "../../exchange/index.js";
 import { amount, receivable } from "../amounts.js";
 import type { BackgroundTasks } from "../background.js";
 import { groupSettingsButton } from "../callback-data.js";

@@ -10,10 +10,15 @@ import {
 } from "../../db/index.js";
 import { depositNeedsMemo, depositView } from "../../domain/deposit.js";
 import { networkName } from "../../domain/networks.js";
-import type { ExchangeAvailability, Unavailability } from "../../exchange/availability.js";
-import { BudgetQueueFullError, type RateBudget, requesterOf } from "../../exchange/budget.js";
-import type { CatalogueService } from "../../exchange/catalogue.js";
-import type { Transaction } from "../../exchange/schemas.js";
+import {
+  BudgetQueueFullError,
+  type CatalogueService,
+  type ExchangeAvailability,
+  type RateBudget,
+  requesterOf,
+  type Transaction,
+  type Unavailability,
+} from "../../exchange/index.js";
 import { amount, exactAmount } from "../amounts.js";
 import { explorersOf, renderCard, statusLabel, stopReasonText, type Translate } from "../cards.js";
 import { DirectComposer } from "../composer.js";

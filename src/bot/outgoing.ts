@@ -1,0 +1,82 @@
+import type { Api, Transformer } from "grammy";
+import type { Metrics } from "../ops/metrics.js";
+import type { Outbox } from "../telegram/outbox.js";
+import { slimSentMessages } from "./conversations/slim-record.js";
+
+/** The fleet's turns in each private chat: a message into one from outside its update waits for it (src/fleet/). */
+export interface ChatTurns {
+  /** For the tracker's status messages: a short wait (the tracker owes the message and comes back). */
+  status: Transformer;
+  /** For everything else. */
+  other: Transformer;
+}
+
+export interface OutgoingDeps {
+  metrics: Pick<Metrics, "rateLimitedBy">;
+  /** Paces every call into a chat under Telegram's flood limits, and waits out a 429 where asked. */
+  outbox: Pick<Outbox, "transformer">;
+  /** Says on every text that the bot runs on the sandbox (sandbox-notice.ts); none on the real service. */
+  notice?: Transformer;
+  /** None with one process (SQLite): its outbox alone keeps the gap in each chat. */
+  turns?: ChatTurns;
+  /** Refuses a call into the chat of an update whose lease this process lost (src/inbox/fence.ts). */
+  fence?: Transformer;
+}
+
+/** How one API's calls differ from the others'. */
+export interface CallsOf {
+  /**
+   * Whether the outbox waits out a 429 and sends again: replies, yes (a network error is not
+   * retried: a message must not go twice); status messages, no: the tracker owes them and tries
+   * again on its own schedule (src/tracker/notifier.ts).
+   */
+  retry: boolean;
+  /**
+   * Which of the chats' turns. None for a conversation's calls: they are made while its update is
+   * handled here, under the chat's lease, where the turns let a call by (src/telegram/chat-turns.ts);
+   * one whose lease was lost is refused by the fence first.
+   */
+  turns?: keyof ChatTurns;
+  /** Whether the calls are fenced by the lease of the update being handled (not the tracker's). */
+  fenced: boolean;
+  /**
+   * A conversation's API: the plugin records every call of the flow and, on replay, answers it
+   * from the record (of a sent message, only what the flow reads: slim-record.ts). Its recorder
+   * stays outermost, or a replay would be fenced, paced, counted and retried again.
+   */
+  recorder?: readonly Transformer[];
+}
+
+/**
+ * Every call into Telegram, whichever API makes it (the bot's, the tracker's status API, each
+ * conversation's), goes through one chain, built here; `calls` says how an API's calls differ.
+ * grammY runs the transformer installed last outermost. From Telegram out:
+ * 1. every 429 counted, retried or not (the outbox, wrapped around it, sends each attempt through it);
+ * 2. the sandbox's notice;
+ * 3. the outbox's pacing, and its retry of a 429 where asked;
+ * 4. the chat's turn (the fleet's), status or other;
+ * 5. a conversation's sent messages slimmed for its record;
+ * 6. the fence: a call for an update whose chat's lease was lost is refused before it waits for a turn;
+ * 7. a conversation's recorder.
+ */
+export function outgoingCalls(deps: OutgoingDeps): (api: Api, calls: CallsOf) => Api {
+  const count429: Transformer = async (prev, method, payload, signal) => {
+    const result = await prev(method, payload, signal);
+    if (!result.ok && result.error_code === 429) deps.metrics.rateLimitedBy("telegram");
+    return result;
+  };
+  const paced = { retried: deps.outbox.transformer({ retry: true }), once: deps.outbox.transformer({ retry: false }) };
+  return (api, calls) => {
+    const chain = [
+      count429,
+      ...(deps.notice ? [deps.notice] : []),
+      calls.retry ? paced.retried : paced.once,
+      ...(calls.turns && deps.turns ? [deps.turns[calls.turns]] : []),
+      ...(calls.recorder ? [slimSentMessages] : []),
+      ...(calls.fenced && deps.fence ? [deps.fence] : []),
+      ...(calls.recorder ?? []),
+    ];
+    api.config.use(...chain);
+    return api;
+  };
+}
