@@ -1,0 +1,175 @@
+import { pino } from "pino";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type CreateDeps, createStep } from "../../../../src/bot/conversations/create.js";
+import type { FlowState } from "../../../../src/bot/conversations/flow-state.js";
+import { createdByFlow } from "../../../../src/bot/flow-created.js";
+import { ManualClock } from "../../../../src/clock.js";
+import { createRepositories, openSqliteStore, type Repositories, requestKeyOf, type Store } from "../../../../src/db/index.js";
+import type { QueuePlace } from "../../../../src/exchange/budget.js";
+import type { CreateTransactionRequest } from "../../../../src/exchange/client.js";
+import { ExchangeError } from "../../../../src/exchange/errors.js";
+import type { Transaction } from "../../../../src/exchange/schemas.js";
+import { offer } from "../../../harness/quotes.js";
+import { CATALOGUE, currency, runStep } from "../../../harness/step.js";
+
+const USER = 5001;
+const TRON = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
+const DEPOSIT = "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh";
+
+let clock: ManualClock;
+let store: Store;
+let repos: Repositories;
+/** What the exchange service was asked to create, and what it does with the next request. */
+let requests: CreateTransactionRequest[];
+let service: (request: CreateTransactionRequest, onQueued?: (place: QueuePlace) => void) => Promise<{ exchangeId: string }>;
+let completed: string[];
+let queued: string[];
+beforeEach(() => {
+  clock = new ManualClock();
+  store = openSqliteStore(":memory:");
+  repos = createRepositories(store, clock, "process-a");
+  requests = [];
+  completed = [];
+  queued = [];
+  service = async () => ({ exchangeId: "ex-1" });
+});
+afterEach(() => store.close());
+
+/** The service's answer about an exchange it created: its deposit address, and the amounts. */
+const created = (request: CreateTransactionRequest): Transaction => ({
+  status: "waiting",
+  symbol_from: request.symbolFrom,
+  network_from: request.networkFrom,
+  symbol_to: request.symbolTo,
+  network_to: request.networkTo,
+  amount_from: request.amount,
+  amount_to: "3401.2",
+  address_from: DEPOSIT,
+  address_to: request.toAddress,
+  address_refund: null,
+  extra_from: null,
+  extra_to: request.toExtraId || null,
+  extra_refund: null,
+  hash_from: null,
+  hash_to: null,
+  created_at: clock.now(),
+});
+
+const deps = (): CreateDeps => ({
+  clock,
+  logger: pino({ level: "silent" }),
+  repos,
+  catalogue: { find: (symbol, network) => CATALOGUE.find((c) => c.symbol === symbol && c.network === network) },
+  client: {
+    createTransaction: async (request, options) => {
+      requests.push(request);
+      return service(request, options?.onQueued);
+    },
+    getTransaction: async () => created(requests.at(-1)!),
+  },
+  onCreated: () => {},
+  notifyQueued: async (_chatId, text) => {
+    queued.push(text);
+    return 99;
+  },
+  editMessage: async () => {},
+  typing: { keep: () => () => {} },
+  trackerIntervalMs: 30_000,
+  flows: { flowCompleted: (_chatId, how) => void completed.push(how) },
+  process: { owner: "process-a" },
+});
+
+const answered = (overrides: Partial<FlowState> = {}): FlowState => ({
+  from: currency("btc"),
+  to: currency("usdt", "trx"),
+  amount: "0.05",
+  offer: offer(),
+  quotedAt: clock.now(),
+  address: TRON,
+  ...overrides,
+});
+
+/** Confirmation `n` of a flow, created as the flow does it: createStep inside the conversation's `external`. */
+const create = (state: FlowState = answered(), n = 1) =>
+  runStep((conversation, ui) =>
+    conversation.external(() => createStep(deps(), { chatId: USER, userId: USER, requestKey: requestKeyOf(USER, "flow1", n), state, ui })),
+  );
+
+describe("the create step", () => {
+  it("creates the exchange asked for, stores it with its deposit, and notes the flow created it", async () => {
+    const run = await create();
+    expect(run.result).toEqual({ kind: "created", exchangeId: "ex-1", deposit: { address: DEPOSIT, extra: null, amount: "0.05" } });
+    expect(requests).toEqual([
+      {
+        providerName: "Changelly",
+        symbolFrom: "btc",
+        networkFrom: "btc",
+        symbolTo: "usdt",
+        networkTo: "trx",
+        toAddress: TRON,
+        toExtraId: "",
+        amount: "0.05",
+        fixed: false,
+      },
+    ]);
+    expect(await repos.transactions.find("ex-1")).toMatchObject({ userId: USER, amountFrom: "0.05", addressTo: TRON, status: "waiting" });
+    expect(await repos.createRequests.stateOf(requestKeyOf(USER, "flow1", 1))).toEqual({ state: "created", exchangeId: "ex-1" });
+    expect(await createdByFlow(repos.kv, USER)).toBe("ex-1");
+    expect(completed).toEqual(["created"]);
+    // The step says nothing itself: the flow shows the card.
+    expect(run.sent).toEqual([]);
+  });
+
+  it("sends the memo, and a fixed rate as such", async () => {
+    await create(
+      answered({
+        to: currency("xrp"),
+        address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
+        memo: "123",
+        offer: offer({ exchange_type: "fixed" }),
+      }),
+    );
+    expect(requests).toMatchObject([{ toExtraId: "123", fixed: true }]);
+  });
+
+  it("never asks the service twice for one confirmation: the same request key gives the exchange created", async () => {
+    await create();
+    const again = await create();
+    expect(again.result).toMatchObject({ kind: "created", exchangeId: "ex-1" });
+    expect(requests).toHaveLength(1);
+    // A new confirmation of the same flow is a new request.
+    await create(answered(), 2);
+    expect(requests).toHaveLength(2);
+  });
+
+  it("returns a refusal the service is sure of, and lets the person confirm again", async () => {
+    service = async () => {
+      throw new ExchangeError("bad-request", "createTransaction: 400", { httpStatus: 400, serviceMessage: "Amount is below the minimum" });
+    };
+    const run = await create();
+    expect(run.result).toEqual({ kind: "refused", error: { kind: "bad-request", message: "Amount is below the minimum" } });
+    expect(await repos.createRequests.stateOf(requestKeyOf(USER, "flow1", 1))).toMatchObject({ state: "failed" });
+    expect(await createdByFlow(repos.kv, USER)).toBeUndefined();
+    expect(completed).toEqual([]);
+  });
+
+  it("calls an answer that may have come after the service created it unknown, with the reference", async () => {
+    service = async () => {
+      throw new ExchangeError("unavailable", "createTransaction: timed out", { mayHaveReachedService: true });
+    };
+    const run = await create();
+    const reference = requestKeyOf(USER, "flow1", 1);
+    expect(run.result).toEqual({ kind: "unknown", reference, at: clock.now() });
+    expect(await repos.createRequests.stateOf(reference)).toMatchObject({ state: "pending", onItsWay: false });
+    expect(completed).toEqual(["unknown"]);
+  });
+
+  it("tells the person their place in line, in their language, while the request waits for the budget", async () => {
+    service = async (_request, onQueued) => {
+      onQueued?.({ position: 3, waitMs: 20_000 });
+      return { exchangeId: "ex-1" };
+    };
+    await create();
+    expect(queued).toEqual(["⏳ The exchange service is busy: you are number 3 in line, about 20 s."]);
+  });
+});
