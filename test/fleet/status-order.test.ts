@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIGNALS } from "../../src/db/postgres/signal.js";
 import { type TestUser, waitFor } from "../../src/emulator/index.js";
 import type { HeldAnswer } from "../../src/exchange/sandbox/index.js";
 import { type Fleet, startFleet } from "../harness/fleet.js";
 import { createViaFlow } from "../harness/flow.js";
-import { freshDatabase, testBackEnd } from "../harness/postgres.js";
+import { admin, freshDatabase, testBackEnd } from "../harness/postgres.js";
 
 /**
  * Issue 31: the status never moves backwards, through real processes. Three bot processes on one
@@ -17,8 +18,6 @@ let fleet: Fleet;
 
 /** The leader polls each moving exchange this often: its next poll comes well after the Refresh's read. */
 const INTERVAL_S = 8;
-/** The longest the leader's tracker sleeps without looking at its schedule (MAX_IDLE_MS, src/tracker/tracker.ts). */
-const LEADER_IDLE_S = 30;
 const SWAP = { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" };
 const ORDER = ["waiting", "confirming", "exchanging", "sending", "finished"];
 
@@ -39,6 +38,11 @@ function statusesShown(user: TestUser): { status: string; message: boolean }[] {
 }
 
 const announced = (user: TestUser, status: string) => statusesShown(user).filter((shown) => shown.message && shown.status === status);
+
+/** What every process sends when there is new work for the tracker: the leader's looks at its schedule now. */
+async function wakeLeadersTracker(): Promise<void> {
+  await admin(fleet.databaseUrl, (client) => client.query("SELECT pg_notify($1, '')", [SIGNALS.trackerWake]));
+}
 
 async function leader(): Promise<number> {
   const { index } = await waitFor(
@@ -107,9 +111,16 @@ describe.runIf(testBackEnd() === "postgres")("two overlapping polls of one excha
     read.release();
     const reads = () => fleet.sandbox.requests.filter((r) => r.endpoint === "getTransactionInfo" && r.query["exchange_id"] === exchangeId);
     await waitFor(() => reads().every((r) => r.status === 200) || undefined, 5_000, "the held read to be answered");
-    // Time for its process to record it, and for the leader's poll that would follow if it did
-    // (nothing wakes the leader for it: it may sleep its longest first).
-    await new Promise((resolve) => setTimeout(resolve, (LEADER_IDLE_S + INTERVAL_S + 4) * 1000));
+    // Time for its process to record it, and for the leader's poll that would follow if it did.
+    // Nothing wakes the leader for such a record: it could sleep its longest (30 s) first. Woken
+    // every second here, as new work wakes it, it looks at its schedule and polls within
+    // INTERVAL_S whatever the older read made due.
+    const wakes = setInterval(() => void wakeLeadersTracker(), 1_000);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, (INTERVAL_S + 4) * 1000));
+    } finally {
+      clearInterval(wakes);
+    }
 
     const shown = statusesShown(user).map((s) => s.status);
     const ranks = shown.map((status) => ORDER.indexOf(status));
