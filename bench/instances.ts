@@ -175,47 +175,23 @@ async function confirmAtTheService(fleet: Fleet, user: TestUser): Promise<number
 }
 
 /**
- * Webhook mode, three running: a person confirms an exchange, the service takes 4 s to create
- * it, and the process handling the confirmation is SIGKILLed meanwhile; from the kill to the
- * person's answer from another process (once the dead one's lease has run out).
+ * Webhook mode, three running, FAILOVERS rounds: a new person (ids from `firstId`) confirms an
+ * exchange that the service takes 4 s to create, and once the request reached the service `strike`
+ * befalls the process handling the confirmation; from the strike to the person's answer from
+ * another process. What `strike` returns is done after each round, answered or not.
  */
-async function killedMidUpdate(fleet: Fleet): Promise<number[]> {
+async function struckMidCreate(
+  fleet: Fleet,
+  person: { firstId: number; name: string },
+  strike: (holder: number) => Promise<() => Promise<unknown>>,
+): Promise<number[]> {
   const times: number[] = [];
   for (let round = 0; round < FAILOVERS; round++) {
-    const user = fleet.tg.user({ id: 30_000_000 + round, first_name: "Kill", language_code: "en" });
+    const user = fleet.tg.user({ id: person.firstId + round, first_name: person.name, language_code: "en" });
     const before = user.messages().length;
     const holder = await confirmAtTheService(fleet, user);
-    const killedAt = performance.now();
-    await fleet.stop(holder, "SIGKILL");
-    await waitFor(
-      () =>
-        user
-          .messages()
-          .slice(before)
-          .some((m) => m.from_bot && TAKEN_OVER.test(m.text ?? "")),
-      30_000,
-      "the person told by another process",
-    );
-    times.push(performance.now() - killedAt);
-    await fleet.start(holder, "webhook");
-  }
-  return times;
-}
-
-/**
- * Webhook mode, three running: as above, but the process handling the confirmation is frozen
- * (SIGSTOP: a VM pause, a long GC) once the request to create reached the service, and thawed
- * (SIGCONT) after the person was answered, or after 30 s; from the freeze to that answer.
- */
-async function frozenMidCreate(fleet: Fleet): Promise<number[]> {
-  const times: number[] = [];
-  for (let round = 0; round < FAILOVERS; round++) {
-    const user = fleet.tg.user({ id: 32_000_000 + round, first_name: "Freeze", language_code: "en" });
-    const before = user.messages().length;
-    const holder = await confirmAtTheService(fleet, user);
-    const pid = fleet.instances[holder]!.bot.child.pid!;
-    const frozenAt = performance.now();
-    process.kill(pid, "SIGSTOP");
+    const struckAt = performance.now();
+    const after = await strike(holder);
     try {
       await waitFor(
         () =>
@@ -226,12 +202,35 @@ async function frozenMidCreate(fleet: Fleet): Promise<number[]> {
         30_000,
         "the person told by another process",
       );
-      times.push(performance.now() - frozenAt);
+      times.push(performance.now() - struckAt);
     } finally {
-      process.kill(pid, "SIGCONT");
+      await after();
     }
   }
   return times;
+}
+
+/**
+ * The process handling the confirmation is SIGKILLed (the person is answered once its lease has
+ * run out), and started again after the round.
+ */
+function killedMidUpdate(fleet: Fleet): Promise<number[]> {
+  return struckMidCreate(fleet, { firstId: 30_000_000, name: "Kill" }, async (holder) => {
+    await fleet.stop(holder, "SIGKILL");
+    return () => fleet.start(holder, "webhook");
+  });
+}
+
+/**
+ * The process handling the confirmation is frozen (SIGSTOP: a VM pause, a long GC), and thawed
+ * (SIGCONT) after the person was answered, or after 30 s.
+ */
+function frozenMidCreate(fleet: Fleet): Promise<number[]> {
+  return struckMidCreate(fleet, { firstId: 32_000_000, name: "Freeze" }, async (holder) => {
+    const pid = fleet.instances[holder]!.bot.child.pid!;
+    process.kill(pid, "SIGSTOP");
+    return async () => process.kill(pid, "SIGCONT");
+  });
 }
 
 /**

@@ -10,37 +10,67 @@ export function offerButtons(message: StoredMessage): string[] {
   return buttons(message).filter((b) => / · \d[\d.,\u00A0\u202F]* [A-Z0-9.]+$/.test(b));
 }
 
+/** A swap as a person types it: currencies as "symbol network"; `offer` picks the offer whose button matches (the best if left out). */
+export interface Swap {
+  from: string;
+  to: string;
+  amount: string;
+  address: string;
+  memo?: string;
+  offer?: RegExp;
+}
+
+/** /exchange: returns the first prompt (what to send). */
+export async function startExchange(user: TestUser): Promise<StoredMessage> {
+  await user.send("/exchange");
+  return user.nextMessage();
+}
+
+/** /exchange, then `from` typed as what to send: returns the answer (for "symbol network", the prompt for what to receive). */
+export async function typeFrom(user: TestUser, from: string): Promise<StoredMessage> {
+  await startExchange(user);
+  await user.send(from);
+  return user.nextMessage();
+}
+
 /** /exchange, then both currencies typed as "symbol network": returns the amount prompt. */
 export async function toAmount(user: TestUser, from: string, to: string): Promise<StoredMessage> {
-  await user.send("/exchange");
-  await user.nextMessage();
-  await user.send(from);
-  await user.nextMessage();
+  await typeFrom(user, from);
   await user.send(to);
   return user.nextMessage();
 }
 
+/** Up to the offers for `amount` (typed as a person would). */
 export async function toOffers(user: TestUser, from: string, to: string, amount: string): Promise<StoredMessage> {
   await toAmount(user, from, to);
   await user.send(amount);
   return user.nextMessage();
 }
 
-/** Up to the address prompt, choosing the best offer. */
-export async function toAddress(user: TestUser, from: string, to: string, amount: string): Promise<StoredMessage> {
-  const offers = await toOffers(user, from, to, amount);
-  const best = offerButtons(offers)[0];
-  if (!best) throw new Error(`no offers in: ${offers.text}`);
-  await user.click(offers, best);
+/**
+ * On the offers: taps the best offer, or the first whose button matches `offer` (its label read
+ * without bidi marks, in any language); returns what answers (the address prompt, or a refusal).
+ */
+export async function chooseOffer(user: TestUser, offers: StoredMessage, offer?: RegExp): Promise<StoredMessage> {
+  const label = offer ? buttons(offers).find((b) => offer.test(b.replace(/[\u2066-\u2069]/g, ""))) : offerButtons(offers)[0];
+  if (!label)
+    throw new Error(`no offer${offer ? ` of ${String(offer)}` : ""} in: ${JSON.stringify(offers.text)} ${JSON.stringify(buttons(offers))}`);
+  await user.click(offers, label);
   return user.nextMessage();
 }
 
-/** Up to the confirmation summary. */
-export async function toSummary(
+/** Up to the address prompt (or whatever answers the tap on the offer): see chooseOffer. */
+export async function toAddress(user: TestUser, from: string, to: string, amount: string, offer?: RegExp): Promise<StoredMessage> {
+  return chooseOffer(user, await toOffers(user, from, to, amount), offer);
+}
+
+/** From offers already on the screen: the offer (see chooseOffer), the address and the memo if any; returns the summary. */
+export async function summaryFrom(
   user: TestUser,
-  swap: { from: string; to: string; amount: string; address: string; memo?: string },
+  offers: StoredMessage,
+  swap: Pick<Swap, "address" | "memo" | "offer">,
 ): Promise<StoredMessage> {
-  await toAddress(user, swap.from, swap.to, swap.amount);
+  await chooseOffer(user, offers, swap.offer);
   await user.send(swap.address);
   let next = await user.nextMessage();
   if (swap.memo !== undefined) {
@@ -50,10 +80,15 @@ export async function toSummary(
   return next;
 }
 
+/** Up to the confirmation summary. */
+export async function toSummary(user: TestUser, swap: Swap): Promise<StoredMessage> {
+  return summaryFrom(user, await toOffers(user, swap.from, swap.to, swap.amount), swap);
+}
+
 /** A whole swap through the flow; returns the exchange id and the card message. */
 export async function createViaFlow(
   user: TestUser,
-  swap: { from: string; to: string; amount: string; address: string; memo?: string } = {
+  swap: Swap = {
     from: "btc btc",
     to: "usdt trx",
     amount: "0.05",

@@ -5,7 +5,7 @@ import { createRepositories } from "../../../src/db/index.js";
 import { type StoredMessage, type TestUser, waitFor } from "../../../src/emulator/index.js";
 import { openTestStore, startWorld, type TestWorld } from "../../harness/app.js";
 import { advanceUntil, drive } from "../../harness/drive.js";
-import { offerButtons, toAmount, toOffers, toSummary } from "../../harness/flow.js";
+import { offerButtons, toAmount, toSummary } from "../../harness/flow.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -347,11 +347,13 @@ describe("the re-check of an old quote before creating", () => {
     const estimates = () => world!.app.sandbox!.requests.filter((r) => r.endpoint === "getEstimatedAmount").length;
     const swapWith = async (userId: number, provider: string) => {
       const user = world!.tg.user({ id: userId, first_name: "Fix", language_code: "en" });
-      const offers = await toOffers(user, "btc btc", "usdt trx", "0.05");
-      await user.click(offers, offerButtons(offers).find((b) => b.startsWith(`${provider} ·`))!);
-      await user.nextMessage();
-      await user.send("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
-      const summary = await user.nextMessage();
+      const summary = await toSummary(user, {
+        from: "btc btc",
+        to: "usdt trx",
+        amount: "0.05",
+        address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj",
+        offer: new RegExp(`^${provider} ·`),
+      });
       expect(summary.text).toContain(provider);
       await world!.clock.advance(45_000);
       const before = estimates();

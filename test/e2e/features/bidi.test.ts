@@ -6,6 +6,7 @@ import { BIDI_MARKS, FSI, isolateValues, isRtlLocale, LRI, markVariables, PDI, R
 import { createI18n, LOCALES, LOCALES_DIR } from "../../../src/bot/i18n.js";
 import { parseHtml, type StoredMessage } from "../../../src/emulator/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
+import { toOffers } from "../../harness/flow.js";
 import { paths, patternOf, readLocale, selectorsOf, variablesOf } from "../../harness/fluent.js";
 import { pressData } from "../../harness/locale-flow.js";
 
@@ -161,14 +162,7 @@ describe("a Persian user's deposit card", () => {
   it("shows the address, amount and id in one piece, with no mark inside what a person copies", async () => {
     const user = world.tg.user({ id: 9601, first_name: "Dara", language_code: "fa" });
     const address = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
-    await user.send("/exchange");
-    await user.nextMessage();
-    await user.send("btc btc");
-    await user.nextMessage();
-    await user.send("usdt trx");
-    await user.nextMessage();
-    await user.send("0.05");
-    const offers = await user.nextMessage();
+    const offers = await toOffers(user, "btc btc", "usdt trx", "0.05");
     // Each amount, with its currency, reads left to right in one piece: "4,845.88 USDT (TRX)".
     const AMOUNT = String.raw`[\d.,]+ USDT \(TRX\)`;
     // The pair reads right to left: the arrow from what is sent to what is received points left.

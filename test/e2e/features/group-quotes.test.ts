@@ -6,7 +6,7 @@ import { type TestUser, waitFor } from "../../../src/emulator/index.js";
 import { estimate as sandboxEstimate } from "../../../src/exchange/sandbox/engine.js";
 import { openTestStore, startWorld, type TestWorld } from "../../harness/app.js";
 import { drive } from "../../harness/drive.js";
-import { buttons, createViaFlow, offerButtons, toOffers } from "../../harness/flow.js";
+import { buttons, createViaFlow, summaryFrom, toOffers } from "../../harness/flow.js";
 import { pressData } from "../../harness/locale-flow.js";
 
 let world: TestWorld | undefined;
@@ -513,10 +513,7 @@ describe("nearby amounts share a quote", () => {
     expect(estimates(w)[1]!.query["amount"]).toBe("0.0502");
     expect(offers.text).not.toContain("Estimated from");
 
-    await user.click(offers, offerButtons(offers)[0]!);
-    await user.nextMessage();
-    await user.send("TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj");
-    const summary = await user.nextMessage();
+    const summary = await summaryFrom(user, offers, { address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" });
     // The offer is old by Confirm, and a fresh quote for a nearby amount is in the cache: Confirm still asks for the exact one.
     await w.clock.advance(61_000);
     await user.send("/rate 0.05 btc usdt-trx");

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES } from "../../../src/bot/i18n.js";
 import { type StoredMessage, type TestUser, waitFor } from "../../../src/emulator/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
+import { toOffers } from "../../harness/flow.js";
 import { literalPieces, paths, patternOf, readLocale } from "../../harness/fluent.js";
 import { pressData } from "../../harness/locale-flow.js";
 
@@ -121,14 +122,7 @@ describe.each(NEW_LOCALES)("a person whose Telegram is set to %s", (locale) => {
 
     await user.send("/start");
     await user.nextMessage();
-    await user.send("/exchange");
-    await user.nextMessage();
-    await user.send("btc btc");
-    await user.nextMessage();
-    await user.send("usdt trx");
-    await user.nextMessage();
-    await user.send("0.05");
-    const offers = await withButton(await user.nextMessage(), /:o:0$/);
+    const offers = await withButton(await toOffers(user, "btc btc", "usdt trx", "0.05"), /:o:0$/);
     const offersShown = structuredClone(offers); // as it read before the tap (it may be edited after)
     await press(offers, /:o:0$/);
     await user.nextMessage();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { NAMES_FRESH_MS } from "../../../src/bot/features/trust.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
-import { createViaFlow } from "../../harness/flow.js";
+import { createViaFlow, startExchange } from "../../harness/flow.js";
 
 /** The anti-phishing phrase on every deposit address, and /verify against fake accounts. */
 let world: TestWorld | undefined;
@@ -77,8 +77,7 @@ describe("the anti-phishing phrase", () => {
   it("in Russian, and a phrase too short or a command is refused with the flow left as it was", async () => {
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 9303, first_name: "Оля", language_code: "ru" });
-    await user.send("/exchange");
-    await user.nextMessage();
+    await startExchange(user);
     await user.send("/phrase ab");
     expect((await user.nextMessage()).text).toContain("Фраза должна быть длиной от 3 до 40 символов");
     await user.send("/phrase /start");

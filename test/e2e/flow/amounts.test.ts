@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type StoredMessage, waitFor } from "../../../src/emulator/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
-import { buttons, offerButtons, toOffers } from "../../harness/flow.js";
+import { buttons, offerButtons, summaryFrom, toAddress, toOffers } from "../../harness/flow.js";
 
 /**
  * Amounts as people read them, through the real bot: rounded where a figure is for reading,
@@ -57,19 +57,11 @@ describe("amounts in English", () => {
     world = await startWorld();
     // As the service may state them: more decimals than an amount can have.
     world.app.sandbox!.setOfferLimits("exolix", { min: "0.00123456789", max: "1.23456789123" });
-    const offersFor = async (id: number, typed: string): Promise<StoredMessage> =>
-      toOffers(world!.tg.user({ id, first_name: "Bob", language_code: "en" }), "btc btc", "eth eth", typed);
     /** Taps exolix's offer; returns what comes next. */
-    const pickExolix = async (id: number, typed: string): Promise<StoredMessage> => {
-      const offers = await offersFor(id, typed);
-      const user = world!.tg.user({ id, first_name: "Bob", language_code: "en" });
-      const button = offerButtons(offers).find((label) => label.startsWith("exolix · "));
-      expect(button, offers.text).toBeDefined();
-      await user.click(offers, button!);
-      return user.nextMessage();
-    };
+    const pickExolix = async (id: number, typed: string): Promise<StoredMessage> =>
+      toAddress(world!.tg.user({ id, first_name: "Bob", language_code: "en" }), "btc btc", "eth eth", typed, /^exolix · /);
 
-    const offers = await offersFor(9102, "0.5");
+    const offers = await toOffers(world.tg.user({ id: 9102, first_name: "Bob", language_code: "en" }), "btc btc", "eth eth", "0.5");
     const text = offers.text!.split("\n");
     const exolix = text.findIndex((line) => /^\d+\. exolix:/.test(line));
     expect(exolix).toBeGreaterThanOrEqual(0);
@@ -93,10 +85,7 @@ describe("amounts in Russian", () => {
     for (const line of lines) expect(line).toMatch(new RegExp(`: \\d{1,2}${NBSP}\\d{3}(,\\d{1,2})? USDT \\(TRX\\)`));
     for (const line of lines.slice(1)) expect(line).toMatch(new RegExp(` \\(-\\d+(,\\d{1,2})?${NBSP}%\\) · `));
 
-    await ivan.click(offers, offerButtons(offers)[0]!);
-    await ivan.nextMessage();
-    await ivan.send(TRON_ADDRESS);
-    const summary = await ivan.nextMessage();
+    const summary = await summaryFrom(ivan, offers, { address: TRON_ADDRESS });
     expect(summary.text).toContain("Отдаёте: 0,12345678 BTC");
     expect(summary.text).toMatch(new RegExp(`Курс: 1 BTC = \\d{2}${NBSP}\\d{3}(,\\d)? USDT \\(TRX\\)`));
 

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type StoredMessage, type TestUser } from "../../../src/emulator/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
-import { toAddress, toSummary } from "../../harness/flow.js";
+import { buttons, startExchange, toAddress, toSummary } from "../../harness/flow.js";
 
 const TRON_ADDRESS = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
 
@@ -11,20 +10,11 @@ afterEach(async () => {
   world = undefined;
 });
 
-function buttons(message: StoredMessage): string[] {
-  return (message.reply_markup?.inline_keyboard ?? []).flat().map((b) => b.text);
-}
-
-async function startFlow(user: TestUser): Promise<StoredMessage> {
-  await user.send("/exchange");
-  return user.nextMessage();
-}
-
 describe("the exchange flow", () => {
   it("swaps 0.05 BTC into USDT on Tron, start to finish", async () => {
     world = await startWorld();
     const alice = world.tg.user({ id: 2001, first_name: "Alice", language_code: "en" });
-    const pickFrom = await startFlow(alice);
+    const pickFrom = await startExchange(alice);
     expect(pickFrom.text).toContain("What do you want to send?");
     await alice.click(pickFrom, "BTC");
 

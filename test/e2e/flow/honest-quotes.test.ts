@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { StoredMessage, TestUser } from "../../../src/emulator/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
-import { buttons, toAddress, toSummary } from "../../harness/flow.js";
+import { buttons, toSummary } from "../../harness/flow.js";
 
 /**
  * Issue 32, "quotes that say how long they hold": the summary says how long its quote holds
@@ -26,24 +26,7 @@ const estimates = (w: TestWorld) => w.app.sandbox!.requests.filter((r) => r.endp
 const providerOf = (summary: StoredMessage) => /Provider: (\S+)/.exec(summary.text ?? "")?.[1];
 
 /** Up to the summary with the offer whose button names `provider`. */
-async function summaryWith(user: TestUser, provider: RegExp): Promise<StoredMessage> {
-  const offers = await (async () => {
-    await user.send("/exchange");
-    await user.nextMessage();
-    await user.send(PLAIN.from);
-    await user.nextMessage();
-    await user.send(PLAIN.to);
-    await user.nextMessage();
-    await user.send(PLAIN.amount);
-    return user.nextMessage();
-  })();
-  const label = buttons(offers).find((b) => provider.test(b.replace(/[\u2066-\u2069]/g, "")));
-  if (!label) throw new Error(`no offer of ${provider} in: ${JSON.stringify(offers.text)} ${JSON.stringify(buttons(offers))}`);
-  await user.click(offers, label);
-  await user.nextMessage();
-  await user.send(PLAIN.address);
-  return user.nextMessage();
-}
+const summaryWith = (user: TestUser, provider: RegExp): Promise<StoredMessage> => toSummary(user, { ...PLAIN, offer: provider });
 
 describe("the summary", () => {
   it("says how long a floating quote holds, and that the amount received follows the market", async () => {
@@ -158,9 +141,7 @@ describe("a provider that refuses at create time", () => {
     world = await startWorld();
     const w = world;
     const user = w.tg.user({ id: 3214, first_name: "Оля", language_code: "ru" });
-    await toAddress(user, PLAIN.from, PLAIN.to, PLAIN.amount);
-    await user.send(PLAIN.address);
-    const summary = await user.nextMessage();
+    const summary = await toSummary(user, PLAIN);
     w.app.sandbox!.faults.inject({ kind: "status", status: 400, body: REFUSAL }, { endpoint: "createTransaction" });
     await user.click(summary, /^✅/);
     const next = await user.nextMessage();

@@ -3,7 +3,7 @@ import { FLOW_STATE_MAX_BYTES } from "../../../src/bot/flow-sweeper.js";
 import { createI18n } from "../../../src/bot/i18n.js";
 import { type StoredMessage, type TestUser, waitFor } from "../../../src/emulator/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
-import { buttons, offerButtons, toAddress, toAmount, toOffers } from "../../harness/flow.js";
+import { buttons, offerButtons, startExchange, summaryFrom, toAddress, toAmount, toOffers, typeFrom } from "../../harness/flow.js";
 
 /** One bot for the whole file; each test is a different user, so flows don't meet. */
 let world: TestWorld;
@@ -19,8 +19,7 @@ const newUser = (language_code = "en") => world.tg.user({ id: nextUserId++, firs
 describe("choosing currencies", () => {
   it("finds currencies by symbol, name and part of a name, and offers networks as buttons", async () => {
     const user = newUser();
-    await user.send("/exchange");
-    await user.nextMessage();
+    await startExchange(user);
     await user.send("tether");
     const matches = await user.nextMessage();
     expect(matches.text).toContain("Currencies matching “tether”");
@@ -37,8 +36,7 @@ describe("choosing currencies", () => {
 
   it("says when nothing matches and suggests close names", async () => {
     const user = newUser();
-    await user.send("/exchange");
-    await user.nextMessage();
+    await startExchange(user);
     await user.send("bitcon");
     const none = await user.nextMessage();
     expect(none.text).toContain("I found no currency called “bitcon”");
@@ -48,8 +46,7 @@ describe("choosing currencies", () => {
 
   it("shortens a long echo on whole characters: an emoji at the cut is kept whole or left out, never split", async () => {
     const user = newUser();
-    await user.send("/exchange");
-    await user.nextMessage();
+    await startExchange(user);
     // 63 letters, then a family emoji (5 code points, 8 UTF-16 units) across the 64th unit.
     const family = "👨‍👩‍👧";
     await user.send(`${"x".repeat(63)}${family} coin`);
@@ -61,8 +58,7 @@ describe("choosing currencies", () => {
 
   it("escapes what the person typed", async () => {
     const user = newUser();
-    await user.send("/exchange");
-    await user.nextMessage();
+    await startExchange(user);
     await user.send("<b>x&y</b>");
     const none = await user.nextMessage();
     expect(none.text).toContain("“<b>x&y</b>”");
@@ -70,10 +66,7 @@ describe("choosing currencies", () => {
 
   it("refuses the same currency on the same network on both sides", async () => {
     const user = newUser();
-    await user.send("/exchange");
-    await user.nextMessage();
-    await user.send("eth eth");
-    await user.nextMessage();
+    await typeFrom(user, "eth eth");
     await user.send("eth eth");
     const refusal = await user.nextMessage();
     expect(refusal.text).toContain("You can't exchange ETH for itself");
@@ -223,10 +216,7 @@ async function waitForEdit(message: { edited: number }, from = message.edited): 
 describe("a symbol on many networks", () => {
   it("pages the networks, every button within Telegram's limits", async () => {
     const user = newUser();
-    await user.send("/exchange");
-    await user.nextMessage();
-    await user.send("usdt");
-    const networks = await user.nextMessage();
+    const networks = await typeFrom(user, "usdt");
     expect(networks.text).toContain("USDT (Tether) is on several networks");
     expect(buttons(networks)).toContain("1/2");
     const firstPage = buttons(networks).filter((b) => / · /.test(b));
@@ -343,10 +333,7 @@ describe("a person browsing the pickers", () => {
     const measure = async () => {
       largest = Math.max(largest, await storedBytes(user.id));
     };
-    await user.send("/exchange");
-    await user.nextMessage();
-    await user.send("usdt");
-    const fromNetworks = await user.nextMessage();
+    const fromNetworks = await typeFrom(user, "usdt");
     await turnPages(user, fromNetworks, 10, measure);
     await user.click(fromNetworks, "TRX · Tron (TRC-20)");
     expect((await user.nextMessage()).text).toContain("You send USDT (TRX)");
@@ -357,10 +344,7 @@ describe("a person browsing the pickers", () => {
     expect((await user.nextMessage()).text).toContain("How much USDT (TRX)");
     await user.send("100");
     const offers = await user.nextMessage();
-    await user.click(offers, offerButtons(offers)[0]!);
-    await user.nextMessage();
-    await user.send("0x52908400098527886E0F7030069857D2E4169EE7");
-    const summary = await user.nextMessage();
+    const summary = await summaryFrom(user, offers, { address: "0x52908400098527886E0F7030069857D2E4169EE7" });
     expect(summary.text).toContain("Please check everything");
     await world.app.idle();
     await measure();
@@ -378,10 +362,7 @@ describe("a person browsing the pickers", () => {
 
   it("turns pages 200 times: the stored flow stays bounded, the buttons keep working, and no 'many tries'", async () => {
     const user = newUser();
-    await user.send("/exchange");
-    await user.nextMessage();
-    await user.send("usdt");
-    const networks = await user.nextMessage();
+    const networks = await typeFrom(user, "usdt");
     await turnPages(user, networks, 6);
     await world.app.idle();
     const early = await storedBytes(user.id);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createI18n, LOCALES, localeOfUser, supportedLocale } from "../../../src/bot/i18n.js";
 import { parseHtml, type TestUser, waitFor } from "../../../src/emulator/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
-import { buttons, offerButtons, toAmount } from "../../harness/flow.js";
+import { buttons, chooseOffer, offerButtons, toAmount } from "../../harness/flow.js";
 import { pressData } from "../../harness/locale-flow.js";
 
 /** One bot for the whole file; each test is a different user. */
@@ -34,8 +34,7 @@ describe("the flow's language", () => {
     const offers = await user.nextMessage();
     expect(offerButtons(offers).length).toBeGreaterThan(0);
     expect(buttons(offers)).toContain("🔄 Обновить");
-    await user.click(offers, offerButtons(offers)[0]!);
-    expect((await user.nextMessage()).text).toContain("Отправьте адрес");
+    expect((await chooseOffer(user, offers)).text).toContain("Отправьте адрес");
   });
 
   it("changes in the middle of a flow: its next step speaks the new one", async () => {

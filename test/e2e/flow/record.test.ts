@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorld, type TestWorld } from "../../harness/app.js";
-import { buttons } from "../../harness/flow.js";
+import { buttons, typeFrom } from "../../harness/flow.js";
 
 /**
  * What the flow keeps of each step in its stored record (read and written back on every update
@@ -18,10 +18,7 @@ afterAll(async () => {
 describe("the flow's stored record", () => {
   it("keeps of a sent message only its id, chat and date, and of a currency only what the flow shows", async () => {
     const user = world.tg.user({ id: 7100, first_name: "Rec", language_code: "en" });
-    await user.send("/exchange");
-    await user.nextMessage();
-    await user.send("btc btc");
-    const second = await user.nextMessage();
+    const second = await typeFrom(user, "btc btc");
     expect(second.text).toContain("You send BTC");
     await world.app.idle();
     const stored = await world.app.repos.kv.get(`conv:${user.id}`);
@@ -44,10 +41,7 @@ describe("the flow's stored record", () => {
 
   it("goes on from a record written whole, as before the slim form: its currencies' links and messages' texts are read and ignored", async () => {
     const user = world.tg.user({ id: 7101, first_name: "Old", language_code: "en" });
-    await user.send("/exchange");
-    await user.nextMessage();
-    await user.send("btc btc");
-    const second = await user.nextMessage();
+    const second = await typeFrom(user, "btc btc");
     await world.app.idle();
     const key = `conv:${user.id}`;
     // Put back what the record used to hold: each currency's picture and explorer, each sent message whole.

@@ -10,7 +10,7 @@ import { DatabaseConfigError } from "../../../src/db/errors.js";
 import { maskPassword, openPostgres, PgLeaderLock, type PostgresStore } from "../../../src/db/postgres/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
 import { advanceUntil } from "../../harness/drive.js";
-import { createViaFlow } from "../../harness/flow.js";
+import { createViaFlow, typeFrom } from "../../harness/flow.js";
 import { admin, freshDatabase, freshRole, type TestDatabase, withUser } from "../../harness/postgres.js";
 import { type BotProcess, freePort, ROOT, spawnBot, TSX } from "../../harness/process.js";
 
@@ -160,10 +160,7 @@ describe("db:copy", () => {
     await ada.send("/alert 0.5 btc eth 1000");
     await ada.nextMessage();
     const bob = world.tg.user({ id: 6002, first_name: "Bob", language_code: "ru" });
-    await bob.send("/exchange");
-    await bob.nextMessage();
-    await bob.send("btc btc");
-    await bob.nextMessage();
+    await typeFrom(bob, "btc btc");
     const staff = world.tg.user({ id: 9001, first_name: "Sam", language_code: "en" });
     await staff.send(`/lookup ${waiting.exchangeId}`);
     await staff.nextMessage();

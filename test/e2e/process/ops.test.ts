@@ -4,7 +4,7 @@ import { READY_DATABASE_MS } from "../../../src/ops/index.js";
 import { FLOW_STEPS_KEPT } from "../../../src/ops/metrics.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
 import { drive } from "../../harness/drive.js";
-import { createViaFlow } from "../../harness/flow.js";
+import { createViaFlow, startExchange, toAmount } from "../../harness/flow.js";
 
 let world: TestWorld | undefined;
 afterEach(async () => {
@@ -146,16 +146,10 @@ describe("HEALTH_PORT", () => {
     expect(await sample('swapbot_budget_wait_seconds_count{lane="user"}')).toBeGreaterThanOrEqual(1);
 
     // A flow left at the amount step, and one left at its first step.
-    await user.send("/exchange");
-    await user.nextMessage();
-    await user.send("btc btc");
-    await user.nextMessage();
-    await user.send("usdt trx");
-    await user.nextMessage();
+    await toAmount(user, "btc btc", "usdt trx");
     await user.send("/cancel");
     await user.nextMessage();
-    await user.send("/exchange");
-    await user.nextMessage();
+    await startExchange(user);
     await user.send("/cancel");
     await user.nextMessage();
     expect(await sample("swapbot_flows_started_total")).toBe(2);

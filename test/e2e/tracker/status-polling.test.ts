@@ -4,7 +4,7 @@ import { requesterOf } from "../../../src/exchange/budget.js";
 import type { Fault } from "../../../src/exchange/sandbox/index.js";
 import { openTestStore, startWorld, type TestWorld } from "../../harness/app.js";
 import { advanceUntil } from "../../harness/drive.js";
-import { buttons, createViaFlow } from "../../harness/flow.js";
+import { buttons, createViaFlow, toAmount } from "../../harness/flow.js";
 import { testBackEnd } from "../../harness/postgres.js";
 
 let world: TestWorld | undefined;
@@ -321,12 +321,7 @@ describe("the tracker", () => {
     world.app.tracker.wake();
     await waitFor(async () => (await world!.app.budget.stats()).queuedByLane.poll === 2, 5_000, "two polls waiting for the budget");
     const asker = world.tg.user({ id: 5200, first_name: "Q", language_code: "en" });
-    await asker.send("/exchange");
-    await asker.nextMessage();
-    await asker.send("eth eth");
-    await asker.nextMessage();
-    await asker.send("usdt trx");
-    await asker.nextMessage();
+    await toAmount(asker, "eth eth", "usdt trx");
     const sentAt = world.clock.now();
     await asker.send("1");
     const offers = await asker.nextMessage();

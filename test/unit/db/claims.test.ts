@@ -1,50 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/clock.js";
-import { createRepositories, type NewTransaction, POLL_RANK, type Repositories } from "../../../src/db/index.js";
+import type { NewTransaction, Repositories } from "../../../src/db/index.js";
 import { HeldLease, LeaseLostError, underLease } from "../../../src/inbox/index.js";
-import { openFreshStore } from "../../harness/store.js";
+import { freshRepositoriesEachTest, newTransaction } from "../../harness/store.js";
 
 /**
  * Issue 31, at the repositories: claims name their process, and only a process gone (by the
  * registry's beats, on the database's clock) loses them. Two processes' repositories on one
  * database of the suite's back end.
  */
-const exchange = (exchangeId: string): NewTransaction => ({
-  exchangeId,
-  userId: 7,
-  chatId: 7,
-  symbolFrom: "btc",
-  networkFrom: "btc",
-  symbolTo: "usdt",
-  networkTo: "trx",
-  amountFrom: "0.05",
-  amountTo: "3012.5",
-  addressTo: "TXYZ",
-  extraTo: null,
-  addressFrom: "bc1qdeposit",
-  extraFrom: null,
-  provider: "exolix",
-  rateType: "floating",
-  status: "waiting",
-  createdAt: 0,
-  nextPollAt: 1_000,
-  pollRank: POLL_RANK.waiting,
-  cardMessageId: null,
-});
+const exchange = (exchangeId: string): NewTransaction => newTransaction({ exchangeId });
 
-let fresh: Awaited<ReturnType<typeof openFreshStore>>;
+const clock = new ManualClock(1_000);
+const fresh = freshRepositoriesEachTest(clock);
 let a: Repositories;
 let b: Repositories;
-const clock = new ManualClock(1_000);
 beforeEach(async () => {
-  fresh = await openFreshStore();
-  a = createRepositories(fresh.store, clock, "host-a:1:aaaaaa");
-  b = createRepositories(fresh.store, clock, "host-b:2:bbbbbb");
+  a = fresh.as("host-a:1:aaaaaa");
+  b = fresh.as("host-b:2:bbbbbb");
   await a.instances.beat("host-a:1:aaaaaa");
   await b.instances.beat("host-b:2:bbbbbb");
-});
-afterEach(async () => {
-  await fresh.close();
 });
 
 describe("the creation card's claim", () => {

@@ -36,6 +36,35 @@ const setSentAt = (chatKey: string, at: number) =>
   db.store.db.updateTable("chat_leases").set({ sent_at: at }).where("chat_key", "=", chatKey).execute();
 const ref = (chatKey: string, claim: { token: number } | undefined) => ({ chatKey, token: claim!.token });
 
+/**
+ * PostgreSQL: `statements` in a transaction of another connection, left open while `operation`
+ * starts; once the operation waits for that transaction's rows, it commits. Returns what the
+ * operation came to.
+ */
+async function againstOpenTransaction<T>(statements: [string, unknown[]?][], operation: () => Promise<T>, waiting: string): Promise<T> {
+  const pool = (db.store as PostgresStore).pool;
+  const other = await pool.connect();
+  try {
+    await other.query("BEGIN");
+    for (const [text, values] of statements) await other.query(text, values);
+    const result = operation();
+    await waitFor(
+      async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        return rows[0]!.n > 0;
+      },
+      5_000,
+      waiting,
+    );
+    await other.query("COMMIT");
+    return await result;
+  } finally {
+    other.release();
+  }
+}
+
 describe("the inbox", () => {
   it("stores an update once: a repeat of its update_id is dropped", async () => {
     expect(await inbox.add([update(1, 10), update(2, 10)], T)).toBe(2);
@@ -192,29 +221,17 @@ describe("the inbox", () => {
     async () => {
       await inbox.add([update(1, 10)], T);
       await inbox.claim("c:10", "a", LEASE);
-      // a finishes the update in a transaction still open: done, and the chat let go.
-      const a = await (db.store as PostgresStore).pool.connect();
-      try {
-        await a.query("BEGIN");
-        await a.query("UPDATE inbox SET done_at = $1 WHERE update_id = 1", [T + 1]);
-        await a.query("UPDATE chat_leases SET owner = '', until = 0 WHERE chat_key = 'c:10'");
-        // b asks for the chat meanwhile: its statement reads the update as waiting, then waits for a's row.
-        const claiming = inbox.claim("c:10", "b", LEASE);
-        await waitFor(
-          async () => {
-            const { rows } = await (db.store as PostgresStore).pool.query<{ n: number }>(
-              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-            );
-            return rows[0]!.n > 0;
-          },
-          5_000,
-          "b to wait for a's transaction",
-        );
-        await a.query("COMMIT");
-        expect(await claiming).toBeUndefined();
-      } finally {
-        a.release();
-      }
+      // a finishes the update in a transaction still open: done, and the chat let go. b asks for
+      // the chat meanwhile: its statement reads the update as waiting, then waits for a's row.
+      const claimed = await againstOpenTransaction(
+        [
+          ["UPDATE inbox SET done_at = $1 WHERE update_id = 1", [T + 1]],
+          ["UPDATE chat_leases SET owner = '', until = 0 WHERE chat_key = 'c:10'"],
+        ],
+        () => inbox.claim("c:10", "b", LEASE),
+        "b to wait for a's transaction",
+      );
+      expect(claimed).toBeUndefined();
       // Nothing was handed out, and b holds no lease on a chat with nothing waiting (the row stays, let go).
       expect(await inbox.waiting()).toMatchObject({ count: 0 });
       expect(await inbox.claim("c:10", "c", LEASE)).toBeUndefined();
@@ -229,26 +246,12 @@ describe("the inbox", () => {
       const old = await inbox.claim("c:10", "a", LEASE);
       await expire("c:10");
       // b's claim in a transaction still open: the row is b's, with a new token, not yet committed.
-      const b = await (db.store as PostgresStore).pool.connect();
-      try {
-        await b.query("BEGIN");
-        await b.query("UPDATE chat_leases SET owner = 'b', until = 9e15, token = nextval('chat_lease_tokens') WHERE chat_key = 'c:10'");
-        const finishing = inbox.finish(1, ref("c:10", old), "a", LEASE);
-        await waitFor(
-          async () => {
-            const { rows } = await (db.store as PostgresStore).pool.query<{ n: number }>(
-              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-            );
-            return rows[0]!.n > 0;
-          },
-          5_000,
-          "a's finish to wait for b's transaction",
-        );
-        await b.query("COMMIT");
-        expect(await finishing).toBeUndefined();
-      } finally {
-        b.release();
-      }
+      const finished = await againstOpenTransaction(
+        [["UPDATE chat_leases SET owner = 'b', until = 9e15, token = nextval('chat_lease_tokens') WHERE chat_key = 'c:10'"]],
+        () => inbox.finish(1, ref("c:10", old), "a", LEASE),
+        "a's finish to wait for b's transaction",
+      );
+      expect(finished).toBeUndefined();
       // Neither update was marked done: both are b's to handle.
       expect(await inbox.waiting()).toMatchObject({ count: 2 });
     },

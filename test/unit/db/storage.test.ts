@@ -21,44 +21,18 @@ import { MIGRATIONS } from "../../../src/db/migrations.js";
 import { headStart } from "../../../src/domain/poll-policy.js";
 import { startBotApiEmulator, waitFor } from "../../../src/emulator/index.js";
 import { captureLogs, drive } from "../../harness/drive.js";
-import { openFreshStore } from "../../harness/store.js";
+import { freshRepositoriesEachTest, newTransaction } from "../../harness/store.js";
 
-const sample = (overrides: Partial<NewTransaction> = {}): NewTransaction => ({
-  exchangeId: "exolix-floating-abc",
-  userId: 7,
-  chatId: 7,
-  symbolFrom: "btc",
-  networkFrom: "btc",
-  symbolTo: "usdt",
-  networkTo: "trx",
-  amountFrom: "0.05",
-  amountTo: "3012.5",
-  addressTo: "TXYZ",
-  extraTo: null,
-  addressFrom: "bc1qdeposit",
-  extraFrom: null,
-  provider: "exolix",
-  rateType: "floating",
-  status: "waiting",
-  createdAt: 0,
-  nextPollAt: 1_000,
-  pollRank: POLL_RANK.waiting,
-  cardMessageId: 12,
-  ...overrides,
-});
+/** An exchange with a card, as storage keeps it. */
+const sample = (overrides: Partial<NewTransaction> = {}): NewTransaction => newTransaction({ cardMessageId: 12, ...overrides });
 
 /** The repositories, on a fresh database of the test back end. */
 describe("storage", () => {
-  let fresh: Awaited<ReturnType<typeof openFreshStore>>;
-  let repos: Repositories;
   const clock = new ManualClock(1_000_000);
-
-  beforeEach(async () => {
-    fresh = await openFreshStore();
-    repos = createRepositories(fresh.store, clock);
-  });
-  afterEach(async () => {
-    await fresh.close();
+  const fresh = freshRepositoriesEachTest(clock);
+  let repos: Repositories;
+  beforeEach(() => {
+    repos = fresh.repos;
   });
 
   it("keeps users, their language and the blocked mark, lifted when they write again", async () => {

@@ -2,12 +2,12 @@ import { Api } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../../src/clock.js";
-import { createRepositories, type NewTransaction, POLL_RANK, type Repositories, type Store } from "../../../src/db/index.js";
+import type { NewTransaction, Repositories } from "../../../src/db/index.js";
 import { type BotApiEmulator, startBotApiEmulator, waitFor } from "../../../src/emulator/index.js";
 import { chatLeases } from "../../../src/fleet/index.js";
 import { fenceCalls, HeldLease, InboxWorker, LeaseLostError, underLease } from "../../../src/inbox/index.js";
 import { captureLogs } from "../../harness/drive.js";
-import { openFreshStore } from "../../harness/store.js";
+import { freshRepositoriesEachTest, newTransaction } from "../../harness/store.js";
 
 /**
  * Issue 31: what an update's handling writes and sends is fenced by its chat's lease token. A
@@ -17,17 +17,15 @@ import { openFreshStore } from "../../harness/store.js";
  * is kept (an exchange it created is recorded) and its card owed at once, for another process to
  * show. On the suite's back end (TEST_DATABASE).
  */
-let db: { store: Store; close(): Promise<void> };
+const db = freshRepositoriesEachTest(systemClock);
 let repos: Repositories;
 let tg: BotApiEmulator | undefined;
-beforeEach(async () => {
-  db = await openFreshStore();
-  repos = createRepositories(db.store, systemClock);
+beforeEach(() => {
+  repos = db.repos;
 });
 afterEach(async () => {
   await tg?.close();
   tg = undefined;
-  await db.close();
 });
 
 const LEASE = 10_000;
@@ -37,28 +35,7 @@ const messageUpdate = (updateId: number, chatId: number, text: string) => ({
   message: { message_id: updateId, date: 0, chat: { id: chatId, type: "private" as const, first_name: "F" }, text },
 });
 /** An exchange the service created for `chatId`'s person, as the flow records it. */
-const createdExchange = (exchangeId: string, chatId: number): NewTransaction => ({
-  exchangeId,
-  userId: chatId,
-  chatId,
-  symbolFrom: "btc",
-  networkFrom: "btc",
-  symbolTo: "usdt",
-  networkTo: "trx",
-  amountFrom: "0.05",
-  amountTo: "3012.5",
-  addressTo: "TXYZ",
-  extraTo: null,
-  addressFrom: "bc1qdeposit",
-  extraFrom: null,
-  provider: "exolix",
-  rateType: "floating",
-  status: "waiting",
-  createdAt: 0,
-  nextPollAt: 1_000,
-  pollRank: POLL_RANK.waiting,
-  cardMessageId: null,
-});
+const createdExchange = (exchangeId: string, chatId: number): NewTransaction => newTransaction({ exchangeId, userId: chatId, chatId });
 const store = (updateId: number, chatId: number, text: string) =>
   repos.inbox.add([{ updateId, chatKey: `c:${chatId}`, payload: JSON.stringify(messageUpdate(updateId, chatId, text)) }], Date.now());
 /** A lease as the worker holds it while handling (confirmed lately: no question to the database before a call). */
