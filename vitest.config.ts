@@ -19,9 +19,21 @@ const postgres = process.env.TEST_DATABASE === "postgres";
 /** The harness modules that open a database of the run's back end (or its PostgreSQL server). */
 const OPENS_DATABASE = /from "(?:\.\.?\/)+harness\/(?:app|store|journal|postgres|postgres-admin|fleet)\.js"/;
 
-/** `patterns`' test files; on PostgreSQL, only those that open a database. */
-function testFiles(...patterns: string[]): string[] {
-  const files = patterns.flatMap((pattern) => globSync(pattern));
+/** Each room's test files. */
+const ROOMS = {
+  unit: ["test/unit/**/*.test.ts", "test/locales/*.test.ts", "test/project/*.test.ts"],
+  e2e: ["test/e2e/**/*.test.ts"],
+  fleet: ["test/fleet/*.test.ts"],
+};
+
+// A test file in no room would never run: say so rather than pass without it.
+const inRooms = new Set(Object.values(ROOMS).flatMap((patterns) => globSync(patterns)));
+const roomless = globSync("test/**/*.test.ts").filter((file) => !inRooms.has(file));
+if (roomless.length > 0) throw new Error(`test files outside test/unit, e2e, fleet, locales and project never run: ${roomless.join(", ")}`);
+
+/** A room's test files; on PostgreSQL, only those that open a database. */
+function testFiles(room: keyof typeof ROOMS): string[] {
+  const files = globSync(ROOMS[room]);
   return postgres ? files.filter((file) => OPENS_DATABASE.test(readFileSync(file, "utf8"))) : files;
 }
 
@@ -39,12 +51,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: testFiles("test/unit/**/*.test.ts", "test/locales/*.test.ts", "test/project/*.test.ts"),
+          include: testFiles("unit"),
           maxWorkers: 2,
         },
       },
-      { extends: true, test: { name: "e2e", include: testFiles("test/e2e/**/*.test.ts"), maxWorkers: 2 } },
-      { extends: true, test: { name: "fleet", include: testFiles("test/fleet/*.test.ts"), maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "e2e", include: testFiles("e2e"), maxWorkers: 2 } },
+      { extends: true, test: { name: "fleet", include: testFiles("fleet"), maxWorkers: 2, sequence: { groupOrder: 1 } } },
     ],
   },
 });
