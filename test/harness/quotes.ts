@@ -1,6 +1,8 @@
+import type { FlowState } from "../../src/bot/conversations/flow-state.js";
 import type { FlowConversation } from "../../src/bot/conversations/flow-ui.js";
 import type { OfferSource, OffersPurpose, QuoteOutcome } from "../../src/bot/conversations/offers.js";
 import type { Offer } from "../../src/exchange/schemas.js";
+import { currency } from "./step.js";
 
 /**
  * Quotes for a step that asks for them (offers.ts's OfferSource), from the test: each method is
@@ -53,6 +55,25 @@ export function offer(overrides: Partial<Offer> = {}): Offer {
     min_amount: "0.001",
     max_amount: null,
     tags: [],
+    ...overrides,
+  };
+}
+
+/** A Tron address the checks take (the sandbox's and the tests' usual receiving address). */
+export const TRON_ADDRESS = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
+
+/**
+ * Every answer of a flow at its summary, quoted at `quotedAt`: 0.05 BTC to USDT on Tron,
+ * Changelly's floating offer (`offer()`), paid to TRON_ADDRESS; `overrides` change any of it.
+ */
+export function answeredFlow(quotedAt: number, overrides: Partial<FlowState> = {}): FlowState {
+  return {
+    from: currency("btc"),
+    to: currency("usdt", "trx"),
+    amount: "0.05",
+    offer: offer(),
+    quotedAt,
+    address: TRON_ADDRESS,
     ...overrides,
   };
 }

@@ -9,11 +9,10 @@ import type { QueuePlace } from "../../../../src/exchange/budget.js";
 import type { CreateTransactionRequest } from "../../../../src/exchange/client.js";
 import { ExchangeError } from "../../../../src/exchange/errors.js";
 import type { Transaction } from "../../../../src/exchange/schemas.js";
-import { offer } from "../../../harness/quotes.js";
+import { answeredFlow, offer, TRON_ADDRESS as TRON } from "../../../harness/quotes.js";
 import { CATALOGUE, currency, runStep } from "../../../harness/step.js";
 
 const USER = 5001;
-const TRON = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
 const DEPOSIT = "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh";
 
 let clock: ManualClock;
@@ -79,15 +78,7 @@ const deps = (): CreateDeps => ({
   process: { owner: "process-a" },
 });
 
-const answered = (overrides: Partial<FlowState> = {}): FlowState => ({
-  from: currency("btc"),
-  to: currency("usdt", "trx"),
-  amount: "0.05",
-  offer: offer(),
-  quotedAt: clock.now(),
-  address: TRON,
-  ...overrides,
-});
+const answered = (overrides: Partial<FlowState> = {}): FlowState => answeredFlow(clock.now(), overrides);
 
 /** Confirmation `n` of a flow, created as the flow does it: createStep inside the conversation's `external`. */
 const create = (state: FlowState = answered(), n = 1) =>

@@ -4,10 +4,9 @@ import type { QuoteOutcome } from "../../../../src/bot/conversations/offers.js";
 import { confirm, requoteIfOld } from "../../../../src/bot/conversations/summary.js";
 import { ManualClock } from "../../../../src/clock.js";
 import type { Offer } from "../../../../src/exchange/schemas.js";
-import { offer, offered, offerSourceOf, quotes } from "../../../harness/quotes.js";
+import { answeredFlow, offer, offered, offerSourceOf, quotes, TRON_ADDRESS as TRON } from "../../../harness/quotes.js";
 import { currency, labels, runStep } from "../../../harness/step.js";
 
-const TRON = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
 const XRP = "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh";
 
 let clock: ManualClock;
@@ -15,16 +14,8 @@ beforeEach(() => {
   clock = new ManualClock();
 });
 
-/** Every answer of a flow at its summary: 0.05 BTC to USDT on Tron, Changelly's floating offer quoted now. */
-const answered = (overrides: Partial<FlowState> = {}): FlowState => ({
-  from: currency("btc"),
-  to: currency("usdt", "trx"),
-  amount: "0.05",
-  offer: offer(),
-  quotedAt: clock.now(),
-  address: TRON,
-  ...overrides,
-});
+/** Every answer of a flow at its summary, quoted now (test/harness/quotes.ts). */
+const answered = (overrides: Partial<FlowState> = {}): FlowState => answeredFlow(clock.now(), overrides);
 
 describe("the summary", () => {
   it("shows every answer and what the quote means, with Confirm, Change and Cancel; Confirm confirms", async () => {
