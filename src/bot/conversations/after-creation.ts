@@ -149,7 +149,9 @@ async function showCard(
     await conversation.external(async () => {
       deps.logger.warn({ exchangeId, failure: shown.failure }, "could not show the creation card; the tracker delivers it");
       if (shown.failure === "blocked") await deps.repos.users.setBlocked(card.tx.userId, true);
-      await deps.repos.cards.releaseCard(exchangeId, deps.clock.now(), shown.failure === "uncertain");
+      // A card taken over from a process that was sending it may have arrived already: the
+      // tracker's must say it may repeat one even when this send surely failed.
+      await deps.repos.cards.releaseCard(exchangeId, deps.clock.now(), shown.failure === "uncertain" || shownBefore);
       deps.onCreated(); // wakes the tracker: the card is owed now
     });
     return;

@@ -20,7 +20,7 @@
  *   HELD('flow', me) --oweIfLeaseLost (a send refused, lease lost)-> OWED(now), the repeat mark kept
  *   HELD('flow', me) --releaseCard---------------------------------> OWED (the flow could not show it)
  *   HELD('flow')     --releaseFlowHold-----------------------------> OWED (the flow was left: /cancel, /start, a sweep)
- *   HELD('tracker')  --oweCard-------------------------------------> OWED (again, later)
+ *   HELD('tracker')  --oweCard by its holder-----------------------> OWED (again, later)
  *   HELD(dead)       --releaseDeadClaims---------------------------> OWED, at once when a send may have been under way
  *   HELD             --setCardMessage------------------------------> SHOWN
  *   SHOWN            --oweCard / oweDepositDetails / takeOwedCard--> SHOWN (the details that came later, sent once)
@@ -292,6 +292,9 @@ export class CardRepository {
   /**
    * The deposit message taken could not be sent: owed again from `at` (the card unclaimed again);
    * `unsure`: that send may have arrived, one more counted in card_repeat (the next says it may repeat).
+   * Compare-and-set on who holds an unshown card: only this process's tracker gives its hold up
+   * (or nobody holds it yet). A tracker that paused past being judged gone, its card taken over
+   * and being sent by another, leaves that hold alone: taken again, the card would go twice.
    */
   async oweCard(exchangeId: string, at: number, unsure: boolean): Promise<void> {
     await this.db
@@ -303,6 +306,13 @@ export class CardRepository {
         card_holder: sql<string | null>`CASE WHEN card_message_id IS NULL THEN NULL ELSE card_holder END`,
       }))
       .where("exchange_id", "=", exchangeId)
+      .where((eb) =>
+        eb.or([
+          eb("card_message_id", "is not", null),
+          eb("card_claim", "is", null),
+          eb.and([eb("card_claim", "=", "tracker"), eb("card_holder", "=", this.owner)]),
+        ]),
+      )
       .execute();
   }
 

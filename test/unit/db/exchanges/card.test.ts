@@ -574,6 +574,29 @@ describe("oweCard: HELD('tracker') --oweCard--> OWED (again, later); SHOWN --owe
       to: SHOWN("flow", OTHER, { card_due_at: LATER, card_repeat: 1 }),
       returns: undefined,
     },
+    // A compare-and-set on the holder: a tracker that paused past being judged gone, its card
+    // taken over and being sent by another, must not take that one's hold away (two cards).
+    {
+      name: "HELD('tracker', other) --oweCard by a tracker that lost it--> unchanged",
+      from: HELD("tracker", OTHER),
+      move: owe(false),
+      to: HELD("tracker", OTHER),
+      returns: undefined,
+    },
+    {
+      name: "HELD('flow', other) --oweCard--> unchanged",
+      from: HELD("flow", OTHER),
+      move: owe(true),
+      to: HELD("flow", OTHER),
+      returns: undefined,
+    },
+    {
+      name: "NEW --oweCard(at)--> OWED(at) (the details came before anyone showed it)",
+      from: NEW,
+      move: owe(false),
+      to: OWED(LATER),
+      returns: undefined,
+    },
   ]);
 });
 
