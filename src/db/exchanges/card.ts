@@ -122,7 +122,9 @@ export class CardRepository {
         card_claim: by,
         card_holder: this.owner,
         card_claimed_at: now,
-        card_due_at: null,
+        // Owed no more, unless it was shown: the deposit details owed since stay owed (a card
+        // shown again that does not arrive must not take them with it).
+        card_due_at: sql<number | null>`CASE WHEN card_message_id IS NULL THEN NULL ELSE card_due_at END`,
         // A dead tracker may have sent it (a flow's own send marked it: markCardSending).
         card_repeat: sql<number>`CASE WHEN card_claim = 'tracker' AND card_message_id IS NULL THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
       }))

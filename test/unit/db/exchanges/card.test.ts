@@ -209,12 +209,13 @@ describe("claimCard: HELD(dead) --claimCard('flow')--> HELD (a replayed Confirm 
       returns: true,
     },
     // Not in the header's table: the flow shows again a card it showed itself (a Confirm replayed
-    // after a restart); the card stays SHOWN, now this process's, and owes nothing more.
+    // after a restart); the card stays SHOWN, now this process's. Deposit details owed since stay
+    // owed: should the card sent again not arrive, the tracker still sends them.
     {
-      name: "SHOWN by the flow --claimCard('flow')--> SHOWN, claimed by me (shown again, said to be a repeat)",
+      name: "SHOWN by the flow, details owed --claimCard('flow')--> SHOWN, claimed by me, the details still owed",
       from: SHOWN("flow", OTHER, { card_due_at: LATER }),
       move: claim("flow"),
-      to: SHOWN("flow", ME),
+      to: SHOWN("flow", ME, { card_due_at: LATER }),
       returns: true,
     },
   ]);
