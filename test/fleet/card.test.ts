@@ -24,18 +24,6 @@ async function holderOf(user: TestUser): Promise<{ index: number } | undefined> 
   return index === undefined ? undefined : { index };
 }
 
-async function leader(): Promise<number> {
-  const { index } = await waitFor(
-    async () => {
-      const found = (await fleet.roles()).indexOf("leader");
-      return found >= 0 ? { index: found } : undefined;
-    },
-    30_000,
-    "a leader",
-  );
-  return index;
-}
-
 /** The card's claim as stored: who holds it (pid), whether it is owed. */
 async function cardRow(
   userId: number,
@@ -158,7 +146,7 @@ describe.runIf(testBackEnd() === "postgres")("the creation card across processes
   }, 90_000);
 
   it("a leader change while followers send a card and a status message: exactly one card, unmarked; the status message, failed once, neither lost nor doubled", async () => {
-    const lead = await leader();
+    const lead = await fleet.leader();
     const news = await refreshWithNoticeHeld(9541, async (index) => index !== lead);
     const { user, sender, held } = await confirmWithCardHeld(9521, async (index) => index !== lead);
     const before = await cardRow(user.id);
@@ -167,7 +155,7 @@ describe.runIf(testBackEnd() === "postgres")("the creation card across processes
     expect((await noticeRow(news.exchangeId)).pending).toBe("confirming");
     // The leader stops (a rolling deploy): another one leads and starts its tracker.
     await fleet.stop(lead, "SIGTERM");
-    const next = await leader();
+    const next = await fleet.leader();
     expect(next).not.toBe(lead);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     // The new leader's start-up left the live followers' claims alone: the card neither owed nor

@@ -44,18 +44,6 @@ async function wakeLeadersTracker(): Promise<void> {
   await admin(fleet.databaseUrl, (client) => client.query("SELECT pg_notify($1, '')", [SIGNALS.trackerWake]));
 }
 
-async function leader(): Promise<number> {
-  const { index } = await waitFor(
-    async () => {
-      const found = (await fleet.roles()).indexOf("leader");
-      return found >= 0 ? { index: found } : undefined;
-    },
-    30_000,
-    "a leader",
-  );
-  return index;
-}
-
 /**
  * An exchange the leader has seen start exchanging (and said so), then its card's Refresh, handled
  * by a follower, its read of the service made and its answer held. Tries new people until one's
@@ -102,7 +90,7 @@ afterAll(async () => {
 
 describe.runIf(testBackEnd() === "postgres")("two overlapping polls of one exchange across processes (issue 31)", () => {
   it("a follower's Refresh answered after the leader's newer poll: the person never sees the status go back, and 'finished' is announced once", async () => {
-    const lead = await leader();
+    const lead = await fleet.leader();
     const { user, exchangeId, read } = await followerRefreshHeld(9601, lead);
     // The Refresh read "exchanging"; now the exchange finishes, and the leader's next poll says so.
     fleet.sandbox.setTimeline(exchangeId, { waiting: 0, confirming: 0, exchanging: 0, sending: 0 });

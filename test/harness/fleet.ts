@@ -65,6 +65,8 @@ export interface Fleet {
   readiness(index: number): Promise<Readiness | undefined>;
   /** Each instance's role by index: "stopped" when not running, "down" when it does not answer. */
   roles(): Promise<string[]>;
+  /** The index of the instance that leads, once one does (within 30 s). */
+  leader(): Promise<number>;
   /** The index of the instance holding `chatId`'s lease (handling its update now), if any. */
   holderOf(chatId: number): Promise<number | undefined>;
   /** How many of `chatId`'s updates are stored and not done yet (waiting, or being handled). */
@@ -207,6 +209,17 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         const found: string[] = [];
         for (const instance of instances) found.push(instance ? ((await readinessOf(instance))?.role ?? "down") : "stopped");
         return found;
+      },
+      async leader() {
+        const { index } = await waitFor(
+          async () => {
+            const found = (await fleet.roles()).indexOf("leader");
+            return found >= 0 ? { index: found } : undefined;
+          },
+          30_000,
+          "a leader",
+        );
+        return index;
       },
       async holderOf(chatId) {
         const { rows } = await admin(database.url, (client) =>
