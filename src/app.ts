@@ -21,7 +21,7 @@ import {
   startSandbox,
 } from "./exchange/index.js";
 import { type Duty, openFleet, type Role, settlesBy } from "./fleet/index.js";
-import { acceptInto, chatIdOfKey, fenceCalls, InboxWorker, outsideFence } from "./inbox/index.js";
+import { acceptInto, chatIdOfKey, fenceCalls, InboxWorker } from "./inbox/index.js";
 import { databaseReadiness, type HealthCheck, Metrics, type OpsServer, startOpsServer } from "./ops/index.js";
 import { connectToTelegram, type RetryTiming, startPolling, startWebhook, type UpdateFeed } from "./telegram/index.js";
 import { type FloodLimits, Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED } from "./telegram/outbox.js";
@@ -304,25 +304,21 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   ];
 
   const role = (): Role => fleet.role();
-  // New work for the leader: the tracker's, and an owed creation outcome's.
-  // Woken from an update's handling (on SQLite the signal comes back at once, in its context): the
-  // duties run outside its fence, or a lease lost there would refuse their calls for good.
-  fleet.on("trackerWake", () =>
-    outsideFence(() => {
-      tracker.wake();
-      leader.wakeOwedOutcomes();
-    }),
-  );
+  // New work for the leader: the tracker's, and an owed creation outcome's. The duties' wakes run
+  // their work in their own term's context, under the leader's fence, whoever wakes them.
+  fleet.on("trackerWake", () => {
+    tracker.wake();
+    leader.wakeOwedOutcomes();
+  });
   fleet.on("catalogue", () => {
     if (role() !== "leader") catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
   });
   /** New work for the tracker: this instance's, when it leads; else the leader's, wherever it runs. */
-  const wakeLeader = () =>
-    outsideFence(() => {
-      if (role() !== "leader") return fleet.send("trackerWake");
-      tracker.wake();
-      leader.wakeOwedOutcomes();
-    });
+  const wakeLeader = () => {
+    if (role() !== "leader") return fleet.send("trackerWake");
+    tracker.wake();
+    leader.wakeOwedOutcomes();
+  };
   const fundsSent = async (exchangeId: string) => {
     // Recorded in the database (the local tracker is woken too, and ignores it when not running).
     await tracker.fundsSent(exchangeId);

@@ -2,6 +2,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
+import { boundHere } from "../db/fence.js";
 import type { Repositories } from "../db/index.js";
 import type { Metrics } from "../ops/metrics.js";
 import type { BaseContext } from "./context.js";
@@ -68,7 +69,7 @@ export function botDuties(deps: {
   };
   const recovery = { ...deps.offerSource, translatorFor: (userId: number) => translatorFor(i18n, repos.users, userId) };
   let sweeper: ReturnType<typeof startFlowSweeper> | undefined;
-  let offersRecovery: ReturnType<typeof startOffersRecovery> | undefined;
+  let offersRecovery: Pick<ReturnType<typeof startOffersRecovery>, "stop" | "wake"> | undefined;
   let owedOutcomes: ReturnType<typeof startOwedOutcomes> | undefined;
   return {
     commandMenu: {
@@ -102,7 +103,9 @@ export function botDuties(deps: {
     offersRecovery: {
       name: "offers recovery",
       start: () => {
-        offersRecovery = startOffersRecovery({ clock, logger, pass: (signal) => recoverOffers(recovery, signal) });
+        const started = startOffersRecovery({ clock, logger, pass: (signal) => recoverOffers(recovery, signal) });
+        // Woken from other work (a process counted gone): the pass runs in the term's context, under its fence.
+        offersRecovery = { stop: started.stop, wake: boundHere(started.wake) };
       },
       stop: async () => {
         const recovery = offersRecovery;
@@ -114,7 +117,7 @@ export function botDuties(deps: {
     owedOutcomes: {
       name: "creation outcomes",
       start: () => {
-        owedOutcomes = startOwedOutcomes({
+        const started = startOwedOutcomes({
           createRequests: repos.createRequests,
           users: repos.users,
           api,
@@ -123,6 +126,8 @@ export function botDuties(deps: {
           clock,
           logger,
         });
+        // Woken from an update's handling: the pass runs in the term's context, under its fence.
+        owedOutcomes = { ...started, wake: boundHere(started.wake) };
       },
       stop: () => owedOutcomes?.stop(),
       wake: () => owedOutcomes?.wake(),

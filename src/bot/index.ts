@@ -136,8 +136,8 @@ export function createBot(options: BotOptions, deps: BotDeps): CreatedBot {
   // What goes out: one chain for every API (src/bot/outgoing.ts).
   const notice = deps.sandbox ? sandboxNotice(async (chatId) => i18n.t(await people.localeOf(chatId), "sandbox-notice")) : undefined;
   const outgoing = outgoingCalls({ metrics, outbox: deps.outbox, notice, turns: deps.turns, fence: deps.fence });
-  outgoing(bot.api, { retry: true, turns: "other", fenced: true });
-  const statusApi = outgoing(new Api(options.token, client), { retry: false, turns: "status", fenced: false });
+  outgoing(bot.api, { retry: true, turns: "other" });
+  const statusApi = outgoing(new Api(options.token, client), { retry: false, turns: "status" });
 
   // Middleware, in order: the count of updates being handled first, then who writes, their language, their flow.
   const handling = handlingCount({ logger, metrics });
@@ -149,7 +149,7 @@ export function createBot(options: BotOptions, deps: BotDeps): CreatedBot {
   // Inside a conversation, ctx.api is a fresh Api: plugins are installed again there, the chain too.
   const inConversation: MiddlewareFn<BaseContext> = (ctx, next) => {
     const recorder = ctx.api.config.installedTransformers();
-    (ctx as { api: Api }).api = outgoing(new Api(ctx.api.token, ctx.api.options), { retry: true, fenced: true, recorder });
+    (ctx as { api: Api }).api = outgoing(new Api(ctx.api.token, ctx.api.options), { retry: true, recorder });
     return next();
   };
   const flows = storedFlows({ repos, logger, plugins: [language.reuse, inConversation] });

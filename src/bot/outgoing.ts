@@ -19,7 +19,7 @@ export interface OutgoingDeps {
   notice?: Transformer;
   /** None with one process (SQLite): its outbox alone keeps the gap in each chat. */
   turns?: ChatTurns;
-  /** Refuses a call into the chat of an update whose lease this process lost (src/inbox/fence.ts). */
+  /** Refuses a call made under a lease this process lost, as it leaves (src/inbox/fence.ts). */
   fence?: Transformer;
 }
 
@@ -33,12 +33,9 @@ export interface CallsOf {
   retry: boolean;
   /**
    * Which of the chats' turns. None for a conversation's calls: they are made while its update is
-   * handled here, under the chat's lease, where the turns let a call by (src/telegram/chat-turns.ts);
-   * one whose lease was lost is refused by the fence first.
+   * handled here, under the chat's lease, where the turns let a call by (src/telegram/chat-turns.ts).
    */
   turns?: keyof ChatTurns;
-  /** Whether the calls are fenced by the lease of the update being handled (not the tracker's). */
-  fenced: boolean;
   /**
    * A conversation's API: the plugin records every call of the flow and, on replay, answers it
    * from the record (of a sent message, only what the flow reads: slim-record.ts). Its recorder
@@ -53,10 +50,11 @@ export interface CallsOf {
  * grammY runs the transformer installed last outermost. From Telegram out:
  * 1. every 429 counted, retried or not (the outbox, wrapped around it, sends each attempt through it);
  * 2. the sandbox's notice;
- * 3. the outbox's pacing, and its retry of a 429 where asked;
- * 4. the chat's turn (the fleet's), status or other;
- * 5. a conversation's sent messages slimmed for its record;
- * 6. the fence: a call for an update whose chat's lease was lost is refused before it waits for a turn;
+ * 3. the fence, at the wire: a call made under a lease this process lost (the chat's, or the
+ *    leader's) is refused as it is about to leave, after every wait below, and each retry is too;
+ * 4. the outbox's pacing, and its retry of a 429 where asked;
+ * 5. the chat's turn (the fleet's), status or other;
+ * 6. a conversation's sent messages slimmed for its record;
  * 7. a conversation's recorder.
  */
 export function outgoingCalls(deps: OutgoingDeps): (api: Api, calls: CallsOf) => Api {
@@ -70,10 +68,10 @@ export function outgoingCalls(deps: OutgoingDeps): (api: Api, calls: CallsOf) =>
     const chain = [
       count429,
       ...(deps.notice ? [deps.notice] : []),
+      ...(deps.fence ? [deps.fence] : []),
       calls.retry ? paced.retried : paced.once,
       ...(calls.turns && deps.turns ? [deps.turns[calls.turns]] : []),
       ...(calls.recorder ? [slimSentMessages] : []),
-      ...(calls.fenced && deps.fence ? [deps.fence] : []),
       ...(calls.recorder ?? []),
     ];
     api.config.use(...chain);

@@ -5,7 +5,8 @@ import { type CopiedCount, copySqliteToPostgres } from "../db/copy.js";
 import { type Db, openDatabase, runMigrationWork } from "../db/database.js";
 import { DatabaseConfigError } from "../db/errors.js";
 import { InstanceLock } from "../db/instance-lock.js";
-import { openPostgres, PgLeaderLock, type PostgresStore, postgresTarget } from "../db/postgres/index.js";
+import { LeaseRepository } from "../db/leases.js";
+import { openPostgres, type PostgresStore, postgresTarget } from "../db/postgres/index.js";
 import { maskPassword, urlPassword } from "../db/postgres/url.js";
 
 /**
@@ -99,12 +100,11 @@ export async function copyDatabase({ from, to }: { from: string; to: string }, n
     );
   }
   let store: PostgresStore | undefined;
-  let targetLock: PgLeaderLock | undefined;
   let db: Db | undefined;
   try {
     store = await openPostgres(to, { max: 2 });
-    targetLock = await PgLeaderLock.tryAcquire(to);
-    if (!targetLock) {
+    // A bot running there leads, and renews the leader's lease every second.
+    if (await new LeaseRepository(store).heldNow("leader")) {
       throw new DatabaseConfigError(
         `a bot is running on the PostgreSQL database ${postgresTarget(to).database}: stop it first; the copy goes into a database no bot uses yet`,
       );
@@ -114,7 +114,6 @@ export async function copyDatabase({ from, to }: { from: string; to: string }, n
     return await copySqliteToPostgres(db, store.db);
   } finally {
     db?.close();
-    await targetLock?.release();
     await store?.close();
     lock.release();
   }

@@ -4,55 +4,138 @@ import type { Dialect } from "./dialect.js";
 import type { Schema } from "./schema.js";
 
 /**
- * Thrown where an update's handling would write or send under a chat's lease this process no
- * longer holds: another process took the chat (this one was paused, or its clock ran late) and
- * handles the update now. The handling stops; the update is not this process's to finish.
+ * Thrown where work would write or send under a lease this process no longer holds: a chat's
+ * (another process took the chat and handles its update now) or the leader's (another process
+ * leads). The work stops; it is not this process's to finish.
  */
 export class LeaseLostError extends Error {
   constructor(readonly chatKey: string) {
-    super(`the lease of chat ${chatKey} was taken by another process: this one stops handling its update`);
+    super(`the lease ${chatKey} was taken by another process: this one stops the work it held it for`);
     this.name = "LeaseLostError";
   }
 }
 
-/** What a fenced write is conditioned on: the chat's lease still carries the token of this claim (src/db/inbox.ts). */
+/** What a fenced write is conditioned on: the lease (a row of chat_leases) still carries the token of this claim. */
 export interface Fence {
   chatKey: string;
   token: number;
 }
 
-/** The fence of an update being handled (src/inbox/fence.ts holds it): `fencing` while its handling runs, and for good once its lease is lost. */
+/**
+ * The fence of work under way (an update's handling under its chat's lease, the leader's duties
+ * under the leader's): `fencing` while it runs, and for good once its lease is lost. A write or a
+ * send refused by it calls `lose()`: the holder stops at once.
+ */
 export interface ActiveFence extends Fence {
   readonly fencing: boolean;
+  lose(): void;
+}
+
+/**
+ * A lease as the work it was taken for holds it: the fencing token the database handed out with
+ * the claim, and whether it is still held (issue 31: a chat's; issue 38: the leader's too).
+ *
+ * Held, as far as this process can tell without asking, for `freshMs` after the last claim or
+ * renewal was asked for (measured on performance.now(), which a change of the wall clock does not
+ * move, and which runs on while the process is stopped); past that, `check` asks the database.
+ * Lost when a renewal or a fenced write was refused: `signal` aborts, and every check throws
+ * LeaseLostError. Ended once the work is over (work it left in the background is no longer fenced).
+ */
+export class HeldLease implements ActiveFence {
+  private readonly controller = new AbortController();
+  private confirmedAt: number;
+  private ended = false;
+
+  constructor(
+    readonly chatKey: string,
+    readonly token: number,
+    private readonly options: {
+      /** performance.now() when the claim that handed out the token was asked for. */
+      claimedAt: number;
+      freshMs: number;
+      /** Asks the database whether the lease is still this token's (renewing it); false when another process has it. */
+      confirm: (lease: HeldLease) => Promise<boolean>;
+    },
+  ) {
+    this.confirmedAt = options.claimedAt;
+  }
+
+  /** Aborts when the lease is lost. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get lost(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  /** Another process has the lease: the work stops. */
+  lose(): void {
+    if (!this.lost) this.controller.abort(new LeaseLostError(this.chatKey));
+  }
+
+  /** The lease was renewed by a request sent at `askedAt` (performance.now()). */
+  confirmed(askedAt: number): void {
+    if (askedAt > this.confirmedAt) this.confirmedAt = askedAt;
+  }
+
+  /** When the lease was last known held (performance.now()). */
+  get confirmedAtMs(): number {
+    return this.confirmedAt;
+  }
+
+  /** The work is over: nothing is fenced by this lease any more (unless lost already). */
+  end(): void {
+    this.ended = true;
+  }
+
+  /** Whether writes and sends are still to be checked against this lease. */
+  get fencing(): boolean {
+    return !this.ended || this.lost;
+  }
+
+  /** Throws LeaseLostError unless the lease is surely still held: renewed lately, or confirmed now. */
+  async check(): Promise<void> {
+    if (this.lost) throw this.controller.signal.reason;
+    if (this.ended || performance.now() - this.confirmedAt < this.options.freshMs) return;
+    const askedAt = performance.now();
+    if (!(await this.options.confirm(this))) this.lose();
+    if (this.lost) throw this.controller.signal.reason;
+    this.confirmed(askedAt);
+  }
 }
 
 const current = new AsyncLocalStorage<ActiveFence>();
 
-/** Runs `work` (an update's handling) under `fence`: what the data layer writes for it is conditioned on the fence's token. */
+/**
+ * Runs `work` under `fence`: what the data layer writes for it, and what it sends, is
+ * conditioned on the fence's token. Set in two places only: the inbox's worker, for an update's
+ * handling under its chat's lease, and the leader's term, for its duties under the leader's.
+ */
 export function underFence<T>(fence: ActiveFence, work: () => Promise<T>): Promise<T> {
   return current.run(fence, work);
 }
 
-/**
- * Runs `work` outside any update's fence: for work of other parts that an update's handling only
- * sets going (a wake of the leader's duties). Started in the handling's context, it would inherit
- * its fence, and once that lease is lost every call of theirs would be refused for good.
- */
-export function outsideFence<T>(work: () => T): T {
-  return current.exit(work);
-}
-
-/** The fence of the update being handled here, if any and still fencing. */
+/** The fence of the work running here, if any and still fencing. */
 export function currentFence(): ActiveFence | undefined {
   const fence = current.getStore();
   return fence?.fencing ? fence : undefined;
 }
 
 /**
- * The condition a fenced write puts in its own WHERE: the chat's lease still carries the fence's
- * token. Checked by the statement that writes, never by a read before it. On PostgreSQL the lease
- * row is read FOR SHARE: a claim of the chat committed before is seen (and refuses the write), and
- * one coming after waits for the write to commit, so the new holder reads what it wrote.
+ * Binds `fn` to the context it is bound in (the fence of the work that builds it, or none):
+ * for a part's wake, called from other work (an update's handling, a signal), that must run in
+ * the part's own context and under its own fence, not the caller's.
+ */
+export function boundHere<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  return AsyncLocalStorage.bind(fn);
+}
+
+/**
+ * The condition a fenced write puts in its own WHERE: the lease still carries the fence's token.
+ * Checked by the statement that writes, never by a read before it. On PostgreSQL the lease row
+ * is read FOR SHARE: a claim committed before is seen (and refuses the write), and one coming
+ * after waits for the write to commit, so the new holder reads what it wrote.
  */
 export function leaseHeld(dialect: Dialect, fence: Fence): RawBuilder<boolean> {
   const lock = dialect === "postgres" ? sql` FOR SHARE` : sql``;
@@ -60,10 +143,10 @@ export function leaseHeld(dialect: Dialect, fence: Fence): RawBuilder<boolean> {
 }
 
 /**
- * Whether the chat's lease still carries the fence's token: asked after a fenced write changed
- * nothing, to tell a lost lease from the write's own condition. Tokens only grow, so a lease held
- * now was held when the write ran (the write's own condition refused it); one lost now was lost
- * then or since, and the handling stops either way.
+ * Whether the lease still carries the fence's token: asked after a fenced write changed nothing,
+ * to tell a lost lease from the write's own condition. Tokens only grow, so a lease held now was
+ * held when the write ran (the write's own condition refused it); one lost now was lost then or
+ * since, and the work stops either way.
  */
 export async function leaseStillHeld(db: Kysely<Schema>, fence: Fence): Promise<boolean> {
   const row = await db
@@ -73,4 +156,18 @@ export async function leaseStillHeld(db: Kysely<Schema>, fence: Fence): Promise<
     .where("token", "=", fence.token)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** A fenced write was refused for its lease: the holder is told (it stops), and LeaseLostError thrown. */
+export function refused(fence: Fence): never {
+  (fence as Partial<ActiveFence>).lose?.();
+  throw new LeaseLostError(fence.chatKey);
+}
+
+/**
+ * A fenced write changed nothing: throws (refused) when its lease is lost, else returns (the
+ * write's own condition refused it).
+ */
+export async function refusedIfLost(db: Kysely<Schema>, fence: Fence): Promise<void> {
+  if (!(await leaseStillHeld(db, fence))) refused(fence);
 }

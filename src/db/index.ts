@@ -13,6 +13,7 @@ import { ScheduleRepository } from "./exchanges/schedule.js";
 import { InboxRepository } from "./inbox.js";
 import { InstanceRepository } from "./instances.js";
 import { KeyValueStore } from "./kv.js";
+import { LeaseRepository } from "./leases.js";
 import type { Store } from "./store.js";
 import { UserRepository } from "./users.js";
 
@@ -41,6 +42,7 @@ export {
   InboxRepository,
   InstanceRepository,
   KeyValueStore,
+  LeaseRepository,
   NoticeRepository,
   ScheduleRepository,
   TransactionRepository,
@@ -64,6 +66,8 @@ export interface Repositories {
   addresses: AddressBook;
   alerts: AlertRepository;
   inbox: InboxRepository;
+  /** Leases on keys that are not chats' (the leader's: src/fleet/leadership.ts). */
+  leases: LeaseRepository;
   instances: InstanceRepository;
 }
 
@@ -87,6 +91,7 @@ export function createRepositories(store: Store, clock: Clock, owner: string = d
     addresses: new AddressBook(store, clock),
     alerts: new AlertRepository(store, clock),
     inbox: new InboxRepository(store, clock),
+    leases: new LeaseRepository(store),
     instances: new InstanceRepository(store),
   };
 }

@@ -17,7 +17,7 @@ export { chatLeases, type LeaseTiming, TURN_LEASE, UPDATE_LEASE } from "./leases
 
 export interface FleetDeps {
   store: SqliteStore | PostgresStore;
-  repos: Pick<Repositories, "inbox" | "instances">;
+  repos: Pick<Repositories, "inbox" | "instances" | "leases">;
   /** Where the data is: the SQLite file, or PostgreSQL's URL. */
   database: { path: string; url?: string };
   owner: string;

@@ -1,44 +1,62 @@
 import type { Logger } from "pino";
+import { HeldLease, underFence } from "../db/fence.js";
+import type { LeaseTiming } from "./leases.js";
 
 /** What an instance is: it runs the background duties (leader), or not (follower); SQLite's waiting second process is a standby. */
 export type Role = "leader" | "follower" | "standby";
 
-/** A leader lock, held. */
-export interface HeldLeaderLock {
-  release(): void | Promise<void>;
+/** The leader's lease, as one process takes it: bound to its key, its owner and its timing (src/db/leases.ts). */
+export interface LeaderLease {
+  /** Its key among the leases. */
+  readonly key: string;
+  /** Takes the lease with a new token unless another process holds it now; the token, or undefined. */
+  take(): Promise<number | undefined>;
+  /** Renews the lease held with `token`; false when another process took it. */
+  renew(token: number): Promise<boolean>;
+  /** Lets it go at once, if still held with `token`. */
+  release(token: number): Promise<void>;
 }
 
+/**
+ * The leader's lease: 3 s on the database's clock, renewed every second, tried for every second
+ * by the followers. A leader killed, frozen, hung or cut off from the database renews nothing, and
+ * another process leads within 4 s of its last renewal; one that wakes finds its token refused.
+ */
+export const LEADER_LEASE: LeaseTiming & { retryMs: number } = { leaseMs: 3_000, renewEveryMs: 1_000, retryMs: 1_000 };
+
 export interface LeadershipDeps {
+  lease: LeaderLease;
   /**
-   * One attempt at the lock: it, or undefined while another instance holds it. `onLost` is
-   * told, once, if the lock is lost while held (PostgreSQL's: its connection broke).
+   * Starts the leader's duties, under the term's fence (every write and send of theirs is
+   * conditioned on the leader's token); `signal` aborts when the term ends before they all started.
    */
-  tryAcquire(onLost: (error: Error) => void): Promise<HeldLeaderLock | undefined>;
-  /** Starts the leader's duties; `signal` aborts when the term ends before they are all started. */
   lead(signal: AbortSignal): Promise<void>;
   /** Stops them (the term ended); resolves once stopped. */
   stepDown(): Promise<void>;
   logger: Logger;
-  /** How long a follower waits between two attempts (default 2 s). */
-  retryMs?: number;
+  /** The lease's timing; default LEADER_LEASE. */
+  timing?: LeaseTiming & { retryMs: number };
 }
 
 /**
- * Of the instances on one database, one leads: it takes the leader lock and runs the
- * background duties (lead) while it holds it; the others follow, trying again every `retryMs`,
- * so one of them takes over soon after the leader stops or dies. A leader that loses the lock
- * stops its duties at once (another may be leading already) and follows again. stop() ends
- * the term and lets the lock go at once, for the next to take.
+ * Of the instances on one database, one leads: it holds the leader's lease and runs the
+ * background duties while it does, each of their writes and sends fenced by the lease's token;
+ * the others follow, trying to take the lease every second. A leader whose lease was taken (it
+ * was frozen, or hung, past the lease), or whose duties had a write or a send refused, or that
+ * could not renew for a whole lease, stops its duties at once and follows again. stop() ends the
+ * term and lets the lease go at once, for the next to take.
  */
 export class Leadership {
   private currentRole: Role = "follower";
   private readonly stopping = new AbortController();
   private loop: Promise<void> | undefined;
-  private held: HeldLeaderLock | undefined;
-  /** The current term: its duties starting, and the abort that ends that start early. */
-  private term: { starting: Promise<void>; abort: AbortController } | undefined;
+  /** The current term: its fence, its duties starting, and the abort that ends that start early. */
+  private term: { fence: HeldLease; starting: Promise<void>; abort: AbortController; renewing: NodeJS.Timeout } | undefined;
+  private readonly timing: LeaseTiming & { retryMs: number };
 
-  constructor(private readonly deps: LeadershipDeps) {}
+  constructor(private readonly deps: LeadershipDeps) {
+    this.timing = deps.timing ?? LEADER_LEASE;
+  }
 
   get role(): Role {
     return this.currentRole;
@@ -52,7 +70,7 @@ export class Leadership {
     return first;
   }
 
-  /** No attempt from now on; a leader stops its duties, then lets the lock go. */
+  /** No attempt from now on; a leader stops its duties, then lets the lease go. */
   async stop(): Promise<void> {
     this.stopping.abort();
     // Duties still starting start no further one.
@@ -62,75 +80,97 @@ export class Leadership {
   }
 
   private async run(firstDone: () => void): Promise<void> {
-    const { logger } = this.deps;
+    const { logger, lease } = this.deps;
     let said = false;
     while (!this.stopping.signal.aborted) {
-      let tellLost!: (error: Error) => void;
-      const lost = new Promise<Error>((resolve) => (tellLost = resolve));
-      let lock: HeldLeaderLock | undefined;
+      const askedAt = performance.now();
+      let token: number | undefined;
       try {
-        lock = await this.deps.tryAcquire((error) => tellLost(error));
+        token = await lease.take();
       } catch (error) {
-        logger.warn({ err: error }, "could not ask the database which instance leads; trying again");
+        logger.warn({ err: error }, "could not ask the database which instance leads");
       }
-      if (lock && this.stopping.signal.aborted) {
-        await lock.release();
+      if (token !== undefined && this.stopping.signal.aborted) {
+        await lease.release(token).catch(() => {});
         return;
       }
-      if (!lock) {
-        if (!said)
-          logger.info(
-            "another instance leads (it holds the leader lock): this one follows, handling what it is given, and tries to lead every few seconds",
-          );
+      if (token === undefined) {
+        if (!said) logger.info("another instance leads: this one follows and tries to lead every second");
         said = true;
         firstDone();
-        await pause(this.deps.retryMs ?? 2_000, this.stopping.signal);
+        await pause(this.timing.retryMs, this.stopping.signal);
         continue;
       }
-      this.held = lock;
+      const fence = new HeldLease(lease.key, token, {
+        claimedAt: askedAt,
+        freshMs: this.timing.leaseMs / 2,
+        confirm: (held) => lease.renew(held.token),
+      });
       this.currentRole = "leader";
-      logger.info(
-        "this instance is now the LEADER: it runs the background duties (polling Telegram, the tracker, rate alerts, the catalogue's refresh, the flow sweeper)",
-      );
+      logger.info({ token }, "this instance is now the LEADER: it runs the background duties");
       const abort = new AbortController();
-      const starting = this.deps
-        .lead(abort.signal)
-        .catch((error: unknown) => logger.error({ err: error }, "the leader's duties could not all start"));
-      this.term = { starting, abort };
+      // Every duty, and every timer it sets, runs under the term's fence.
+      const starting = underFence(fence, () => this.deps.lead(abort.signal)).catch((error: unknown) =>
+        logger.error({ err: error }, "the leader's duties could not all start"),
+      );
+      this.term = { fence, starting, abort, renewing: this.renewWhileHeld(fence) };
       await starting;
       firstDone();
-      const stopped = new Promise<undefined>((resolve) =>
-        this.stopping.signal.addEventListener("abort", () => resolve(undefined), { once: true }),
-      );
-      const lostWith = await Promise.race([lost, stopped]);
-      if (lostWith === undefined) return; // stop() ends the term
-      logger.error(
-        { err: lostWith },
-        "STEPPED DOWN as leader: the leader lock's connection to PostgreSQL broke, so another instance may lead now; this one stopped its background duties and tries to lead again",
-      );
+      const ended = await Promise.race([
+        new Promise<"lost">((resolve) => fence.signal.addEventListener("abort", () => resolve("lost"), { once: true })),
+        new Promise<"stopped">((resolve) => this.stopping.signal.addEventListener("abort", () => resolve("stopped"), { once: true })),
+      ]);
+      if (ended === "stopped") return; // stop() ends the term
+      logger.error({ token }, "STEPPED DOWN as leader: another instance took the lease; the duties stopped here");
       await this.endTerm();
-      said = true; // the line above says what it does now
-      // An interval before trying again: another instance, whose connection is whole, leads meanwhile.
-      await pause(this.deps.retryMs ?? 2_000, this.stopping.signal);
+      said = true;
+      await pause(this.timing.retryMs, this.stopping.signal);
     }
   }
 
-  /** Ends the term, if one runs: the duties stop, then the lock goes. */
+  /**
+   * Renews the term's lease every interval: refused, it is lost at once; unanswered for a whole
+   * lease (the database hangs, or this process was stopped), it counts as lost too, since another
+   * process may have taken it meanwhile.
+   */
+  private renewWhileHeld(fence: HeldLease): NodeJS.Timeout {
+    const { lease, logger } = this.deps;
+    let renewing = false;
+    return setInterval(() => {
+      if (renewing || fence.lost) return;
+      if (performance.now() - fence.confirmedAtMs > this.timing.leaseMs) {
+        logger.warn("the leader's lease was not renewed in time; stepping down");
+        return fence.lose();
+      }
+      renewing = true;
+      const askedAt = performance.now();
+      lease
+        .renew(fence.token)
+        .then(
+          (held) => (held ? fence.confirmed(askedAt) : fence.lose()),
+          (error: unknown) => logger.warn({ err: error }, "could not renew the leader's lease"),
+        )
+        .finally(() => (renewing = false));
+    }, this.timing.renewEveryMs).unref();
+  }
+
+  /** Ends the term, if one runs: the duties stop, then the lease goes. */
   private async endTerm(): Promise<void> {
-    const { term, held } = this;
-    if (!term || !held) return;
+    const { term } = this;
+    if (!term) return;
     this.term = undefined;
-    this.held = undefined;
     this.currentRole = "follower";
     term.abort.abort();
     await term.starting;
+    // Renewed until the duties have stopped (a lost lease is not: its renewals are refused).
     try {
       await this.deps.stepDown();
     } finally {
-      await held.release();
+      clearInterval(term.renewing);
+      term.fence.end();
+      await this.deps.lease.release(term.fence.token).catch(() => {});
     }
-    if (this.stopping.signal.aborted)
-      this.deps.logger.info("stepped down as leader (stopping): the lock is let go for another instance to take");
+    if (this.stopping.signal.aborted) this.deps.logger.info("stepped down as leader (stopping): the lease is let go for another instance");
   }
 }
 

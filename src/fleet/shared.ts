@@ -2,19 +2,19 @@ import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import { InstanceRegistry } from "../cluster/index.js";
 import type { Repositories } from "../db/index.js";
-import { PgBudgetJournal, PgLeaderLock, PgSignals, type PostgresStore } from "../db/postgres/index.js";
+import { PgBudgetJournal, PgSignals, type PostgresStore } from "../db/postgres/index.js";
 import type { BudgetJournal } from "../exchange/index.js";
 import { chatKeyOfChat } from "../telegram/chat.js";
 import { ChatTurns } from "../telegram/chat-turns.js";
 import type { Outbox } from "../telegram/outbox.js";
 import { type Duty, DutyRoster, settlesBy } from "./duties.js";
 import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-import { Leadership, type Role } from "./leadership.js";
-import { chatLeases, TURN_LEASE } from "./leases.js";
+import { LEADER_LEASE, Leadership, type Role } from "./leadership.js";
+import { chatLeases, leaderLease, TURN_LEASE } from "./leases.js";
 
 export interface SharedFleetDeps {
   store: PostgresStore;
-  repos: Pick<Repositories, "instances" | "inbox">;
+  repos: Pick<Repositories, "instances" | "inbox" | "leases">;
   databaseUrl: string;
   owner: string;
   logger: Logger;
@@ -22,17 +22,17 @@ export interface SharedFleetDeps {
   clock: Clock;
   /** Told the number of running processes when it changes: Telegram's limits are shared among them, and one gone may have left work. */
   onCount: (count: number, was: number) => void;
-  /** How long a follower waits between two tries at leading (real time); default 2 s. */
+  /** How long a follower waits between two tries at leading (real time); default 1 s. */
   leaderRetryMs?: number;
   /** How long the duties of a term that ends without a stop (the leader lock was lost) get to stop. */
   graceMs: number;
 }
 
 /**
- * Several processes on one PostgreSQL database: the one holding the leader lock (a session
- * advisory lock, let go by the server when its connection dies) runs the leader's duties,
- * the others run the follower's and try to lead every few seconds. They hear each other
- * through LISTEN/NOTIFY, and count each other through the registry.
+ * Several processes on one PostgreSQL database: the one holding the leader's lease (a row of
+ * chat_leases on the database's clock, fenced by its token: src/fleet/leadership.ts) runs the
+ * leader's duties, the others run the follower's and try to lead every second. They hear each
+ * other through LISTEN/NOTIFY, and count each other through the registry.
  */
 export class SharedFleet implements Fleet {
   readonly owner: string;
@@ -120,7 +120,7 @@ export class SharedFleet implements Fleet {
     this.followerDuties = duties.follower;
     await this.follow();
     this.leadership = new Leadership({
-      tryAcquire: (onLost) => PgLeaderLock.tryAcquire(this.deps.databaseUrl, { onLost }),
+      lease: leaderLease(this.deps.repos.leases, this.deps.owner, LEADER_LEASE),
       lead: async (signal) => {
         await this.unfollow(this.deps.graceMs);
         this.leading = new DutyRoster(duties.leader, logger);
@@ -133,7 +133,7 @@ export class SharedFleet implements Fleet {
         if (!this.stopping.signal.aborted) await this.follow();
       },
       logger,
-      ...(this.deps.leaderRetryMs === undefined ? {} : { retryMs: this.deps.leaderRetryMs }),
+      ...(this.deps.leaderRetryMs === undefined ? {} : { timing: { ...LEADER_LEASE, retryMs: this.deps.leaderRetryMs } }),
     });
     await this.leadership.start();
   }

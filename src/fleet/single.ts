@@ -14,12 +14,12 @@ import {
 import type { BudgetJournal } from "../exchange/index.js";
 import { type Duty, DutyRoster, settlesBy } from "./duties.js";
 import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-import type { Role } from "./leadership.js";
-import { chatLeases } from "./leases.js";
+import { LEADER_LEASE, Leadership, type Role } from "./leadership.js";
+import { chatLeases, leaderLease } from "./leases.js";
 
 export interface SingleProcessFleetDeps {
   store: SqliteStore;
-  repos: Pick<Repositories, "inbox" | "instances">;
+  repos: Pick<Repositories, "inbox" | "instances" | "leases">;
   databasePath: string;
   owner: string;
   clock: Clock;
@@ -37,6 +37,7 @@ export class SingleProcessFleet implements Fleet {
   readonly owner: string;
   readonly leases: ChatLeases;
   private lock: HeldInstanceLock | undefined;
+  private leadership: Leadership | undefined;
   private roster: DutyRoster | undefined;
   private readonly handlers = new Map<Signal, (() => void)[]>();
   private readonly registry: InstanceRegistry;
@@ -110,17 +111,39 @@ export class SingleProcessFleet implements Fleet {
     return this.registry.start();
   }
 
+  /**
+   * The one process leads at once: it takes the leader's lease (nobody else can hold it) and
+   * runs the duties under its fence, as a leader on PostgreSQL does, so their writes and sends
+   * take the same path on either back end.
+   */
   async run(duties: { leader: readonly Duty[] }): Promise<void> {
     if (this.stopping.signal.aborted) return;
-    this.roster = new DutyRoster(duties.leader, this.deps.logger);
-    await this.roster.start(this.stopping.signal);
+    let unfinished: string[] = [];
+    this.leadership = new Leadership({
+      lease: leaderLease(this.deps.repos.leases, this.owner, LEADER_LEASE),
+      lead: async (signal) => {
+        this.roster = new DutyRoster(duties.leader, this.deps.logger);
+        await this.roster.start(AbortSignal.any([signal, this.stopping.signal]));
+      },
+      stepDown: async () => {
+        const roster = this.roster;
+        this.roster = undefined;
+        unfinished = roster ? await roster.stop(this.deadline ?? Date.now()) : [];
+      },
+      logger: this.deps.logger,
+    });
+    this.unfinished = () => unfinished;
+    await this.leadership.start();
   }
 
+  private deadline: number | undefined;
+  private unfinished: () => string[] = () => [];
+
   async stopDuties(deadline: number): Promise<string[]> {
+    this.deadline = deadline;
     this.stopping.abort();
-    const roster = this.roster;
-    this.roster = undefined;
-    return roster ? roster.stop(deadline) : [];
+    await this.leadership?.stop();
+    return this.unfinished();
   }
 
   async leave(deadline: number): Promise<void> {

@@ -4,7 +4,7 @@ import { chatKeyOf } from "../telegram/chat.js";
 import type { InboxWorker } from "./worker.js";
 
 export { chatIdOfKey, chatKeyOf, chatKeyOfChat } from "../telegram/chat.js";
-export { currentLease, type Fence, fenceCalls, HeldLease, LeaseLostError, outsideFence, underLease } from "./fence.js";
+export { currentLease, type Fence, fenceCalls, HeldLease, LeaseLostError, underLease } from "./fence.js";
 export { InboxWorker, type InboxWorkerOptions } from "./worker.js";
 
 /**

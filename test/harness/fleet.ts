@@ -67,6 +67,8 @@ export interface Fleet {
   roles(): Promise<string[]>;
   /** The index of the instance that leads, once one does (within 30 s). */
   leader(): Promise<number>;
+  /** The index of the instance holding the leader's lease now, if any (a frozen leader's runs out within seconds). */
+  leaseHolder(): Promise<number | undefined>;
   /** The index of the instance holding `chatId`'s lease (handling its update now), if any. */
   holderOf(chatId: number): Promise<number | undefined>;
   /** How many of `chatId`'s updates are stored and not done yet (waiting, or being handled). */
@@ -125,7 +127,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const readinessOf = async (instance: FleetInstance | undefined): Promise<Readiness | undefined> => {
       if (!instance) return undefined;
       try {
-        const res = await fetch(`http://127.0.0.1:${instance.healthPort}/readyz`);
+        // A frozen process (SIGSTOP) takes the connection and never answers.
+        const res = await fetch(`http://127.0.0.1:${instance.healthPort}/readyz`, { signal: AbortSignal.timeout(2_000) });
         const body = (await res.json()) as { role: string };
         return { ready: res.status === 200, role: body.role };
       } catch {
@@ -221,6 +224,16 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         );
         return index;
       },
+      async leaseHolder() {
+        const { rows } = await admin(database.url, (client) =>
+          client.query<{ owner: string }>(
+            "SELECT owner FROM chat_leases WHERE chat_key = 'leader' AND until > (extract(epoch from clock_timestamp()) * 1000)::bigint",
+          ),
+        );
+        const pid = Number(rows[0]?.owner.split(":")[1]);
+        const index = instances.findIndex((instance) => instance?.bot.child.pid === pid);
+        return index >= 0 ? index : undefined;
+      },
       async holderOf(chatId) {
         const { rows } = await admin(database.url, (client) =>
           client.query<{ owner: string }>("SELECT owner FROM chat_leases WHERE chat_key = $1 AND until > $2", [`c:${chatId}`, Date.now()]),
@@ -242,7 +255,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
           if (tg.pendingUpdates() > 0) return true;
           const { rows } = await admin(database.url, (client) =>
             client.query<{ busy: boolean }>(
-              "SELECT EXISTS (SELECT 1 FROM inbox WHERE done_at IS NULL) OR EXISTS (SELECT 1 FROM chat_leases WHERE owner <> '' AND until > $1) AS busy",
+              "SELECT EXISTS (SELECT 1 FROM inbox WHERE done_at IS NULL) OR EXISTS (SELECT 1 FROM chat_leases WHERE owner <> '' AND until > $1 AND chat_key <> 'leader') AS busy",
               [Date.now()],
             ),
           );

@@ -7,7 +7,6 @@ export {
   type PostgresTarget,
   postgresTarget,
 } from "./connect.js";
-export { PgLeaderLock, type PgLeaderLockOptions } from "./leader-lock.js";
 export { LOCK_KEYS } from "./locks.js";
 export { migratePostgres, PG_MIGRATIONS } from "./migrations.js";
 export { PgSignals, type PgSignalsOptions, SIGNALS, type Signal } from "./signal.js";

@@ -9,11 +9,10 @@ export const LOCK_KEYS = {
   /** Held (per transaction) for each step of the rate budget's journal. */
   budget: 0x7377_6170_0002,
   /**
-   * Held (per session, on a connection of its own) by the leader, the instance that runs the
-   * background duties. (The key of the former one-process "instance" lock: during a rolling
-   * deploy an old process holding it keeps a new one from leading too.)
+   * Held (per session) by the leader of versions before the leader's lease (issue 38); no longer
+   * taken. Kept so that no other job ever reuses the key while such a version may still run.
    */
-  leader: 0x7377_6170_0003,
+  formerLeader: 0x7377_6170_0003,
 } as const;
 
 /**

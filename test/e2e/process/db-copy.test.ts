@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { copyDatabase } from "../../../src/cli/db-copy.js";
 import { openDatabase } from "../../../src/db/database.js";
 import { DatabaseConfigError } from "../../../src/db/errors.js";
-import { maskPassword, openPostgres, PgLeaderLock, type PostgresStore } from "../../../src/db/postgres/index.js";
+import { LeaseRepository } from "../../../src/db/leases.js";
+import { maskPassword, openPostgres, type PostgresStore } from "../../../src/db/postgres/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
 import { advanceUntil } from "../../harness/drive.js";
 import { createViaFlow, typeFrom } from "../../harness/flow.js";
@@ -372,8 +373,10 @@ describe("db:copy", () => {
     const path = join(tempDir(), "bot.sqlite");
     openDatabase(path).close();
     const target = await database({ migrated: true });
-    const lock = (await PgLeaderLock.tryAcquire(target.url))!;
-    cleanups.push(() => lock.release());
+    // A running bot's leader renews its lease every second.
+    const store = await openPostgres(target.url, { max: 1 });
+    cleanups.push(() => store.close());
+    expect(await new LeaseRepository(store).take("leader", "host:1:bot", 60_000)).toBeDefined();
     await expect(copyDatabase({ from: path, to: target.url })).rejects.toThrow(
       `a bot is running on the PostgreSQL database ${target.name}: stop it first`,
     );

@@ -87,7 +87,7 @@ describe("the bot with DATABASE_URL", () => {
 });
 
 describe("when PostgreSQL stops letting the bot in", () => {
-  it("/healthz fails the database; the leader lock lost with its connection stops polling and tracking at once, and the process leads again once the database is back, without a restart", async () => {
+  it("/healthz fails the database; a leader that cannot renew its lease for a whole lease stops polling and tracking, and leads again once the database is back, without a restart", async () => {
     world = await startWorld({ HEALTH_PORT: "0" }, { database: "postgres" });
     const healthz = async () => {
       const response = await fetch(`http://127.0.0.1:${world!.app.ports().health}/healthz`);
@@ -97,7 +97,7 @@ describe("when PostgreSQL stops letting the bot in", () => {
     expect((await healthz()).body.role).toBe("leader");
     const name = new URL(world.databaseUrl!).pathname.slice(1);
 
-    // The database takes no new connection, and every open one is cut (the lock's too).
+    // The database takes no new connection, and every open one is cut: the leader's lease cannot be renewed.
     await admin(postgresServer().url, async (client) => {
       await client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
       await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
@@ -126,7 +126,7 @@ describe("when PostgreSQL stops letting the bot in", () => {
     });
     expect(world.app.tracker.health()).toEqual({ ok: false, reason: "the tracker is not running" });
 
-    // Back again: the process takes the lock again on its own and leads.
+    // Back again: the process takes the lease again on its own and leads.
     await admin(postgresServer().url, (client) => client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`));
     const back = await waitFor(
       async () => {
@@ -176,9 +176,7 @@ describe("npm start with DATABASE_URL", () => {
     );
     expect(rows).toEqual([{ owner: role.name }]);
     const leaders = await admin(database.url, (client) =>
-      client.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'swap-bot leader lock'",
-      ),
+      client.query<{ n: number }>("SELECT count(*)::int AS n FROM chat_leases WHERE chat_key = 'leader' AND owner <> ''"),
     );
     expect(leaders.rows[0]?.n).toBe(0);
     expect(bot.output()).not.toContain(password);

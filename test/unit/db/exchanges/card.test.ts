@@ -91,7 +91,7 @@ const LEASE_NOW = 2;
 const underLease =
   <T>(token: number, move: (cards: CardRepository) => Promise<T>) =>
   (cards: CardRepository): Promise<T> =>
-    underFence({ chatKey: CHAT, token, fencing: true }, () => move(cards));
+    underFence({ chatKey: CHAT, token, fencing: true, lose: () => {} }, () => move(cards));
 
 const clock = new ManualClock(CLAIMED_AT);
 const fresh = freshRepositoriesEachTest(clock);
