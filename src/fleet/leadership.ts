@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { HeldLease, underFence } from "../db/fence.js";
-import type { LeaseTiming } from "./leases.js";
+import type { LeaseRepository } from "../db/leases.js";
 
 /** What an instance is: it runs the background duties (leader), or not (follower); SQLite's waiting second process is a standby. */
 export type Role = "leader" | "follower" | "standby";
@@ -22,7 +22,27 @@ export interface LeaderLease {
  * by the followers. A leader killed, frozen, hung or cut off from the database renews nothing, and
  * another process leads within 4 s of its last renewal; one that wakes finds its token refused.
  */
-export const LEADER_LEASE: LeaseTiming & { retryMs: number } = { leaseMs: 3_000, renewEveryMs: 1_000, retryMs: 1_000 };
+export const LEADER_LEASE: LeaderTiming = { leaseMs: 3_000, renewEveryMs: 1_000, retryMs: 1_000 };
+
+/** How long the leader's lease lasts unless renewed, how often its holder renews it, and how often a follower tries to take it. */
+export interface LeaderTiming {
+  leaseMs: number;
+  renewEveryMs: number;
+  retryMs: number;
+}
+
+/** The key of the leader's lease among the chats' (a chat's key starts with "c:" or "u:"). */
+export const LEADER_KEY = "leader";
+
+/** The leader's lease as `owner` takes it, on the same rows as the chats' (src/db/leases.ts). */
+export function leaderLease(leases: LeaseRepository, owner: string, timing: LeaderTiming): LeaderLease {
+  return {
+    key: LEADER_KEY,
+    take: () => leases.take(LEADER_KEY, owner, timing.leaseMs),
+    renew: (token) => leases.renew(LEADER_KEY, owner, token, timing.leaseMs),
+    release: (token) => leases.release(LEADER_KEY, owner, token),
+  };
+}
 
 export interface LeadershipDeps {
   lease: LeaderLease;
@@ -35,7 +55,7 @@ export interface LeadershipDeps {
   stepDown(): Promise<void>;
   logger: Logger;
   /** The lease's timing; default LEADER_LEASE. */
-  timing?: LeaseTiming & { retryMs: number };
+  timing?: LeaderTiming;
 }
 
 /**
@@ -52,7 +72,7 @@ export class Leadership {
   private loop: Promise<void> | undefined;
   /** The current term: its fence, its duties starting, and the abort that ends that start early. */
   private term: { fence: HeldLease; starting: Promise<void>; abort: AbortController; renewing: NodeJS.Timeout } | undefined;
-  private readonly timing: LeaseTiming & { retryMs: number };
+  private readonly timing: LeaderTiming;
 
   constructor(private readonly deps: LeadershipDeps) {
     this.timing = deps.timing ?? LEADER_LEASE;

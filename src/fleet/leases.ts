@@ -1,7 +1,5 @@
 import type { InboxRepository } from "../db/inbox.js";
-import type { LeaseRepository } from "../db/leases.js";
 import type { ChatLeases } from "./fleet.js";
-import type { LeaderLease } from "./leadership.js";
 
 /** How long a lease lasts unless renewed, and how often its holder renews it. */
 export interface LeaseTiming {
@@ -44,18 +42,5 @@ export function chatLeases(inbox: InboxRepository, owner: string, timing: LeaseT
       await inbox.prune(handledBefore);
       await inbox.pruneLeases(KEEP_LET_GO_MS);
     },
-  };
-}
-
-/** The key of the leader's lease among the chats' (a chat's key starts with "c:" or "u:"). */
-export const LEADER_KEY = "leader";
-
-/** The leader's lease as `owner` takes it (src/fleet/leadership.ts), on the same rows as the chats'. */
-export function leaderLease(leases: LeaseRepository, owner: string, timing: LeaseTiming): LeaderLease {
-  return {
-    key: LEADER_KEY,
-    take: () => leases.take(LEADER_KEY, owner, timing.leaseMs),
-    renew: (token) => leases.renew(LEADER_KEY, owner, token, timing.leaseMs),
-    release: (token) => leases.release(LEADER_KEY, owner, token),
   };
 }

@@ -9,8 +9,8 @@ import { ChatTurns } from "../telegram/chat-turns.js";
 import type { Outbox } from "../telegram/outbox.js";
 import { type Duty, DutyRoster, settlesBy } from "./duties.js";
 import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-import { LEADER_LEASE, Leadership, type Role } from "./leadership.js";
-import { chatLeases, leaderLease, TURN_LEASE } from "./leases.js";
+import { LEADER_LEASE, Leadership, leaderLease, type Role } from "./leadership.js";
+import { chatLeases, TURN_LEASE } from "./leases.js";
 
 export interface SharedFleetDeps {
   store: PostgresStore;

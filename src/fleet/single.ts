@@ -14,8 +14,8 @@ import {
 import type { BudgetJournal } from "../exchange/index.js";
 import { type Duty, DutyRoster, settlesBy } from "./duties.js";
 import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-import { LEADER_LEASE, Leadership, type Role } from "./leadership.js";
-import { chatLeases, leaderLease } from "./leases.js";
+import { LEADER_LEASE, Leadership, leaderLease, type Role } from "./leadership.js";
+import { chatLeases } from "./leases.js";
 
 export interface SingleProcessFleetDeps {
   store: SqliteStore;
