@@ -11,9 +11,11 @@ import { sendFailure } from "./telegram-errors.js";
 export const OWED_OUTCOMES_EVERY_MS = 5_000;
 /**
  * How often it looks while none is owed: a Confirm taken over, or an outcome learned late, wakes
- * it at once (through the tracker's wake, across processes), so this look only backs that up.
+ * it at once (through the tracker's wake, across processes), so this look only backs that up: a
+ * wake lost (a NOTIFY sent while the leader's listening connection was cut) costs at most this,
+ * as it costs the tracker its longest sleep. One indexed query.
  */
-export const OWED_OUTCOMES_IDLE_MS = 5 * 60_000;
+export const OWED_OUTCOMES_IDLE_MS = 30_000;
 /**
  * An attempt whose process is counted gone is declared unknown only this long after it was
  * made: a killed process and a frozen one look alike to the registry (no beat), and a frozen one

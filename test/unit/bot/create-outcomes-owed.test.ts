@@ -1,6 +1,6 @@
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GONE_FOR_GOOD_AFTER_MS, startOwedOutcomes } from "../../../src/bot/create-outcomes.js";
+import { GONE_FOR_GOOD_AFTER_MS, OWED_OUTCOMES_EVERY_MS, startOwedOutcomes } from "../../../src/bot/create-outcomes.js";
 import { ManualClock } from "../../../src/clock.js";
 import { createRepositories, type Repositories, type Store } from "../../../src/db/index.js";
 import { openPostgres, type PostgresStore } from "../../../src/db/postgres/index.js";
@@ -77,6 +77,21 @@ describe("the outcomes owed after a Confirm was taken over", () => {
     await owed.pass();
     await owed.stop();
     expect(sent).toEqual([{ chatId: 502, text: `flow-create-unknown ${key}` }]);
+  });
+
+  it("looks on a timer of its own, so that a wake lost (a NOTIFY that never arrived) costs at most half a minute", async () => {
+    const owed = pass();
+    // Its first look finds nothing owed: it waits for a wake, or its next look.
+    await clock.advance(OWED_OUTCOMES_EVERY_MS);
+    await waitFor(() => clock.pendingTimers === 1, 5_000, "the next look scheduled");
+    // A Confirm taken over and refused at once: both wakes lost.
+    running.add("c");
+    const key = await toldInFlight(508, "c");
+    await repos.createRequests.fail(key, "400: the pair is not available");
+    await clock.advance(30_000);
+    await waitFor(() => sent.length > 0, 5_000, "the refusal told");
+    await owed.stop();
+    expect(sent).toEqual([{ chatId: 508, text: `create-refused-later ${key}` }]);
   });
 
   /**
