@@ -11,9 +11,11 @@ import { sendFailure } from "./telegram-errors.js";
 export const OWED_OUTCOMES_EVERY_MS = 5_000;
 /**
  * How often it looks while none is owed: a Confirm taken over, or an outcome learned late, wakes
- * it at once (through the tracker's wake, across processes), so this look only backs that up.
+ * it at once (through the tracker's wake, across processes), so this look only backs that up: a
+ * wake lost (a NOTIFY sent while the leader's listening connection was cut) costs at most this,
+ * as it costs the tracker its longest sleep. One indexed query.
  */
-export const OWED_OUTCOMES_IDLE_MS = 5 * 60_000;
+export const OWED_OUTCOMES_IDLE_MS = 30_000;
 /**
  * An attempt whose process is counted gone is declared unknown only this long after it was
  * made: a killed process and a frozen one look alike to the registry (no beat), and a frozen one
@@ -31,7 +33,7 @@ const BATCH = 20;
  * person's language; a created exchange's card is the card's own protocol.
  */
 export function startOwedOutcomes(deps: {
-  createRequests: Pick<CreateRequestRepository, "owedOutcomes" | "markOutcomeTold">;
+  createRequests: Pick<CreateRequestRepository, "owedOutcomes" | "claimOutcome" | "releaseOutcome" | "markOutcomeTold">;
   users: Pick<UserRepository, "find" | "setBlocked">;
   api: Pick<Api, "sendMessage">;
   /** Text in a user's language. */
@@ -63,22 +65,30 @@ export function startOwedOutcomes(deps: {
       });
   };
 
+  /** What is owed for `request` now: a refusal, that nobody will learn more, or nothing yet. */
+  const owedKey = async (request: CreateRequestRecord & { attemptedBy: string | null }) => {
+    if (request.state === "failed") return "create-refused-later";
+    // Still pending: owed only once nobody can learn more (no answer will come, or its process is gone for good).
+    if (nobodyWillLearn(request, deps.clock.now())) return "flow-create-unknown";
+    if (request.createdAt <= deps.clock.now() - GONE_FOR_GOOD_AFTER_MS && !(await deps.isRunning(request.attemptedBy!))) {
+      return "flow-create-unknown";
+    }
+    return undefined;
+  };
+
   const passOnce = async () => {
     const owed = await deps.createRequests.owedOutcomes(BATCH);
+    // Held by another process (a leader stepping down) counts too: should it go, this one tells it.
     owing = owed.length > 0;
     for (const request of owed) {
       if (stopped) return;
+      if (request.held) continue;
+      const key = await owedKey(request);
+      // Claimed before it is sent, marked after: of two leaders at once, one sends it.
+      if (key === undefined || !(await deps.createRequests.claimOutcome(request.key))) continue;
       const variables = { reference: escapeHtml(request.key), time: formatUtcMinute(request.createdAt) };
-      let told: boolean;
-      if (request.state === "failed") told = await tell(request.userId, "create-refused-later", variables);
-      // Still pending: owed only once nobody can learn more (no answer will come, or its process is gone for good).
-      else if (
-        nobodyWillLearn(request, deps.clock.now()) ||
-        (request.createdAt <= deps.clock.now() - GONE_FOR_GOOD_AFTER_MS && !(await deps.isRunning(request.attemptedBy!)))
-      ) {
-        told = await tell(request.userId, "flow-create-unknown", variables);
-      } else continue;
-      if (told) await deps.createRequests.markOutcomeTold(request.key, deps.clock.now());
+      if (await tell(request.userId, key, variables)) await deps.createRequests.markOutcomeTold(request.key, deps.clock.now());
+      else await deps.createRequests.releaseOutcome(request.key);
     }
   };
   const pass = () => {

@@ -1,7 +1,8 @@
-import { CompiledQuery, type Selectable } from "kysely";
+import { CompiledQuery, type Selectable, sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { NewTransaction, TransactionRecord, TransactionRepository } from "./exchanges/record.js";
 import { currentFence, type Fence, LeaseLostError } from "./fence.js";
+import { holderGone } from "./instances.js";
 import { PREPARED_MARK, prepared } from "./prepared.js";
 import type { CreateRequestsTable } from "./schema.js";
 import type { Store } from "./store.js";
@@ -88,10 +89,12 @@ export class CreateRequestRepository {
   private readonly outcome;
   private readonly created;
 
+  /** `owner`: this process, as the registry names it; the owed outcomes it takes to tell are recorded as its. */
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly transactions: TransactionRepository,
+    private readonly owner: string,
   ) {
     this.insertPending = prepared<Claim, never>(store.db, (db, arg) =>
       db
@@ -238,23 +241,63 @@ export class CreateRequestRepository {
     return row?.told_in_flight_at != null;
   }
 
-  /** Attempts whose person was told they may be being created and that are not created, whose outcome is not told yet (oldest first). */
-  async owedOutcomes(limit: number): Promise<(CreateRequestRecord & { attemptedBy: string | null })[]> {
+  /**
+   * Attempts whose person was told they may be being created and that are not created, whose
+   * outcome is not told yet: oldest first, those free to claim (claimOutcome) before those a
+   * process is telling (`held`: a live one's, or this process's own).
+   */
+  async owedOutcomes(limit: number): Promise<(CreateRequestRecord & { attemptedBy: string | null; held: boolean })[]> {
+    const free = holderGone(this.store.dialect, sql.ref("outcome_holder"), this.owner);
     const rows = await this.store.db
       .selectFrom("create_requests")
       .selectAll()
+      .select(sql<number>`CASE WHEN ${free} THEN 0 ELSE 1 END`.as("held"))
       .where("told_in_flight_at", "is not", null)
       .where("outcome_told_at", "is", null)
       .where("state", "<>", "created")
+      .orderBy("held")
       .orderBy("told_in_flight_at")
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ ...recordOf(row), attemptedBy: row.attempted_by }));
+    return rows.map(({ held, ...row }) => ({ ...recordOf(row), attemptedBy: row.attempted_by, held: Number(held) === 1 }));
+  }
+
+  /**
+   * Takes the outcome owed under `key` for this process to tell, before the message goes out:
+   * compare-and-set, so of two leaders (a step-down's grace) one sends it. Free to take while not
+   * told and held by nobody, or by a process counted gone (src/db/instances.ts, holderGone; it may
+   * have sent it: once more at worst). Never this process's own claim again: a claim sends once.
+   */
+  async claimOutcome(key: string): Promise<boolean> {
+    const result = await this.store.db
+      .updateTable("create_requests")
+      .set({ outcome_holder: this.owner })
+      .where("request_key", "=", key)
+      .where("outcome_told_at", "is", null)
+      .where((eb) => holderGone(this.store.dialect, eb.ref("outcome_holder"), this.owner))
+      .executeTakeFirst();
+    return (result.numUpdatedRows ?? 0n) > 0n;
+  }
+
+  /** Telegram certainly did not get this process's message of the outcome under `key`: free for the next look to take. */
+  async releaseOutcome(key: string): Promise<void> {
+    await this.store.db
+      .updateTable("create_requests")
+      .set({ outcome_holder: null })
+      .where("request_key", "=", key)
+      .where("outcome_holder", "=", this.owner)
+      .where("outcome_told_at", "is", null)
+      .execute();
   }
 
   /** The owed outcome was told (or a created exchange's card tells it). */
   async markOutcomeTold(key: string, at: number): Promise<void> {
-    await this.store.db.updateTable("create_requests").set({ outcome_told_at: at }).where("request_key", "=", key).execute();
+    await this.store.db
+      .updateTable("create_requests")
+      .set({ outcome_told_at: at })
+      .where("request_key", "=", key)
+      .where("outcome_told_at", "is", null)
+      .execute();
   }
 
   async find(key: string): Promise<CreateRequestRecord | undefined> {

@@ -74,7 +74,7 @@ export interface Repositories {
 /**
  * Every repository, on one store (SQLite or PostgreSQL: the same code). `owner`: this process as
  * the registry names it (src/cluster/), recorded with the claims it makes (the card, a status
- * message it sends); a process's own by default.
+ * message it sends, an owed creation outcome it tells); a process's own by default.
  */
 export function createRepositories(store: Store, clock: Clock, owner: string = defaultOwner()): Repositories {
   const transactions = new TransactionRepository(store, clock);
@@ -86,7 +86,7 @@ export function createRepositories(store: Store, clock: Clock, owner: string = d
     cards: new CardRepository(store, owner),
     catalogue: new CatalogueRepository(store),
     kv: new KeyValueStore(store, clock),
-    createRequests: new CreateRequestRepository(store, clock, transactions),
+    createRequests: new CreateRequestRepository(store, clock, transactions, owner),
     audit: new AuditLog(store, clock),
     addresses: new AddressBook(store, clock),
     alerts: new AlertRepository(store, clock),

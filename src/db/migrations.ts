@@ -265,6 +265,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE chat_leases ADD COLUMN token INTEGER NOT NULL DEFAULT 0;
   `,
+  // 16: issue 38 (owed outcomes claimed). Which process is telling a person the outcome owed to
+  // them (the registry's owner id): claimed before the message goes out, so that two leaders (a
+  // step-down's grace) never both send it; free again once that process is counted gone.
+  `
+  ALTER TABLE create_requests ADD COLUMN outcome_holder TEXT;
+  `,
 ];
 
 /**

@@ -141,6 +141,8 @@ export interface CreateRequestsTable {
   told_in_flight_at: number | null;
   /** When the outcome owed since then (a refusal, or that it stays unknown) was told the person. */
   outcome_told_at: number | null;
+  /** The process (its registry name) that claimed that outcome to tell it; free again once it is gone (src/db/instances.ts, holderGone). */
+  outcome_holder: string | null;
 }
 
 export interface AuditLogTable {

@@ -18,6 +18,12 @@ export interface HangingProxy {
    * hangs as hang() does: the server gets that query, the client never hears back. Resolves once hung.
    */
   hangAfter(marker: string): Promise<void>;
+  /**
+   * The connections open now stop forwarding for good, saying nothing (as a NAT or a firewall
+   * that forgot them, or a cable cut: nothing reaches either end, and nothing closes), while
+   * connections opened after it are forwarded as before.
+   */
+  cut(): void;
   /** Whether it hangs now. */
   hung(): boolean;
   /** The local ports of its connections to the server (pg_stat_activity's client_port for them). */
@@ -31,6 +37,8 @@ export async function startHangingProxy(target: { host: string; port: number }):
   let trigger: { marker: Buffer; done: () => void } | undefined;
   const sockets = new Set<Socket>();
   const upstreams = new Set<Socket>();
+  /** Each open connection's own cut. */
+  const cuts = new Set<() => void>();
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -47,14 +55,24 @@ export async function startHangingProxy(target: { host: string; port: number }):
     const upstream = connect(target.port, target.host);
     track(upstream);
     upstreams.add(upstream);
-    upstream.on("close", () => upstreams.delete(upstream));
+    let severed = false;
+    const sever = () => {
+      severed = true;
+      client.pause();
+      upstream.pause();
+    };
+    cuts.add(sever);
+    upstream.on("close", () => {
+      upstreams.delete(upstream);
+      cuts.delete(sever);
+    });
     if (hanging) {
       client.pause();
       upstream.pause();
       return;
     }
     client.on("data", (chunk: Buffer) => {
-      if (hanging) return;
+      if (hanging || severed) return;
       upstream.write(chunk);
       if (trigger && chunk.includes(trigger.marker)) {
         const { done } = trigger;
@@ -64,11 +82,11 @@ export async function startHangingProxy(target: { host: string; port: number }):
       }
     });
     upstream.on("data", (chunk: Buffer) => {
-      if (!hanging) client.write(chunk);
+      if (!hanging && !severed) client.write(chunk);
     });
     // An end from one side is passed on while forwarding; while hung, nothing is.
-    client.on("end", () => !hanging && upstream.end());
-    upstream.on("end", () => !hanging && client.end());
+    client.on("end", () => !hanging && !severed && upstream.end());
+    upstream.on("end", () => !hanging && !severed && client.end());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as { port: number }).port;
@@ -85,6 +103,10 @@ export async function startHangingProxy(target: { host: string; port: number }):
       return new Promise((resolve) => {
         trigger = { marker: Buffer.from(marker), done: resolve };
       });
+    },
+    cut() {
+      for (const sever of cuts) sever();
+      cuts.clear();
     },
     hung: () => hanging,
     upstreamPorts: () => [...upstreams].flatMap((socket) => (socket.localPort === undefined ? [] : [socket.localPort])),

@@ -16,8 +16,9 @@ import { type Config, loadConfig } from "../../src/config.js";
 interface Service {
   build?: unknown;
   image?: string;
-  env_file?: string;
-  environment?: Record<string, string>;
+  env_file?: string | string[];
+  /** A name without a value (null) passes that variable through from the shell or .env, or leaves it unset. */
+  environment?: Record<string, string | null>;
   healthcheck?: { test: string[] };
   stop_grace_period?: string;
   depends_on?: string[] | Record<string, unknown>;
@@ -67,12 +68,30 @@ function interpolate(value: string): string {
 
 const botServices = Object.entries(compose.services).filter(([, service]) => service.image?.startsWith("swap-bot"));
 
-function configOf(service: Service): Config {
-  const environment = Object.fromEntries(
-    Object.entries(service.environment ?? {}).map(([name, value]) => [name, interpolate(String(value))]),
-  );
-  return loadConfig({ ...imageEnv(), ...(service.env_file === ".env" ? dotEnv : {}), ...environment });
+/** What a service's container gets from compose (its env_file, then `environment:`), before the image's ENV. */
+function composedEnv(service: Service): Record<string, string> {
+  expect(Array.isArray(service.environment), "environment: as a map").toBe(false);
+  const envFiles = [service.env_file ?? []].flat();
+  const environment = Object.entries(service.environment ?? {}).flatMap(([name, value]): [string, string][] => {
+    if (value !== null) return [[name, interpolate(String(value))]];
+    // Passed through: the value compose has for it (the shell's, then .env's), or not set at all.
+    const found = dotEnv[name];
+    return found === undefined ? [] : [[name, found]];
+  });
+  return { ...(envFiles.includes(".env") ? dotEnv : {}), ...Object.fromEntries(environment) };
 }
+
+/** A replica's whole environment: the image's ENV, then what compose gives it. */
+function containerEnv(service: Service): Record<string, string> {
+  return { ...imageEnv(), ...composedEnv(service) };
+}
+
+function configOf(service: Service): Config {
+  return loadConfig(containerEnv(service));
+}
+
+/** The bot's own variables: every one .env.example documents, set or commented out (src/config.ts reads them all). */
+const botVariables = [...readFileSync(".env.example", "utf8").matchAll(/^(?:# ?)?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]!);
 
 const caddyfile = interpolate(compose.configs.caddyfile!.content);
 
@@ -116,6 +135,33 @@ describe("compose.yaml, the worked example of several instances", () => {
       expect(env.POSTGRES_PASSWORD).not.toBe(env.SWAPBOT_PASSWORD);
       // Healthy only once the bot's role and database exist (over TCP: not the init scripts' server).
       expect(postgres.healthcheck?.test.join(" ")).toContain(`pg_isready -h 127.0.0.1 -U ${user} -d ${url.pathname.slice(1)}`);
+    }
+  });
+
+  it("gives each replica only what the bot reads, and never the PostgreSQL admin password", () => {
+    const admin = dotEnv.POSTGRES_ADMIN_PASSWORD!;
+    // Neither used by a replica: the data is in PostgreSQL, and with a token there is no playground.
+    const unused = ["DATABASE_PATH", "PLAYGROUND_PORT"];
+    for (const [name, service] of botServices) {
+      const env = containerEnv(service);
+      const composed = Object.keys(composedEnv(service));
+      expect(
+        Object.entries(env)
+          .filter(([, value]) => value.includes(admin))
+          .map(([variable]) => variable),
+        name,
+      ).toEqual([]);
+      // Not the operator's whole .env (the cluster superuser's password is there, and whatever else they keep there).
+      expect([service.env_file ?? []].flat(), name).toEqual([]);
+      expect(
+        composed.filter((variable) => !botVariables.includes(variable)),
+        name,
+      ).toEqual([]);
+      // …yet every setting of the bot's an operator writes in .env reaches it.
+      expect(
+        botVariables.filter((variable) => !unused.includes(variable) && !Object.keys(service.environment ?? {}).includes(variable)),
+        name,
+      ).toEqual([]);
     }
   });
 

@@ -223,6 +223,11 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE chat_leases ADD COLUMN token bigint NOT NULL DEFAULT 0;
   CREATE SEQUENCE chat_lease_tokens;
   `,
+  // 7: SQLite's migration 16 (issue 38, owed outcomes claimed): which process is telling a person
+  // the outcome owed to them, claimed before the message goes out.
+  `
+  ALTER TABLE create_requests ADD COLUMN outcome_holder text COLLATE "C";
+  `,
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { Socket } from "node:net";
 import pg from "pg";
 import type { Logger } from "pino";
 import { connectionConfig } from "./connect.js";
@@ -18,18 +19,34 @@ export interface PgSignalsOptions {
   notify: (channel: string) => Promise<void>;
   /** First wait before connecting again after the listening connection broke; doubles up to 30 s. */
   retryMs?: number;
+  /**
+   * How often the listening connection is asked whether it still answers (default 3 s; it then
+   * waits as long for the answer): one that does not is dropped, and another listens.
+   */
+  checkEveryMs?: number;
+}
+
+/** The listening connection. */
+interface Listening {
+  client: pg.Client;
+  /** Closes its socket at once, without waiting for the server's goodbye (which a silent connection never sends). */
+  destroy(): void;
+  checker: NodeJS.Timeout | undefined;
 }
 
 /**
  * PostgreSQL's LISTEN/NOTIFY between the instances on one database: `send` on any instance
  * reaches the handlers of every instance (itself included). It listens on a connection of its
  * own (a listening session must stay open; a pooled one goes back to the pool), connecting
- * again after it breaks. A signal sent while that connection was down is lost, so every handler
- * is called once after it is back: these signals only say "look again", and a look too many
- * costs little.
+ * again after it breaks. A connection cut silently (a NAT or a firewall that forgot it, a host
+ * gone) says nothing by itself, and a NOTIFY sent meanwhile never arrives: TCP keepalives end it
+ * within seconds on both sides, and a query every `checkEveryMs` that gets no answer within as
+ * long drops it. A signal sent while that connection was down is lost, so every handler is called
+ * once after it is back: these signals only say "look again", and a look too many costs little
+ * (and whoever waits for one also looks on a timer of its own).
  */
 export class PgSignals {
-  private client: pg.Client | undefined;
+  private listening: Listening | undefined;
   private readonly handlers = new Map<Signal, (() => void)[]>();
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
@@ -62,23 +79,45 @@ export class PgSignals {
     }
   }
 
+  /** Stops listening: the server is told, or, when the connection says nothing within a check's wait, it is closed here. */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => {});
+    const listening = this.listening;
+    this.listening = undefined;
+    if (!listening) return;
+    clearTimeout(listening.checker);
+    let timer: NodeJS.Timeout | undefined;
+    const silent = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.checkEveryMs)));
+    await Promise.race([listening.client.end().catch(() => {}), silent]);
+    clearTimeout(timer);
+    listening.destroy();
+  }
+
+  private get checkEveryMs(): number {
+    return this.options.checkEveryMs ?? 3_000;
   }
 
   private async connect(again: boolean): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ ...connectionConfig(this.url), application_name: "swap-bot signals" });
+    // pg's own socket (a plain one, TLS or not), made here to be closed here.
+    let socket: Socket | undefined;
+    const client = new pg.Client({
+      ...connectionConfig(this.url),
+      application_name: "swap-bot signals",
+      keepAliveInitialDelayMillis: 5_000,
+      stream: () => (socket = new Socket()),
+    });
+    const listening: Listening = { client, destroy: () => socket?.destroy(), checker: undefined };
     let broken = false;
     const broke = (error: Error) => {
       if (broken) return;
       broken = true;
-      if (this.client === client) this.client = undefined;
+      clearTimeout(listening.checker);
+      if (this.listening === listening) this.listening = undefined;
       client.end().catch(() => {});
+      // A silent connection would wait for ever for the server's goodbye.
+      listening.destroy();
       if (this.closed) return;
       this.options.logger.warn({ err: error }, "the connection that hears the other instances' signals (LISTEN) broke; connecting again");
       this.retry();
@@ -92,10 +131,16 @@ export class PgSignals {
     });
     try {
       await client.connect();
-      await client.query(
-        Object.values(SIGNALS)
-          .map((channel) => `LISTEN ${channel};`)
-          .join(" "),
+      // The server ends this session within about 11 s of its host going silent, not the
+      // system's two hours (as the leader lock's); this side's socket does the same, and checkLater()
+      // drops a connection that does not answer sooner.
+      await this.answered(
+        client.query(
+          [
+            "SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3;",
+            ...Object.values(SIGNALS).map((channel) => `LISTEN ${channel};`),
+          ].join(" "),
+        ),
       );
     } catch (error) {
       broke(error instanceof Error ? error : new Error(String(error)));
@@ -105,10 +150,41 @@ export class PgSignals {
       await client.end().catch(() => {});
       return;
     }
-    this.client = client;
+    this.listening = listening;
     this.failures = 0;
+    this.checkLater(listening, broke);
     // Whatever was sent while nobody listened: looked at now.
     if (again) for (const signal of this.handlers.keys()) this.fire(signal);
+  }
+
+  /** Asks the listening connection a question every checkEveryMs; no answer within as long, and it is dropped (`broke`). */
+  private checkLater(listening: Listening, broke: (error: Error) => void): void {
+    listening.checker = setTimeout(() => void this.check(listening, broke), this.checkEveryMs).unref();
+  }
+
+  private async check(listening: Listening, broke: (error: Error) => void): Promise<void> {
+    try {
+      await this.answered(listening.client.query("SELECT 1"));
+      if (this.listening === listening) this.checkLater(listening, broke);
+    } catch (error) {
+      broke(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** `query`'s answer, or an error once it has waited checkEveryMs for it. */
+  private async answered<T>(query: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the signals' connection to PostgreSQL gave no answer within ${this.checkEveryMs / 1000} s`)),
+        this.checkEveryMs,
+      );
+    });
+    try {
+      return await Promise.race([query, silent]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private retry(): void {
