@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import type { Clock, Timer } from "../clock.js";
 import type { Grant, JournalView } from "../db/budget-journal.js";
 import { LANES, type Lane } from "../db/schema.js";
@@ -34,6 +35,10 @@ export { type Grant, type JournalView, LANES, type Lane };
  * With a journal, every grant and every pause is written before the call goes out, in one
  * atomic step that first reads what is already there: a restarted process (or a second one on
  * the same database) continues the same window instead of starting afresh.
+ *
+ * The budget's own work (the pump that grants queued requests, its timers, the journal's steps)
+ * runs in the async context the budget was built in, never in a caller's: whoever's request set
+ * it going, an update's fence (src/db/fence.ts) must not follow it to other people's grants.
  */
 const PRIORITY: Record<Lane, number> = { create: 0, user: 1, poll: 2, catalogue: 3, alert: 4 };
 const BACKGROUND: ReadonlySet<Lane> = new Set<Lane>(["poll", "catalogue", "alert"]);
@@ -132,6 +137,8 @@ export class RateBudget {
   readonly maxQueuedPerRequester: number;
   private readonly span: number;
   private readonly clock: Clock;
+  /** The context the budget was built in: its own work runs there (see above). */
+  private readonly home = new AsyncResource("RateBudget");
   private readonly journal: BudgetJournal | undefined;
   private readonly onGranted: ((lane: Lane, waitedMs: number) => void) | undefined;
   private readonly onListenerError: ((error: unknown) => void) | undefined;
@@ -181,10 +188,11 @@ export class RateBudget {
   /**
    * Waits for a slot in `lane`. `onQueued` is told the place in line when the request
    * has to wait, so a person can be told "you are 3rd, about 20 s", and again each time it
-   * moves up the line.
+   * moves up the line (in the caller's async context, whoever's request moved the line).
    */
   acquire(lane: Lane, options: { signal?: AbortSignal; onQueued?: (place: QueuePlace) => void; requester?: string } = {}): Promise<void> {
-    const { signal, onQueued, requester } = options;
+    const { signal, requester } = options;
+    const onQueued = options.onQueued && AsyncResource.bind(options.onQueued);
     if (signal?.aborted) return Promise.reject(new BudgetCancelledError("cancelled before queueing"));
     if (this.closed) return Promise.reject(new BudgetCancelledError("budget closed"));
     const full = requester === undefined ? undefined : this.queueFull(requester);
@@ -415,6 +423,10 @@ export class RateBudget {
    * settles then), and a step that fails leaves every waiter in line and is tried again soon.
    */
   private pump(): Promise<void> {
+    return this.home.runInAsyncScope(() => this.pumpHere());
+  }
+
+  private pumpHere(): Promise<void> {
     const journal = this.journal;
     if (!journal) {
       this.pumpInMemory();

@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../../src/clock.js";
+import { ManualClock, systemClock } from "../../../src/clock.js";
+import { currentFence, underFence } from "../../../src/db/fence.js";
 import { openSqliteStore, SqliteBudgetJournal } from "../../../src/db/index.js";
 import {
   BudgetCancelledError,
   type BudgetJournal,
   BudgetQueueFullError,
+  type Grant,
   type Lane,
   type QueuePlace,
   RateBudget,
@@ -435,6 +437,54 @@ describe("RateBudget with its journal in the database", () => {
     await budget.close();
     await db.close();
   });
+});
+
+describe("RateBudget's own work", () => {
+  /** A journal in memory that notes the fence its steps run under. */
+  function fenceNoting(seen: unknown[]): BudgetJournal {
+    const grants: Grant[] = [];
+    return {
+      grant: async (spanMs, decide) => {
+        seen.push(currentFence()?.chatKey);
+        const now = Date.now();
+        const decided = decide({ now, window: grants.filter((g) => g.at > now - spanMs), pausedUntil: 0 });
+        grants.push(...decided.grants);
+        return decided.result;
+      },
+      grantsAfter: async (time) => grants.filter((g) => g.at > time),
+      recordPause: async () => {},
+    };
+  }
+
+  for (const journaled of [false, true]) {
+    it(`runs outside the fence of the update whose request set it going (${journaled ? "with" : "without"} a journal)`, async () => {
+      const seen: unknown[] = [];
+      // Built outside any update's handling, as src/app.ts builds it; a short window on the real clock.
+      const budget = new RateBudget({
+        limitPerMinute: 1,
+        backgroundShare: 0.5,
+        clock: systemClock,
+        windowMs: 30,
+        marginMs: 20,
+        ...(journaled ? { journal: fenceNoting(seen) } : {}),
+        onGranted: () => void seen.push(currentFence()?.chatKey),
+      });
+      await budget.acquire("user");
+      // That pump has ended (its journal step too): the next request sets a new one going.
+      await new Promise((resolve) => setImmediate(resolve));
+      // An update's handling asks while the window is full: its request waits for the pump's timer.
+      const lease = { chatKey: "c:1", token: 7, fencing: true };
+      let sawInside: string | undefined;
+      await underFence(lease, async () => {
+        await budget.acquire("user", { onQueued: () => (sawInside = currentFence()?.chatKey) });
+      });
+      // The waiter's own listener is told in its own context, the pump's work in none.
+      expect(sawInside).toBe("c:1");
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(seen.filter((chatKey) => chatKey !== undefined)).toEqual([]);
+      await budget.close();
+    });
+  }
 });
 
 describe("RateBudget when a listener throws", () => {
