@@ -241,7 +241,7 @@ describe("RateBudget", () => {
     for (let i = 0; i < 3; i++) void ask("user", `ann-${i}`, { requester: "ann" });
     await expect(budget.acquire("user", { requester: "ann" })).rejects.toThrow(BudgetQueueFullError);
     await clock.advance(SPAN);
-    await expect(budget.acquire("user", { requester: "ann" })).resolves.toBeUndefined();
+    await expect(budget.acquire("user", { requester: "ann" })).resolves.toMatchObject({ lane: "user" });
   });
 
   it("status polls are never starved: while people keep the user lane full, polls still get two slots a minute", async () => {
@@ -416,6 +416,40 @@ describe("RateBudget with its journal in the database", () => {
     }
   });
 
+  it("a slot older than half the margin as its request leaves is given back: every process counts the window without it", async () => {
+    const clock = new ManualClock();
+    const path = await databaseFile();
+    const a = await budgetOn(path, clock, 2);
+    const b = await budgetOn(path, clock, 2);
+    const start = clock.now();
+    const fresh = await a.budget.acquire("user");
+    const stale = await a.budget.acquire("user");
+    expect(a.budget.fresh(stale)).toBe(true);
+    // Half the margin is for the request's way to the service: past it, the slot is given back.
+    await clock.advance(500);
+    expect(a.budget.fresh(stale)).toBe(true);
+    // The process is starved past it before the request leaves.
+    await clock.advance(501);
+    expect(a.budget.fresh(fresh)).toBe(false);
+    expect(a.budget.fresh(stale)).toBe(false);
+    await a.budget.giveBack(stale);
+    expect((await a.db.journal.grantsAfter(0)).length).toBe(1);
+    // The other process takes the slot given back at once: its window is the journal's.
+    let grantedAt: number | undefined;
+    void b.budget.acquire("user").then(() => (grantedAt = clock.now()));
+    await clock.advance(0);
+    expect(grantedAt).toBe(clock.now());
+    // …and asking again waits for the window: two grants in it, none given back twice.
+    let againAt: number | undefined;
+    void a.budget.acquire("user").then(() => (againAt = clock.now()));
+    await clock.advance(SPAN);
+    expect(againAt).toBe(start + SPAN);
+    for (const p of [a, b]) {
+      await p.budget.close();
+      await p.db.close();
+    }
+  });
+
   it("keeps the journal small: one row per call, older than two hours pruned", async () => {
     const clock = new ManualClock();
     const path = await databaseFile();
@@ -453,6 +487,7 @@ describe("RateBudget's own work", () => {
       },
       grantsAfter: async (time) => grants.filter((g) => g.at > time),
       recordPause: async () => {},
+      giveBack: async () => {},
     };
   }
 
@@ -564,6 +599,7 @@ describe("RateBudget when its journal fails", () => {
         }),
       grantsAfter: (time) => real.grantsAfter(time),
       recordPause: (until) => real.recordPause(until),
+      giveBack: (id) => real.giveBack(id),
     };
     const budget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock, journal });
     const controller = new AbortController();
