@@ -106,6 +106,7 @@ amount-too-large = That amount is too large. Please check it and type it again.
 amount-ambiguous = I can't tell whether the separator in <code>{ $input }</code> groups thousands or starts the decimals: people write both ways. Please write a whole number without a separator (<code>1234</code>), or a decimal with one more zero at the end (<code>1.2340</code>).
 
 queue-position = ⏳ The exchange service is busy: you are number { $position } in line, about { $seconds } s.
+create-rate-limited = ⏳ The exchange service asked me to wait: your exchange is not created yet. I will try again in about { $seconds } s.
 flow-offers-loading = ⏳ Getting offers for { $amount } { $from } → { $to }…
 flow-recheck-waiting = ⏳ Your quote is more than a minute old: I am checking the offer again before creating the exchange.
 flow-recheck-done = ✅ The offer has been checked. Tap Confirm to go on.

@@ -107,6 +107,7 @@ amount-too-large = Esa cantidad es demasiado grande. Revísala y escríbela de n
 amount-ambiguous = No sé si el separador de <code>{ $input }</code> agrupa los miles o marca los decimales: se escribe de las dos maneras. Escribe un número entero sin separador (<code>1234</code>) o un decimal con un cero más al final (<code>1,2340</code>).
 
 queue-position = ⏳ El servicio de intercambio está ocupado: eres el número { $position } en la fila, unos { $seconds } s.
+create-rate-limited = ⏳ El servicio de intercambio me pidió esperar: tu intercambio aún no está creado. Lo intentaré de nuevo en unos { $seconds } s.
 flow-offers-loading = ⏳ Buscando ofertas para { $amount } { $from } → { $to }…
 flow-recheck-waiting = ⏳ Tu cotización tiene más de un minuto: vuelvo a comprobar la oferta antes de crear el intercambio.
 flow-recheck-done = ✅ La oferta está comprobada. Toca Confirmar para seguir.

@@ -103,6 +103,7 @@ amount-too-large = Jumlah itu terlalu besar. Silakan periksa lalu ketik ulang.
 amount-ambiguous = Saya tidak bisa memastikan apakah tanda pemisah di <code>{ $input }</code> adalah pemisah ribuan atau tanda desimal: keduanya sama-sama lazim. Tulis bilangan bulat tanpa tanda pemisah (<code>1234</code>), atau bilangan desimal dengan satu angka nol lagi di akhir (<code>1,2340</code>).
 
 queue-position = ⏳ Layanan penukaran sedang sibuk: Anda di antrean nomor { $position }, sekitar { $seconds } detik.
+create-rate-limited = ⏳ Layanan penukaran meminta saya menunggu: penukaran Anda belum dibuat. Saya akan mencoba lagi dalam sekitar { $seconds } detik.
 flow-offers-loading = ⏳ Memuat penawaran untuk { $amount } { $from } → { $to }…
 flow-recheck-waiting = ⏳ Kurs yang Anda lihat sudah berumur lebih dari satu menit: saya memeriksa ulang penawarannya sebelum membuat penukaran.
 flow-recheck-done = ✅ Penawaran sudah diperiksa. Ketuk Konfirmasi untuk melanjutkan.

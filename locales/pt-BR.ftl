@@ -107,6 +107,7 @@ amount-too-large = Esse valor é grande demais. Confira e digite de novo.
 amount-ambiguous = Não sei se o separador em <code>{ $input }</code> agrupa os milhares ou marca as casas decimais: as pessoas escrevem dos dois jeitos. Escreva um número inteiro sem separador (<code>1234</code>) ou um decimal com um zero a mais no final (<code>1,2340</code>).
 
 queue-position = ⏳ O serviço de troca está ocupado: você é o número { $position } na fila, cerca de { $seconds } s.
+create-rate-limited = ⏳ O serviço de troca pediu para eu esperar: sua troca ainda não foi criada. Vou tentar de novo em cerca de { $seconds } s.
 flow-offers-loading = ⏳ Buscando ofertas para { $amount } { $from } → { $to }…
 flow-recheck-waiting = ⏳ Sua cotação tem mais de um minuto: estou conferindo a oferta de novo antes de criar a troca.
 flow-recheck-done = ✅ A oferta foi conferida. Toque em Confirmar para continuar.

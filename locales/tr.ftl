@@ -106,6 +106,7 @@ amount-too-large = Bu tutar çok büyük. Lütfen kontrol edip yeniden yaz.
 amount-ambiguous = <code>{ $input }</code> içindeki ayırıcının binlikleri mi ayırdığını, yoksa ondalık kısmı mı başlattığını anlayamıyorum: iki türlü de yazılıyor. Lütfen ya tam sayıyı ayırıcısız yaz (<code>1234</code>) ya da ondalıklı sayının sonuna bir sıfır daha ekle (<code>1,2340</code>).
 
 queue-position = ⏳ Takas servisi yoğun: sıradaki yerin { $position }, yaklaşık { $seconds } sn.
+create-rate-limited = ⏳ Takas servisi beklememi istedi: takasın henüz oluşturulmadı. Yaklaşık { $seconds } sn sonra tekrar deneyeceğim.
 flow-offers-loading = ⏳ { $amount } { $from } → { $to } için teklifler alınıyor…
 flow-recheck-waiting = ⏳ Aldığın kur bir dakikadan eski: takası oluşturmadan önce teklifi yeniden kontrol ediyorum.
 flow-recheck-done = ✅ Teklif kontrol edildi. Devam etmek için “Onayla” düğmesine dokun.

@@ -103,6 +103,7 @@ amount-too-large = Số lượng này quá lớn. Vui lòng kiểm tra và nhậ
 amount-ambiguous = Tôi không rõ dấu phân cách trong <code>{ $input }</code> dùng để phân cách hàng nghìn hay để bắt đầu phần thập phân: cả hai cách viết đều phổ biến. Vui lòng viết số nguyên không có dấu phân cách (<code>1234</code>), hoặc số thập phân thêm một chữ số 0 ở cuối (<code>1,2340</code>).
 
 queue-position = ⏳ Dịch vụ đổi đang bận: bạn đang ở vị trí thứ { $position } trong hàng chờ, còn khoảng { $seconds } giây.
+create-rate-limited = ⏳ Dịch vụ đổi yêu cầu tôi chờ: giao dịch đổi của bạn chưa được tạo. Tôi sẽ thử lại sau khoảng { $seconds } giây.
 flow-offers-loading = ⏳ Đang lấy báo giá cho { $amount } { $from } → { $to }…
 flow-recheck-waiting = ⏳ Báo giá của bạn đã cũ hơn một phút: tôi đang kiểm tra lại báo giá trước khi tạo giao dịch đổi.
 flow-recheck-done = ✅ Báo giá đã được kiểm tra lại. Nhấn Xác nhận để tiếp tục.

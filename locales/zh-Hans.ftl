@@ -103,6 +103,7 @@ amount-too-large = 数量过大。请检查后重新输入。
 amount-ambiguous = 我无法判断 <code>{ $input }</code> 中的分隔符是千位分隔符还是小数点：两种写法都有人用。请写不带分隔符的整数（<code>1234</code>），或在小数末尾多加一个 0（<code>1.2340</code>）。
 
 queue-position = ⏳ 兑换服务繁忙：您排在第 { $position } 位，大约需要 { $seconds } 秒。
+create-rate-limited = ⏳ 兑换服务要求我稍等：您的兑换尚未创建。我将在大约 { $seconds } 秒后重试。
 flow-offers-loading = ⏳ 正在获取 { $amount } { $from } → { $to } 的报价…
 flow-recheck-waiting = ⏳ 您的报价已超过一分钟：在创建兑换之前，我正在重新核对报价。
 flow-recheck-done = ✅ 报价已核对完毕。点击“确认”继续。

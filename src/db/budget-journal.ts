@@ -8,6 +8,8 @@ import type { SqliteStore } from "./store.js";
 export interface Grant {
   at: number;
   lane: Lane;
+  /** Its row in the journal: set by the journal on a grant it wrote, for giving it back unused. */
+  id?: number;
 }
 
 /** What the budget sees inside one atomic step of a journal. */
@@ -36,6 +38,7 @@ export class SqliteBudgetJournal {
   private readonly pause;
   private readonly insertOne;
   private readonly prune;
+  private readonly deleteOne;
 
   constructor(
     private readonly store: SqliteStore,
@@ -49,12 +52,16 @@ export class SqliteBudgetJournal {
       db.insertInto("budget_grants").values({ at: arg<number>(0), lane: arg<Lane>(1) }),
     );
     this.prune = prepared<[before: number], never>(store.db, (db, arg) => db.deleteFrom("budget_grants").where("at", "<=", arg<number>(0)));
+    this.deleteOne = prepared<[id: number], never>(store.db, (db, arg) =>
+      db.deleteFrom("budget_grants").where(sql`rowid`, "=", arg<number>(0)),
+    );
   }
 
   /**
    * One write transaction, taken before anything is read (BEGIN IMMEDIATE: another process's
    * grants wait for it, or it for them). The time is read once the lock is held: a wait for
-   * another process must not stamp a grant earlier than it really went.
+   * another process must not stamp a grant earlier than it really went. Each grant written is
+   * given its rowid (`id`).
    */
   async grant<T>(
     spanMs: number,
@@ -68,7 +75,10 @@ export class SqliteBudgetJournal {
         const pausedUntil = (await this.pause(db)).rows[0]?.until ?? 0;
         const { grants, result } = decide({ now, window, pausedUntil });
         if (grants.length > 0) {
-          for (const grant of grants) await this.insertOne(db, grant.at, grant.lane);
+          for (const grant of grants) {
+            const { insertId } = await this.insertOne(db, grant.at, grant.lane);
+            if (insertId !== undefined) grant.id = Number(insertId);
+          }
           await this.prune(db, now - KEEP_MS);
         }
         await db.executeQuery(COMMIT);
@@ -92,6 +102,11 @@ export class SqliteBudgetJournal {
       .values({ id: 1, until })
       .onConflict((oc) => oc.column("id").doUpdateSet({ until: sql<number>`max(until, excluded.until)` }))
       .execute();
+  }
+
+  /** Takes back a grant whose request never left. */
+  async giveBack(id: number): Promise<void> {
+    await this.deleteOne(this.store.db, id);
   }
 
   private async after(db: Kysely<Schema>, time: number): Promise<Grant[]> {

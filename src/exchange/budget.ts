@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import type { Clock, Timer } from "../clock.js";
 import type { Grant, JournalView } from "../db/budget-journal.js";
 import { LANES, type Lane } from "../db/schema.js";
@@ -30,10 +31,19 @@ export { type Grant, type JournalView, LANES, type Lane };
  *     each requester's k-th queued request goes in round k, after everyone's earlier rounds
  *     (fair queueing): forty quotes of one person put the next person second in line, not
  *     41st. One requester may have at most `maxQueuedPerRequester` requests in line.
+ *  8. A request leaves within half the margin of its grant (`fresh`; the other half is for its
+ *     way to the service): one about to leave later (its process was starved: a pause, a GC,
+ *     SIGSTOP) gives its slot back (`giveBack`, out of the journal too) and asks again, or the
+ *     service would see the call later than the window counted it, and more than the limit in
+ *     a minute.
  *
  * With a journal, every grant and every pause is written before the call goes out, in one
  * atomic step that first reads what is already there: a restarted process (or a second one on
  * the same database) continues the same window instead of starting afresh.
+ *
+ * The budget's own work (the pump that grants queued requests, its timers, the journal's steps)
+ * runs in the async context the budget was built in, never in a caller's: whoever's request set
+ * it going, an update's fence (src/db/fence.ts) must not follow it to other people's grants.
  */
 const PRIORITY: Record<Lane, number> = { create: 0, user: 1, poll: 2, catalogue: 3, alert: 4 };
 const BACKGROUND: ReadonlySet<Lane> = new Set<Lane>(["poll", "catalogue", "alert"]);
@@ -46,6 +56,8 @@ export interface BudgetJournal {
   grantsAfter(time: number): Promise<Grant[]>;
   /** Records a "nothing before `until`" pause (a 429); keeps the later of the stored and the new one. */
   recordPause(until: number): Promise<void>;
+  /** Takes back a grant whose request never left (rule 8): its `id`, as `grant` set it. */
+  giveBack(id: number): Promise<void>;
 }
 
 export interface RateBudgetOptions {
@@ -54,7 +66,10 @@ export interface RateBudgetOptions {
   backgroundShare: number;
   clock: Clock;
   windowMs?: number;
-  /** Extra spacing on top of the window, for requests that arrive upstream late. */
+  /**
+   * Extra spacing on top of the window, for requests that arrive upstream late: half of it for
+   * the age a grant may have when its request leaves (rule 8), half for the way there.
+   */
   marginMs?: number;
   /** Without one, the budget lives in memory only (tests, benchmarks). */
   journal?: BudgetJournal;
@@ -74,6 +89,18 @@ export interface QueuePlace {
   position: number;
   /** Expected milliseconds until this request goes. */
   waitMs: number;
+}
+
+/**
+ * A slot granted to one request (what `acquire` resolves with): spent once the request leaves,
+ * which must be within half the margin of the grant (`RateBudget.fresh`), else given back.
+ */
+export interface Slot {
+  readonly lane: Lane;
+  /** The budget's clock when the grant was decided (its stamp in the journal is no earlier). */
+  readonly decidedAt: number;
+  /** The grant as the window holds it (with its journal id once written). */
+  readonly grant: Grant;
 }
 
 export class BudgetCancelledError extends Error {
@@ -107,7 +134,7 @@ interface Waiter {
   /** Its turn inside the user lane (rule 7); 0 elsewhere. */
   round: number;
   queuedAt: number;
-  resolve: () => void;
+  resolve: (slot: Slot) => void;
   reject: (error: unknown) => void;
   /** Told the place in line when queued, and again each time it moves up. */
   onQueued?: (place: QueuePlace) => void;
@@ -130,8 +157,12 @@ export class RateBudget {
   /** Poll grants per window that queued people cannot take away (rule 6). */
   readonly pollFloor: number;
   readonly maxQueuedPerRequester: number;
+  /** How old a grant may be when its request leaves (rule 8): half the margin. */
+  readonly maxGrantAgeMs: number;
   private readonly span: number;
   private readonly clock: Clock;
+  /** The context the budget was built in: its own work runs there (see above). */
+  private readonly home = new AsyncResource("RateBudget");
   private readonly journal: BudgetJournal | undefined;
   private readonly onGranted: ((lane: Lane, waitedMs: number) => void) | undefined;
   private readonly onListenerError: ((error: unknown) => void) | undefined;
@@ -163,7 +194,9 @@ export class RateBudget {
     // At least one slot for people, at least one for background work when the limit allows it.
     const cap = Math.floor(this.limit * options.backgroundShare);
     this.backgroundCap = this.limit === 1 ? 1 : Math.min(this.limit - 1, Math.max(1, cap));
-    this.span = (options.windowMs ?? 60_000) + (options.marginMs ?? 1_000);
+    const marginMs = options.marginMs ?? 1_000;
+    this.span = (options.windowMs ?? 60_000) + marginMs;
+    this.maxGrantAgeMs = marginMs / 2;
     this.backgroundPaceMs = Math.floor(this.span / this.backgroundCap);
     // A fifth of the limit (2 of 10), never more than the people's own share.
     this.reservedForPeople = Math.min(Math.ceil(this.limit / 5), this.limit - this.backgroundCap);
@@ -181,15 +214,16 @@ export class RateBudget {
   /**
    * Waits for a slot in `lane`. `onQueued` is told the place in line when the request
    * has to wait, so a person can be told "you are 3rd, about 20 s", and again each time it
-   * moves up the line.
+   * moves up the line (in the caller's async context, whoever's request moved the line).
    */
-  acquire(lane: Lane, options: { signal?: AbortSignal; onQueued?: (place: QueuePlace) => void; requester?: string } = {}): Promise<void> {
-    const { signal, onQueued, requester } = options;
+  acquire(lane: Lane, options: { signal?: AbortSignal; onQueued?: (place: QueuePlace) => void; requester?: string } = {}): Promise<Slot> {
+    const { signal, requester } = options;
+    const onQueued = options.onQueued && AsyncResource.bind(options.onQueued);
     if (signal?.aborted) return Promise.reject(new BudgetCancelledError("cancelled before queueing"));
     if (this.closed) return Promise.reject(new BudgetCancelledError("budget closed"));
     const full = requester === undefined ? undefined : this.queueFull(requester);
     if (full) return Promise.reject(full);
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<Slot>((resolve, reject) => {
       const waiter: Waiter = {
         lane,
         seq: this.seq++,
@@ -206,9 +240,9 @@ export class RateBudget {
         };
         signal.addEventListener("abort", onAbort, { once: true });
         const cleanup = () => signal.removeEventListener("abort", onAbort);
-        waiter.resolve = () => {
+        waiter.resolve = (slot) => {
           cleanup();
-          resolve();
+          resolve(slot);
         };
         waiter.reject = (error) => {
           cleanup();
@@ -279,6 +313,29 @@ export class RateBudget {
       void writing.finally(() => this.pausesWriting.delete(writing));
     }
     void this.pump();
+  }
+
+  /** Whether the request `slot` was granted for may still leave now: its grant is at most half the margin old (rule 8). */
+  fresh(slot: Slot): boolean {
+    return this.clock.now() - slot.decidedAt <= this.maxGrantAgeMs;
+  }
+
+  /**
+   * Takes back a slot whose request never left (rule 8): out of the window, and out of the
+   * journal, so that every process counts the window without it. Should the journal not take
+   * it, the slot stays spent (the window only counts one call too many).
+   */
+  async giveBack(slot: Slot): Promise<void> {
+    const drop = (list: Grant[]) => {
+      const index = list.indexOf(slot.grant);
+      if (index !== -1) list.splice(index, 1);
+    };
+    drop(this.window);
+    drop(this.history);
+    const id = slot.grant.id;
+    if (this.journal && id !== undefined) await this.journal.giveBack(id).catch(() => undefined);
+    // A slot freed may let a waiter go sooner than the timer armed for it.
+    if (this.waiters.length > 0) void this.pump();
   }
 
   /**
@@ -415,6 +472,10 @@ export class RateBudget {
    * settles then), and a step that fails leaves every waiter in line and is tried again soon.
    */
   private pump(): Promise<void> {
+    return this.home.runInAsyncScope(() => this.pumpHere());
+  }
+
+  private pumpHere(): Promise<void> {
     const journal = this.journal;
     if (!journal) {
       this.pumpInMemory();
@@ -445,21 +506,27 @@ export class RateBudget {
     const now = this.clock.now();
     if (this.waiters.length === 0) return this.armTimer(now);
     this.trimWindow(now);
-    this.release(now, this.chooseGrants(now));
+    const before = this.window.length;
+    const granted = this.chooseGrants(now);
+    this.release(now, now, granted, this.window.slice(before));
   }
 
   private async pumpJournaled(journal: BudgetJournal): Promise<void> {
     if (this.closed) return;
     if (this.waiters.length === 0) return this.armTimer(this.clock.now());
-    let decided: { now: number; granted: Waiter[] };
+    let decided: { now: number; decidedAt: number; granted: Waiter[]; grants: Grant[] };
     try {
       // The time is the journal's, read inside its step: a wait for another process's lock
       // must not stamp the grant earlier than it really went.
       decided = await journal.grant(this.span, (view) => {
         this.window = [...view.window];
         this.pausedUntil = Math.max(this.pausedUntil, view.pausedUntil);
+        const before = this.window.length;
         const granted = this.chooseGrants(view.now);
-        return { grants: granted.map((w) => ({ at: view.now, lane: w.lane })), result: { now: view.now, granted } };
+        // The window's new entries are the grants the journal writes (and gives their ids).
+        const grants = this.window.slice(before);
+        // This process's clock, before the write: a grant's age is never counted short (rule 8).
+        return { grants, result: { now: view.now, decidedAt: this.clock.now(), granted, grants } };
       });
     } catch {
       // The journal could not be read or written (the database is busy): nothing was granted,
@@ -468,19 +535,20 @@ export class RateBudget {
       this.armTimer(now, now + JOURNAL_RETRY_MS);
       return;
     }
-    this.release(decided.now, decided.granted);
+    this.release(decided.now, decided.decidedAt, decided.granted, decided.grants);
   }
 
-  /** Only once the grants are safely written do they leave the line and go. */
-  private release(grantedAt: number, granted: Waiter[]): void {
-    for (const waiter of granted) {
+  /** Only once the grants are safely written do they leave the line and go; `grants[i]` is `granted[i]`'s. */
+  private release(grantedAt: number, decidedAt: number, granted: Waiter[], grants: Grant[]): void {
+    for (const [i, waiter] of granted.entries()) {
       const index = this.waiters.indexOf(waiter);
       // Gave up (or the budget closed) while its grant was being written: the slot is spent unused.
       if (index === -1) continue;
       this.waiters.splice(index, 1);
       if (waiter.lane === "user") this.userRound = Math.max(this.userRound, waiter.round);
-      this.history.push({ at: grantedAt, lane: waiter.lane });
-      waiter.resolve();
+      const grant = grants[i]!;
+      this.history.push(grant);
+      waiter.resolve({ lane: waiter.lane, decidedAt, grant });
       const onGranted = this.onGranted;
       if (onGranted) this.tell(() => onGranted(waiter.lane, grantedAt - waiter.queuedAt));
     }

@@ -19,13 +19,16 @@ import {
   transactionSchema,
 } from "./schemas.js";
 
+/** How a request waits for its slot: what the budget's `acquire` takes. */
+type SlotWait = { signal?: AbortSignal; onQueued?: (place: QueuePlace) => void; requester?: string };
+
 export interface ExchangeClientOptions {
   /** Base address ending in /api/dev/v2. */
   baseUrl: string;
   apiKey: string;
   authScheme: "bearer" | "raw";
   /** The shared rate budget (only what the client needs of it). */
-  budget: Pick<RateBudget, "acquire" | "pause">;
+  budget: Pick<RateBudget, "acquire" | "pause" | "fresh" | "giveBack">;
   clock: Clock;
   logger: Logger;
   /**
@@ -170,12 +173,15 @@ export class ExchangeClient {
       amount: request.amount,
       fixed: request.fixed,
     };
-    const acquire: { signal?: AbortSignal; onQueued?: (place: QueuePlace) => void } = {};
-    if (options.queueSignal) acquire.signal = options.queueSignal;
-    if (options.onQueued) acquire.onQueued = options.onQueued;
-    await this.options.budget.acquire("create", acquire);
+    const wait: SlotWait = {};
+    if (options.queueSignal) wait.signal = options.queueSignal;
+    if (options.onQueued) wait.onQueued = options.onQueued;
     const timeoutMs = options.requestTimeoutMs ?? this.createTimeoutMs;
-    const body = await this.send("createTransaction", "POST", {}, payload, { headersMs: timeoutMs, bodyMs: timeoutMs });
+    const body = await this.send("createTransaction", "POST", {}, payload, {
+      slot: { lane: "create", wait },
+      headersMs: timeoutMs,
+      bodyMs: timeoutMs,
+    });
     const parsed = createResultSchema.safeParse(body);
     if (!parsed.success) throw this.invalid("createTransaction", parsed.error, true);
     return { exchangeId: this.createdId(parsed.data, body) };
@@ -249,14 +255,14 @@ export class ExchangeClient {
     for (let attempt = 1; ; attempt++) {
       const { signal, queueSignal, onQueued, requester } = options;
       const waitSignal = signal && queueSignal ? AbortSignal.any([signal, queueSignal]) : (queueSignal ?? signal);
-      await this.options.budget.acquire(options.lane, {
+      const wait: SlotWait = {
         ...(waitSignal ? { signal: waitSignal } : {}),
         ...(onQueued ? { onQueued } : {}),
         ...(requester === undefined ? {} : { requester }),
-      });
-      options.onGranted?.();
+      };
       try {
         return await this.send(endpoint, "GET", query, undefined, {
+          slot: { lane: options.lane, wait, ...(options.onGranted ? { onGranted: options.onGranted } : {}) },
           ...(options.signal ? { signal: options.signal } : {}),
           retry: attempt > 1,
         });
@@ -270,13 +276,39 @@ export class ExchangeClient {
     }
   }
 
-  /** One HTTP exchange; `request` may set its own timeouts instead of the pool's. */
+  /**
+   * Takes a slot for one request about to leave: a slot whose grant aged past the budget's margin
+   * meanwhile (this process was starved since: a pause, a long GC, SIGSTOP) is given back and
+   * asked for again, or the service would see the call later than the budget counted it, and
+   * more than its limit in a minute (rule 8 of src/exchange/budget.ts). Nothing is awaited
+   * between the last look at the slot and the request.
+   */
+  private async takeSlot(endpoint: string, lane: Lane, wait: SlotWait): Promise<void> {
+    const budget = this.options.budget;
+    for (;;) {
+      const slot = await budget.acquire(lane, wait);
+      if (budget.fresh(slot)) return;
+      this.options.logger.warn({ endpoint, lane }, "a rate budget slot grew too old before its request left; asking again");
+      await budget.giveBack(slot);
+    }
+  }
+
+  /**
+   * One HTTP exchange, sent as soon as `request.slot` has its budget slot; `request` may set its
+   * own timeouts instead of the pool's.
+   */
   private async send(
     endpoint: string,
     method: "GET" | "POST",
     query: Record<string, string>,
     payload: unknown,
-    request: { signal?: AbortSignal; headersMs?: number; bodyMs?: number; retry?: boolean },
+    request: {
+      slot: { lane: Lane; wait: SlotWait; onGranted?: () => void };
+      signal?: AbortSignal;
+      headersMs?: number;
+      bodyMs?: number;
+      retry?: boolean;
+    },
   ): Promise<unknown> {
     const attempt = { retry: request.retry ?? false };
     const search = new URLSearchParams(query).toString();
@@ -287,6 +319,8 @@ export class ExchangeClient {
     let text: string;
     let contentType: string;
     let retryAfter: string | undefined;
+    await this.takeSlot(endpoint, request.slot.lane, request.slot.wait);
+    request.slot.onGranted?.();
     try {
       const response = await this.pool.request({
         path,

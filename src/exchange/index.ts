@@ -15,7 +15,7 @@ export {
 } from "./budget.js";
 export { type CatalogueOptions, CatalogueService } from "./catalogue.js";
 export { type CreateTransactionRequest, ExchangeClient, type Pair } from "./client.js";
-export { isExchangeError } from "./errors.js";
+export { type ExchangeError, isExchangeError } from "./errors.js";
 export { EstimateService, outsideLimits, type Quote } from "./estimates.js";
 export { type SandboxExchange, type SteerEvent, startSandbox } from "./sandbox/index.js";
 export { type Currency, isFinalStatus, KNOWN_STATUSES, type Offer, type Transaction } from "./schemas.js";

@@ -5,6 +5,7 @@ import {
   BudgetCancelledError,
   type CreateTransactionRequest,
   type ExchangeClient,
+  type ExchangeError,
   isExchangeError,
   type QueuePlace,
 } from "../../exchange/index.js";
@@ -114,14 +115,29 @@ async function createExchange(
   // Only the wait for a slot is bounded here (giving up then is safe: nothing was sent). Once
   // the slot is granted, the request has the client's own response timeout, whatever the wait.
   const queue = abortAfter(deps.clock, USER_WAIT_MS);
+  const notice = queueNotice(deps, input.chatId, input.ui);
   let exchangeId: string;
   try {
-    ({ exchangeId } = await whileWaiting(
-      deps,
-      input.chatId,
-      (onQueued) => deps.client.createTransaction(request, { onQueued, queueSignal: queue.signal }),
-      queueNotice(deps, input.chatId, input.ui),
-    ));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        ({ exchangeId } = await whileWaiting(
+          deps,
+          input.chatId,
+          (onQueued) => deps.client.createTransaction(request, { onQueued, queueSignal: queue.signal }),
+          notice.show,
+        ));
+        break;
+      } catch (error) {
+        // A 429 was refused unread: nothing was created, so the same request key asks again once
+        // the service's wait is over (the budget holds every call until then), the person told why.
+        if (!isSurelyRateLimited(error) || attempt >= RATE_LIMITED_ATTEMPTS || queue.signal.aborted) throw error;
+        deps.logger.warn(
+          { requestKey, attempt, retryAfterMs: error.details.retryAfterMs },
+          "createTransaction was rate limited; asking again",
+        );
+        notice.rateLimited(error.details.retryAfterMs ?? 0);
+      }
+    }
   } catch (error) {
     return await createFailed(deps, { requestKey, at: claimedAt, request }, error);
   } finally {
@@ -266,12 +282,31 @@ async function createFailed(
   return { kind: "unknown", reference: requestKey, at };
 }
 
-/** "You are 3rd in line, about 20 s": one message per wait, edited as the wait goes down. */
-function queueNotice(deps: CreateDeps, chatId: number, ui: FlowUi): (place: QueuePlace) => void {
+/** Times createTransaction is asked under one request key while the service answers 429 (each waits out its pause). */
+export const RATE_LIMITED_ATTEMPTS = 3;
+
+/** A 429 from the service, which says the request was not processed: nothing was created. */
+function isSurelyRateLimited(error: unknown): error is ExchangeError {
+  return isExchangeError(error, "rate-limited") && error.details.mayHaveReachedService === false;
+}
+
+/**
+ * "You are 3rd in line, about 20 s": one message per wait, edited as the wait goes down. After a
+ * 429 (`rateLimited`) it says so instead: the service asked to wait, nothing is created yet.
+ */
+function queueNotice(
+  deps: CreateDeps,
+  chatId: number,
+  ui: FlowUi,
+): { show: (place: QueuePlace) => void; rateLimited: (waitMs: number) => void } {
   let notice: Promise<number | undefined> | undefined;
+  let limited = false;
+  let shown: string | undefined;
   const warn = (error: unknown) => deps.logger.warn({ err: error }, "could not show the place in line");
-  return (place) => {
-    const text = ui.t("queue-position", { position: place.position, seconds: waitSeconds(place.waitMs) });
+  const say = (text: string) => {
+    // Telegram refuses an edit that changes nothing.
+    if (text === shown) return;
+    shown = text;
     notice =
       notice === undefined
         ? deps.notifyQueued(chatId, text).catch((error: unknown) => void warn(error))
@@ -279,5 +314,16 @@ function queueNotice(deps: CreateDeps, chatId: number, ui: FlowUi): (place: Queu
             if (messageId !== undefined) await deps.editMessage(chatId, messageId, { text }).catch(warn);
             return messageId;
           });
+  };
+  const show = (place: QueuePlace) => {
+    const seconds = waitSeconds(place.waitMs);
+    say(limited ? ui.t("create-rate-limited", { seconds }) : ui.t("queue-position", { position: place.position, seconds }));
+  };
+  return {
+    show,
+    rateLimited: (waitMs) => {
+      limited = true;
+      show({ position: 1, waitMs });
+    },
   };
 }

@@ -63,7 +63,7 @@ export class PgBudgetJournal {
     }
   }
 
-  /** Records `grants` if the journal is still as `seen`; false (nothing written) when it is not. */
+  /** Records `grants` (giving each its id) if the journal is still as `seen`; false (nothing written) when it is not. */
   private async write(grants: Grant[], seen: { now: number; paused_until: number; last: number }): Promise<boolean> {
     const rows = grants.map((grant) => {
       if (!LANES.has(grant.lane)) throw new TypeError(`not a lane: ${JSON.stringify(grant.lane)}`);
@@ -81,18 +81,30 @@ export class PgBudgetJournal {
          INSERT INTO budget_grants (at, lane)
          SELECT state.now + chosen.shift, chosen.lane FROM state, (VALUES ${rows.join(", ")}) AS chosen (shift, lane)
          WHERE state.last = ${integer(seen.last)} AND state.paused_until = ${integer(seen.paused_until)}
-         RETURNING at
+         RETURNING id, lane
        ), pruned AS (
          DELETE FROM budget_grants WHERE at <= (SELECT now FROM state) - ${KEEP_MS} AND EXISTS (SELECT 1 FROM written)
        )
-       SELECT count(*)::int AS written FROM written`,
-    )) as unknown as pg.QueryResult<{ written: number }>[];
-    return (results[1]?.rows[0]?.written ?? 0) > 0;
+       SELECT id::float8 AS id, lane FROM written ORDER BY id`,
+    )) as unknown as pg.QueryResult<{ id: number; lane: string }>[];
+    const written = results[1]?.rows ?? [];
+    if (written.length === 0) return false;
+    // The grants of one step are alike but for their lanes: each takes the next id written for its lane.
+    for (const grant of grants) {
+      const index = written.findIndex((row) => row.lane === grant.lane);
+      if (index !== -1) grant.id = written.splice(index, 1)[0]!.id;
+    }
+    return true;
   }
 
   async grantsAfter(time: number): Promise<Grant[]> {
     const result = await this.pool.query<Grant>("SELECT at, lane FROM budget_grants WHERE at > $1 ORDER BY at, id", [time]);
     return result.rows;
+  }
+
+  /** Takes back a grant whose request never left: other processes count the window without it from their next step. */
+  async giveBack(id: number): Promise<void> {
+    await this.pool.query("DELETE FROM budget_grants WHERE id = $1", [id]);
   }
 
   async recordPause(until: number): Promise<void> {

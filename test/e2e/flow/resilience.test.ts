@@ -132,6 +132,25 @@ describe("when the exchange service misbehaves", () => {
     expect((await user.nextMessage()).text).toMatch(/^Сервис обмена отказал\.$/m);
   });
 
+  it("waits out a 429 on the creation, saying why, and creates the exchange once", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 4106, first_name: "Lou", language_code: "en" });
+    const summary = await toSummary(user, PLAIN);
+    world.app.sandbox!.faults.inject({ kind: "status", status: 429, retryAfterSeconds: 20 }, { endpoint: "createTransaction" });
+    await user.click(summary, /Confirm/);
+    // The truth while it waits: nothing created yet, and when it asks again.
+    const waiting = await user.nextMessage();
+    expect(waiting.text).toContain(
+      "⏳ The exchange service asked me to wait: your exchange is not created yet. I will try again in about 20 s.",
+    );
+    const created = await drive(world.clock, user.nextMessage());
+    expect(created.text).toContain("Exchange created");
+    expect(creates(world).map((r) => r.status)).toEqual([429, 200]);
+    expect(creates(world)[1]!.at - creates(world)[0]!.at).toBeGreaterThanOrEqual(20_000);
+    const exchanges = await world.app.repos.transactions.listByUser(user.id, 10, 0);
+    expect(exchanges.map((e) => e.exchangeId)).toEqual([/🔁 Exchange (\S+)/.exec(created.text!)![1]]);
+  });
+
   it("never retries a creation whose outcome is unknown", async () => {
     world = await startWorld();
     const user = world.tg.user({ id: 4104, first_name: "Jon", language_code: "en" });

@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../../src/clock.js";
+import { ManualClock, systemClock } from "../../../src/clock.js";
+import { currentFence, underFence } from "../../../src/db/fence.js";
 import { openSqliteStore, SqliteBudgetJournal } from "../../../src/db/index.js";
 import {
   BudgetCancelledError,
   type BudgetJournal,
   BudgetQueueFullError,
+  type Grant,
   type Lane,
   type QueuePlace,
   RateBudget,
@@ -239,7 +241,7 @@ describe("RateBudget", () => {
     for (let i = 0; i < 3; i++) void ask("user", `ann-${i}`, { requester: "ann" });
     await expect(budget.acquire("user", { requester: "ann" })).rejects.toThrow(BudgetQueueFullError);
     await clock.advance(SPAN);
-    await expect(budget.acquire("user", { requester: "ann" })).resolves.toBeUndefined();
+    await expect(budget.acquire("user", { requester: "ann" })).resolves.toMatchObject({ lane: "user" });
   });
 
   it("status polls are never starved: while people keep the user lane full, polls still get two slots a minute", async () => {
@@ -414,6 +416,40 @@ describe("RateBudget with its journal in the database", () => {
     }
   });
 
+  it("a slot older than half the margin as its request leaves is given back: every process counts the window without it", async () => {
+    const clock = new ManualClock();
+    const path = await databaseFile();
+    const a = await budgetOn(path, clock, 2);
+    const b = await budgetOn(path, clock, 2);
+    const start = clock.now();
+    const fresh = await a.budget.acquire("user");
+    const stale = await a.budget.acquire("user");
+    expect(a.budget.fresh(stale)).toBe(true);
+    // Half the margin is for the request's way to the service: past it, the slot is given back.
+    await clock.advance(500);
+    expect(a.budget.fresh(stale)).toBe(true);
+    // The process is starved past it before the request leaves.
+    await clock.advance(501);
+    expect(a.budget.fresh(fresh)).toBe(false);
+    expect(a.budget.fresh(stale)).toBe(false);
+    await a.budget.giveBack(stale);
+    expect((await a.db.journal.grantsAfter(0)).length).toBe(1);
+    // The other process takes the slot given back at once: its window is the journal's.
+    let grantedAt: number | undefined;
+    void b.budget.acquire("user").then(() => (grantedAt = clock.now()));
+    await clock.advance(0);
+    expect(grantedAt).toBe(clock.now());
+    // …and asking again waits for the window: two grants in it, none given back twice.
+    let againAt: number | undefined;
+    void a.budget.acquire("user").then(() => (againAt = clock.now()));
+    await clock.advance(SPAN);
+    expect(againAt).toBe(start + SPAN);
+    for (const p of [a, b]) {
+      await p.budget.close();
+      await p.db.close();
+    }
+  });
+
   it("keeps the journal small: one row per call, older than two hours pruned", async () => {
     const clock = new ManualClock();
     const path = await databaseFile();
@@ -435,6 +471,55 @@ describe("RateBudget with its journal in the database", () => {
     await budget.close();
     await db.close();
   });
+});
+
+describe("RateBudget's own work", () => {
+  /** A journal in memory that notes the fence its steps run under. */
+  function fenceNoting(seen: unknown[]): BudgetJournal {
+    const grants: Grant[] = [];
+    return {
+      grant: async (spanMs, decide) => {
+        seen.push(currentFence()?.chatKey);
+        const now = Date.now();
+        const decided = decide({ now, window: grants.filter((g) => g.at > now - spanMs), pausedUntil: 0 });
+        grants.push(...decided.grants);
+        return decided.result;
+      },
+      grantsAfter: async (time) => grants.filter((g) => g.at > time),
+      recordPause: async () => {},
+      giveBack: async () => {},
+    };
+  }
+
+  for (const journaled of [false, true]) {
+    it(`runs outside the fence of the update whose request set it going (${journaled ? "with" : "without"} a journal)`, async () => {
+      const seen: unknown[] = [];
+      // Built outside any update's handling, as src/app.ts builds it; a short window on the real clock.
+      const budget = new RateBudget({
+        limitPerMinute: 1,
+        backgroundShare: 0.5,
+        clock: systemClock,
+        windowMs: 30,
+        marginMs: 20,
+        ...(journaled ? { journal: fenceNoting(seen) } : {}),
+        onGranted: () => void seen.push(currentFence()?.chatKey),
+      });
+      await budget.acquire("user");
+      // That pump has ended (its journal step too): the next request sets a new one going.
+      await new Promise((resolve) => setImmediate(resolve));
+      // An update's handling asks while the window is full: its request waits for the pump's timer.
+      const lease = { chatKey: "c:1", token: 7, fencing: true };
+      let sawInside: string | undefined;
+      await underFence(lease, async () => {
+        await budget.acquire("user", { onQueued: () => (sawInside = currentFence()?.chatKey) });
+      });
+      // The waiter's own listener is told in its own context, the pump's work in none.
+      expect(sawInside).toBe("c:1");
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(seen.filter((chatKey) => chatKey !== undefined)).toEqual([]);
+      await budget.close();
+    });
+  }
 });
 
 describe("RateBudget when a listener throws", () => {
@@ -514,6 +599,7 @@ describe("RateBudget when its journal fails", () => {
         }),
       grantsAfter: (time) => real.grantsAfter(time),
       recordPause: (until) => real.recordPause(until),
+      giveBack: (id) => real.giveBack(id),
     };
     const budget = new RateBudget({ limitPerMinute: 10, backgroundShare: 0.6, clock, journal });
     const controller = new AbortController();

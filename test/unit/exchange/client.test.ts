@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { abortAfter, ManualClock } from "../../../src/clock.js";
-import { BudgetCancelledError, RateBudget } from "../../../src/exchange/budget.js";
+import { openSqliteStore, SqliteBudgetJournal } from "../../../src/db/index.js";
+import { BudgetCancelledError, type BudgetJournal, RateBudget } from "../../../src/exchange/budget.js";
 import { ExchangeClient, type ExchangeClientOptions, type Pair } from "../../../src/exchange/client.js";
 import { ExchangeError } from "../../../src/exchange/errors.js";
 import { type SandboxExchange, startSandbox } from "../../../src/exchange/sandbox/index.js";
 import { captureLogs, drive } from "../../harness/drive.js";
+import { busiestWindow } from "../../harness/windows.js";
 
 const KEY = "test-key";
 const BTC_TO_USDT_TRX: Pair = { symbolFrom: "btc", networkFrom: "btc", symbolTo: "usdt", networkTo: "trx" };
@@ -27,11 +29,22 @@ interface Setup {
 const open: Setup[] = [];
 
 async function setup(
-  options: { sandboxLimit?: number; clientLimit?: number; client?: Partial<ExchangeClientOptions> } = {},
+  options: {
+    sandboxLimit?: number;
+    clientLimit?: number;
+    client?: Partial<ExchangeClientOptions>;
+    journal?: (clock: ManualClock) => BudgetJournal;
+  } = {},
 ): Promise<Setup> {
   const clock = new ManualClock();
   const sandbox = await startSandbox({ apiKey: KEY, clock, rateLimitPerMinute: options.sandboxLimit ?? 0, seed: 1 });
-  const budget = new RateBudget({ limitPerMinute: options.clientLimit ?? 10, backgroundShare: 0.6, clock });
+  const journal = options.journal?.(clock);
+  const budget = new RateBudget({
+    limitPerMinute: options.clientLimit ?? 10,
+    backgroundShare: 0.6,
+    clock,
+    ...(journal ? { journal } : {}),
+  });
   const { logger, lines } = captureLogs();
   const client = new ExchangeClient({
     baseUrl: sandbox.url,
@@ -116,6 +129,56 @@ describe("ExchangeClient against the sandbox", () => {
     expect(first?.status).toBe(429);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(7_000);
     expect((await budget.stats()).rateLimited).toBe(1);
+  });
+
+  it("gives back a slot grown too old before its request left, and asks again: the service never sees more than the limit", async () => {
+    // The journal (in memory) holds the first grant's answer until the test lets it go: the
+    // process is starved between its grant and its request (a pause, a GC, SIGSTOP).
+    const store = openSqliteStore(":memory:");
+    let hold: { granted: () => void; wake: Promise<void> } | undefined;
+    const starvedAfterGrant = (clock: ManualClock): BudgetJournal => {
+      const real = new SqliteBudgetJournal(store, clock);
+      return {
+        grant: async (spanMs, decide) => {
+          let wrote = false;
+          const result = await real.grant(spanMs, (view) => {
+            const decided = decide(view);
+            wrote = decided.grants.length > 0;
+            return decided;
+          });
+          const held = wrote ? hold : undefined;
+          if (held) {
+            hold = undefined;
+            held.granted();
+            await held.wake;
+          }
+          return result;
+        },
+        grantsAfter: (time) => real.grantsAfter(time),
+        recordPause: (until) => real.recordPause(until),
+        giveBack: (id) => real.giveBack(id),
+      };
+    };
+    const { clock, client, sandbox } = await setup({ sandboxLimit: 2, clientLimit: 2, journal: starvedAfterGrant });
+    let wake!: () => void;
+    const granted = new Promise<void>((resolve) => {
+      hold = { granted: resolve, wake: new Promise<void>((woken) => (wake = woken)) };
+    });
+    const first = client.getEstimate(BTC_TO_USDT_TRX, "0.1");
+    await granted;
+    await clock.advance(2_500);
+    wake();
+    await drive(clock, first);
+    // Two more: the next goes at once, the last once a slot of the window frees.
+    await drive(clock, client.getEstimate(BTC_TO_USDT_TRX, "0.2"));
+    await drive(clock, client.getEstimate(BTC_TO_USDT_TRX, "0.3"), { stepMs: 1_000 });
+    const seen = sandbox.requests.map((r) => r.at);
+    expect(seen).toHaveLength(3);
+    expect(sandbox.requests.filter((r) => r.status === 429)).toEqual([]);
+    expect(busiestWindow(seen, 60_000)).toBeLessThanOrEqual(2);
+    // The journal holds one grant per request that went, none for the slot given back.
+    expect((await new SqliteBudgetJournal(store, clock).grantsAfter(0)).map((g) => g.at)).toEqual(seen);
+    await store.close();
   });
 
   it("recovers when the service's own limit is stricter than ours", async () => {

@@ -1,6 +1,6 @@
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CreateDeps, createStep } from "../../../../src/bot/conversations/create.js";
+import { type CreateDeps, createStep, RATE_LIMITED_ATTEMPTS } from "../../../../src/bot/conversations/create.js";
 import type { FlowState } from "../../../../src/bot/conversations/flow-state.js";
 import { createdByFlow } from "../../../../src/bot/flow-created.js";
 import { ManualClock } from "../../../../src/clock.js";
@@ -162,5 +162,36 @@ describe("the create step", () => {
     };
     await create();
     expect(queued).toEqual(["⏳ The exchange service is busy: you are number 3 in line, about 20 s."]);
+  });
+
+  it("asks again under the same request key after a 429, telling the person why they wait, and creates once", async () => {
+    const rateLimited = new ExchangeError("rate-limited", "createTransaction: rate limited", {
+      httpStatus: 429,
+      retryAfterMs: 5_000,
+      mayHaveReachedService: false,
+    });
+    service = async (_request, onQueued) => {
+      if (requests.length === 1) throw rateLimited;
+      // The budget holds the call until the service's wait is over, and says so.
+      onQueued?.({ position: 1, waitMs: 5_000 });
+      return { exchangeId: "ex-1" };
+    };
+    const run = await create();
+    expect(run.result).toMatchObject({ kind: "created", exchangeId: "ex-1" });
+    expect(requests).toHaveLength(2);
+    expect(requests[1]).toEqual(requests[0]);
+    expect(await repos.createRequests.stateOf(requestKeyOf(USER, "flow1", 1))).toEqual({ state: "created", exchangeId: "ex-1" });
+    expect(queued).toEqual(["⏳ The exchange service asked me to wait: your exchange is not created yet. I will try again in about 5 s."]);
+    expect(completed).toEqual(["created"]);
+  });
+
+  it("refuses, nothing created, only once the service has answered 429 to every attempt", async () => {
+    service = async () => {
+      throw new ExchangeError("rate-limited", "createTransaction: rate limited", { retryAfterMs: 1_000, mayHaveReachedService: false });
+    };
+    const run = await create();
+    expect(run.result).toMatchObject({ kind: "refused", error: { kind: "rate-limited" } });
+    expect(requests).toHaveLength(RATE_LIMITED_ATTEMPTS);
+    expect(await repos.createRequests.stateOf(requestKeyOf(USER, "flow1", 1))).toMatchObject({ state: "failed" });
   });
 });
