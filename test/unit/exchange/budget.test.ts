@@ -508,7 +508,7 @@ describe("RateBudget's own work", () => {
       // That pump has ended (its journal step too): the next request sets a new one going.
       await new Promise((resolve) => setImmediate(resolve));
       // An update's handling asks while the window is full: its request waits for the pump's timer.
-      const lease = { chatKey: "c:1", token: 7, fencing: true };
+      const lease = { chatKey: "c:1", token: 7, fencing: true, lose: () => {} };
       let sawInside: string | undefined;
       await underFence(lease, async () => {
         await budget.acquire("user", { onQueued: () => (sawInside = currentFence()?.chatKey) });
