@@ -2,7 +2,7 @@ import type { MiddlewareFn } from "grammy";
 import type { Repositories, UserRecord } from "../db/index.js";
 import type { Outbox } from "../telegram/outbox.js";
 import type { BotContext } from "./context.js";
-import { offersKey } from "./conversations/offers-delivery.js";
+import { offersKey } from "./conversations/offers-ticket.js";
 import { addressLabelKey } from "./features/addresses.js";
 import { groupSettings } from "./features/quotes.js";
 import { flowCreatedKey } from "./flow-created.js";

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
 import type { KeyValueStore } from "../db/kv.js";
 import type { UserRepository } from "../db/users.js";
+import { OFFERS_PREFIX } from "./conversations/offers-ticket.js";
 import { sendFailure } from "./telegram-errors.js";
 
 export const FLOW_IDLE_MS = 30 * 60_000;
@@ -22,7 +23,9 @@ interface StoredConversations {
 
 /**
  * Ends flows left alone for 30 minutes, with a short note. A conversation only wakes up
- * when an update arrives, so the sweep runs on its own timer over the stored flows.
+ * when an update arrives, so the sweep runs on its own timer over the stored flows. Offers
+ * tickets left alone as long go too: no flow waits for them any more (a quote asked before a
+ * step's prompt stays until the chat's next quote, whether or not a delivery followed).
  */
 export function startFlowSweeper(deps: {
   kv: KeyValueStore;
@@ -74,6 +77,7 @@ export function startFlowSweeper(deps: {
       deps.logger.warn({ chatId: key }, "closed a flow whose stored state grew too large");
       await close(key, deps.tooLargeNote);
     }
+    if (!stopped) await deps.kv.deleteIdle(OFFERS_PREFIX, before);
   };
   const sweep = () => {
     const run = sweepOnce();

@@ -157,7 +157,14 @@ export function createBot(options: BotOptions, deps: BotDeps): CreatedBot {
 
   // Work handlers start without waiting for it (quotes that wait for the budget), so no chat is held.
   const background = new BackgroundTasks(logger);
-  const offers = new OffersDelivery({ kv: repos.kv, background, logger, owner: deps.process.owner, isRunning: deps.process.isRunning });
+  const offers = new OffersDelivery({
+    kv: repos.kv,
+    background,
+    logger,
+    clock,
+    owner: deps.process.owner,
+    isRunning: deps.process.isRunning,
+  });
   const currencyIndex = currencyIndexOf(catalogue);
   // One "typing…" per chat, however many waits there share it.
   const typing = new TypingIndicator({ clock, logger, send: (chatId) => bot.api.sendChatAction(chatId, "typing") });

@@ -22,7 +22,8 @@ export class KeyValueStore {
    * null when absent. Served instead of reading them again, kept current by this store's own
    * writes, forgotten when the update ends (remember's disposer). Nothing else writes them
    * meanwhile: updates are handled by the one process holding the instance lock, one at a time
-   * per chat, and every writer of the process goes through this store.
+   * per chat, and every writer of the process goes through this store. (Save one: the offers'
+   * ticket, which another process may answer meanwhile; whoever waits on it reads `getStored`.)
    */
   private readonly known = new Map<string, string | null>();
   // A stored flow is read and written on every update of it: built once.
@@ -94,6 +95,17 @@ export class KeyValueStore {
 
   async get<T>(key: string): Promise<T | undefined> {
     const json = this.known.has(key) ? this.known.get(key) : (await this.select(this.store.db, key)).rows[0]?.value;
+    return json == null ? undefined : (JSON.parse(json) as T);
+  }
+
+  /**
+   * The entry as stored now, not as read ahead for the update: for an entry another process
+   * writes while this one waits on it (the offers' ticket, whose answer another process asks
+   * for). What is known of it is brought up to date.
+   */
+  async getStored<T>(key: string): Promise<T | undefined> {
+    const json = (await this.select(this.store.db, key)).rows[0]?.value;
+    if (this.known.has(key)) this.known.set(key, json ?? null);
     return json == null ? undefined : (JSON.parse(json) as T);
   }
 

@@ -9,7 +9,6 @@ import {
   requesterOf,
 } from "../../exchange/index.js";
 import type { Translate } from "../cards.js";
-import { startWithGrace } from "../grace.js";
 import { type TypingIndicator, USER_WAIT_MS, whileWaiting } from "../waiting.js";
 import { type FlowState, pairOf } from "./flow-state.js";
 import type { ButtonFactory, FlowConversation, FlowUi, Screen } from "./flow-ui.js";
@@ -23,7 +22,7 @@ import {
   renderRecheck,
   sortOffers,
 } from "./offers.js";
-import type { OffersAbout, OffersDelivery, OffersJob, Ticket } from "./offers-delivery.js";
+import type { OffersAbout, OffersDelivery, OffersJob, OffersSwap } from "./offers-delivery.js";
 import { toRecord } from "./slim-record.js";
 
 export interface OfferSourceDeps {
@@ -54,17 +53,33 @@ export interface QuotedFlow {
  */
 export function offerSourceOf(conversation: FlowConversation, deps: OfferSourceDeps, flow: QuotedFlow): OfferSource {
   const { chatId, userId, flowId, ui, state } = flow;
+  /**
+   * The step a quote left on its way by withoutWaiting was asked at: the delivery that follows
+   * (after the step's prompt) goes on with that quote rather than asking anew. Set and read in
+   * the same order on every replay, as the steps' numbers are.
+   */
+  let onItsWay: number | undefined;
   return {
-    withoutWaiting: (fresh) =>
-      conversation.external(async () => {
-        const cached = deps.estimates.peek(pairOf(state), state.amount!, fresh);
-        if (cached) return outcomeOf(deps, cached);
+    withoutWaiting: async (fresh) => {
+      const ask = ui.currentStep;
+      const outcome = await conversation.external(() => {
+        const swap = swapOf(state);
+        const request = { flowId, step: ask, ask, userId, swap: recordOf(swap) };
+        const cached = () => {
+          const quote = deps.estimates.peek(pairOf(swap), swap.amount, fresh);
+          return quote && outcomeOf(deps, quote);
+        };
         // Anything longer goes on outside; the delivery then joins the same upstream call.
-        const started = await startWithGrace(deps.clock, (onQueued) => fetchOutcome(deps, swapOf(state), fresh, onQueued, userId));
-        return started.kind === "done" ? started.value : null;
-      }),
-    deliver: (messageId, fresh, purpose = "offers") =>
-      conversation.external(() => deliverOffers(deps, { chatId, userId, messageId, ui, state, fresh, purpose })),
+        return deps.offers.withoutWaiting(chatId, request, (onQueued) => fetchOutcome(deps, swap, fresh, onQueued, userId), cached);
+      });
+      onItsWay = outcome === null ? ask : undefined;
+      return outcome;
+    },
+    deliver: (messageId, fresh, purpose = "offers") => {
+      const ask = onItsWay;
+      onItsWay = undefined;
+      return conversation.external(() => deliverOffers(deps, { chatId, userId, messageId, ui, state, fresh, purpose, ask }));
+    },
     delivered: () =>
       conversation.external(async () => {
         const step = { flowId, step: ui.currentStep };
@@ -72,7 +87,7 @@ export function offerSourceOf(conversation: FlowConversation, deps: OfferSourceD
         // Not come, and never will (its process stopped first): asked again, as it was asked
         // (unless the leader's recovery pass took the ticket over first: offers-recovery.ts).
         const stalled = outcome === null ? await deps.offers.stalled(chatId, step) : undefined;
-        if (stalled) await deliverOffers(deps, { chatId, userId, ui, state, ...stalled.about }, stalled.ticket);
+        if (stalled) await deliverOffers(deps, { chatId, userId, ui, state, ...stalled.about, ask: stalled.ticket.ask });
         return outcome;
       }),
     forget: () => conversation.external(() => deps.offers.forget(chatId)),
@@ -104,34 +119,32 @@ async function fetchOutcome(
 
 type Swap = { from: Currency; to: Currency; amount: string };
 const swapOf = (state: FlowState): Swap => ({ from: state.from!, to: state.to!, amount: state.amount! });
+const recordOf = (swap: Swap): OffersSwap => ({ from: toRecord(swap.from), to: toRecord(swap.to), amount: swap.amount });
 
 /**
  * Runs inside `external`: the offers step's quote, fetched in the background. The waiting
  * screen shows the place in line, then the offers replace it, with buttons of the step that asked.
- * With `instead`, a stalled ticket is asked again (only if nobody took it over meanwhile).
+ * `ask`: the quote withoutWaiting left on its way, which this goes on with.
  */
 async function deliverOffers(
   deps: OfferSourceDeps,
-  job: { chatId: number; userId: number; messageId: number; ui: FlowUi; state: FlowState; fresh: boolean; purpose: OffersPurpose },
-  instead?: Ticket,
+  job: {
+    chatId: number;
+    userId: number;
+    messageId: number;
+    ui: FlowUi;
+    state: FlowState;
+    fresh: boolean;
+    purpose: OffersPurpose;
+    ask: number | undefined;
+  },
 ): Promise<void> {
-  const { chatId, userId, messageId, ui, fresh, purpose } = job;
+  const { chatId, userId, messageId, ui, fresh, purpose, ask } = job;
   // A snapshot: the flow's state moves on while the quote is on its way.
   const swap = swapOf(job.state);
   const about = { messageId, fresh, purpose };
-  const request = {
-    flowId: ui.flowId,
-    step: ui.currentStep,
-    about,
-    userId,
-    swap: { from: toRecord(swap.from), to: toRecord(swap.to), amount: swap.amount },
-  };
-  await deps.offers.start(
-    chatId,
-    request,
-    offersJob(deps, { chatId, userId, about, swap, t: ui.t.bind(ui), button: ui.buttons() }),
-    instead,
-  );
+  const request = { flowId: ui.flowId, step: ui.currentStep, ...(ask === undefined ? {} : { ask }), about, userId, swap: recordOf(swap) };
+  await deps.offers.start(chatId, request, offersJob(deps, { chatId, userId, about, swap, t: ui.t.bind(ui), button: ui.buttons() }));
 }
 
 /**

@@ -1,43 +1,22 @@
 import type { Logger } from "pino";
+import type { Clock } from "../../clock.js";
 import type { KeyValueStore } from "../../db/index.js";
 import type { QueuePlace } from "../../exchange/index.js";
 import type { BackgroundTasks } from "../background.js";
-import type { OffersPurpose, QuoteOutcome } from "./offers.js";
-import type { RecordedCurrency } from "./slim-record.js";
+import { GRACE_MS, startWithGrace } from "../grace.js";
+import type { QuoteOutcome } from "./offers.js";
+import {
+  type Claim,
+  OFFERS_PREFIX,
+  type OffersAbout,
+  type OffersRequest,
+  OffersTickets,
+  offersKey,
+  sameQuote,
+  type Ticket,
+} from "./offers-ticket.js";
 
-/** The flow step a quote was asked for; the delivered outcome once it came. */
-export interface Ticket {
-  flowId: string;
-  step: number;
-  outcome?: QuoteOutcome;
-  /** The process fetching it (tickets of older versions say nothing). */
-  owner?: string;
-  /** What the fetch was started with, to start it again if that process stops before it came. */
-  about?: OffersAbout;
-  /**
-   * Who asked, and for what: enough to ask again and draw the screen outside the conversation
-   * (offers-recovery.ts). Tickets of older versions have neither: they are asked again only
-   * when the person writes (`stalled`). In a private chat the user is the chat; kept apart anyway.
-   */
-  userId?: number;
-  swap?: OffersSwap;
-}
-
-/** The swap a quote is for, with currencies as the flow's record keeps them. */
-export interface OffersSwap {
-  from: RecordedCurrency;
-  to: RecordedCurrency;
-  amount: string;
-}
-
-/** What a new ticket says: the flow step, what it asks and who for. */
-export interface OffersRequest {
-  flowId: string;
-  step: number;
-  about: OffersAbout;
-  userId: number;
-  swap: OffersSwap;
-}
+export { type OffersAbout, type OffersRequest, type OffersSwap, offersKey, type Ticket } from "./offers-ticket.js";
 
 /** A ticket whose process stopped before its quote came: what it was asked with, and the ticket as stored (to take it over). */
 export interface StalledOffers {
@@ -49,13 +28,6 @@ export interface StalledOffers {
 export interface OrphanedOffers {
   chatId: number;
   ticket: Ticket & Required<Pick<Ticket, "owner" | "about" | "userId" | "swap">>;
-}
-
-/** What a background quote was for: the message it replaces, and how it was asked. */
-export interface OffersAbout {
-  messageId: number;
-  fresh: boolean;
-  purpose: OffersPurpose;
 }
 
 export interface OffersJob {
@@ -73,32 +45,85 @@ export interface OffersJob {
  * shows a "getting offers" screen and goes on waiting for input; when the quote comes it is
  * stored for the flow step that asked (one row per chat) and the screen becomes the offers.
  * A tap on an offer then reads the stored quote back, inside the conversation's replay log.
+ * Whichever process asks, the quote is asked once (offers-ticket.ts).
  */
 export class OffersDelivery {
+  private readonly tickets: OffersTickets;
+  private readonly graceMs: number;
+
   constructor(
     private readonly deps: {
       kv: KeyValueStore;
       background: BackgroundTasks;
       logger: Logger;
-      /** This process, as the tickets it fetches for name it. */
+      clock: Clock;
+      /** This process, as the tickets it asks for name it. */
       owner: string;
-      /** Whether a process of the bot still runs (src/cluster/): its fetches may still come. */
+      /** Whether a process of the bot still runs (src/cluster/): its answers may still come. */
       isRunning: (owner: string) => Promise<boolean>;
+      /** How long a handler waits for a quote before the delivery takes it on (grace.ts). */
+      graceMs?: number;
+      /** How often another process's ticket is read while its answer is awaited (offers-ticket.ts). */
+      pollMs?: number;
     },
-  ) {}
+  ) {
+    this.tickets = new OffersTickets(deps);
+    this.graceMs = deps.graceMs ?? GRACE_MS;
+  }
 
   /**
-   * Keeps the ticket for this flow step, then fetches in the background. With `instead` (a
-   * stalled ticket, asked again), only if that ticket is still as it was: false, and nothing
-   * started, when another process took it over (or the flow moved on) meanwhile.
+   * The quote of the flow step asking now (`request.ask`), if it needs no wait: the answer its
+   * ticket has (a process that lost the chat asked, and it came); another running process's,
+   * if it comes within the grace; a recent one from the cache (`cached`, no call); else asked
+   * here (`ask`), its ticket written first and its answer into it as soon as it comes. Null when
+   * it takes longer: the delivery after the step's prompt goes on with the same quote.
    */
-  async start(chatId: number, request: OffersRequest, job: OffersJob, instead?: Ticket): Promise<boolean> {
-    const { flowId, step, about, userId, swap } = request;
-    const ticket: Ticket = { flowId, step, owner: this.deps.owner, about, userId, swap };
-    if (instead === undefined) await this.deps.kv.set(keyOf(chatId), ticket);
-    else if (!(await this.deps.kv.replace(keyOf(chatId), instead, ticket))) return false;
-    this.fetch(chatId, ticket, job);
-    return true;
+  async withoutWaiting(
+    chatId: number,
+    request: OffersRequest & { ask: number },
+    ask: (onQueued: (place: QueuePlace) => void) => Promise<QuoteOutcome>,
+    cached: () => QuoteOutcome | undefined,
+  ): Promise<QuoteOutcome | null> {
+    const stored = await this.tickets.read(chatId);
+    if (stored === undefined || !sameQuote(stored, request)) {
+      // Not asked before: an answer from the cache costs no call, and needs no ticket.
+      const hit = cached();
+      if (hit) return hit;
+    }
+    let claim: Claim = await this.tickets.claim(chatId, request);
+    const until = this.deps.clock.now() + this.graceMs;
+    while (claim.kind === "theirs") {
+      claim = (await this.tickets.answerOf(chatId, claim.ticket, until)) ?? (await this.tickets.claim(chatId, request));
+      // Still on its way past the grace: the delivery waits on for it, outside the chat.
+      if (claim.kind === "theirs") return null;
+    }
+    if (claim.kind === "answered") return claim.ticket.outcome;
+    const { ticket } = claim;
+    const started = await startWithGrace(
+      this.deps.clock,
+      async (onQueued) => {
+        const outcome = await ask(onQueued);
+        await this.tickets.settle(chatId, ticket, outcome);
+        return outcome;
+      },
+      this.graceMs,
+    );
+    if (started.kind === "done") return started.value;
+    // On its way: written down when it comes, for the delivery (whichever process holds the chat then).
+    this.deps.background.run(async () => void (await started.result));
+    return null;
+  }
+
+  /**
+   * Delivers the quote `request` names to its step's message, in the background: the ticket
+   * moved to that step and message first. Asked here, unless it was answered already (shown at
+   * once) or another running process asks for it (its answer awaited, and asked here only once
+   * that process is counted gone). A quote withoutWaiting left on its way goes on (the same
+   * `ask`): it joins the call made then (estimates.ts), or the other process's answer.
+   */
+  async start(chatId: number, request: OffersRequest & { about: OffersAbout }, job: OffersJob): Promise<void> {
+    const claim = await this.tickets.claim(chatId, request);
+    this.deliver(chatId, claim, request.about, job);
   }
 
   /**
@@ -108,31 +133,46 @@ export class OffersDelivery {
    */
   async takeOver(orphan: OrphanedOffers, job: OffersJob): Promise<boolean> {
     const ticket: Ticket = { ...orphan.ticket, owner: this.deps.owner };
-    if (!(await this.deps.kv.replace(keyOf(orphan.chatId), orphan.ticket, ticket))) return false;
-    this.fetch(orphan.chatId, ticket, job);
+    if (!(await this.deps.kv.replace(offersKey(orphan.chatId), orphan.ticket, ticket))) return false;
+    this.deliver(orphan.chatId, { kind: "mine", ticket }, orphan.ticket.about, job);
     return true;
   }
 
-  /** The quote of `ticket` (as stored), in the background, delivered to it and shown if it is still there. */
-  private fetch(chatId: number, ticket: Ticket, job: OffersJob): void {
-    const stillWanted = async () => (await this.ticket(chatId, ticket)) !== undefined;
+  /**
+   * The quote `claim` names, in the background: asked here or awaited, written into its ticket,
+   * and shown on `about`'s message if the flow still waits there.
+   */
+  private deliver(chatId: number, claim: Claim, about: OffersAbout, job: OffersJob): void {
     this.deps.background.run(async () => {
-      // Every edit is of one message, in order: a place in line must never land after the outcome.
-      let shown = Promise.resolve();
-      const outcome = await job.fetch((place) => {
-        if (place.position === 0) return;
-        shown = shown
-          .then(async () => {
-            if (await stillWanted()) await job.showQueued(place);
-          })
-          .catch((error: unknown) => this.deps.logger.warn({ err: error, chatId }, "could not show the place in line"));
-      });
-      await shown;
-      // Only to the step that asked, if the flow is still there (compare-and-set on its ticket):
-      // it moved on (another amount, /cancel) while the quote was on its way: dropped.
-      if (!(await this.deps.kv.replace(keyOf(chatId), ticket, { ...ticket, outcome } satisfies Ticket))) return;
-      await job.showOutcome(outcome);
+      const settled = claim.kind === "theirs" ? await this.tickets.answerOf(chatId, claim.ticket) : claim;
+      if (settled === undefined || settled.kind === "theirs") return;
+      const answered = settled.kind === "answered" ? settled.ticket : await this.fetch(chatId, settled.ticket, about, job);
+      // Only to the step and message that asked, if the flow is still there: it moved on
+      // (another amount, /cancel) while the quote was on its way: dropped.
+      if (answered && (await this.showsOn(chatId, answered, about))) await job.showOutcome(answered.outcome);
     });
+  }
+
+  /** Asks for the quote of `ticket` here and writes its answer into it: the ticket answered, or undefined when it is not this process's now. */
+  private async fetch(chatId: number, ticket: Ticket, about: OffersAbout, job: OffersJob) {
+    // Every edit is of one message, in order: a place in line must never land after the outcome.
+    let shown = Promise.resolve();
+    const outcome = await job.fetch((place) => {
+      if (place.position === 0) return;
+      shown = shown
+        .then(async () => {
+          if (await this.showsOn(chatId, ticket, about)) await job.showQueued(place);
+        })
+        .catch((error: unknown) => this.deps.logger.warn({ err: error, chatId }, "could not show the place in line"));
+    });
+    await shown;
+    return this.tickets.settle(chatId, ticket, outcome);
+  }
+
+  /** Whether the chat's flow still waits for `ticket`'s quote on `about`'s message. */
+  private async showsOn(chatId: number, ticket: Ticket, about: OffersAbout): Promise<boolean> {
+    const stored = await this.tickets.read(chatId, true);
+    return stored !== undefined && sameQuote(stored, ticket) && stored.about?.messageId === about.messageId;
   }
 
   /** The quote delivered to this flow step, or null while it is on its way (or was dropped). */
@@ -193,19 +233,11 @@ export class OffersDelivery {
 
   /** The flow left the offers step or ended: nothing more is delivered to it. */
   forget(chatId: number): Promise<void> {
-    return this.deps.kv.delete(keyOf(chatId));
+    return this.deps.kv.delete(offersKey(chatId));
   }
 
   private async ticket(chatId: number, flow: { flowId: string; step: number }): Promise<Ticket | undefined> {
-    const stored = await this.deps.kv.get<Ticket>(keyOf(chatId));
+    const stored = await this.tickets.read(chatId);
     return stored && stored.flowId === flow.flowId && stored.step === flow.step ? stored : undefined;
   }
 }
-
-const OFFERS_PREFIX = "offers";
-
-/** Where the chat's flow keeps the offers list it waits for. */
-export function offersKey(chatId: number): string {
-  return `${OFFERS_PREFIX}:${chatId}`;
-}
-const keyOf = offersKey;

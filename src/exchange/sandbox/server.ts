@@ -97,6 +97,12 @@ export interface SandboxExchange {
    * once released: a slow answer, older than a read made after it (two overlapping polls).
    */
   holdAnswer(exchangeId: string): HeldAnswer;
+  /**
+   * The next estimate of this amount (getEstimatedAmount, `amount` as sent) is made and counted
+   * when it arrives, and answered only once released: a quote whose asker can be caught (paused,
+   * killed) after its call left and before its answer came back.
+   */
+  holdEstimate(amount: string): HeldAnswer;
   setProviderEnabled(name: string, enabled: boolean): void;
   /** Multiplies a provider's quoted amounts by `factor` ("0" withdraws its offers); null resets. */
   setQuoteFactor(provider: string, factor: string | null): void;
@@ -299,7 +305,7 @@ class SandboxServer {
   readonly quoteFactors = new Map<string, Decimal>();
   /** Test hook: the limits a provider's offers state in estimates. */
   readonly offerLimits = new Map<string, { min: string; max: string | null }>();
-  /** Test hook: an exchange's next read, answered when the test releases it (holdAnswer). */
+  /** Test hook: an exchange's next read, or an amount's next estimate, answered when the test releases it (holdAnswer, holdEstimate). */
   private readonly heldAnswers = new Map<string, Hold>();
   /** Reads made and held, released by close() too. */
   private readonly holding = new Set<Hold>();
@@ -407,7 +413,8 @@ class SandboxServer {
     }
     this.limiter.record(now);
     const reply = this.dispatch(endpoint, record.query, body, now);
-    if (endpoint === "getTransactionInfo") await this.held(record.query["exchange_id"]);
+    if (endpoint === "getTransactionInfo") await this.held(heldKey(endpoint, record.query["exchange_id"]));
+    if (endpoint === "getEstimatedAmount") await this.held(heldKey(endpoint, record.query["amount"]));
     return fault?.kind === "rename-field" ? renameField(reply, fault.field, fault.to) : reply;
   }
 
@@ -432,19 +439,27 @@ class SandboxServer {
   }
 
   holdAnswer(exchangeId: string): HeldAnswer {
+    return this.hold(heldKey("getTransactionInfo", exchangeId)!);
+  }
+
+  holdEstimate(amount: string): HeldAnswer {
+    return this.hold(heldKey("getEstimatedAmount", amount)!);
+  }
+
+  private hold(key: string): HeldAnswer {
     let arrive!: () => void;
     let release!: () => void;
     const arrived = new Promise<void>((resolve) => (arrive = resolve));
     const released = new Promise<void>((resolve) => (release = resolve));
-    this.heldAnswers.set(exchangeId, { arrive, released, release });
+    this.heldAnswers.set(key, { arrive, released, release });
     return { arrived, release };
   }
 
-  /** Waits for the test to release an answer it holds (holdAnswer); the server closing releases it. */
-  private async held(exchangeId: string | undefined): Promise<void> {
-    const hold = exchangeId === undefined ? undefined : this.heldAnswers.get(exchangeId);
+  /** Waits for the test to release an answer it holds (holdAnswer, holdEstimate); the server closing releases it. */
+  private async held(key: string | undefined): Promise<void> {
+    const hold = key === undefined ? undefined : this.heldAnswers.get(key);
     if (!hold) return;
-    this.heldAnswers.delete(exchangeId!);
+    this.heldAnswers.delete(key!);
     this.holding.add(hold);
     hold.arrive();
     await hold.released;
@@ -541,6 +556,11 @@ class SandboxServer {
   }
 }
 
+/** What a held answer is found by: the endpoint and the request's exchange id or amount. */
+function heldKey(endpoint: "getTransactionInfo" | "getEstimatedAmount", value: string | undefined): string | undefined {
+  return value === undefined ? undefined : `${endpoint}:${value}`;
+}
+
 export async function startSandbox(options: SandboxOptions): Promise<SandboxExchange> {
   if (!options.apiKey) throw new Error("sandbox needs a non-empty apiKey");
   const sandbox = new SandboxServer(options);
@@ -572,6 +592,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxExch
       else sandbox.offerLimits.set(provider, limits);
     },
     holdAnswer: (exchangeId) => sandbox.holdAnswer(exchangeId),
+    holdEstimate: (amount) => sandbox.holdEstimate(amount),
     setProviderEnabled: (name, enabled) => engine.setProviderEnabled(name, enabled),
     currencies: CURRENCIES,
     get providers() {

@@ -1,6 +1,6 @@
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { startFlowSweeper } from "../../../src/bot/flow-sweeper.js";
+import { FLOW_IDLE_MS, startFlowSweeper } from "../../../src/bot/flow-sweeper.js";
 import { ManualClock } from "../../../src/clock.js";
 import { createRepositories } from "../../../src/db/index.js";
 import type { PostgresStore } from "../../../src/db/postgres/index.js";
@@ -68,5 +68,34 @@ describe("the flow sweeper", () => {
     await clock.advance(40 * MINUTE);
     expect(user.messages().filter((m) => m.from_bot)).toHaveLength(1);
     expect(await repos.kv.get("conv:4242")).toBeDefined();
+  });
+
+  it("deletes offers tickets left alone as long as a flow may be: no flow waits for them any more", async () => {
+    const clock = new ManualClock();
+    const fresh = await openFreshStore();
+    const repos = createRepositories(fresh.store, clock);
+    const stopSettling = fresh.store.dialect === "postgres" ? settleOnPool(clock, (fresh.store as PostgresStore).pool) : undefined;
+    const sweeper = startFlowSweeper({
+      kv: repos.kv,
+      clock,
+      api: new Api("0:none", { apiRoot: "http://127.0.0.1:9" }),
+      logger: captureLogs().logger,
+      users: repos.users,
+      note: () => Promise.resolve("Closed."),
+      tooLargeNote: () => Promise.resolve("Too large."),
+    });
+    cleanup = async () => {
+      await sweeper.stop();
+      stopSettling?.();
+      await fresh.close();
+    };
+    // A quote answered before a step's prompt, whose flow went on: nothing asks for it again.
+    await repos.kv.set("offers:4243", { flowId: "f1", step: 9, ask: 9, outcome: { kind: "below-minimum" } });
+    await clock.advance(20 * MINUTE);
+    await repos.kv.set("offers:4244", { flowId: "f2", step: 3, ask: 3 });
+    await clock.advance(FLOW_IDLE_MS - 20 * MINUTE + 1);
+    await sweeper.sweep();
+    expect(await repos.kv.get("offers:4243")).toBeUndefined();
+    expect(await repos.kv.get("offers:4244")).toBeDefined();
   });
 });

@@ -248,6 +248,18 @@ describe("catalogue", () => {
 });
 
 describe("getEstimatedAmount", () => {
+  it("holds an amount's next estimate: counted when it arrives, answered once released; others are not held", async () => {
+    const sb = await start();
+    const held = sb.holdEstimate("0.05");
+    const slow = estimate("btc/btc", "usdt/trx", "0.05");
+    await held.arrived;
+    expect(sb.requests.filter((r) => r.endpoint === "getEstimatedAmount").map((r) => r.status)).toEqual([0]);
+    expect((await estimate("btc/btc", "usdt/trx", "0.06")).status).toBe(200);
+    expect((await estimate("btc/btc", "usdt/trx", "0.05")).status).toBe(200);
+    held.release();
+    expect((await slow).body["message"]).toBe("OK");
+  });
+
   it("returns one offer per provider, the disabled one included, with all four tags", async () => {
     const sb = await start();
     const answer = await estimate("btc/btc", "usdt/trx", "0.05");
