@@ -133,7 +133,7 @@ export class StatusNotifier {
     if (!tx) return false;
     const owner = await this.owner(tx);
     if (owner.blocked) {
-      await repos.cards.oweCard(tx.exchangeId, clock.now(), false);
+      await repos.cards.oweCard(tx.exchangeId, 0, false);
       return false;
     }
     const t = owner.t;
@@ -165,16 +165,16 @@ export class StatusNotifier {
       const context = { err: error, exchangeId: tx.exchangeId, failure };
       if (failure === "blocked") {
         await this.blocked(tx, owner);
-        await repos.cards.oweCard(tx.exchangeId, clock.now(), false);
+        await repos.cards.oweCard(tx.exchangeId, 0, false);
       } else if (failure === "retry") {
         logger.warn(context, "Telegram did not get the deposit details; trying again soon");
-        await repos.cards.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
+        await repos.cards.oweCard(tx.exchangeId, DEPOSIT_RETRY_MS, false);
       } else if (failure === "uncertain" && tx.cardRepeat + 1 < DEPOSIT_UNSURE_ATTEMPTS) {
         logger.warn(
           { ...context, unsure: tx.cardRepeat + 1 },
           "the deposit details may or may not have arrived; sending them again soon, marked as a possible repeat",
         );
-        await repos.cards.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, true);
+        await repos.cards.oweCard(tx.exchangeId, DEPOSIT_RETRY_MS, true);
       } else {
         logger.error(
           { ...context, unsure: tx.cardRepeat + (failure === "uncertain" ? 1 : 0) },
@@ -196,7 +196,7 @@ export class StatusNotifier {
    * message (owed, so a failed send is tried again by deliverDeposit), and the card brought up to date.
    */
   async depositReady(tx: TransactionRecord): Promise<void> {
-    await this.deps.repos.cards.oweCard(tx.exchangeId, this.deps.clock.now(), false);
+    await this.deps.repos.cards.oweCard(tx.exchangeId, 0, false);
     // Sent: the card was brought up to date with them.
     if (await this.deliverDeposit(tx.exchangeId)) return;
     await this.updateCard((await this.deps.repos.transactions.find(tx.exchangeId)) ?? tx);

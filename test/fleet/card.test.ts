@@ -4,6 +4,7 @@ import { type Fleet, startFleet } from "../harness/fleet.js";
 import { createViaFlow, toSummary } from "../harness/flow.js";
 import { freshDatabase, testBackEnd } from "../harness/postgres.js";
 import { admin } from "../harness/postgres-admin.js";
+import { withholdMemoOn, XRP_SWAP } from "../harness/withheld-memo.js";
 
 /**
  * Issue 31: the creation card and status news past one process. Three real bot processes on one
@@ -24,14 +25,20 @@ async function holderOf(user: TestUser): Promise<{ index: number } | undefined> 
   return index === undefined ? undefined : { index };
 }
 
-/** The card's claim as stored: who holds it (pid), whether it is owed. */
+/** The card's claim as stored: who holds it (pid), whether it is owed, how many sends of it may have arrived. */
 async function cardRow(
   userId: number,
-): Promise<{ claim: string | null; holderPid: number | undefined; due: number | null; shown: boolean }> {
+): Promise<{ claim: string | null; holderPid: number | undefined; due: number | null; shown: boolean; repeat: number }> {
   // As JSON: the columns a version of the bot has (card_holder came with issue 31).
   const { rows } = await admin(fleet.databaseUrl, (client) =>
     client.query<{
-      row: { card_claim: string | null; card_holder?: string | null; card_due_at: number | null; card_message_id: number | null };
+      row: {
+        card_claim: string | null;
+        card_holder?: string | null;
+        card_due_at: number | null;
+        card_message_id: number | null;
+        card_repeat: number;
+      };
     }>("SELECT to_jsonb(t) AS row FROM transactions AS t WHERE user_id = $1 ORDER BY id DESC LIMIT 1", [userId]),
   );
   const row = rows[0]!.row;
@@ -40,6 +47,7 @@ async function cardRow(
     holderPid: row.card_holder == null ? undefined : Number(row.card_holder.split(":")[1]),
     due: row.card_due_at === null ? null : Number(row.card_due_at),
     shown: row.card_message_id !== null,
+    repeat: row.card_repeat,
   };
 }
 
@@ -127,6 +135,29 @@ describe.runIf(testBackEnd() === "postgres")("the creation card across processes
   beforeEach(async () => {
     for (const index of [0, 1, 2]) if (!fleet.instances[index]) await fleet.start(index, "webhook");
   }, 120_000);
+
+  it("a process killed while the person chose, holding the card it had not started sending: the card within 15 s from another process, once", async () => {
+    // The service is slow to give the memo: the flow holds the card and asks the person to try
+    // again or leave. That question is held by Telegram, and its process killed.
+    const user = fleet.tg.user({ id: 9561, first_name: "Choosing", language_code: "en" });
+    const summary = await toSummary(user, XRP_SWAP);
+    withholdMemoOn(fleet.sandbox, 3);
+    const held = fleet.tg.holdNext("sendMessage", user.id);
+    await user.click(summary, /^✅/);
+    await held.arrived;
+    fleet.sandbox.faults.clear();
+    const { index } = await waitFor(() => holderOf(user), 10_000, "the process asking the person");
+    expect(await cardRow(user.id)).toMatchObject({ claim: "flow", shown: false, repeat: 0 });
+    const killedAt = Date.now();
+    await fleet.stop(index, "SIGKILL");
+    const card = await waitFor(() => cardsOf(user)[0], 15_000, "the card from another process");
+    console.info(`the card of a process killed before it sent it, sent by another ${((Date.now() - killedAt) / 1000).toFixed(1)} s later`);
+    // Nothing of it was on its way: the card does not say it may repeat one.
+    expect(marked(card)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(cardsOf(user)).toHaveLength(1);
+    held.release({ error_code: 502, description: "Bad Gateway" });
+  }, 90_000);
 
   it("a process killed between claiming the card and sending it: the person gets the card within 15 s from another process, once", async () => {
     const { user, sender, held } = await confirmWithCardHeld(9501, async () => true);

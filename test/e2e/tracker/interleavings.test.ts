@@ -112,13 +112,13 @@ describe("review: interleavings across awaits", () => {
     // brings news. The tracker has read the row (nobody holds the card) and is about to owe the
     // card; the flow's claim and its read of the row land in between, as they may whenever the
     // tracker's next query waits (a pool's connection, a busy event loop).
-    w.app.repos.cards.claimCard = async (id, by, now) => {
+    w.app.repos.cards.claimCard = async (id, by) => {
       if (by === "flow" && !flowClaimed) {
         exchangeId = id;
         await trackerRead.promise;
         flowClaimed = true;
       }
-      return claimCard(id, by, now);
+      return claimCard(id, by);
     };
     w.app.repos.schedule.scheduleNextPoll = async (...args) => {
       const row = await schedule(...args);
@@ -128,8 +128,8 @@ describe("review: interleavings across awaits", () => {
       }
       return row;
     };
-    w.app.repos.cards.markCardSending = async (id, now) => {
-      const sending = await markCardSending(id, now);
+    w.app.repos.cards.markCardSending = async (id) => {
+      const sending = await markCardSending(id);
       flowRead.fire();
       // The flow's send goes out once the tracker's poll has done what it does.
       await waitFor(() => w.app.tracker.pollsInFlight() === 0, 5_000, "the tracker's poll to end");
