@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SIGNALS } from "../../src/db/postgres/signal.js";
 import { type StoredMessage, type TestUser, waitFor } from "../../src/emulator/index.js";
 import { type Fleet, startFleet } from "../harness/fleet.js";
 import { createViaFlow, toSummary } from "../harness/flow.js";
@@ -50,6 +51,40 @@ async function cardRow(
     repeat: row.card_repeat,
   };
 }
+
+/** `userId`'s latest exchange: its id, and the deposit address the service gave. */
+async function exchangeOf(userId: number): Promise<{ exchangeId: string; deposit: string }> {
+  const { rows } = await admin(fleet.databaseUrl, (client) =>
+    client.query<{ exchange_id: string; address_from: string }>(
+      "SELECT exchange_id, address_from FROM transactions WHERE user_id = $1 ORDER BY id DESC LIMIT 1",
+      [userId],
+    ),
+  );
+  return { exchangeId: rows[0]!.exchange_id, deposit: rows[0]!.address_from };
+}
+
+/**
+ * The leader's tracker looks at `exchangeId` now: its next poll made due, and the leader woken as
+ * every process wakes it when there is new work (its next poll would otherwise come a minute after creation).
+ */
+async function pollNow(exchangeId: string): Promise<void> {
+  await admin(fleet.databaseUrl, async (client) => {
+    await client.query("UPDATE transactions SET next_poll_at = 0 WHERE exchange_id = $1", [exchangeId]);
+    await client.query("SELECT pg_notify($1, '')", [SIGNALS.trackerWake]);
+  });
+}
+
+/** The exchange's status as the bot last recorded it. */
+async function statusOf(exchangeId: string): Promise<string> {
+  const { rows } = await admin(fleet.databaseUrl, (client) =>
+    client.query<{ status: string }>("SELECT status FROM transactions WHERE exchange_id = $1", [exchangeId]),
+  );
+  return rows[0]!.status;
+}
+
+/** Whether a message tells where to send the funds: the deposit address, or the amount to send. */
+const showsDeposit = (message: StoredMessage, deposit: string) =>
+  /Send exactly/.test(message.text ?? "") || (message.text ?? "").includes(deposit);
 
 /**
  * Up to the summary, then Confirm, with the card's sendMessage held by Telegram; `wanted` says
@@ -157,6 +192,30 @@ describe.runIf(testBackEnd() === "postgres")("the creation card across processes
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(cardsOf(user)).toHaveLength(1);
     held.release({ error_code: 502, description: "Bad Gateway" });
+  }, 90_000);
+
+  it("the deposit arriving while a card is on its way, its sender killed before Telegram answered: the card owed shows the status, never where to pay", async () => {
+    const lead = await fleet.leader();
+    const { user, sender, held } = await confirmWithCardHeld(9571, async (index) => index !== lead);
+    const { exchangeId, deposit } = await exchangeOf(user.id);
+    // The person pays at once (from the card they will have), and the leader's tracker learns it.
+    fleet.sandbox.setTimeline(exchangeId, { confirming: 30 * 60_000 });
+    fleet.sandbox.steer(exchangeId, "deposit-arrived");
+    await pollNow(exchangeId);
+    await waitFor(async () => (await statusOf(exchangeId)) === "confirming" || undefined, 10_000, "the bot to learn the deposit arrived");
+    // Its sender is killed; Telegram takes the card all the same, and its answer goes nowhere.
+    await fleet.stop(sender, "SIGKILL");
+    held.release();
+    const first = await waitFor(() => cardsOf(user)[0], 10_000, "the card");
+    expect(showsDeposit(first, deposit)).toBe(true);
+    // The card its sender never recorded is owed once the sender is counted gone: it shows the status.
+    const owed = await waitFor(() => cardsOf(user)[1], 20_000, "the card owed, showing the status");
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const since = fromBot(user).slice(fromBot(user).indexOf(first) + 1);
+    expect(since.filter((message) => showsDeposit(message, deposit)).map((message) => message.text)).toEqual([]);
+    expect(owed.text).toContain("Confirming your deposit");
+    expect(marked(owed)).toBe(false);
+    expect(cardsOf(user)).toHaveLength(2);
   }, 90_000);
 
   it("a process killed between claiming the card and sending it: the person gets the card within 15 s from another process, once", async () => {

@@ -1,8 +1,9 @@
 import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import type { Repositories } from "../../db/index.js";
 import { paymentUri } from "../../domain/networks.js";
+import { isPastDeposit } from "../../domain/poll-policy.js";
 import { qrPng } from "../../domain/qr.js";
-import { type Currency, isFinalStatus } from "../../exchange/index.js";
+import type { Currency } from "../../exchange/index.js";
 import { cardKeyboard, explorersOf, renderCard, renderCreationCard, type Translate } from "../cards.js";
 import { currencyLabel, escapeHtml } from "../format.js";
 import { type SendFailure, sendFailure } from "../telegram-errors.js";
@@ -81,7 +82,8 @@ async function showCard(
       const tx = (await deps.repos.transactions.find(exchangeId))!;
       const phrase = (await deps.repos.users.find(tx.userId))?.phrase ?? null;
       const text = renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), phrase, { depositInstructions: true });
-      return { tx, text, phrase, final: isFinalStatus(tx.status), view: depositViewOf(deps, tx) };
+      // Past the deposit (it arrived, or the exchange ended): the status, never where to send.
+      return { tx, text, phrase, final: isPastDeposit(tx.status), view: depositViewOf(deps, tx) };
     });
   let card: Awaited<ReturnType<typeof read>>;
   for (;;) {
@@ -135,8 +137,7 @@ async function showCard(
   const creation = await conversation.external(async () => {
     // Still this process's to send (a pause may have had it taken over): else the taker's card is the one.
     if (!(await deps.repos.cards.markCardSending(exchangeId))) return undefined;
-    const text = renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase);
-    return shownBefore ? [t("created-repeat"), "", text].join("\n") : text;
+    return renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase, { repeat: shownBefore });
   });
   if (creation === undefined) return;
   // Tried again only while Telegram certainly did not take it. After a timeout it may have
@@ -158,7 +159,7 @@ async function showCard(
   }
   await conversation.external(() => deps.repos.cards.setCardMessage(exchangeId, shown.value));
 
-  // Never a QR code for an exchange that is already over (nothing may be sent there), nor a
+  // Never a QR code for an exchange past its deposit (it arrived, or nothing may be sent there), nor a
   // second one (the first may have arrived; the card carries everything).
   if (card.final || card.view.kind !== "complete" || shownBefore) return;
   const { address, memo } = card.view;

@@ -148,15 +148,17 @@ describe("review: interleavings across awaits", () => {
     w.app.sandbox!.steer(exchangeId!, "deposit-arrived");
     await w.clock.advance(MINUTE);
     await waitFor(() => flowClaimed, 5_000, "the tracker's first poll");
-    await waitFor(() => user.messages().some((m) => m.from_bot && m.photo !== undefined), 5_000, "the flow's QR code");
+    // The flow's card: the status (the deposit arrived before it was shown), no QR code.
+    await waitFor(() => user.messages().some((m) => m.from_bot && /🔁 Exchange/.test(m.text ?? "")), 5_000, "the flow's card");
     await w.app.idle();
     await waitFor(() => w.app.tracker.pollsInFlight() === 0, 5_000, "the polls to end");
 
     const cards = w.tg
       .callsTo("sendMessage")
       .map((call) => call.payload as { chat_id: number; text: string })
-      .filter((payload) => payload.chat_id === 9102 && payload.text.includes("Exchange created"));
+      .filter((payload) => payload.chat_id === 9102 && payload.text.includes("Exchange <code>"));
     expect(cards).toHaveLength(1);
+    expect(user.messages().some((m) => m.from_bot && m.photo !== undefined)).toBe(false);
   });
 
   it('"I have sent the funds", pressed while a poll\'s observation is being saved, still brings the next look forward', async () => {
