@@ -3,7 +3,7 @@ import type { InlineKeyboardButton } from "grammy/types";
 import type { TransactionRecord } from "../db/index.js";
 import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { networkName } from "../domain/networks.js";
-import { isSettled, isWaiting } from "../domain/poll-policy.js";
+import { isPastDeposit, isSettled, isWaiting } from "../domain/poll-policy.js";
 import { isFinalStatus, KNOWN_STATUSES } from "../exchange/index.js";
 import { copyable, exactAmount, receivable } from "./amounts.js";
 import { againButton, cardButton } from "./callback-data.js";
@@ -82,9 +82,10 @@ export function renderCard(
     pairLine(t, tx),
     t("card-status", { status: statusLabel(t, tx.status) }),
   ];
-  // Where to send: while the exchange waits for the deposit, and always on the creation message.
+  // Where to send: while the exchange waits for the deposit, and on the creation message unless
+  // the deposit arrived or the exchange ended (a card shown late).
   const instruct = options.depositInstructions ?? isWaiting(tx.status);
-  if (instruct && !isFinalStatus(tx.status)) lines.push("", ...depositLines(t, tx, explorers.depositMemo, phrase));
+  if (instruct && !isPastDeposit(tx.status)) lines.push("", ...depositLines(t, tx, explorers.depositMemo, phrase));
   lines.push("", t("card-to", { address: escapeHtml(tx.addressTo) }));
   if (tx.extraTo) lines.push(t("card-to-memo", { memo: escapeHtml(tx.extraTo) }));
   lines.push(
@@ -110,11 +111,29 @@ export function offersFundsSent(tx: TransactionRecord, catalogueSaysMemo?: boole
   );
 }
 
-/** The message that shows a new exchange: the card with where to send, and what comes next. */
-export function renderCreationCard(t: Translate, tx: TransactionRecord, explorers: Explorers, now: number, phrase: string | null): string {
-  return [t("created-title"), "", renderCard(t, tx, explorers, now, phrase, { depositInstructions: true }), "", t("created-tracking")].join(
-    "\n",
-  );
+/**
+ * The message that shows a new exchange: the card with where to send, and what comes next;
+ * `repeat`: it says it may repeat one that arrived (a send before it may have). An exchange past
+ * its deposit (it arrived, or the exchange ended: the card shown late, after a process died with
+ * it) gets the status card instead: never where to send once the bot knows the deposit came.
+ */
+export function renderCreationCard(
+  t: Translate,
+  tx: TransactionRecord,
+  explorers: Explorers,
+  now: number,
+  phrase: string | null,
+  options: { repeat?: boolean } = {},
+): string {
+  if (isPastDeposit(tx.status)) return renderCard(t, tx, explorers, now, phrase);
+  return [
+    ...(options.repeat ? [t("created-repeat"), ""] : []),
+    t("created-title"),
+    "",
+    renderCard(t, tx, explorers, now, phrase, { depositInstructions: true }),
+    "",
+    t("created-tracking"),
+  ].join("\n");
 }
 
 /** Said when the deposit details come after the person left a creation that lacked them. */

@@ -94,7 +94,7 @@ export function botDuties(deps: {
           // Idle or too large: a card the closed flow held unshown is the tracker's now.
           onTimedOut: async (chatId) => {
             deps.metrics.flowAbandoned(chatId);
-            if (await handOverCreated(repos.kv, repos.cards, chatId, clock.now())) deps.cardHandedOver();
+            if (await handOverCreated(repos.kv, repos.cards, chatId)) deps.cardHandedOver();
           },
         });
       },

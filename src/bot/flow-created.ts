@@ -27,12 +27,7 @@ export async function createdByFlow(kv: KeyValueStore, chatId: number): Promise<
  * card it holds unshown (the person was told to wait for the deposit details), the card is the
  * tracker's from now: it shows it, and the details when they come. True when it was handed over.
  */
-export async function handOverCreated(
-  kv: KeyValueStore,
-  cards: Pick<CardRepository, "releaseFlowHold">,
-  chatId: number,
-  now: number,
-): Promise<boolean> {
+export async function handOverCreated(kv: KeyValueStore, cards: Pick<CardRepository, "releaseFlowHold">, chatId: number): Promise<boolean> {
   const created = await createdByFlow(kv, chatId);
-  return created !== undefined && (await cards.releaseFlowHold(created, now));
+  return created !== undefined && (await cards.releaseFlowHold(created));
 }

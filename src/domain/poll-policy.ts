@@ -127,6 +127,17 @@ export function isWaiting(status: string): boolean {
   return normalized(status) === "waiting";
 }
 
+/**
+ * The exchange is past its deposit: it arrived (the exchange moves on) or the exchange ended
+ * (finished, failed, refunded, expired). Where to send is never shown again then, on any card
+ * drawn from that moment (a card shown late, after a process died with it), only the status.
+ * A status we do not know is not past it: the service may still wait for the deposit.
+ */
+export function isPastDeposit(status: string): boolean {
+  const normal = normalized(status);
+  return MOVING.has(normal) || isFinalStatus(normal);
+}
+
 /** Waiting for the deposit, or expired without one. */
 function awaitsDeposit(status: string): boolean {
   const normal = normalized(status);

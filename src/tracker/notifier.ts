@@ -22,7 +22,7 @@ import {
 import type { Clock } from "../clock.js";
 import type { Repositories, TransactionRecord, UserRecord } from "../db/index.js";
 import { depositNeedsMemo, depositView } from "../domain/deposit.js";
-import { isWaiting, noticeRetryDelay } from "../domain/poll-policy.js";
+import { isPastDeposit, isWaiting, noticeRetryDelay } from "../domain/poll-policy.js";
 import type { CatalogueService } from "../exchange/index.js";
 
 /**
@@ -118,7 +118,9 @@ export class StatusNotifier {
   /**
    * The deposit details owed to the person, rebuilt from the database alone: the creation card
    * when nobody could show it (claimed for the tracker, so the flow never shows it too), else
-   * the details that came after they left. Whatever Telegram answers, they are not lost:
+   * the details that came after they left. The card of an exchange past its deposit (the bot
+   * knows it arrived, or the exchange ended: its sender died before it recorded it) shows the
+   * status instead, never where to send. Whatever Telegram answers, they are not lost:
    *  - certainly not taken (5xx, 429, no connection): owed again in DEPOSIT_RETRY_MS;
    *  - blocked: owed still, and sent once the person writes again (owedBy skips blocked owners);
    *  - unsure (may have arrived: a timeout, a dropped connection, a proxy's error page): sent
@@ -133,7 +135,7 @@ export class StatusNotifier {
     if (!tx) return false;
     const owner = await this.owner(tx);
     if (owner.blocked) {
-      await repos.cards.oweCard(tx.exchangeId, clock.now(), false);
+      await repos.cards.oweCard(tx.exchangeId, 0, false);
       return false;
     }
     const t = owner.t;
@@ -144,11 +146,14 @@ export class StatusNotifier {
     if (!card && (!isWaiting(tx.status) || !this.depositComplete(tx))) return false;
     try {
       if (card) {
-        const text = [...repeat, renderCreationCard(t, tx, this.explorers(tx), clock.now(), owner.phrase)].join("\n");
+        const text = renderCreationCard(t, tx, this.explorers(tx), clock.now(), owner.phrase, { repeat: tx.cardRepeat > 0 });
         const sent = await this.send(tx.chatId, text, cardKeyboard(t, tx, this.explorers(tx)));
         await repos.cards.setCardMessage(tx.exchangeId, sent.message_id);
         // Rare, and what support asks about: the flow could not show it (it failed, was left, or lost the chat).
-        logger.info({ exchangeId: tx.exchangeId, repeat: tx.cardRepeat > 0 }, "the tracker showed a creation card the flow did not show");
+        logger.info(
+          { exchangeId: tx.exchangeId, repeat: tx.cardRepeat > 0, statusOnly: isPastDeposit(tx.status) },
+          "the tracker showed a creation card the flow did not show",
+        );
       } else {
         // With the copy buttons of what to pay, as on the card.
         await this.send(
@@ -165,16 +170,16 @@ export class StatusNotifier {
       const context = { err: error, exchangeId: tx.exchangeId, failure };
       if (failure === "blocked") {
         await this.blocked(tx, owner);
-        await repos.cards.oweCard(tx.exchangeId, clock.now(), false);
+        await repos.cards.oweCard(tx.exchangeId, 0, false);
       } else if (failure === "retry") {
         logger.warn(context, "Telegram did not get the deposit details; trying again soon");
-        await repos.cards.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, false);
+        await repos.cards.oweCard(tx.exchangeId, DEPOSIT_RETRY_MS, false);
       } else if (failure === "uncertain" && tx.cardRepeat + 1 < DEPOSIT_UNSURE_ATTEMPTS) {
         logger.warn(
           { ...context, unsure: tx.cardRepeat + 1 },
           "the deposit details may or may not have arrived; sending them again soon, marked as a possible repeat",
         );
-        await repos.cards.oweCard(tx.exchangeId, clock.now() + DEPOSIT_RETRY_MS, true);
+        await repos.cards.oweCard(tx.exchangeId, DEPOSIT_RETRY_MS, true);
       } else {
         logger.error(
           { ...context, unsure: tx.cardRepeat + (failure === "uncertain" ? 1 : 0) },
@@ -196,7 +201,7 @@ export class StatusNotifier {
    * message (owed, so a failed send is tried again by deliverDeposit), and the card brought up to date.
    */
   async depositReady(tx: TransactionRecord): Promise<void> {
-    await this.deps.repos.cards.oweCard(tx.exchangeId, this.deps.clock.now(), false);
+    await this.deps.repos.cards.oweCard(tx.exchangeId, 0, false);
     // Sent: the card was brought up to date with them.
     if (await this.deliverDeposit(tx.exchangeId)) return;
     await this.updateCard((await this.deps.repos.transactions.find(tx.exchangeId)) ?? tx);

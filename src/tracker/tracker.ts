@@ -99,14 +99,13 @@ export class Tracker {
 
   /**
    * What processes that are gone held: creation cards they claimed and never recorded as shown
-   * (owed again: at once when a send may have been under way, a little later when the person was
-   * still choosing), and status messages they were sending (the card updated, never sent twice).
+   * (owed again at once, whatever state they were in), and status messages they were sending (the
+   * card updated, never sent twice).
    * A live process's claims are left alone, whoever leads (src/db/exchanges/card.ts).
    */
   private async sweepGone(): Promise<void> {
     this.lastSweepAt = Date.now();
-    const now = this.deps.clock.now();
-    const cards = await this.deps.repos.cards.releaseDeadClaims(now, now + CARD_DELIVERY_AFTER_MS);
+    const cards = await this.deps.repos.cards.releaseDeadClaims();
     if (cards > 0) this.deps.logger.info({ cards }, "creation cards held by processes now gone are owed");
     await this.deps.notifier.recover();
   }
@@ -369,7 +368,7 @@ export class Tracker {
     const lapsed =
       current.cardClaim === "flow" &&
       current.cardMessageId === null &&
-      (await repos.cards.releaseFlowHold(current.exchangeId, clock.now(), clock.now() - FLOW_CARD_HOLD_MS));
+      (await repos.cards.releaseFlowHold(current.exchangeId, FLOW_CARD_HOLD_MS));
     const now = (lapsed ? await repos.transactions.find(current.exchangeId) : undefined) ?? current;
     if (now.cardMessageId === null) {
       // Not while the flow may still be showing it, unless news cannot wait (the claim then
@@ -378,13 +377,13 @@ export class Tracker {
       const forgotten = clock.now() - now.createdAt >= CARD_DELIVERY_AFTER_MS;
       if (news || forgotten || (now.cardDueAt !== null && now.cardDueAt <= clock.now())) {
         // Owed only if still nobody's: `now` was read before the flow may have claimed it.
-        if (now.cardDueAt === null && now.cardClaim === null) await repos.cards.oweUnclaimedCard(now.exchangeId, clock.now());
+        if (now.cardDueAt === null && now.cardClaim === null) await repos.cards.oweUnclaimedCard(now.exchangeId);
         await notifier.deliverDeposit(now.exchangeId);
       }
       // The tracker's card is on its way, drawn before these details came: they are owed as a
       // new message once it is shown (as the flow's Try again owes them), never lost between the two.
       if (now.cardClaim === "tracker" && isWaiting(now.status) && !notifier.depositComplete(before) && notifier.depositComplete(now)) {
-        await repos.cards.oweDepositDetails(now.exchangeId, clock.now());
+        await repos.cards.oweDepositDetails(now.exchangeId);
       }
       return;
     }

@@ -1,3 +1,4 @@
+import type { SandboxExchange } from "../../src/exchange/sandbox/index.js";
 import type { TestWorld } from "./app.js";
 
 /** An XRP swap: a deposit that needs a memo, which the service may be slow to give. */
@@ -8,6 +9,11 @@ export const XRP_DEPOSIT = "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh";
 
 /** The service gives the deposit address of an XRP_SWAP exchange without its memo, `times` times. */
 export function withholdMemo(w: TestWorld, times: number): void {
+  withholdMemoOn(w.app.sandbox!, times);
+}
+
+/** withholdMemo on a sandbox of its own (a fleet's). */
+export function withholdMemoOn(sandbox: Pick<SandboxExchange, "faults">, times: number): void {
   const body = JSON.stringify({
     status: "waiting",
     symbol_from: "xrp",
@@ -26,5 +32,5 @@ export function withholdMemo(w: TestWorld, times: number): void {
     hash_to: null,
     created_at: 1_795_348_800,
   });
-  w.app.sandbox!.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times });
+  sandbox.faults.inject({ kind: "status", status: 200, body }, { endpoint: "getTransactionInfo", times });
 }

@@ -238,7 +238,7 @@ describe.each(LOCALES)("%s, with the longest values", (locale) => {
     // The receipt's history names each status in the language.
     const longestStatus = [...KNOWN_STATUSES].sort((a, b) => t(`status-${b}`).length - t(`status-${a}`).length)[0]!;
     const screens: Record<string, string> = {
-      "creation card": renderCreationCard(t, tx, explorers, tx.updatedAt, phrase),
+      "creation card": renderCreationCard(t, tx, explorers, tx.updatedAt, phrase, { repeat: true }),
       receipt: renderReceipt(
         t,
         tx,

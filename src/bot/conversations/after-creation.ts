@@ -1,8 +1,9 @@
 import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import type { Repositories } from "../../db/index.js";
 import { paymentUri } from "../../domain/networks.js";
+import { isPastDeposit } from "../../domain/poll-policy.js";
 import { qrPng } from "../../domain/qr.js";
-import { type Currency, isFinalStatus } from "../../exchange/index.js";
+import type { Currency } from "../../exchange/index.js";
 import { cardKeyboard, explorersOf, renderCard, renderCreationCard, type Translate } from "../cards.js";
 import { currencyLabel, escapeHtml } from "../format.js";
 import { type SendFailure, sendFailure } from "../telegram-errors.js";
@@ -42,7 +43,7 @@ export async function showCreated(
     // this flow held, or was about to claim, must not stay with a process that shows nothing.
     await conversation.external(async () => {
       const exchangeId = created.exchangeId;
-      const lease = await deps.repos.cards.oweIfLeaseLost(exchangeId, deps.clock.now()).catch((failure: unknown) => {
+      const lease = await deps.repos.cards.oweIfLeaseLost(exchangeId).catch((failure: unknown) => {
         deps.logger.error(
           { err: failure, exchangeId },
           "could not owe the creation card after an error; the tracker shows it once this process is counted gone or its hold lapses",
@@ -72,16 +73,17 @@ async function showCard(
   // holds it: never twice. A claim whose process is gone (killed while sending it, its Confirm
   // replayed here) is taken over (src/db/exchanges/card.ts); should that process still look alive,
   // the tracker owes the card once it is judged gone.
-  if (!(await conversation.external(() => deps.repos.cards.claimCard(exchangeId, "flow", deps.clock.now())))) return;
+  if (!(await conversation.external(() => deps.repos.cards.claimCard(exchangeId, "flow")))) return;
   const t: Translate = (key, vars) => ui.t(key, vars);
   const read = () =>
     conversation.external(async () => {
       // Still here: the hold on the card is confirmed, so the tracker does not take it (FLOW_CARD_HOLD_MS).
-      await deps.repos.cards.touchCardClaim(exchangeId, deps.clock.now());
+      await deps.repos.cards.touchCardClaim(exchangeId);
       const tx = (await deps.repos.transactions.find(exchangeId))!;
       const phrase = (await deps.repos.users.find(tx.userId))?.phrase ?? null;
       const text = renderCard(t, tx, explorersOf(deps.catalogue, tx), deps.clock.now(), phrase, { depositInstructions: true });
-      return { tx, text, phrase, final: isFinalStatus(tx.status), view: depositViewOf(deps, tx) };
+      // Past the deposit (it arrived, or the exchange ended): the status, never where to send.
+      return { tx, text, phrase, final: isPastDeposit(tx.status), view: depositViewOf(deps, tx) };
     });
   let card: Awaited<ReturnType<typeof read>>;
   for (;;) {
@@ -122,7 +124,7 @@ async function showCard(
     if (card.tx.cardClaim === null && card.tx.cardMessageId === null) {
       await conversation.external(async () => {
         // Compare-and-set: the tracker may have taken the card to send since it was read.
-        await deps.repos.cards.oweUnclaimedCard(exchangeId, deps.clock.now());
+        await deps.repos.cards.oweUnclaimedCard(exchangeId);
         deps.onCreated(); // wakes the tracker
       });
     }
@@ -134,9 +136,8 @@ async function showCard(
   const shownBefore = card.tx.cardMessageId !== null || card.tx.cardRepeat > 0;
   const creation = await conversation.external(async () => {
     // Still this process's to send (a pause may have had it taken over): else the taker's card is the one.
-    if (!(await deps.repos.cards.markCardSending(exchangeId, deps.clock.now()))) return undefined;
-    const text = renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase);
-    return shownBefore ? [t("created-repeat"), "", text].join("\n") : text;
+    if (!(await deps.repos.cards.markCardSending(exchangeId))) return undefined;
+    return renderCreationCard(t, card.tx, explorersOf(deps.catalogue, card.tx), deps.clock.now(), card.phrase, { repeat: shownBefore });
   });
   if (creation === undefined) return;
   // Tried again only while Telegram certainly did not take it. After a timeout it may have
@@ -151,14 +152,14 @@ async function showCard(
       if (shown.failure === "blocked") await deps.repos.users.setBlocked(card.tx.userId, true);
       // A card taken over from a process that was sending it may have arrived already: the
       // tracker's must say it may repeat one even when this send surely failed.
-      await deps.repos.cards.releaseCard(exchangeId, deps.clock.now(), shown.failure === "uncertain" || shownBefore);
+      await deps.repos.cards.releaseCard(exchangeId, shown.failure === "uncertain" || shownBefore);
       deps.onCreated(); // wakes the tracker: the card is owed now
     });
     return;
   }
   await conversation.external(() => deps.repos.cards.setCardMessage(exchangeId, shown.value));
 
-  // Never a QR code for an exchange that is already over (nothing may be sent there), nor a
+  // Never a QR code for an exchange past its deposit (it arrived, or nothing may be sent there), nor a
   // second one (the first may have arrived; the card carries everything).
   if (card.final || card.view.kind !== "complete" || shownBefore) return;
   const { address, memo } = card.view;

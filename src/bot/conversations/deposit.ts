@@ -48,7 +48,7 @@ export async function depositOf(deps: DepositDeps, exchangeId: string): Promise<
           // The tracker showed the card without them (it took the card over after a restart): the
           // details are owed as a new message, as the tracker's depositReady owes them; this flow
           // does not show them (the card is not its to show).
-          await deps.repos.cards.oweDepositDetails(exchangeId, deps.clock.now());
+          await deps.repos.cards.oweDepositDetails(exchangeId);
           deps.onCreated(); // wakes the tracker
         }
       }

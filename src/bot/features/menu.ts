@@ -59,7 +59,7 @@ export function menuFeature(deps: {
     const inFlow = chatId !== undefined && ctx.conversation.active(EXCHANGE_FLOW) > 0;
     const created = inFlow ? await createdByFlow(deps.repos.kv, chatId) : undefined;
     if (inFlow) deps.flows.flowAbandoned(chatId);
-    const handedOver = created !== undefined && (await deps.repos.cards.releaseFlowHold(created, deps.clock.now()));
+    const handedOver = created !== undefined && (await deps.repos.cards.releaseFlowHold(created));
     await ctx.conversation.exitAll();
     if (chatId !== undefined) await deps.offers.forget(chatId);
     return { inFlow, handedOver, ...(created === undefined ? {} : { created }) };

@@ -21,13 +21,15 @@
  *   HELD('flow', me) --releaseCard---------------------------------> OWED (the flow could not show it)
  *   HELD('flow')     --releaseFlowHold-----------------------------> OWED (the flow was left: /cancel, /start, a sweep)
  *   HELD('tracker')  --oweCard by its holder-----------------------> OWED (again, later)
- *   HELD(dead)       --releaseDeadClaims---------------------------> OWED, at once when a send may have been under way
+ *   HELD(dead)       --releaseDeadClaims---------------------------> OWED(now), whatever state (a repeat if a send may have been under way)
  *   HELD             --setCardMessage------------------------------> SHOWN
  *   SHOWN            --oweCard / oweDepositDetails / takeOwedCard--> SHOWN (the details that came later, sent once)
  *
  * A holder is the registry's owner id (src/cluster/): a claim is taken from its holder only once
  * the registry judges that process gone, on the database's clock (holderGone): a new leader's
- * start-up never releases what a live process holds. card_repeat counts sends that may have
+ * start-up never releases what a live process holds, and a claim whose holder is gone is owed at
+ * once. The times (card_due_at, card_claimed_at) are on the database's clock too (owed-clock.ts):
+ * the moves take durations, never times. card_repeat counts sends that may have
  * arrived; any card sent while it is above 0 says it may repeat one ("created-repeat"), so no
  * second card ever goes out unmarked.
  *
@@ -42,12 +44,14 @@
  * fenced: it is what a refused process must do anyway, or a fact from outside.
  */
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import type { Clock } from "../../clock.js";
 import { greatest, least, rowId } from "../dialect.js";
 import { currentFence, type Fence, LeaseLostError, leaseHeld, leaseStillHeld } from "../fence.js";
 import { holderGone } from "../instances.js";
 import { prepared } from "../prepared.js";
 import { type CardClaim, COLUMNS, type Schema, type TransactionsTable } from "../schema.js";
 import type { Store } from "../store.js";
+import { OwedClock } from "./owed-clock.js";
 import { type TransactionRecord, toRecord } from "./record.js";
 
 /** An owed deposit message may go: nobody holds the card, or it was shown (the details that came later). */
@@ -61,16 +65,24 @@ export const cardMayGo = (eb: ExpressionBuilder<Schema & { t: TransactionsTable 
 export class CardRepository {
   private readonly earliestCard;
   private readonly cardShown;
+  /** What card_due_at and card_claimed_at are on: the database's clock on PostgreSQL (owed-clock.ts). */
+  private readonly owed: OwedClock;
 
-  /** `owner`: this process, as the registry names it; every claim made here is recorded as its. */
+  /**
+   * `owner`: this process, as the registry names it; every claim made here is recorded as its.
+   * `clock`: this process's, for SQLite (or a test's): on PostgreSQL the times are the database's.
+   */
   constructor(
     private readonly store: Store,
     private readonly owner: string,
+    clock: Clock,
   ) {
+    this.owed = new OwedClock(store, clock);
+    const owed = this.owed;
     this.earliestCard = prepared<[], { at: number | null }>(store.db, (db) =>
       db
         .selectFrom("transactions as t")
-        .select((eb) => eb.fn.min("t.card_due_at").as("at"))
+        .select((eb) => owed.relative(eb.fn.min("t.card_due_at")).as("at"))
         .where("t.card_due_at", "is not", null)
         .where(cardMayGo),
     );
@@ -114,14 +126,14 @@ export class CardRepository {
    * refused: the card is owed at once instead (oweIfLeaseLost), for the tracker or the process
    * that took the chat to show, and LeaseLostError ends the handling here.
    */
-  async claimCard(exchangeId: string, by: CardClaim, now: number): Promise<boolean> {
+  async claimCard(exchangeId: string, by: CardClaim): Promise<boolean> {
     const fence = currentFence();
     const result = await this.db
       .updateTable("transactions")
       .set((eb) => ({
         card_claim: by,
         card_holder: this.owner,
-        card_claimed_at: now,
+        card_claimed_at: this.owed.now(),
         // Owed no more, unless it was shown: the deposit details owed since stay owed (a card
         // shown again that does not arrive must not take them with it).
         card_due_at: sql<number | null>`CASE WHEN card_message_id IS NULL THEN NULL ELSE card_due_at END`,
@@ -145,36 +157,36 @@ export class CardRepository {
       .$if(fence !== undefined, (qb) => qb.where(leaseHeld(this.store.dialect, fence!)))
       .executeTakeFirst();
     if (result.numUpdatedRows > 0n) return true;
-    if (fence) await this.refusedIfLeaseLost(fence, exchangeId, now);
+    if (fence) await this.refusedIfLeaseLost(fence, exchangeId);
     return false;
   }
 
   /**
    * The flow is still there, holding a card it has not shown (the person is choosing between
-   * Try again and Leave): its claim is confirmed as of `now`. False when this process does not
+   * Try again and Leave): its claim is confirmed as of now. False when this process does not
    * hold it (the tracker has it, or another process took it over). Under a chat's lease, only
    * while the lease is still the handling's (as claimCard): else the hold is given up, the card
    * owed at once, and LeaseLostError thrown.
    */
-  async touchCardClaim(exchangeId: string, now: number): Promise<boolean> {
+  async touchCardClaim(exchangeId: string): Promise<boolean> {
     const fence = currentFence();
     // This process's hold only: one taken over meanwhile (this process was judged gone) stays the taker's.
     const result = await this.heldByFlow(exchangeId)
       .where("card_holder", "=", this.owner)
-      .set({ card_claimed_at: now })
+      .set({ card_claimed_at: this.owed.now() })
       .$if(fence !== undefined, (qb) => qb.where(leaseHeld(this.store.dialect, fence!)))
       .executeTakeFirst();
     if (result.numUpdatedRows > 0n) return true;
-    if (fence) await this.refusedIfLeaseLost(fence, exchangeId, now);
+    if (fence) await this.refusedIfLeaseLost(fence, exchangeId);
     return false;
   }
 
   /**
    * The claimed card could not be shown (or may not have been): nobody holds it, and the
-   * tracker owes it from `at`; `repeat` says the next one may repeat a message that arrived
+   * tracker owes it from now; `repeat` says the next one may repeat a message that arrived
    * (card_repeat counts the unsure sends: at least one now).
    */
-  async releaseCard(exchangeId: string, at: number, repeat: boolean): Promise<void> {
+  async releaseCard(exchangeId: string, repeat: boolean): Promise<void> {
     // Only while this process's flow still holds it: a hold that lapsed meanwhile made it the
     // tracker's, and one taken over (this process was judged gone while it sent) is the taker's.
     // Nobody sent a card before the flow's own try, so a certain failure leaves no repeat.
@@ -184,7 +196,7 @@ export class CardRepository {
       .set((eb) => ({
         card_claim: null,
         card_holder: null,
-        card_due_at: at,
+        card_due_at: this.owed.now(),
         card_repeat: repeat ? greatest(this.store.dialect, eb.ref("card_repeat"), 1) : 0,
       }))
       .execute();
@@ -195,9 +207,9 @@ export class CardRepository {
    * the next card may repeat one that arrived (releaseDeadClaims and a takeover keep this mark).
    * False, and nothing to send, when this process does not hold it. Under a chat's lease, only
    * while the lease is still the handling's (as claimCard): else the hold is given up, the card
-   * owed at once (from `now`), and LeaseLostError thrown.
+   * owed at once, and LeaseLostError thrown.
    */
-  async markCardSending(exchangeId: string, now: number): Promise<boolean> {
+  async markCardSending(exchangeId: string): Promise<boolean> {
     const fence = currentFence();
     // The fence of the card's claim: a process that paused and was judged gone meanwhile finds its
     // hold taken over (or owed to the tracker), and sends nothing; the taker's card is the one.
@@ -213,20 +225,20 @@ export class CardRepository {
       .$if(fence !== undefined, (qb) => qb.where(leaseHeld(this.store.dialect, fence!)))
       .executeTakeFirst();
     if (result.numUpdatedRows > 0n) return true;
-    if (fence) await this.refusedIfLeaseLost(fence, exchangeId, now);
+    if (fence) await this.refusedIfLeaseLost(fence, exchangeId);
     return false;
   }
 
   /**
    * Whether the handling that runs this (an update's, under its chat's lease) lost the lease,
    * and if so, owes the card: the card this process's flow holds, or that nobody holds yet, is
-   * nobody's now and owed from `now` (or sooner), for the tracker or the process that took the
+   * nobody's now and owed from now (or sooner), for the tracker or the process that took the
    * chat to show, once. For the flow when something it did to show the card failed (a send
    * refused by the fence, say): a hold it kept would stay with a process that shows nothing.
    * "held": the lease is still the handling's (or there is none), nothing changed; "owed": lost,
    * and the card owed by this; "lost": lost, and nothing to owe (shown, or another's to show).
    */
-  async oweIfLeaseLost(exchangeId: string, now: number): Promise<"held" | "owed" | "lost"> {
+  async oweIfLeaseLost(exchangeId: string): Promise<"held" | "owed" | "lost"> {
     const fence = currentFence();
     if (!fence || (await leaseStillHeld(this.db, fence))) return "held";
     // Unshown, and this process's flow's or nobody's: never another process's hold, nor a card shown.
@@ -237,7 +249,7 @@ export class CardRepository {
       .set((eb) => ({
         card_claim: null,
         card_holder: null,
-        card_due_at: least(this.store.dialect, eb.fn.coalesce("card_due_at", eb.val(now)), now),
+        card_due_at: this.soonerOrNow(eb),
       }))
       .where("exchange_id", "=", exchangeId)
       .where("card_message_id", "is", null)
@@ -251,19 +263,27 @@ export class CardRepository {
    * the card is owed at once (oweIfLeaseLost) and LeaseLostError thrown; else the write's own
    * condition refused it, and the caller hears false.
    */
-  private async refusedIfLeaseLost(fence: Fence, exchangeId: string, now: number): Promise<void> {
-    if ((await this.oweIfLeaseLost(exchangeId, now)) !== "held") throw new LeaseLostError(fence.chatKey);
+  private async refusedIfLeaseLost(fence: Fence, exchangeId: string): Promise<void> {
+    if ((await this.oweIfLeaseLost(exchangeId)) !== "held") throw new LeaseLostError(fence.chatKey);
+  }
+
+  /** Owed from now, or from when it was owed already if that is sooner. */
+  private soonerOrNow(eb: ExpressionBuilder<Schema, "transactions">) {
+    const now = this.owed.now();
+    return least(this.store.dialect, eb.fn.coalesce("card_due_at", now), now);
   }
 
   /**
    * The flow that holds the card it has not shown is gone: closing (/cancel, /start, a sweep),
-   * or, with `unconfirmedSince`, silent since then (its hold lapsed). The card is the tracker's,
-   * owed from `at`. True when there was such a hold.
+   * or, with `unconfirmedForMs`, silent that long (its hold lapsed). The card is the tracker's,
+   * owed from now. True when there was such a hold.
    */
-  async releaseFlowHold(exchangeId: string, at: number, unconfirmedSince = Number.MAX_SAFE_INTEGER): Promise<boolean> {
+  async releaseFlowHold(exchangeId: string, unconfirmedForMs?: number): Promise<boolean> {
     const result = await this.heldByFlow(exchangeId)
-      .set({ card_claim: null, card_holder: null, card_due_at: at })
-      .where((eb) => eb(eb.fn.coalesce("card_claimed_at", sql<number>`0`), "<", unconfirmedSince))
+      .set({ card_claim: null, card_holder: null, card_due_at: this.owed.now() })
+      .$if(unconfirmedForMs !== undefined, (qb) =>
+        qb.where((eb) => eb(eb.fn.coalesce("card_claimed_at", sql<number>`0`), "<", this.owed.now(-unconfirmedForMs!))),
+      )
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
@@ -292,17 +312,17 @@ export class CardRepository {
   }
 
   /**
-   * The deposit message taken could not be sent: owed again from `at` (the card unclaimed again);
+   * The deposit message taken could not be sent: owed again `afterMs` from now (the card unclaimed again);
    * `unsure`: that send may have arrived, one more counted in card_repeat (the next says it may repeat).
    * Compare-and-set on who holds an unshown card: only this process's tracker gives its hold up
    * (or nobody holds it yet). A tracker that paused past being judged gone, its card taken over
    * and being sent by another, leaves that hold alone: taken again, the card would go twice.
    */
-  async oweCard(exchangeId: string, at: number, unsure: boolean): Promise<void> {
+  async oweCard(exchangeId: string, afterMs: number, unsure: boolean): Promise<void> {
     await this.db
       .updateTable("transactions")
       .set((eb) => ({
-        card_due_at: at,
+        card_due_at: this.owed.now(afterMs),
         card_repeat: eb("card_repeat", "+", unsure ? 1 : 0),
         card_claim: sql<CardClaim | null>`CASE WHEN card_message_id IS NULL THEN NULL ELSE card_claim END`,
         card_holder: sql<string | null>`CASE WHEN card_message_id IS NULL THEN NULL ELSE card_holder END`,
@@ -319,15 +339,15 @@ export class CardRepository {
   }
 
   /**
-   * The creation card is owed from `at` (or sooner, if it was owed later), but only while nobody
+   * The creation card is owed from now (or sooner, if it was owed already), but only while nobody
    * holds it and none was shown: compare-and-set on the row as it is, not as the caller last read
    * it. Between that read and this write, the flow may have claimed the card (and be sending it),
    * or the tracker may have taken it to send: owing it then would show it twice.
    */
-  async oweUnclaimedCard(exchangeId: string, at: number): Promise<void> {
+  async oweUnclaimedCard(exchangeId: string): Promise<void> {
     await this.db
       .updateTable("transactions")
-      .set((eb) => ({ card_due_at: least(this.store.dialect, eb.fn.coalesce("card_due_at", eb.val(at)), at) }))
+      .set((eb) => ({ card_due_at: this.soonerOrNow(eb) }))
       .where("exchange_id", "=", exchangeId)
       .where("card_claim", "is", null)
       .where("card_message_id", "is", null)
@@ -337,37 +357,38 @@ export class CardRepository {
   /**
    * The tracker showed the creation card (or is sending it) before the deposit details were
    * complete, and they have just been learned elsewhere (the flow's Try again): the details are
-   * owed from `at`, sent once the card is out (takeOwedCard waits for it), as depositReady does.
+   * owed from now, sent once the card is out (takeOwedCard waits for it), as depositReady does.
    */
-  async oweDepositDetails(exchangeId: string, at: number): Promise<void> {
+  async oweDepositDetails(exchangeId: string): Promise<void> {
     await this.db
       .updateTable("transactions")
-      .set({ card_due_at: at })
+      .set({ card_due_at: this.owed.now() })
       .where("exchange_id", "=", exchangeId)
       .where("card_claim", "=", "tracker")
       .execute();
   }
 
-  /** When the next deposit message is owed (owners who blocked the bot aside). */
+  /** When the next deposit message is owed (owners who blocked the bot aside), on this process's clock. */
   async nextCardAt(): Promise<number | undefined> {
-    return (await this.earliestCard(this.db)).rows[0]?.at ?? undefined;
+    return this.owed.toLocal((await this.earliestCard(this.db)).rows[0]?.at);
   }
 
   /**
    * Cards held unshown by processes that are gone (killed, or stopped without recording the
-   * card): owed again, and only those (a live process's claim is never touched, whoever leads).
-   * One a send may have been under way for (the flow had marked it sending, or the tracker held
-   * it) is owed at `now`, marked as a possible repeat; one the flow held while the person was
-   * still choosing is owed at `later` (the person may still press Try again, wherever it runs).
-   * Returns how many.
+   * card): owed again at once, whatever state they were in, and only those (a live process's
+   * claim is never touched, whoever leads). One a send may have been under way for (the flow had
+   * marked it sending, or the tracker held it) is marked as a possible repeat. One the flow held
+   * while the person was still choosing is owed at once too: nobody else would show it (a Try
+   * again handled elsewhere finds the hold not its own); the card shows what is known, and the
+   * details still missing follow when they come. Returns how many.
    */
-  async releaseDeadClaims(now: number, later: number): Promise<number> {
+  async releaseDeadClaims(): Promise<number> {
     const result = await this.db
       .updateTable("transactions")
       .set((eb) => ({
         card_claim: null,
         card_holder: null,
-        card_due_at: sql<number>`CAST(CASE WHEN card_claim = 'flow' AND card_repeat = 0 THEN ${later} ELSE ${now} END AS BIGINT)`,
+        card_due_at: this.owed.now(),
         card_repeat: sql<number>`CASE WHEN card_claim = 'tracker' THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
       }))
       .where("card_message_id", "is", null)

@@ -7,23 +7,30 @@
  * messages whose sender is gone: a live process's send is its own to finish, whoever leads.
  */
 import { type Kysely, sql } from "kysely";
+import type { Clock } from "../../clock.js";
 import { rowId } from "../dialect.js";
 import { holderGone } from "../instances.js";
 import { prepared } from "../prepared.js";
 import { COLUMNS, type Schema } from "../schema.js";
 import type { Store } from "../store.js";
 import { cardMayGo } from "./card.js";
+import { OwedClock } from "./owed-clock.js";
 import { selectRecord, type TransactionRecord, toRecord } from "./record.js";
 
 export class NoticeRepository {
   private readonly earliestNotice;
   private readonly owed;
 
-  /** `owner`: this process, as the registry names it; the messages it takes to send are recorded as its. */
+  /**
+   * `owner`: this process, as the registry names it; the messages it takes to send are recorded as its.
+   * `clock`: this process's; the cards' owed times are the database's on PostgreSQL (owed-clock.ts).
+   */
   constructor(
     private readonly store: Store,
     private readonly owner: string,
+    clock: Clock,
   ) {
+    const cardsOwed = new OwedClock(store, clock);
     this.earliestNotice = prepared<[], { at: number | null }>(store.db, (db) =>
       db
         .selectFrom("transactions")
@@ -31,7 +38,8 @@ export class NoticeRepository {
         .where("notice_retry_at", "is not", null)
         .where("pending_notice", "is", null),
     );
-    // Both kinds of owed message in one round trip (the tracker's loop asks on every pass).
+    // Both kinds of owed message in one round trip (the tracker's loop asks on every pass). A card
+    // is owed by the database's now on PostgreSQL, whatever this process's clock says.
     this.owed = prepared<[now: number, limit: number], { kind: "card" | "notice"; exchange_id: string }>(store.db, (db, arg) => {
       const notices = db
         .selectFrom("transactions")
@@ -44,7 +52,7 @@ export class NoticeRepository {
       const cards = db
         .selectFrom("transactions as t")
         .select(["t.exchange_id", "t.card_due_at as at", rowId(store.dialect).as("row_id")])
-        .where("t.card_due_at", "<=", arg<number>(0))
+        .where("t.card_due_at", "<=", cardsOwed.onDatabase ? cardsOwed.now() : arg<number>(0))
         .where(cardMayGo)
         .orderBy("t.card_due_at")
         .orderBy(rowId(store.dialect))
@@ -164,9 +172,9 @@ export class NoticeRepository {
   }
 
   /**
-   * At most `limit` of each, earliest first: exchanges whose deposit message is owed by `now`,
-   * to owners who have not blocked the bot (`cards`), and exchanges with a message owed by
-   * `now`, none on its way (`notices`).
+   * At most `limit` of each, earliest first: exchanges whose deposit message is owed by now (the
+   * database's now on PostgreSQL; `now` on SQLite), to owners who have not blocked the bot
+   * (`cards`), and exchanges with a message owed by `now`, none on its way (`notices`).
    */
   async owedBy(now: number, limit: number): Promise<{ cards: string[]; notices: string[] }> {
     const rows = (await this.owed(this.db, now, limit)).rows;

@@ -13,6 +13,7 @@ import { type Arg, prepared } from "../prepared.js";
 import { COLUMNS, POLL_RANK, type PollRank, type Schema, type StopReason } from "../schema.js";
 import type { Store } from "../store.js";
 import { cardMayGo } from "./card.js";
+import { OwedClock } from "./owed-clock.js";
 import {
   findForUpdate,
   type NextPoll,
@@ -36,6 +37,8 @@ export class ScheduleRepository {
   private readonly observe;
   private readonly observeChange;
   private readonly insertStatus;
+  /** What the cards' owed times are on (the database's clock on PostgreSQL): nextWork tells them on this process's. */
+  private readonly cardsOwed: OwedClock;
 
   /** `owner`: this process, as the registry names it (it sends the message of a change it records). */
   constructor(
@@ -43,6 +46,8 @@ export class ScheduleRepository {
     private readonly clock: Clock,
     private readonly owner: string,
   ) {
+    this.cardsOwed = new OwedClock(store, clock);
+    const cardsOwed = this.cardsOwed;
     // The tracker's loop runs the next two on every pass, idle or not: each is one round trip
     // (the ranks' picks in one query, the three kinds of next work in another), which counts on PostgreSQL.
     this.dueOfRanks = prepared<[now: number, limit: number], Row>(store.db, (db, arg) => {
@@ -79,7 +84,7 @@ export class ScheduleRepository {
       card: (db: Kysely<Schema>) =>
         db
           .selectFrom("transactions as t")
-          .select((eb) => eb.fn.min("t.card_due_at").as("at"))
+          .select((eb) => cardsOwed.relative(eb.fn.min("t.card_due_at")).as("at"))
           .where("t.card_due_at", "is not", null)
           .where(cardMayGo),
     };
@@ -225,7 +230,7 @@ export class ScheduleRepository {
   /** At once: the earliest scheduled poll (nextDueAt), owed message (nextNoticeAt) and owed deposit message (nextCardAt). */
   async nextWork(): Promise<{ poll: number | undefined; notice: number | undefined; card: number | undefined }> {
     const row = (await this.earliestWork(this.db)).rows[0];
-    return { poll: row?.poll ?? undefined, notice: row?.notice ?? undefined, card: row?.card ?? undefined };
+    return { poll: row?.poll ?? undefined, notice: row?.notice ?? undefined, card: this.cardsOwed.toLocal(row?.card) };
   }
 
   /** Counts one more failed poll in a row ("not found" aside); returns the count. */

@@ -157,7 +157,14 @@ describe("deposit details after Confirm", () => {
     await letTimePass(world, 10 * 60_000, 5_000);
     await world.app.idle();
     const tx = (await world.app.repos.transactions.find(stored.exchangeId))!;
-    expect(depositMessages(world, tx).filter((text) => text.includes("Exchange created"))).toHaveLength(1);
+    const cards = world.tg
+      .callsTo("sendMessage")
+      .filter(
+        (c) => c.response.ok && c.payload.chat_id === tx.chatId && String(c.payload.text).includes(`Exchange <code>${tx.exchangeId}`),
+      );
+    expect(cards).toHaveLength(1);
+    // The deposit had arrived by the time the card was shown: it shows the status, never where to send.
+    expect(depositMessages(world, tx)).toEqual([]);
   });
 
   it("after Leave, the deposit details still come when Telegram fails the moment they are learned, and the waiting card that cannot be edited does not stop them: they come as a new message", async () => {
@@ -336,6 +343,33 @@ describe("deposit details after Confirm", () => {
     const cards = depositMessages(world, tx);
     expect(cards).toHaveLength(1);
     expect(cards[0]).toContain("Sent again");
+  });
+
+  it("a card still owed when the bot learns the deposit arrived shows the status, never where to send", async () => {
+    world = await startWorld();
+    const user = world.tg.user({ id: 9210, first_name: "Jo", language_code: "en" });
+    const summary = await toSummary(user, BTC_SWAP);
+    // Telegram takes nothing for two minutes: neither the flow nor the tracker can show the card.
+    world.tg.outage(world.clock.now() + 120_000, { error_code: 502, description: "Bad Gateway" });
+    await user.click(summary, /Confirm/);
+    const id = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9210, 1))[0]?.exchangeId, 5_000, "the exchange");
+    // Meanwhile the deposit arrives, and the tracker's poll learns it.
+    world.app.sandbox!.setTimeline(id, { confirming: 60 * 60_000 });
+    world.app.sandbox!.steer(id, "deposit-arrived");
+    await drive(
+      world.clock,
+      waitFor(async () => ((await world!.app.repos.transactions.find(id))!.status === "confirming" ? true : undefined), 60_000, "the poll"),
+      { stepMs: 1_000, maxMs: 5 * 60_000 },
+    );
+    await letTimePass(world, 5 * 60_000, 5_000);
+    const tx = (await world.app.repos.transactions.find(id))!;
+    expect(depositMessages(world, tx)).toEqual([]);
+    const cards = world.tg
+      .callsTo("sendMessage")
+      .filter((c) => c.response.ok && c.payload.chat_id === tx.chatId && String(c.payload.text).includes(`Exchange <code>${id}`));
+    expect(cards).toHaveLength(1);
+    expect(String(cards[0]!.payload.text)).toContain("Confirming your deposit");
+    expect(tx.cardMessageId).not.toBeNull();
   });
 
   it("a Try again after a restart, before the tracker showed the card it took over: one card, not one from each", async () => {

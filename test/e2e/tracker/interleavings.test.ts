@@ -112,13 +112,13 @@ describe("review: interleavings across awaits", () => {
     // brings news. The tracker has read the row (nobody holds the card) and is about to owe the
     // card; the flow's claim and its read of the row land in between, as they may whenever the
     // tracker's next query waits (a pool's connection, a busy event loop).
-    w.app.repos.cards.claimCard = async (id, by, now) => {
+    w.app.repos.cards.claimCard = async (id, by) => {
       if (by === "flow" && !flowClaimed) {
         exchangeId = id;
         await trackerRead.promise;
         flowClaimed = true;
       }
-      return claimCard(id, by, now);
+      return claimCard(id, by);
     };
     w.app.repos.schedule.scheduleNextPoll = async (...args) => {
       const row = await schedule(...args);
@@ -128,8 +128,8 @@ describe("review: interleavings across awaits", () => {
       }
       return row;
     };
-    w.app.repos.cards.markCardSending = async (id, now) => {
-      const sending = await markCardSending(id, now);
+    w.app.repos.cards.markCardSending = async (id) => {
+      const sending = await markCardSending(id);
       flowRead.fire();
       // The flow's send goes out once the tracker's poll has done what it does.
       await waitFor(() => w.app.tracker.pollsInFlight() === 0, 5_000, "the tracker's poll to end");
@@ -148,15 +148,17 @@ describe("review: interleavings across awaits", () => {
     w.app.sandbox!.steer(exchangeId!, "deposit-arrived");
     await w.clock.advance(MINUTE);
     await waitFor(() => flowClaimed, 5_000, "the tracker's first poll");
-    await waitFor(() => user.messages().some((m) => m.from_bot && m.photo !== undefined), 5_000, "the flow's QR code");
+    // The flow's card: the status (the deposit arrived before it was shown), no QR code.
+    await waitFor(() => user.messages().some((m) => m.from_bot && /🔁 Exchange/.test(m.text ?? "")), 5_000, "the flow's card");
     await w.app.idle();
     await waitFor(() => w.app.tracker.pollsInFlight() === 0, 5_000, "the polls to end");
 
     const cards = w.tg
       .callsTo("sendMessage")
       .map((call) => call.payload as { chat_id: number; text: string })
-      .filter((payload) => payload.chat_id === 9102 && payload.text.includes("Exchange created"));
+      .filter((payload) => payload.chat_id === 9102 && payload.text.includes("Exchange <code>"));
     expect(cards).toHaveLength(1);
+    expect(user.messages().some((m) => m.from_bot && m.photo !== undefined)).toBe(false);
   });
 
   it('"I have sent the funds", pressed while a poll\'s observation is being saved, still brings the next look forward', async () => {

@@ -25,18 +25,18 @@ beforeEach(async () => {
 describe("the creation card's claim", () => {
   it("held by a live process is left alone by another's sweep and claim; once that process is gone it is taken over, its repeat mark kept", async () => {
     await a.transactions.insert(exchange("ex-1"));
-    expect(await a.cards.claimCard("ex-1", "flow", 2_000)).toBe(true);
-    await a.cards.markCardSending("ex-1", 2_000);
+    expect(await a.cards.claimCard("ex-1", "flow")).toBe(true);
+    await a.cards.markCardSending("ex-1");
     expect((await a.transactions.find("ex-1"))!.cardHolder).toBe("host-a:1:aaaaaa");
 
     // A runs: B's sweep (a new leader's start) and B's replayed Confirm leave the claim alone.
-    expect(await b.cards.releaseDeadClaims(3_000, 300_000)).toBe(0);
-    expect(await b.cards.claimCard("ex-1", "flow", 3_000)).toBe(false);
+    expect(await b.cards.releaseDeadClaims()).toBe(0);
+    expect(await b.cards.claimCard("ex-1", "flow")).toBe(false);
     expect(await b.cards.takeOwedCard("ex-1")).toBeUndefined();
 
     // A is gone (killed: forgotten here as the registry would after three beats).
     await a.instances.forget("host-a:1:aaaaaa");
-    expect(await b.cards.claimCard("ex-1", "flow", 4_000)).toBe(true);
+    expect(await b.cards.claimCard("ex-1", "flow")).toBe(true);
     const taken = (await b.transactions.find("ex-1"))!;
     expect(taken).toMatchObject({ cardClaim: "flow", cardHolder: "host-b:2:bbbbbb", cardMessageId: null });
     // A's send may have arrived: B's card says it may repeat one.
@@ -45,16 +45,16 @@ describe("the creation card's claim", () => {
 
   it("is fenced by its holder: a process whose hold was taken over while it paused sends nothing, and cannot take the hold back", async () => {
     await a.transactions.insert(exchange("paused"));
-    expect(await a.cards.claimCard("paused", "flow", 2_000)).toBe(true);
+    expect(await a.cards.claimCard("paused", "flow")).toBe(true);
     // A pauses past the registry's window: judged gone, its hold is taken over by B's replayed Confirm.
     await a.instances.forget("host-a:1:aaaaaa");
-    expect(await b.cards.claimCard("paused", "flow", 3_000)).toBe(true);
+    expect(await b.cards.claimCard("paused", "flow")).toBe(true);
     // A wakes: its hold is not its own any more.
-    expect(await a.cards.touchCardClaim("paused", 4_000)).toBe(false);
-    expect(await a.cards.markCardSending("paused", 4_000)).toBe(false);
-    expect(await b.cards.markCardSending("paused", 4_000)).toBe(true);
+    expect(await a.cards.touchCardClaim("paused")).toBe(false);
+    expect(await a.cards.markCardSending("paused")).toBe(false);
+    expect(await b.cards.markCardSending("paused")).toBe(true);
     // Nor can it give the taker's hold up: its send failed, but the card is B's to show.
-    await a.cards.releaseCard("paused", 4_000, false);
+    await a.cards.releaseCard("paused", false);
     expect(await a.transactions.find("paused")).toMatchObject({
       cardClaim: "flow",
       cardHolder: "host-b:2:bbbbbb",
@@ -63,16 +63,16 @@ describe("the creation card's claim", () => {
     });
   });
 
-  it("held by a process gone is owed by the sweep: at once when a send was under way, later when the person was still choosing", async () => {
+  it("held by a process gone is owed by the sweep at once, whatever state: a send under way (marked), the person still choosing (not)", async () => {
     await a.transactions.insert(exchange("sending"));
     await a.transactions.insert(exchange("choosing"));
-    await a.cards.claimCard("sending", "flow", 2_000);
-    await a.cards.markCardSending("sending", 2_000);
-    await a.cards.claimCard("choosing", "flow", 2_000);
+    await a.cards.claimCard("sending", "flow");
+    await a.cards.markCardSending("sending");
+    await a.cards.claimCard("choosing", "flow");
     await a.instances.forget("host-a:1:aaaaaa");
-    expect(await b.cards.releaseDeadClaims(5_000, 300_000)).toBe(2);
-    expect(await b.transactions.find("sending")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 5_000 });
-    expect(await b.transactions.find("choosing")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 300_000, cardRepeat: 0 });
+    expect(await b.cards.releaseDeadClaims()).toBe(2);
+    expect(await b.transactions.find("sending")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 1_000, cardRepeat: 1 });
+    expect(await b.transactions.find("choosing")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 1_000, cardRepeat: 0 });
     // The tracker takes it, as its own; should it die too, the next card is marked.
     expect(await b.cards.takeOwedCard("sending")).toMatchObject({ cardClaim: "tracker", cardHolder: "host-b:2:bbbbbb" });
   });
@@ -99,20 +99,20 @@ describe("the flow's hold on the creation card, fenced by the chat's lease (issu
     await a.transactions.insert(exchange("lost"));
     const { tokenOfA } = await leaseTakenOver(async (token) => {
       // Under the lease: claimed as before.
-      expect(await underLease(held(token), () => a.cards.claimCard("kept", "flow", 1_500))).toBe(true);
+      expect(await underLease(held(token), () => a.cards.claimCard("kept", "flow"))).toBe(true);
     });
     // A wakes: the service had created the exchange (recorded whoever learns it), but its card is not A's to show.
-    await expect(underLease(held(tokenOfA), () => a.cards.claimCard("lost", "flow", 2_000))).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(underLease(held(tokenOfA), () => a.cards.claimCard("lost", "flow"))).rejects.toBeInstanceOf(LeaseLostError);
     expect(await a.transactions.find("lost")).toMatchObject({
       cardClaim: null,
       cardHolder: null,
-      cardDueAt: 2_000,
+      cardDueAt: 1_000,
       cardRepeat: 0,
       cardMessageId: null,
     });
     // The tracker (or the flow that took the chat) shows it, once.
     expect(await b.cards.takeOwedCard("lost")).toMatchObject({ cardClaim: "tracker", cardHolder: "host-b:2:bbbbbb" });
-    await expect(underLease(held(tokenOfA), () => a.cards.claimCard("lost", "flow", 2_500))).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(underLease(held(tokenOfA), () => a.cards.claimCard("lost", "flow"))).rejects.toBeInstanceOf(LeaseLostError);
     expect(await a.transactions.find("lost")).toMatchObject({ cardClaim: "tracker", cardHolder: "host-b:2:bbbbbb", cardDueAt: null });
   });
 
@@ -120,25 +120,25 @@ describe("the flow's hold on the creation card, fenced by the chat's lease (issu
     for (const id of ["touched", "sending", "sent-refused"]) await a.transactions.insert(exchange(id));
     const { tokenOfA, tokenOfB } = await leaseTakenOver(async (token) => {
       for (const id of ["touched", "sending", "sent-refused"])
-        expect(await underLease(held(token), () => a.cards.claimCard(id, "flow", 1_500))).toBe(true);
-      expect(await underLease(held(token), () => a.cards.touchCardClaim("touched", 1_600))).toBe(true);
-      expect(await underLease(held(token), () => a.cards.markCardSending("sent-refused", 1_600))).toBe(true);
+        expect(await underLease(held(token), () => a.cards.claimCard(id, "flow"))).toBe(true);
+      expect(await underLease(held(token), () => a.cards.touchCardClaim("touched"))).toBe(true);
+      expect(await underLease(held(token), () => a.cards.markCardSending("sent-refused"))).toBe(true);
     });
-    await expect(underLease(held(tokenOfA), () => a.cards.touchCardClaim("touched", 2_000))).rejects.toBeInstanceOf(LeaseLostError);
-    await expect(underLease(held(tokenOfA), () => a.cards.markCardSending("sending", 2_000))).rejects.toBeInstanceOf(LeaseLostError);
-    expect(await a.transactions.find("touched")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 2_000, cardRepeat: 0 });
-    expect(await a.transactions.find("sending")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 2_000, cardRepeat: 0 });
+    await expect(underLease(held(tokenOfA), () => a.cards.touchCardClaim("touched"))).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(underLease(held(tokenOfA), () => a.cards.markCardSending("sending"))).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await a.transactions.find("touched")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 1_000, cardRepeat: 0 });
+    expect(await a.transactions.find("sending")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 1_000, cardRepeat: 0 });
     // Marked sending, then its send refused (the lease lost before it went): given up by the flow, the mark kept.
-    expect(await underLease(held(tokenOfA), () => a.cards.oweIfLeaseLost("sent-refused", 2_000))).toBe("owed");
-    expect(await a.transactions.find("sent-refused")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 2_000, cardRepeat: 1 });
+    expect(await underLease(held(tokenOfA), () => a.cards.oweIfLeaseLost("sent-refused"))).toBe("owed");
+    expect(await a.transactions.find("sent-refused")).toMatchObject({ cardClaim: null, cardHolder: null, cardDueAt: 1_000, cardRepeat: 1 });
     // B, holding the chat now, claims as usual; A's late giving up does not take B's hold away.
-    expect(await underLease(held(tokenOfB), () => b.cards.claimCard("touched", "flow", 3_000))).toBe(true);
-    expect(await underLease(held(tokenOfA), () => a.cards.oweIfLeaseLost("touched", 3_500))).toBe("lost");
+    expect(await underLease(held(tokenOfB), () => b.cards.claimCard("touched", "flow"))).toBe(true);
+    expect(await underLease(held(tokenOfA), () => a.cards.oweIfLeaseLost("touched"))).toBe("lost");
     expect(await b.transactions.find("touched")).toMatchObject({ cardClaim: "flow", cardHolder: "host-b:2:bbbbbb", cardDueAt: null });
     // Under a lease still held (or outside any), nothing is owed.
-    expect(await underLease(held(tokenOfB), () => b.cards.oweIfLeaseLost("touched", 3_600))).toBe("held");
-    expect(await b.cards.oweIfLeaseLost("touched", 3_600)).toBe("held");
-    expect(await underLease(held(tokenOfB), () => b.cards.markCardSending("touched", 3_600))).toBe(true);
+    expect(await underLease(held(tokenOfB), () => b.cards.oweIfLeaseLost("touched"))).toBe("held");
+    expect(await b.cards.oweIfLeaseLost("touched")).toBe("held");
+    expect(await underLease(held(tokenOfB), () => b.cards.markCardSending("touched"))).toBe(true);
   });
 });
 

@@ -151,15 +151,20 @@ describe("storage", () => {
     await repos.transactions.insert(sample({ exchangeId: "claimed", cardMessageId: null }));
     await repos.transactions.insert(sample({ exchangeId: "shown", cardMessageId: 12 }));
     await repos.transactions.insert(sample({ exchangeId: "free", cardMessageId: null }));
-    expect(await repos.cards.claimCard("claimed", "flow", 1_000)).toBe(true);
-    for (const id of ["claimed", "shown", "free"]) await repos.cards.oweUnclaimedCard(id, 5_000);
+    expect(await repos.cards.claimCard("claimed", "flow")).toBe(true);
+    const owedAt = clock.now();
+    for (const id of ["claimed", "shown", "free"]) await repos.cards.oweUnclaimedCard(id);
     expect(await repos.transactions.find("claimed")).toMatchObject({ cardClaim: "flow", cardDueAt: null });
     expect(await repos.transactions.find("shown")).toMatchObject({ cardClaim: null, cardDueAt: null });
-    expect(await repos.transactions.find("free")).toMatchObject({ cardClaim: null, cardDueAt: 5_000 });
-    await repos.cards.oweUnclaimedCard("free", 9_000);
-    expect((await repos.transactions.find("free"))!.cardDueAt).toBe(5_000);
-    await repos.cards.oweUnclaimedCard("free", 3_000);
-    expect((await repos.transactions.find("free"))!.cardDueAt).toBe(3_000);
+    expect(await repos.transactions.find("free")).toMatchObject({ cardClaim: null, cardDueAt: owedAt });
+    await clock.advance(4_000);
+    await repos.cards.oweUnclaimedCard("free");
+    expect((await repos.transactions.find("free"))!.cardDueAt).toBe(owedAt);
+    // Owed a minute from now (a send Telegram did not take), then owed now: from now.
+    await repos.cards.oweCard("free", 60_000, false);
+    expect((await repos.transactions.find("free"))!.cardDueAt).toBe(clock.now() + 60_000);
+    await repos.cards.oweUnclaimedCard("free");
+    expect((await repos.transactions.find("free"))!.cardDueAt).toBe(clock.now());
   });
 
   it("releases at start-up the leases a dead process left, and only those", async () => {

@@ -4,6 +4,7 @@ import {
   FUNDS_SENT_BOOST_MS,
   fundsSentRecently,
   headStart,
+  isPastDeposit,
   isSettled,
   MIN_NOT_FOUND,
   MOVING_STALL_MS,
@@ -91,6 +92,12 @@ describe("the tracker's poll policy", () => {
     expect(poll(state("on_hold", MINUTE))).toEqual({ delay: 30 * MINUTE, rank: 3 });
     expect(poll(state("verifying", MINUTE), 45 * MINUTE)).toEqual({ delay: 45 * MINUTE, rank: 3 });
     expect(poll(state("on_hold", 5 * HOUR))).toEqual({ delay: HOUR, rank: 3 });
+  });
+
+  it("says an exchange is past its deposit once it arrived or the exchange ended, never while it waits or in a status it does not know", () => {
+    for (const status of ["confirming", "Exchanging", "sending", "finished", "failed", "refunded", "overdue"])
+      expect(isPastDeposit(status), status).toBe(true);
+    for (const status of ["waiting", "Waiting", "on_hold"]) expect(isPastDeposit(status), status).toBe(false);
   });
 
   it("keeps following an expired exchange hourly: a late deposit can still be processed or refunded", () => {

@@ -1,7 +1,11 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../../../src/clock.js";
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type Clock, systemClock } from "../../../../src/clock.js";
 import { LeaseLostError, underFence } from "../../../../src/db/fence.js";
-import type { CardClaim, CardRepository, Repositories } from "../../../../src/db/index.js";
+import { DB_NOW } from "../../../../src/db/inbox.js";
+import { type CardClaim, type CardRepository, createRepositories, type Repositories } from "../../../../src/db/index.js";
+import { FLOW_CARD_HOLD_MS } from "../../../../src/domain/poll-policy.js";
+import { testBackEnd } from "../../../harness/postgres.js";
 import { freshRepositoriesEachTest, newTransaction } from "../../../harness/store.js";
 
 /**
@@ -18,8 +22,8 @@ import { freshRepositoriesEachTest, newTransaction } from "../../../harness/stor
  *    HELD('flow', me) with the mark, and a live holder's card refused to claimCard, takeOwedCard, releaseDeadClaims;
  *  - [claims: fenced by its holder] "is fenced by its holder": HELD('flow', other) refused to
  *    touchCardClaim, markCardSending and releaseCard;
- *  - [claims: swept] "held by a process gone is owed by the sweep": HELD('flow', gone) --releaseDeadClaims-->
- *    OWED(now) when marked sending, OWED(later) when not;
+ *  - [claims: swept] "held by a process gone is owed by the sweep at once, whatever state": two such
+ *    cards swept together (the rows below walk each state);
  *  - [claims: claimed under the lease] "is claimed only while the lease is still the handling's": NEW
  *    --claimCard('flow'), lease held/lost--> HELD / OWED(now), and HELD('tracker') refused with LeaseLostError;
  *  - [claims: confirmed under the lease] "is confirmed and marked sending only while the lease is still
@@ -31,7 +35,7 @@ const ME = "host-a:1:aaaaaa";
 const OTHER = "host-b:2:bbbbbb";
 const GONE = "host-c:3:cccccc";
 
-/** When a held card was claimed (card_claimed_at), and the times the moves are made at. */
+/** When a held card was claimed (card_claimed_at), and the times the moves are made around (NOW: the clock's). */
 const CLAIMED_AT = 1_000;
 const EARLIER = 3_000;
 const NOW = 5_000;
@@ -93,11 +97,14 @@ const underLease =
   (cards: CardRepository): Promise<T> =>
     underFence({ chatKey: CHAT, token, fencing: true, lose: () => {} }, () => move(cards));
 
-const clock = new ManualClock(CLAIMED_AT);
+/** The moves' clock (a test's: the card's times are on it, on both back ends), at NOW while they are made. */
+let at = NOW;
+const clock: Clock = { now: () => at, setTimer: (callback, delayMs) => systemClock.setTimer(callback, delayMs) };
 const fresh = freshRepositoriesEachTest(clock);
 let me: Repositories;
 let other: Repositories;
 beforeEach(async () => {
+  at = NOW;
   me = fresh.as(ME);
   other = fresh.as(OTHER);
   await me.instances.beat(ME);
@@ -140,7 +147,7 @@ function walk(rows: Row[]): void {
 }
 
 describe("claimCard: NEW|OWED --claimCard('flow'|'tracker')--> HELD (this process)", () => {
-  const claim = (by: CardClaim) => (cards: CardRepository) => cards.claimCard("ex", by, NOW);
+  const claim = (by: CardClaim) => (cards: CardRepository) => cards.claimCard("ex", by);
   walk([
     {
       name: "NEW --claimCard('flow')--> HELD('flow', me)",
@@ -184,7 +191,7 @@ describe("claimCard: NEW|OWED --claimCard('flow'|'tracker')--> HELD (this proces
 
 describe("claimCard: HELD(dead) --claimCard('flow')--> HELD (a replayed Confirm takes over; the repeat mark kept)", () => {
   // HELD('flow', gone), marked sending: [claims: taken over].
-  const claim = (by: CardClaim) => (cards: CardRepository) => cards.claimCard("ex", by, NOW);
+  const claim = (by: CardClaim) => (cards: CardRepository) => cards.claimCard("ex", by);
   walk([
     {
       name: "HELD('tracker', gone) --claimCard('flow')--> HELD('flow', me), marked a possible repeat (the tracker may have sent it)",
@@ -223,7 +230,7 @@ describe("claimCard: HELD(dead) --claimCard('flow')--> HELD (a replayed Confirm 
 
 describe("claimCard refused by its own condition: false, the card as it was", () => {
   // HELD('flow', live other): [claims: taken over].
-  const claim = (by: CardClaim) => (cards: CardRepository) => cards.claimCard("ex", by, NOW);
+  const claim = (by: CardClaim) => (cards: CardRepository) => cards.claimCard("ex", by);
   walk([
     {
       name: "HELD('tracker', live other) --claimCard('flow')--> unchanged",
@@ -265,7 +272,7 @@ describe("claimCard refused by its own condition: false, the card as it was", ()
 
 describe("claimCard under the chat's lease: NEW|OWED --claimCard('flow'), lease lost--> OWED(now) (refused: LeaseLostError)", () => {
   // NEW, lease held and lease lost; HELD('tracker'), lease lost: [claims: claimed under the lease].
-  const claim = (token: number) => underLease(token, (cards) => cards.claimCard("ex", "flow", NOW));
+  const claim = (token: number) => underLease(token, (cards) => cards.claimCard("ex", "flow"));
   walk([
     {
       name: "OWED(later) --claimCard('flow'), lease lost--> OWED(now) (refused)",
@@ -337,7 +344,7 @@ describe("takeOwedCard: OWED --takeOwedCard--> HELD('tracker'); SHOWN --takeOwed
 describe("touchCardClaim: HELD('flow', me) --touchCardClaim--> HELD('flow', me) (the flow's hold confirmed)", () => {
   // HELD('flow', other): [claims: fenced by its holder]; under a lease held, and lost with no repeat mark:
   // [claims: confirmed under the lease].
-  const touch = (cards: CardRepository) => cards.touchCardClaim("ex", NOW);
+  const touch = (cards: CardRepository) => cards.touchCardClaim("ex");
   walk([
     {
       name: "HELD('flow', me) --touchCardClaim--> HELD('flow', me), as of now",
@@ -368,7 +375,7 @@ describe("touchCardClaim: HELD('flow', me) --touchCardClaim--> HELD('flow', me) 
 
 describe("markCardSending: HELD('flow', me) --markCardSending--> HELD, card_repeat >= 1 (a send under way may arrive)", () => {
   // HELD('flow', other): [claims: fenced by its holder].
-  const mark = (cards: CardRepository) => cards.markCardSending("ex", NOW);
+  const mark = (cards: CardRepository) => cards.markCardSending("ex");
   walk([
     {
       name: "HELD('flow', me) --markCardSending--> HELD('flow', me), card_repeat 1",
@@ -408,14 +415,14 @@ describe("HELD('flow', me) --touchCardClaim / markCardSending, lease lost--> OWE
     {
       name: "HELD('flow', me), marked sending --touchCardClaim, lease lost--> OWED(now), card_repeat 1 (refused)",
       from: HELD("flow", ME, 1),
-      move: underLease(LEASE_LOST, (cards) => cards.touchCardClaim("ex", NOW)),
+      move: underLease(LEASE_LOST, (cards) => cards.touchCardClaim("ex")),
       to: OWED(NOW, 1),
       returns: REFUSED,
     },
     {
       name: "HELD('flow', me), marked sending --markCardSending, lease lost--> OWED(now), card_repeat 1 (refused)",
       from: HELD("flow", ME, 1),
-      move: underLease(LEASE_LOST, (cards) => cards.markCardSending("ex", NOW)),
+      move: underLease(LEASE_LOST, (cards) => cards.markCardSending("ex")),
       to: OWED(NOW, 1),
       returns: REFUSED,
     },
@@ -425,7 +432,7 @@ describe("HELD('flow', me) --touchCardClaim / markCardSending, lease lost--> OWE
 describe("oweIfLeaseLost: HELD('flow', me) --oweIfLeaseLost (a send refused, lease lost)--> OWED(now), the repeat mark kept", () => {
   // HELD('flow', me) marked sending ("owed"), HELD('flow', other) ("lost"), a lease held or none ("held"):
   // [claims: confirmed under the lease].
-  const owe = underLease(LEASE_LOST, (cards) => cards.oweIfLeaseLost("ex", NOW));
+  const owe = underLease(LEASE_LOST, (cards) => cards.oweIfLeaseLost("ex"));
   walk([
     { name: "NEW --oweIfLeaseLost, lease lost--> OWED(now): 'owed'", from: NEW, move: owe, to: OWED(NOW), returns: "owed" },
     { name: "OWED(later) --oweIfLeaseLost, lease lost--> OWED(now): 'owed'", from: OWED(LATER), move: owe, to: OWED(NOW), returns: "owed" },
@@ -457,37 +464,37 @@ describe("releaseCard: HELD('flow', me) --releaseCard--> OWED (the flow could no
   // HELD('flow', other), taken over while this process sent: [claims: fenced by its holder].
   walk([
     {
-      name: "HELD('flow', me), marked sending --releaseCard(at, surely not sent)--> OWED(at), card_repeat 0",
+      name: "HELD('flow', me), marked sending --releaseCard(surely not sent)--> OWED(now), card_repeat 0",
       from: HELD("flow", ME, 1),
-      move: (cards) => cards.releaseCard("ex", LATER, false),
-      to: OWED(LATER, 0),
+      move: (cards) => cards.releaseCard("ex", false),
+      to: OWED(NOW, 0),
       returns: undefined,
     },
     {
-      name: "HELD('flow', me), marked sending --releaseCard(at, may have arrived)--> OWED(at), card_repeat 1",
+      name: "HELD('flow', me), marked sending --releaseCard(may have arrived)--> OWED(now), card_repeat 1",
       from: HELD("flow", ME, 1),
-      move: (cards) => cards.releaseCard("ex", NOW, true),
+      move: (cards) => cards.releaseCard("ex", true),
       to: OWED(NOW, 1),
       returns: undefined,
     },
     {
-      name: "HELD('flow', me), 2 unsure sends --releaseCard(at, may have arrived)--> OWED(at), still 2",
+      name: "HELD('flow', me), 2 unsure sends --releaseCard(may have arrived)--> OWED(now), still 2",
       from: HELD("flow", ME, 2),
-      move: (cards) => cards.releaseCard("ex", NOW, true),
+      move: (cards) => cards.releaseCard("ex", true),
       to: OWED(NOW, 2),
       returns: undefined,
     },
     {
       name: "HELD('tracker', me) --releaseCard--> unchanged (not the flow's)",
       from: HELD("tracker", ME),
-      move: (cards) => cards.releaseCard("ex", NOW, true),
+      move: (cards) => cards.releaseCard("ex", true),
       to: HELD("tracker", ME),
       returns: undefined,
     },
     {
       name: "SHOWN by my flow --releaseCard--> unchanged",
       from: SHOWN("flow", ME),
-      move: (cards) => cards.releaseCard("ex", NOW, false),
+      move: (cards) => cards.releaseCard("ex", false),
       to: SHOWN("flow", ME),
       returns: undefined,
     },
@@ -495,34 +502,34 @@ describe("releaseCard: HELD('flow', me) --releaseCard--> OWED (the flow could no
 });
 
 describe("releaseFlowHold: HELD('flow') --releaseFlowHold--> OWED (the flow was left: /cancel, /start, a sweep)", () => {
-  const release = (unconfirmedSince?: number) => (cards: CardRepository) => cards.releaseFlowHold("ex", LATER, unconfirmedSince);
+  const release = (unconfirmedForMs?: number) => (cards: CardRepository) => cards.releaseFlowHold("ex", unconfirmedForMs);
   walk([
-    { name: "HELD('flow', me) --releaseFlowHold(at)--> OWED(at)", from: HELD("flow", ME), move: release(), to: OWED(LATER), returns: true },
+    { name: "HELD('flow', me) --releaseFlowHold--> OWED(now)", from: HELD("flow", ME), move: release(), to: OWED(NOW), returns: true },
     {
-      name: "HELD('flow', other) --releaseFlowHold(at)--> OWED(at) (whichever process's flow held it)",
+      name: "HELD('flow', other) --releaseFlowHold--> OWED(now) (whichever process's flow held it)",
       from: HELD("flow", OTHER),
       move: release(),
-      to: OWED(LATER),
+      to: OWED(NOW),
       returns: true,
     },
     {
-      name: "HELD('flow', me), marked sending --releaseFlowHold(at)--> OWED(at), the mark kept",
+      name: "HELD('flow', me), marked sending --releaseFlowHold--> OWED(now), the mark kept",
       from: HELD("flow", ME, 1),
       move: release(),
-      to: OWED(LATER, 1),
+      to: OWED(NOW, 1),
       returns: true,
     },
     {
-      name: "HELD('flow'), silent since before the sweep's bound --releaseFlowHold(at, since)--> OWED(at)",
+      name: "HELD('flow'), silent longer than the bound --releaseFlowHold(bound)--> OWED(now)",
       from: HELD("flow", OTHER),
-      move: release(CLAIMED_AT + 1),
-      to: OWED(LATER),
+      move: release(NOW - CLAIMED_AT - 1),
+      to: OWED(NOW),
       returns: true,
     },
     {
-      name: "HELD('flow'), confirmed since the bound --releaseFlowHold(at, since)--> unchanged",
+      name: "HELD('flow'), confirmed within the bound --releaseFlowHold(bound)--> unchanged",
       from: HELD("flow", OTHER),
-      move: release(CLAIMED_AT),
+      move: release(NOW - CLAIMED_AT),
       to: HELD("flow", OTHER),
       returns: false,
     },
@@ -545,31 +552,32 @@ describe("releaseFlowHold: HELD('flow') --releaseFlowHold--> OWED (the flow was 
 });
 
 describe("oweCard: HELD('tracker') --oweCard--> OWED (again, later); SHOWN --oweCard--> SHOWN", () => {
-  const owe = (unsure: boolean) => (cards: CardRepository) => cards.oweCard("ex", LATER, unsure);
+  // Owed again a while from now (LATER: NOW plus that while).
+  const owe = (unsure: boolean) => (cards: CardRepository) => cards.oweCard("ex", LATER - NOW, unsure);
   walk([
     {
-      name: "HELD('tracker', me) --oweCard(at, surely not sent)--> OWED(at)",
+      name: "HELD('tracker', me) --oweCard(later, surely not sent)--> OWED(later)",
       from: HELD("tracker", ME),
       move: owe(false),
       to: OWED(LATER),
       returns: undefined,
     },
     {
-      name: "HELD('tracker', me), 1 unsure send --oweCard(at, may have arrived)--> OWED(at), card_repeat 2",
+      name: "HELD('tracker', me), 1 unsure send --oweCard(later, may have arrived)--> OWED(later), card_repeat 2",
       from: HELD("tracker", ME, 1),
       move: owe(true),
       to: OWED(LATER, 2),
       returns: undefined,
     },
     {
-      name: "SHOWN by the tracker, the details taken --oweCard(at, surely not sent)--> SHOWN, the details owed from at",
+      name: "SHOWN by the tracker, the details taken --oweCard(later, surely not sent)--> SHOWN, the details owed from later",
       from: SHOWN("tracker", ME),
       move: owe(false),
       to: SHOWN("tracker", ME, { card_due_at: LATER }),
       returns: undefined,
     },
     {
-      name: "SHOWN by the flow, the details taken --oweCard(at, may have arrived)--> SHOWN, owed from at, card_repeat 1",
+      name: "SHOWN by the flow, the details taken --oweCard(later, may have arrived)--> SHOWN, owed from later, card_repeat 1",
       from: SHOWN("flow", OTHER),
       move: owe(true),
       to: SHOWN("flow", OTHER, { card_due_at: LATER, card_repeat: 1 }),
@@ -592,7 +600,7 @@ describe("oweCard: HELD('tracker') --oweCard--> OWED (again, later); SHOWN --owe
       returns: undefined,
     },
     {
-      name: "NEW --oweCard(at)--> OWED(at) (the details came before anyone showed it)",
+      name: "NEW --oweCard(later)--> OWED(later) (the details came before anyone showed it)",
       from: NEW,
       move: owe(false),
       to: OWED(LATER),
@@ -602,17 +610,17 @@ describe("oweCard: HELD('tracker') --oweCard--> OWED (again, later); SHOWN --owe
 });
 
 describe("oweDepositDetails: the details that came later, owed while the tracker holds or showed the card", () => {
-  const owe = (cards: CardRepository) => cards.oweDepositDetails("ex", NOW);
+  const owe = (cards: CardRepository) => cards.oweDepositDetails("ex");
   walk([
     {
-      name: "HELD('tracker') --oweDepositDetails(at)--> HELD('tracker'), the details owed from at (once the card is out)",
+      name: "HELD('tracker') --oweDepositDetails--> HELD('tracker'), the details owed from now (once the card is out)",
       from: HELD("tracker", OTHER),
       move: owe,
       to: { ...HELD("tracker", OTHER), card_due_at: NOW },
       returns: undefined,
     },
     {
-      name: "SHOWN by the tracker --oweDepositDetails(at)--> SHOWN, the details owed from at",
+      name: "SHOWN by the tracker --oweDepositDetails--> SHOWN, the details owed from now",
       from: SHOWN("tracker", OTHER),
       move: owe,
       to: SHOWN("tracker", OTHER, { card_due_at: NOW }),
@@ -658,9 +666,9 @@ describe("setCardMessage: HELD --setCardMessage--> SHOWN", () => {
   ]);
 });
 
-describe("releaseDeadClaims: HELD(dead) --releaseDeadClaims--> OWED, at once when a send may have been under way", () => {
-  // HELD('flow', gone), marked sending or not, and HELD('flow', live other): [claims: swept], [claims: taken over].
-  const sweep = (cards: CardRepository) => cards.releaseDeadClaims(NOW, LATER);
+describe("releaseDeadClaims: HELD(dead) --releaseDeadClaims--> OWED(now), whatever state (a repeat if a send may have been under way)", () => {
+  // HELD('flow', live other): [claims: taken over].
+  const sweep = (cards: CardRepository) => cards.releaseDeadClaims();
   walk([
     {
       name: "HELD('tracker', gone) --releaseDeadClaims--> OWED(now), marked a possible repeat",
@@ -677,10 +685,24 @@ describe("releaseDeadClaims: HELD(dead) --releaseDeadClaims--> OWED, at once whe
       returns: 1,
     },
     {
-      name: "HELD('flow', holder unrecorded) --releaseDeadClaims--> OWED(later) (the person may still be choosing)",
+      name: "HELD('flow', gone), marked sending --releaseDeadClaims--> OWED(now), the mark kept",
+      from: HELD("flow", GONE, 1),
+      move: sweep,
+      to: OWED(NOW, 1),
+      returns: 1,
+    },
+    {
+      name: "HELD('flow', gone), not marked sending (the person choosing) --releaseDeadClaims--> OWED(now), unmarked (nothing was on its way)",
+      from: HELD("flow", GONE),
+      move: sweep,
+      to: OWED(NOW),
+      returns: 1,
+    },
+    {
+      name: "HELD('flow', holder unrecorded) --releaseDeadClaims--> OWED(now)",
       from: HELD("flow", null),
       move: sweep,
-      to: OWED(LATER),
+      to: OWED(NOW),
       returns: 1,
     },
     {
@@ -708,12 +730,12 @@ describe("releaseDeadClaims: HELD(dead) --releaseDeadClaims--> OWED, at once whe
 });
 
 describe("oweUnclaimedCard: NEW|OWED --oweUnclaimedCard--> OWED (sooner), only while nobody holds it and none was shown", () => {
-  const owe = (cards: CardRepository) => cards.oweUnclaimedCard("ex", NOW);
+  const owe = (cards: CardRepository) => cards.oweUnclaimedCard("ex");
   walk([
-    { name: "NEW --oweUnclaimedCard(at)--> OWED(at)", from: NEW, move: owe, to: OWED(NOW), returns: undefined },
-    { name: "OWED(later) --oweUnclaimedCard(at)--> OWED(at)", from: OWED(LATER), move: owe, to: OWED(NOW), returns: undefined },
+    { name: "NEW --oweUnclaimedCard--> OWED(now)", from: NEW, move: owe, to: OWED(NOW), returns: undefined },
+    { name: "OWED(later) --oweUnclaimedCard--> OWED(now)", from: OWED(LATER), move: owe, to: OWED(NOW), returns: undefined },
     {
-      name: "OWED(earlier) --oweUnclaimedCard(at)--> OWED(earlier)",
+      name: "OWED(earlier) --oweUnclaimedCard--> OWED(earlier)",
       from: OWED(EARLIER),
       move: owe,
       to: OWED(EARLIER),
@@ -764,10 +786,10 @@ describe("the details learned while the tracker sends the card", () => {
   it("go once, after it: HELD('tracker') --oweDepositDetails--> --setCardMessage--> SHOWN --takeOwedCard--> nothing owed", async () => {
     await put(OWED(EARLIER));
     expect(await other.cards.takeOwedCard("ex")).toMatchObject({ cardClaim: "tracker", cardHolder: OTHER });
-    await me.cards.oweDepositDetails("ex", NOW);
+    await me.cards.oweDepositDetails("ex");
     // The card is not out yet: nobody takes the details, and the card is nobody else's to send.
     expect(await me.cards.takeOwedCard("ex")).toBeUndefined();
-    expect(await me.cards.claimCard("ex", "flow", NOW)).toBe(false);
+    expect(await me.cards.claimCard("ex", "flow")).toBe(false);
     await other.cards.setCardMessage("ex", MESSAGE);
     expect(await me.cards.nextCardAt()).toBe(NOW);
     expect(await me.cards.takeOwedCard("ex")).toMatchObject({ cardMessageId: MESSAGE, cardDueAt: null });
@@ -789,7 +811,7 @@ describe("two parties making the same move: one wins", () => {
   it("NEW: the flow (here) and the tracker (another process) claim at once; one holds it, the other hears false", async () => {
     for (const id of ids) await put(NEW, id);
     for (const id of ids) {
-      const [flow, tracker] = await Promise.all([me.cards.claimCard(id, "flow", NOW), other.cards.claimCard(id, "tracker", NOW)]);
+      const [flow, tracker] = await Promise.all([me.cards.claimCard(id, "flow"), other.cards.claimCard(id, "tracker")]);
       expect(winners([flow, tracker]), id).toBe(1);
       expect(await cardOf(id), id).toEqual(flow ? HELD("flow", ME) : HELD("tracker", OTHER));
     }
@@ -808,7 +830,7 @@ describe("two parties making the same move: one wins", () => {
   it("HELD(dead): two processes' replayed Confirms take it over at once; one does, the repeat mark kept", async () => {
     for (const id of ids) await put(HELD("flow", GONE, 1), id);
     for (const id of ids) {
-      const [mine, others] = await Promise.all([me.cards.claimCard(id, "flow", NOW), other.cards.claimCard(id, "flow", NOW)]);
+      const [mine, others] = await Promise.all([me.cards.claimCard(id, "flow"), other.cards.claimCard(id, "flow")]);
       expect(winners([mine, others]), id).toBe(1);
       expect(await cardOf(id), id).toEqual(HELD("flow", mine ? ME : OTHER, 1));
     }
@@ -816,7 +838,7 @@ describe("two parties making the same move: one wins", () => {
 
   it("HELD(dead): two leaders' sweeps at once owe it once", async () => {
     for (const id of ids) await put(HELD("tracker", GONE), id);
-    const [mine, others] = await Promise.all([me.cards.releaseDeadClaims(NOW, LATER), other.cards.releaseDeadClaims(NOW, LATER)]);
+    const [mine, others] = await Promise.all([me.cards.releaseDeadClaims(), other.cards.releaseDeadClaims()]);
     expect(mine + others).toBe(ROUNDS);
     for (const id of ids) expect(await cardOf(id), id).toEqual(OWED(NOW, 1));
   });
@@ -824,7 +846,7 @@ describe("two parties making the same move: one wins", () => {
   it("OWED: the flow's claim and a tracker's take at once; one holds it", async () => {
     for (const id of ids) await put(OWED(EARLIER), id);
     for (const id of ids) {
-      const [flow, tracker] = await Promise.all([me.cards.claimCard(id, "flow", NOW), other.cards.takeOwedCard(id)]);
+      const [flow, tracker] = await Promise.all([me.cards.claimCard(id, "flow"), other.cards.takeOwedCard(id)]);
       expect(winners([flow, tracker !== undefined]), id).toBe(1);
       expect(await cardOf(id), id).toEqual(flow ? HELD("flow", ME) : HELD("tracker", OTHER));
     }
@@ -834,9 +856,76 @@ describe("two parties making the same move: one wins", () => {
     await put(NEW);
     const read = (await other.transactions.find("ex"))!;
     expect(read).toMatchObject({ cardClaim: null, cardDueAt: null });
-    expect(await me.cards.claimCard("ex", "flow", NOW)).toBe(true);
-    await other.cards.oweUnclaimedCard("ex", NOW);
+    expect(await me.cards.claimCard("ex", "flow")).toBe(true);
+    await other.cards.oweUnclaimedCard("ex");
     expect(await cardOf()).toEqual(HELD("flow", ME));
     expect(await other.cards.takeOwedCard("ex")).toBeUndefined();
+  });
+});
+
+/**
+ * Owed times (card_due_at, card_claimed_at) on PostgreSQL are on the database's clock, whichever
+ * process writes or reads them: a process whose clock runs an hour ahead (its Date moved, as
+ * test/harness/shift-clock.mjs moves a process's) owes a card at the database's now, confirms a
+ * hold as of it, lapses a hold only once it is old by that clock, and sends what is owed when
+ * the database's clock says so. (SQLite: its one process's clock, as the walk above.)
+ */
+describe.runIf(testBackEnd() === "postgres")("owed times on the database's clock", () => {
+  const AHEAD = 60 * 60_000;
+  const dbNow = async () => Number((await sql<{ now: string }>`SELECT ${sql.raw(DB_NOW)} AS now`.execute(fresh.store.db)).rows[0]!.now);
+  /** A column of the card, as a number, and the database's now when it was read. */
+  const column = async (name: "card_due_at" | "card_claimed_at", exchangeId = "ex") => {
+    const row = await fresh.store.db
+      .selectFrom("transactions")
+      .select(name)
+      .where("exchange_id", "=", exchangeId)
+      .executeTakeFirstOrThrow();
+    return Number(row[name]);
+  };
+  /** `value` is the database's now (plus `plusMs`), within the second the statements took. */
+  const onDatabaseClock = async (value: number, plusMs = 0) => {
+    const now = await dbNow();
+    expect(value - plusMs).toBeLessThanOrEqual(now);
+    expect(value - plusMs).toBeGreaterThan(now - 2_000);
+  };
+  let ahead: Repositories;
+  beforeEach(async () => {
+    ahead = createRepositories(fresh.store, systemClock, ME);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + AHEAD);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("a process an hour ahead claims, confirms, owes and sends on the database's clock", async () => {
+    await put(NEW);
+    expect(await ahead.cards.claimCard("ex", "flow")).toBe(true);
+    await onDatabaseClock(await column("card_claimed_at"));
+    expect(await ahead.cards.touchCardClaim("ex")).toBe(true);
+    await onDatabaseClock(await column("card_claimed_at"));
+    await ahead.cards.releaseCard("ex", false);
+    await onDatabaseClock(await column("card_due_at"));
+
+    // The tracker's retry 15 s later: owed from the database's now plus 15 s, and not sent before.
+    expect(await ahead.cards.takeOwedCard("ex")).toMatchObject({ cardClaim: "tracker" });
+    await ahead.cards.oweCard("ex", 15_000, false);
+    await onDatabaseClock(await column("card_due_at"), 15_000);
+    expect(await ahead.notices.owedBy(systemClock.now(), 10)).toEqual({ cards: [], notices: [] });
+    // Told on the process's clock, when it is 15 s from now there.
+    const next = (await ahead.cards.nextCardAt())!;
+    expect(next - systemClock.now()).toBeGreaterThan(13_000);
+    expect(next - systemClock.now()).toBeLessThanOrEqual(15_000);
+  });
+
+  it("a hold another process confirmed just now does not lapse for a tracker an hour ahead", async () => {
+    await put(NEW);
+    vi.useRealTimers();
+    const onTime = createRepositories(fresh.store, systemClock, OTHER);
+    expect(await onTime.cards.claimCard("ex", "flow")).toBe(true);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + AHEAD);
+    expect(await ahead.cards.releaseFlowHold("ex", FLOW_CARD_HOLD_MS)).toBe(false);
+    expect(await cardOf()).toEqual(HELD("flow", OTHER));
   });
 });
