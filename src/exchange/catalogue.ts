@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
 import type { CatalogueRepository, KeyValueStore } from "../db/index.js";
+import type { Currency, Provider } from "../service/schemas.js";
 import type { ExchangeClient } from "./client.js";
-import type { Currency, Provider } from "./schemas.js";
 
 export interface CatalogueOptions {
   currenciesEveryMs?: number;

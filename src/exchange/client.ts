@@ -2,8 +2,6 @@ import type { Logger } from "pino";
 import { Pool } from "undici";
 import { z } from "zod";
 import { type Clock, sleep } from "../clock.js";
-import type { Lane, QueuePlace, RateBudget } from "./budget.js";
-import { ExchangeError } from "./errors.js";
 import {
   type CreateResult,
   type Currency,
@@ -17,7 +15,9 @@ import {
   TRANSACTION_FIELDS,
   type Transaction,
   transactionSchema,
-} from "./schemas.js";
+} from "../service/schemas.js";
+import type { Lane, QueuePlace, RateBudget } from "./budget.js";
+import { ExchangeError } from "./errors.js";
 
 export interface ExchangeClientOptions {
   /** Base address ending in /api/dev/v2. */

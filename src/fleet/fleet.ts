@@ -4,7 +4,9 @@ import type { ClaimedUpdate, LeaseRef } from "../db/inbox.js";
 import type { BudgetJournal } from "../exchange/index.js";
 import type { Outbox } from "../telegram/outbox.js";
 import type { Duty } from "./duties.js";
-import type { Role } from "./leadership.js";
+
+/** What an instance is: it runs the background duties (leader), or not (follower); SQLite's waiting second process is a standby. */
+export type Role = "leader" | "follower" | "standby";
 
 /** What one process tells the others (and itself): "look again", never data (that is in the database). */
 export type Signal = "catalogue" | "trackerWake";

@@ -11,8 +11,7 @@ import { SharedFleet } from "./shared.js";
 import { SingleProcessFleet } from "./single.js";
 
 export { type Duty, DutyRoster, settlesBy } from "./duties.js";
-export type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-export type { Role } from "./leadership.js";
+export type { ChatLeases, ChatPacing, Fleet, Role, Signal } from "./fleet.js";
 export { chatLeases, type LeaseTiming, TURN_LEASE, UPDATE_LEASE } from "./leases.js";
 
 export interface FleetDeps {

@@ -1,21 +1,7 @@
 import type { Logger } from "pino";
 import { HeldLease, underFence } from "../db/fence.js";
-import type { LeaseTiming } from "./leases.js";
-
-/** What an instance is: it runs the background duties (leader), or not (follower); SQLite's waiting second process is a standby. */
-export type Role = "leader" | "follower" | "standby";
-
-/** The leader's lease, as one process takes it: bound to its key, its owner and its timing (src/db/leases.ts). */
-export interface LeaderLease {
-  /** Its key among the leases. */
-  readonly key: string;
-  /** Takes the lease with a new token unless another process holds it now; the token, or undefined. */
-  take(): Promise<number | undefined>;
-  /** Renews the lease held with `token`; false when another process took it. */
-  renew(token: number): Promise<boolean>;
-  /** Lets it go at once, if still held with `token`. */
-  release(token: number): Promise<void>;
-}
+import type { Role } from "./fleet.js";
+import type { LeaderLease, LeaseTiming } from "./leases.js";
 
 /**
  * The leader's lease: 3 s on the database's clock, renewed every second, tried for every second

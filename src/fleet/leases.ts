@@ -1,7 +1,6 @@
 import type { InboxRepository } from "../db/inbox.js";
 import type { LeaseRepository } from "../db/leases.js";
 import type { ChatLeases } from "./fleet.js";
-import type { LeaderLease } from "./leadership.js";
 
 /** How long a lease lasts unless renewed, and how often its holder renews it. */
 export interface LeaseTiming {
@@ -45,6 +44,18 @@ export function chatLeases(inbox: InboxRepository, owner: string, timing: LeaseT
       await inbox.pruneLeases(KEEP_LET_GO_MS);
     },
   };
+}
+
+/** The leader's lease, as one process takes it: bound to its key, its owner and its timing (src/db/leases.ts). */
+export interface LeaderLease {
+  /** Its key among the leases. */
+  readonly key: string;
+  /** Takes the lease with a new token unless another process holds it now; the token, or undefined. */
+  take(): Promise<number | undefined>;
+  /** Renews the lease held with `token`; false when another process took it. */
+  renew(token: number): Promise<boolean>;
+  /** Lets it go at once, if still held with `token`. */
+  release(token: number): Promise<void>;
 }
 
 /** The key of the leader's lease among the chats' (a chat's key starts with "c:" or "u:"). */

@@ -8,8 +8,8 @@ import { chatKeyOfChat } from "../telegram/chat.js";
 import { ChatTurns } from "../telegram/chat-turns.js";
 import type { Outbox } from "../telegram/outbox.js";
 import { type Duty, DutyRoster, settlesBy } from "./duties.js";
-import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-import { LEADER_LEASE, Leadership, type Role } from "./leadership.js";
+import type { ChatLeases, ChatPacing, Fleet, Role, Signal } from "./fleet.js";
+import { LEADER_LEASE, Leadership } from "./leadership.js";
 import { chatLeases, leaderLease, TURN_LEASE } from "./leases.js";
 
 export interface SharedFleetDeps {

@@ -13,8 +13,8 @@ import {
 } from "../db/index.js";
 import type { BudgetJournal } from "../exchange/index.js";
 import { type Duty, DutyRoster, settlesBy } from "./duties.js";
-import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-import { LEADER_LEASE, Leadership, type Role } from "./leadership.js";
+import type { ChatLeases, ChatPacing, Fleet, Role, Signal } from "./fleet.js";
+import { LEADER_LEASE, Leadership } from "./leadership.js";
 import { chatLeases, leaderLease } from "./leases.js";
 
 export interface SingleProcessFleetDeps {
