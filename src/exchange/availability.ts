@@ -47,8 +47,10 @@ export class ExchangeAvailability {
   private catalogueLoadTried = false;
   /** When the catalogue was first seen empty (for "unavailable since"). */
   private emptySince: number | undefined;
+  /** Whether the catalogue holds no currency (as it said last: empty until it is loaded). */
+  private catalogueEmpty = true;
 
-  constructor(private readonly deps: { clock: Clock; logger: Logger; catalogueEmpty: () => boolean }) {}
+  constructor(private readonly deps: { clock: Clock; logger: Logger }) {}
 
   /**
    * Every upstream attempt's outcome: "ok" or an ExchangeError kind (see src/exchange/errors.ts).
@@ -81,12 +83,17 @@ export class ExchangeAvailability {
   current(): Unavailability | undefined {
     if (this.refused) return { reason: "key-refused", since: this.refused.since, detail: this.refused.detail };
     if (this.unreachableSince !== undefined) return { reason: "unreachable", since: this.unreachableSince, detail: this.lastFailure };
-    if (!this.deps.catalogueEmpty()) {
+    if (!this.catalogueEmpty) {
       this.emptySince = undefined;
       return undefined;
     }
     this.emptySince ??= this.deps.clock.now();
     return { reason: "no-catalogue", since: this.emptySince, detail: "the catalogue holds no currencies" };
+  }
+
+  /** The catalogue holds `count` currencies now (it was read or fetched anew). */
+  catalogueHolds(count: number): void {
+    this.catalogueEmpty = count === 0;
   }
 
   /** Loading the currency catalogue was tried (it worked or not): an empty one is news from now on. */

@@ -44,6 +44,8 @@ export class CatalogueService {
       onRefreshAttempt?: (part: Part) => void;
       /** Told when a part fetched anew is stored (another instance may read it then). */
       onRefreshed?: (part: Part) => void;
+      /** Told how many currencies it holds whenever they change (read from the database, or fetched anew). */
+      onCurrencies?: (count: number) => void;
     },
     options: CatalogueOptions = {},
   ) {
@@ -181,5 +183,6 @@ export class CatalogueService {
 
   private index(): void {
     this.byKey = new Map(this.currencyList.map((c) => [`${c.symbol}|${c.network}`, c]));
+    this.deps.onCurrencies?.(this.currencyList.length);
   }
 }

@@ -22,16 +22,14 @@ export interface FleetDeps {
   owner: string;
   clock: Clock;
   logger: Logger;
-  onCount: (count: number, was: number) => void;
   graceMs: number;
   leaderRetryMs?: number;
 }
 
 /** The fleet the store allows: one process on SQLite, several on PostgreSQL. */
 export function openFleet(deps: FleetDeps): Fleet {
-  const { store, repos, owner, clock, logger, onCount } = deps;
-  if (store.dialect === "sqlite")
-    return new SingleProcessFleet({ store, repos, databasePath: deps.database.path, owner, clock, logger, onCount });
+  const { store, repos, owner, clock, logger } = deps;
+  if (store.dialect === "sqlite") return new SingleProcessFleet({ store, repos, databasePath: deps.database.path, owner, clock, logger });
   return new SharedFleet({
     store,
     repos,
@@ -39,7 +37,6 @@ export function openFleet(deps: FleetDeps): Fleet {
     owner,
     logger,
     clock,
-    onCount,
     graceMs: deps.graceMs,
     ...(deps.leaderRetryMs === undefined ? {} : { leaderRetryMs: deps.leaderRetryMs }),
   });

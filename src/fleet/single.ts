@@ -24,8 +24,6 @@ export interface SingleProcessFleetDeps {
   owner: string;
   clock: Clock;
   logger: Logger;
-  /** Told the number of running processes when it changes (it is 1 here, but the registry is the same). */
-  onCount: (count: number, was: number) => void;
 }
 
 /**
@@ -40,6 +38,8 @@ export class SingleProcessFleet implements Fleet {
   private leadership: Leadership | undefined;
   private roster: DutyRoster | undefined;
   private readonly handlers = new Map<Signal, (() => void)[]>();
+  /** Told the number of running processes when it changes (it is 1 here, but the registry is the same). */
+  private readonly counted: ((count: number, was: number) => void)[] = [];
   private readonly registry: InstanceRegistry;
   /** Aborted by stopDuties: a wait for the lock ends, duties still starting start no further one. */
   private readonly stopping = new AbortController();
@@ -51,7 +51,9 @@ export class SingleProcessFleet implements Fleet {
       instances: deps.repos.instances,
       owner: deps.owner,
       logger: deps.logger,
-      onCount: deps.onCount,
+      onCount: (count, was) => {
+        for (const listener of this.counted) listener(count, was);
+      },
     });
   }
 
@@ -77,8 +79,17 @@ export class SingleProcessFleet implements Fleet {
     }
   }
 
+  /** The one process leads whenever it runs: its own handlers. */
+  tellLeader(signal: Signal): void {
+    this.send(signal);
+  }
+
   on(signal: Signal, handler: () => void): void {
     this.handlers.set(signal, [...(this.handlers.get(signal) ?? []), handler]);
+  }
+
+  onCount(listener: (count: number, was: number) => void): void {
+    this.counted.push(listener);
   }
 
   async enter(signal: AbortSignal, waiting: (phase: string) => void): Promise<boolean> {

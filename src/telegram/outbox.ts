@@ -1,6 +1,7 @@
 import type { Transformer } from "grammy";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
+import { chatIdOfKey } from "./chat.js";
 
 /**
  * Telegram's flood limits, kept on our side so that Telegram rarely has to answer 429.
@@ -70,6 +71,17 @@ class Lane {
   blocked: Answer | undefined;
 }
 
+/**
+ * When a chat last got a message, as an age, by the chat's key (src/telegram/chat.ts): what the
+ * chat's lease carries from one process to the next (ages, not times: their clocks may differ).
+ */
+export interface ChatSends {
+  /** The chat got a message `agoMs` ago (from another process): its next one here keeps the gap from then. */
+  sentEarlier(chatKey: string, agoMs: number): void;
+  /** How long ago this process last sent a message into the chat; null when it does not remember one. */
+  lastSentAgo(chatKey: string): number | null;
+}
+
 export interface OutboxDeps {
   clock: Clock;
   logger: Logger;
@@ -92,6 +104,19 @@ export class Outbox {
   /** Processes sharing Telegram's limits (shareWith). */
   private processes = 1;
   private lastSweepAt = 0;
+
+  /** This outbox's memory of each chat's last message, as ages by the chat's key (for the inbox's worker). */
+  readonly chatSends: ChatSends = {
+    sentEarlier: (chatKey, agoMs) => {
+      const chatId = chatIdOfKey(chatKey);
+      if (chatId !== undefined) this.sentEarlier(chatId, this.deps.clock.now() - agoMs);
+    },
+    lastSentAgo: (chatKey) => {
+      const chatId = chatIdOfKey(chatKey);
+      const at = chatId === undefined ? undefined : this.lastMessageAt(chatId);
+      return at === undefined ? null : this.deps.clock.now() - at;
+    },
+  };
 
   constructor(private readonly deps: OutboxDeps) {}
 
