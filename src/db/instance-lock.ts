@@ -3,8 +3,9 @@ import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 
 /**
- * SQLite runs one bot process per database file (PostgreSQL runs several: see
- * src/leadership.ts). The process holding this lock polls Telegram and runs the tracker. The lock is
+ * SQLite runs one bot process per database file (PostgreSQL runs several: src/fleet/shared.ts).
+ * The process holding this lock is the one that runs: it handles the updates and leads (it takes
+ * the leader's lease at once and runs the background duties: src/fleet/single.ts). The lock is
  * an open EXCLUSIVE transaction on a side file (`<database>.lock`): the operating system
  * drops it when the process ends, however it ends (SIGKILL, crash, power), so a restart
  * never waits for a stale lock, while a second process started by mistake waits its turn

@@ -49,7 +49,7 @@ const TYPES: pg.CustomTypesConfig = {
     oid === INT8 && format !== "binary" ? parseInt8 : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
 };
 
-/** How every connection of the bot's is opened (the pool's, the instance lock's). */
+/** How every connection of the bot's is opened (the pool's, the migrations', the signals'). */
 export function connectionConfig(url: string, options: Pick<PostgresOptions, "connectTimeoutMs"> = {}): pg.ClientConfig {
   return {
     connectionString: url,
@@ -84,8 +84,8 @@ export function postgresTarget(url: string): PostgresTarget {
 /**
  * The bounds every pooled connection works under, so that no process, however stuck, holds up
  * the others for long (several instances share one database). Only the pool's: the migrations
- * (openPostgres gives them a pool of their own), the leader lock's session and the signals'
- * LISTEN connection (their own clients, from connectionConfig) wait as long as their work needs.
+ * (openPostgres gives them a pool of their own) and the signals' LISTEN connection (its own
+ * client, from connectionConfig) wait as long as their work needs.
  * The bot's statements take milliseconds; these are far above them.
  */
 export const POOL_LIMITS = {
