@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import type { Logger } from "pino";
 import { type BotContext, botVoice, createBot } from "./bot/index.js";
 import { type Clock, systemClock } from "./clock.js";
-import { type Config, databaseNote } from "./config.js";
+import { type Config, DATABASE_NOTE, databaseNote } from "./config.js";
 import { createRepositories, openSqliteStore, type Repositories, type SqliteStore } from "./db/index.js";
 import { openPostgres, type PostgresStore } from "./db/postgres/index.js";
 import { followerDuties, leaderDuties } from "./duties/index.js";
@@ -88,7 +88,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const clock = overrides.clock ?? systemClock;
   const warn = warnOn(logger);
   const note = databaseNote(config);
-  if (note !== undefined) logger.info(note);
+  if (note !== undefined) logger.info(note, DATABASE_NOTE);
   const store = await openStore(config, logger);
   // This process, as its leases, its claims (the card, a status message it sends), its background
   // fetches and the list of running processes name it.
@@ -120,7 +120,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     apiKey = randomBytes(16).toString("hex");
     sandbox = await startSandbox({ apiKey, clock, rateLimitPerMinute: config.exchange.rateLimitPerMinute });
     exchangeUrl = sandbox.url;
-    logger.warn({ url: sandbox.url }, "EXCHANGE_API_KEY is not set: using the embedded SANDBOX exchange. No real funds move.");
+    logger.warn({ url: sandbox.url }, "EXCHANGE_API_KEY is not set, so the embedded SANDBOX exchange runs and no real funds move");
   }
   // Whether people can be served at all, told by every call to the service and by the catalogue;
   // read by the bot, /stats and /healthz.
@@ -165,7 +165,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   await catalogue.load();
   // A follower reads the catalogue the leader just stored.
   fleet.on("catalogue", () => {
-    if (role() !== "leader") catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
+    if (role() !== "leader") catalogue.load().catch(warn("could not read the catalogue again, so the last one read is served"));
   });
   const estimates = new EstimateService({ client, clock });
   metrics.readFrom({
@@ -178,7 +178,10 @@ export async function createApp(config: Config & { botToken: string }, logger: L
 
   // Telegram: every call into a chat is paced by the outbox, under Telegram's flood limits.
   if (!config.telegramPacing && !overrides.floodLimits)
-    logger.warn("TELEGRAM_PACING=off: nothing keeps the bot inside Telegram's flood limits (meant for load tests against an emulator)");
+    logger.warn(
+      { meantFor: "load tests against an emulator" },
+      "TELEGRAM_PACING=off, so nothing keeps the bot inside Telegram's flood limits",
+    );
   const floodLimits = overrides.floodLimits ?? (config.telegramPacing ? TELEGRAM_FLOOD_LIMITS : UNPACED);
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
   // Telegram's limits are shared among the processes that send: with webhooks, every one of them;
@@ -399,7 +402,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         if (!handlersDone) {
           logger.warn(
             { handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 },
-            "shutdown: updates still being handled after the grace period; stopping without them",
+            "stopping without the updates still being handled after the grace period",
           );
         }
         // The fleet waits for each duty until the deadline itself; past it, something else hangs (letting the lease go).
@@ -407,7 +410,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
           ? await dutiesDone
           : ["letting the leader's lease go"];
         if (unfinished.length > 0)
-          logger.warn({ duties: unfinished }, "shutdown: background duties still running after the grace period; stopping without them");
+          logger.warn({ duties: unfinished }, "stopping without the background duties still running after the grace period");
         catalogue.stop();
         stopWaitsFor = "connections to close";
         // Out of time: calls to the exchange still under way are cut off rather than awaited.
@@ -446,10 +449,7 @@ async function openStore(config: Config, logger: Logger): Promise<SqliteStore | 
   if (config.databaseUrl === undefined) return openSqliteStore(config.databasePath);
   return openPostgres(config.databaseUrl, {
     onIdleError: (error) =>
-      logger.error(
-        { err: error },
-        "a connection to PostgreSQL broke while idle (the server restarted, or the network dropped it); the next query opens a new one",
-      ),
+      logger.error({ err: error, next: "the next query opens a new one" }, "a connection to PostgreSQL broke while idle"),
   });
 }
 

@@ -273,10 +273,7 @@ export function createBot(voice: BotVoice, deps: BotDeps): CreatedBot {
   const handle = async (update: Update, attempts: number, signal: AbortSignal) => {
     // Taken up again after a process died: not twice into a flow that had taken it.
     if (attempts > 1 && (await flows.alreadyApplied(update))) {
-      logger.warn(
-        { updateId: update.update_id },
-        "an update taken up again after its process stopped had been taken by the chat's flow already; not handled twice",
-      );
+      logger.warn({ updateId: update.update_id }, "an update taken up again was applied to its flow already, so it is not handled twice");
       return;
     }
     try {

@@ -57,7 +57,7 @@ export class InstanceRegistry {
     await this.options.instances
       .forget(this.options.owner)
       .catch((error: unknown) =>
-        this.options.logger.warn({ err: error }, "could not say this process stopped; it is forgotten within seconds"),
+        this.options.logger.warn({ err: error }, "could not say this process stopped, so it is forgotten within seconds"),
       );
   }
 
@@ -70,12 +70,12 @@ export class InstanceRegistry {
         const count = Math.max(1, await instances.live(3 * this.beatMs, 3_600_000, now));
         if (count !== this.count) {
           const was = this.count;
-          logger.info({ processes: count, was }, "processes of the bot on this database: Telegram's limits are shared among them");
+          logger.info({ processes: count, was }, "Telegram's limits are now shared among this many processes of the bot");
           this.count = count;
           this.options.onCount(count, was);
         }
       } catch (error) {
-        logger.warn({ err: error }, "could not say this process runs; trying again at the next beat");
+        logger.warn({ err: error }, "could not say this process runs, and tries again at the next beat");
       } finally {
         this.beating = undefined;
       }

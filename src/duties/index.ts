@@ -62,7 +62,7 @@ export function leaderDuties(parts: LeaderParts): LeaderDuties {
       name: "catalogue",
       // Read what the last leader stored (a follower reads it only now and then), then keep it fresh.
       start: async () => {
-        await catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
+        await catalogue.load().catch(warn("could not read the catalogue again, so the last one read is served"));
         await catalogue.start();
       },
       stop: () => catalogue.stop(),
@@ -109,7 +109,7 @@ export function leaderDuties(parts: LeaderParts): LeaderDuties {
       start: async (signal) => {
         if (!parts.polling) return;
         // A webhook left by an earlier deployment would refuse every getUpdates.
-        await bot.api.deleteWebhook().catch(warn("could not remove a webhook; polling may be refused"));
+        await bot.api.deleteWebhook().catch(warn("could not remove a webhook, so polling may be refused"));
         if (signal.aborted) return;
         pollingFeed = startPolling(bot, { logger, accept, now: () => clock.now(), ...(parts.retry ? { retry: parts.retry } : {}) });
       },
@@ -141,7 +141,7 @@ export function followerDuties(parts: { catalogue: CatalogueService; logger: Log
     {
       name: "following the catalogue",
       start: async () => {
-        await catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
+        await catalogue.load().catch(warn("could not read the catalogue again, so the last one read is served"));
         catalogue.follow(parts.followMs);
       },
       stop: () => catalogue.stop(),

@@ -109,7 +109,7 @@ export class CatalogueService {
       const waitMs = this.currencyList.length === 0 ? Math.min(everyMs, EMPTY_FOLLOW_MS) : everyMs;
       following.timer = this.deps.clock.setTimer(() => {
         this.load().then(next, (error: unknown) => {
-          this.deps.logger.warn({ err: error }, "could not read the catalogue again; serving what we have");
+          this.deps.logger.warn({ err: error }, "could not read the catalogue again, so the last one read is served");
           next();
         });
       }, waitMs);
@@ -172,7 +172,7 @@ export class CatalogueService {
             if (this.running) this.schedule(part, this.every[part]);
           },
           (error: unknown) => {
-            this.deps.logger.warn({ part, err: error }, "catalogue refresh failed; serving what we have");
+            this.deps.logger.warn({ part, err: error }, "a catalogue refresh failed, so the last one is served");
             this.deps.onRefreshAttempt?.(part);
             if (this.running) this.schedule(part, this.retryMs);
           },

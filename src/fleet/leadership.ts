@@ -81,7 +81,7 @@ export class Leadership {
         return;
       }
       if (token === undefined) {
-        if (!said) logger.info("another instance leads: this one follows and tries to lead every second");
+        if (!said) logger.info("another instance leads, so this one follows and tries to lead every second");
         said = true;
         firstDone();
         await pause(this.timing.retryMs, this.stopping.signal);
@@ -93,7 +93,7 @@ export class Leadership {
         confirm: (held) => lease.renew(held.token),
       });
       this.currentRole = "leader";
-      logger.info({ token }, "this instance is now the LEADER: it runs the background duties");
+      logger.info({ token }, "this instance is now the LEADER and runs the background duties");
       const abort = new AbortController();
       // Every duty, and every timer it sets, runs under the term's fence.
       const starting = underFence(fence, () => this.deps.lead(abort.signal)).catch((error: unknown) =>
@@ -107,7 +107,7 @@ export class Leadership {
         new Promise<"stopped">((resolve) => this.stopping.signal.addEventListener("abort", () => resolve("stopped"), { once: true })),
       ]);
       if (ended === "stopped") return; // stop() ends the term
-      logger.error({ token }, "STEPPED DOWN as leader: another instance took the lease; the duties stopped here");
+      logger.error({ token }, "STEPPED DOWN as leader after losing the lease, and stopped the duties here");
       await this.endTerm();
       said = true;
       await pause(this.timing.retryMs, this.stopping.signal);
@@ -125,7 +125,7 @@ export class Leadership {
     return setInterval(() => {
       if (renewing || fence.lost) return;
       if (performance.now() - fence.confirmedAtMs > this.timing.leaseMs) {
-        logger.warn("the leader's lease was not renewed in time; stepping down");
+        logger.warn("the leader's lease was not renewed in time, so this instance steps down");
         return fence.lose();
       }
       renewing = true;
@@ -156,7 +156,8 @@ export class Leadership {
       term.fence.end();
       await this.deps.lease.release(term.fence.token).catch(() => {});
     }
-    if (this.stopping.signal.aborted) this.deps.logger.info("stepped down as leader (stopping): the lease is let go for another instance");
+    if (this.stopping.signal.aborted)
+      this.deps.logger.info("stepped down as leader for the stop, letting the lease go for another instance");
   }
 }
 

@@ -100,7 +100,7 @@ export class SingleProcessFleet implements Fleet {
     if (!this.lock) return false;
     // SQLite's migrations may queue data work for the lock's holder (PostgreSQL's queue none).
     for (const work of runMigrationWork(store.sqlite, clock.now()))
-      logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
+      logger.info({ migration: work.version, what: work.what, rows: work.rows }, `migration ${work.version} did its data work`);
     // The one process: chats a killed one was handling are this one's at once, and so are the
     // cards and status messages another held (every other process named is gone).
     await repos.inbox.clearLeases();

@@ -106,7 +106,7 @@ export class InboxWorker {
       return;
     }
     this.scanning = this.scan()
-      .catch((error: unknown) => this.options.logger.error({ err: error }, "could not look for waiting updates; looking again shortly"))
+      .catch((error: unknown) => this.options.logger.error({ err: error }, "could not look for waiting updates, and looks again shortly"))
       .finally(() => {
         this.scanning = undefined;
         this.settle();
@@ -175,7 +175,7 @@ export class InboxWorker {
   private handleChat(chatKey: string): void {
     const loop = this.drain(chatKey)
       .catch((error: unknown) =>
-        this.options.logger.error({ err: error, chatKey }, "could not go on with a chat's updates; they wait for the next look"),
+        this.options.logger.error({ err: error, chatKey }, "could not go on with a chat's updates, which wait for the next look"),
       )
       .finally(() => {
         this.active.delete(chatKey);
@@ -204,7 +204,7 @@ export class InboxWorker {
       if (update.attempts > this.maxAttempts) {
         this.options.logger.error(
           { updateId: update.updateId, chatKey, attempts: update.attempts },
-          "an update was set aside unhandled: every process that took it up stopped before it was done",
+          "an update was set aside unhandled, as every process that took it up stopped",
         );
       } else if (!(await this.handleUnderLease(update, askedAt))) {
         return;
@@ -238,7 +238,7 @@ export class InboxWorker {
     if (lease.lost) {
       this.options.logger.warn(
         { updateId: update.updateId, chatKey },
-        "a chat's lease ran out and another process took it while its update was being handled here: this process stopped handling it and sends nothing more into the chat",
+        "a chat's lease ran out and another process took it, so this one stopped its update",
       );
     }
     return !lease.lost;

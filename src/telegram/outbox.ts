@@ -134,7 +134,7 @@ export class Outbox {
   private async inLane(chat: string, method: string, retry: boolean, call: () => Promise<Answer>, signal: Signal): Promise<Answer> {
     const lane = this.lane(chat);
     if (lane.queued >= this.deps.limits.maxQueuedPerChat) {
-      this.deps.logger.error({ chatId: chat, method, queued: lane.queued }, "too many messages waiting for one chat; this one is refused");
+      this.deps.logger.error({ chatId: chat, method, queued: lane.queued }, "too many messages wait for one chat, so this one is refused");
       return tooMany(1);
     }
     const queuedAt = this.deps.clock.now();
@@ -154,7 +154,7 @@ export class Outbox {
         if (readyAt - queuedAt > this.deps.limits.maxWaitMs) {
           this.deps.logger.error(
             { chatId: chat, method, waitedMs: readyAt - queuedAt, boundMs: this.deps.limits.maxWaitMs },
-            "a message would wait past the bound for its turn in this chat; it is given up",
+            "a message would wait past the bound for its turn in a chat, so it is given up",
           );
           return tooMany(Math.max(1, Math.ceil((readyAt - now) / 1000)));
         }
@@ -170,13 +170,13 @@ export class Outbox {
         if (waited > this.deps.limits.maxWaitMs) {
           this.deps.logger.error(
             { chatId: chat, method, waitedMs: waited, boundMs: this.deps.limits.maxWaitMs },
-            "Telegram kept answering 429 past the bound; the message is given up",
+            "Telegram kept answering 429 past the bound, so the message is given up",
           );
           return result;
         }
         this.deps.logger.warn(
           { chatId: chat, method, retryAfterMs },
-          "Telegram asked to wait (429); the chat's messages wait, then this one is sent again",
+          "Telegram asked to wait (429), so the chat's messages wait and this one goes again",
         );
       }
     } finally {
