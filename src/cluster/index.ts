@@ -6,7 +6,10 @@ export interface InstanceRegistryOptions {
   /** This process, as the database knows it. */
   owner: string;
   logger: Logger;
-  /** Told the number of processes running on the database whenever it changes (`was`: before), for Telegram's limits shared among them and for a process gone. */
+  /**
+   * Told the number of processes running on the database whenever it changes (`was`: before), for
+   * Telegram's limits shared among them and for a process gone.
+   */
   onCount: (count: number, was: number) => void;
   /**
    * This process's wall clock (not a test's fake clock), used on SQLite only: on PostgreSQL every

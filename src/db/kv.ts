@@ -255,7 +255,8 @@ export class KeyValueStore {
       json === null
         ? await run(
             pg
-              ? `WITH held AS (${held}), gone AS (DELETE FROM kv WHERE key = $3 AND EXISTS (SELECT 1 FROM held) RETURNING 1) SELECT (SELECT count(*) FROM held) AS held`
+              ? `WITH held AS (${held}), gone AS (DELETE FROM kv WHERE key = $3 AND EXISTS (SELECT 1 FROM held) RETURNING 1)
+                SELECT (SELECT count(*) FROM held) AS held`
               : // SQLite: one process, one statement at a time; the check and the delete need no lock.
                 `SELECT count(*) AS held FROM (${held})`,
             [fence.chatKey, fence.token, ...(pg ? [key] : [])],

@@ -214,7 +214,8 @@ export class ExchangeClient {
     );
     throw new ExchangeError(
       "invalid-response",
-      `createTransaction answered status "${result.status ?? "(none)"}" ${result.exchange_id === undefined ? "without an exchange id" : `with id ${result.exchange_id}`}`,
+      `createTransaction answered status "${result.status ?? "(none)"}" ` +
+        `${result.exchange_id === undefined ? "without an exchange id" : `with id ${result.exchange_id}`}`,
       {
         endpoint,
         mayHaveReachedService: true,

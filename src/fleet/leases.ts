@@ -15,7 +15,10 @@ export interface LeaseTiming {
  */
 export const UPDATE_LEASE: LeaseTiming = { leaseMs: 4_000, renewEveryMs: 1_000 };
 
-/** A chat's turn for a message sent from outside its updates: 4 s too if its process dies holding it; renewed every third of that while the message waits. */
+/**
+ * A chat's turn for a message sent from outside its updates: 4 s too if its process dies holding
+ * it; renewed every third of that while the message waits.
+ */
 export const TURN_LEASE: LeaseTiming = { leaseMs: 4_000, renewEveryMs: 4_000 / 3 };
 
 /** Leases let go are kept this long, for when their chat last got a message (a second matters). */

@@ -124,7 +124,9 @@ export class Metrics {
     if (leading) {
       new Gauge({
         name: "swapbot_leader",
-        help: "1 when this instance leads (polls Telegram in polling mode, runs the tracker, alerts and refreshes), 0 when it follows or stands by",
+        help:
+          "1 when this instance leads (polls Telegram in polling mode, runs the tracker, alerts and " +
+          "refreshes), 0 when it follows or stands by",
         registers: [this.registry],
         collect() {
           this.set(leading() ? 1 : 0);

@@ -107,7 +107,10 @@ export class ChatTurns {
     };
   }
 
-  /** Takes the chat's turn, waiting up to `waitMs` while another process holds the chat; tells the outbox when the chat last got a message. */
+  /**
+   * Takes the chat's turn, waiting up to `waitMs` while another process holds the chat; tells the
+   * outbox when the chat last got a message.
+   */
   private async take(
     chatKey: string,
     chatId: number,

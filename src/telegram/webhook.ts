@@ -40,7 +40,8 @@ export interface WebhookOptions {
 /**
  * Telegram pushes updates to our HTTP server. Each request is answered as soon as its update
  * is stored in the inbox (Telegram waits for nobody's handler); one the database did not take
- * gets a 500, one it did not take within WEBHOOK_STORE_MS a 503, and Telegram delivers it again. Resolves once the webhook is set, or undefined
+ * gets a 500, one it did not take within WEBHOOK_STORE_MS a 503, and Telegram delivers it again.
+ * Resolves once the webhook is set, or undefined
  * when `signal` ended the attempts first.
  */
 export async function startWebhook<C extends Context>(
