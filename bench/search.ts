@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { CurrencyIndex } from "../src/domain/currency-search.js";
-import type { Currency } from "../src/exchange/schemas.js";
+import type { Currency } from "../src/service/schemas.js";
 
 /** What users type, by kind: symbols, names and prefixes, typos, symbol + network in every spelling, junk. */
 const QUERIES: Readonly<Record<string, readonly string[]>> = {

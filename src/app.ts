@@ -4,12 +4,12 @@ import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { sql } from "kysely";
 import type { Logger } from "pino";
-import { AlertChecker } from "./alerts/index.js";
-import { type BotContext, type BotDuties, createBot } from "./bot/index.js";
+import { type BotContext, botVoice, createBot } from "./bot/index.js";
 import { type Clock, systemClock } from "./clock.js";
-import { type Config, databaseNote } from "./config.js";
+import { type Config, DATABASE_NOTE, databaseNote } from "./config.js";
 import { createRepositories, openSqliteStore, type Repositories, type SqliteStore } from "./db/index.js";
 import { openPostgres, type PostgresStore } from "./db/postgres/index.js";
+import { followerDuties, leaderDuties } from "./duties/index.js";
 import {
   type CatalogueOptions,
   CatalogueService,
@@ -20,10 +20,10 @@ import {
   type SandboxExchange,
   startSandbox,
 } from "./exchange/index.js";
-import { type Duty, openFleet, type Role, settlesBy } from "./fleet/index.js";
-import { acceptInto, chatIdOfKey, fenceCalls, InboxWorker } from "./inbox/index.js";
+import { openFleet, type Role, settlesBy } from "./fleet/index.js";
+import { acceptInto, fenceCalls, HandledChats, InboxWorker } from "./inbox/index.js";
 import { databaseReadiness, type HealthCheck, Metrics, type OpsServer, startOpsServer } from "./ops/index.js";
-import { connectToTelegram, type RetryTiming, startPolling, startWebhook, type UpdateFeed } from "./telegram/index.js";
+import { connectToTelegram, type RetryTiming, startWebhook, type UpdateFeed } from "./telegram/index.js";
 import { type FloodLimits, Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED } from "./telegram/outbox.js";
 import { StatusNotifier, Tracker } from "./tracker/index.js";
 
@@ -68,7 +68,7 @@ export interface AppOverrides {
   exchangeTimeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
   /** Telegram's flood limits as paced on our side; default TELEGRAM_FLOOD_LIMITS. */
   floodLimits?: FloodLimits;
-  /** PostgreSQL: how long a follower waits between two tries at leading (real time); default 2 s. */
+  /** PostgreSQL: how long a follower waits between two tries at leading (real time); default 1 s. */
   leaderRetryMs?: number;
   /** PostgreSQL: how often a follower reads the catalogue the leader stores (on the app's clock); default a minute. */
   catalogueFollowMs?: number;
@@ -77,13 +77,18 @@ export interface AppOverrides {
 }
 
 /**
- * config → database → exchange → bot: the one place that builds the process, and the
- * one place that takes it down again in the reverse order.
+ * The one place that builds the process and the one place that takes it down again. Its parts
+ * are built in the order they depend on each other, each reading only those above it: the
+ * database, the fleet, the metrics, the exchange service, Telegram's outbox, the bot's voice, the
+ * tracker, the bot, the inbox, the duties. An event a part tells the parts above it (the count of
+ * processes, the fleet's signals) is listened to once those are built. start() brings them up,
+ * the feed of updates last; stop() takes them down from the feed back to the database.
  */
 export async function createApp(config: Config & { botToken: string }, logger: Logger, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
+  const warn = warnOn(logger);
   const note = databaseNote(config);
-  if (note !== undefined) logger.info(note);
+  if (note !== undefined) logger.info(note, DATABASE_NOTE);
   const store = await openStore(config, logger);
   // This process, as its leases, its claims (the card, a status message it sends), its background
   // fetches and the list of running processes name it.
@@ -91,7 +96,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   const repos = createRepositories(store, clock, owner);
 
   // How this process runs beside the others on the database (src/fleet/): who leads, who runs,
-  // the signals between them.
+  // the chats' leases, the signals between them.
   const fleet = openFleet({
     store,
     repos,
@@ -101,17 +106,12 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     logger,
     graceMs: config.shutdownGraceMs,
     ...(overrides.leaderRetryMs === undefined ? {} : { leaderRetryMs: overrides.leaderRetryMs }),
-    // Telegram's limits are shared among the processes that send: with webhooks, every one of them;
-    // in polling mode, the leader stores and takes up nearly every update itself, so it keeps them whole.
-    onCount: (count, was) => {
-      outbox.shareWith(config.webhook ? count : 1);
-      // A process counted gone may have left an offers list unanswered: the leader looks now.
-      // (One gone as another came keeps the count: its lists wait for the next look, within a minute.)
-      if (count < was) leader.wakeOffersRecovery();
-      // …or a creation card or a status message it was sending: the leader's tracker takes them over now.
-      if (count < was && leader.tracking()) tracker.processGone();
-    },
   });
+  const role = (): Role => fleet.role();
+  // What every part below reports to; /metrics reads its registry.
+  const metrics = new Metrics();
+
+  // The exchange service: the embedded sandbox when no key is given.
   let sandbox: SandboxExchange | undefined = overrides.sandbox?.exchange;
   let exchangeUrl = sandbox?.url ?? config.exchange.apiUrl;
   let apiKey = overrides.sandbox?.apiKey ?? config.exchange.apiKey;
@@ -120,17 +120,11 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     apiKey = randomBytes(16).toString("hex");
     sandbox = await startSandbox({ apiKey, clock, rateLimitPerMinute: config.exchange.rateLimitPerMinute });
     exchangeUrl = sandbox.url;
-    logger.warn({ url: sandbox.url }, "EXCHANGE_API_KEY is not set: using the embedded SANDBOX exchange. No real funds move.");
+    logger.warn({ url: sandbox.url }, "EXCHANGE_API_KEY is not set, so the embedded SANDBOX exchange runs and no real funds move");
   }
-
-  // Read at each scrape, long after the budget below exists.
-  const metrics = new Metrics({
-    queuedByLane: () => budget.queuedByLane(),
-    trackedByStatus: () => repos.schedule.trackedByStatus(),
-    leading: () => fleet.role() === "leader",
-    inboxWaiting: () => repos.inbox.waiting(),
-    processes: () => fleet.running(),
-  });
+  // Whether people can be served at all, told by every call to the service and by the catalogue;
+  // read by the bot, /stats and /healthz.
+  const availability = new ExchangeAvailability({ clock, logger });
   const budget = new RateBudget({
     limitPerMinute: config.exchange.rateLimitPerMinute,
     backgroundShare: config.exchange.backgroundShare,
@@ -140,8 +134,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     // In the database: a restart, or another process on it, continues the same window.
     journal: fleet.budgetJournal(overrides.clock),
   });
-  // Whether people can be served at all; read by the bot, /stats and /healthz.
-  const availability = new ExchangeAvailability({ clock, logger, catalogueEmpty: () => catalogue.currencies().length === 0 });
   const client = new ExchangeClient({
     baseUrl: exchangeUrl,
     apiKey,
@@ -164,100 +156,135 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       clock,
       logger,
       onRefreshAttempt: (part) => part === "currencies" && availability.catalogueTried(),
+      onCurrencies: (count) => availability.catalogueHolds(count),
       // The followers read it again at once.
       onRefreshed: () => fleet.send("catalogue"),
     },
     overrides.catalogueRefresh,
   );
   await catalogue.load();
+  // A follower reads the catalogue the leader just stored.
+  fleet.on("catalogue", () => {
+    if (role() !== "leader") catalogue.load().catch(warn("could not read the catalogue again, so the last one read is served"));
+  });
   const estimates = new EstimateService({ client, clock });
+  metrics.readFrom({
+    queuedByLane: () => budget.queuedByLane(),
+    trackedByStatus: () => repos.schedule.trackedByStatus(),
+    leading: () => role() === "leader",
+    inboxWaiting: () => repos.inbox.waiting(),
+    processes: () => fleet.running(),
+  });
 
+  // Telegram: every call into a chat is paced by the outbox, under Telegram's flood limits.
   if (!config.telegramPacing && !overrides.floodLimits)
-    logger.warn("TELEGRAM_PACING=off: nothing keeps the bot inside Telegram's flood limits (meant for load tests against an emulator)");
+    logger.warn(
+      { meantFor: "load tests against an emulator" },
+      "TELEGRAM_PACING=off, so nothing keeps the bot inside Telegram's flood limits",
+    );
   const floodLimits = overrides.floodLimits ?? (config.telegramPacing ? TELEGRAM_FLOOD_LIMITS : UNPACED);
   const outbox = new Outbox({ clock, logger, limits: floodLimits, onWait: (ms) => metrics.outboxWaited(ms) });
+  // Telegram's limits are shared among the processes that send: with webhooks, every one of them;
+  // in polling mode, the leader stores and takes up nearly every update itself, so it keeps them whole.
+  fleet.onCount((count) => outbox.shareWith(config.webhook ? count : 1));
+  // The chats whose update this process handles now: the inbox's worker keeps them (below).
+  const handled = new HandledChats();
   // A message into a private chat from outside its updates keeps Telegram's second across the
   // processes that send into it (with one process, the outbox alone keeps it).
-  const turns = fleet.paceChats({ outbox, handlesChat: (chatKey) => inbox.handlesChat(chatKey) });
-  const { bot, statusApi, i18n, idle, handling, alreadyApplied, duties } = createBot(
+  const turns = fleet.paceChats({ outbox, handlesChat: (chatKey) => handled.has(chatKey) });
+  const voice = botVoice(
     { token: config.botToken, apiRoot: config.telegramApiRoot, ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}) },
     {
-      clock,
-      logger,
       repos,
       metrics,
       outbox,
       turns,
-      exchange: { client, budget, catalogue, estimates, availability },
       sandbox: sandbox !== undefined,
-      supportUserIds: config.supportUserIds,
-      // Nothing goes into a chat whose lease this process lost while handling its update (src/inbox/fence.ts):
-      // an exchange it created meanwhile is recorded, and its card owed to another process. Outermost
-      // on the bot's API: such a call is refused before it waits for a turn.
+      // Nothing goes into a chat whose lease this process lost while handling its update (src/inbox/fence.ts),
+      // nor from the leader's duties once another leads: checked as each call leaves.
       fence: fenceCalls(),
-      process: { owner, isRunning: (other) => fleet.isRunning(other) },
-      trackerIntervalSeconds: config.trackerIntervalSeconds,
-      alertCheckMinutes: config.alertCheckMinutes,
-      tracking: {
-        // A person's look runs here, wherever the leader is; new work wakes the leader's tracker.
-        refresh: (exchangeId, requester) => tracker.refresh(exchangeId, requester),
-        wake: () => wakeLeader(),
-        fundsSent: (exchangeId) => fundsSent(exchangeId),
-        // The sweep runs on the leader: its own tracker shows the card.
-        cardHandedOver: () => tracker.wake(),
-      },
     },
   );
+  const { bot } = voice;
+
+  // The tracker: it polls the exchanges open (the leader's runs; a person's look runs here,
+  // wherever the leader is) and tells their owners in the bot's words.
   const notifier = new StatusNotifier({
-    api: statusApi,
+    api: voice.statusApi,
     repos,
-    i18n,
+    i18n: voice.i18n,
     catalogue,
     clock,
     logger,
     onStatusMessage: (outcome) => metrics.statusMessage(outcome),
   });
   const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
-  // Every update is stored before Telegram is told it arrived, then handled from the inbox
-  // (src/inbox/), one chat at a time across every process on the database, under the fleet's leases.
-  const inbox = new InboxWorker({
-    leases: fleet.leases,
+
+  // The bot: its middleware and features, and the duties of its own that only the leader runs.
+  const { handle, idle, handling, duties } = createBot(voice, {
+    clock,
     logger,
-    // Ages, turned into times on the outbox's clock: the processes' clocks may differ.
-    chatSends: {
-      sentEarlier: (chatKey, agoMs) => {
-        const chatId = chatIdOfKey(chatKey);
-        if (chatId !== undefined) outbox.sentEarlier(chatId, clock.now() - agoMs);
+    repos,
+    metrics,
+    exchange: { client, budget, catalogue, estimates, availability },
+    supportUserIds: config.supportUserIds,
+    process: { owner, isRunning: (other) => fleet.isRunning(other) },
+    trackerIntervalSeconds: config.trackerIntervalSeconds,
+    alertCheckMinutes: config.alertCheckMinutes,
+    tracking: {
+      refresh: (exchangeId, requester) => tracker.refresh(exchangeId, requester),
+      // New work for the leader (the tracker's, an owed creation outcome's): heard below.
+      wake: () => fleet.tellLeader("trackerWake"),
+      fundsSent: async (exchangeId) => {
+        // Recorded in the database (the local tracker is woken too, and ignores it when not running).
+        await tracker.fundsSent(exchangeId);
+        if (role() !== "leader") fleet.send("trackerWake");
       },
-      lastSentAgo: (chatKey) => {
-        const chatId = chatIdOfKey(chatKey);
-        const at = chatId === undefined ? undefined : outbox.lastMessageAt(chatId);
-        return at === undefined ? null : clock.now() - at;
-      },
-    },
-    handle: async (update, attempts, signal) => {
-      // Taken up again after a process died: not twice into a flow that had taken it.
-      if (attempts > 1 && (await alreadyApplied(update))) {
-        logger.warn(
-          { updateId: update.update_id },
-          "an update taken up again after its process stopped had been taken by the chat's flow already; not handled twice",
-        );
-        return;
-      }
-      try {
-        await bot.handleUpdate(update);
-      } catch (error) {
-        // The chat's lease was lost (another process handles the update): nothing to answer here.
-        if (signal.aborted) return;
-        await bot.errorHandler(error as Parameters<typeof bot.errorHandler>[0]);
-      }
+      // The sweep runs on the leader: its own tracker shows the card.
+      cardHandedOver: () => tracker.wake(),
     },
   });
+
+  // Every update is stored before Telegram is told it arrived, then handled from the inbox
+  // (src/inbox/), one chat at a time across every process on the database, under the fleet's leases.
+  const inbox = new InboxWorker({ leases: fleet.leases, logger, handle, handled, chatSends: outbox.chatSends });
   const accept = acceptInto(repos.inbox, inbox);
   const appIdle = async () => {
     await inbox.idle();
     await idle();
   };
+
+  // The duties (src/duties/): the leader's, started in their order whenever this process leads
+  // (SQLite's one process: at once) and stopped in the reverse order; a follower's meanwhile.
+  const retry = overrides.telegramRetry ? { retry: overrides.telegramRetry } : {};
+  const leader = leaderDuties({
+    logger,
+    clock,
+    repos,
+    bot,
+    botDuties: duties,
+    catalogue,
+    client,
+    tracker,
+    polling: !config.webhook,
+    alertCheckMs: config.alertCheckMinutes * 60_000,
+    accept,
+    ...retry,
+  });
+  const followerDuty = followerDuties({ catalogue, logger, followMs: overrides.catalogueFollowMs ?? 60_000 });
+  // New work for the leader: the tracker's, and an owed creation outcome's. The duties' wakes run
+  // their work in their own term's context, under the leader's fence, whoever wakes them.
+  fleet.on("trackerWake", () => {
+    tracker.wake();
+    leader.wakeOwedOutcomes();
+  });
+  fleet.onCount((count, was) => {
+    // A process counted gone may have left an offers list unanswered: the leader looks now.
+    // (One gone as another came keeps the count: its lists wait for the next look, within a minute.)
+    if (count < was) leader.wakeOffersRecovery();
+    // …or a creation card or a status message it was sending: the leader's tracker takes them over now.
+    if (count < was && leader.tracking()) tracker.processGone();
+  });
 
   /** The webhook's feed: every instance takes webhooks (polling, a leader's duty, is `pollingFeed`). */
   let webhookFeed: (UpdateFeed & { close(): Promise<void> }) | undefined;
@@ -271,59 +298,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   let ready = false;
   // Aborted by stop(): nothing new is started from then on.
   const stopping = new AbortController();
-  const retry = overrides.telegramRetry ? { retry: overrides.telegramRetry } : {};
-  const warn = warnOn(logger);
-  const catalogueFollowMs = overrides.catalogueFollowMs ?? 60_000;
-
-  // The leader's duties (SQLite: the one process's), started in this order whenever this process
-  // leads and stopped in the reverse order (src/fleet/duties.ts).
-  const leader = leaderDuties({
-    config,
-    logger,
-    clock,
-    repos,
-    bot,
-    botDuties: duties,
-    catalogue,
-    client,
-    tracker,
-    accept,
-    retry,
-  });
-  // While another process leads (PostgreSQL), this one reads the catalogue it stores. It hears the
-  // leader's signals from before (the fleet's enter): a catalogue stored meanwhile is read now or heard of.
-  const followerDuties: Duty[] = [
-    {
-      name: "following the catalogue",
-      start: async () => {
-        await catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
-        catalogue.follow(catalogueFollowMs);
-      },
-      stop: () => catalogue.stop(),
-    },
-  ];
-
-  const role = (): Role => fleet.role();
-  // New work for the leader: the tracker's, and an owed creation outcome's. The duties' wakes run
-  // their work in their own term's context, under the leader's fence, whoever wakes them.
-  fleet.on("trackerWake", () => {
-    tracker.wake();
-    leader.wakeOwedOutcomes();
-  });
-  fleet.on("catalogue", () => {
-    if (role() !== "leader") catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
-  });
-  /** New work for the tracker: this instance's, when it leads; else the leader's, wherever it runs. */
-  const wakeLeader = () => {
-    if (role() !== "leader") return fleet.send("trackerWake");
-    tracker.wake();
-    leader.wakeOwedOutcomes();
-  };
-  const fundsSent = async (exchangeId: string) => {
-    // Recorded in the database (the local tracker is woken too, and ignores it when not running).
-    await tracker.fundsSent(exchangeId);
-    if (role() !== "leader") fleet.send("trackerWake");
-  };
 
   const databaseAnswers = databaseReadiness(() => sql`SELECT 1`.execute(store.db));
   const checks: Record<string, HealthCheck> = {
@@ -384,7 +358,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         // Updates left waiting by the last stop (or another process) are handled from now on.
         inbox.start();
         // The duties: run here while this process leads (SQLite's one process: at once; after the first try, this one may lead).
-        await fleet.run({ leader: leader.duties, follower: followerDuties });
+        await fleet.run({ leader: leader.duties, follower: followerDuty });
         if (stopping.signal.aborted) return;
         if (config.webhook) {
           // Every instance takes webhooks (setWebhook with the same address is the same webhook).
@@ -419,7 +393,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         // No update is taken up here from now on; those being handled get until the deadline, then
         // this process's chats are let go for another process (or the next start) to go on with.
         const inboxStopped = inbox.stop(stopDeadline);
-        // The leader's duties stop; on PostgreSQL the leader lock goes as soon as they have, for another instance to lead at once.
+        // The leader's duties stop; the leader's lease goes as soon as they have, for another instance to lead at once.
         const dutiesDone = fleet.stopDuties(stopDeadline);
         // Calls still waiting for the budget give up at once, so handlers and polls can finish.
         // (Every grant is already in the journal: it is written before its call goes out.)
@@ -428,15 +402,15 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         if (!handlersDone) {
           logger.warn(
             { handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 },
-            "shutdown: updates still being handled after the grace period; stopping without them",
+            "stopping without the updates still being handled after the grace period",
           );
         }
-        // The fleet waits for each duty until the deadline itself; past it, something else hangs (the lock's release).
+        // The fleet waits for each duty until the deadline itself; past it, something else hangs (letting the lease go).
         const unfinished = (await settlesBy(dutiesDone, stopDeadline + STOP_CLOSING_MS / 2))
           ? await dutiesDone
-          : ["the leader lock's release"];
+          : ["letting the leader's lease go"];
         if (unfinished.length > 0)
-          logger.warn({ duties: unfinished }, "shutdown: background duties still running after the grace period; stopping without them");
+          logger.warn({ duties: unfinished }, "stopping without the background duties still running after the grace period");
         catalogue.stop();
         stopWaitsFor = "connections to close";
         // Out of time: calls to the exchange still under way are cut off rather than awaited.
@@ -458,110 +432,6 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   };
 }
 
-/** What the leader's duties are made of (app.ts builds them all; the bot gives its own). */
-interface LeaderParts {
-  config: Config;
-  logger: Logger;
-  clock: Clock;
-  repos: Repositories;
-  bot: Bot<BotContext>;
-  botDuties: BotDuties;
-  catalogue: CatalogueService;
-  client: ExchangeClient;
-  tracker: Tracker;
-  accept: ReturnType<typeof acceptInto>;
-  retry: { retry?: RetryTiming };
-}
-
-/**
- * The duties only the leader runs, in the order they start (each term builds its parts anew),
- * and what the rest of the process reads of them.
- */
-function leaderDuties(parts: LeaderParts): {
-  duties: Duty[];
-  pollingFeed(): UpdateFeed | undefined;
-  tracking(): boolean;
-  wakeOffersRecovery(): void;
-  wakeOwedOutcomes(): void;
-} {
-  const { config, logger, clock, repos, bot, botDuties, catalogue, client, tracker, accept, retry } = parts;
-  const warn = warnOn(logger);
-  let alerts: AlertChecker | undefined;
-  let pollingFeed: UpdateFeed | undefined;
-  /** Whether this process's tracker runs (checked by /healthz from then on, not while its start still reads the database). */
-  let tracking = false;
-  const leaderDuties: Duty[] = [
-    {
-      name: "catalogue",
-      // Read what the last leader stored (a follower reads it only now and then), then keep it fresh.
-      start: async () => {
-        await catalogue.load().catch(warn("could not read the catalogue again; serving what we have"));
-        await catalogue.start();
-      },
-      stop: () => catalogue.stop(),
-    },
-    // The bot's: the command menu, the flow sweeper, the offers' recovery, the creation outcomes owed (src/bot/duties.ts).
-    botDuties.commandMenu,
-    botDuties.sweeper,
-    botDuties.offersRecovery,
-    botDuties.owedOutcomes,
-    {
-      name: "tracker",
-      start: async () => {
-        await tracker.start();
-        tracking = true;
-      },
-      // It starts no new poll from here on (stop() says so before it awaits).
-      stop: () => {
-        tracking = false;
-        return tracker.stop();
-      },
-    },
-    {
-      name: "rate alerts",
-      // Checked in the background on the budget's lowest lane (src/alerts/).
-      start: () => {
-        alerts = new AlertChecker({
-          alerts: repos.alerts,
-          kv: repos.kv,
-          client,
-          isProviderEnabled: (name) => catalogue.isProviderEnabled(name),
-          messenger: botDuties.alertMessenger,
-          clock,
-          logger,
-          intervalMs: config.alertCheckMinutes * 60_000,
-        });
-        alerts.start();
-      },
-      stop: () => alerts?.stop(),
-    },
-    {
-      name: "polling Telegram",
-      // Long polling: one poller per bot token (two fight for updates, Telegram answering 409);
-      // with webhooks, every process takes them instead (see start()).
-      start: async (signal) => {
-        if (config.webhook) return;
-        // A webhook left by an earlier deployment would refuse every getUpdates.
-        await bot.api.deleteWebhook().catch(warn("could not remove a webhook; polling may be refused"));
-        if (signal.aborted) return;
-        pollingFeed = startPolling(bot, { logger, accept, now: () => clock.now(), ...retry });
-      },
-      stop: async () => {
-        const feed = pollingFeed;
-        pollingFeed = undefined;
-        await feed?.stop();
-      },
-    },
-  ];
-  return {
-    duties: leaderDuties,
-    pollingFeed: () => pollingFeed,
-    tracking: () => tracking,
-    wakeOffersRecovery: () => botDuties.offersRecovery.wake(),
-    wakeOwedOutcomes: () => botDuties.owedOutcomes.wake(),
-  };
-}
-
 /** A catch that logs `what` as a warning (the work goes on without it). */
 function warnOn(logger: Logger): (what: string) => (error: unknown) => void {
   return (what) => (error) => logger.warn({ err: error }, what);
@@ -579,10 +449,7 @@ async function openStore(config: Config, logger: Logger): Promise<SqliteStore | 
   if (config.databaseUrl === undefined) return openSqliteStore(config.databasePath);
   return openPostgres(config.databaseUrl, {
     onIdleError: (error) =>
-      logger.error(
-        { err: error },
-        "a connection to PostgreSQL broke while idle (the server restarted, or the network dropped it); the next query opens a new one",
-      ),
+      logger.error({ err: error, next: "the next query opens a new one" }, "a connection to PostgreSQL broke while idle"),
   });
 }
 

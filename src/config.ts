@@ -238,10 +238,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
-/** A line for the start-up log when DATABASE_PATH was given but DATABASE_URL wins over it. */
-export function databaseNote(config: Pick<Config, "databaseUrl" | "databasePath" | "databasePathSet">): string | undefined {
+/** The start-up log's line when DATABASE_PATH was given but DATABASE_URL wins over it. */
+export const DATABASE_NOTE = "DATABASE_URL is set, so the data is in PostgreSQL and DATABASE_PATH is not used";
+
+/** The fields of DATABASE_NOTE's line (the password masked), when it is to be said. */
+export function databaseNote(
+  config: Pick<Config, "databaseUrl" | "databasePath" | "databasePathSet">,
+): { database: string; unusedPath: string } | undefined {
   if (config.databaseUrl === undefined || !config.databasePathSet) return undefined;
-  return `DATABASE_URL is set, so the data is in PostgreSQL (${maskPassword(config.databaseUrl)}); DATABASE_PATH (${config.databasePath}) is not used`;
+  return { database: maskPassword(config.databaseUrl), unusedPath: config.databasePath };
 }
 
 /** Loads `.env` into process.env when the file exists; real environment variables win. */

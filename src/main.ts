@@ -38,9 +38,8 @@ async function main(): Promise<void> {
     cutShort: (seconds) => {
       const { updates, waitingFor } = app.held();
       logger.error(
-        { updates, waitingFor },
-        `shutdown: not done ${seconds} s after the signal (still waiting for ${waitingFor}; ${updates} update${updates === 1 ? "" : "s"} being handled); ` +
-          "exiting all the same: an update not finished stays in the inbox, for another instance or the next start",
+        { seconds, waitingFor, updates, next: "an update not finished stays in the inbox, for another instance or the next start" },
+        "the shutdown was not done in time, so the process exits all the same",
       );
     },
   });
@@ -48,8 +47,9 @@ async function main(): Promise<void> {
     await app.start();
   } catch (error) {
     // A refused token is the operator's to fix: one clear line, no stack.
-    if (error instanceof TokenRefusedError) logger.fatal(error.message);
-    else logger.fatal({ err: error }, `the bot could not start: ${redact(error instanceof Error ? error.message : String(error))}`);
+    if (error instanceof TokenRefusedError)
+      logger.fatal({ answer: error.answer, hint: TokenRefusedError.HINT }, "Telegram refused the bot token");
+    else logger.fatal({ err: error, reason: redact(error instanceof Error ? error.message : String(error)) }, "the bot could not start");
     await app.stop().catch(() => {});
     process.exit(1);
   }
@@ -94,7 +94,7 @@ function stopOnSignals(
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
-      logger.warn({ signal }, "second signal: exiting at once");
+      logger.warn({ signal }, "a second signal came, so the process exits at once");
       process.exit(EXIT_CODE_OF[signal] ?? 1);
     }
     stopping = true;

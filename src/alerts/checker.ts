@@ -92,7 +92,7 @@ export class AlertChecker {
       offers = result.kind === "ok" ? result.offers : [];
     } catch (error) {
       if (error instanceof BudgetCancelledError) return;
-      this.deps.logger.warn({ err: error, key }, "rate alert check: no quote this time");
+      this.deps.logger.warn({ err: error, key }, "a rate alert check got no quote this time");
       // Counted as checked: a failing pair must not take the slots of the others.
       await this.deps.kv.set(`alerts:checked:${key}`, this.deps.clock.now());
       return;

@@ -143,8 +143,11 @@ export function arrowsReadingWay(text: string): string {
  * right-to-left letter, bracket (its pair would be split) or the line's end, without the spaces
  * and punctuation at its end.
  */
-const COMMAND =
-  /(^|[^\p{L}\p{N}_/:.\-@])(\/[a-z][a-z0-9_]{0,31}(?:[^\n()[\]«»\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]*(?![\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])[\p{L}\p{N}])?)/gmu;
+const RTL_RANGES = String.raw`\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc`;
+const COMMAND = new RegExp(
+  String.raw`(^|[^\p{L}\p{N}_/:.\-@])(\/[a-z][a-z0-9_]{0,31}(?:[^\n()[\]«»${RTL_RANGES}]*(?![${RTL_RANGES}])[\p{L}\p{N}])?)`,
+  "gmu",
+);
 
 function isolateCommands(chunk: string): string {
   return chunk.replace(COMMAND, (_all, before: string, command: string) => `${before}${LRI}${command}${PDI}`);

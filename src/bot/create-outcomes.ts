@@ -60,7 +60,7 @@ export function startOwedOutcomes(deps: {
           await deps.users.setBlocked(userId, true);
           return true;
         }
-        deps.logger.warn({ err: error, userId }, "could not tell a person the outcome of their exchange's creation; trying again");
+        deps.logger.warn({ err: error, userId }, "could not tell a person how their exchange's creation ended, and tries again");
         return false;
       });
   };
@@ -94,7 +94,7 @@ export function startOwedOutcomes(deps: {
   const pass = () => {
     running ??= passOnce()
       .catch((error: unknown) =>
-        deps.logger.error({ err: error }, "could not tell the owed outcomes of exchanges' creation; trying again shortly"),
+        deps.logger.error({ err: error }, "could not tell the owed outcomes of creations, and tries again shortly"),
       )
       .finally(() => (running = undefined));
     return running;

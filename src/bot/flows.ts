@@ -41,7 +41,7 @@ export function storedFlows(deps: {
   // Past this (about 1 MB) the flow is not kept (the sweeper closes one at a quarter of it, with a note).
   const flowStorage = repos.kv.adapter<StoredFlow>(FLOW_PREFIX, {
     maxBytes: 4 * FLOW_STATE_MAX_BYTES,
-    onTooLarge: (chatId, bytes) => logger.error({ chatId, bytes }, "a flow's stored state is too large to keep: it ends here"),
+    onTooLarge: (chatId, bytes) => logger.error({ chatId, bytes }, "a flow's stored state is too large to keep, so the flow ends here"),
   });
   /** The update each chat's flow is being handled for: saved with the flow (see `alreadyApplied`). */
   const flowUpdates = new Map<string, number>();

@@ -167,7 +167,8 @@ function isolateRightToLeft(fluent: I18n<BaseContext>["fluent"]): void {
  * One language per update, for the contexts a conversation replays too. The plugin is installed
  * again inside conversations (their contexts are new objects), and there every context the
  * conversation builds for an update (its start, and each step answered so far, replayed)
- * negotiated the language once more, for the answer the update's own context had already. `record` (after the bot's i18n middleware) keeps each private
+ * negotiated the language once more, for the answer the update's own context had already. `record`
+ * (after the bot's i18n middleware) keeps each private
  * chat's update context while it is handled (a chat's updates run one at a time); `reuse` (the
  * conversations' plugin) gives its contexts that context's translation, or negotiates where none.
  */

@@ -59,6 +59,64 @@ export { translatorOf } from "./i18n.js";
 export type { ChatTurns } from "./outgoing.js";
 export { isNotModified, type SendFailure, sendFailure } from "./telegram-errors.js";
 
+export interface BotOptions {
+  token: string;
+  apiRoot: string;
+  /** Known bot info skips getMe at start-up (tests). */
+  botInfo?: UserFromGetMe;
+}
+
+export interface VoiceDeps {
+  repos: Repositories;
+  metrics: Metrics;
+  /** Paces every call into a chat under Telegram's flood limits; one per process. */
+  outbox: Outbox;
+  /** The fleet's turns in each chat, for messages from outside its update (src/fleet/); none: the outbox alone. */
+  turns?: ChatTurns;
+  /** True when the bot runs on the embedded sandbox exchange: no real funds. */
+  sandbox: boolean;
+  /**
+   * Refuses a call made under a lease this process lost (src/inbox/fence.ts), at the wire: on
+   * every API, the conversations' own too, which bot.api's transformers do not reach.
+   */
+  fence?: Transformer;
+}
+
+/**
+ * How the bot speaks: the Bot and its API's chain (src/bot/outgoing.ts), the status messages'
+ * API, its words in each person's language, and who the people are. Built before what speaks in
+ * it: the tracker's status messages, then the bot's middleware and features (createBot).
+ */
+export interface BotVoice {
+  bot: Bot<BotContext>;
+  /** The tracker's status messages go through it: paced but not retried (src/bot/outgoing.ts). */
+  statusApi: Api;
+  i18n: I18n<BaseContext>;
+  /** Who writes, and the language each chat is spoken to in (src/bot/arrival.ts). */
+  people: ReturnType<typeof arrivals>;
+  /** The chain of every API, for those the conversations make of their own. */
+  outgoing: ReturnType<typeof outgoingCalls>;
+}
+
+/** Builds the bot's voice: the Bot, the chain of its APIs, its words. */
+export function botVoice(options: BotOptions, deps: VoiceDeps): BotVoice {
+  const { repos } = deps;
+  // A call with no answer in a minute has failed (the default waits 500 s); long polls take 30 s.
+  const client = { apiRoot: options.apiRoot, timeoutSeconds: 60 };
+  const bot = new Bot<BotContext>(options.token, { client, ...(options.botInfo ? { botInfo: options.botInfo } : {}) });
+  const people = arrivals({ repos, outbox: deps.outbox });
+  const i18n = createI18n(
+    async (userId) => (await people.userOf(userId))?.language,
+    async (chatId) => (await groupSettings(repos, chatId)).language,
+  );
+  // What goes out: one chain for every API (src/bot/outgoing.ts).
+  const notice = deps.sandbox ? sandboxNotice(async (chatId) => i18n.t(await people.localeOf(chatId), "sandbox-notice")) : undefined;
+  const outgoing = outgoingCalls({ metrics: deps.metrics, outbox: deps.outbox, notice, turns: deps.turns, fence: deps.fence });
+  outgoing(bot.api, { retry: true, turns: "other" });
+  const statusApi = outgoing(new Api(options.token, client), { retry: false, turns: "status" });
+  return { bot, statusApi, i18n, people, outgoing };
+}
+
 export interface BotDeps {
   clock: Clock;
   logger: Logger;
@@ -71,24 +129,13 @@ export interface BotDeps {
     availability: ExchangeAvailability;
   };
   metrics: Metrics;
-  /** Paces every call into a chat under Telegram's flood limits; one per process. */
-  outbox: Outbox;
-  /** The fleet's turns in each chat, for messages from outside its update (src/fleet/); none: the outbox alone. */
-  turns?: ChatTurns;
-  /** True when the bot runs on the embedded sandbox exchange: no real funds. */
-  sandbox: boolean;
   supportUserIds: readonly number[];
   trackerIntervalSeconds: number;
   /** How often rate alerts are checked (said when one is set). */
   alertCheckMinutes: number;
-  /**
-   * Refuses a call into the chat of an update whose lease this process lost (src/inbox/fence.ts):
-   * outermost on the bot's API, and inside the conversations' own, which bot.api's transformers do not reach.
-   */
-  fence?: Transformer;
   /** This process among the bot's on the database (src/cluster/): who fetches what in the background. */
   process: { owner: string; isRunning(owner: string): Promise<boolean> };
-  /** The tracker, reached late: it is built after the bot, on the bot's status API. */
+  /** The tracker (built on the bot's voice, before the bot), and the leader's, wherever it runs. */
   tracking: {
     refresh(exchangeId: string, requester?: string): Promise<TransactionRecord | undefined>;
     /** New work for the leader's tracker, wherever it runs. */
@@ -99,45 +146,24 @@ export interface BotDeps {
   };
 }
 
-export interface BotOptions {
-  token: string;
-  apiRoot: string;
-  /** Known bot info skips getMe at start-up (tests). */
-  botInfo?: UserFromGetMe;
-}
-
 export interface CreatedBot {
-  bot: Bot<BotContext>;
-  /** The tracker's status messages go through it: paced but not retried (src/bot/outgoing.ts). */
-  statusApi: Api;
-  i18n: I18n<BaseContext>;
+  /**
+   * Handles an update taken from the inbox (src/inbox/), under its chat's lease: `attempts` above
+   * 1, a process took it up before and stopped; `signal` aborts when another process took the chat.
+   */
+  handle(update: Update, attempts: number, signal: AbortSignal): Promise<void>;
   /** Resolves once no update is being handled and no background task runs. */
   idle: () => Promise<void>;
   handling: () => number;
-  /** Whether a chat's flow was saved by this update already (one taken up again after its process died). */
-  alreadyApplied: (update: Update) => Promise<boolean>;
-  /** What only the leader runs: app.ts starts them among its duties. */
+  /** What only the leader runs: its duties start them (src/duties/). */
   duties: BotDuties;
 }
 
-/** Builds the bot: every piece of middleware is wired here, in order. */
-export function createBot(options: BotOptions, deps: BotDeps): CreatedBot {
+/** Builds the bot on its voice: every piece of middleware is wired here, in order. */
+export function createBot(voice: BotVoice, deps: BotDeps): CreatedBot {
   const { repos, logger, metrics, clock } = deps;
   const { catalogue, estimates, availability, budget } = deps.exchange;
-  // A call with no answer in a minute has failed (the default waits 500 s); long polls take 30 s.
-  const client = { apiRoot: options.apiRoot, timeoutSeconds: 60 };
-  const bot = new Bot<BotContext>(options.token, { client, ...(options.botInfo ? { botInfo: options.botInfo } : {}) });
-  const people = arrivals({ repos, outbox: deps.outbox });
-  const i18n = createI18n(
-    async (userId) => (await people.userOf(userId))?.language,
-    async (chatId) => (await groupSettings(repos, chatId)).language,
-  );
-
-  // What goes out: one chain for every API (src/bot/outgoing.ts).
-  const notice = deps.sandbox ? sandboxNotice(async (chatId) => i18n.t(await people.localeOf(chatId), "sandbox-notice")) : undefined;
-  const outgoing = outgoingCalls({ metrics, outbox: deps.outbox, notice, turns: deps.turns, fence: deps.fence });
-  outgoing(bot.api, { retry: true, turns: "other" });
-  const statusApi = outgoing(new Api(options.token, client), { retry: false, turns: "status" });
+  const { bot, i18n, people, outgoing } = voice;
 
   // Middleware, in order: the count of updates being handled first, then who writes, their language, their flow.
   const handling = handlingCount({ logger, metrics });
@@ -251,5 +277,19 @@ export function createBot(options: BotOptions, deps: BotDeps): CreatedBot {
     await handling.idle();
     await background.idle();
   };
-  return { bot, statusApi, i18n, idle, handling: handling.handling, alreadyApplied: flows.alreadyApplied, duties };
+  const handle = async (update: Update, attempts: number, signal: AbortSignal) => {
+    // Taken up again after a process died: not twice into a flow that had taken it.
+    if (attempts > 1 && (await flows.alreadyApplied(update))) {
+      logger.warn({ updateId: update.update_id }, "an update taken up again was applied to its flow already, so it is not handled twice");
+      return;
+    }
+    try {
+      await bot.handleUpdate(update);
+    } catch (error) {
+      // The chat's lease was lost (another process handles the update): nothing to answer here.
+      if (signal.aborted) return;
+      await bot.errorHandler(error as Parameters<typeof bot.errorHandler>[0]);
+    }
+  };
+  return { handle, idle, handling: handling.handling, duties };
 }

@@ -16,7 +16,8 @@ import { maskPassword, urlPassword } from "../db/postgres/url.js";
  */
 
 const USAGE =
-  "usage: node dist/main.js db:copy [--from <SQLite file>] [--to <PostgreSQL URL>] (by default DATABASE_PATH and DATABASE_URL, from the environment or .env, as the bot reads them)";
+  "usage: node dist/main.js db:copy [--from <SQLite file>] [--to <PostgreSQL URL>] (by default " +
+  "DATABASE_PATH and DATABASE_URL, from the environment or .env, as the bot reads them)";
 
 export interface Output {
   out(line: string): void;
@@ -37,7 +38,9 @@ export async function dbCopyCommand(args: string[], env: NodeJS.ProcessEnv = pro
     for (const { table, rows } of copied) io.out(`  ${`${table}:`.padEnd(width + 1)} ${rows} ${rows === 1 ? "row" : "rows"}`);
     const total = copied.reduce((sum, { rows }) => sum + rows, 0);
     io.out(
-      `Copied ${total} ${total === 1 ? "row" : "rows"} in ${copied.length} tables, each table's count checked against SQLite's. Next: start the bot with DATABASE_URL=${maskPassword(to)}; it runs on PostgreSQL from now on. Keep ${from} as a backup: the bot no longer writes to it.`,
+      `Copied ${total} ${total === 1 ? "row" : "rows"} in ${copied.length} tables, each table's count ` +
+        `checked against SQLite's. Next: start the bot with DATABASE_URL=${maskPassword(to)}; it runs on ` +
+        `PostgreSQL from now on. Keep ${from} as a backup: the bot no longer writes to it.`,
     );
     return 0;
   } catch (error) {
@@ -96,7 +99,8 @@ export async function copyDatabase({ from, to }: { from: string; to: string }, n
   const lock = InstanceLock.tryAcquire(from);
   if (!lock) {
     throw new DatabaseConfigError(
-      `a bot is running on ${from} (it holds ${from}.lock): stop the bot first, then copy (a running bot would go on creating exchanges that the copy would miss)`,
+      `a bot is running on ${from} (it holds ${from}.lock): stop the bot first, then copy (a running bot ` +
+        `would go on creating exchanges that the copy would miss)`,
     );
   }
   let store: PostgresStore | undefined;
@@ -106,7 +110,8 @@ export async function copyDatabase({ from, to }: { from: string; to: string }, n
     // A bot running there leads, and renews the leader's lease every second.
     if (await new LeaseRepository(store).heldNow("leader")) {
       throw new DatabaseConfigError(
-        `a bot is running on the PostgreSQL database ${postgresTarget(to).database}: stop it first; the copy goes into a database no bot uses yet`,
+        `a bot is running on the PostgreSQL database ${postgresTarget(to).database}: stop it first; the ` +
+          `copy goes into a database no bot uses yet`,
       );
     }
     db = openSource(from);

@@ -6,7 +6,10 @@ export interface InstanceRegistryOptions {
   /** This process, as the database knows it. */
   owner: string;
   logger: Logger;
-  /** Told the number of processes running on the database whenever it changes (`was`: before), for Telegram's limits shared among them and for a process gone. */
+  /**
+   * Told the number of processes running on the database whenever it changes (`was`: before), for
+   * Telegram's limits shared among them and for a process gone.
+   */
   onCount: (count: number, was: number) => void;
   /**
    * This process's wall clock (not a test's fake clock), used on SQLite only: on PostgreSQL every
@@ -57,7 +60,7 @@ export class InstanceRegistry {
     await this.options.instances
       .forget(this.options.owner)
       .catch((error: unknown) =>
-        this.options.logger.warn({ err: error }, "could not say this process stopped; it is forgotten within seconds"),
+        this.options.logger.warn({ err: error }, "could not say this process stopped, so it is forgotten within seconds"),
       );
   }
 
@@ -70,12 +73,12 @@ export class InstanceRegistry {
         const count = Math.max(1, await instances.live(3 * this.beatMs, 3_600_000, now));
         if (count !== this.count) {
           const was = this.count;
-          logger.info({ processes: count, was }, "processes of the bot on this database: Telegram's limits are shared among them");
+          logger.info({ processes: count, was }, "Telegram's limits are now shared among this many processes of the bot");
           this.count = count;
           this.options.onCount(count, was);
         }
       } catch (error) {
-        logger.warn({ err: error }, "could not say this process runs; trying again at the next beat");
+        logger.warn({ err: error }, "could not say this process runs, and tries again at the next beat");
       } finally {
         this.beating = undefined;
       }

@@ -1,6 +1,6 @@
 import type { Store } from "./store.js";
 
-/** A currency on a network, as the service lists it (src/exchange/schemas.ts parses it). */
+/** A currency on a network, as the service lists it (src/service/schemas.ts parses it). */
 export interface CurrencyRecord {
   symbol: string;
   network: string;

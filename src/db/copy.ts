@@ -81,9 +81,8 @@ export async function copySqliteToPostgres(source: Db, target: Kysely<any>, opti
       // Last, once every count is right: a sequence's move is never rolled back.
       for (const plan of plans) {
         if (plan.identity) {
-          await sql`SELECT setval(pg_get_serial_sequence(${plan.name}, 'id'), coalesce(max(id), 0) + 1, false) FROM ${sql.table(plan.name)}`.execute(
-            trx,
-          );
+          await sql`SELECT setval(pg_get_serial_sequence(${plan.name}, 'id'), coalesce(max(id), 0) + 1, false)
+            FROM ${sql.table(plan.name)}`.execute(trx);
         }
       }
       return copied;
@@ -115,7 +114,8 @@ function checkSourceTables(source: Db): void {
   const unknown = names.filter((name) => !COPIED_TABLES.some((table) => table.name === name));
   if (unknown.length > 0) {
     throw new DatabaseConfigError(
-      `the SQLite database has tables this bot does not know (${unknown.join(", ")}), which the copy would leave behind: drop them or move them yourself, then copy again`,
+      `the SQLite database has tables this bot does not know (${unknown.join(", ")}), which the copy ` +
+        `would leave behind: drop them or move them yourself, then copy again`,
     );
   }
 }
@@ -168,7 +168,8 @@ async function refuseNonEmpty(trx: Transaction<any>): Promise<void> {
   }
   if (filled.length > 0) {
     throw new DatabaseConfigError(
-      `the PostgreSQL database is not empty (${filled.join(", ")}): copy into a new, empty database (CREATE DATABASE …), so that nothing there is mixed with or overwritten by the copy`,
+      `the PostgreSQL database is not empty (${filled.join(", ")}): copy into a new, empty database ` +
+        `(CREATE DATABASE …), so that nothing there is mixed with or overwritten by the copy`,
     );
   }
 }
@@ -248,7 +249,8 @@ function describe(value: unknown): string {
 function mismatchError(plan: TablePlan, row: Record<string, unknown>, column: string, type: string, what: string): DatabaseConfigError {
   const where = plan.key.map((name) => `${name} = ${String(row[name])}`).join(", ");
   return new DatabaseConfigError(
-    `table ${plan.name}, row ${where}: column ${column} holds ${what}, which PostgreSQL's ${type} column cannot take; nothing was copied (correct that row in the SQLite file, then copy again)`,
+    `table ${plan.name}, row ${where}: column ${column} holds ${what}, which PostgreSQL's ${type} column ` +
+      `cannot take; nothing was copied (correct that row in the SQLite file, then copy again)`,
   );
 }
 
@@ -260,7 +262,8 @@ function copyError(error: unknown, table: string | undefined): unknown {
   const at = table === undefined ? "" : ` at table ${table}`;
   if (code === "55P03") {
     return new DatabaseConfigError(
-      `another session holds the bot's tables in the PostgreSQL database (${text}): stop whatever uses that database (a bot started on it?), then copy again; nothing was copied`,
+      `another session holds the bot's tables in the PostgreSQL database (${text}): stop whatever uses ` +
+        `that database (a bot started on it?), then copy again; nothing was copied`,
       { cause: error },
     );
   }

@@ -231,7 +231,10 @@ export class CreateRequestRepository {
       .execute();
   }
 
-  /** Whether a person was told this attempt may be being created (its outcome is then told by the owed-outcomes pass, src/bot/create-outcomes.ts). */
+  /**
+   * Whether a person was told this attempt may be being created (its outcome is then told by the
+   * owed-outcomes pass, src/bot/create-outcomes.ts).
+   */
   async wasToldInFlight(key: string): Promise<boolean> {
     const row = await this.store.db
       .selectFrom("create_requests")

@@ -124,7 +124,8 @@ export class InboxRepository {
       this.store.db,
       `SELECT i.chat_key FROM inbox i
        WHERE i.done_at IS NULL
-         AND NOT EXISTS (SELECT 1 FROM chat_leases l WHERE l.chat_key = i.chat_key AND l.until > ${pg ? DB_NOW : "?"} AND l.owner <> ${pg ? "$1" : "?"})
+         AND NOT EXISTS (SELECT 1 FROM chat_leases l WHERE l.chat_key = i.chat_key
+            AND l.until > ${pg ? DB_NOW : "?"} AND l.owner <> ${pg ? "$1" : "?"})
        GROUP BY i.chat_key ORDER BY min(i.update_id) LIMIT ${pg ? "$2" : "?"}`,
       pg ? [owner, limit] : [this.now(), owner, limit],
     );
@@ -153,7 +154,8 @@ export class InboxRepository {
            WHERE update_id = (SELECT min(update_id) FROM inbox WHERE chat_key = $1 AND done_at IS NULL)
              AND done_at IS NULL AND EXISTS (SELECT 1 FROM leased)
            RETURNING update_id, chat_key, payload, attempts)
-         SELECT taken.*, (SELECT count(*) FROM leased) AS leased, (SELECT token FROM leased) AS lease_token, (SELECT sent_ago FROM leased) AS sent_ago
+         SELECT taken.*, (SELECT count(*) FROM leased) AS leased,
+            (SELECT token FROM leased) AS lease_token, (SELECT sent_ago FROM leased) AS sent_ago
          FROM (SELECT 1) AS one LEFT JOIN taken ON true`,
         [chatKey, owner, leaseMs],
       );
@@ -262,12 +264,15 @@ export class InboxRepository {
       const rows = await this.run<ClaimRow>(
         this.store.db,
         `WITH held AS (SELECT 1 FROM chat_leases WHERE chat_key = $2 AND owner = $3 AND token = $4 FOR UPDATE),
-              done AS (UPDATE inbox SET done_at = ${DB_NOW}, payload = '' WHERE update_id = $1 AND EXISTS (SELECT 1 FROM held) RETURNING update_id),
+              done AS (UPDATE inbox SET done_at = ${DB_NOW}, payload = ''
+                 WHERE update_id = $1 AND EXISTS (SELECT 1 FROM held) RETURNING update_id),
               next AS (SELECT min(update_id) AS id FROM inbox WHERE chat_key = $2 AND done_at IS NULL AND update_id <> $1),
               kept AS (UPDATE chat_leases SET until = ${DB_NOW} + $5
-                       WHERE chat_key = $2 AND owner = $3 AND token = $4 AND EXISTS (SELECT 1 FROM done) AND (SELECT id FROM next) IS NOT NULL RETURNING chat_key),
+                       WHERE chat_key = $2 AND owner = $3 AND token = $4 AND EXISTS (SELECT 1 FROM done)
+                         AND (SELECT id FROM next) IS NOT NULL RETURNING chat_key),
               released AS (UPDATE chat_leases SET owner = '', until = 0, sent_at = greatest(${this.sentNow()} - $6::bigint, sent_at)
-                           WHERE chat_key = $2 AND owner = $3 AND token = $4 AND EXISTS (SELECT 1 FROM done) AND (SELECT id FROM next) IS NULL RETURNING chat_key)
+                           WHERE chat_key = $2 AND owner = $3 AND token = $4 AND EXISTS (SELECT 1 FROM done)
+                             AND (SELECT id FROM next) IS NULL RETURNING chat_key)
          UPDATE inbox SET attempts = attempts + 1
          WHERE update_id = (SELECT id FROM next) AND done_at IS NULL AND EXISTS (SELECT 1 FROM kept)
          RETURNING update_id, chat_key, payload, attempts`,
@@ -421,9 +426,11 @@ export class InboxRepository {
  * time and the holder's (which may remember an older message of its own, having sent nothing since).
  */
 const letGoPostgres = (sentNow: string) =>
-  `UPDATE chat_leases SET owner = '', until = 0, sent_at = greatest(${sentNow} - $1::bigint, sent_at) WHERE chat_key = $2 AND owner = $3 AND token = $4`;
+  `UPDATE chat_leases SET owner = '', until = 0, sent_at = greatest(${sentNow} - $1::bigint, sent_at)
+    WHERE chat_key = $2 AND owner = $3 AND token = $4`;
 const LET_GO_SQLITE =
-  "UPDATE chat_leases SET owner = '', until = 0, sent_at = max(coalesce(?, sent_at), coalesce(sent_at, ?)) WHERE chat_key = ? AND owner = ? AND token = ?";
+  "UPDATE chat_leases SET owner = '', until = 0, sent_at = max(coalesce(?, sent_at), coalesce(sent_at, ?)) " +
+  "WHERE chat_key = ? AND owner = ? AND token = ?";
 
 function claimed(row: ClaimRow | undefined): ClaimedUpdate | undefined {
   if (!row || row.update_id === null) return undefined;

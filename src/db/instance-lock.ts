@@ -3,8 +3,9 @@ import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 
 /**
- * SQLite runs one bot process per database file (PostgreSQL runs several: see
- * src/leadership.ts). The process holding this lock polls Telegram and runs the tracker. The lock is
+ * SQLite runs one bot process per database file (PostgreSQL runs several: src/fleet/shared.ts).
+ * The process holding this lock is the one that runs: it handles the updates and leads (it takes
+ * the leader's lease at once and runs the background duties: src/fleet/single.ts). The lock is
  * an open EXCLUSIVE transaction on a side file (`<database>.lock`): the operating system
  * drops it when the process ends, however it ends (SIGKILL, crash, power), so a restart
  * never waits for a stale lock, while a second process started by mistake waits its turn
@@ -39,6 +40,11 @@ export interface HeldInstanceLock {
   release(): void | Promise<void>;
 }
 
+/** What the standby's line tells the operator, beside its one sentence. */
+const STANDBY_HINT =
+  "SQLite runs one instance at a time: this one does NOT poll Telegram, and takes over when that one stops. " +
+  "To run several instances at once, keep the data in PostgreSQL (DATABASE_URL).";
+
 /**
  * Takes the lock, waiting (and saying so once, loudly) while another process holds it.
  * Resolves undefined when `signal` aborts first. A first attempt that fails throws; one that
@@ -56,17 +62,14 @@ export async function waitForInstanceLock(
       lock = InstanceLock.tryAcquire(target.databasePath);
     } catch (error) {
       if (!waited) throw error;
-      deps.logger.warn({ err: error, ...where }, "could not check whether the other bot process still runs; trying again");
+      deps.logger.warn({ err: error, ...where }, "could not check whether the other bot process still runs, and tries again");
     }
     if (lock) {
-      if (waited) deps.logger.warn("the other bot process on this database stopped: this one takes over and starts polling Telegram");
+      if (waited) deps.logger.warn("the other bot process on this database stopped, so this one takes over");
       return lock;
     }
     if (!waited) {
-      deps.logger.error(
-        where,
-        "another bot process is already running on this database: SQLite runs one instance at a time, so this one stands by (it does NOT poll Telegram) and takes over when that one stops; to run several instances at once, keep the data in PostgreSQL (DATABASE_URL)",
-      );
+      deps.logger.error({ ...where, hint: STANDBY_HINT }, "another bot process is already running on this database, so this one stands by");
       waited = true;
     }
     await pause(deps.clock, deps.retryMs ?? 5_000, deps.signal);

@@ -26,7 +26,8 @@ export function databaseNow(dialect: Dialect, localNow: number = Date.now()): Ra
  * the database's now. A condition for the claims' compare-and-set writes (card.ts, notices.ts).
  */
 export function holderGone(dialect: Dialect, holder: Expression<string | null>, self: string): RawBuilder<boolean> {
-  return sql<boolean>`(${holder} IS NULL OR (${holder} <> ${self} AND NOT EXISTS (SELECT 1 FROM instances AS live WHERE live.owner = ${holder} AND live.seen_at >= ${databaseNow(dialect)} - ${GONE_AFTER_MS})))`;
+  return sql<boolean>`(${holder} IS NULL OR (${holder} <> ${self} AND NOT EXISTS (SELECT 1 FROM instances AS live
+    WHERE live.owner = ${holder} AND live.seen_at >= ${databaseNow(dialect)} - ${GONE_AFTER_MS})))`;
 }
 
 /** The processes of the bot on the database (src/cluster/): each says it runs every few seconds, on the database's clock. */

@@ -20,10 +20,14 @@ export class KeyValueStore {
   /**
    * Entries read ahead at the start of an update (UserRepository.arrive), by key: their JSON, or
    * null when absent. Served instead of reading them again, kept current by this store's own
-   * writes, forgotten when the update ends (remember's disposer). Nothing else writes them
-   * meanwhile: updates are handled by the one process holding the instance lock, one at a time
-   * per chat, and every writer of the process goes through this store. (Save one: the offers'
-   * ticket, which another process may answer meanwhile; whoever waits on it reads `getStored`.)
+   * writes, forgotten when the update ends (remember's disposer). They are the chat's, and no
+   * other update writes them meanwhile: a chat's updates are handled one at a time, by the process
+   * holding its lease (src/inbox/; on SQLite the one process, which holds the file's instance
+   * lock), and every writer of that process goes through this store. What writes such keys from
+   * outside the chat's updates, maybe in another process, writes conditionally: the leader's flow
+   * sweep deletes only an idle or oversized flow, and an offers list filled in the background (or
+   * by the leader's recovery) replaces its ticket only as it was (replace() reads the database; so does `getStored`, for whoever
+   * waits on a ticket another process may answer).
    */
   private readonly known = new Map<string, string | null>();
   // A stored flow is read and written on every update of it: built once.
@@ -263,7 +267,8 @@ export class KeyValueStore {
       json === null
         ? await run(
             pg
-              ? `WITH held AS (${held}), gone AS (DELETE FROM kv WHERE key = $3 AND EXISTS (SELECT 1 FROM held) RETURNING 1) SELECT (SELECT count(*) FROM held) AS held`
+              ? `WITH held AS (${held}), gone AS (DELETE FROM kv WHERE key = $3 AND EXISTS (SELECT 1 FROM held) RETURNING 1)
+                SELECT (SELECT count(*) FROM held) AS held`
               : // SQLite: one process, one statement at a time; the check and the delete need no lock.
                 `SELECT count(*) AS held FROM (${held})`,
             [fence.chatKey, fence.token, ...(pg ? [key] : [])],

@@ -62,7 +62,8 @@ const TAKE: Statements = {
     order: ["key", "owner", "leaseMs"],
   },
   sqlite: {
-    text: `INSERT INTO chat_leases (chat_key, owner, until, token) VALUES (?, ?, ? + ?, (SELECT coalesce(max(token), 0) + 1 FROM chat_leases))
+    text: `INSERT INTO chat_leases (chat_key, owner, until, token)
+      VALUES (?, ?, ? + ?, (SELECT coalesce(max(token), 0) + 1 FROM chat_leases))
            ON CONFLICT (chat_key) DO UPDATE SET owner = excluded.owner, until = excluded.until, token = excluded.token
            WHERE chat_leases.until <= ? RETURNING token`,
     order: ["key", "owner", "now", "leaseMs", "now"],

@@ -1,4 +1,4 @@
-import type { Currency } from "../exchange/schemas.js";
+import type { Currency } from "../service/schemas.js";
 import { mainNetwork, NETWORK_ALIASES, networkName } from "./networks.js";
 
 /** One symbol with all its networks: main network first, then catalogue order. */

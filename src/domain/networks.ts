@@ -1,5 +1,5 @@
-import type { Currency } from "../exchange/schemas.js";
 import { Decimal, toDecimalString } from "../money.js";
+import type { Currency } from "../service/schemas.js";
 
 /**
  * Readable names for network codes. The service's own network names are unreliable

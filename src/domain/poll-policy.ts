@@ -1,4 +1,4 @@
-import { isFinalStatus } from "../exchange/schemas.js";
+import { isFinalStatus } from "../service/schemas.js";
 
 /**
  * The tracker's poll policy: pure rules on an exchange's status and age, which the tracker

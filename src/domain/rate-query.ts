@@ -1,4 +1,4 @@
-import type { Currency } from "../exchange/schemas.js";
+import type { Currency } from "../service/schemas.js";
 import { type ParseAmountOptions, parseAmount } from "./amount.js";
 import type { CurrencyIndex } from "./currency-search.js";
 

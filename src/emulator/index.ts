@@ -330,7 +330,10 @@ export class BotApiEmulator {
     const lines = (chat?.messages ?? []).slice(-10).map((message) => {
       const flags = [message.edited > 0 ? `edited ${message.edited}x` : "", message.deleted ? "deleted" : ""].filter(Boolean).join(", ");
       const keyboard = message.reply_markup === undefined ? "" : `\n${describeKeyboard(message).replace(/^/gm, "    ")}`;
-      return `  #${message.message_id} ${message.from_bot ? "bot" : "user"}: ${JSON.stringify(preview(message))}${flags ? ` (${flags})` : ""}${keyboard}`;
+      return (
+        `  #${message.message_id} ${message.from_bot ? "bot" : "user"}: ` +
+        `${JSON.stringify(preview(message))}${flags ? ` (${flags})` : ""}${keyboard}`
+      );
     });
     const failures = this.failedCalls()
       .slice(-5)

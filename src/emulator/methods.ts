@@ -23,7 +23,8 @@ export interface MethodOptions {
 }
 
 const NOT_MODIFIED =
-  "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
+  "message is not modified: specified new message content and reply markup are exactly the same as a " +
+  "current content and reply markup of the message";
 const QUERY_TOO_OLD = "query is too old and response timeout expired or query ID is invalid";
 
 const CHAT_ACTIONS = new Set([

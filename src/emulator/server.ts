@@ -305,7 +305,8 @@ function sendHtmlPage(res: ServerResponse, status: number): void {
   const title = `${status} ${STATUS_CODES[status] ?? "Error"}`;
   res.writeHead(status, { "content-type": "text/html" });
   res.end(
-    `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
+    `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n` +
+      "<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n",
   );
 }
 

@@ -169,7 +169,8 @@ export class TestUser {
     if (button === undefined) {
       const why = candidates.length === 0 ? "no button matches" : `${candidates.length} buttons match`;
       throw new Error(
-        `${what}: ${why} ${String(buttonText)} on message #${current.message_id} ("${preview(current)}"). Buttons:\n${describeKeyboard(current)}`,
+        `${what}: ${why} ${String(buttonText)} on message #${current.message_id} ` +
+          `("${preview(current)}"). Buttons:\n${describeKeyboard(current)}`,
       );
     }
     return { current, button };

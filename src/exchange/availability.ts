@@ -21,12 +21,20 @@ export interface Unavailability {
 const UNREACHABLE_AFTER = 3;
 const UNREACHABLE_OVER_MS = 60_000;
 
-const EXPLAINED: Record<UnavailableReason, string> = {
-  "key-refused":
-    "the exchange service REFUSES THE API KEY (401) (check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME); people are told it is unavailable",
-  unreachable: "the exchange service CANNOT BE REACHED (network errors, timeouts or 5xx in a row); people are told it is unavailable",
-  "no-catalogue":
-    "there is NO CURRENCY CATALOGUE yet (the service has not listed its currencies); people are told the exchange is unavailable",
+/** The operator's loud line for each reason: one sentence, and what to look at. People are told the exchange is unavailable. */
+const LOUD: Record<UnavailableReason, { message: string; hint: string }> = {
+  "key-refused": {
+    message: "EXCHANGE UNAVAILABLE, as the exchange service REFUSES THE API KEY (401)",
+    hint: "check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME",
+  },
+  unreachable: {
+    message: "EXCHANGE UNAVAILABLE, as the exchange service CANNOT BE REACHED",
+    hint: "network errors, timeouts or 5xx in a row",
+  },
+  "no-catalogue": {
+    message: "EXCHANGE UNAVAILABLE, as there is NO CURRENCY CATALOGUE yet",
+    hint: "the service has not listed its currencies",
+  },
 };
 
 /**
@@ -47,8 +55,10 @@ export class ExchangeAvailability {
   private catalogueLoadTried = false;
   /** When the catalogue was first seen empty (for "unavailable since"). */
   private emptySince: number | undefined;
+  /** Whether the catalogue holds no currency (as it said last: empty until it is loaded). */
+  private catalogueEmpty = true;
 
-  constructor(private readonly deps: { clock: Clock; logger: Logger; catalogueEmpty: () => boolean }) {}
+  constructor(private readonly deps: { clock: Clock; logger: Logger }) {}
 
   /**
    * Every upstream attempt's outcome: "ok" or an ExchangeError kind (see src/exchange/errors.ts).
@@ -81,12 +91,17 @@ export class ExchangeAvailability {
   current(): Unavailability | undefined {
     if (this.refused) return { reason: "key-refused", since: this.refused.since, detail: this.refused.detail };
     if (this.unreachableSince !== undefined) return { reason: "unreachable", since: this.unreachableSince, detail: this.lastFailure };
-    if (!this.deps.catalogueEmpty()) {
+    if (!this.catalogueEmpty) {
       this.emptySince = undefined;
       return undefined;
     }
     this.emptySince ??= this.deps.clock.now();
     return { reason: "no-catalogue", since: this.emptySince, detail: "the catalogue holds no currencies" };
+  }
+
+  /** The catalogue holds `count` currencies now (it was read or fetched anew). */
+  catalogueHolds(count: number): void {
+    this.catalogueEmpty = count === 0;
   }
 
   /** Loading the currency catalogue was tried (it worked or not): an empty one is news from now on. */
@@ -99,8 +114,10 @@ export class ExchangeAvailability {
     let state = this.current();
     if (state?.reason === "no-catalogue" && !this.catalogueLoadTried) state = undefined;
     if (state?.reason === this.announced) return;
-    if (state) this.deps.logger.error({ reason: state.reason, detail: state.detail }, `EXCHANGE UNAVAILABLE: ${EXPLAINED[state.reason]}`);
-    else this.deps.logger.info({ was: this.announced }, "the exchange service is available again");
+    if (state) {
+      const { message, hint } = LOUD[state.reason];
+      this.deps.logger.error({ reason: state.reason, detail: state.detail, hint }, message);
+    } else this.deps.logger.info({ was: this.announced }, "the exchange service is available again");
     this.announced = state?.reason;
   }
 }

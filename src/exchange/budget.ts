@@ -50,7 +50,11 @@ const BACKGROUND: ReadonlySet<Lane> = new Set<Lane>(["poll", "catalogue", "alert
 
 /** Where grants and pauses are kept so that they outlive the process and are shared by every process. */
 export interface BudgetJournal {
-  /** One atomic step across every process sharing the journal: reads the time, the grants after `now - spanMs` (oldest first) and the pause; `decide` (synchronous) picks the grants to make at `now`, which are written before the step commits. */
+  /**
+   * One atomic step across every process sharing the journal: reads the time, the grants after
+   * `now - spanMs` (oldest first) and the pause; `decide` (synchronous) picks the grants to make
+   * at `now`, which are written before the step commits.
+   */
   grant<T>(spanMs: number, decide: (view: JournalView) => { grants: Grant[]; result: T }): Promise<T>;
   /** Every grant made after `time`, by any process, oldest first. */
   grantsAfter(time: number): Promise<Grant[]>;

@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import type { Clock, Timer } from "../clock.js";
 import type { CatalogueRepository, KeyValueStore } from "../db/index.js";
+import type { Currency, Provider } from "../service/schemas.js";
 import type { ExchangeClient } from "./client.js";
-import type { Currency, Provider } from "./schemas.js";
 
 export interface CatalogueOptions {
   currenciesEveryMs?: number;
@@ -44,6 +44,8 @@ export class CatalogueService {
       onRefreshAttempt?: (part: Part) => void;
       /** Told when a part fetched anew is stored (another instance may read it then). */
       onRefreshed?: (part: Part) => void;
+      /** Told how many currencies it holds whenever they change (read from the database, or fetched anew). */
+      onCurrencies?: (count: number) => void;
     },
     options: CatalogueOptions = {},
   ) {
@@ -107,7 +109,7 @@ export class CatalogueService {
       const waitMs = this.currencyList.length === 0 ? Math.min(everyMs, EMPTY_FOLLOW_MS) : everyMs;
       following.timer = this.deps.clock.setTimer(() => {
         this.load().then(next, (error: unknown) => {
-          this.deps.logger.warn({ err: error }, "could not read the catalogue again; serving what we have");
+          this.deps.logger.warn({ err: error }, "could not read the catalogue again, so the last one read is served");
           next();
         });
       }, waitMs);
@@ -170,7 +172,7 @@ export class CatalogueService {
             if (this.running) this.schedule(part, this.every[part]);
           },
           (error: unknown) => {
-            this.deps.logger.warn({ part, err: error }, "catalogue refresh failed; serving what we have");
+            this.deps.logger.warn({ part, err: error }, "a catalogue refresh failed, so the last one is served");
             this.deps.onRefreshAttempt?.(part);
             if (this.running) this.schedule(part, this.retryMs);
           },
@@ -181,5 +183,6 @@ export class CatalogueService {
 
   private index(): void {
     this.byKey = new Map(this.currencyList.map((c) => [`${c.symbol}|${c.network}`, c]));
+    this.deps.onCurrencies?.(this.currencyList.length);
   }
 }

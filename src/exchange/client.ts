@@ -2,8 +2,6 @@ import type { Logger } from "pino";
 import { Pool } from "undici";
 import { z } from "zod";
 import { type Clock, sleep } from "../clock.js";
-import type { Lane, QueuePlace, RateBudget } from "./budget.js";
-import { ExchangeError } from "./errors.js";
 import {
   type CreateResult,
   type Currency,
@@ -17,7 +15,9 @@ import {
   TRANSACTION_FIELDS,
   type Transaction,
   transactionSchema,
-} from "./schemas.js";
+} from "../service/schemas.js";
+import type { Lane, QueuePlace, RateBudget } from "./budget.js";
+import { ExchangeError } from "./errors.js";
 
 /** How a request waits for its slot: what the budget's `acquire` takes. */
 type SlotWait = { signal?: AbortSignal; onQueued?: (place: QueuePlace) => void; requester?: string };
@@ -199,7 +199,7 @@ export class ExchangeClient {
       if (result.id_field !== "exchange_id" || result.status === undefined) {
         this.options.logger.warn(
           { endpoint, idField: result.id_field, status: result.status ?? null },
-          "createTransaction answered in a drifted shape; the exchange id was found",
+          "createTransaction answered in a drifted shape, and its exchange id was found",
         );
       }
       return result.exchange_id;
@@ -216,11 +216,12 @@ export class ExchangeClient {
     const fields = isRecord(body) ? Object.keys(body) : [];
     this.options.logger.error(
       { endpoint, status: result.status ?? null, fields, exchangeId: result.exchange_id ?? null },
-      "createTransaction answered without a clear outcome: the exchange may have been created",
+      "createTransaction answered without a clear outcome, so it may have been created",
     );
     throw new ExchangeError(
       "invalid-response",
-      `createTransaction answered status "${result.status ?? "(none)"}" ${result.exchange_id === undefined ? "without an exchange id" : `with id ${result.exchange_id}`}`,
+      `createTransaction answered status "${result.status ?? "(none)"}" ` +
+        `${result.exchange_id === undefined ? "without an exchange id" : `with id ${result.exchange_id}`}`,
       {
         endpoint,
         mayHaveReachedService: true,
@@ -360,7 +361,7 @@ export class ExchangeClient {
     if (status === 429) {
       const retryAfterMs = parseRetryAfter(retryAfter, this.options.clock.now());
       this.options.budget.pause(retryAfterMs);
-      this.options.logger.warn({ endpoint, retryAfterMs }, "the exchange service answered 429; pausing every lane");
+      this.options.logger.warn({ endpoint, retryAfterMs }, "the exchange service answered 429, so every lane pauses");
       // A 429 was refused, not processed: nothing was created.
       return throwError(
         new ExchangeError("rate-limited", `${endpoint}: rate limited`, { ...details, retryAfterMs, mayHaveReachedService: false }),
@@ -369,7 +370,7 @@ export class ExchangeClient {
     if (status === 401) {
       this.options.logger.error(
         { endpoint, status },
-        "the exchange service refused the API key: check EXCHANGE_API_KEY and EXCHANGE_AUTH_SCHEME",
+        "the exchange service refused the API key (check EXCHANGE_API_KEY, EXCHANGE_AUTH_SCHEME)",
       );
       return throwError(new ExchangeError("unauthorized", `${endpoint}: HTTP ${status}`, { ...details, mayHaveReachedService: false }));
     }

@@ -116,7 +116,10 @@ export class EstimateService {
     return scaleQuote(quote, basis, amount) ?? this.quote(pair, amount, options);
   }
 
-  /** Whether `quote` (or `quoteNearby`, with `nearby`) would make a new upstream call (not answered from the cache, not joining one on its way). */
+  /**
+   * Whether `quote` (or `quoteNearby`, with `nearby`) would make a new upstream call (not answered
+   * from the cache, not joining one on its way).
+   */
   wouldCall(pair: Pair, amount: string, fresh = false, nearby = false): boolean {
     if (nearby) return this.nearbyBasis(pair, amount, fresh) === undefined;
     return !this.peek(pair, amount, fresh) && !this.inFlight.has(keyOf(pair, amount));

@@ -3,6 +3,8 @@
  * catalogue of currencies and providers, the estimates, whether the service can serve at all,
  * the shapes of its data, and the embedded sandbox that stands in for it.
  */
+
+export { type Currency, isFinalStatus, KNOWN_STATUSES, type Offer, type Transaction } from "../service/schemas.js";
 export { ExchangeAvailability, type Unavailability } from "./availability.js";
 export {
   BudgetCancelledError,
@@ -18,4 +20,3 @@ export { type CreateTransactionRequest, ExchangeClient, type Pair } from "./clie
 export { type ExchangeError, isExchangeError } from "./errors.js";
 export { EstimateService, outsideLimits, type Quote } from "./estimates.js";
 export { type SandboxExchange, type SteerEvent, startSandbox } from "./sandbox/index.js";
-export { type Currency, isFinalStatus, KNOWN_STATUSES, type Offer, type Transaction } from "./schemas.js";

@@ -4,7 +4,9 @@ import type { ClaimedUpdate, LeaseRef } from "../db/inbox.js";
 import type { BudgetJournal } from "../exchange/index.js";
 import type { Outbox } from "../telegram/outbox.js";
 import type { Duty } from "./duties.js";
-import type { Role } from "./leadership.js";
+
+/** What an instance is: it runs the background duties (leader), or not (follower); SQLite's waiting second process is a standby. */
+export type Role = "leader" | "follower" | "standby";
 
 /** What one process tells the others (and itself): "look again", never data (that is in the database). */
 export type Signal = "catalogue" | "trackerWake";
@@ -40,7 +42,17 @@ export interface Fleet {
   isRunning(owner: string): Promise<boolean>;
   /** Tells every process on the database, this one included; never throws (a lost signal only delays a look). */
   send(signal: Signal): void;
+  /**
+   * Tells the leader: this process's own handlers of `signal` at once when it leads (no round trip
+   * through the database), else every process's, the leader's among them.
+   */
+  tellLeader(signal: Signal): void;
   on(signal: Signal, handler: () => void): void;
+  /**
+   * Tells `listener` the number of processes running on the database whenever it changes (`was`:
+   * before): Telegram's limits are shared among them, and one gone may have left work.
+   */
+  onCount(listener: (count: number, was: number) => void): void;
   /**
    * Takes this process's place before it may take any update: SQLite's one process waits for
    * the file's lock (a standby meanwhile: `waiting` says so) and tidies what a killed one left;
@@ -67,7 +79,7 @@ export interface Fleet {
   run(duties: { leader: readonly Duty[]; follower: readonly Duty[] }): Promise<void>;
   /**
    * Stops leading and following, by `deadline` (epoch ms): the leader's duties stop in reverse
-   * order, then the leader lock goes, for another process to lead at once. The duties still
+   * order, then the leader's lease goes, for another process to lead at once. The duties still
    * stopping at the deadline (the caller cuts what they wait on).
    */
   stopDuties(deadline: number): Promise<string[]>;

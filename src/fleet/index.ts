@@ -11,8 +11,7 @@ import { SharedFleet } from "./shared.js";
 import { SingleProcessFleet } from "./single.js";
 
 export { type Duty, DutyRoster, settlesBy } from "./duties.js";
-export type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-export type { Role } from "./leadership.js";
+export type { ChatLeases, ChatPacing, Fleet, Role, Signal } from "./fleet.js";
 export { chatLeases, type LeaseTiming, TURN_LEASE, UPDATE_LEASE } from "./leases.js";
 
 export interface FleetDeps {
@@ -23,16 +22,14 @@ export interface FleetDeps {
   owner: string;
   clock: Clock;
   logger: Logger;
-  onCount: (count: number, was: number) => void;
   graceMs: number;
   leaderRetryMs?: number;
 }
 
 /** The fleet the store allows: one process on SQLite, several on PostgreSQL. */
 export function openFleet(deps: FleetDeps): Fleet {
-  const { store, repos, owner, clock, logger, onCount } = deps;
-  if (store.dialect === "sqlite")
-    return new SingleProcessFleet({ store, repos, databasePath: deps.database.path, owner, clock, logger, onCount });
+  const { store, repos, owner, clock, logger } = deps;
+  if (store.dialect === "sqlite") return new SingleProcessFleet({ store, repos, databasePath: deps.database.path, owner, clock, logger });
   return new SharedFleet({
     store,
     repos,
@@ -40,7 +37,6 @@ export function openFleet(deps: FleetDeps): Fleet {
     owner,
     logger,
     clock,
-    onCount,
     graceMs: deps.graceMs,
     ...(deps.leaderRetryMs === undefined ? {} : { leaderRetryMs: deps.leaderRetryMs }),
   });

@@ -1,48 +1,14 @@
 import type { Logger } from "pino";
 import { HeldLease, underFence } from "../db/fence.js";
-import type { LeaseRepository } from "../db/leases.js";
-
-/** What an instance is: it runs the background duties (leader), or not (follower); SQLite's waiting second process is a standby. */
-export type Role = "leader" | "follower" | "standby";
-
-/** The leader's lease, as one process takes it: bound to its key, its owner and its timing (src/db/leases.ts). */
-export interface LeaderLease {
-  /** Its key among the leases. */
-  readonly key: string;
-  /** Takes the lease with a new token unless another process holds it now; the token, or undefined. */
-  take(): Promise<number | undefined>;
-  /** Renews the lease held with `token`; false when another process took it. */
-  renew(token: number): Promise<boolean>;
-  /** Lets it go at once, if still held with `token`. */
-  release(token: number): Promise<void>;
-}
+import type { Role } from "./fleet.js";
+import type { LeaderLease, LeaseTiming } from "./leases.js";
 
 /**
  * The leader's lease: 3 s on the database's clock, renewed every second, tried for every second
  * by the followers. A leader killed, frozen, hung or cut off from the database renews nothing, and
  * another process leads within 4 s of its last renewal; one that wakes finds its token refused.
  */
-export const LEADER_LEASE: LeaderTiming = { leaseMs: 3_000, renewEveryMs: 1_000, retryMs: 1_000 };
-
-/** How long the leader's lease lasts unless renewed, how often its holder renews it, and how often a follower tries to take it. */
-export interface LeaderTiming {
-  leaseMs: number;
-  renewEveryMs: number;
-  retryMs: number;
-}
-
-/** The key of the leader's lease among the chats' (a chat's key starts with "c:" or "u:"). */
-export const LEADER_KEY = "leader";
-
-/** The leader's lease as `owner` takes it, on the same rows as the chats' (src/db/leases.ts). */
-export function leaderLease(leases: LeaseRepository, owner: string, timing: LeaderTiming): LeaderLease {
-  return {
-    key: LEADER_KEY,
-    take: () => leases.take(LEADER_KEY, owner, timing.leaseMs),
-    renew: (token) => leases.renew(LEADER_KEY, owner, token, timing.leaseMs),
-    release: (token) => leases.release(LEADER_KEY, owner, token),
-  };
-}
+export const LEADER_LEASE: LeaseTiming & { retryMs: number } = { leaseMs: 3_000, renewEveryMs: 1_000, retryMs: 1_000 };
 
 export interface LeadershipDeps {
   lease: LeaderLease;
@@ -55,7 +21,7 @@ export interface LeadershipDeps {
   stepDown(): Promise<void>;
   logger: Logger;
   /** The lease's timing; default LEADER_LEASE. */
-  timing?: LeaderTiming;
+  timing?: LeaseTiming & { retryMs: number };
 }
 
 /**
@@ -72,7 +38,7 @@ export class Leadership {
   private loop: Promise<void> | undefined;
   /** The current term: its fence, its duties starting, and the abort that ends that start early. */
   private term: { fence: HeldLease; starting: Promise<void>; abort: AbortController; renewing: NodeJS.Timeout } | undefined;
-  private readonly timing: LeaderTiming;
+  private readonly timing: LeaseTiming & { retryMs: number };
 
   constructor(private readonly deps: LeadershipDeps) {
     this.timing = deps.timing ?? LEADER_LEASE;
@@ -115,7 +81,7 @@ export class Leadership {
         return;
       }
       if (token === undefined) {
-        if (!said) logger.info("another instance leads: this one follows and tries to lead every second");
+        if (!said) logger.info("another instance leads, so this one follows and tries to lead every second");
         said = true;
         firstDone();
         await pause(this.timing.retryMs, this.stopping.signal);
@@ -127,7 +93,7 @@ export class Leadership {
         confirm: (held) => lease.renew(held.token),
       });
       this.currentRole = "leader";
-      logger.info({ token }, "this instance is now the LEADER: it runs the background duties");
+      logger.info({ token }, "this instance is now the LEADER and runs the background duties");
       const abort = new AbortController();
       // Every duty, and every timer it sets, runs under the term's fence.
       const starting = underFence(fence, () => this.deps.lead(abort.signal)).catch((error: unknown) =>
@@ -141,7 +107,7 @@ export class Leadership {
         new Promise<"stopped">((resolve) => this.stopping.signal.addEventListener("abort", () => resolve("stopped"), { once: true })),
       ]);
       if (ended === "stopped") return; // stop() ends the term
-      logger.error({ token }, "STEPPED DOWN as leader: another instance took the lease; the duties stopped here");
+      logger.error({ token }, "STEPPED DOWN as leader after losing the lease, and stopped the duties here");
       await this.endTerm();
       said = true;
       await pause(this.timing.retryMs, this.stopping.signal);
@@ -159,7 +125,7 @@ export class Leadership {
     return setInterval(() => {
       if (renewing || fence.lost) return;
       if (performance.now() - fence.confirmedAtMs > this.timing.leaseMs) {
-        logger.warn("the leader's lease was not renewed in time; stepping down");
+        logger.warn("the leader's lease was not renewed in time, so this instance steps down");
         return fence.lose();
       }
       renewing = true;
@@ -190,7 +156,8 @@ export class Leadership {
       term.fence.end();
       await this.deps.lease.release(term.fence.token).catch(() => {});
     }
-    if (this.stopping.signal.aborted) this.deps.logger.info("stepped down as leader (stopping): the lease is let go for another instance");
+    if (this.stopping.signal.aborted)
+      this.deps.logger.info("stepped down as leader for the stop, letting the lease go for another instance");
   }
 }
 

@@ -8,9 +8,9 @@ import { chatKeyOfChat } from "../telegram/chat.js";
 import { ChatTurns } from "../telegram/chat-turns.js";
 import type { Outbox } from "../telegram/outbox.js";
 import { type Duty, DutyRoster, settlesBy } from "./duties.js";
-import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-import { LEADER_LEASE, Leadership, leaderLease, type Role } from "./leadership.js";
-import { chatLeases, TURN_LEASE } from "./leases.js";
+import type { ChatLeases, ChatPacing, Fleet, Role, Signal } from "./fleet.js";
+import { LEADER_LEASE, Leadership } from "./leadership.js";
+import { chatLeases, leaderLease, TURN_LEASE } from "./leases.js";
 
 export interface SharedFleetDeps {
   store: PostgresStore;
@@ -20,11 +20,9 @@ export interface SharedFleetDeps {
   logger: Logger;
   /** The outbox's clock (the chats' turns tell it when a chat last got a message). */
   clock: Clock;
-  /** Told the number of running processes when it changes: Telegram's limits are shared among them, and one gone may have left work. */
-  onCount: (count: number, was: number) => void;
   /** How long a follower waits between two tries at leading (real time); default 1 s. */
   leaderRetryMs?: number;
-  /** How long the duties of a term that ends without a stop (the leader lock was lost) get to stop. */
+  /** How long the duties of a term that ends without a stop (the leader's lease was lost) get to stop. */
   graceMs: number;
 }
 
@@ -39,6 +37,10 @@ export class SharedFleet implements Fleet {
   readonly leases: ChatLeases;
   private readonly signals: PgSignals;
   private readonly registry: InstanceRegistry;
+  /** This process's own handlers of each signal (the leader's are run at once by tellLeader). */
+  private readonly handlers = new Map<Signal, (() => void)[]>();
+  /** Told the number of running processes when it changes. */
+  private readonly counted: ((count: number, was: number) => void)[] = [];
   private leadership: Leadership | undefined;
   private leading: DutyRoster | undefined;
   private following: DutyRoster | undefined;
@@ -60,7 +62,9 @@ export class SharedFleet implements Fleet {
       instances: deps.repos.instances,
       owner: deps.owner,
       logger: deps.logger,
-      onCount: deps.onCount,
+      onCount: (count, was) => {
+        for (const listener of this.counted) listener(count, was);
+      },
     });
   }
 
@@ -80,8 +84,18 @@ export class SharedFleet implements Fleet {
     void this.signals.send(signal);
   }
 
+  tellLeader(signal: Signal): void {
+    if (this.role() !== "leader") return this.send(signal);
+    for (const handler of this.handlers.get(signal) ?? []) handler();
+  }
+
   on(signal: Signal, handler: () => void): void {
+    this.handlers.set(signal, [...(this.handlers.get(signal) ?? []), handler]);
     this.signals.on(signal, handler);
+  }
+
+  onCount(listener: (count: number, was: number) => void): void {
+    this.counted.push(listener);
   }
 
   async enter(): Promise<boolean> {

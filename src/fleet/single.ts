@@ -13,9 +13,9 @@ import {
 } from "../db/index.js";
 import type { BudgetJournal } from "../exchange/index.js";
 import { type Duty, DutyRoster, settlesBy } from "./duties.js";
-import type { ChatLeases, ChatPacing, Fleet, Signal } from "./fleet.js";
-import { LEADER_LEASE, Leadership, leaderLease, type Role } from "./leadership.js";
-import { chatLeases } from "./leases.js";
+import type { ChatLeases, ChatPacing, Fleet, Role, Signal } from "./fleet.js";
+import { LEADER_LEASE, Leadership } from "./leadership.js";
+import { chatLeases, leaderLease } from "./leases.js";
 
 export interface SingleProcessFleetDeps {
   store: SqliteStore;
@@ -24,8 +24,6 @@ export interface SingleProcessFleetDeps {
   owner: string;
   clock: Clock;
   logger: Logger;
-  /** Told the number of running processes when it changes (it is 1 here, but the registry is the same). */
-  onCount: (count: number, was: number) => void;
 }
 
 /**
@@ -40,6 +38,8 @@ export class SingleProcessFleet implements Fleet {
   private leadership: Leadership | undefined;
   private roster: DutyRoster | undefined;
   private readonly handlers = new Map<Signal, (() => void)[]>();
+  /** Told the number of running processes when it changes (it is 1 here, but the registry is the same). */
+  private readonly counted: ((count: number, was: number) => void)[] = [];
   private readonly registry: InstanceRegistry;
   /** Aborted by stopDuties: a wait for the lock ends, duties still starting start no further one. */
   private readonly stopping = new AbortController();
@@ -51,7 +51,9 @@ export class SingleProcessFleet implements Fleet {
       instances: deps.repos.instances,
       owner: deps.owner,
       logger: deps.logger,
-      onCount: deps.onCount,
+      onCount: (count, was) => {
+        for (const listener of this.counted) listener(count, was);
+      },
     });
   }
 
@@ -77,8 +79,17 @@ export class SingleProcessFleet implements Fleet {
     }
   }
 
+  /** The one process leads whenever it runs: its own handlers. */
+  tellLeader(signal: Signal): void {
+    this.send(signal);
+  }
+
   on(signal: Signal, handler: () => void): void {
     this.handlers.set(signal, [...(this.handlers.get(signal) ?? []), handler]);
+  }
+
+  onCount(listener: (count: number, was: number) => void): void {
+    this.counted.push(listener);
   }
 
   async enter(signal: AbortSignal, waiting: (phase: string) => void): Promise<boolean> {
@@ -89,7 +100,7 @@ export class SingleProcessFleet implements Fleet {
     if (!this.lock) return false;
     // SQLite's migrations may queue data work for the lock's holder (PostgreSQL's queue none).
     for (const work of runMigrationWork(store.sqlite, clock.now()))
-      logger.info({ rows: work.rows }, `migration ${work.version}: ${work.what}`);
+      logger.info({ migration: work.version, what: work.what, rows: work.rows }, `migration ${work.version} did its data work`);
     // The one process: chats a killed one was handling are this one's at once, and so are the
     // cards and status messages another held (every other process named is gone).
     await repos.inbox.clearLeases();

@@ -5,6 +5,7 @@ import type { InboxWorker } from "./worker.js";
 
 export { chatIdOfKey, chatKeyOf, chatKeyOfChat } from "../telegram/chat.js";
 export { currentLease, type Fence, fenceCalls, HeldLease, LeaseLostError, underLease } from "./fence.js";
+export { HandledChats } from "./handled.js";
 export { InboxWorker, type InboxWorkerOptions } from "./worker.js";
 
 /**

@@ -2,7 +2,9 @@ import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import type { ClaimedUpdate } from "../db/inbox.js";
 import type { ChatLeases } from "../fleet/index.js";
+import type { ChatSends } from "../telegram/outbox.js";
 import { HeldLease, underLease } from "./fence.js";
+import { HandledChats } from "./handled.js";
 
 export interface InboxWorkerOptions {
   /** This process's leases of the chats (the fleet's: src/fleet/), their owner and timing. */
@@ -24,11 +26,12 @@ export interface InboxWorkerOptions {
   /** Times an update may be taken up; past this it is set aside (it kills whoever handles it). */
   maxAttempts?: number;
   /**
-   * Telegram's gap between messages into a chat, across processes: told how long ago the chat
-   * last got a message as its lease is taken (`sentEarlier`), asked as it is let go (`lastSentAgo`).
-   * Ages, not times: the processes' clocks may differ.
+   * Telegram's gap between messages into a chat, across processes (the outbox's): told how long ago
+   * the chat last got a message as its lease is taken (`sentEarlier`), asked as it is let go (`lastSentAgo`).
    */
-  chatSends?: { sentEarlier(chatKey: string, agoMs: number): void; lastSentAgo(chatKey: string): number | null };
+  chatSends?: ChatSends;
+  /** Where the chats handled here now are kept (the chats' turns read it too); default one of its own. */
+  handled?: HandledChats;
 }
 
 /** Handled updates are kept this long, so that Telegram repeating one is known and dropped. */
@@ -50,7 +53,7 @@ export class InboxWorker {
   private readonly active = new Map<string, Promise<void>>();
   private scanning: Promise<void> | undefined;
   /** Chats whose update is being handled now, and their leases: renewed (between updates, the statements renew or let go themselves). */
-  private readonly handling = new Map<string, HeldLease>();
+  private readonly handling: HandledChats;
   /** Chats offered while their loop ran: taken up again as soon as it ends. */
   private readonly offeredAgain = new Set<string>();
   private scanAgain = false;
@@ -65,6 +68,7 @@ export class InboxWorker {
     this.leases = options.leases;
     this.concurrency = options.concurrency ?? 64;
     this.maxAttempts = options.maxAttempts ?? 3;
+    this.handling = options.handled ?? new HandledChats();
   }
 
   start(): void {
@@ -102,7 +106,7 @@ export class InboxWorker {
       return;
     }
     this.scanning = this.scan()
-      .catch((error: unknown) => this.options.logger.error({ err: error }, "could not look for waiting updates; looking again shortly"))
+      .catch((error: unknown) => this.options.logger.error({ err: error }, "could not look for waiting updates, and looks again shortly"))
       .finally(() => {
         this.scanning = undefined;
         this.settle();
@@ -171,7 +175,7 @@ export class InboxWorker {
   private handleChat(chatKey: string): void {
     const loop = this.drain(chatKey)
       .catch((error: unknown) =>
-        this.options.logger.error({ err: error, chatKey }, "could not go on with a chat's updates; they wait for the next look"),
+        this.options.logger.error({ err: error, chatKey }, "could not go on with a chat's updates, which wait for the next look"),
       )
       .finally(() => {
         this.active.delete(chatKey);
@@ -200,7 +204,7 @@ export class InboxWorker {
       if (update.attempts > this.maxAttempts) {
         this.options.logger.error(
           { updateId: update.updateId, chatKey, attempts: update.attempts },
-          "an update was set aside unhandled: every process that took it up stopped before it was done",
+          "an update was set aside unhandled, as every process that took it up stopped",
         );
       } else if (!(await this.handleUnderLease(update, askedAt))) {
         return;
@@ -223,7 +227,7 @@ export class InboxWorker {
       confirm: (held) => this.confirm(held),
     });
     const lost = new Promise<void>((resolve) => lease.signal.addEventListener("abort", () => resolve(), { once: true }));
-    this.handling.set(chatKey, lease);
+    this.handling.add(lease);
     try {
       // Not waited for past the lease's loss: the handling may be stuck, and the chat is another's.
       await Promise.race([underLease(lease, () => this.handleOne(update, lease.signal)), lost]);
@@ -234,7 +238,7 @@ export class InboxWorker {
     if (lease.lost) {
       this.options.logger.warn(
         { updateId: update.updateId, chatKey },
-        "a chat's lease ran out and another process took it while its update was being handled here: this process stopped handling it and sends nothing more into the chat",
+        "a chat's lease ran out and another process took it, so this one stopped its update",
       );
     }
     return !lease.lost;
@@ -257,7 +261,7 @@ export class InboxWorker {
 
   private async renew(): Promise<void> {
     if (this.handling.size === 0) return;
-    const leases = [...this.handling.values()];
+    const leases = this.handling.held();
     const askedAt = performance.now();
     try {
       const lost = new Set(await this.leases.renew(leases));

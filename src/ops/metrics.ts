@@ -95,8 +95,11 @@ export class Metrics {
    */
   private readonly flowSteps = new Map<number, FlowStep>();
 
-  constructor(sources?: MetricSources) {
-    if (!sources) return;
+  /**
+   * Takes readings from the parts that own them at each scrape. Given once those parts are built:
+   * this object is built first, for every part to report to.
+   */
+  readFrom(sources: MetricSources): void {
     new Gauge({
       name: "swapbot_budget_queue_depth",
       help: "Calls waiting for the rate budget, by lane",
@@ -121,7 +124,9 @@ export class Metrics {
     if (leading) {
       new Gauge({
         name: "swapbot_leader",
-        help: "1 when this instance leads (polls Telegram in polling mode, runs the tracker, alerts and refreshes), 0 when it follows or stands by",
+        help:
+          "1 when this instance leads (polls Telegram in polling mode, runs the tracker, alerts and " +
+          "refreshes), 0 when it follows or stands by",
         registers: [this.registry],
         collect() {
           this.set(leading() ? 1 : 0);

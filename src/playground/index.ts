@@ -61,7 +61,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const kept = config.databasePathSet || config.databaseUrl !== undefined;
   const temporaryDir = kept ? undefined : mkdtempSync(join(tmpdir(), "swapbot-playground-"));
   const databasePath = temporaryDir === undefined ? config.databasePath : join(temporaryDir, "playground.sqlite");
-  if (config.exchange.apiKey !== undefined) logger.warn("the playground always runs on the sandbox exchange: EXCHANGE_API_KEY is not used");
+  if (config.exchange.apiKey !== undefined)
+    logger.warn("the playground always runs on the sandbox exchange, so EXCHANGE_API_KEY is not used");
 
   // The sandbox is the playground's own, so that its exchanges wait for the "deposit arrived"
   // button (a day, otherwise) instead of moving on by themselves as they do in tests.

@@ -72,7 +72,7 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
       const speed = Number(body.speed);
       if (!SPEEDS.includes(speed)) throw new HttpError(400, `speed is one of ${SPEEDS.join(", ")}`);
       clock.setSpeed(speed);
-      logger.info({ speed }, "playground: the clock runs at this speed now");
+      logger.info({ speed }, "the playground's clock runs at this speed now");
       notify();
       return sandboxView();
     }
@@ -196,11 +196,11 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
     if (sandbox === undefined) throw new HttpError(409, "no sandbox");
     if ((await app.repos.transactions.find(exchangeId)) === undefined) throw new HttpError(404, "no such exchange");
     if (!sandbox.steer(exchangeId, event)) throw new HttpError(409, "this exchange has moved on already");
-    logger.info({ exchangeId, event }, "playground: the sandbox moved an exchange on");
+    logger.info({ exchangeId, event }, "the playground's sandbox moved an exchange on");
     // Look now rather than at the next poll, so its message comes within seconds.
     app.tracker
       .refresh(exchangeId)
-      .then(notify, (error: unknown) => logger.warn({ err: error, exchangeId }, "playground: the status check after a change failed"));
+      .then(notify, (error: unknown) => logger.warn({ err: error, exchangeId }, "the playground's status check after a change failed"));
     return sandboxView();
   };
 
@@ -219,7 +219,7 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       const status = error instanceof HttpError ? error.status : 500;
-      if (status === 500) logger.error({ err: error, url: req.url }, "playground: a request failed");
+      if (status === 500) logger.error({ err: error, url: req.url }, "a request to the playground failed");
       if (!res.headersSent) sendJson(res, status, { error: error instanceof Error ? error.message : String(error) });
       else res.end();
     });

@@ -72,14 +72,11 @@ export class ChatTurns {
           taken = await this.take(chatKey, chatId, options.waitMs, signal);
         } catch (error) {
           // The database is away: the message goes as before the turns were kept (a 429 at worst).
-          deps.logger.warn({ err: error, chatId }, "could not take a chat's turn; sending without it");
+          deps.logger.warn({ err: error, chatId }, "could not take a chat's turn, so the message goes without it");
           return await prev(method, payload, signal);
         }
         if (!taken) {
-          deps.logger.info(
-            { chatId, method },
-            "a chat stayed busy with another process; the message is answered 429 for its sender to try again",
-          );
+          deps.logger.info({ chatId, method }, "a chat stayed busy with another process, so the message is answered 429");
           return {
             ok: false,
             error_code: 429,
@@ -99,7 +96,9 @@ export class ChatTurns {
           const sentAt = deps.outbox.lastMessageAt(chatId);
           await deps.turns
             .release(turn, sentAt === undefined ? null : this.now() - sentAt)
-            .catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go; it runs out by itself"));
+            .catch((error: unknown) =>
+              deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go, so it runs out by itself"),
+            );
         }
       } finally {
         done();
@@ -108,7 +107,10 @@ export class ChatTurns {
     };
   }
 
-  /** Takes the chat's turn, waiting up to `waitMs` while another process holds the chat; tells the outbox when the chat last got a message. */
+  /**
+   * Takes the chat's turn, waiting up to `waitMs` while another process holds the chat; tells the
+   * outbox when the chat last got a message.
+   */
   private async take(
     chatKey: string,
     chatId: number,

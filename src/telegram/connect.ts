@@ -5,6 +5,13 @@ import { Backoff, type RetryTiming, reasonOf, sleep } from "./backoff.js";
 /** Telegram does not know the token: no retry will help. */
 export class TokenRefusedError extends Error {
   override name = "TokenRefusedError";
+  /** What the operator does about it. */
+  static readonly HINT = "check BOT_TOKEN, or ask @BotFather for the current one";
+
+  /** `answer`: Telegram's, e.g. "401 Unauthorized". */
+  constructor(readonly answer: string) {
+    super(`Telegram refused the bot token (${answer}): ${TokenRefusedError.HINT}.`);
+  }
 }
 
 /** How long one attempt may take before it counts as "Telegram cannot be reached". */
@@ -33,14 +40,12 @@ export async function connectToTelegram<C extends Context>(
     } catch (error) {
       if (signal.aborted) return false;
       if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) {
-        throw new TokenRefusedError(
-          `Telegram refused the bot token (${error.error_code} ${error.description}): check BOT_TOKEN, or ask @BotFather for the current one.`,
-        );
+        throw new TokenRefusedError(`${error.error_code} ${error.description}`);
       }
       const waitMs = backoff.next();
       logger.warn(
         { apiRoot: options.apiRoot, reason: reasonOf(error), retryInSeconds: waitMs / 1000 },
-        `Telegram cannot be reached (${reasonOf(error)}); trying again in ${waitMs / 1000} s`,
+        "Telegram cannot be reached, and the bot tries again after a wait",
       );
       await sleep(waitMs, signal);
       if (signal.aborted) return false;

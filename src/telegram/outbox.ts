@@ -1,6 +1,7 @@
 import type { Transformer } from "grammy";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
+import { chatIdOfKey } from "./chat.js";
 
 /**
  * Telegram's flood limits, kept on our side so that Telegram rarely has to answer 429.
@@ -70,6 +71,17 @@ class Lane {
   blocked: Answer | undefined;
 }
 
+/**
+ * When a chat last got a message, as an age, by the chat's key (src/telegram/chat.ts): what the
+ * chat's lease carries from one process to the next (ages, not times: their clocks may differ).
+ */
+export interface ChatSends {
+  /** The chat got a message `agoMs` ago (from another process): its next one here keeps the gap from then. */
+  sentEarlier(chatKey: string, agoMs: number): void;
+  /** How long ago this process last sent a message into the chat; null when it does not remember one. */
+  lastSentAgo(chatKey: string): number | null;
+}
+
 export interface OutboxDeps {
   clock: Clock;
   logger: Logger;
@@ -93,6 +105,19 @@ export class Outbox {
   private processes = 1;
   private lastSweepAt = 0;
 
+  /** This outbox's memory of each chat's last message, as ages by the chat's key (for the inbox's worker). */
+  readonly chatSends: ChatSends = {
+    sentEarlier: (chatKey, agoMs) => {
+      const chatId = chatIdOfKey(chatKey);
+      if (chatId !== undefined) this.sentEarlier(chatId, this.deps.clock.now() - agoMs);
+    },
+    lastSentAgo: (chatKey) => {
+      const chatId = chatIdOfKey(chatKey);
+      const at = chatId === undefined ? undefined : this.lastMessageAt(chatId);
+      return at === undefined ? null : this.deps.clock.now() - at;
+    },
+  };
+
   constructor(private readonly deps: OutboxDeps) {}
 
   /** The API transformer; `retry: false` returns Telegram's 429 to the caller at once. */
@@ -109,7 +134,7 @@ export class Outbox {
   private async inLane(chat: string, method: string, retry: boolean, call: () => Promise<Answer>, signal: Signal): Promise<Answer> {
     const lane = this.lane(chat);
     if (lane.queued >= this.deps.limits.maxQueuedPerChat) {
-      this.deps.logger.error({ chatId: chat, method, queued: lane.queued }, "too many messages waiting for one chat; this one is refused");
+      this.deps.logger.error({ chatId: chat, method, queued: lane.queued }, "too many messages wait for one chat, so this one is refused");
       return tooMany(1);
     }
     const queuedAt = this.deps.clock.now();
@@ -129,7 +154,7 @@ export class Outbox {
         if (readyAt - queuedAt > this.deps.limits.maxWaitMs) {
           this.deps.logger.error(
             { chatId: chat, method, waitedMs: readyAt - queuedAt, boundMs: this.deps.limits.maxWaitMs },
-            "a message would wait past the bound for its turn in this chat; it is given up",
+            "a message would wait past the bound for its turn in a chat, so it is given up",
           );
           return tooMany(Math.max(1, Math.ceil((readyAt - now) / 1000)));
         }
@@ -145,13 +170,13 @@ export class Outbox {
         if (waited > this.deps.limits.maxWaitMs) {
           this.deps.logger.error(
             { chatId: chat, method, waitedMs: waited, boundMs: this.deps.limits.maxWaitMs },
-            "Telegram kept answering 429 past the bound; the message is given up",
+            "Telegram kept answering 429 past the bound, so the message is given up",
           );
           return result;
         }
         this.deps.logger.warn(
           { chatId: chat, method, retryAfterMs },
-          "Telegram asked to wait (429); the chat's messages wait, then this one is sent again",
+          "Telegram asked to wait (429), so the chat's messages wait and this one goes again",
         );
       }
     } finally {

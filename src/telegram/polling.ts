@@ -36,7 +36,7 @@ export function startPolling<C extends Context>(
         );
         lastAnswerAt = now();
         if (updates.length > 0) await accept(updates).catch((error: unknown) => Promise.reject(new NotStoredError(error)));
-        if (backoff.failures > 0) logger.info({ failures: backoff.failures }, "Telegram answers again; polling resumed");
+        if (backoff.failures > 0) logger.info({ failures: backoff.failures }, "Telegram answers again, so polling resumes");
         backoff.reset();
         const last = updates.at(-1);
         if (last) offset = last.update_id + 1;
@@ -45,7 +45,7 @@ export function startPolling<C extends Context>(
         lastProblem = reasonOf(error instanceof NotStoredError ? error.cause : error);
         let waitMs = backoff.next();
         if (error instanceof GrammyError && error.error_code === 429) waitMs = Math.max(waitMs, (error.parameters.retry_after ?? 1) * 1000);
-        logger.warn({ reason: lastProblem, retryInSeconds: waitMs / 1000 }, `${explain(error)}; polling again in ${waitMs / 1000} s`);
+        logger.warn({ reason: lastProblem, retryInSeconds: waitMs / 1000 }, explain(error));
         await sleep(waitMs, signal);
       }
     }
@@ -71,12 +71,11 @@ class NotStoredError extends Error {
 }
 
 function explain(error: unknown): string {
-  if (error instanceof NotStoredError)
-    return `the updates could not be stored (${reasonOf(error.cause)}): Telegram keeps them until they are`;
+  if (error instanceof NotStoredError) return "the updates polled could not be stored, so Telegram keeps them until they are";
   if (error instanceof GrammyError) {
-    if (error.error_code === 401) return "Telegram refused the bot token (was it revoked?)";
-    if (error.error_code === 409) return "Telegram reports a conflict: another process polls with this token, or a webhook is set";
-    return `Telegram answered getUpdates with ${error.error_code} ${error.description}`;
+    if (error.error_code === 401) return "Telegram refused the bot token, which may have been revoked";
+    if (error.error_code === 409) return "Telegram reports another poller with this token, or a webhook set";
+    return "Telegram answered getUpdates with an error";
   }
-  return `Telegram cannot be reached (${reasonOf(error)})`;
+  return "Telegram cannot be reached, so polling waits";
 }

@@ -40,7 +40,8 @@ export interface WebhookOptions {
 /**
  * Telegram pushes updates to our HTTP server. Each request is answered as soon as its update
  * is stored in the inbox (Telegram waits for nobody's handler); one the database did not take
- * gets a 500, one it did not take within WEBHOOK_STORE_MS a 503, and Telegram delivers it again. Resolves once the webhook is set, or undefined
+ * gets a 500, one it did not take within WEBHOOK_STORE_MS a 503, and Telegram delivers it again.
+ * Resolves once the webhook is set, or undefined
  * when `signal` ended the attempts first.
  */
 export async function startWebhook<C extends Context>(
@@ -80,14 +81,14 @@ export async function startWebhook<C extends Context>(
             if (inTime) return void res.writeHead(200).end();
             logger.error(
               { updateId: update.update_id, waitedMs: options.storeTimeoutMs ?? WEBHOOK_STORE_MS },
-              "an update was not stored in time (the database does not answer); Telegram is answered 503 and delivers it again",
+              "an update was not stored in time, so Telegram is answered 503 and delivers it again",
             );
             res.writeHead(503, { "content-type": "text/plain", "retry-after": "1" }).end("not stored in time\n");
           },
           (error: unknown) => {
             logger.error(
               { err: error, updateId: update.update_id },
-              "an update could not be stored; Telegram is answered 500 and delivers it again",
+              "an update could not be stored, so Telegram is answered 500 and delivers it again",
             );
             res.writeHead(500, { "content-type": "text/plain" }).end("not stored\n");
           },
@@ -120,13 +121,10 @@ export async function startWebhook<C extends Context>(
     } catch (error) {
       if (error instanceof GrammyError && error.error_code === 401) {
         await closeServer();
-        throw new TokenRefusedError(`Telegram refused the bot token (401 ${error.description}): check BOT_TOKEN.`);
+        throw new TokenRefusedError(`401 ${error.description}`);
       }
       const waitMs = backoff.next();
-      logger.warn(
-        { reason: reasonOf(error), retryInSeconds: waitMs / 1000 },
-        `could not set the webhook (${reasonOf(error)}); trying again in ${waitMs / 1000} s`,
-      );
+      logger.warn({ reason: reasonOf(error), retryInSeconds: waitMs / 1000 }, "could not set the webhook, and tries again after a wait");
       await sleep(waitMs, options.signal);
       if (options.signal.aborted) {
         await closeServer();
@@ -134,7 +132,7 @@ export async function startWebhook<C extends Context>(
       }
     }
   }
-  logger.info({ url: redactPath(options.url), port }, "webhook set: Telegram delivers updates to this process");
+  logger.info({ url: redactPath(options.url), port }, "webhook set, so Telegram delivers updates to this process");
 
   return {
     port,

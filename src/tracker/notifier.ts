@@ -172,18 +172,18 @@ export class StatusNotifier {
         await this.blocked(tx, owner);
         await repos.cards.oweCard(tx.exchangeId, 0, false);
       } else if (failure === "retry") {
-        logger.warn(context, "Telegram did not get the deposit details; trying again soon");
+        logger.warn(context, "Telegram did not get the deposit details, so they go again soon");
         await repos.cards.oweCard(tx.exchangeId, DEPOSIT_RETRY_MS, false);
       } else if (failure === "uncertain" && tx.cardRepeat + 1 < DEPOSIT_UNSURE_ATTEMPTS) {
         logger.warn(
           { ...context, unsure: tx.cardRepeat + 1 },
-          "the deposit details may or may not have arrived; sending them again soon, marked as a possible repeat",
+          "the deposit details may have arrived, so they go again soon marked as a possible repeat",
         );
         await repos.cards.oweCard(tx.exchangeId, DEPOSIT_RETRY_MS, true);
       } else {
         logger.error(
-          { ...context, unsure: tx.cardRepeat + (failure === "uncertain" ? 1 : 0) },
-          "could not deliver the deposit details; given up, the person can still see them with /history",
+          { ...context, unsure: tx.cardRepeat + (failure === "uncertain" ? 1 : 0), still: "the person sees them with /history" },
+          "could not deliver the deposit details, and gave up",
         );
         if (card) await repos.cards.setCardMessage(tx.exchangeId, 0);
       }
@@ -254,7 +254,7 @@ export class StatusNotifier {
     for (const tx of await this.deps.repos.notices.pendingOfGone()) {
       this.deps.logger.info(
         { exchangeId: tx.exchangeId, status: tx.pendingNotice },
-        "status message state unknown: its sender is gone; updating the card only",
+        "a status message's sender is gone, so only the card is updated",
       );
       await this.deps.repos.notices.settleGone(tx.exchangeId, tx.pendingNotice!);
       await this.updateCard(tx);
@@ -299,10 +299,10 @@ export class StatusNotifier {
           await this.blocked(tx, owner);
           return true;
         case "refused":
-          this.deps.logger.error(context, "Telegram refused a status message; it will not be tried again");
+          this.deps.logger.error(context, "Telegram refused a status message, which will not be tried again");
           return true;
         case "uncertain":
-          this.deps.logger.warn(context, "a status message may or may not have been delivered; it will not be sent again");
+          this.deps.logger.warn(context, "a status message may or may not have been delivered, and will not be sent again");
           return true;
       }
     }
@@ -316,7 +316,7 @@ export class StatusNotifier {
     await this.deps.repos.notices.deferNotice(tx.exchangeId, status, at);
     this.deps.logger.warn(
       { err: error, exchangeId: tx.exchangeId, retryAt: at },
-      "Telegram did not get a status message; trying again later",
+      "Telegram did not get a status message, which is tried again later",
     );
   }
 
@@ -324,7 +324,7 @@ export class StatusNotifier {
   private async blocked(tx: TransactionRecord, owner: Owner): Promise<void> {
     owner.blocked = true;
     await this.deps.repos.users.setBlocked(tx.userId, true);
-    this.deps.logger.info({ userId: tx.userId }, "user blocked the bot; no more messages until they write");
+    this.deps.logger.info({ userId: tx.userId }, "the person blocked the bot, so nothing goes to them until they write");
   }
 
   /**

@@ -421,7 +421,7 @@ export class Tracker {
       return;
     }
     if (await this.stopTracking(tx.exchangeId, "not-found"))
-      logger.error({ exchangeId: tx.exchangeId, count }, "the exchange service does not know this exchange; tracking stopped");
+      logger.error({ exchangeId: tx.exchangeId, count }, "the exchange service does not know this exchange, so tracking stopped");
   }
 
   /**
@@ -431,7 +431,7 @@ export class Tracker {
    */
   private async stopTracking(exchangeId: string, reason: StopReason): Promise<boolean> {
     if (!(await this.deps.repos.schedule.stopTracking(exchangeId, reason, this.deps.clock.now()))) return false;
-    this.deps.logger.warn({ exchangeId, reason }, "tracking stopped; telling the owner");
+    this.deps.logger.warn({ exchangeId, reason }, "tracking stopped, and the owner is told");
     await this.deps.notifier.deliverOwed(exchangeId);
     return true;
   }

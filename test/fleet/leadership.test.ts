@@ -81,7 +81,7 @@ describe("two instances on one PostgreSQL database", () => {
 
     const { app: second, logs } = await anotherInstance(world);
     expect(second.role()).toBe("follower");
-    expect(logs.map((line) => line.msg)).toContain("another instance leads: this one follows and tries to lead every second");
+    expect(logs.map((line) => line.msg)).toContain("another instance leads, so this one follows and tries to lead every second");
     expect(await get(second, "/healthz")).toEqual({ status: 200, body: { status: "ok", role: "follower" } });
     expect(await get(second, "/readyz")).toEqual({ status: 200, body: { status: "ready", role: "follower" } });
     expect(await leaderGauge(second)).toBe(0);
@@ -98,7 +98,7 @@ describe("two instances on one PostgreSQL database", () => {
     others.splice(others.indexOf(second), 1);
     await waitFor(() => second.role() === "leader", 5_000, "the follower to lead");
     expect(Date.now() - stoppedAt).toBeLessThan(5_000);
-    expect(logs.map((line) => line.msg)).toContain("this instance is now the LEADER: it runs the background duties");
+    expect(logs.map((line) => line.msg)).toContain("this instance is now the LEADER and runs the background duties");
     expect(await leaderGauge(second)).toBe(1);
 
     // It polls Telegram: a person is answered.

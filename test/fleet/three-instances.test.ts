@@ -5,7 +5,6 @@ import { type FeedMode, type Fleet, startFleet } from "../harness/fleet.js";
 import { offerButtons, toAmount, toSummary } from "../harness/flow.js";
 import { freshDatabase, testBackEnd } from "../harness/postgres.js";
 import { admin } from "../harness/postgres-admin.js";
-import { messagesOf } from "../harness/process.js";
 
 /**
  * Three bot processes on one PostgreSQL database (issue 22), as an operator runs them: each a
@@ -452,9 +451,8 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
       const exit = await Promise.race([bot.exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 15_000))]);
       stopMs = Date.now() - signalledAt;
       expect(exit).toEqual({ code: 1, signal: null });
-      expect(messagesOf(bot.lines).find((line) => /not done .* after the signal/.test(line))).toMatch(
-        /still waiting for the database to close; 1 update being handled/,
-      );
+      const cut = bot.lines.find((line) => line.includes("the shutdown was not done in time"));
+      expect(JSON.parse(cut ?? "{}")).toMatchObject({ waitingFor: "the database to close", updates: 1 });
     } finally {
       await locker.query("ROLLBACK");
       await locker.end();

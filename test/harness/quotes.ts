@@ -1,7 +1,7 @@
 import type { FlowState } from "../../src/bot/conversations/flow-state.js";
 import type { FlowConversation } from "../../src/bot/conversations/flow-ui.js";
 import type { OfferSource, OffersPurpose, QuoteOutcome } from "../../src/bot/conversations/offers.js";
-import type { Offer } from "../../src/exchange/schemas.js";
+import type { Offer } from "../../src/service/schemas.js";
 import { currency } from "./step.js";
 
 /**

@@ -29,7 +29,7 @@ import { parseInlineKeyboard } from "../../src/emulator/keyboard.js";
 import { formatText, MAX_CAPTION_LENGTH, MAX_TEXT_LENGTH } from "../../src/emulator/text.js";
 import { BotApiError, badRequest } from "../../src/emulator/types.js";
 import { CURRENCIES } from "../../src/exchange/sandbox/catalogue.js";
-import type { Currency } from "../../src/exchange/schemas.js";
+import type { Currency } from "../../src/service/schemas.js";
 
 export const BOT_INFO: UserFromGetMe = botUserFor("7000:step-harness");
 

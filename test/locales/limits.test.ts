@@ -14,7 +14,7 @@ import { createI18n, LOCALES, LOCALES_DIR } from "../../src/bot/i18n.js";
 import type { TransactionRecord } from "../../src/db/index.js";
 import { parseHtml } from "../../src/emulator/index.js";
 import { fixFormattedText } from "../../src/emulator/text.js";
-import { KNOWN_STATUSES, type Offer } from "../../src/exchange/schemas.js";
+import { KNOWN_STATUSES, type Offer } from "../../src/service/schemas.js";
 import { paths, patternOf, readLocale, variablesOf } from "../harness/fluent.js";
 import { longestValue } from "../harness/samples.js";
 import { expressionEnd } from "../harness/source-scan.js";

@@ -114,9 +114,7 @@ describe("loadConfig", () => {
   it("keeps DATABASE_URL over DATABASE_PATH (the Docker image sets DATABASE_PATH) and says so for the log", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://bot:s3cret@db.example.test/swapbot", DATABASE_PATH: "/data/bot.sqlite" });
     expect(config.databaseUrl).toBe("postgres://bot:s3cret@db.example.test/swapbot");
-    expect(databaseNote(config)).toBe(
-      "DATABASE_URL is set, so the data is in PostgreSQL (postgres://bot:****@db.example.test/swapbot); DATABASE_PATH (/data/bot.sqlite) is not used",
-    );
+    expect(databaseNote(config)).toEqual({ database: "postgres://bot:****@db.example.test/swapbot", unusedPath: "/data/bot.sqlite" });
   });
 
   it.each([

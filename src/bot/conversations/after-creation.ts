@@ -45,15 +45,15 @@ export async function showCreated(
       const exchangeId = created.exchangeId;
       const lease = await deps.repos.cards.oweIfLeaseLost(exchangeId).catch((failure: unknown) => {
         deps.logger.error(
-          { err: failure, exchangeId },
-          "could not owe the creation card after an error; the tracker shows it once this process is counted gone or its hold lapses",
+          { err: failure, exchangeId, shownBy: "the tracker, once this process is counted gone or its hold lapses" },
+          "could not owe the creation card after an error",
         );
         return "held" as const;
       });
       if (lease === "held") return;
       deps.logger.warn(
         { exchangeId, cardOwed: lease === "owed" },
-        "this process lost the chat's lease while showing an exchange's creation card: it shows nothing more, and the card (unless shown or another's) is owed at once to the tracker",
+        "this process lost the chat's lease while showing an exchange's creation card",
       );
       if (lease === "owed") deps.onCreated(); // wakes the tracker
     });
@@ -148,7 +148,7 @@ async function showCard(
   );
   if (shown.kind === "failed") {
     await conversation.external(async () => {
-      deps.logger.warn({ exchangeId, failure: shown.failure }, "could not show the creation card; the tracker delivers it");
+      deps.logger.warn({ exchangeId, failure: shown.failure }, "could not show the creation card, so the tracker delivers it");
       if (shown.failure === "blocked") await deps.repos.users.setBlocked(card.tx.userId, true);
       // A card taken over from a process that was sending it may have arrived already: the
       // tracker's must say it may repeat one even when this send surely failed.

@@ -226,7 +226,7 @@ async function storeCreated(deps: CreateDeps, requestKey: string, record: NewTra
       if (attempt >= STORE_ATTEMPTS) {
         deps.logger.error(
           { err: error, exchangeId, requestKey, attempts: attempt },
-          "could not store a created exchange: it exists at the service, but is not tracked",
+          "could not store a created exchange, which exists at the service but is not tracked",
         );
         await deps.repos.createRequests
           .markUnknown(
@@ -238,7 +238,7 @@ async function storeCreated(deps: CreateDeps, requestKey: string, record: NewTra
           );
         return false;
       }
-      deps.logger.warn({ err: error, exchangeId, requestKey, attempt }, "could not store a created exchange; trying again");
+      deps.logger.warn({ err: error, exchangeId, requestKey, attempt }, "could not store a created exchange, and tries again");
       await sleep(deps.clock, STORE_RETRY_MS * attempt);
     }
   }

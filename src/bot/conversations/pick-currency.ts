@@ -158,10 +158,11 @@ function renderPicker(
         if (page < pages - 1) keyboard.text("›", button("›", "pg", page + 1).callback_data);
       }
       keyboard.row().text(ui.t("flow-back-to-list"), button("", "all").callback_data);
-      return {
-        text: `${ask}\n\n${ui.t("flow-pick-network", { symbol: escapeHtml(view.group.symbol.toUpperCase()), name: escapeHtml(view.group.fullname) })}`,
-        keyboard,
-      };
+      const which = ui.t("flow-pick-network", {
+        symbol: escapeHtml(view.group.symbol.toUpperCase()),
+        name: escapeHtml(view.group.fullname),
+      });
+      return { text: `${ask}\n\n${which}`, keyboard };
     }
     case "matches":
       return {

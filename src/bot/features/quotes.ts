@@ -163,7 +163,7 @@ export function quotesFeature(deps: QuotesDeps): Composer<BotContext> {
   composer.command("rate", async (ctx) => {
     const chat = ctx.chat;
     if (chat.type !== "private" && !fitsGroupLimit(chat.id)) {
-      deps.logger.info({ chatId: chat.id }, "group quote limit reached; not answering");
+      deps.logger.info({ chatId: chat.id }, "the group's quote limit is reached, so the bot does not answer");
       return;
     }
     if (

@@ -218,7 +218,8 @@ function renderForeign(t: Translate, deps: SupportDeps, id: string, tx: Transact
     t("card-title", { id: escapeHtml(id) }),
     t("support-lookup-foreign"),
     t("card-status", { status: statusLabel(t, tx.status) }),
-    `${field(tx.amount_from)} ${field(tx.symbol_from)}/${field(tx.network_from)} → ${field(tx.amount_to)} ${field(tx.symbol_to)}/${field(tx.network_to)}`,
+    `${field(tx.amount_from)} ${field(tx.symbol_from)}/${field(tx.network_from)} → ` +
+      `${field(tx.amount_to)} ${field(tx.symbol_to)}/${field(tx.network_to)}`,
     `${foreignDeposit(t, deps, tx)} → ${field(tx.address_to)}${tx.extra_to ? ` (memo ${field(tx.extra_to)})` : ""}`,
   ].join("\n");
 }

@@ -94,7 +94,7 @@ class CurrentNames {
     try {
       bot = await api.getMe();
     } catch (error) {
-      this.deps.logger.warn({ err: error }, "/verify: getMe failed");
+      this.deps.logger.warn({ err: error }, "getMe failed for /verify");
       return undefined;
     }
     this.deps.onBotInfo(bot);
@@ -102,8 +102,8 @@ class CurrentNames {
       this.deps.supportUserIds.map(async (id) => {
         const chat = await api.getChat(id).catch((error: unknown) => {
           this.deps.logger.warn(
-            { err: error, staffId: id },
-            "/verify: Telegram says nothing about this staff member (have they written to the bot?); no name vouches for them",
+            { err: error, staffId: id, hint: "have they written to the bot?" },
+            "Telegram says nothing about this staff member, so no name vouches for them",
           );
           return undefined;
         });

@@ -138,7 +138,8 @@ export class CardRepository {
         // shown again that does not arrive must not take them with it).
         card_due_at: sql<number | null>`CASE WHEN card_message_id IS NULL THEN NULL ELSE card_due_at END`,
         // A dead tracker may have sent it (a flow's own send marked it: markCardSending).
-        card_repeat: sql<number>`CASE WHEN card_claim = 'tracker' AND card_message_id IS NULL THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
+        card_repeat: sql<number>`CASE WHEN card_claim = 'tracker' AND card_message_id IS NULL THEN
+          ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
       }))
       .where("exchange_id", "=", exchangeId)
       .where((eb) => {
@@ -220,7 +221,8 @@ export class CardRepository {
       .where("card_claim", "=", "flow")
       .where("card_holder", "=", this.owner)
       .set((eb) => ({
-        card_repeat: sql<number>`CASE WHEN card_message_id IS NULL THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
+        card_repeat: sql<number>`CASE WHEN card_message_id IS NULL THEN
+          ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
       }))
       .$if(fence !== undefined, (qb) => qb.where(leaseHeld(this.store.dialect, fence!)))
       .executeTakeFirst();
@@ -389,7 +391,8 @@ export class CardRepository {
         card_claim: null,
         card_holder: null,
         card_due_at: this.owed.now(),
-        card_repeat: sql<number>`CASE WHEN card_claim = 'tracker' THEN ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
+        card_repeat: sql<number>`CASE WHEN card_claim = 'tracker' THEN
+          ${greatest(this.store.dialect, eb.ref("card_repeat"), 1)} ELSE card_repeat END`,
       }))
       .where("card_message_id", "is", null)
       .where("card_claim", "is not", null)

@@ -211,7 +211,10 @@ export function selectRecord(store: Store, db: Kysely<Schema> = store.db) {
   return db.selectFrom("transactions").select(COLUMNS.transactions).select(rowId(store.dialect).as("row_id"));
 }
 
-/** The exchange, inside a transaction that is about to change it (PostgreSQL: the row is locked till its end; SQLite has one writer anyway). */
+/**
+ * The exchange, inside a transaction that is about to change it (PostgreSQL: the row is locked till
+ * its end; SQLite has one writer anyway).
+ */
 export async function findForUpdate(store: Store, trx: Kysely<Schema>, exchangeId: string): Promise<TransactionRecord | undefined> {
   const query = selectRecord(store, trx).where("exchange_id", "=", exchangeId);
   const row = await (store.dialect === "sqlite" ? query : query.forUpdate()).executeTakeFirst();

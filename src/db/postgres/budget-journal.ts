@@ -110,7 +110,8 @@ export class PgBudgetJournal {
   async recordPause(until: number): Promise<void> {
     // The upsert locks the row: two pauses recorded at once keep the later.
     await this.pool.query(
-      "INSERT INTO budget_pause (id, until) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET until = greatest(budget_pause.until, excluded.until)",
+      "INSERT INTO budget_pause (id, until) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET until = " +
+        "greatest(budget_pause.until, excluded.until)",
       [until],
     );
   }

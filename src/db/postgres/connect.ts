@@ -49,7 +49,7 @@ const TYPES: pg.CustomTypesConfig = {
     oid === INT8 && format !== "binary" ? parseInt8 : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
 };
 
-/** How every connection of the bot's is opened (the pool's, the instance lock's). */
+/** How every connection of the bot's is opened (the pool's, the migrations', the signals'). */
 export function connectionConfig(url: string, options: Pick<PostgresOptions, "connectTimeoutMs"> = {}): pg.ClientConfig {
   return {
     connectionString: url,
@@ -84,8 +84,8 @@ export function postgresTarget(url: string): PostgresTarget {
 /**
  * The bounds every pooled connection works under, so that no process, however stuck, holds up
  * the others for long (several instances share one database). Only the pool's: the migrations
- * (openPostgres gives them a pool of their own), the leader lock's session and the signals'
- * LISTEN connection (their own clients, from connectionConfig) wait as long as their work needs.
+ * (openPostgres gives them a pool of their own) and the signals' LISTEN connection (its own
+ * client, from connectionConfig) wait as long as their work needs.
  * The bot's statements take milliseconds; these are far above them.
  */
 export const POOL_LIMITS = {
@@ -282,10 +282,14 @@ export function connectError(error: unknown, target: PostgresTarget, timeoutMs: 
         return `${where} refused the password of role "${target.user}": check the password in DATABASE_URL`;
       case "28000":
         return /does not exist/.test(text)
-          ? `${where} has no role "${target.user}": create it (in psql: CREATE ROLE "${target.user}" LOGIN PASSWORD '…';) or fix the user name in DATABASE_URL`
+          ? `${where} has no role "${target.user}": create it (in psql: CREATE ROLE "${target.user}" ` +
+              `LOGIN PASSWORD '…';) or fix the user name in DATABASE_URL`
           : `${where} does not let role "${target.user}" in (${text}): see the server's pg_hba.conf`;
       case "3D000":
-        return `${where} has no database "${target.database}": create it (createdb -h ${target.host} -p ${target.port} -U ${target.user} ${target.database}, or in psql: CREATE DATABASE "${target.database}" OWNER "${target.user}";)`;
+        return (
+          `${where} has no database "${target.database}": create it (createdb -h ${target.host} -p ` +
+          `${target.port} -U ${target.user} ${target.database}, or in psql: CREATE DATABASE "${target.database}" OWNER "${target.user}";)`
+        );
       case "53300":
         return `${where} has no connection left for the bot (${text}): raise max_connections or use fewer connections elsewhere`;
       case "57P03":
@@ -297,13 +301,18 @@ export function connectError(error: unknown, target: PostgresTarget, timeoutMs: 
     // PostgreSQL always says why before it closes a connection; a silent close, or bytes that
     // are not its protocol, come from some other server on that port.
     if (/terminated unexpectedly/i.test(text)) {
-      return `the server at ${target.endpoint} closed the connection without answering as PostgreSQL does: is it a PostgreSQL server? (${checkUrl})`;
+      return (
+        `the server at ${target.endpoint} closed the connection without answering as PostgreSQL ` +
+        `does: is it a PostgreSQL server? (${checkUrl})`
+      );
     }
     if (/received invalid response/i.test(text)) {
       return `the server at ${target.endpoint} answered, but not as PostgreSQL does (${text}): is it a PostgreSQL server? (${checkUrl})`;
     }
     if (/does not support SSL/i.test(text)) {
-      return `${where} does not accept SSL connections, but DATABASE_URL asks for one: remove sslmode from it, or turn SSL on at the server`;
+      return (
+        `${where} does not accept SSL connections, but DATABASE_URL asks for one: ` + "remove sslmode from it, or turn SSL on at the server"
+      );
     }
     return `cannot connect to ${where}: ${text}`;
   })();

@@ -281,7 +281,8 @@ function migrationError(error: unknown, target: PostgresTarget | undefined): unk
   if (code === "42501") {
     // Since PostgreSQL 15 a role may no longer create tables in the public schema by default.
     return new DatabaseConfigError(
-      `${role} may not create the bot's tables in ${where} (${message ?? code}): make it the database's owner (ALTER DATABASE ${database} OWNER TO ${user};) or let it create tables there (GRANT CREATE ON SCHEMA public TO ${user};)`,
+      `${role} may not create the bot's tables in ${where} (${message ?? code}): make it the database's ` +
+        `owner (ALTER DATABASE ${database} OWNER TO ${user};) or let it create tables there (GRANT CREATE ON SCHEMA public TO ${user};)`,
       { cause: error },
     );
   }

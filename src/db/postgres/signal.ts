@@ -72,10 +72,7 @@ export class PgSignals {
     try {
       await this.options.notify(SIGNALS[signal]);
     } catch (error) {
-      this.options.logger.warn(
-        { err: error, signal },
-        "could not signal the other instances (NOTIFY); they see the change at their next look",
-      );
+      this.options.logger.warn({ err: error, signal }, "could not NOTIFY the other instances, who see the change at their next look");
     }
   }
 
@@ -119,7 +116,7 @@ export class PgSignals {
       // A silent connection would wait for ever for the server's goodbye.
       listening.destroy();
       if (this.closed) return;
-      this.options.logger.warn({ err: error }, "the connection that hears the other instances' signals (LISTEN) broke; connecting again");
+      this.options.logger.warn({ err: error }, "the LISTEN connection for the other instances' signals broke and connects again");
       this.retry();
     };
     // A connection error while idle is an event, not a rejection: without a listener it would crash.

@@ -14,12 +14,18 @@ export function postgresUrlProblem(url: string): string | undefined {
     return `must be a PostgreSQL URL such as ${EXAMPLE}, got "${maskPassword(url)}", which does not parse as a URL (${ENCODE_HINT})`;
   }
   if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") {
-    return `must be a PostgreSQL URL such as ${EXAMPLE}, got "${maskPassword(url)}" (the bot stores its data in PostgreSQL, or in SQLite with DATABASE_PATH)`;
+    return (
+      `must be a PostgreSQL URL such as ${EXAMPLE}, got "${maskPassword(url)}" (the bot stores its ` +
+      `data in PostgreSQL, or in SQLite with DATABASE_PATH)`
+    );
   }
   // Parsed, but not as written: an unencoded "#", "?" or "/" in the password ends the host part
   // early, and pg would connect elsewhere, with no password or a piece of it.
   if (splitUserInfo(url).guessed) {
-    return `must be a PostgreSQL URL such as ${EXAMPLE}, got "${maskPassword(url)}", whose password or host does not read as meant (${ENCODE_HINT})`;
+    return (
+      `must be a PostgreSQL URL such as ${EXAMPLE}, got "${maskPassword(url)}", whose password or ` +
+      `host does not read as meant (${ENCODE_HINT})`
+    );
   }
   return undefined;
 }

@@ -110,7 +110,7 @@ describe("status messages under Telegram's flood limits", () => {
     expect(news.text).toMatch(/Confirming|Exchanging|Sending/);
     // Owed each time Telegram refused it, and while the chat is held for Telegram's wait; only
     // the three refusals reached Telegram: nothing was sent into a chat Telegram asked to wait.
-    expect(w.logs.filter((l) => /trying again later/.test(l.msg)).length).toBeGreaterThanOrEqual(3);
+    expect(w.logs.filter((l) => /tried again later/.test(l.msg)).length).toBeGreaterThanOrEqual(3);
     expect(refused(w.tg.calls)).toHaveLength(3);
   });
 });

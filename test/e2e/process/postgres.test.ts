@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { DATABASE_NOTE } from "../../../src/config.js";
 import { type StoredMessage, type TestUser, waitFor } from "../../../src/emulator/index.js";
 import { openTestStore, startWorld, type TestWorld } from "../../harness/app.js";
 import { advanceUntil } from "../../harness/drive.js";
@@ -167,9 +168,8 @@ describe("npm start with DATABASE_URL", () => {
     running.push(bot);
     await bot.waitForLine(/Telegram cannot be reached/, 20_000);
     const masked = url.replace(`:${password}@`, ":****@");
-    expect(messagesOf(bot.lines.filter(Boolean))).toContain(
-      `DATABASE_URL is set, so the data is in PostgreSQL (${masked}); DATABASE_PATH (/data/bot.sqlite) is not used`,
-    );
+    const note = bot.lines.filter(Boolean).find((line) => messagesOf([line])[0] === DATABASE_NOTE);
+    expect(JSON.parse(note ?? "{}")).toMatchObject({ database: masked, unusedPath: "/data/bot.sqlite" });
     // It made its tables as their owner; it does not lead while it cannot reach Telegram (another instance may).
     const { rows } = await admin(database.url, (client) =>
       client.query<{ owner: string }>("SELECT tableowner AS owner FROM pg_tables WHERE schemaname = 'public' AND tablename = 'users'"),

@@ -782,7 +782,7 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     await waitFor(() => card.text?.includes("Status: 🔎 Confirming your deposit"), 5_000, "the card to be brought up to date");
     await minutes(w, 10);
     expect(messagesAfter(user, qr)).toHaveLength(1);
-    expect(w.logs.some((l) => /Telegram did not get a status message; trying again later/.test(l.msg))).toBe(true);
+    expect(w.logs.some((l) => /Telegram did not get a status message, which is tried again later/.test(l.msg))).toBe(true);
   });
 
   it("tries again a status message Telegram answered with a 5xx; drops one it refused with a 400", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CurrencyIndex, editDistance, type SearchResult, type SymbolGroup } from "../../../src/domain/currency-search.js";
 import { mainNetwork, networkName, paymentUri } from "../../../src/domain/networks.js";
 import { CURRENCIES } from "../../../src/exchange/sandbox/index.js";
-import type { Currency } from "../../../src/exchange/schemas.js";
+import type { Currency } from "../../../src/service/schemas.js";
 
 function c(symbol: string, network: string, fullname: string, memo = false): Currency {
   return { symbol, network, fullname, image: `https://example.test/${symbol}.svg`, memo, explorer: "https://example.test/tx/" };

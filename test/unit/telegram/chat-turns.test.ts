@@ -5,7 +5,7 @@ import { ManualClock } from "../../../src/clock.js";
 import { InboxRepository } from "../../../src/db/index.js";
 import { type ApiCall, type BotApiEmulator, startBotApiEmulator } from "../../../src/emulator/index.js";
 import { chatLeases, TURN_LEASE } from "../../../src/fleet/index.js";
-import { chatIdOfKey, chatKeyOfChat, InboxWorker } from "../../../src/inbox/index.js";
+import { chatKeyOfChat, InboxWorker } from "../../../src/inbox/index.js";
 import { ChatTurns } from "../../../src/telegram/chat-turns.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS } from "../../../src/telegram/outbox.js";
 import { captureLogs, drive } from "../../harness/drive.js";
@@ -49,13 +49,7 @@ async function twoProcesses(options: { turns: boolean; leaseMs?: number }) {
     handle: async (update: Update) => {
       await apiA.sendMessage(update.message!.chat.id, `reply to ${update.message!.text}`);
     },
-    chatSends: {
-      sentEarlier: (chatKey, agoMs) => outboxA.sentEarlier(chatIdOfKey(chatKey)!, clock.now() - agoMs),
-      lastSentAgo: (chatKey) => {
-        const at = outboxA.lastMessageAt(chatIdOfKey(chatKey)!);
-        return at === undefined ? null : clock.now() - at;
-      },
-    },
+    chatSends: outboxA.chatSends,
   });
 
   // Process b: sends status messages from outside the chat's updates, as the tracker does.

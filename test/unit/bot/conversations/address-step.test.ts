@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AddressDeps, addressStep, askMemo } from "../../../../src/bot/conversations/address-step.js";
 import { ManualClock } from "../../../../src/clock.js";
 import { AddressBook, openSqliteStore, type Store } from "../../../../src/db/index.js";
-import type { Currency } from "../../../../src/exchange/schemas.js";
+import type { Currency } from "../../../../src/service/schemas.js";
 import { currency, labels, runStep } from "../../../harness/step.js";
 
 const USER = 5001;

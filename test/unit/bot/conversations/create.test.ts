@@ -8,7 +8,7 @@ import { createRepositories, openSqliteStore, type Repositories, requestKeyOf, t
 import type { QueuePlace } from "../../../../src/exchange/budget.js";
 import type { CreateTransactionRequest } from "../../../../src/exchange/client.js";
 import { ExchangeError } from "../../../../src/exchange/errors.js";
-import type { Transaction } from "../../../../src/exchange/schemas.js";
+import type { Transaction } from "../../../../src/service/schemas.js";
 import { answeredFlow, offer, TRON_ADDRESS as TRON } from "../../../harness/quotes.js";
 import { CATALOGUE, currency, runStep } from "../../../harness/step.js";
 

@@ -6,7 +6,7 @@ import { fromRecord, toRecord } from "../../../../src/bot/conversations/slim-rec
 import { ManualClock } from "../../../../src/clock.js";
 import { openSqliteStore, type Store, TransactionRepository } from "../../../../src/db/index.js";
 import { CurrencyIndex } from "../../../../src/domain/currency-search.js";
-import type { Currency } from "../../../../src/exchange/schemas.js";
+import type { Currency } from "../../../../src/service/schemas.js";
 import { CATALOGUE, currency, labels, runStep } from "../../../harness/step.js";
 
 const USER = 5001;

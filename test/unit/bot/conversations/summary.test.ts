@@ -3,7 +3,7 @@ import type { FlowState } from "../../../../src/bot/conversations/flow-state.js"
 import type { QuoteOutcome } from "../../../../src/bot/conversations/offers.js";
 import { confirm, requoteIfOld } from "../../../../src/bot/conversations/summary.js";
 import { ManualClock } from "../../../../src/clock.js";
-import type { Offer } from "../../../../src/exchange/schemas.js";
+import type { Offer } from "../../../../src/service/schemas.js";
 import { answeredFlow, offer, offered, offerSourceOf, quotes, TRON_ADDRESS as TRON } from "../../../harness/quotes.js";
 import { currency, labels, runStep } from "../../../harness/step.js";
 

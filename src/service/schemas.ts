@@ -2,7 +2,9 @@ import { z } from "zod";
 import { toDecimalString } from "../money.js";
 
 /**
- * zod schemas for what the service answers. Lenient where the real service drifts
+ * The exchange service's data shapes: zod schemas for what it answers, in a room of their own
+ * below both the pure rules that read them (src/domain/) and the client that parses with them
+ * (src/exchange/). Lenient where the real service drifts
  * (see shared/service-notes.md): legacy field names are mapped, amounts may be numbers,
  * unknown fields are dropped, unknown statuses are kept as they are.
  */
