@@ -289,7 +289,7 @@ export class ExchangeClient {
     for (;;) {
       const slot = await budget.acquire(lane, wait);
       if (budget.fresh(slot)) return;
-      this.options.logger.warn({ endpoint, lane }, "a rate budget slot grew too old before its request left; asking again");
+      this.options.logger.warn({ endpoint, lane }, "a budget slot grew too old before its request left");
       await budget.giveBack(slot);
     }
   }

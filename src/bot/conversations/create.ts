@@ -133,7 +133,7 @@ async function createExchange(
         if (!isSurelyRateLimited(error) || attempt >= RATE_LIMITED_ATTEMPTS || queue.signal.aborted) throw error;
         deps.logger.warn(
           { requestKey, attempt, retryAfterMs: error.details.retryAfterMs },
-          "createTransaction was rate limited; asking again",
+          "the service asked us to wait before creating",
         );
         notice.rateLimited(error.details.retryAfterMs ?? 0);
       }

@@ -153,7 +153,10 @@ export class OffersDelivery {
     });
   }
 
-  /** Asks for the quote of `ticket` here and writes its answer into it: the ticket answered, or undefined when it is not this process's now. */
+  /**
+   * Asks for the quote of `ticket` here and writes its answer into it: the ticket answered, or
+   * undefined when it is not this process's now.
+   */
   private async fetch(chatId: number, ticket: Ticket, about: OffersAbout, job: OffersJob) {
     // Every edit is of one message, in order: a place in line must never land after the outcome.
     let shown = Promise.resolve();
