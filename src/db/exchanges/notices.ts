@@ -31,7 +31,7 @@ export class NoticeRepository {
         .where("notice_retry_at", "is not", null)
         .where("pending_notice", "is", null),
     );
-    // Both kinds of owed message in one round trip (the tracker's loop asks on every pass).
+    // Both kinds of owed message in one round trip (the tracker's loop asks whenever one is owed).
     this.owed = prepared<[now: number, limit: number], { kind: "card" | "notice"; exchange_id: string }>(store.db, (db, arg) => {
       const notices = db
         .selectFrom("transactions")
