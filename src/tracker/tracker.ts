@@ -183,6 +183,11 @@ export class Tracker {
     return this.polling.size;
   }
 
+  /** Whether owed messages (a creation card, a status message) are being sent now. */
+  sendingOwed(): boolean {
+    return this.delivering !== undefined;
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
       this.lastPassAt = this.deps.clock.now();

@@ -40,13 +40,25 @@ async function confirm(w: TestWorld, user: TestUser, summary: StoredMessage): Pr
   );
 }
 
-/** Lets `ms` of simulated time pass in steps, giving loopback I/O real time in between. */
+/**
+ * Lets `ms` of simulated time pass in steps. After each, real time while the bot has work under
+ * way (an update, a poll, owed messages being sent: its calls to Telegram and to the service are
+ * loopback I/O), until that work is done or for 25 ms at most (a test may hold a call on its
+ * way); a step where nothing fell due costs none.
+ */
 async function letTimePass(w: TestWorld, ms: number, stepMs: number): Promise<void> {
   for (let passed = 0; passed < ms; passed += stepMs) {
     await w.clock.advance(stepMs);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await w.app.idle();
+    for (const until = Date.now() + 25; Date.now() < until && (await working(w)); ) await new Promise((resolve) => setTimeout(resolve, 2));
   }
   await w.app.idle();
+}
+
+/** Owed messages are being sent, or a poll is under way that does not wait for the budget. */
+async function working(w: TestWorld): Promise<boolean> {
+  const { tracker, budget } = w.app;
+  return tracker.sendingOwed() || (tracker.pollsInFlight() > 0 && tracker.pollsInFlight() > (await budget.stats()).queuedByLane.poll);
 }
 
 /**
