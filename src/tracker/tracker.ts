@@ -48,6 +48,9 @@ const LEASE_MS = 10 * 60_000;
 /** Owed messages tried per pass of the loop. */
 const NOTICES_PER_PASS = 20;
 
+/** When work is next due, as the schedule says: a poll, an owed status message, an owed creation card. */
+type NextWork = { poll: number | undefined; notice: number | undefined; card: number | undefined };
+
 /**
  * Polls every open exchange through the budget's background lane and reports changes. Due
  * polls go where news is likely first (see POLL_RANK and headStart in src/domain/poll-policy.ts). Only
@@ -179,21 +182,43 @@ export class Tracker {
     return this.polling.size;
   }
 
+  /** Whether owed messages (a creation card, a status message) are being sent now. */
+  sendingOwed(): boolean {
+    return this.delivering !== undefined;
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
       this.lastPassAt = this.deps.clock.now();
       this.wokenDuringPass = false;
+      let quiet: NextWork | undefined;
       try {
         // At most once a beat; woken at once when the registry counts a process gone.
         if (Date.now() - this.lastSweepAt >= BEAT_MS) await this.sweepGone();
-        await this.startDuePolls();
-        await this.startOwedNotices();
+        quiet = await this.pass();
       } catch (error) {
         // The database busy or the like: log, wait, and try again; the loop must not die.
         this.deps.logger.error({ err: error }, "tracker could not read its schedule");
       }
-      await this.idle();
+      await this.idle(quiet);
     }
+  }
+
+  /**
+   * Reads when work is next due, then picks only the kinds due by now: a pass with nothing to
+   * do (most of them: the loop looks every MAX_IDLE_MS) is one round trip, not three. Returns
+   * that read when nothing was started, for the sleep that follows; undefined when the
+   * schedule has changed since.
+   */
+  private async pass(): Promise<NextWork | undefined> {
+    const next = await this.deps.repos.schedule.nextWork();
+    const now = this.deps.clock.now();
+    const pollDue = next.poll !== undefined && next.poll <= now && this.polling.size < this.concurrency;
+    const owed = earliest(next.notice, next.card);
+    const owedDue = owed !== undefined && owed <= now && this.delivering === undefined;
+    if (pollDue) await this.startDuePolls();
+    if (owedDue) await this.startOwedNotices();
+    return pollDue || owedDue ? undefined : next;
   }
 
   private async startDuePolls(): Promise<void> {
@@ -229,8 +254,11 @@ export class Tracker {
       });
   }
 
-  /** Sleeps until woken (a poll ended, new work), the next due time, or MAX_IDLE_MS. */
-  private idle(): Promise<void> {
+  /**
+   * Sleeps until woken (a poll ended, new work), the next due time, or MAX_IDLE_MS. `known`: the
+   * pass's read of the next work, still true (it started nothing; a change since comes with a wake).
+   */
+  private idle(known?: NextWork): Promise<void> {
     return new Promise<void>((resolve) => {
       const sleeping: { timer?: Timer; over?: boolean } = {};
       const done = () => {
@@ -251,17 +279,20 @@ export class Tracker {
         const wait = next === undefined ? MAX_IDLE_MS : Math.min(MAX_IDLE_MS, Math.max(1, next - this.deps.clock.now()));
         sleeping.timer = this.deps.clock.setTimer(done, wait);
       };
-      this.nextWorkAt().then(sleepUntil, (error: unknown) => {
-        this.deps.logger.error({ err: error }, "tracker could not read its schedule");
-        sleepUntil(undefined);
-      });
+      if (known) return sleepUntil(this.nextWorkAt(known));
+      this.deps.repos.schedule.nextWork().then(
+        (next) => sleepUntil(this.nextWorkAt(next)),
+        (error: unknown) => {
+          this.deps.logger.error({ err: error }, "tracker could not read its schedule");
+          sleepUntil(undefined);
+        },
+      );
     });
   }
 
   /** The next due poll (while a slot is free) or owed message, whichever comes first. */
-  private async nextWorkAt(): Promise<number | undefined> {
-    // One read for all three; what this process is doing is looked at once it is answered.
-    const next = await this.deps.repos.schedule.nextWork();
+  private nextWorkAt(next: NextWork): number | undefined {
+    // From one read of all three; what this process is doing is looked at as it is now.
     const poll = this.polling.size < this.concurrency ? next.poll : undefined;
     const notice = this.delivering ? undefined : earliest(next.notice, next.card);
     return earliest(poll, notice);

@@ -16,8 +16,12 @@ import { admin, freshDatabase, testBackEnd } from "../harness/postgres.js";
  */
 let fleet: Fleet;
 
-/** The leader polls each moving exchange this often: its next poll comes well after the Refresh's read. */
-const INTERVAL_S = 8;
+/**
+ * The leader polls each moving exchange this often: its next poll comes well after the Refresh's
+ * read (a tenth of a second after the news of "exchanging", a second under load). Every wait of
+ * this test is about one interval: 8 s made it last 33 s.
+ */
+const INTERVAL_S = 4;
 const SWAP = { from: "btc btc", to: "usdt trx", amount: "0.05", address: "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj" };
 const ORDER = ["waiting", "confirming", "exchanging", "sending", "finished"];
 

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -99,9 +99,15 @@ describe("the production artifact, built as the Dockerfile builds it", () => {
       if (command === "npm ci") {
         // The same lockfile, installed: the checkout's node_modules, hard-linked (npm ci would
         // need the registry and a native rebuild). npm's own record is a real copy, since prune rewrites it.
-        await run("cp", ["-al", join(ROOT, "node_modules"), join(buildDir, "node_modules")]);
+        // The folder itself, where the checkout's is a link to one shared by several: a copied link
+        // would let the removal below, and the prune, reach into the shared folder.
+        const installed = realpathSync(join(ROOT, "node_modules"));
+        await run("cp", ["-al", installed, join(buildDir, "node_modules")]);
+        expect(lstatSync(join(buildDir, "node_modules")).isSymbolicLink()).toBe(false);
         rmSync(join(buildDir, "node_modules/.package-lock.json"), { force: true });
-        cpSync(join(ROOT, "node_modules/.package-lock.json"), join(buildDir, "node_modules/.package-lock.json"));
+        // (npm keeps it as a cache of the folder's contents: without one, it reads the folder.)
+        if (existsSync(join(installed, ".package-lock.json")))
+          cpSync(join(installed, ".package-lock.json"), join(buildDir, "node_modules/.package-lock.json"));
         continue;
       }
       await run("sh", ["-c", command], { cwd: buildDir, env: npmEnv, maxBuffer: 16 * 1024 * 1024 });

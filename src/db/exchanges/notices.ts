@@ -38,8 +38,8 @@ export class NoticeRepository {
         .where("notice_retry_at", "is not", null)
         .where("pending_notice", "is", null),
     );
-    // Both kinds of owed message in one round trip (the tracker's loop asks on every pass). A card
-    // is owed by the database's now on PostgreSQL, whatever this process's clock says.
+    // Both kinds of owed message in one round trip (the tracker's loop asks whenever one is owed). A
+    // card is owed by the database's now on PostgreSQL, whatever this process's clock says.
     this.owed = prepared<[now: number, limit: number], { kind: "card" | "notice"; exchange_id: string }>(store.db, (db, arg) => {
       const notices = db
         .selectFrom("transactions")

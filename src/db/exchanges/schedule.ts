@@ -48,8 +48,9 @@ export class ScheduleRepository {
   ) {
     this.cardsOwed = new OwedClock(store, clock);
     const cardsOwed = this.cardsOwed;
-    // The tracker's loop runs the next two on every pass, idle or not: each is one round trip
-    // (the ranks' picks in one query, the three kinds of next work in another), which counts on PostgreSQL.
+    // The tracker's loop reads the next work on every pass, idle or not, and picks due polls when
+    // one is due: each is one round trip (the three kinds of next work in one query, the ranks'
+    // picks in another), which counts on PostgreSQL.
     this.dueOfRanks = prepared<[now: number, limit: number], Row>(store.db, (db, arg) => {
       // Each rank's earliest through the (poll_rank, next_poll_at) index; ties go by age
       // (SQLite's index order; PostgreSQL's would be any).

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { TransactionRecord } from "../../../src/db/index.js";
 import { type StoredMessage, type TestUser, waitFor } from "../../../src/emulator/index.js";
 import { openTestStore, startWorld, type TestWorld } from "../../harness/app.js";
-import { drive } from "../../harness/drive.js";
 import { toSummary } from "../../harness/flow.js";
 import { withholdMemo, XRP_SWAP } from "../../harness/withheld-memo.js";
 
@@ -40,13 +39,49 @@ async function confirm(w: TestWorld, user: TestUser, summary: StoredMessage): Pr
   );
 }
 
-/** Lets `ms` of simulated time pass in steps, giving loopback I/O real time in between. */
-async function letTimePass(w: TestWorld, ms: number, stepMs: number): Promise<void> {
-  for (let passed = 0; passed < ms; passed += stepMs) {
-    await w.clock.advance(stepMs);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/**
+ * Moves simulated time one step, then gives the bot real time while it has work under way (an
+ * update, a poll, owed messages being sent: its calls to Telegram and to the service are loopback
+ * I/O), until that work is done or for `patienceMs` at most (a test may hold a call on its way).
+ * A step where nothing fell due costs no real time.
+ */
+async function step(w: TestWorld, stepMs: number, patienceMs = 25): Promise<void> {
+  await w.clock.advance(stepMs);
   await w.app.idle();
+  for (const until = Date.now() + patienceMs; Date.now() < until && (await working(w)); )
+    await new Promise((resolve) => setTimeout(resolve, 2));
+}
+
+/** Lets `ms` of simulated time pass in steps. */
+async function letTimePass(w: TestWorld, ms: number, stepMs: number): Promise<void> {
+  for (let passed = 0; passed < ms; passed += stepMs) await step(w, stepMs);
+  await w.app.idle();
+}
+
+/**
+ * Moves simulated time in steps until `found` gives something, and returns it; fails after
+ * `maxMs` of simulated time. Each step waits for the work it set going (a second at most): a
+ * send that takes real time does not let simulated minutes run past it.
+ */
+async function stepUntil<T>(
+  w: TestWorld,
+  found: () => T | Promise<T>,
+  what: string,
+  { stepMs, maxMs = 30 * 60_000 }: { stepMs: number; maxMs?: number },
+): Promise<NonNullable<T>> {
+  const deadline = w.clock.now() + maxMs;
+  for (;;) {
+    const value = await found();
+    if (value) return value;
+    if (w.clock.now() >= deadline) throw new Error(`${what}: not within ${maxMs} ms of simulated time`);
+    await step(w, stepMs, 1_000);
+  }
+}
+
+/** Owed messages are being sent, or a poll is under way that does not wait for the budget. */
+async function working(w: TestWorld): Promise<boolean> {
+  const { tracker, budget } = w.app;
+  return tracker.sendingOwed() || (tracker.pollsInFlight() > 0 && tracker.pollsInFlight() > (await budget.stats()).queuedByLane.poll);
 }
 
 /**
@@ -78,11 +113,7 @@ describe("deposit details after Confirm", () => {
     const tx = await confirm(world, user, summary);
     expect(tx.extraFrom).toBeTruthy();
 
-    const shown = await drive(
-      world.clock,
-      waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"),
-      { stepMs: 1_000, maxMs: 5 * 60_000 },
-    );
+    const shown = await stepUntil(world, () => depositMessages(world!, tx)[0], "the deposit details", { stepMs: 1_000, maxMs: 5 * 60_000 });
     expect(world.clock.now()).toBeLessThanOrEqual(outageEnds + 60_000);
     expect(shown).toContain(tx.exchangeId);
     expect(shown).toContain("Send exactly 100 XRP");
@@ -101,11 +132,7 @@ describe("deposit details after Confirm", () => {
     world.tg.outage(outageEnds, { error_code: 502, html: true });
     const tx = await confirm(world, user, summary);
 
-    const shown = await drive(
-      world.clock,
-      waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"),
-      { stepMs: 1_000, maxMs: 5 * 60_000 },
-    );
+    const shown = await stepUntil(world, () => depositMessages(world!, tx)[0], "the deposit details", { stepMs: 1_000, maxMs: 5 * 60_000 });
     expect(world.clock.now()).toBeLessThanOrEqual(outageEnds + 60_000);
     expect(shown).toContain(tx.exchangeId);
     expect(shown).toContain("Send exactly 100 XRP");
@@ -124,11 +151,10 @@ describe("deposit details after Confirm", () => {
     // The card arrives, but the bot never hears so (the answer is lost on the way back).
     world.tg.loseAnswerNext("sendMessage");
     const tx = await confirm(world, user, summary);
-    await drive(
-      world.clock,
-      waitFor(() => depositMessages(world!, tx).length >= 2 || undefined, 60_000, "the card to be repeated"),
-      { stepMs: 1_000, maxMs: 3 * 60_000 },
-    );
+    await stepUntil(world, () => depositMessages(world!, tx).length >= 2 || undefined, "the card to be repeated", {
+      stepMs: 1_000,
+      maxMs: 3 * 60_000,
+    });
     await letTimePass(world, 10 * 60_000, 5_000);
     await world.app.idle();
     const shown = depositMessages(world!, tx);
@@ -180,27 +206,16 @@ describe("deposit details after Confirm", () => {
     // The tracker learns the memo while Telegram fails its send, and the waiting card cannot be edited.
     world.tg.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" });
     world.tg.failNext("editMessageText", { error_code: 400, description: "Bad Request: message can't be edited" }, 5);
-    const tx = await drive(
-      world.clock,
-      waitFor(
-        async () => {
-          const found = (await world!.app.repos.transactions.find(
-            (
-              await world!.app.repos.transactions.listByUser(9204, 1)
-            )[0]!.exchangeId,
-          ))!;
-          return found.extraFrom ? found : undefined;
-        },
-        60_000,
-        "the tracker to learn the memo",
-      ),
+    const tx = await stepUntil(
+      world,
+      async () => {
+        const found = (await world!.app.repos.transactions.find((await world!.app.repos.transactions.listByUser(9204, 1))[0]!.exchangeId))!;
+        return found.extraFrom ? found : undefined;
+      },
+      "the tracker to learn the memo",
       { stepMs: 5_000 },
     );
-    const ready = await drive(
-      world.clock,
-      waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"),
-      { stepMs: 5_000, maxMs: 5 * 60_000 },
-    );
+    const ready = await stepUntil(world, () => depositMessages(world!, tx)[0], "the deposit details", { stepMs: 5_000, maxMs: 5 * 60_000 });
     expect(ready).toContain(`Include this memo, or your deposit can be lost: ${tx.extraFrom}`);
     await letTimePass(world, 10 * 60_000, 5_000);
     await world.app.idle();
@@ -218,16 +233,13 @@ describe("deposit details after Confirm", () => {
     const id = (await world.app.repos.transactions.listByUser(9205, 1))[0]!.exchangeId;
     // A restart: the card the flow had not shown is the tracker's now, and it shows it without the memo.
     await world.restart();
-    await drive(
-      world.clock,
-      waitFor(
-        async () =>
-          ((await world!.app.repos.transactions.find(id))!.cardClaim === "tracker" &&
-            (await world!.app.repos.transactions.find(id))!.cardMessageId) ||
-          undefined,
-        60_000,
-        "the tracker's card",
-      ),
+    await stepUntil(
+      world,
+      async () =>
+        ((await world!.app.repos.transactions.find(id))!.cardClaim === "tracker" &&
+          (await world!.app.repos.transactions.find(id))!.cardMessageId) ||
+        undefined,
+      "the tracker's card",
       { stepMs: 5_000, maxMs: 10 * 60_000 },
     );
 
@@ -241,11 +253,7 @@ describe("deposit details after Confirm", () => {
       "the memo",
     );
     const withMemo = () => depositMessages(world!, tx).filter((text) => text.includes(tx.extraFrom!));
-    await drive(
-      world.clock,
-      waitFor(() => withMemo()[0], 60_000, "the deposit details"),
-      { stepMs: 5_000, maxMs: 2 * 60_000 },
-    );
+    await stepUntil(world, () => withMemo()[0], "the deposit details", { stepMs: 5_000, maxMs: 2 * 60_000 });
     await letTimePass(world, 10 * 60_000, 5_000);
     expect(withMemo()).toHaveLength(1);
     // The tracker's card no longer says the memo is missing.
@@ -317,13 +325,10 @@ describe("deposit details after Confirm", () => {
     world.tg.outage(world.clock.now() + 60_000, { error_code: 502, description: "Bad Gateway" });
     await user.click(summary, /Confirm/);
     const id = await waitFor(async () => (await world!.app.repos.transactions.listByUser(9209, 1))[0]?.exchangeId, 5_000, "the exchange");
-    await drive(
-      world.clock,
-      waitFor(
-        async () => ((await world!.app.repos.transactions.find(id))!.cardDueAt !== null ? true : undefined),
-        30_000,
-        "the card to be owed",
-      ),
+    await stepUntil(
+      world,
+      async () => ((await world!.app.repos.transactions.find(id))!.cardDueAt !== null ? true : undefined),
+      "the card to be owed",
       { stepMs: 1_000, maxMs: 60_000 },
     );
     // The process dies while the tracker sends the card: taken, never recorded as shown.
@@ -356,9 +361,10 @@ describe("deposit details after Confirm", () => {
     // Meanwhile the deposit arrives, and the tracker's poll learns it.
     world.app.sandbox!.setTimeline(id, { confirming: 60 * 60_000 });
     world.app.sandbox!.steer(id, "deposit-arrived");
-    await drive(
-      world.clock,
-      waitFor(async () => ((await world!.app.repos.transactions.find(id))!.status === "confirming" ? true : undefined), 60_000, "the poll"),
+    await stepUntil(
+      world,
+      async () => ((await world!.app.repos.transactions.find(id))!.status === "confirming" ? true : undefined),
+      "the poll",
       { stepMs: 1_000, maxMs: 5 * 60_000 },
     );
     await letTimePass(world, 5 * 60_000, 5_000);
@@ -388,11 +394,7 @@ describe("deposit details after Confirm", () => {
       5_000,
       "the memo",
     );
-    await drive(
-      world.clock,
-      waitFor(() => depositMessages(world!, tx)[0], 60_000, "the deposit details"),
-      { stepMs: 5_000, maxMs: 2 * 60_000 },
-    );
+    await stepUntil(world, () => depositMessages(world!, tx)[0], "the deposit details", { stepMs: 5_000, maxMs: 2 * 60_000 });
     await letTimePass(world, 10 * 60_000, 5_000);
     expect(depositMessages(world, tx)).toHaveLength(1);
   });

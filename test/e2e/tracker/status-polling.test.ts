@@ -709,10 +709,10 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
   });
 
   // Eight simulated days: some 56,000 ticks of the tracker, the flow sweep, the alert checker and
-  // the offers' recovery, each a few queries. On PostgreSQL each query is a round trip to the
-  // server (SQLite's are calls within the process), so this one test needs more time there than
-  // the default. The providers are refreshed daily here, not every 5 minutes: 2,300 refreshes of
-  // a catalogue this test does not read took a fifth of its time.
+  // the offers' recovery, about 90,000 queries (a quiet pass of the tracker is one). On PostgreSQL
+  // each query is a round trip to the server (SQLite's are calls within the process), so this one
+  // test needs more time there than the default. The providers are refreshed daily here, not every
+  // 5 minutes: 2,300 refreshes of a catalogue this test does not read took a fifth of its time.
   it("follows an exchange in motion hourly for 7 days, then stops and tells the owner once", async () => {
     const w = (world = await startWorld({}, { catalogueRefresh: { providersEveryMs: DAY } }));
     const user = w.tg.user({ id: 5804, first_name: "Quin", language_code: "ru" });
