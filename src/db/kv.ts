@@ -272,7 +272,8 @@ export class KeyValueStore {
       json === null
         ? pg
           ? await run(
-              `WITH held AS (${held}), gone AS (DELETE FROM kv WHERE key = $3 AND EXISTS (SELECT 1 FROM held) RETURNING 1) SELECT (SELECT count(*) FROM held) AS held`,
+              `WITH held AS (${held}), gone AS (DELETE FROM kv WHERE key = $3 AND EXISTS (SELECT 1 FROM held) RETURNING 1)
+               SELECT (SELECT count(*) FROM held) AS held`,
               [fence.chatKey, fence.token, key],
             )
           : await run(`DELETE FROM kv WHERE key = ? AND EXISTS (${held}) RETURNING 1 AS held`, [key, fence.chatKey, fence.token])

@@ -63,7 +63,7 @@ export async function oweCardIfLeaseLost(
   if (lease === "held") return;
   deps.logger.warn(
     { exchangeId, cardOwed: lease === "owed" },
-    "this process lost the chat's lease while showing an exchange's creation card: it shows nothing more, and the card (unless shown or another's) is owed at once to the tracker",
+    "this process lost the chat's lease while showing an exchange's creation card: it shows nothing more",
   );
   if (lease === "owed") deps.onCreated(); // wakes the tracker
 }

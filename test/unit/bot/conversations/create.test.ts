@@ -91,7 +91,7 @@ const create = (state: FlowState = answered(), n = 1) =>
   );
 
 describe("the create step", () => {
-  it("records the exchange a process created after its chat was taken over, owes its card at once, and notes nothing (issue 38)", async () => {
+  it("records what a process created after its chat was taken over, owes the card at once, notes nothing (issue 38)", async () => {
     const chatKey = `c:${USER}`;
     const token = (await repos.leases.take(chatKey, "process-a", 60_000))!;
     service = async () => {
