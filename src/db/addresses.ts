@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Clock } from "../clock.js";
 import { lockPersonRows } from "./dialect.js";
+import { fenced } from "./fence.js";
 import { prepared } from "./prepared.js";
 import { COLUMNS, type SavedAddressesTable, type Schema } from "./schema.js";
 import type { Store } from "./store.js";
@@ -28,7 +29,10 @@ const toRecord = (row: Selectable<SavedAddressesTable>): SavedAddress => ({
   usedAt: row.used_at,
 });
 
-/** A person's receiving addresses under their own labels, per network (the address book). */
+/**
+ * A person's receiving addresses under their own labels, per network (the address book). Every
+ * write is fenced (src/db/fence.ts): a process that lost the chat meanwhile changes nothing.
+ */
 export class AddressBook {
   /** Entries one person may keep. */
   static readonly MAX_PER_USER = 30;
@@ -114,45 +118,57 @@ export class AddressBook {
         .executeTakeFirstOrThrow();
       if (Number(n) >= AddressBook.MAX_PER_USER) return "full";
       const now = this.clock.now();
-      const row = await trx
-        .insertInto("saved_addresses")
-        .values({
-          user_id: entry.userId,
-          network: entry.network.toLowerCase(),
-          label: entry.label,
-          address: entry.address,
-          memo: entry.memo ?? "",
-          created_at: now,
-          used_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toRecord(row);
+      const row = await fenced(
+        this.store,
+        (held) =>
+          trx
+            .insertInto("saved_addresses")
+            .columns(["user_id", "network", "label", "address", "memo", "created_at", "used_at"])
+            .expression(
+              held(
+                trx.selectNoFrom((eb) => [
+                  eb.val(entry.userId).as("user_id"),
+                  eb.val(entry.network.toLowerCase()).as("network"),
+                  eb.val(entry.label).as("label"),
+                  eb.val(entry.address).as("address"),
+                  eb.val(entry.memo ?? "").as("memo"),
+                  eb.val(now).as("created_at"),
+                  eb.val(now).as("used_at"),
+                ]),
+              ),
+            )
+            .returningAll()
+            .executeTakeFirst(),
+        { db: trx },
+      );
+      // Inserted unless refused (fenced threw then).
+      return toRecord(row!);
     });
   }
 
   async rename(id: number, userId: number, label: string, db: Kysely<Schema> = this.store.db): Promise<boolean> {
-    const result = await db
-      .updateTable("saved_addresses")
-      .set({ label })
-      .where("id", "=", id)
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
+    const result = await fenced(
+      this.store,
+      (held) =>
+        held(db.updateTable("saved_addresses").set({ label }).where("id", "=", id).where("user_id", "=", userId)).executeTakeFirst(),
+      { db },
+    );
     return result.numUpdatedRows > 0n;
   }
 
   async delete(id: number, userId: number): Promise<boolean> {
-    const result = await this.store.db.deleteFrom("saved_addresses").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+    const result = await fenced(this.store, (held) =>
+      held(this.store.db.deleteFrom("saved_addresses").where("id", "=", id).where("user_id", "=", userId)).executeTakeFirst(),
+    );
     return result.numDeletedRows > 0n;
   }
 
   /** Chosen at the address step: it moves to the front of that network's buttons. */
   async used(id: number, userId: number): Promise<void> {
-    await this.store.db
-      .updateTable("saved_addresses")
-      .set({ used_at: this.clock.now() })
-      .where("id", "=", id)
-      .where("user_id", "=", userId)
-      .execute();
+    await fenced(this.store, (held) =>
+      held(
+        this.store.db.updateTable("saved_addresses").set({ used_at: this.clock.now() }).where("id", "=", id).where("user_id", "=", userId),
+      ).execute(),
+    );
   }
 }

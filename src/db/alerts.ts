@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Clock } from "../clock.js";
 import { lockPersonRows } from "./dialect.js";
+import { fenced } from "./fence.js";
 import { prepared } from "./prepared.js";
 import { COLUMNS, type RateAlertsTable, type Schema } from "./schema.js";
 import type { Store } from "./store.js";
@@ -59,7 +60,9 @@ export class AlertRepository {
 
   /**
    * Creates an alert; with `maxOpen`, only while its owner has fewer open ones than that
-   * (counted and created in one transaction): undefined when they have as many already.
+   * (counted and created in one transaction): undefined when they have as many already. Fenced
+   * (src/db/fence.ts): a process that lost the chat meanwhile creates nothing (the one that took
+   * it creates the alert, once).
    */
   async create(alert: Omit<RateAlert, "id" | "createdAt">, maxOpen = Infinity): Promise<RateAlert | undefined> {
     return this.store.db.transaction().execute(async (trx) => {
@@ -74,23 +77,45 @@ export class AlertRepository {
         if (Number(n) >= maxOpen) return undefined;
       }
       const now = this.clock.now();
-      const { id } = await trx
-        .insertInto("rate_alerts")
-        .values({
-          user_id: alert.userId,
-          chat_id: alert.chatId,
-          symbol_from: alert.symbolFrom,
-          network_from: alert.networkFrom,
-          symbol_to: alert.symbolTo,
-          network_to: alert.networkTo,
-          amount: alert.amount,
-          target: alert.target,
-          created_at: now,
-          expires_at: alert.expiresAt,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return { ...alert, id, createdAt: now };
+      const row = await fenced(
+        this.store,
+        (held) =>
+          trx
+            .insertInto("rate_alerts")
+            .columns([
+              "user_id",
+              "chat_id",
+              "symbol_from",
+              "network_from",
+              "symbol_to",
+              "network_to",
+              "amount",
+              "target",
+              "created_at",
+              "expires_at",
+            ])
+            .expression(
+              held(
+                trx.selectNoFrom((eb) => [
+                  eb.val(alert.userId).as("user_id"),
+                  eb.val(alert.chatId).as("chat_id"),
+                  eb.val(alert.symbolFrom).as("symbol_from"),
+                  eb.val(alert.networkFrom).as("network_from"),
+                  eb.val(alert.symbolTo).as("symbol_to"),
+                  eb.val(alert.networkTo).as("network_to"),
+                  eb.val(alert.amount).as("amount"),
+                  eb.val(alert.target).as("target"),
+                  eb.val(now).as("created_at"),
+                  eb.val(alert.expiresAt).as("expires_at"),
+                ]),
+              ),
+            )
+            .returning("id")
+            .executeTakeFirst(),
+        { db: trx },
+      );
+      // Inserted unless refused (fenced threw then).
+      return { ...alert, id: row!.id, createdAt: now };
     });
   }
 
@@ -121,19 +146,26 @@ export class AlertRepository {
     return (await this.expiredBy(this.store.db, now)).rows.map(toRecord);
   }
 
-  /** An alert claimed to be told whose message Telegram did not take: open again for the next check. */
+  /**
+   * An alert claimed to be told whose message Telegram did not take: open again for the next
+   * check. Not fenced: it gives back what `end` claimed, which a process that lost the lease
+   * must do too (else nobody would ever tell it).
+   */
   async reopen(id: number): Promise<void> {
     await this.store.db.updateTable("rate_alerts").set({ ended_at: null, ended_reason: null }).where("id", "=", id).execute();
   }
 
-  /** Ends an open alert; false when it had ended already (so it is told only once). */
+  /** Ends an open alert (fenced: src/db/fence.ts); false when it had ended already (so it is told only once). */
   async end(id: number, reason: AlertEnd): Promise<boolean> {
-    const result = await this.store.db
-      .updateTable("rate_alerts")
-      .set({ ended_at: this.clock.now(), ended_reason: reason })
-      .where("id", "=", id)
-      .where("ended_at", "is", null)
-      .executeTakeFirst();
+    const result = await fenced(this.store, (held) =>
+      held(
+        this.store.db
+          .updateTable("rate_alerts")
+          .set({ ended_at: this.clock.now(), ended_reason: reason })
+          .where("id", "=", id)
+          .where("ended_at", "is", null),
+      ).executeTakeFirst(),
+    );
     return result.numUpdatedRows > 0n;
   }
 }

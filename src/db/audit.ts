@@ -1,4 +1,5 @@
 import type { Clock } from "../clock.js";
+import { fenced } from "./fence.js";
 import type { Store } from "./store.js";
 
 export interface AuditEntry {
@@ -15,8 +16,25 @@ export class AuditLog {
     private readonly clock: Clock,
   ) {}
 
+  /** Fenced (src/db/fence.ts): a process that lost the chat meanwhile records nothing (the one that took it does). */
   async record(staffId: number, command: string, argument: string): Promise<void> {
-    await this.store.db.insertInto("audit_log").values({ at: this.clock.now(), staff_id: staffId, command, argument }).execute();
+    const at = this.clock.now();
+    await fenced(this.store, (held) =>
+      this.store.db
+        .insertInto("audit_log")
+        .columns(["at", "staff_id", "command", "argument"])
+        .expression(
+          held(
+            this.store.db.selectNoFrom((eb) => [
+              eb.val(at).as("at"),
+              eb.val(staffId).as("staff_id"),
+              eb.val(command).as("command"),
+              eb.val(argument).as("argument"),
+            ]),
+          ),
+        )
+        .execute(),
+    );
   }
 
   async recent(limit: number): Promise<AuditEntry[]> {

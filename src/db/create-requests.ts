@@ -1,7 +1,7 @@
 import { CompiledQuery, type Selectable, sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { NewTransaction, TransactionRecord, TransactionRepository } from "./exchanges/record.js";
-import { currentFence, type Fence, LeaseLostError } from "./fence.js";
+import { currentFence, type Fence, fenced, refused, refusedIfLost } from "./fence.js";
 import { holderGone } from "./instances.js";
 import { PREPARED_MARK, prepared } from "./prepared.js";
 import type { CreateRequestsTable } from "./schema.js";
@@ -163,8 +163,8 @@ export class CreateRequestRepository {
   /**
    * insertPending, only while the chat's lease still carries the fence's token (PostgreSQL: the
    * lease row read FOR SHARE in the same statement, so a claim of the chat waits for it); rows
-   * inserted, or LeaseLostError. The outcome's writes after the call are not fenced: what the
-   * service answered is recorded whoever holds the chat by then.
+   * inserted, or LeaseLostError. The outcome's writes after the call (complete, fail, markUnknown)
+   * are not fenced: what the service answered is a fact from outside, recorded whoever holds the chat by then.
    */
   private async insertFenced(fence: Fence, claim: Claim): Promise<bigint> {
     const [key, userId, now, details, attemptedBy] = claim;
@@ -175,21 +175,28 @@ export class CreateRequestRepository {
                            SELECT $3, $4, 'pending', $5, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM held)
                            ON CONFLICT (request_key) DO NOTHING RETURNING 1)
          SELECT (SELECT count(*) FROM held) AS held, (SELECT count(*) FROM inserted) AS inserted`
-      : // SQLite: one process, one statement at a time; the check and the insert need no lock.
-        `SELECT (SELECT count(*) FROM chat_leases WHERE chat_key = ? AND token = ?) AS held, 0 AS inserted`;
+      : // SQLite: one process, one statement at a time; the check, in the insert, needs no lock.
+        `INSERT INTO create_requests (request_key, user_id, state, created_at, updated_at, details, attempted_by)
+         SELECT ?, ?, 'pending', ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM chat_leases WHERE chat_key = ? AND token = ?)
+         ON CONFLICT (request_key) DO NOTHING RETURNING 1 AS held, 1 AS inserted`;
     const { rows } = await this.store.db.executeQuery<{ held: number | string; inserted: number | string }>(
       CompiledQuery.raw(
         PREPARED_MARK + text,
-        pg ? [fence.chatKey, fence.token, key, userId, now, details, attemptedBy] : [fence.chatKey, fence.token],
+        pg
+          ? [fence.chatKey, fence.token, key, userId, now, details, attemptedBy]
+          : [key, userId, now, now, details, attemptedBy, fence.chatKey, fence.token],
       ),
     );
-    if (Number(rows[0]?.held ?? 0) === 0) throw new LeaseLostError(fence.chatKey);
+    if (pg && Number(rows[0]?.held ?? 0) === 0) refused(fence);
     if (pg) return BigInt(rows[0]!.inserted);
-    return (await this.insertPending(this.store.db, ...claim)).numAffectedRows ?? 0n;
+    // SQLite: nothing inserted, for a key taken or a lease lost.
+    if (rows.length === 0) await refusedIfLost(this.store.db, fence);
+    return BigInt(rows.length);
   }
 
   /** Records the created exchange and stores it for tracking, in one transaction. */
   async complete(key: string, record: NewTransaction): Promise<TransactionRecord> {
+    // Not fenced (nor fail, markUnknown): what the service answered is recorded whoever holds the chat.
     return this.store.db.transaction().execute(async (trx) => {
       await this.created(trx, key, record.exchangeId, this.clock.now());
       return this.transactions.insert(record, trx);
@@ -223,12 +230,15 @@ export class CreateRequestRepository {
    * being created: from now on its outcome is owed to them, if the card does not tell it.
    */
   async markToldInFlight(key: string, at: number): Promise<void> {
-    await this.store.db
-      .updateTable("create_requests")
-      .set({ told_in_flight_at: at })
-      .where("request_key", "=", key)
-      .where("told_in_flight_at", "is", null)
-      .execute();
+    await fenced(this.store, (held) =>
+      held(
+        this.store.db
+          .updateTable("create_requests")
+          .set({ told_in_flight_at: at })
+          .where("request_key", "=", key)
+          .where("told_in_flight_at", "is", null),
+      ).execute(),
+    );
   }
 
   /**
@@ -272,13 +282,17 @@ export class CreateRequestRepository {
    * have sent it: once more at worst). Never this process's own claim again: a claim sends once.
    */
   async claimOutcome(key: string): Promise<boolean> {
-    const result = await this.store.db
-      .updateTable("create_requests")
-      .set({ outcome_holder: this.owner })
-      .where("request_key", "=", key)
-      .where("outcome_told_at", "is", null)
-      .where((eb) => holderGone(this.store.dialect, eb.ref("outcome_holder"), this.owner))
-      .executeTakeFirst();
+    // Fenced by the leader's lease: a former leader that wakes takes nothing.
+    const result = await fenced(this.store, (held) =>
+      held(
+        this.store.db
+          .updateTable("create_requests")
+          .set({ outcome_holder: this.owner })
+          .where("request_key", "=", key)
+          .where("outcome_told_at", "is", null)
+          .where((eb) => holderGone(this.store.dialect, eb.ref("outcome_holder"), this.owner)),
+      ).executeTakeFirst(),
+    );
     return (result.numUpdatedRows ?? 0n) > 0n;
   }
 
@@ -295,12 +309,15 @@ export class CreateRequestRepository {
 
   /** The owed outcome was told (or a created exchange's card tells it). */
   async markOutcomeTold(key: string, at: number): Promise<void> {
-    await this.store.db
-      .updateTable("create_requests")
-      .set({ outcome_told_at: at })
-      .where("request_key", "=", key)
-      .where("outcome_told_at", "is", null)
-      .execute();
+    await fenced(this.store, (held) =>
+      held(
+        this.store.db
+          .updateTable("create_requests")
+          .set({ outcome_told_at: at })
+          .where("request_key", "=", key)
+          .where("outcome_told_at", "is", null),
+      ).execute(),
+    );
   }
 
   async find(key: string): Promise<CreateRequestRecord | undefined> {

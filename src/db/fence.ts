@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type Compilable, DeleteResult, InsertResult, type Kysely, type QueryResult, type RawBuilder, sql, UpdateResult } from "kysely";
 import type { Dialect } from "./dialect.js";
+import { type Arg, prepared } from "./prepared.js";
 import type { Schema } from "./schema.js";
 
 /**
@@ -170,4 +171,111 @@ export function refused(fence: Fence): never {
  */
 export async function refusedIfLost(db: Kysely<Schema>, fence: Fence): Promise<void> {
   if (!(await leaseStillHeld(db, fence))) refused(fence);
+}
+
+/** Where a fenced write runs: the store's dialect and Kysely instance (src/db/store.ts). */
+export interface FencedStore {
+  readonly dialect: Dialect;
+  readonly db: Kysely<Schema>;
+}
+
+/** A statement whose WHERE takes one more condition: an UPDATE, a DELETE, or the SELECT of an INSERT … SELECT. */
+interface Conditioned {
+  where(condition: RawBuilder<boolean>): unknown;
+}
+
+/**
+ * Puts a fence's condition (leaseHeld) in a statement's WHERE; given no fence, leaves it as it
+ * is. For an INSERT, put it on the SELECT it inserts (`INSERT … SELECT … WHERE EXISTS (lease)`).
+ */
+export type Held = <Q extends Conditioned>(statement: Q) => Q;
+
+/**
+ * Whether a write changed anything, from what Kysely returns for it: an update's, a delete's or
+ * an insert's result (or a list of them), the rows it returned, or a prepared query's result.
+ */
+export function changedAny(result: unknown): boolean {
+  if (result === undefined || result === null) return false;
+  if (Array.isArray(result)) return result.some(changedAny);
+  if (result instanceof UpdateResult) return result.numUpdatedRows > 0n;
+  if (result instanceof DeleteResult) return result.numDeletedRows > 0n;
+  if (result instanceof InsertResult) return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+  if (typeof result === "object" && "rows" in result && Array.isArray(result.rows)) {
+    const query = result as QueryResult<unknown>;
+    return (query.numAffectedRows ?? 0n) > 0n || query.rows.length > 0;
+  }
+  // A row the write returned.
+  return true;
+}
+
+function heldBy(dialect: Dialect, fence: Fence | undefined): Held {
+  if (!fence) return (statement) => statement;
+  const condition = leaseHeld(dialect, fence);
+  return (statement) => statement.where(condition) as typeof statement;
+}
+
+/** A write's fence, taken as the write is built: `held` to put on its statement, `settle` once it ran. */
+export interface WriteFence {
+  readonly held: Held;
+  /**
+   * After the write: when fenced and it changed nothing, the lease is asked about on `db` (the
+   * transaction the write ran in, if any; the store's by default): lost, the holder is told to
+   * stop and LeaseLostError thrown (nothing was written); held, the write's own condition refused it.
+   */
+  settle(changed: boolean, db?: Kysely<Schema>): Promise<void>;
+}
+
+/**
+ * The fence of a write made now (currentFence: an update's handling, the leader's duties), or
+ * none. Its condition goes in the write's own statement: one statement, no read before it.
+ */
+export function writeFence(store: FencedStore): WriteFence {
+  const fence = currentFence();
+  return {
+    held: heldBy(store.dialect, fence),
+    settle: async (changed, db = store.db) => {
+      if (fence && !changed) await refusedIfLost(db, fence);
+    },
+  };
+}
+
+/**
+ * A write made under the fence of the work running here, if any (writeFence): `write` puts `held`
+ * on its statement; a fenced write that changed nothing (`changed`, default changedAny) is refused
+ * for its lease (LeaseLostError, the holder told to stop) or for its own condition (its result
+ * returned as is). `db`: the transaction the write runs in, if any.
+ */
+export async function fenced<R>(
+  store: FencedStore,
+  write: (held: Held) => Promise<R>,
+  options: { db?: Kysely<Schema>; changed?: (result: R) => boolean } = {},
+): Promise<R> {
+  const fence = writeFence(store);
+  const result = await write(fence.held);
+  await fence.settle((options.changed ?? changedAny)(result), options.db);
+  return result;
+}
+
+/**
+ * A hot write built once (src/db/prepared.ts) and fenced as `fenced` fences: `build` puts `held` on
+ * its statement. Built as is for work under no fence, and once more for work under one, the lease's
+ * key and token then taken as two more arguments after the write's own (always as many: a tuple).
+ */
+export function preparedFenced<A extends readonly unknown[], R>(
+  store: FencedStore,
+  build: (db: Kysely<Schema>, arg: Arg, held: Held) => Compilable<R>,
+): (executor: Kysely<Schema>, ...args: A) => Promise<QueryResult<R>> {
+  const plain = prepared<A, R>(store.db, (db, arg) => build(db, arg, heldBy(store.dialect, undefined)));
+  let withFence: ((executor: Kysely<Schema>, ...args: unknown[]) => Promise<QueryResult<R>>) | undefined;
+  return async (executor, ...args) => {
+    const fence = currentFence();
+    if (!fence) return plain(executor, ...args);
+    const at = args.length;
+    withFence ??= prepared<unknown[], R>(store.db, (db, arg) =>
+      build(db, arg, heldBy(store.dialect, { chatKey: arg<string>(at), token: arg<number>(at + 1) })),
+    );
+    const result = await withFence(executor, ...args, fence.chatKey, fence.token);
+    if (!changedAny(result)) await refusedIfLost(executor, fence);
+    return result;
+  };
 }

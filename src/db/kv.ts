@@ -2,7 +2,7 @@ import type { StorageAdapter } from "grammy";
 import { CompiledQuery } from "kysely";
 import type { Clock } from "../clock.js";
 import { octetLength } from "./dialect.js";
-import { currentFence, type Fence, LeaseLostError } from "./fence.js";
+import { currentFence, type Fence, fenced, type Held, preparedFenced, refused, refusedIfLost } from "./fence.js";
 import { PREPARED_MARK, prepared } from "./prepared.js";
 import type { Store } from "./store.js";
 
@@ -76,8 +76,10 @@ export class KeyValueStore {
         .where((eb) => eb(octetLength(store.dialect, eb.ref("value")), ">", arg<number>(2)))
         .orderBy("key"),
     );
-    this.removeIdle = prepared<[from: string, to: string, before: number], never>(store.db, (db, arg) =>
-      db.deleteFrom("kv").where("key", ">=", arg<string>(0)).where("key", "<", arg<string>(1)).where("updated_at", "<", arg<number>(2)),
+    this.removeIdle = preparedFenced<[from: string, to: string, before: number], never>(store, (db, arg, held) =>
+      held(
+        db.deleteFrom("kv").where("key", ">=", arg<string>(0)).where("key", "<", arg<string>(1)).where("updated_at", "<", arg<number>(2)),
+      ),
     );
     this.matching = prepared<
       [from: string, to: string, since: number, contains: string, lacks: string, limit: number],
@@ -130,35 +132,51 @@ export class KeyValueStore {
     for (const key of this.known.keys()) if (key >= from && key < to) this.known.delete(key);
   }
 
+  /**
+   * Writes an entry. This store's writes are fenced (src/db/fence.ts): made while an update is
+   * handled or by the leader's duties, each is made only while that lease is still this process's,
+   * checked by the statement that writes; else LeaseLostError, and nothing written.
+   */
   async set(key: string, value: unknown): Promise<void> {
-    await this.setJson(key, JSON.stringify(value));
+    await this.write(key, JSON.stringify(value));
   }
 
   /**
    * Replaces `expected` with `value` (compare-and-set on the stored JSON, as `set` writes it);
-   * false, and nothing written, when the entry holds anything else by now or is gone.
+   * false, and nothing written, when the entry holds anything else by now or is gone. Fenced when
+   * a fence is current, unless `outsideFence`: for a fact from outside (a quote's answer written
+   * into its ticket), kept whoever holds the chat by then, the compare-and-set its only guard.
    */
-  async replace(key: string, expected: unknown, value: unknown): Promise<boolean> {
-    const result = await this.store.db
-      .updateTable("kv")
-      .set({ value: JSON.stringify(value), updated_at: this.clock.now() })
-      .where("key", "=", key)
-      .where("value", "=", JSON.stringify(expected))
-      .executeTakeFirst();
+  async replace(key: string, expected: unknown, value: unknown, options: { outsideFence?: boolean } = {}): Promise<boolean> {
+    const write = (held: Held) =>
+      held(
+        this.store.db
+          .updateTable("kv")
+          .set({ value: JSON.stringify(value), updated_at: this.clock.now() })
+          .where("key", "=", key)
+          .where("value", "=", JSON.stringify(expected)),
+      ).executeTakeFirst();
+    const result = options.outsideFence ? await write((statement) => statement) : await fenced(this.store, write);
     this.known.delete(key);
     return result.numUpdatedRows > 0n;
   }
 
-  private async setJson(key: string, json: string): Promise<void> {
-    await this.upsert(this.store.db, key, json, this.clock.now());
-    if (this.known.has(key)) this.known.set(key, json);
+  async delete(key: string): Promise<void> {
+    await this.write(key, null);
   }
 
-  async delete(key: string): Promise<void> {
-    // Known to be absent: nothing to delete (most updates end an offers list or a label question that was never there).
-    if (this.known.get(key) === null) return;
-    await this.remove(this.store.db, key);
-    if (this.known.has(key)) this.known.set(key, null);
+  /**
+   * Writes `json` under `key` (null: deletes the entry), fenced when a fence is current: see set.
+   * Known to be absent, an entry is not deleted again (most updates end an offers list or a label
+   * question that was never there), and nothing is fenced.
+   */
+  private async write(key: string, json: string | null): Promise<void> {
+    if (json === null && this.known.get(key) === null) return;
+    const fence = currentFence();
+    if (fence) await this.fencedWrite(fence, key, json);
+    else if (json === null) await this.remove(this.store.db, key);
+    else await this.upsert(this.store.db, key, json, this.clock.now());
+    if (this.known.has(key)) this.known.set(key, json);
   }
 
   /** Entries under `prefix` not written since `before`, oldest first. */
@@ -190,11 +208,9 @@ export class KeyValueStore {
   /** Deletes an entry only if nobody wrote it since `before`; true when it did. */
   async deleteIfIdle(prefix: string, key: string, before: number): Promise<boolean> {
     this.known.delete(`${prefix}:${key}`);
-    const result = await this.store.db
-      .deleteFrom("kv")
-      .where("key", "=", `${prefix}:${key}`)
-      .where("updated_at", "<", before)
-      .executeTakeFirst();
+    const result = await fenced(this.store, (held) =>
+      held(this.store.db.deleteFrom("kv").where("key", "=", `${prefix}:${key}`).where("updated_at", "<", before)).executeTakeFirst(),
+    );
     return result.numDeletedRows > 0n;
   }
 
@@ -207,11 +223,14 @@ export class KeyValueStore {
   /** Deletes an entry only if its stored value is still longer than `bytes`; true when it did. */
   async deleteIfLarger(prefix: string, key: string, bytes: number): Promise<boolean> {
     this.known.delete(`${prefix}:${key}`);
-    const result = await this.store.db
-      .deleteFrom("kv")
-      .where("key", "=", `${prefix}:${key}`)
-      .where((eb) => eb(octetLength(this.store.dialect, eb.ref("value")), ">", bytes))
-      .executeTakeFirst();
+    const result = await fenced(this.store, (held) =>
+      held(
+        this.store.db
+          .deleteFrom("kv")
+          .where("key", "=", `${prefix}:${key}`)
+          .where((eb) => eb(octetLength(this.store.dialect, eb.ref("value")), ">", bytes)),
+      ).executeTakeFirst(),
+    );
     return result.numDeletedRows > 0n;
   }
 
@@ -230,30 +249,33 @@ export class KeyValueStore {
   async keepNewest(prefix: string, keep: number): Promise<number> {
     this.forgetRange(prefix);
     const [from, to] = range(prefix);
-    const result = await this.store.db
-      .deleteFrom("kv")
-      .where("key", ">=", from)
-      .where("key", "<", to)
-      .where("key", "not in", (eb) =>
-        eb
-          .selectFrom("kv")
-          .select("key")
+    const result = await fenced(this.store, (held) =>
+      held(
+        this.store.db
+          .deleteFrom("kv")
           .where("key", ">=", from)
           .where("key", "<", to)
-          .orderBy("updated_at", "desc")
-          .orderBy((eb) => eb.fn("length", ["key"]), "desc")
-          .orderBy("key", "desc")
-          .limit(keep),
-      )
-      .executeTakeFirst();
+          .where("key", "not in", (eb) =>
+            eb
+              .selectFrom("kv")
+              .select("key")
+              .where("key", ">=", from)
+              .where("key", "<", to)
+              .orderBy("updated_at", "desc")
+              .orderBy((eb) => eb.fn("length", ["key"]), "desc")
+              .orderBy("key", "desc")
+              .limit(keep),
+          ),
+      ).executeTakeFirst(),
+    );
     return Number(result.numDeletedRows);
   }
 
   /**
-   * Writes `json` under `key` only while the chat's lease still carries the fence's token, in one
+   * Writes `json` under `key` only while the lease still carries the fence's token, in one
    * statement: on PostgreSQL the lease row is read FOR SHARE, so a claim of the chat committed
-   * before is seen (and refuses the write), and one coming after waits for the write. Throws
-   * LeaseLostError when refused. `json` null deletes the entry.
+   * before is seen (and refuses the write), and one coming after waits for the write. Refused, the
+   * holder is told to stop and LeaseLostError thrown. `json` null deletes the entry.
    */
   private async fencedWrite(fence: Fence, key: string, json: string | null): Promise<void> {
     const pg = this.store.dialect === "postgres";
@@ -263,24 +285,25 @@ export class KeyValueStore {
       this.store.db
         .executeQuery<{ held: number | string }>(CompiledQuery.raw(PREPARED_MARK + text, parameters))
         .then((result) => result.rows);
+    // SQLite numbers its `?` in the order they are written.
     const rows =
       json === null
-        ? await run(
-            pg
-              ? `WITH held AS (${held}), gone AS (DELETE FROM kv WHERE key = $3 AND EXISTS (SELECT 1 FROM held) RETURNING 1)
-                SELECT (SELECT count(*) FROM held) AS held`
-              : // SQLite: one process, one statement at a time; the check and the delete need no lock.
-                `SELECT count(*) AS held FROM (${held})`,
-            [fence.chatKey, fence.token, ...(pg ? [key] : [])],
-          )
+        ? pg
+          ? await run(
+              `WITH held AS (${held}), gone AS (DELETE FROM kv WHERE key = $3 AND EXISTS (SELECT 1 FROM held) RETURNING 1)
+               SELECT (SELECT count(*) FROM held) AS held`,
+              [fence.chatKey, fence.token, key],
+            )
+          : await run(`DELETE FROM kv WHERE key = ? AND EXISTS (${held}) RETURNING 1 AS held`, [key, fence.chatKey, fence.token])
         : await run(
             `INSERT INTO kv (key, value, updated_at) SELECT ${p(3)}, ${p(4)}, ${p(5)} WHERE EXISTS (${held})
              ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at RETURNING 1 AS held`,
-            // SQLite numbers its `?` in the order they are written.
             pg ? [fence.chatKey, fence.token, key, json, this.clock.now()] : [key, json, this.clock.now(), fence.chatKey, fence.token],
           );
-    if (!rows.some((row) => Number(row.held) > 0)) throw new LeaseLostError(fence.chatKey);
-    if (json === null && !pg) await this.remove(this.store.db, key);
+    if (rows.some((row) => Number(row.held) > 0)) return;
+    // SQLite's delete says only what it deleted: nothing, for an entry absent, or a lease lost.
+    if (json === null && !pg) return refusedIfLost(this.store.db, fence);
+    refused(fence);
   }
 
   /**
@@ -293,14 +316,7 @@ export class KeyValueStore {
    * process that took the chat goes on from the state as it was.
    */
   adapter<T>(prefix: string, cap?: { maxBytes: number; onTooLarge(key: string, bytes: number): void }): StorageAdapter<T> {
-    const write = async (key: string, json: string | null) => {
-      const fence = currentFence();
-      // Known to be absent: nothing to delete, nothing to fence.
-      if (json === null && this.known.get(key) === null) return;
-      if (!fence) return json === null ? this.delete(key) : this.setJson(key, json);
-      await this.fencedWrite(fence, key, json);
-      if (this.known.has(key)) this.known.set(key, json);
-    };
+    const write = (key: string, json: string | null) => this.write(key, json);
     return {
       read: (key) => this.get<T>(`${prefix}:${key}`),
       write: async (key, value) => {

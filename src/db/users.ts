@@ -1,5 +1,6 @@
 import type { QueryCreator, Selectable } from "kysely";
 import type { Clock } from "../clock.js";
+import { fenced, type Held, preparedFenced } from "./fence.js";
 import { type Arg, prepared } from "./prepared.js";
 import { COLUMNS, type Schema, type UsersTable } from "./schema.js";
 import type { Store } from "./store.js";
@@ -31,19 +32,27 @@ const toRecord = (row: Selectable<UsersTable>): UserRecord => ({
 
 type Touch = [id: number, username: string | null, firstName: string | null, language: string | null, now: number];
 
-/** The user, inserted or refreshed (names, Telegram's language; a blocked mark lifted): the Touch in arguments 0 to 4. */
-const upsertUser = (db: QueryCreator<Schema>, arg: Arg) =>
+/**
+ * The user, inserted or refreshed (names, Telegram's language; a blocked mark lifted): the Touch
+ * in arguments 0 to 4. Inserted from a SELECT, so that `held` can fence it (src/db/fence.ts).
+ */
+const upsertUser = (db: QueryCreator<Schema>, arg: Arg, held: Held) =>
   db
     .insertInto("users")
-    .values({
-      id: arg(0),
-      username: arg(1),
-      first_name: arg(2),
-      telegram_language: arg(3),
-      blocked: 0,
-      created_at: arg(4),
-      updated_at: arg(4),
-    })
+    .columns(["id", "username", "first_name", "telegram_language", "blocked", "created_at", "updated_at"])
+    .expression(
+      held(
+        db.selectNoFrom((eb) => [
+          eb.val(arg<number>(0)).as("id"),
+          eb.val(arg<string | null>(1)).as("username"),
+          eb.val(arg<string | null>(2)).as("first_name"),
+          eb.val(arg<string | null>(3)).as("telegram_language"),
+          eb.lit(0).as("blocked"),
+          eb.val(arg<number>(4)).as("created_at"),
+          eb.val(arg<number>(4)).as("updated_at"),
+        ]),
+      ),
+    )
     .onConflict((oc) =>
       oc.column("id").doUpdateSet((eb) => ({
         username: eb.ref("excluded.username"),
@@ -67,7 +76,9 @@ export class UserRepository {
     private readonly store: Store,
     private readonly clock: Clock,
   ) {
-    this.upsert = prepared<Touch, Selectable<UsersTable>>(store.db, (db, arg) => upsertUser(db, arg).returning(COLUMNS.users));
+    this.upsert = preparedFenced<Touch, Selectable<UsersTable>>(store, (db, arg, held) =>
+      upsertUser(db, arg, held).returning(COLUMNS.users),
+    );
     this.byId = prepared<[id: number], Selectable<UsersTable>>(store.db, (db, arg) =>
       db.selectFrom("users").select(COLUMNS.users).where("id", "=", arg<number>(0)),
     );
@@ -77,6 +88,7 @@ export class UserRepository {
    * touch, and the kv entries `keys` as they are now (their JSON, or null when absent), in one
    * round trip on PostgreSQL: an update's first write and the reads that follow it at once
    * (the person's flow, the questions the bot may have left open) go to the server together.
+   * Fenced, as every write of an update's handling (src/db/fence.ts), in that same statement.
    */
   async arrive(
     user: { id: number; username?: string | undefined; firstName?: string | undefined; languageCode?: string | undefined },
@@ -101,9 +113,9 @@ export class UserRepository {
   }
 
   private buildUpsertReading(count: number) {
-    return prepared<unknown[], Selectable<UsersTable> & Record<`kv${number}`, string | null>>(this.store.db, (db, arg) =>
+    return preparedFenced<unknown[], Selectable<UsersTable> & Record<`kv${number}`, string | null>>(this.store, (db, arg, held) =>
       db
-        .with("touched", (qb) => upsertUser(qb, arg).returning(COLUMNS.users))
+        .with("touched", (qb) => upsertUser(qb, arg, held).returning(COLUMNS.users))
         .selectFrom("touched")
         .select(COLUMNS.users)
         .select((eb) =>
@@ -164,20 +176,28 @@ export class UserRepository {
   }
 
   async setLanguage(id: number, language: string): Promise<void> {
-    await this.store.db.updateTable("users").set({ language, updated_at: this.clock.now() }).where("id", "=", id).execute();
+    await this.update(id, { language });
   }
 
   /** The anti-phishing phrase; null removes it. */
   async setPhrase(id: number, phrase: string | null): Promise<void> {
-    await this.store.db.updateTable("users").set({ phrase, updated_at: this.clock.now() }).where("id", "=", id).execute();
+    await this.update(id, { phrase });
   }
 
   async setBlocked(id: number, blocked: boolean): Promise<void> {
-    await this.store.db
-      .updateTable("users")
-      .set({ blocked: blocked ? 1 : 0, updated_at: this.clock.now() })
-      .where("id", "=", id)
-      .execute();
+    await this.update(id, { blocked: blocked ? 1 : 0 });
+  }
+
+  /** Changes a user's settings, fenced (src/db/fence.ts). */
+  private async update(id: number, values: Partial<Pick<Selectable<UsersTable>, "language" | "phrase" | "blocked">>): Promise<void> {
+    await fenced(this.store, (held) =>
+      held(
+        this.store.db
+          .updateTable("users")
+          .set({ ...values, updated_at: this.clock.now() })
+          .where("id", "=", id),
+      ).execute(),
+    );
   }
 
   async count(): Promise<number> {

@@ -39,26 +39,34 @@ export async function showCreated(
   try {
     await showCard(conversation, ui, deps, created, from);
   } catch (error) {
-    // Refused for a lost lease (a fenced write, or the fence of a call into the chat): the card
-    // this flow held, or was about to claim, must not stay with a process that shows nothing.
-    await conversation.external(async () => {
-      const exchangeId = created.exchangeId;
-      const lease = await deps.repos.cards.oweIfLeaseLost(exchangeId).catch((failure: unknown) => {
-        deps.logger.error(
-          { err: failure, exchangeId, shownBy: "the tracker, once this process is counted gone or its hold lapses" },
-          "could not owe the creation card after an error",
-        );
-        return "held" as const;
-      });
-      if (lease === "held") return;
-      deps.logger.warn(
-        { exchangeId, cardOwed: lease === "owed" },
-        "this process lost the chat's lease while showing an exchange's creation card",
-      );
-      if (lease === "owed") deps.onCreated(); // wakes the tracker
-    });
+    await conversation.external(() => oweCardIfLeaseLost(deps, created.exchangeId));
     throw error;
   }
+}
+
+/**
+ * After an error once the exchange exists (the flow noting it, or showing its card): when it was
+ * a refusal for a lost lease (a fenced write, or the fence of a call into the chat), the card this
+ * flow held, or was about to claim, must not stay with a process that shows nothing: it is owed at
+ * once, and the tracker woken.
+ */
+export async function oweCardIfLeaseLost(
+  deps: Pick<DepositDeps, "clock" | "logger" | "onCreated"> & { repos: Pick<Repositories, "cards"> },
+  exchangeId: string,
+): Promise<void> {
+  const lease = await deps.repos.cards.oweIfLeaseLost(exchangeId).catch((failure: unknown) => {
+    deps.logger.error(
+      { err: failure, exchangeId, shownBy: "the tracker, once this process is counted gone or its hold lapses" },
+      "could not owe the creation card after an error",
+    );
+    return "held" as const;
+  });
+  if (lease === "held") return;
+  deps.logger.warn(
+    { exchangeId, cardOwed: lease === "owed" },
+    "this process lost the chat's lease while showing an exchange's creation card",
+  );
+  if (lease === "owed") deps.onCreated(); // wakes the tracker
 }
 
 async function showCard(

@@ -13,6 +13,7 @@ import type { Metrics } from "../../ops/metrics.js";
 import { flowCreated } from "../flow-created.js";
 import { waitSeconds } from "../format.js";
 import { type TypingIndicator, USER_WAIT_MS, whileWaiting } from "../waiting.js";
+import { oweCardIfLeaseLost } from "./after-creation.js";
 import { type Created, type DepositDeps, depositOf } from "./deposit.js";
 import { createRequestOf, type FlowState, pairOf } from "./flow-state.js";
 import type { FlowUi, Screen } from "./flow-ui.js";
@@ -78,8 +79,22 @@ export async function createStep(
   if (outcome.kind === "in-flight" || outcome.kind === "taken-over") deps.onCreated();
   if (outcome.kind !== "refused" && outcome.kind !== "taken-over")
     deps.flows.flowCompleted(input.chatId, outcome.kind === "created" ? "created" : "unknown");
-  if (outcome.kind === "created") await flowCreated(deps.repos.kv, input.chatId, outcome.exchangeId);
+  if (outcome.kind === "created") await noteCreated(deps, input.chatId, outcome.exchangeId);
   return outcome;
+}
+
+/**
+ * Notes which exchange the flow created (flowCreated). The note is fenced by the chat's lease: a
+ * process that paused while the service created the exchange, and lost the chat meanwhile, is
+ * refused here, before its card; the card is then owed at once, as a refused showing owes it.
+ */
+async function noteCreated(deps: CreateDeps, chatId: number, exchangeId: string): Promise<void> {
+  try {
+    await flowCreated(deps.repos.kv, chatId, exchangeId);
+  } catch (error) {
+    await oweCardIfLeaseLost(deps, exchangeId);
+    throw error;
+  }
 }
 
 /**
@@ -131,10 +146,7 @@ async function createExchange(
         // A 429 was refused unread: nothing was created, so the same request key asks again once
         // the service's wait is over (the budget holds every call until then), the person told why.
         if (!isSurelyRateLimited(error) || attempt >= RATE_LIMITED_ATTEMPTS || queue.signal.aborted) throw error;
-        deps.logger.warn(
-          { requestKey, attempt, retryAfterMs: error.details.retryAfterMs },
-          "the service asked us to wait before creating",
-        );
+        deps.logger.warn({ requestKey, attempt, retryAfterMs: error.details.retryAfterMs }, "the service asked us to wait before creating");
         notice.rateLimited(error.details.retryAfterMs ?? 0);
       }
     }

@@ -162,7 +162,8 @@ export class OffersTickets {
       if (stored === undefined || !sameQuote(stored, quote) || stored.owner !== this.deps.owner) return undefined;
       if (stored.outcome !== undefined) return { ...stored, outcome: stored.outcome };
       const answered = { ...stored, outcome };
-      if (await this.deps.kv.replace(keyOf(chatId), stored, answered)) return answered;
+      // The service's answer: kept whoever holds the chat by now (the ticket's compare-and-set guards it).
+      if (await this.deps.kv.replace(keyOf(chatId), stored, answered, { outsideFence: true })) return answered;
       stored = await this.read(chatId, true);
     }
   }

@@ -39,14 +39,16 @@
  * a process whose chat was taken over meanwhile (it paused past its lease) is refused, stops
  * handling the update and sends nothing more into the chat, and the card it held or was about
  * to claim is owed at once, for the leader's tracker or the process that took the chat to show,
- * once. What gives a hold up, owes the card or records what Telegram took (releaseCard,
- * releaseFlowHold, oweUnclaimedCard, oweDepositDetails, oweIfLeaseLost, setCardMessage) is not
- * fenced: it is what a refused process must do anyway, or a fact from outside.
+ * once. The tracker's moves that take a card or release the dead's (takeOwedCard,
+ * releaseDeadClaims) are fenced the same way by the leader's lease: a former leader that wakes
+ * takes nothing. What gives a hold up, owes the card or records what Telegram took (releaseCard,
+ * releaseFlowHold, oweCard, oweUnclaimedCard, oweDepositDetails, oweIfLeaseLost, setCardMessage)
+ * is not fenced: it is what a refused process must do anyway, or a fact from outside.
  */
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Clock } from "../../clock.js";
 import { greatest, least, rowId } from "../dialect.js";
-import { currentFence, type Fence, LeaseLostError, leaseHeld, leaseStillHeld } from "../fence.js";
+import { currentFence, type Fence, leaseHeld, leaseStillHeld, refused, writeFence } from "../fence.js";
 import { holderGone } from "../instances.js";
 import { prepared } from "../prepared.js";
 import { type CardClaim, COLUMNS, type Schema, type TransactionsTable } from "../schema.js";
@@ -266,7 +268,7 @@ export class CardRepository {
    * condition refused it, and the caller hears false.
    */
   private async refusedIfLeaseLost(fence: Fence, exchangeId: string): Promise<void> {
-    if ((await this.oweIfLeaseLost(exchangeId)) !== "held") throw new LeaseLostError(fence.chatKey);
+    if ((await this.oweIfLeaseLost(exchangeId)) !== "held") refused(fence);
   }
 
   /** Owed from now, or from when it was owed already if that is sooner. */
@@ -297,6 +299,7 @@ export class CardRepository {
    * or someone holds the card.
    */
   async takeOwedCard(exchangeId: string): Promise<TransactionRecord | undefined> {
+    const fence = writeFence(this.store);
     const row = await this.db
       .updateTable("transactions")
       .set({
@@ -307,9 +310,11 @@ export class CardRepository {
       .where("exchange_id", "=", exchangeId)
       .where("card_due_at", "is not", null)
       .where((eb) => eb.or([eb("card_claim", "is", null), eb("card_message_id", "is not", null)]))
+      .$call(fence.held)
       .returning(COLUMNS.transactions)
       .returning(rowId(this.store.dialect).as("row_id"))
       .executeTakeFirst();
+    await fence.settle(row !== undefined);
     return row && toRecord(row);
   }
 
@@ -385,6 +390,7 @@ export class CardRepository {
    * details still missing follow when they come. Returns how many.
    */
   async releaseDeadClaims(): Promise<number> {
+    const fence = writeFence(this.store);
     const result = await this.db
       .updateTable("transactions")
       .set((eb) => ({
@@ -397,7 +403,9 @@ export class CardRepository {
       .where("card_message_id", "is", null)
       .where("card_claim", "is not", null)
       .where((eb) => holderGone(this.store.dialect, eb.ref("card_holder"), this.owner))
+      .$call(fence.held)
       .executeTakeFirst();
+    await fence.settle(result.numUpdatedRows > 0n);
     return Number(result.numUpdatedRows);
   }
 }

@@ -5,10 +5,16 @@
  * owes it again (deferNotice); a message Telegram certainly did not get is owed (notice_retry_at)
  * and taken again by one process (takeNotice). Recovery (pendingOfGone) touches only pending
  * messages whose sender is gone: a live process's send is its own to finish, whoever leads.
+ *
+ * The notifier's writes are fenced (src/db/fence.ts) by the lease of the work that makes them (the
+ * leader's, for the tracker's; a chat's, for a person's look): a former leader that wakes takes
+ * nothing and marks nothing. deferNotice is not: it gives back a message Telegram certainly did not
+ * get, which a refused sender must do too (else its live holder would keep it from everyone).
  */
 import { type Kysely, sql } from "kysely";
 import type { Clock } from "../../clock.js";
 import { rowId } from "../dialect.js";
+import { fenced } from "../fence.js";
 import { holderGone } from "../instances.js";
 import { prepared } from "../prepared.js";
 import { COLUMNS, type Schema } from "../schema.js";
@@ -84,15 +90,18 @@ export class NoticeRepository {
    * notified_status only ever becomes the current status, never an older one.
    */
   async markNotified(exchangeId: string, status: string): Promise<void> {
-    await this.db
-      .updateTable("transactions")
-      .set({
-        notified_status: sql<string | null>`CASE WHEN status = ${status} THEN ${status} ELSE notified_status END`,
-        notice_holder: sql<string | null>`CASE WHEN pending_notice = ${status} THEN NULL ELSE notice_holder END`,
-        pending_notice: sql<string | null>`CASE WHEN pending_notice = ${status} THEN NULL ELSE pending_notice END`,
-      })
-      .where("exchange_id", "=", exchangeId)
-      .execute();
+    await fenced(this.store, (held) =>
+      held(
+        this.db
+          .updateTable("transactions")
+          .set({
+            notified_status: sql<string | null>`CASE WHEN status = ${status} THEN ${status} ELSE notified_status END`,
+            notice_holder: sql<string | null>`CASE WHEN pending_notice = ${status} THEN NULL ELSE notice_holder END`,
+            pending_notice: sql<string | null>`CASE WHEN pending_notice = ${status} THEN NULL ELSE pending_notice END`,
+          })
+          .where("exchange_id", "=", exchangeId),
+      ).execute(),
+    );
   }
 
   /**
@@ -113,17 +122,20 @@ export class NoticeRepository {
    * (markNotified's compare-and-set), only while that process still holds it and is gone.
    */
   async settleGone(exchangeId: string, status: string): Promise<void> {
-    await this.db
-      .updateTable("transactions")
-      .set({
-        notified_status: sql<string | null>`CASE WHEN status = ${status} THEN ${status} ELSE notified_status END`,
-        notice_holder: null,
-        pending_notice: null,
-      })
-      .where("exchange_id", "=", exchangeId)
-      .where("pending_notice", "=", status)
-      .where((eb) => holderGone(this.store.dialect, eb.ref("notice_holder"), this.owner))
-      .execute();
+    await fenced(this.store, (held) =>
+      held(
+        this.db
+          .updateTable("transactions")
+          .set({
+            notified_status: sql<string | null>`CASE WHEN status = ${status} THEN ${status} ELSE notified_status END`,
+            notice_holder: null,
+            pending_notice: null,
+          })
+          .where("exchange_id", "=", exchangeId)
+          .where("pending_notice", "=", status)
+          .where((eb) => holderGone(this.store.dialect, eb.ref("notice_holder"), this.owner)),
+      ).execute(),
+    );
   }
 
   /**
@@ -155,19 +167,23 @@ export class NoticeRepository {
    * or while a status message of this exchange is on its way (it is owed again once that one is done).
    */
   async takeNotice(exchangeId: string): Promise<TransactionRecord | undefined> {
-    const row = await this.db
-      .updateTable("transactions")
-      .set({
-        notice_retry_at: null,
-        pending_notice: sql<string | null>`CASE WHEN notified_status IS DISTINCT FROM status THEN status END`,
-        notice_holder: sql<string | null>`CASE WHEN notified_status IS DISTINCT FROM status THEN ${this.owner} END`,
-      })
-      .where("exchange_id", "=", exchangeId)
-      .where("notice_retry_at", "is not", null)
-      .where("pending_notice", "is", null)
-      .returning(COLUMNS.transactions)
-      .returning(rowId(this.store.dialect).as("row_id"))
-      .executeTakeFirst();
+    const row = await fenced(this.store, (held) =>
+      held(
+        this.db
+          .updateTable("transactions")
+          .set({
+            notice_retry_at: null,
+            pending_notice: sql<string | null>`CASE WHEN notified_status IS DISTINCT FROM status THEN status END`,
+            notice_holder: sql<string | null>`CASE WHEN notified_status IS DISTINCT FROM status THEN ${this.owner} END`,
+          })
+          .where("exchange_id", "=", exchangeId)
+          .where("notice_retry_at", "is not", null)
+          .where("pending_notice", "is", null),
+      )
+        .returning(COLUMNS.transactions)
+        .returning(rowId(this.store.dialect).as("row_id"))
+        .executeTakeFirst(),
+    );
     return row && toRecord(row);
   }
 

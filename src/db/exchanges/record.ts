@@ -9,6 +9,7 @@
 import { type Kysely, type Selectable } from "kysely";
 import type { Clock } from "../../clock.js";
 import { rowId } from "../dialect.js";
+import { fenced } from "../fence.js";
 import { prepared } from "../prepared.js";
 import { type CardClaim, COLUMNS, type PollRank, type Schema, type StopReason, type TransactionsTable } from "../schema.js";
 import type { Store } from "../store.js";
@@ -305,7 +306,11 @@ export class TransactionRepository {
     return this.store.db;
   }
 
-  /** Stores a new exchange and its first status, atomically; inside the caller's transaction when given one. */
+  /**
+   * Stores a new exchange and its first status, atomically; inside the caller's transaction when
+   * given one. Not fenced (src/db/fence.ts): an exchange the service created is recorded whoever
+   * holds the chat by then.
+   */
   async insert(record: NewTransaction, db?: Kysely<Schema>): Promise<TransactionRecord> {
     if (db === undefined) return this.db.transaction().execute((trx) => this.insert(record, trx));
     const now = this.clock.now();
@@ -338,11 +343,6 @@ export class TransactionRepository {
     return toRecord(inserted.rows[0]!);
   }
 
-  /** A new status in the history (the schedule's recordObservation, inside its transaction). */
-  async appendStatus(db: Kysely<Schema>, exchangeId: string, status: string, at: number): Promise<void> {
-    await this.insertStatus(db, exchangeId, status, at);
-  }
-
   async findByRowId(id: number): Promise<TransactionRecord | undefined> {
     const row = (await this.byRowId(this.db, id)).rows[0];
     return row && toRecord(row);
@@ -372,6 +372,8 @@ export class TransactionRepository {
    * a change of status is the tracker's to record and announce, and a status read before an
    * await could overwrite a newer one. Returns the exchange as it was just before and just
    * after (one transaction): exactly one of the flow and the tracker sees the deposit become complete.
+   * Not fenced (src/db/fence.ts): what the service answered about the exchange it created is
+   * recorded whoever holds the chat by then, and nobody need ask for it again.
    */
   async recordDeposit(
     exchangeId: string,
@@ -395,8 +397,11 @@ export class TransactionRepository {
       .execute();
   }
 
+  /** When the person last refreshed the card (fenced: src/db/fence.ts). */
   async setRefreshedAt(exchangeId: string, at: number): Promise<void> {
-    await this.db.updateTable("transactions").set({ refreshed_at: at }).where("exchange_id", "=", exchangeId).execute();
+    await fenced(this.store, (held) =>
+      held(this.db.updateTable("transactions").set({ refreshed_at: at }).where("exchange_id", "=", exchangeId)).execute(),
+    );
   }
 
   async countByStatus(): Promise<Record<string, number>> {

@@ -5,10 +5,13 @@
  * ticket before it asks (pollTicket), and a read is recorded only when its ticket is newer than
  * the one the stored status came from, so of two overlapping polls (a follower's Refresh and
  * the leader's poll, or two leaders' across a change) the older read never overwrites the newer.
+ * Every write here is fenced (src/db/fence.ts): by the leader's lease for the tracker's, by the
+ * chat's for a person's look (a Refresh, "I have sent the funds"); a process that lost it changes nothing.
  */
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Clock } from "../../clock.js";
 import { least, rowId } from "../dialect.js";
+import { fenced, preparedFenced } from "../fence.js";
 import { type Arg, prepared } from "../prepared.js";
 import { COLUMNS, POLL_RANK, type PollRank, type Schema, type StopReason } from "../schema.js";
 import type { Store } from "../store.js";
@@ -133,12 +136,14 @@ export class ScheduleRepository {
     );
     // Compare-and-set on the next poll the pick saw: a look that rescheduled the exchange since,
     // or a stop, or its end (next_poll_at NULL equals nothing), leaves it alone.
-    this.leaseOne = prepared<[exchangeId: string, until: number, seen: number | null], never>(store.db, (db, arg) =>
-      db
-        .updateTable("transactions")
-        .set({ next_poll_at: arg<number>(1), leased_until: arg<number>(1) })
-        .where("exchange_id", "=", arg<string>(0))
-        .where((eb) => eb("next_poll_at", "=", eb.fn.coalesce(eb.val(arg<number | null>(2)), eb.ref("next_poll_at")))),
+    this.leaseOne = preparedFenced<[exchangeId: string, until: number, seen: number | null], never>(store, (db, arg, held) =>
+      held(
+        db
+          .updateTable("transactions")
+          .set({ next_poll_at: arg<number>(1), leased_until: arg<number>(1) })
+          .where("exchange_id", "=", arg<string>(0))
+          .where((eb) => eb("next_poll_at", "=", eb.fn.coalesce(eb.val(arg<number | null>(2)), eb.ref("next_poll_at")))),
+      ),
     );
   }
 
@@ -152,12 +157,16 @@ export class ScheduleRepository {
    * while no read of a later ticket has been recorded. Undefined for an exchange not stored.
    */
   async pollTicket(exchangeId: string): Promise<number | undefined> {
-    const row = await this.db
-      .updateTable("transactions")
-      .set((eb) => ({ poll_ticket: eb("poll_ticket", "+", 1) }))
-      .where("exchange_id", "=", exchangeId)
-      .returning("poll_ticket")
-      .executeTakeFirst();
+    const row = await fenced(this.store, (held) =>
+      held(
+        this.db
+          .updateTable("transactions")
+          .set((eb) => ({ poll_ticket: eb("poll_ticket", "+", 1) }))
+          .where("exchange_id", "=", exchangeId),
+      )
+        .returning("poll_ticket")
+        .executeTakeFirst(),
+    );
     return row && Number(row.poll_ticket);
   }
 
@@ -182,16 +191,24 @@ export class ScheduleRepository {
       const before = await findForUpdate(this.store, trx, exchangeId);
       if (!before) return undefined;
       // The row is locked (PostgreSQL) or the one writer's (SQLite): the check and the write are one.
-      const ordered = await trx
-        .updateTable("transactions")
-        .set((eb) =>
-          ticket === undefined
-            ? { poll_ticket: eb("poll_ticket", "+", 1), observed_ticket: eb("poll_ticket", "+", 1) }
-            : { observed_ticket: ticket },
-        )
-        .where("exchange_id", "=", exchangeId)
-        .$if(ticket !== undefined, (qb) => qb.where("observed_ticket", "<", ticket!))
-        .executeTakeFirst();
+      // The transaction's first write is fenced; on PostgreSQL its lease row stays read FOR SHARE
+      // until the commit, so the writes after it are fenced as well (SQLite runs nothing between).
+      const ordered = await fenced(
+        this.store,
+        (held) =>
+          held(
+            trx
+              .updateTable("transactions")
+              .set((eb) =>
+                ticket === undefined
+                  ? { poll_ticket: eb("poll_ticket", "+", 1), observed_ticket: eb("poll_ticket", "+", 1) }
+                  : { observed_ticket: ticket },
+              )
+              .where("exchange_id", "=", exchangeId)
+              .$if(ticket !== undefined, (qb) => qb.where("observed_ticket", "<", ticket!)),
+          ).executeTakeFirst(),
+        { db: trx },
+      );
       if (ordered.numUpdatedRows === 0n) return { before, after: before, change: undefined, stale: true };
       const changed = before.status.toLowerCase() !== observed.status.toLowerCase();
       const o = observed;
@@ -236,23 +253,31 @@ export class ScheduleRepository {
 
   /** Counts one more failed poll in a row ("not found" aside); returns the count. */
   async recordPollError(exchangeId: string): Promise<number> {
-    const row = await this.db
-      .updateTable("transactions")
-      .set((eb) => ({ error_count: eb("error_count", "+", 1) }))
-      .where("exchange_id", "=", exchangeId)
-      .returning("error_count")
-      .executeTakeFirst();
+    const row = await fenced(this.store, (held) =>
+      held(
+        this.db
+          .updateTable("transactions")
+          .set((eb) => ({ error_count: eb("error_count", "+", 1) }))
+          .where("exchange_id", "=", exchangeId),
+      )
+        .returning("error_count")
+        .executeTakeFirst(),
+    );
     return row?.error_count ?? 0;
   }
 
   /** Counts one more "not found" in a row; returns the count. */
   async recordNotFound(exchangeId: string): Promise<number> {
-    const row = await this.db
-      .updateTable("transactions")
-      .set((eb) => ({ not_found_count: eb("not_found_count", "+", 1) }))
-      .where("exchange_id", "=", exchangeId)
-      .returning("not_found_count")
-      .executeTakeFirst();
+    const row = await fenced(this.store, (held) =>
+      held(
+        this.db
+          .updateTable("transactions")
+          .set((eb) => ({ not_found_count: eb("not_found_count", "+", 1) }))
+          .where("exchange_id", "=", exchangeId),
+      )
+        .returning("not_found_count")
+        .executeTakeFirst(),
+    );
     return row?.not_found_count ?? 0;
   }
 
@@ -277,11 +302,14 @@ export class ScheduleRepository {
    */
   async releaseLeases(now: number): Promise<number> {
     // A leased row always has its next_poll_at (the lease's end).
-    const result = await this.db
-      .updateTable("transactions")
-      .set((eb) => ({ next_poll_at: least(this.store.dialect, eb.ref("next_poll_at").$castTo<number>(), now), leased_until: null }))
-      .where("leased_until", "is not", null)
-      .executeTakeFirst();
+    const result = await fenced(this.store, (held) =>
+      held(
+        this.db
+          .updateTable("transactions")
+          .set((eb) => ({ next_poll_at: least(this.store.dialect, eb.ref("next_poll_at").$castTo<number>(), now), leased_until: null }))
+          .where("leased_until", "is not", null),
+      ).executeTakeFirst(),
+    );
     return Number(result.numUpdatedRows);
   }
 
@@ -291,12 +319,15 @@ export class ScheduleRepository {
    * followed any more (stopped before: the owner was told then).
    */
   async stopTracking(exchangeId: string, reason: StopReason, at: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable("transactions")
-      .set({ next_poll_at: null, leased_until: null, tracking_stopped_at: at, tracking_stopped_reason: reason, notice_retry_at: at })
-      .where("exchange_id", "=", exchangeId)
-      .where("next_poll_at", "is not", null)
-      .executeTakeFirst();
+    const result = await fenced(this.store, (held) =>
+      held(
+        this.db
+          .updateTable("transactions")
+          .set({ next_poll_at: null, leased_until: null, tracking_stopped_at: at, tracking_stopped_reason: reason, notice_retry_at: at })
+          .where("exchange_id", "=", exchangeId)
+          .where("next_poll_at", "is not", null),
+      ).executeTakeFirst(),
+    );
     return result.numUpdatedRows > 0n;
   }
 
@@ -329,18 +360,25 @@ export class ScheduleRepository {
     at: number | null,
     rank?: PollRank,
   ): Promise<TransactionRecord | undefined> {
-    const row = await db
-      .updateTable("transactions")
-      .set({
-        next_poll_at: at,
-        leased_until: null,
-        ...(rank === undefined ? {} : { poll_rank: rank }),
-        ...(at === null ? {} : { tracking_stopped_at: null, tracking_stopped_reason: null }),
-      })
-      .where("exchange_id", "=", exchangeId)
-      .returning(COLUMNS.transactions)
-      .returning(rowId(this.store.dialect).as("row_id"))
-      .executeTakeFirst();
+    const row = await fenced(
+      this.store,
+      (held) =>
+        held(
+          db
+            .updateTable("transactions")
+            .set({
+              next_poll_at: at,
+              leased_until: null,
+              ...(rank === undefined ? {} : { poll_rank: rank }),
+              ...(at === null ? {} : { tracking_stopped_at: null, tracking_stopped_reason: null }),
+            })
+            .where("exchange_id", "=", exchangeId),
+        )
+          .returning(COLUMNS.transactions)
+          .returning(rowId(this.store.dialect).as("row_id"))
+          .executeTakeFirst(),
+      { db },
+    );
     return row && toRecord(row);
   }
 
@@ -349,16 +387,19 @@ export class ScheduleRepository {
    * An exchange the tracker no longer follows is left alone; returns whether it was changed.
    */
   async markFundsSent(exchangeId: string, at: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable("transactions")
-      .set((eb) => ({
-        funds_sent_at: at,
-        poll_rank: POLL_RANK.fundsSent,
-        next_poll_at: least(this.store.dialect, eb.ref("next_poll_at").$castTo<number>(), at),
-      }))
-      .where("exchange_id", "=", exchangeId)
-      .where("next_poll_at", "is not", null)
-      .executeTakeFirst();
+    const result = await fenced(this.store, (held) =>
+      held(
+        this.db
+          .updateTable("transactions")
+          .set((eb) => ({
+            funds_sent_at: at,
+            poll_rank: POLL_RANK.fundsSent,
+            next_poll_at: least(this.store.dialect, eb.ref("next_poll_at").$castTo<number>(), at),
+          }))
+          .where("exchange_id", "=", exchangeId)
+          .where("next_poll_at", "is not", null),
+      ).executeTakeFirst(),
+    );
     return result.numUpdatedRows > 0n;
   }
 

@@ -4,6 +4,7 @@ import { type CreateDeps, createStep, RATE_LIMITED_ATTEMPTS } from "../../../../
 import type { FlowState } from "../../../../src/bot/conversations/flow-state.js";
 import { createdByFlow } from "../../../../src/bot/flow-created.js";
 import { ManualClock } from "../../../../src/clock.js";
+import { HeldLease, LeaseLostError, underFence } from "../../../../src/db/fence.js";
 import { createRepositories, openSqliteStore, type Repositories, requestKeyOf, type Store } from "../../../../src/db/index.js";
 import type { QueuePlace } from "../../../../src/exchange/budget.js";
 import type { CreateTransactionRequest } from "../../../../src/exchange/client.js";
@@ -23,7 +24,10 @@ let requests: CreateTransactionRequest[];
 let service: (request: CreateTransactionRequest, onQueued?: (place: QueuePlace) => void) => Promise<{ exchangeId: string }>;
 let completed: string[];
 let queued: string[];
+/** Times the tracker was woken (something owed). */
+let wakes: number;
 beforeEach(() => {
+  wakes = 0;
   clock = new ManualClock();
   store = openSqliteStore(":memory:");
   repos = createRepositories(store, clock, "process-a");
@@ -66,7 +70,7 @@ const deps = (): CreateDeps => ({
     },
     getTransaction: async () => created(requests.at(-1)!),
   },
-  onCreated: () => {},
+  onCreated: () => void wakes++,
   notifyQueued: async (_chatId, text) => {
     queued.push(text);
     return 99;
@@ -87,6 +91,28 @@ const create = (state: FlowState = answered(), n = 1) =>
   );
 
 describe("the create step", () => {
+  it("records what a process created after its chat was taken over, owes the card at once, notes nothing (issue 38)", async () => {
+    const chatKey = `c:${USER}`;
+    const token = (await repos.leases.take(chatKey, "process-a", 60_000))!;
+    service = async () => {
+      // The process pauses while the service creates the exchange, past its lease: another takes the chat.
+      await repos.leases.release(chatKey, "process-a", token);
+      await repos.leases.take(chatKey, "process-b", 60_000);
+      return { exchangeId: "ex-1" };
+    };
+    const lease = new HeldLease(chatKey, token, { claimedAt: performance.now(), freshMs: 60_000, confirm: async () => false });
+    // Refused, the handling stops there, told to (through the conversation, only the error's message is kept).
+    await expect(underFence(lease, () => create())).rejects.toThrow(new LeaseLostError(chatKey).message);
+    expect(lease.lost).toBe(true);
+    // What the service answered is recorded; the flow's note is refused (it is another's flow now)...
+    expect(await repos.createRequests.stateOf(requestKeyOf(USER, "flow1", 1))).toEqual({ state: "created", exchangeId: "ex-1" });
+    expect(await createdByFlow(repos.kv, USER)).toBeUndefined();
+    // ...and the card, which this process will not show, is owed at once: the tracker shows it.
+    expect(await repos.transactions.find("ex-1")).toMatchObject({ addressFrom: DEPOSIT, cardClaim: null, cardDueAt: clock.now() });
+    // The tracker woken for the exchange stored, then for its card owed.
+    expect(wakes).toBe(2);
+  });
+
   it("creates the exchange asked for, stores it with its deposit, and notes the flow created it", async () => {
     const run = await create();
     expect(run.result).toEqual({ kind: "created", exchangeId: "ex-1", deposit: { address: DEPOSIT, extra: null, amount: "0.05" } });
