@@ -12,7 +12,8 @@ import { admin } from "../harness/postgres-admin.js";
  * (test/harness/fleet.ts). A process paused (SIGSTOP) while its reply waits behind the gap loses
  * the chat to the other process; woken, it sends nothing more: what it had queued never reaches
  * Telegram after the other process took the chat. The same for the leader: a status message its
- * tracker queued before it was frozen never goes out once another process leads.
+ * tracker queued before it was frozen never goes out once another process leads; refused, it is
+ * owed to the new leader, who tells the person once.
  */
 let fleet: Fleet;
 
@@ -213,6 +214,28 @@ describe.runIf(testBackEnd() === "postgres")("sends fenced at the wire (issue 38
       expect(described(callsInto(user, thawedAt))).toEqual([]);
       expect(textsInto(user).filter((text) => CONFIRMING.test(text))).toEqual([]);
       expect((await fleet.roles())[lead]).toBe("follower");
+    } finally {
+      thaw();
+    }
+  }, 120_000);
+
+  it("woken before it is counted gone, the former leader's refused status message is owed: the person hears the news once, from the new leader", async () => {
+    const { user, leader, held, thaw } = await leaderFrozenWhileItsMessageWaits(9971);
+    try {
+      // The chat is free again, and the frozen leader is woken at once, still counted as running:
+      // its status message is its own to settle, and was refused as it was about to leave.
+      held.release();
+      thaw();
+      const thawedAt = Date.now();
+      await waitFor(
+        () => leader.bot.lines.some((line) => line.includes("STEPPED DOWN as leader")),
+        10_000,
+        "the woken process to step down",
+      );
+      await waitFor(() => textsInto(user).some((text) => CONFIRMING.test(text)), 15_000, "the news, from the new leader");
+      console.info(`the news of a frozen leader's refused status message, ${((Date.now() - thawedAt) / 1000).toFixed(1)} s after it woke`);
+      await pause(2 * INTERVAL_S * 1000);
+      expect(textsInto(user).filter((text) => CONFIRMING.test(text))).toHaveLength(1);
     } finally {
       thaw();
     }
