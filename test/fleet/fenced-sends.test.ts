@@ -223,8 +223,10 @@ describe.runIf(testBackEnd() === "postgres")("sends fenced at the wire (issue 38
     const { user, leader, held, thaw } = await leaderFrozenWhileItsMessageWaits(9971);
     try {
       // The chat is free again, and the frozen leader is woken at once, still counted as running:
-      // its status message is its own to settle, and was refused as it was about to leave.
+      // its status message is its own to settle; it takes the chat's turn, and is refused as it
+      // is about to leave.
       held.release();
+      await waitFor(async () => (await fleet.holderOf(user.id)) === undefined, 5_000, "the chat to be free");
       thaw();
       const thawedAt = Date.now();
       await waitFor(
