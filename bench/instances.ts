@@ -2,8 +2,10 @@
  * Several instances on one PostgreSQL (issue 22): the compiled bot (`node dist/main.js`) in
  * 1, 2 and 3 processes behind a round-robin balancer in front of their webhooks
  * (test/harness/fleet.ts), the throughput and latency of many distinct users at once, and the
- * failover times: the poller (the leader) killed in polling mode, and a chat whose process is
- * killed in the middle of an update. Prints figures; asserts nothing.
+ * failover times: the leader killed or frozen (until another holds its lease), a chat whose
+ * process is killed or frozen in the middle of an update or of a create (until the person is
+ * answered by another), and the poller (the leader) killed in polling mode. Prints figures;
+ * asserts nothing.
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -233,6 +235,87 @@ function frozenMidCreate(fleet: Fleet): Promise<number[]> {
   });
 }
 
+/** Until the leader's lease is held by another process than `was` (its index), polled every 20 ms; the time since `since`. */
+async function untilAnotherLeads(fleet: Fleet, was: number, since: number): Promise<number> {
+  const deadline = since + 30_000;
+  for (;;) {
+    const holder = await fleet.leaseHolder();
+    if (holder !== undefined && holder !== was) return performance.now() - since;
+    if (performance.now() > deadline) throw new Error("no other process took the leader's lease within 30 s");
+    await sleep(20);
+  }
+}
+
+/**
+ * Webhook mode, three running, FAILOVERS rounds: the leader (by its lease) is killed (SIGKILL)
+ * or frozen (SIGSTOP); from the signal to another process holding the leader's lease (3 s on the
+ * database's clock, tried for every second). The killed one is started again, the frozen one
+ * thawed (it finds its lease taken and steps down), before the next round.
+ */
+async function leaderStruck(fleet: Fleet, signal: "SIGKILL" | "SIGSTOP"): Promise<number[]> {
+  const times: number[] = [];
+  for (let round = 0; round < FAILOVERS; round++) {
+    await waitFor(async () => (await fleet.roles()).filter((role) => role === "leader").length === 1, 15_000, "one leader");
+    const lead = await waitFor(
+      async () => {
+        const holder = await fleet.leaseHolder();
+        return holder === undefined ? undefined : { index: holder };
+      },
+      15_000,
+      "the leader's lease held",
+    );
+    const pid = fleet.instances[lead.index]!.bot.child.pid!;
+    const struckAt = performance.now();
+    if (signal === "SIGKILL") await fleet.stop(lead.index, "SIGKILL");
+    else process.kill(pid, "SIGSTOP");
+    try {
+      times.push(await untilAnotherLeads(fleet, lead.index, struckAt));
+    } finally {
+      if (signal === "SIGKILL") await fleet.start(lead.index, "webhook");
+      else process.kill(pid, "SIGCONT");
+    }
+  }
+  return times;
+}
+
+/**
+ * Webhook mode, three running, FAILOVERS rounds: a new person sends /help and Telegram holds the
+ * answer, so its process is in the middle of the update; that process is killed (SIGKILL) or
+ * frozen (SIGSTOP); from the signal to the person's answer from another process (the chat's
+ * lease, 4 s on the database's clock, runs out first). The held answer is then refused (a 502),
+ * the killed process started again, the frozen one thawed.
+ */
+async function chatHandlerStruck(fleet: Fleet, signal: "SIGKILL" | "SIGSTOP", firstId: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let round = 0; round < FAILOVERS; round++) {
+    const user = fleet.tg.user({ id: firstId + round, first_name: "Handler", language_code: "en" });
+    const held = fleet.tg.holdNext("sendMessage", user.id);
+    await user.send("/help");
+    await held.arrived;
+    const { holder } = await waitFor(
+      async () => {
+        const index = await fleet.holderOf(user.id);
+        return index === undefined ? undefined : { holder: index };
+      },
+      10_000,
+      "the process answering /help",
+    );
+    const pid = fleet.instances[holder]!.bot.child.pid!;
+    const struckAt = performance.now();
+    if (signal === "SIGKILL") await fleet.stop(holder, "SIGKILL");
+    else process.kill(pid, "SIGSTOP");
+    try {
+      await user.nextMessage({ timeoutMs: 30_000 });
+      times.push(performance.now() - struckAt);
+    } finally {
+      held.release({ error_code: 502, description: "Bad Gateway" });
+      if (signal === "SIGKILL") await fleet.start(holder, "webhook");
+      else process.kill(pid, "SIGCONT");
+    }
+  }
+  return times;
+}
+
 /**
  * Polling mode, three running: the leader (the one polling, by /readyz) is SIGKILLed, and a
  * person sends /help right after; from the kill to the answer. The killed one is started again
@@ -344,6 +427,26 @@ export function severalInstances(): Promise<Record<string, string>> {
       const times = await frozenMidCreate(fleet);
       figures["failover: a process frozen mid-create"] =
         `${times.map(seconds).join(", ")} from the SIGSTOP to the person's answer from another process (the frozen one thawed after)`;
+    });
+    await part(figures, "failover: the leader killed", async () => {
+      const times = await leaderStruck(fleet, "SIGKILL");
+      figures["failover: the leader killed"] =
+        `${times.map(seconds).join(", ")} from the SIGKILL to another process holding the leader's lease`;
+    });
+    await part(figures, "failover: the leader frozen", async () => {
+      const times = await leaderStruck(fleet, "SIGSTOP");
+      figures["failover: the leader frozen"] =
+        `${times.map(seconds).join(", ")} from the SIGSTOP to another process holding the leader's lease (the frozen one thawed after)`;
+    });
+    await part(figures, "failover: a chat's handler killed", async () => {
+      const times = await chatHandlerStruck(fleet, "SIGKILL", 33_000_000);
+      figures["failover: a chat's handler killed"] =
+        `${times.map(seconds).join(", ")} from the SIGKILL, mid-update, to the person's answer from another process`;
+    });
+    await part(figures, "failover: a chat's handler frozen", async () => {
+      const times = await chatHandlerStruck(fleet, "SIGSTOP", 34_000_000);
+      figures["failover: a chat's handler frozen"] =
+        `${times.map(seconds).join(", ")} from the SIGSTOP, mid-update, to the person's answer from another process (the frozen one thawed after)`;
     });
     await part(figures, "failover: the poller (leader) killed", async () => {
       const times = await pollerKilled(fleet);

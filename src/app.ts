@@ -217,6 +217,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     clock,
     logger,
     onStatusMessage: (outcome) => metrics.statusMessage(outcome),
+    wakeLeader: () => fleet.send("trackerWake"),
   });
   const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
 

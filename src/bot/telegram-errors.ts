@@ -1,4 +1,5 @@
 import { GrammyError, HttpError } from "grammy";
+import { LeaseLostError } from "../db/fence.js";
 
 /** Telegram's answer to an edit that changes nothing: not an error worth reporting. */
 export function isNotModified(error: unknown): boolean {
@@ -15,7 +16,8 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOST
 
 /**
  * What a failed send means for the message:
- *  retry: Telegram certainly did not take it (no connection, a 5xx or a 429 answer); try later.
+ *  retry: Telegram certainly did not take it (no connection, a 5xx or a 429 answer, or it was
+ *    refused before it left: the lease it was sent under was lost, src/inbox/fence.ts); try later.
  *  blocked: 403, the user blocked the bot; write no more until they write again.
  *  refused: another 4xx; the same message would be refused again, so it is dropped.
  *  uncertain: it may have reached Telegram (a timeout after sending, a dropped connection, a
@@ -28,6 +30,7 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOST
 export type SendFailure = "retry" | "blocked" | "refused" | "uncertain";
 
 export function sendFailure(error: unknown): SendFailure {
+  if (error instanceof LeaseLostError) return "retry";
   if (error instanceof GrammyError) {
     if (error.error_code === 403) return "blocked";
     return error.error_code === 429 || error.error_code >= 500 ? "retry" : "refused";

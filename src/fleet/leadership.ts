@@ -95,6 +95,10 @@ export class Leadership {
       this.currentRole = "leader";
       logger.info({ token }, "this instance is now the LEADER and runs the background duties");
       const abort = new AbortController();
+      // Listened for from the start: the lease may be lost while the duties still start.
+      const lost = whenAborted(fence.signal, "lost" as const);
+      // A term lost while its duties start starts no further one.
+      void lost.then(() => abort.abort());
       // Every duty, and every timer it sets, runs under the term's fence.
       const starting = underFence(fence, () => this.deps.lead(abort.signal)).catch((error: unknown) =>
         logger.error({ err: error }, "the leader's duties could not all start"),
@@ -102,10 +106,7 @@ export class Leadership {
       this.term = { fence, starting, abort, renewing: this.renewWhileHeld(fence) };
       await starting;
       firstDone();
-      const ended = await Promise.race([
-        new Promise<"lost">((resolve) => fence.signal.addEventListener("abort", () => resolve("lost"), { once: true })),
-        new Promise<"stopped">((resolve) => this.stopping.signal.addEventListener("abort", () => resolve("stopped"), { once: true })),
-      ]);
+      const ended = await Promise.race([lost, whenAborted(this.stopping.signal, "stopped" as const)]);
       if (ended === "stopped") return; // stop() ends the term
       logger.error({ token }, "STEPPED DOWN as leader after losing the lease, and stopped the duties here");
       await this.endTerm();
@@ -162,6 +163,12 @@ export class Leadership {
 }
 
 /** Waits `ms` (real time: other processes die on their own time), or less when `signal` aborts. */
+/** Resolves with `value` once `signal` aborts, at once if it has already. */
+function whenAborted<T>(signal: AbortSignal, value: T): Promise<T> {
+  if (signal.aborted) return Promise.resolve(value);
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(value), { once: true }));
+}
+
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {

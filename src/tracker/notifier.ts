@@ -20,6 +20,7 @@ import {
   translatorOf,
 } from "../bot/index.js";
 import type { Clock } from "../clock.js";
+import { LeaseLostError } from "../db/fence.js";
 import type { Repositories, TransactionRecord, UserRecord } from "../db/index.js";
 import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { isPastDeposit, isWaiting, noticeRetryDelay } from "../domain/poll-policy.js";
@@ -52,6 +53,8 @@ export interface NotifierDeps {
   logger: Logger;
   /** Told what became of each status message (metrics). */
   onStatusMessage?: (outcome: "sent" | "owed" | "failed") => void;
+  /** Wakes the leader's tracker, wherever it runs: a message this process could not send is owed to it now. */
+  wakeLeader?: () => void;
 }
 
 /**
@@ -288,6 +291,15 @@ export class StatusNotifier {
       this.deps.onStatusMessage?.("sent");
       return true;
     } catch (error) {
+      if (error instanceof LeaseLostError) {
+        // Refused before it left: this process no longer leads (or no longer holds the chat). Owed
+        // at once, for the process that does; not fenced, as it gives up what this one held.
+        this.deps.onStatusMessage?.("owed");
+        await this.deps.repos.notices.deferNotice(tx.exchangeId, status, this.deps.clock.now());
+        this.deps.logger.warn({ exchangeId: tx.exchangeId }, "a status message the fence refused is owed again");
+        this.deps.wakeLeader?.();
+        return false;
+      }
       const failure = sendFailure(error);
       this.deps.onStatusMessage?.(failure === "retry" ? "owed" : "failed");
       const context = { err: error, exchangeId: tx.exchangeId };

@@ -2,7 +2,9 @@ import type { AddressInfo } from "node:net";
 import { createServer, type Server, type Socket } from "node:net";
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
+import { HeldLease, underFence } from "../../../src/db/fence.js";
 import { type BotApiEmulator, startBotApiEmulator } from "../../../src/emulator/index.js";
+import { fenceCalls } from "../../../src/inbox/fence.js";
 import { sendFailure } from "../../../src/tracker/notifier.js";
 
 let tg: BotApiEmulator | undefined;
@@ -45,6 +47,17 @@ describe("what a failed send means for a status message", () => {
     expect(sendFailure(await failureOf(api))).toBe("retry");
     await tg.goOffline();
     expect(sendFailure(await failureOf(api))).toBe("retry");
+  });
+
+  it("tries again what the fence refused before it left: the lease it was sent under was lost (issue 38)", async () => {
+    tg = await startBotApiEmulator();
+    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    api.config.use(fenceCalls());
+    const lease = new HeldLease("leader", 7, { claimedAt: performance.now(), freshMs: 1_500, confirm: async () => false });
+    lease.lose();
+    const error = await underFence(lease, () => failureOf(api));
+    expect(sendFailure(error)).toBe("retry");
+    expect(tg.calls.filter((call) => call.method === "sendMessage")).toEqual([]);
   });
 
   it("stops writing after a 403, and drops a message refused with a 400", async () => {
