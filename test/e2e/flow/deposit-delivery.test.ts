@@ -59,8 +59,15 @@ async function letTimePass(w: TestWorld, ms: number, stepMs: number): Promise<vo
 }
 
 /**
+ * How long a step of stepUntil waits for work under way, in real time. Short enough that work which
+ * itself waits on simulated time (a send the outbox holds for Telegram's retry_after) costs little
+ * per step: that work reads as under way until the clock moves.
+ */
+const STEP_PATIENCE_MS = 250;
+
+/**
  * Moves simulated time in steps until `found` gives something, and returns it; fails after
- * `maxMs` of simulated time. Each step waits for the work it set going (a second at most): a
+ * `maxMs` of simulated time. Each step waits for the work it set going (STEP_PATIENCE_MS at most): a
  * send that takes real time does not let simulated minutes run past it.
  */
 async function stepUntil<T>(
@@ -74,7 +81,7 @@ async function stepUntil<T>(
     const value = await found();
     if (value) return value;
     if (w.clock.now() >= deadline) throw new Error(`${what}: not within ${maxMs} ms of simulated time`);
-    await step(w, stepMs, 1_000);
+    await step(w, stepMs, STEP_PATIENCE_MS);
   }
 }
 
