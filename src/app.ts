@@ -5,6 +5,7 @@ import type { UserFromGetMe } from "grammy/types";
 import { sql } from "kysely";
 import type { Logger } from "pino";
 import { type BotContext, botVoice, createBot } from "./bot/index.js";
+import { fenceCalls } from "./chat/index.js";
 import { type Clock, systemClock } from "./clock.js";
 import { type Config, DATABASE_NOTE, databaseNote } from "./config.js";
 import { createRepositories, openSqliteStore, type Repositories, type SqliteStore } from "./db/index.js";
@@ -21,7 +22,7 @@ import {
   startSandbox,
 } from "./exchange/index.js";
 import { openFleet, type Role, settlesBy } from "./fleet/index.js";
-import { acceptInto, fenceCalls, HandledChats, InboxWorker } from "./inbox/index.js";
+import { acceptInto, HandledChats, InboxWorker } from "./inbox/index.js";
 import { databaseReadiness, type HealthCheck, Metrics, type OpsServer, startOpsServer } from "./ops/index.js";
 import { connectToTelegram, type RetryTiming, startWebhook, type UpdateFeed } from "./telegram/index.js";
 import { type FloodLimits, Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED } from "./telegram/outbox.js";

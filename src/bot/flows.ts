@@ -2,8 +2,8 @@ import { type ConversationData, conversations, type VersionedState } from "@gram
 import type { MiddlewareFn } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
+import { chatIdOf } from "../chat/index.js";
 import type { Repositories } from "../db/index.js";
-import { chatIdOf } from "../telegram/chat.js";
 import type { BaseContext, BotContext } from "./context.js";
 import { FLOW_PREFIX, FLOW_STATE_MAX_BYTES } from "./flow-sweeper.js";
 
@@ -21,7 +21,7 @@ type StoredFlow = VersionedState<ConversationData> & { applied?: number };
 export const FLOW_VERSION = 8;
 
 /**
- * The conversations plugin with each chat's flow stored under `conv:<chat id>` (src/telegram/chat.ts
+ * The conversations plugin with each chat's flow stored under `conv:<chat id>` (src/chat/key.ts
  * names the chat). Updates of one chat reach this bot one at a time, in order, from the inbox
  * (src/inbox/), whichever process holds the chat: nothing here orders them again. Each flow is
  * saved with the update it was saved for, so that one taken up again after its process died is

@@ -9,6 +9,7 @@ import type { I18n } from "@grammyjs/i18n";
 import { Api, Bot, type MiddlewareFn, type Transformer } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
+import type { ChatPacing } from "../chat/index.js";
 import type { Clock } from "../clock.js";
 import type { Repositories, TransactionRecord } from "../db/index.js";
 import type { CatalogueService, EstimateService, ExchangeAvailability, ExchangeClient, RateBudget } from "../exchange/index.js";
@@ -34,7 +35,7 @@ import { storedFlows } from "./flows.js";
 import { handlingCount } from "./handling.js";
 import { createI18n, languageOfUpdate } from "./i18n.js";
 import { handlerErrors, leftoversFeature } from "./leftovers.js";
-import { type ChatTurns, outgoingCalls } from "./outgoing.js";
+import { outgoingCalls } from "./outgoing.js";
 import { sandboxNotice } from "./sandbox-notice.js";
 import { ignoreNotModified } from "./telegram-errors.js";
 import { TypingIndicator } from "./waiting.js";
@@ -56,7 +57,6 @@ export type { BaseContext, BotContext } from "./context.js";
 export type { BotDuties, BotDuty } from "./duties.js";
 export type { AlertMessenger, Delivery } from "./features/alerts.js";
 export { translatorOf } from "./i18n.js";
-export type { ChatTurns } from "./outgoing.js";
 export { isNotModified, type SendFailure, sendFailure } from "./telegram-errors.js";
 
 export interface BotOptions {
@@ -71,12 +71,12 @@ export interface VoiceDeps {
   metrics: Metrics;
   /** Paces every call into a chat under Telegram's flood limits; one per process. */
   outbox: Outbox;
-  /** The fleet's turns in each chat, for messages from outside its update (src/fleet/); none: the outbox alone. */
-  turns?: ChatTurns;
+  /** The fleet's turns in each chat, for messages from outside its update (src/chat/turns.ts); none: the outbox alone. */
+  turns?: ChatPacing;
   /** True when the bot runs on the embedded sandbox exchange: no real funds. */
   sandbox: boolean;
   /**
-   * Refuses a call made under a lease this process lost (src/inbox/fence.ts), at the wire: on
+   * Refuses a call made under a lease this process lost (src/chat/fence.ts), at the wire: on
    * every API, the conversations' own too, which bot.api's transformers do not reach.
    */
   fence?: Transformer;

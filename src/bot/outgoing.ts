@@ -1,15 +1,8 @@
 import type { Api, Transformer } from "grammy";
+import type { ChatPacing } from "../chat/index.js";
 import type { Metrics } from "../ops/metrics.js";
 import type { Outbox } from "../telegram/outbox.js";
 import { slimSentMessages } from "./conversations/slim-record.js";
-
-/** The fleet's turns in each private chat: a message into one from outside its update waits for it (src/fleet/). */
-export interface ChatTurns {
-  /** For the tracker's status messages: a short wait (the tracker owes the message and comes back). */
-  status: Transformer;
-  /** For everything else. */
-  other: Transformer;
-}
 
 export interface OutgoingDeps {
   metrics: Pick<Metrics, "rateLimitedBy">;
@@ -17,9 +10,12 @@ export interface OutgoingDeps {
   outbox: Pick<Outbox, "transformer">;
   /** Says on every text that the bot runs on the sandbox (sandbox-notice.ts); none on the real service. */
   notice?: Transformer;
-  /** None with one process (SQLite): its outbox alone keeps the gap in each chat. */
-  turns?: ChatTurns;
-  /** Refuses a call made under a lease this process lost, as it leaves (src/inbox/fence.ts). */
+  /**
+   * The chats' turns (the fleet's: src/chat/turns.ts): a message into a private chat from outside
+   * its update waits for it. None with one process (SQLite): its outbox alone keeps the gap in each chat.
+   */
+  turns?: ChatPacing;
+  /** Refuses a call made under a lease this process lost, as it leaves (src/chat/fence.ts). */
   fence?: Transformer;
 }
 
@@ -33,9 +29,9 @@ export interface CallsOf {
   retry: boolean;
   /**
    * Which of the chats' turns. None for a conversation's calls: they are made while its update is
-   * handled here, under the chat's lease, where the turns let a call by (src/telegram/chat-turns.ts).
+   * handled here, under the chat's lease, where the turns let a call by (src/chat/turns.ts).
    */
-  turns?: keyof ChatTurns;
+  turns?: keyof ChatPacing;
   /**
    * A conversation's API: the plugin records every call of the flow and, on replay, answers it
    * from the record (of a sent message, only what the flow reads: slim-record.ts). Its recorder

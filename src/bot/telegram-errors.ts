@@ -17,7 +17,7 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOST
 /**
  * What a failed send means for the message:
  *  retry: Telegram certainly did not take it (no connection, a 5xx or a 429 answer, or it was
- *    refused before it left: the lease it was sent under was lost, src/inbox/fence.ts); try later.
+ *    refused before it left: the lease it was sent under was lost, src/chat/fence.ts); try later.
  *  blocked: 403, the user blocked the bot; write no more until they write again.
  *  refused: another 4xx; the same message would be refused again, so it is dropped.
  *  uncertain: it may have reached Telegram (a timeout after sending, a dropped connection, a

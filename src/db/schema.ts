@@ -183,7 +183,7 @@ export interface ChatLeasesTable {
   until: number;
   /** When the bot last sent a message into the chat (epoch ms, on the database's clock on PostgreSQL). */
   sent_at: number | null;
-  /** The fencing token of the last claim (src/inbox/fence.ts): grows with each claim; 0 for a row from before tokens. */
+  /** The fencing token of the last claim (src/chat/fence.ts): grows with each claim; 0 for a row from before tokens. */
   token: Generated<number>;
 }
 

@@ -11,8 +11,7 @@ import { SharedFleet } from "./shared.js";
 import { SingleProcessFleet } from "./single.js";
 
 export { type Duty, DutyRoster, settlesBy } from "./duties.js";
-export type { ChatLeases, ChatPacing, Fleet, Role, Signal } from "./fleet.js";
-export { chatLeases, type LeaseTiming, TURN_LEASE, UPDATE_LEASE } from "./leases.js";
+export type { Fleet, Role, Signal } from "./fleet.js";
 
 export interface FleetDeps {
   store: SqliteStore | PostgresStore;

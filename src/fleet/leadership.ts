@@ -1,14 +1,7 @@
 import type { Logger } from "pino";
-import { HeldLease, underFence } from "../db/fence.js";
+import { HeldLease, type LeaseTiming, underLease } from "../chat/index.js";
 import type { Role } from "./fleet.js";
-import type { LeaderLease, LeaseTiming } from "./leases.js";
-
-/**
- * The leader's lease: 3 s on the database's clock, renewed every second, tried for every second
- * by the followers. A leader killed, frozen, hung or cut off from the database renews nothing, and
- * another process leads within 4 s of its last renewal; one that wakes finds its token refused.
- */
-export const LEADER_LEASE: LeaseTiming & { retryMs: number } = { leaseMs: 3_000, renewEveryMs: 1_000, retryMs: 1_000 };
+import { LEADER_LEASE, type LeaderLease } from "./leader-lease.js";
 
 export interface LeadershipDeps {
   lease: LeaderLease;
@@ -100,7 +93,7 @@ export class Leadership {
       // A term lost while its duties start starts no further one.
       void lost.then(() => abort.abort());
       // Every duty, and every timer it sets, runs under the term's fence.
-      const starting = underFence(fence, () => this.deps.lead(abort.signal)).catch((error: unknown) =>
+      const starting = underLease(fence, () => this.deps.lead(abort.signal)).catch((error: unknown) =>
         logger.error({ err: error }, "the leader's duties could not all start"),
       );
       this.term = { fence, starting, abort, renewing: this.renewWhileHeld(fence) };

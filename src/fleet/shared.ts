@@ -1,16 +1,15 @@
 import type { Logger } from "pino";
+import { type ChatLeases, type ChatPacing, ChatTurns, chatLeases, TURN_LEASE } from "../chat/index.js";
 import type { Clock } from "../clock.js";
 import { InstanceRegistry } from "../cluster/index.js";
 import type { Repositories } from "../db/index.js";
 import { PgBudgetJournal, PgSignals, type PostgresStore } from "../db/postgres/index.js";
 import type { BudgetJournal } from "../exchange/index.js";
-import { chatKeyOfChat } from "../telegram/chat.js";
-import { ChatTurns } from "../telegram/chat-turns.js";
 import type { Outbox } from "../telegram/outbox.js";
 import { type Duty, DutyRoster, settlesBy } from "./duties.js";
-import type { ChatLeases, ChatPacing, Fleet, Role, Signal } from "./fleet.js";
-import { LEADER_LEASE, Leadership } from "./leadership.js";
-import { chatLeases, leaderLease, TURN_LEASE } from "./leases.js";
+import type { Fleet, Role, Signal } from "./fleet.js";
+import { LEADER_LEASE, leaderLease } from "./leader-lease.js";
+import { Leadership } from "./leadership.js";
 
 export interface SharedFleetDeps {
   store: PostgresStore;
@@ -110,10 +109,9 @@ export class SharedFleet implements Fleet {
   paceChats(deps: { outbox: Pick<Outbox, "sentEarlier" | "lastMessageAt">; handlesChat: (chatKey: string) => boolean }): ChatPacing {
     const { clock, logger, repos, owner } = this.deps;
     const turns = new ChatTurns({
-      turns: chatLeases(repos.inbox, `${owner}/turns`, TURN_LEASE),
+      leases: chatLeases(repos.inbox, `${owner}/turns`, TURN_LEASE),
       outbox: deps.outbox,
       handlesChat: deps.handlesChat,
-      chatKeyOf: chatKeyOfChat,
       logger,
       now: () => clock.now(),
     });

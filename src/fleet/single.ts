@@ -1,5 +1,6 @@
 import type { Transformer } from "grammy";
 import type { Logger } from "pino";
+import { type ChatLeases, type ChatPacing, chatLeases } from "../chat/index.js";
 import type { Clock } from "../clock.js";
 import { systemClock } from "../clock.js";
 import { InstanceRegistry } from "../cluster/index.js";
@@ -13,9 +14,9 @@ import {
 } from "../db/index.js";
 import type { BudgetJournal } from "../exchange/index.js";
 import { type Duty, DutyRoster, settlesBy } from "./duties.js";
-import type { ChatLeases, ChatPacing, Fleet, Role, Signal } from "./fleet.js";
-import { LEADER_LEASE, Leadership } from "./leadership.js";
-import { chatLeases, leaderLease } from "./leases.js";
+import type { Fleet, Role, Signal } from "./fleet.js";
+import { LEADER_LEASE, leaderLease } from "./leader-lease.js";
+import { Leadership } from "./leadership.js";
 
 export interface SingleProcessFleetDeps {
   store: SqliteStore;

@@ -1,9 +1,9 @@
-import type { HeldLease } from "./fence.js";
+import type { HeldLease } from "../chat/index.js";
 
 /**
  * The chats whose update this process is handling now, each with the lease it holds the chat
  * under: the inbox's worker keeps it (and renews those leases); the chats' turns read it, since a
- * message into a chat held here needs no turn of its own (src/telegram/chat-turns.ts).
+ * message into a chat held here needs no turn of its own (src/chat/turns.ts).
  */
 export class HandledChats {
   private readonly leases = new Map<string, HeldLease>();

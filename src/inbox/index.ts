@@ -1,10 +1,8 @@
 import type { Update } from "grammy/types";
+import { chatKeyOf } from "../chat/index.js";
 import type { InboxRepository } from "../db/inbox.js";
-import { chatKeyOf } from "../telegram/chat.js";
 import type { InboxWorker } from "./worker.js";
 
-export { chatIdOfKey, chatKeyOf, chatKeyOfChat } from "../telegram/chat.js";
-export { currentLease, type Fence, fenceCalls, HeldLease, LeaseLostError, underLease } from "./fence.js";
 export { HandledChats } from "./handled.js";
 export { InboxWorker, type InboxWorkerOptions } from "./worker.js";
 

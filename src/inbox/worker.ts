@@ -1,18 +1,17 @@
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
+import { type ChatLeases, chatIdOfKey, HeldLease, underLease } from "../chat/index.js";
 import type { ClaimedUpdate } from "../db/inbox.js";
-import type { ChatLeases } from "../fleet/index.js";
 import type { ChatSends } from "../telegram/outbox.js";
-import { HeldLease, underLease } from "./fence.js";
 import { HandledChats } from "./handled.js";
 
 export interface InboxWorkerOptions {
-  /** This process's leases of the chats (the fleet's: src/fleet/), their owner and timing. */
+  /** This process's leases of the chats (src/chat/lease.ts; the fleet binds their owner and timing). */
   leases: ChatLeases;
   /**
    * Handles one update; a failure is logged and the update counts as handled (the bot's error
    * handler has answered it). `attempts` above 1: a process took it up before and stopped.
-   * Runs under the chat's lease (src/inbox/fence.ts): `signal` aborts when another process took
+   * Runs under the chat's lease (src/chat/fence.ts): `signal` aborts when another process took
    * the chat, and the handling's fenced writes and calls into the chat are refused from then on.
    */
   handle: (update: Update, attempts: number, signal: AbortSignal) => Promise<void>;
@@ -26,8 +25,9 @@ export interface InboxWorkerOptions {
   /** Times an update may be taken up; past this it is set aside (it kills whoever handles it). */
   maxAttempts?: number;
   /**
-   * Telegram's gap between messages into a chat, across processes (the outbox's): told how long ago
-   * the chat last got a message as its lease is taken (`sentEarlier`), asked as it is let go (`lastSentAgo`).
+   * Telegram's gap between messages into a chat, across processes (the outbox's, by chat id): told
+   * how long ago the chat last got a message as its lease is taken (`sentEarlier`), asked as it is
+   * let go (`lastSentAgo`). An update of no chat has no gap to keep.
    */
   chatSends?: ChatSends;
   /** Where the chats handled here now are kept (the chats' turns read it too); default one of its own. */
@@ -193,10 +193,11 @@ export class InboxWorker {
   private async drain(chatKey: string): Promise<void> {
     const { leases } = this;
     const sends = this.options.chatSends;
+    const chatId = chatIdOfKey(chatKey);
     let askedAt = performance.now();
     let update = await leases.claim(chatKey);
-    if (update?.chatSentAgoMs != null) sends?.sentEarlier(chatKey, update.chatSentAgoMs);
-    const lastSentAgo = () => sends?.lastSentAgo(chatKey) ?? null;
+    if (update?.chatSentAgoMs != null && chatId !== undefined) sends?.sentEarlier(chatId, update.chatSentAgoMs);
+    const lastSentAgo = () => (chatId === undefined ? null : (sends?.lastSentAgo(chatId) ?? null));
     while (update) {
       const lease = { chatKey, token: update.token };
       // Taken up as the stop began: handed back untouched, for another process to handle now.

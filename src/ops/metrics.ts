@@ -62,7 +62,7 @@ export class Metrics {
   });
   private readonly outboxWait = new Histogram({
     name: "swapbot_telegram_pacing_wait_seconds",
-    help: "Time a call into a chat waited for its turn under Telegram's flood limits",
+    help: "Time a call into a chat waited in its line under Telegram's flood limits",
     buckets: [0.1, 0.5, 1, 2, 5, 10, 30, 60, 120],
     registers: [this.registry],
   });

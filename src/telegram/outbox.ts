@@ -1,7 +1,6 @@
 import type { Transformer } from "grammy";
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
-import { chatIdOfKey } from "./chat.js";
 
 /**
  * Telegram's flood limits, kept on our side so that Telegram rarely has to answer 429.
@@ -55,8 +54,8 @@ export function postsMessage(method: string): boolean {
   return method !== CHAT_ACTION && MESSAGE_METHODS.test(method);
 }
 
-/** One chat's line: one call at a time, in the order they came. */
-class Lane {
+/** One chat's line in the outbox: one call at a time, in the order they came, and the chat's limits. */
+class ChatLine {
   tail: Promise<void> = Promise.resolve();
   queued = 0;
   /** Earliest time the next message may go (the per-chat gap). */
@@ -72,48 +71,45 @@ class Lane {
 }
 
 /**
- * When a chat last got a message, as an age, by the chat's key (src/telegram/chat.ts): what the
- * chat's lease carries from one process to the next (ages, not times: their clocks may differ).
+ * When a chat last got a message, as an age, by the chat's id: what the chat's lease carries from
+ * one process to the next (ages, not times: their clocks may differ). The inbox's worker asks it
+ * of the chat whose lease it holds (src/chat/ names a lease's chat).
  */
 export interface ChatSends {
   /** The chat got a message `agoMs` ago (from another process): its next one here keeps the gap from then. */
-  sentEarlier(chatKey: string, agoMs: number): void;
+  sentEarlier(chatId: number, agoMs: number): void;
   /** How long ago this process last sent a message into the chat; null when it does not remember one. */
-  lastSentAgo(chatKey: string): number | null;
+  lastSentAgo(chatId: number): number | null;
 }
 
 export interface OutboxDeps {
   clock: Clock;
   logger: Logger;
   limits: FloodLimits;
-  /** Told each time a call waited for its turn (metrics), in ms. */
+  /** Told each time a call waited in its chat's line (metrics), in ms. */
   onWait?: (ms: number) => void;
 }
 
 /**
- * Every call the bot makes into a chat goes through here: it waits its turn under the flood
- * limits, and a 429 holds the whole chat for the retry_after Telegram asked (so order is kept)
+ * Every call the bot makes into a chat goes through here: it waits in the chat's line under the
+ * flood limits, and a 429 holds the whole chat for the retry_after Telegram asked (so order is kept)
  * before the call is tried again. Replies retry until `maxWaitMs`; status messages do not
  * retry here (the tracker owes them and tries again itself). Giving up is logged loudly.
  * After "bot was blocked by the user" the chat's calls, queued or new, get that answer without
  * reaching Telegram, until the person writes again (`wrote`).
  */
 export class Outbox {
-  private readonly lanes = new Map<string, Lane>();
+  private readonly lines = new Map<string, ChatLine>();
   private nextGlobalAt = 0;
   /** Processes sharing Telegram's limits (shareWith). */
   private processes = 1;
   private lastSweepAt = 0;
 
-  /** This outbox's memory of each chat's last message, as ages by the chat's key (for the inbox's worker). */
+  /** This outbox's memory of each chat's last message, as ages (for the inbox's worker). */
   readonly chatSends: ChatSends = {
-    sentEarlier: (chatKey, agoMs) => {
-      const chatId = chatIdOfKey(chatKey);
-      if (chatId !== undefined) this.sentEarlier(chatId, this.deps.clock.now() - agoMs);
-    },
-    lastSentAgo: (chatKey) => {
-      const chatId = chatIdOfKey(chatKey);
-      const at = chatId === undefined ? undefined : this.lastMessageAt(chatId);
+    sentEarlier: (chatId, agoMs) => this.sentEarlier(chatId, this.deps.clock.now() - agoMs),
+    lastSentAgo: (chatId) => {
+      const at = this.lastMessageAt(chatId);
       return at === undefined ? null : this.deps.clock.now() - at;
     },
   };
@@ -127,44 +123,44 @@ export class Outbox {
       if ((typeof chatId !== "number" && typeof chatId !== "string") || method === CHAT_ACTION || method.startsWith("get")) {
         return prev(method, payload, signal);
       }
-      return this.inLane(String(chatId), method, options.retry, () => prev(method, payload, signal), signal) as ReturnType<typeof prev>;
+      return this.inLine(String(chatId), method, options.retry, () => prev(method, payload, signal), signal) as ReturnType<typeof prev>;
     };
   }
 
-  private async inLane(chat: string, method: string, retry: boolean, call: () => Promise<Answer>, signal: Signal): Promise<Answer> {
-    const lane = this.lane(chat);
-    if (lane.queued >= this.deps.limits.maxQueuedPerChat) {
-      this.deps.logger.error({ chatId: chat, method, queued: lane.queued }, "too many messages wait for one chat, so this one is refused");
+  private async inLine(chat: string, method: string, retry: boolean, call: () => Promise<Answer>, signal: Signal): Promise<Answer> {
+    const line = this.line(chat);
+    if (line.queued >= this.deps.limits.maxQueuedPerChat) {
+      this.deps.logger.error({ chatId: chat, method, queued: line.queued }, "too many messages wait for one chat, so this one is refused");
       return tooMany(1);
     }
     const queuedAt = this.deps.clock.now();
-    lane.queued++;
-    const turn = lane.tail;
+    line.queued++;
+    const ahead = line.tail;
     let done!: () => void;
-    lane.tail = new Promise((resolve) => (done = resolve));
+    line.tail = new Promise((resolve) => (done = resolve));
     try {
-      await turn;
+      await ahead;
       const message = MESSAGE_METHODS.test(method);
       for (;;) {
-        if (lane.blocked) return lane.blocked;
+        if (line.blocked) return line.blocked;
         const now = this.deps.clock.now();
         // A status message is not held behind Telegram's wait: the tracker owes it and comes back.
-        if (!retry && lane.blockedUntil > now) return tooMany(Math.ceil((lane.blockedUntil - now) / 1000));
-        const readyAt = this.readyAt(lane, chat, message, now);
+        if (!retry && line.blockedUntil > now) return tooMany(Math.ceil((line.blockedUntil - now) / 1000));
+        const readyAt = this.readyAt(line, chat, message, now);
         if (readyAt - queuedAt > this.deps.limits.maxWaitMs) {
           this.deps.logger.error(
             { chatId: chat, method, waitedMs: readyAt - queuedAt, boundMs: this.deps.limits.maxWaitMs },
-            "a message would wait past the bound for its turn in a chat, so it is given up",
+            "a message would wait past the bound in a chat's line, so it is given up",
           );
           return tooMany(Math.max(1, Math.ceil((readyAt - now) / 1000)));
         }
-        await this.waitTurn(lane, chat, message, signal);
+        await this.waitForSlot(line, chat, message, signal);
         const result = await call();
-        if (message) this.answered(lane, chat);
-        if (isBlocked(result)) lane.blocked = result;
+        if (message) this.answered(line, chat);
+        if (isBlocked(result)) line.blocked = result;
         if (result.ok || result.error_code !== 429) return result;
         const retryAfterMs = Math.max(1, result.parameters?.retry_after ?? 1) * 1000;
-        lane.blockedUntil = this.deps.clock.now() + retryAfterMs;
+        line.blockedUntil = this.deps.clock.now() + retryAfterMs;
         if (!retry) return result;
         const waited = this.deps.clock.now() + retryAfterMs - queuedAt;
         if (waited > this.deps.limits.maxWaitMs) {
@@ -180,24 +176,24 @@ export class Outbox {
         );
       }
     } finally {
-      lane.queued--;
+      line.queued--;
       done();
-      this.forgetIdleLanes();
+      this.forgetIdleLines();
     }
   }
 
   /**
    * Another process sent a message into this chat at `at` (this outbox's clock): the chat's
-   * next message here keeps the gap from it (src/telegram/chat-turns.ts).
+   * next message here keeps the gap from it (a chat's turn: src/chat/turns.ts).
    */
   sentEarlier(chatId: number | string, at: number): void {
-    const lane = this.lane(String(chatId));
-    lane.nextMessageAt = Math.max(lane.nextMessageAt, at + this.deps.limits.chatGapMs);
+    const line = this.line(String(chatId));
+    line.nextMessageAt = Math.max(line.nextMessageAt, at + this.deps.limits.chatGapMs);
   }
 
   /** When this process last sent a message into the chat, if it still remembers (it forgets after the gap). */
   lastMessageAt(chatId: number | string): number | undefined {
-    const at = this.lanes.get(String(chatId))?.lastMessageAt;
+    const at = this.lines.get(String(chatId))?.lastMessageAt;
     return at ? at : undefined;
   }
 
@@ -219,18 +215,18 @@ export class Outbox {
 
   /** The person wrote (or unblocked the bot): their chat takes calls again. */
   wrote(chatId: number | string): void {
-    const lane = this.lanes.get(String(chatId));
-    if (lane) lane.blocked = undefined;
+    const line = this.lines.get(String(chatId));
+    if (line) line.blocked = undefined;
   }
 
   /** Sleeps until this chat, its group minute and the overall rate all allow the call; takes the slot. */
-  private async waitTurn(lane: Lane, chat: string, message: boolean, signal: Signal): Promise<void> {
+  private async waitForSlot(line: ChatLine, chat: string, message: boolean, signal: Signal): Promise<void> {
     const { clock, limits } = this.deps;
     const group = chat.startsWith("-");
     let waitedMs = 0;
     for (;;) {
       const now = clock.now();
-      const at = this.readyAt(lane, chat, message, now);
+      const at = this.readyAt(line, chat, message, now);
       if (at <= now || signal?.aborted) break;
       waitedMs += at - now;
       await sleepUnlessAborted(clock, at - now, signal);
@@ -239,9 +235,9 @@ export class Outbox {
     if (!message) return;
     const now = clock.now();
     // A group hears from every process (replies, alerts): each keeps to its share of its gap too.
-    lane.nextMessageAt = now + limits.chatGapMs * (group ? this.processes : 1);
+    line.nextMessageAt = now + limits.chatGapMs * (group ? this.processes : 1);
     this.nextGlobalAt = Math.max(this.nextGlobalAt, now) + limits.globalGapMs * this.processes;
-    if (group && Number.isFinite(limits.groupPerMinute)) lane.recent.push(now);
+    if (group && Number.isFinite(limits.groupPerMinute)) line.recent.push(now);
   }
 
   /**
@@ -249,53 +245,53 @@ export class Outbox {
    * chat's gap counts from now (the next message, from this process or another, cannot reach
    * Telegram less than the gap after this one, however long this one took on the way).
    */
-  private answered(lane: Lane, chat: string): void {
+  private answered(line: ChatLine, chat: string): void {
     const now = this.deps.clock.now();
-    lane.lastMessageAt = now;
-    lane.nextMessageAt = Math.max(lane.nextMessageAt, now + this.deps.limits.chatGapMs * (chat.startsWith("-") ? this.processes : 1));
+    line.lastMessageAt = now;
+    line.nextMessageAt = Math.max(line.nextMessageAt, now + this.deps.limits.chatGapMs * (chat.startsWith("-") ? this.processes : 1));
   }
 
   /** When this chat, its group minute and the overall rate next allow the call. */
-  private readyAt(lane: Lane, chat: string, message: boolean, now: number): number {
-    while (lane.recent.length > 0 && (lane.recent[0] ?? 0) <= now - 60_000) lane.recent.shift();
-    let at = Math.max(now, lane.blockedUntil);
+  private readyAt(line: ChatLine, chat: string, message: boolean, now: number): number {
+    while (line.recent.length > 0 && (line.recent[0] ?? 0) <= now - 60_000) line.recent.shift();
+    let at = Math.max(now, line.blockedUntil);
     if (message) {
-      at = Math.max(at, lane.nextMessageAt, this.nextGlobalAt);
-      if (chat.startsWith("-") && lane.recent.length >= this.groupShare()) at = Math.max(at, (lane.recent[0] ?? now) + 60_000);
+      at = Math.max(at, line.nextMessageAt, this.nextGlobalAt);
+      if (chat.startsWith("-") && line.recent.length >= this.groupShare()) at = Math.max(at, (line.recent[0] ?? now) + 60_000);
     }
     return at;
   }
 
-  private lane(chat: string): Lane {
-    let lane = this.lanes.get(chat);
-    if (!lane) {
-      lane = new Lane();
-      this.lanes.set(chat, lane);
+  private line(chat: string): ChatLine {
+    let line = this.lines.get(chat);
+    if (!line) {
+      line = new ChatLine();
+      this.lines.set(chat, line);
     }
-    return lane;
+    return line;
   }
 
-  /** A lane with nothing waiting and no limit left to remember is dropped (bounded memory), at most once a second. */
-  private forgetIdleLanes(): void {
+  /** A chat's line with nothing waiting and no limit left to remember is dropped (bounded memory), at most once a second. */
+  private forgetIdleLines(): void {
     const now = this.deps.clock.now();
-    if (this.lanes.size < 1_000 || now - this.lastSweepAt < 1_000) return;
+    if (this.lines.size < 1_000 || now - this.lastSweepAt < 1_000) return;
     this.lastSweepAt = now;
-    for (const [chat, lane] of this.lanes) {
-      const remembered = Math.max(lane.nextMessageAt, lane.blockedUntil, (lane.recent.at(-1) ?? 0) + 60_000);
+    for (const [chat, line] of this.lines) {
+      const remembered = Math.max(line.nextMessageAt, line.blockedUntil, (line.recent.at(-1) ?? 0) + 60_000);
       // A blocked chat dropped here costs one more call, whose 403 marks it again.
-      if (lane.queued === 0 && remembered <= now) this.lanes.delete(chat);
+      if (line.queued === 0 && remembered <= now) this.lines.delete(chat);
     }
   }
 
   /** Chats whose line is remembered (calls waiting, or a limit still counting), for tests. */
   chatsRemembered(): number {
-    return this.lanes.size;
+    return this.lines.size;
   }
 
   /** Chats with calls waiting, for tests and metrics. */
   waiting(): number {
     let total = 0;
-    for (const lane of this.lanes.values()) total += lane.queued;
+    for (const line of this.lines.values()) total += line.queued;
     return total;
   }
 }

@@ -50,7 +50,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A new person's exchange whose deposit has just arrived, the leader's tracker sending the status
  * message about it while the chat is busy with the other process (its answer to /help held by
- * Telegram), so that the message waits for the chat's turn (src/telegram/chat-turns.ts); then the
+ * Telegram), so that the message waits for the chat's turn (src/chat/turns.ts); then the
  * leader frozen (SIGSTOP) in that wait, and another process leading. Returns what the case needs
  * to go on: the chat is still busy (`held`), and the frozen leader still to be thawed (`thaw`).
  */

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { HeldLease, underLease } from "../../../src/chat/index.js";
 import { ManualClock } from "../../../src/clock.js";
+import { LeaseLostError } from "../../../src/db/fence.js";
 import type { NewTransaction, Repositories } from "../../../src/db/index.js";
-import { HeldLease, LeaseLostError, underLease } from "../../../src/inbox/index.js";
 import { freshRepositoriesEachTest, newTransaction } from "../../harness/store.js";
 
 /**

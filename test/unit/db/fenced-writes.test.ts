@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { HeldLease } from "../../../src/chat/index.js";
 import { ManualClock } from "../../../src/clock.js";
-import { HeldLease, LeaseLostError, underFence } from "../../../src/db/fence.js";
+import { LeaseLostError, underFence } from "../../../src/db/fence.js";
 import { createRepositories, type Repositories, type Store } from "../../../src/db/index.js";
 import { freshRepositoriesEachTest, newTransaction } from "../../harness/store.js";
 

@@ -4,8 +4,8 @@ import { ManualClock } from "../../../src/clock.js";
 import { boundHere, LeaseLostError } from "../../../src/db/fence.js";
 import { LeaseRepository } from "../../../src/db/index.js";
 import { waitFor } from "../../../src/emulator/index.js";
+import { LEADER_KEY, leaderLease } from "../../../src/fleet/leader-lease.js";
 import { Leadership } from "../../../src/fleet/leadership.js";
-import { LEADER_KEY, leaderLease } from "../../../src/fleet/leases.js";
 import { captureLogs } from "../../harness/drive.js";
 import { freshRepositoriesEachTest, openFreshStore } from "../../harness/store.js";
 

@@ -2,9 +2,9 @@ import type { AddressInfo } from "node:net";
 import { createServer, type Server, type Socket } from "node:net";
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { HeldLease, underFence } from "../../../src/db/fence.js";
+import { fenceCalls, HeldLease } from "../../../src/chat/index.js";
+import { underFence } from "../../../src/db/fence.js";
 import { type BotApiEmulator, startBotApiEmulator } from "../../../src/emulator/index.js";
-import { fenceCalls } from "../../../src/inbox/fence.js";
 import { sendFailure } from "../../../src/tracker/notifier.js";
 
 let tg: BotApiEmulator | undefined;

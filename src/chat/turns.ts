@@ -1,30 +1,31 @@
 import type { Transformer } from "grammy";
 import type { Logger } from "pino";
-import { type Outbox, postsMessage } from "./outbox.js";
-
-/** A turn as its holder names it: the chat, and the token of its claim. */
-type LeaseRef = { chatKey: string; token: number };
+import { type Outbox, postsMessage } from "../telegram/outbox.js";
+import { chatKeyOfChat } from "./key.js";
+import type { ChatLeases } from "./lease.js";
 
 /**
- * Where a chat's turn is kept: its lease (the fleet's chat leases, src/fleet/), shared by every
- * process, judged on the database's clock (durations and ages cross processes, never times) and
- * fenced by its token; held under the turns' own owner, for as long as the fleet says.
+ * Telegram's second between two messages into a chat, kept across the processes that send into
+ * it: the API transformers for what is sent from outside a chat's updates (the fleet's paceChats
+ * gives them; with one process they let every call by, the outbox alone keeping the gap).
  */
-export interface ChatTurnStore {
-  /** How often a turn is renewed while its message waits. */
-  readonly renewEveryMs: number;
-  takeTurn(chatKey: string): Promise<{ token: number; sentAgoMs: number | null } | undefined>;
-  release(turn: LeaseRef, sentAgoMs: number | null): Promise<void>;
-  renew(turns: readonly LeaseRef[]): Promise<string[]>;
+export interface ChatPacing {
+  /** For status messages: they give up soon (the tracker owes them and comes back). */
+  status: Transformer;
+  /** For everything else sent from outside the chat's updates. */
+  other: Transformer;
 }
 
 export interface ChatTurnsDeps {
-  turns: ChatTurnStore;
+  /**
+   * The chats' leases a turn is taken on (src/chat/lease.ts), shared by every process, judged on
+   * the database's clock (durations and ages cross processes, never times) and fenced by their
+   * tokens: held under the turns' own owner and timing (TURN_LEASE).
+   */
+  leases: Pick<ChatLeases, "renewEveryMs" | "takeTurn" | "release" | "renew">;
   outbox: Pick<Outbox, "sentEarlier" | "lastMessageAt">;
   /** Whether this process handles an update of the chat now (it holds the chat's lease already). */
   handlesChat: (chatKey: string) => boolean;
-  /** The chat's key in the inbox ("c:<chat id>"). */
-  chatKeyOf: (chatId: number) => string;
   logger: Logger;
   /** The outbox's clock (when the chat last got a message is told to it, and asked of it, on it). */
   now?: () => number;
@@ -58,7 +59,7 @@ export class ChatTurns {
     return async (prev, method, payload, signal) => {
       const chatId = (payload as { chat_id?: unknown }).chat_id;
       if (typeof chatId !== "number" || chatId <= 0 || !postsMessage(method)) return prev(method, payload, signal);
-      const chatKey = deps.chatKeyOf(chatId);
+      const chatKey = chatKeyOfChat(chatId);
       if (deps.handlesChat(chatKey)) return prev(method, payload, signal);
 
       const before = this.queues.get(chatKey) ?? Promise.resolve();
@@ -87,14 +88,14 @@ export class ChatTurns {
         // The outbox may hold the message longer than a lease lasts (its turn in the chat, a 429 waited out).
         const turn = { chatKey, token: taken.token };
         const renewal = setInterval(() => {
-          deps.turns.renew([turn]).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not renew a chat's turn"));
-        }, deps.turns.renewEveryMs);
+          deps.leases.renew([turn]).catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not renew a chat's turn"));
+        }, deps.leases.renewEveryMs);
         try {
           return await prev(method, payload, signal);
         } finally {
           clearInterval(renewal);
           const sentAt = deps.outbox.lastMessageAt(chatId);
-          await deps.turns
+          await deps.leases
             .release(turn, sentAt === undefined ? null : this.now() - sentAt)
             .catch((error: unknown) =>
               deps.logger.warn({ err: error, chatId }, "could not let a chat's turn go, so it runs out by itself"),
@@ -121,7 +122,7 @@ export class ChatTurns {
     // Waited out on this process's monotonic time: the wall clock may be set meanwhile.
     const giveUpAt = performance.now() + waitMs;
     for (;;) {
-      const turn = await deps.turns.takeTurn(chatKey);
+      const turn = await deps.leases.takeTurn(chatKey);
       if (turn) {
         if (turn.sentAgoMs !== null) deps.outbox.sentEarlier(chatId, this.now() - turn.sentAgoMs);
         return turn;

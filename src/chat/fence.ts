@@ -1,14 +1,16 @@
 import type { Transformer } from "grammy";
-import { currentFence, HeldLease, underFence } from "../db/fence.js";
+import { currentFence, underFence } from "../db/fence.js";
+import { HeldLease } from "./held-lease.js";
 
-export { type Fence, HeldLease, LeaseLostError } from "../db/fence.js";
-
-/** Runs `work` (an update's handling) under `lease`: what it writes and sends is fenced by it. */
+/**
+ * Runs `work` under `lease` (an update's handling under its chat's, the leader's duties under the
+ * leader's): what it writes and sends is fenced by it.
+ */
 export function underLease<T>(lease: HeldLease, work: () => Promise<T>): Promise<T> {
   return underFence(lease, work);
 }
 
-/** The lease of the update being handled here, if any and still fencing. */
+/** The lease of the work running here (an update's handling, the leader's duties), if any and still fencing. */
 export function currentLease(): HeldLease | undefined {
   const fence = currentFence();
   return fence instanceof HeldLease ? fence : undefined;

@@ -1,8 +1,8 @@
 import { Bot, type Context } from "grammy";
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
+import { chatIdOf, chatIdOfKey, chatKeyOf, chatKeyOfChat } from "../../../src/chat/index.js";
 import { botUserFor } from "../../../src/emulator/index.js";
-import { chatIdOf, chatIdOfKey, chatKeyOf, chatKeyOfChat } from "../../../src/telegram/chat.js";
 
 const me = botUserFor("1:token");
 
@@ -33,7 +33,7 @@ const updates: Update[] = [
   { update_id: 9, channel_post: { message_id: 1, date: 1, chat: { id: -100555, type: "channel", title: "News" }, text: "x" } },
 ] as Update[];
 
-describe("naming a chat (src/telegram/chat.ts)", () => {
+describe("naming a chat (src/chat/key.ts)", () => {
   it("names the chat grammY's ctx.chatId names, for every kind of update", async () => {
     const bot = new Bot("1:token", { botInfo: me });
     const seen = new Map<number, number | undefined>();

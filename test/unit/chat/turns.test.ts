@@ -1,12 +1,11 @@
 import { Api } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
+import { ChatTurns, chatKeyOfChat, chatLeases, TURN_LEASE } from "../../../src/chat/index.js";
 import { ManualClock } from "../../../src/clock.js";
 import { InboxRepository } from "../../../src/db/index.js";
 import { type ApiCall, type BotApiEmulator, startBotApiEmulator } from "../../../src/emulator/index.js";
-import { chatLeases, TURN_LEASE } from "../../../src/fleet/index.js";
-import { chatKeyOfChat, InboxWorker } from "../../../src/inbox/index.js";
-import { ChatTurns } from "../../../src/telegram/chat-turns.js";
+import { InboxWorker } from "../../../src/inbox/index.js";
 import { Outbox, TELEGRAM_FLOOD_LIMITS } from "../../../src/telegram/outbox.js";
 import { captureLogs, drive } from "../../harness/drive.js";
 import { openFreshStore } from "../../harness/store.js";
@@ -58,14 +57,17 @@ async function twoProcesses(options: { turns: boolean; leaseMs?: number }) {
   const outboxB = new Outbox({ clock, logger, limits: TELEGRAM_FLOOD_LIMITS });
   const apiB = new Api(tg.token, { apiRoot: tg.apiRoot });
   apiB.config.use(outboxB.transformer({ retry: false }));
-  const turns = chatLeases(repo, "b/turns", options.leaseMs ? { leaseMs: options.leaseMs, renewEveryMs: options.leaseMs / 3 } : TURN_LEASE);
+  const turnLeases = chatLeases(
+    repo,
+    "b/turns",
+    options.leaseMs ? { leaseMs: options.leaseMs, renewEveryMs: options.leaseMs / 3 } : TURN_LEASE,
+  );
   if (options.turns)
     apiB.config.use(
       new ChatTurns({
-        turns,
+        leases: turnLeases,
         outbox: outboxB,
         handlesChat: () => false,
-        chatKeyOf: chatKeyOfChat,
         logger,
         now: () => clock.now(),
       }).transformer({ waitMs: 3_000 }),

@@ -1,11 +1,12 @@
 import { Api } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { chatLeases, fenceCalls, HeldLease, underLease } from "../../../src/chat/index.js";
 import { systemClock } from "../../../src/clock.js";
+import { LeaseLostError } from "../../../src/db/fence.js";
 import type { NewTransaction, Repositories } from "../../../src/db/index.js";
 import { type BotApiEmulator, startBotApiEmulator, waitFor } from "../../../src/emulator/index.js";
-import { chatLeases } from "../../../src/fleet/index.js";
-import { fenceCalls, HeldLease, InboxWorker, LeaseLostError, underLease } from "../../../src/inbox/index.js";
+import { InboxWorker } from "../../../src/inbox/index.js";
 import { captureLogs } from "../../harness/drive.js";
 import { freshRepositoriesEachTest, newTransaction } from "../../harness/store.js";
 

@@ -3,9 +3,10 @@ import type { Update, UserFromGetMe } from "grammy/types";
 
 /**
  * The one place that names the chat an update belongs to. A chat's updates are handled one at
- * a time, in order, across every process (the inbox's lease, src/inbox/); its conversation is
- * stored under the same chat; its messages keep Telegram's gap of a second (the outbox and the
- * chat's turn). All of them name the chat through here, so that they can never disagree.
+ * a time, in order, across every process (under the chat's lease, src/chat/lease.ts, by the
+ * inbox's worker); its conversation is stored under the same chat; its messages keep Telegram's
+ * gap of a second (the outbox and the chat's turn, src/chat/turns.ts). All of them name the chat
+ * through here, so that they can never disagree.
  *
  * The chat is the one grammY's `ctx.chatId` reads (a callback's message, a member update, a
  * reaction, a business connection's private chat…): read through grammY's own getters rather
