@@ -1,5 +1,5 @@
 import type { InboxRepository } from "../db/inbox.js";
-import type { LeaseRepository } from "../db/leases.js";
+import type { LeaseRepository } from "../db/leases/repository.js";
 import type { ChatLeases } from "./fleet.js";
 
 /** How long a lease lasts unless renewed, and how often its holder renews it. */
