@@ -201,7 +201,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       outbox,
       turns,
       sandbox: sandbox !== undefined,
-      // Nothing goes into a chat whose lease this process lost while handling its update (src/inbox/fence.ts),
+      // Nothing goes into a chat whose lease this process lost while handling its update (src/chat/fence.ts),
       // nor from the leader's duties once another leads: checked as each call leaves.
       fence: fenceCalls(),
     },

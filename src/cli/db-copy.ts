@@ -5,7 +5,7 @@ import { type CopiedCount, copySqliteToPostgres } from "../db/copy.js";
 import { type Db, openDatabase, runMigrationWork } from "../db/database.js";
 import { DatabaseConfigError } from "../db/errors.js";
 import { InstanceLock } from "../db/instance-lock.js";
-import { LeaseRepository } from "../db/leases.js";
+import { LeaseRepository } from "../db/leases/repository.js";
 import { openPostgres, type PostgresStore, postgresTarget } from "../db/postgres/index.js";
 import { maskPassword, urlPassword } from "../db/postgres/url.js";
 

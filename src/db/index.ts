@@ -13,7 +13,7 @@ import { ScheduleRepository } from "./exchanges/schedule.js";
 import { InboxRepository } from "./inbox.js";
 import { InstanceRepository } from "./instances.js";
 import { KeyValueStore } from "./kv.js";
-import { LeaseRepository } from "./leases.js";
+import { LeaseRepository } from "./leases/repository.js";
 import type { Store } from "./store.js";
 import { UserRepository } from "./users.js";
 

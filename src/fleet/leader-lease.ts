@@ -1,5 +1,5 @@
 import type { LeaseTiming } from "../chat/index.js";
-import type { LeaseRepository } from "../db/leases.js";
+import type { LeaseRepository } from "../db/leases/repository.js";
 
 /**
  * The leader's lease: 3 s on the database's clock, renewed every second, tried for every second
@@ -8,7 +8,7 @@ import type { LeaseRepository } from "../db/leases.js";
  */
 export const LEADER_LEASE: LeaseTiming & { retryMs: number } = { leaseMs: 3_000, renewEveryMs: 1_000, retryMs: 1_000 };
 
-/** The leader's lease, as one process takes it: bound to its key, its owner and its timing (src/db/leases.ts). */
+/** The leader's lease, as one process takes it: bound to its key, its owner and its timing (src/db/leases/repository.ts). */
 export interface LeaderLease {
   /** Its key among the leases. */
   readonly key: string;

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { copyDatabase } from "../../../src/cli/db-copy.js";
 import { openDatabase } from "../../../src/db/database.js";
 import { DatabaseConfigError } from "../../../src/db/errors.js";
-import { LeaseRepository } from "../../../src/db/leases.js";
+import { LeaseRepository } from "../../../src/db/leases/repository.js";
 import { maskPassword, openPostgres, type PostgresStore } from "../../../src/db/postgres/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
 import { advanceUntil } from "../../harness/drive.js";

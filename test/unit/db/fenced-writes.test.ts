@@ -350,7 +350,6 @@ const METHODS: Record<
       pruneLeases: "housekeeping: leases let go long ago",
     },
     reads: ["waitingChats", "waiting"],
-    private: ["now", "sentNow", "run", "letGo", "nextOf", "holds"],
   },
   leases: {
     writes: {},
@@ -360,7 +359,6 @@ const METHODS: Record<
       release: "the leader's lease itself: conditioned on its holder and token in its own statements",
     },
     reads: ["heldNow"],
-    private: ["run"],
   },
   instances: {
     writes: {},

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DB_NOW } from "../../../src/db/inbox.js";
 import { InboxRepository, type Store } from "../../../src/db/index.js";
+import { DB_NOW } from "../../../src/db/leases/back-end.js";
 import type { PostgresStore } from "../../../src/db/postgres/index.js";
 import { waitFor } from "../../../src/emulator/index.js";
 import { testBackEnd } from "../../harness/postgres.js";
