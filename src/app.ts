@@ -24,6 +24,7 @@ import {
 import { openFleet, type Role, settlesBy } from "./fleet/index.js";
 import { acceptInto, HandledChats, InboxWorker } from "./inbox/index.js";
 import { databaseReadiness, type HealthCheck, Metrics, type OpsServer, startOpsServer } from "./ops/index.js";
+import { Parts } from "./parts.js";
 import { connectToTelegram, type RetryTiming, startWebhook, type UpdateFeed } from "./telegram/index.js";
 import { type FloodLimits, Outbox, TELEGRAM_FLOOD_LIMITS, UNPACED } from "./telegram/outbox.js";
 import { StatusNotifier, Tracker } from "./tracker/index.js";
@@ -82,8 +83,9 @@ export interface AppOverrides {
  * are built in the order they depend on each other, each reading only those above it: the
  * database, the fleet, the metrics, the exchange service, Telegram's outbox, the bot's voice, the
  * tracker, the bot, the inbox, the duties. An event a part tells the parts above it (the count of
- * processes, the fleet's signals) is listened to once those are built. start() brings them up,
- * the feed of updates last; stop() takes them down from the feed back to the database.
+ * processes, the fleet's signals) is listened to once those are built. The process is then the
+ * list of those parts with a start or a stop (`parts`, at the end): start() brings them up in
+ * order, the feed of updates last; stop() takes them down last first, within one grace.
  */
 export async function createApp(config: Config & { botToken: string }, logger: Logger, overrides: AppOverrides = {}): Promise<App> {
   const clock = overrides.clock ?? systemClock;
@@ -292,14 +294,9 @@ export async function createApp(config: Config & { botToken: string }, logger: L
   let webhookFeed: (UpdateFeed & { close(): Promise<void> }) | undefined;
   let webhookPort: number | undefined;
   let ops: OpsServer | undefined;
-  let starting: Promise<void> | undefined;
-  let stopped: Promise<void> | undefined;
-  let stopWaitsFor = "nothing";
   /** What the process is doing before it may take traffic (or once stopping): /readyz says it. */
   let phase = "starting";
   let ready = false;
-  // Aborted by stop(): nothing new is started from then on.
-  const stopping = new AbortController();
 
   const databaseAnswers = databaseReadiness(() => sql`SELECT 1`.execute(store.db));
   const checks: Record<string, HealthCheck> = {
@@ -318,6 +315,134 @@ export async function createApp(config: Config & { botToken: string }, logger: L
       return down ? { ok: true, degraded: `${down.reason}: ${down.detail}` } : { ok: true };
     },
   };
+
+  // What a part's stop begins as it stops taking work, and waits for later.
+  let budgetClosed: Promise<void> = Promise.resolve();
+  let inboxStopped: Promise<{ unfinished: number }> = Promise.resolve({ unfinished: 0 });
+  let dutiesStopped: Promise<string[]> = Promise.resolve([]);
+  // The process as its parts, in the order start() brings them up; stop() takes them down last first
+  // (src/parts.ts): all stop taking work, their work under way is waited for, then each lets go of what it holds.
+  const parts = new Parts([
+    {
+      // First up, so that /healthz and /readyz say what the process waits for (a standby, say); last down.
+      name: "the ops server",
+      async start() {
+        if (!config.health) return;
+        // A busy port costs the operator their metrics, not their users the bot.
+        ops = await startOpsServer({
+          ...config.health,
+          checks,
+          role,
+          // Running, and its database answers: a replica whose database hangs leaves the rotation.
+          ready: () => (ready ? databaseAnswers() : { ready: false, reason: phase }),
+          metrics,
+          logger,
+        }).catch((error: unknown) => {
+          logger.error({ err: error, port: config.health?.port }, "could not serve /healthz and /metrics");
+          return undefined;
+        });
+      },
+      close: () => ops?.close(),
+    },
+    {
+      // SQLite: one process per file, another waits (standby) until this one stops; PostgreSQL: hears the others.
+      name: "the database",
+      start: (signal) => fleet.enter(signal, (waiting) => (phase = waiting)),
+      async close() {
+        await store.close();
+        // SQLite: the file's lock goes last, for a standby to take over a closed database.
+        await fleet.close();
+      },
+    },
+    // The exchange service, built above.
+    { name: "the sandbox", close: () => (ownSandbox ? sandbox?.close() : undefined) },
+    {
+      name: "the rate budget",
+      // Calls still waiting for the budget give up at once, so handlers and polls can finish.
+      // (Every grant is already in the journal: it is written before its call goes out.)
+      pause: () => {
+        budgetClosed = budget.close();
+      },
+      close: () => budgetClosed,
+    },
+    // Out of time: calls to the exchange still under way are cut off rather than awaited.
+    { name: "the exchange client", close: ({ cutShort }) => client.close({ force: cutShort }) },
+    { name: "the catalogue", close: () => catalogue.stop() },
+    {
+      name: "Telegram",
+      start(signal) {
+        phase = "connecting to Telegram";
+        return connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal, ...retry });
+      },
+    },
+    {
+      // The running processes: this one among them from now on, and gone from them at once as it
+      // stops (a database that does not answer: it is forgotten within seconds).
+      name: "the fleet",
+      start() {
+        phase = "starting";
+        return fleet.register();
+      },
+      close: ({ deadline }) => fleet.leave(Math.max(deadline, Date.now() + STOP_CLOSING_MS / 2)),
+    },
+    {
+      // Updates left waiting by the last stop (or another process) are handled from now on. Once
+      // stopping, none is taken up; those being handled get until the deadline, then this process's
+      // chats are let go for another process (or the next start) to go on with.
+      name: "the updates being handled",
+      start: () => inbox.start(),
+      pause: ({ deadline }) => {
+        inboxStopped = inbox.stop(deadline);
+      },
+      async finish({ deadline }) {
+        const done = (await settlesBy(idle(), deadline)) && (await inboxStopped).unfinished === 0;
+        if (!done) {
+          logger.warn(
+            { handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 },
+            "stopping without the updates still being handled after the grace period",
+          );
+        }
+        return done;
+      },
+    },
+    {
+      // Run here while this process leads (SQLite's one process: at once; after the first try, this one may lead).
+      name: "the background duties",
+      start: () => fleet.run({ leader: leader.duties, follower: followerDuty }),
+      // The leader's duties stop, polling first; the leader's lease goes as soon as they have, for another instance to lead at once.
+      pause: ({ deadline }) => {
+        dutiesStopped = fleet.stopDuties(deadline);
+      },
+      async finish({ deadline }) {
+        // The fleet waits for each duty until the deadline itself; past it, something else hangs (letting the lease go).
+        const unfinished = (await settlesBy(dutiesStopped, deadline + STOP_CLOSING_MS / 2))
+          ? await dutiesStopped
+          : ["letting the leader's lease go"];
+        if (unfinished.length > 0)
+          logger.warn({ duties: unfinished }, "stopping without the background duties still running after the grace period");
+        return unfinished.length === 0;
+      },
+    },
+    {
+      // Every instance takes webhooks (setWebhook with the same address is the same webhook).
+      name: "the webhook",
+      async start(signal) {
+        if (!config.webhook) return;
+        phase = "setting the webhook";
+        const pushed = await startWebhook(bot, { ...config.webhook, logger, signal, accept, ...retry });
+        if (!pushed) return false;
+        webhookPort = pushed.port;
+        webhookFeed = pushed;
+      },
+      // No new webhook from here on: each is answered 503 until the port closes, once every part
+      // has finished; what Telegram was told arrived is in the inbox by then.
+      async pause({ deadline }) {
+        await settlesBy(webhookFeed?.stop() ?? Promise.resolve(), deadline);
+      },
+      close: () => webhookFeed?.close(),
+    },
+  ]);
+  let stopped: Promise<void> | undefined;
   return {
     bot,
     store,
@@ -330,103 +455,26 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     sandbox,
     idle: appIdle,
     role,
-    held: () => ({ updates: handling(), waitingFor: stopWaitsFor }),
+    held: () => ({ updates: handling(), waitingFor: parts.waitingFor() }),
     ports() {
       return { ...(webhookPort === undefined ? {} : { webhook: webhookPort }), ...(ops ? { health: ops.port } : {}) };
     },
-    start() {
-      starting = (async () => {
-        if (config.health) {
-          // A busy port costs the operator their metrics, not their users the bot.
-          ops = await startOpsServer({
-            ...config.health,
-            checks,
-            role,
-            // Running, and its database answers: a replica whose database hangs leaves the rotation.
-            ready: () => (ready ? databaseAnswers() : { ready: false, reason: phase }),
-            metrics,
-            logger,
-          }).catch((error: unknown) => {
-            logger.error({ err: error, port: config.health?.port }, "could not serve /healthz and /metrics");
-            return undefined;
-          });
-        }
-        // SQLite: one process per file, another waits (standby) until this one stops; PostgreSQL: hears the others.
-        if (!(await fleet.enter(stopping.signal, (waiting) => (phase = waiting)))) return; // stopped while waiting
-        phase = "connecting to Telegram";
-        if (!(await connectToTelegram(bot, { apiRoot: config.telegramApiRoot, logger, signal: stopping.signal, ...retry }))) return;
-        phase = "starting";
-        await fleet.register();
-        // Updates left waiting by the last stop (or another process) are handled from now on.
-        inbox.start();
-        // The duties: run here while this process leads (SQLite's one process: at once; after the first try, this one may lead).
-        await fleet.run({ leader: leader.duties, follower: followerDuty });
-        if (stopping.signal.aborted) return;
-        if (config.webhook) {
-          // Every instance takes webhooks (setWebhook with the same address is the same webhook).
-          phase = "setting the webhook";
-          const pushed = await startWebhook(bot, { ...config.webhook, logger, signal: stopping.signal, accept, ...retry });
-          if (!pushed) return;
-          webhookPort = pushed.port;
-          webhookFeed = pushed;
-        }
-        phase = "running";
-        ready = true;
-        logger.info(
-          { username: bot.botInfo.username, sandbox: sandbox !== undefined, updates: config.webhook ? "webhook" : "polling", role: role() },
-          "bot started",
-        );
-      })();
-      return starting;
+    async start() {
+      // False: a stop came first (a standby stopped while waiting, say).
+      if (!(await parts.start())) return;
+      phase = "running";
+      ready = true;
+      logger.info(
+        { username: bot.botInfo.username, sandbox: sandbox !== undefined, updates: config.webhook ? "webhook" : "polling", role: role() },
+        "bot started",
+      );
     },
     stop() {
       stopped ??= (async () => {
         ready = false;
-        stopping.abort();
         phase = "stopping";
-        stopWaitsFor = "the updates being handled and the background duties";
-        // The grace counts from the signal: every wait below ends by then.
-        const stopDeadline = Date.now() + config.shutdownGraceMs;
-        // A start still under way notices the abort at its next step; tear down after it (or at the deadline).
-        await settlesBy(starting ?? Promise.resolve(), stopDeadline);
-        // No new webhook from here on (each is answered 503 until the port closes below; polling
-        // is the first duty to stop); what Telegram was told arrived is in the inbox.
-        await settlesBy(webhookFeed?.stop() ?? Promise.resolve(), stopDeadline);
-        // No update is taken up here from now on; those being handled get until the deadline, then
-        // this process's chats are let go for another process (or the next start) to go on with.
-        const inboxStopped = inbox.stop(stopDeadline);
-        // The leader's duties stop; the leader's lease goes as soon as they have, for another instance to lead at once.
-        const dutiesDone = fleet.stopDuties(stopDeadline);
-        // Calls still waiting for the budget give up at once, so handlers and polls can finish.
-        // (Every grant is already in the journal: it is written before its call goes out.)
-        const budgetClosed = budget.close();
-        const handlersDone = (await settlesBy(idle(), stopDeadline)) && (await inboxStopped).unfinished === 0;
-        if (!handlersDone) {
-          logger.warn(
-            { handlers: handling(), graceSeconds: config.shutdownGraceMs / 1000 },
-            "stopping without the updates still being handled after the grace period",
-          );
-        }
-        // The fleet waits for each duty until the deadline itself; past it, something else hangs (letting the lease go).
-        const unfinished = (await settlesBy(dutiesDone, stopDeadline + STOP_CLOSING_MS / 2))
-          ? await dutiesDone
-          : ["letting the leader's lease go"];
-        if (unfinished.length > 0)
-          logger.warn({ duties: unfinished }, "stopping without the background duties still running after the grace period");
-        catalogue.stop();
-        stopWaitsFor = "connections to close";
-        // Out of time: calls to the exchange still under way are cut off rather than awaited.
-        await client.close({ force: !handlersDone || unfinished.length > 0 });
-        if (ownSandbox) await sandbox?.close();
-        await webhookFeed?.close();
-        await ops?.close();
-        await budgetClosed;
-        stopWaitsFor = "the database to close";
-        // Says at once that this process is gone (a database that does not answer: it is forgotten within seconds).
-        await fleet.leave(Math.max(stopDeadline, Date.now() + STOP_CLOSING_MS / 2));
-        await store.close();
-        // SQLite: the file's lock goes last, for a standby to take over a closed database.
-        await fleet.close();
+        // The grace counts from the signal: every wait ends by then.
+        await parts.stop(Date.now() + config.shutdownGraceMs);
         logger.info("bot stopped");
       })();
       return stopped;

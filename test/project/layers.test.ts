@@ -14,6 +14,8 @@ const LAYERS: Record<string, readonly string[]> = {
   "logger.ts": [],
   "listen.ts": [],
   "config-error.ts": [],
+  // The process's parts, started in order and stopped last first (app.ts lists them).
+  "parts.ts": [],
   // DATABASE_URL is checked by the data layer's own pure URL rules (no pg in that file).
   "config.ts": ["config-error.ts", "db/postgres/url.ts"],
   // The exchange service's data shapes (zod), below both the pure rules that read them and the client that parses with them.
@@ -54,6 +56,7 @@ const LAYERS: Record<string, readonly string[]> = {
   // Builds the process from all of the above.
   "app.ts": [
     "clock.ts",
+    "parts.ts",
     "money.ts",
     "logger.ts",
     "config.ts",
