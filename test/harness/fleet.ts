@@ -69,6 +69,11 @@ export interface Fleet {
   leader(): Promise<number>;
   /** The index of the instance holding the leader's lease now, if any (a frozen leader's runs out within seconds). */
   leaseHolder(): Promise<number | undefined>;
+  /**
+   * The balancer sends every delivery to instance `index` from now on (while it takes webhooks),
+   * or again to each in turn (undefined): a test that needs an update handled by one process.
+   */
+  routeTo(index: number | undefined): void;
   /** The index of the instance holding `chatId`'s lease (handling its update now), if any. */
   holderOf(chatId: number): Promise<number | undefined>;
   /** How many of `chatId`'s updates are stored and not done yet (waiting, or being handled). */
@@ -91,8 +96,12 @@ const SANDBOX_KEY = "sandbox-key";
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const instances: (FleetInstance | undefined)[] = [];
   let nextPick = 0;
+  /** The instance every delivery goes to, while a test routes them (routeTo). */
+  let routed: number | undefined;
   /** The load balancer: each delivery to the next instance that is up and takes webhooks, in turn. */
   const pick = (): FleetInstance | undefined => {
+    const chosen = routed === undefined ? undefined : instances[routed];
+    if (chosen?.mode === "webhook") return chosen;
     for (let tries = 0; tries < instances.length; tries++) {
       const instance = instances[nextPick++ % instances.length];
       if (instance?.mode === "webhook") return instance;
@@ -223,6 +232,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
           "a leader",
         );
         return index;
+      },
+      routeTo(index) {
+        routed = index;
       },
       async leaseHolder() {
         const { rows } = await admin(database.url, (client) =>
