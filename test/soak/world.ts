@@ -13,7 +13,33 @@ export type SoakEvent =
   | { at: number; kind: "fault-over"; fault: string; target?: number; detail?: string }
   | { at: number; kind: "takeover"; after: string; ms: number }
   | { at: number; kind: "violation"; invariant: string; chatId?: number; detail: string }
-  | { at: number; kind: "note"; detail: string };
+  | { at: number; kind: "note"; detail: string }
+  /**
+   * An instance's process ended. `cause`: "injected" (a fault or the runner stopped it), "fault"
+   * (it stopped itself while a fault that may end it was on, e.g. a hung database), "unexpected"
+   * (anything else: main.ts reports it as the violation "no process dies other than by a fault").
+   */
+  | { at: number; kind: "exit"; target: number; cause: "injected" | "fault" | "unexpected"; detail: string };
+
+/** A broken invariant, as checkInvariants finds it (main.ts adds the time, the seed and the faults around). */
+export interface Violation {
+  invariant: string;
+  chatId?: number;
+  detail: string;
+}
+
+/**
+ * people.ts's entry point: `options.people` simulated people act until `options.until` is
+ * aborted, then finish what they are doing (answers they wait for) and resolve.
+ */
+export type RunPeople = (world: SoakWorld, options: { people: number; until: AbortSignal }) => Promise<void>;
+
+/**
+ * invariants.ts's entry point: what is broken now. `final`: the run is over, every fault healed
+ * and the fleet idle, so what was still owed must have come (a card in its final status…).
+ * Called every ~30 s and once at the end; the same violation may be returned again (main.ts prints it once).
+ */
+export type CheckInvariants = (world: SoakWorld, final: boolean) => Promise<Violation[]>;
 
 /** What the people did that the invariants need: appended as it happens. */
 export interface PeopleFacts {
@@ -38,4 +64,15 @@ export interface SoakWorld {
   stopping: AbortSignal;
   /** The instance count (3) and each one's feed mode. */
   instanceCount: number;
+  /** The run's seed (printed with every violation; `--seed N` replays it). */
+  seed: number;
+  /** Date.now() when elapsed() was 0: the sandbox's requests (`at`) and the emulator's dates are epoch ms. */
+  startedAt: number;
+  /**
+   * The service's limit over the run, in order: from `from` (elapsed ms) on, every 60 s window
+   * holds at most `perMinute` calls. A lower limit's entry starts a minute after it is in force
+   * everywhere (the sandbox and every instance), so that no window judged by it holds calls made
+   * under the higher one; a higher limit's starts when the sandbox takes it.
+   */
+  rateLimits: { from: number; perMinute: number }[];
 }
