@@ -584,6 +584,20 @@ describe("rate limit", () => {
     await start({ rateLimitPerMinute: 0 });
     for (let i = 0; i < 25; i++) expect((await call("getProviders")).status).toBe(200);
   });
+
+  it("takes a new limit at run time, counting what the window already served", async () => {
+    const sb = await start({ rateLimitPerMinute: 0 });
+    for (let i = 0; i < 4; i++) expect((await call("getProviders")).status).toBe(200);
+    await clock.advance(30_000);
+    sb.setRateLimit(4);
+    const limited = await call("getProviders");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("30");
+    await clock.advance(30_000);
+    expect((await call("getProviders")).status).toBe(200);
+    sb.setRateLimit(0);
+    for (let i = 0; i < 6; i++) expect((await call("getProviders")).status).toBe(200);
+  });
 });
 
 describe("faults", () => {
