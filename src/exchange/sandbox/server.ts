@@ -15,6 +15,8 @@ import {
   type Scenario,
   type SteerEvent,
   type Timeline,
+  type TransactionInfo,
+  type TransactionRecord,
   validateCreateBody,
   validateEstimateQuery,
 } from "./engine.js";
@@ -90,6 +92,11 @@ export interface SandboxExchange {
   /** From now on at most this many requests in any 60 s window (0: no limit), counting those already served. */
   setRateLimit(perMinute: number): void;
   setScenario(exchangeId: string, scenario: Scenario): void;
+  /**
+   * Every exchange created so far, in order, as it reads now (its status included): what the
+   * service holds, read without a request (one would count against the limit).
+   */
+  transactions(): { record: TransactionRecord; info: TransactionInfo }[];
   /** This exchange's phases take these lengths (e.g. a deposit that comes late). */
   setTimeline(exchangeId: string, timeline: Partial<Timeline>): void;
   /** The deposit arrives now, or the exchange fails or is refunded now (the playground's buttons); false if it has ended. */
@@ -591,6 +598,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxExch
     },
     setRateLimit: (perMinute) => sandbox.limiter.setLimit(perMinute),
     setScenario: (exchangeId, scenario) => engine.setScenario(exchangeId, scenario),
+    transactions: () => engine.list(sandbox.now()),
     setTimeline: (exchangeId, timeline) => engine.setTimeline(exchangeId, timeline),
     steer: (exchangeId, event) => engine.steer(exchangeId, event, sandbox.now()),
     setQuoteFactor: (provider, factor) => {

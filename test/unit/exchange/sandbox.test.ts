@@ -348,6 +348,19 @@ describe("getEstimatedAmount", () => {
 });
 
 describe("createTransaction", () => {
+  it("lists what it created, each with its status now, without a request", async () => {
+    const sb = await start();
+    const first = await create();
+    const second = await create({ amount: "0.02" });
+    sb.steer(second, "fail");
+    const requests = sb.requests.length;
+    expect(sb.transactions().map(({ record, info }) => [record.id, record.amountFrom, info.status])).toEqual([
+      [first, "0.01", "waiting"],
+      [second, "0.02", "failed"],
+    ]);
+    expect(sb.requests).toHaveLength(requests);
+  });
+
   it("creates a transaction whose details match the quote of that moment", async () => {
     await start();
     await clock.advance(123_456);
