@@ -45,10 +45,28 @@ export type CheckInvariants = (world: SoakWorld, final: boolean) => Promise<Viol
 export interface PeopleFacts {
   /** Each tap on a summary's Confirm: the chat, the summary's message id, when (ms since start). */
   confirms: { chatId: number; messageId: number; at: number }[];
-  /** Each update a person sent (a message, a tap, an inline query) and when the bot answered it, if it did. */
-  updates: { chatId: number; kind: string; sentAt: number; answeredAt?: number }[];
+  /**
+   * Each update a person sent (a message, a tap, an inline query) and when the bot answered it, if
+   * it did. `userId`: who sent it (in a group, `chatId` is the group's); `messageId`: the message
+   * sent, `queryId`: the callback or inline query's id, so the answer can be looked up again later.
+   */
+  updates: {
+    chatId: number;
+    kind: string;
+    sentAt: number;
+    answeredAt?: number;
+    userId?: number;
+    messageId?: number;
+    queryId?: string;
+  }[];
   /** Exchanges a person finished the flow for (the service's id, as the card showed it), and the scenario steered. */
   exchanges: { chatId: number; exchangeId: string; scenario: "finished" | "failed" | "refunded" | "overdue"; at: number }[];
+  /**
+   * Each exchange a person set out to make (people.ts fills it in; absent until then): the pair as
+   * the service names it ("btc/btc>usdt/trx") and the amount typed, unique to the attempt, so
+   * that every exchange the service created is traced to its chat and to the one summary it came from.
+   */
+  attempts?: { chatId: number; pair: string; amount: string; at: number }[];
 }
 
 export interface SoakWorld {
