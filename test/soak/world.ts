@@ -93,4 +93,6 @@ export interface SoakWorld {
    * under the higher one; a higher limit's starts when the sandbox takes it.
    */
   rateLimits: { from: number; perMinute: number }[];
+  /** The Telegram user id the bot takes for support (SUPPORT_USER_IDS): the people's support lookups come from it. */
+  supportUserId: number;
 }
