@@ -181,13 +181,15 @@ export class FaultRunner {
         await this.keeper.stop(index, "SIGTERM");
         await this.keeper.start(index, { env: { DATABASE_URL: proxy.urlFor(this.world.fleet.databaseUrl) } });
         await pause(fault.afterMs, this.healing.signal);
-        const leader = await this.leaderPid(index);
-        this.keeper.mayEndBy(index, "a hung database");
-        if (fault.mode === "hang") proxy.hang();
-        else proxy.cut();
-        this.struck(fault.kind, index, fault.detail);
-        if (leader !== undefined) void this.watchTakeover(fault.kind, leader);
-        await pause(fault.durationMs, this.healing.signal);
+        if (!this.healing.signal.aborted) {
+          const leader = await this.leaderPid(index);
+          this.keeper.mayEndBy(index, "a hung database");
+          if (fault.mode === "hang") proxy.hang();
+          else proxy.cut();
+          this.struck(fault.kind, index, fault.detail);
+          if (leader !== undefined) void this.watchTakeover(fault.kind, leader);
+          await pause(fault.durationMs, this.healing.signal);
+        }
         await this.keeper.stop(index, "SIGTERM");
         await this.keeper.start(index);
       });

@@ -101,7 +101,8 @@ export interface Report {
 
 export function buildReport(world: SoakWorld, run: RunFacts): Report {
   const { events, facts } = world;
-  const requests = world.fleet.sandbox.requests;
+  // In order of arrival (they are recorded once their body is read, so nearly so already).
+  const requests = [...world.fleet.sandbox.requests].sort((a, b) => a.at - b.at);
   const replies = facts.updates.flatMap((u) => (u.answeredAt === undefined ? [] : [u.answeredAt - u.sentAt])).sort((a, b) => a - b);
   const created = requests.filter((r) => r.endpoint === "createTransaction" && r.status === 200).length;
   const faults = events.filter((e) => e.kind === "fault");
