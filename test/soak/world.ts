@@ -70,6 +70,10 @@ export interface PeopleFacts {
 }
 
 export interface SoakWorld {
+  /**
+   * Its emulator must record calls (`recordCalls: true`): invariants.ts keeps a journal of them
+   * (test/soak/journal.ts), which reads and empties `tg.calls` every 2 s.
+   */
   fleet: Fleet;
   random: Random;
   /** Real ms since the run began. */
