@@ -28,6 +28,8 @@ const OFFERS_MS = 240_000;
 const CARD_MS = 300_000;
 /** How long an update's answer is looked for at all (for the facts), after the person gave up. */
 const ANSWER_LOOKED_FOR_MS = 15 * 60_000;
+/** How long a person may still wait for an answer once the run's time is up. */
+const FINISH_MS = 100_000;
 /** Confirm taps one exchange may take (the quote changed, the next best offer…) before the person gives up. */
 const MAX_CONFIRMS = 4;
 
@@ -83,6 +85,10 @@ class Watch {
   private readonly pending = new Set<{ fact: PeopleFacts["updates"][number]; chatId: number; messageId: number }>();
   private scheduled = false;
   private readonly off: () => void;
+  /** Every wait ends by then (epoch ms): see finishSoon. */
+  private finishBy = Number.POSITIVE_INFINITY;
+  /** Wakes the waits at least once a second, so that they see their time is up. */
+  private readonly ticker = setInterval(() => this.poke(), 1_000);
 
   constructor(
     private readonly tg: BotApiEmulator,
@@ -101,11 +107,14 @@ class Watch {
     }, 5);
   }
 
-  /** Resolves with what `find` finds, as soon as it does, or undefined after `timeoutMs`; rejects with what it throws. */
+  /**
+   * Resolves with what `find` finds, as soon as it does, or undefined after `timeoutMs` (at most
+   * FINISH_MS once the run's time is up); rejects with what it throws.
+   */
   until<T>(find: () => T | undefined, timeoutMs: number): Promise<T | undefined> {
+    const deadline = Math.min(Date.now() + timeoutMs, this.finishBy);
     return new Promise((resolve, reject) => {
       const finish = (settle: () => void) => {
-        clearTimeout(timer);
         this.waiters.delete(waiter);
         settle();
       };
@@ -113,14 +122,19 @@ class Watch {
         try {
           const value = find();
           if (value !== undefined) finish(() => resolve(value));
+          else if (Date.now() >= Math.min(deadline, this.finishBy)) finish(() => resolve(undefined));
         } catch (error) {
           finish(() => reject(error));
         }
       };
-      const timer = setTimeout(() => finish(() => resolve(undefined)), timeoutMs);
       this.waiters.add(waiter);
       waiter();
     });
+  }
+
+  /** From now on no wait lasts more than FINISH_MS. */
+  finishSoon(): void {
+    this.finishBy = Math.min(this.finishBy, Date.now() + FINISH_MS);
   }
 
   /** A message sent: answered once the bot says anything in that chat after it (news aside). */
@@ -139,6 +153,7 @@ class Watch {
 
   close(): void {
     this.off();
+    clearInterval(this.ticker);
     for (const waiter of [...this.waiters]) waiter();
   }
 }
@@ -178,6 +193,7 @@ class Actor {
 
   /** Sends `text` (here, or into `chat`), recorded as an update of `kind`; returns the message's id. */
   protected async say(text: string, kind: string, chat?: TestChat): Promise<number> {
+    if (this.stage.until.aborted) throw new Stuck("the run's time is up");
     const chatId = chat?.id ?? this.chatId;
     const fact: PeopleFacts["updates"][number] = { chatId, kind, sentAt: this.now(), userId: this.user.id };
     const messageId = await this.user.send(text, chat ? { chat } : {});
@@ -192,6 +208,7 @@ class Actor {
    * `kind`, answered when the bot answers the callback. Undefined when the button is gone.
    */
   protected async tap(message: StoredMessage, button: string | RegExp, kind: string): Promise<string | undefined> {
+    if (this.stage.until.aborted) throw new Stuck("the run's time is up");
     const sentAt = this.now();
     let queryId: string;
     try {
@@ -251,7 +268,7 @@ class Actor {
       try {
         await act();
       } catch (error) {
-        if (error instanceof Stuck) outcomes.stuck++;
+        if (error instanceof Stuck) outcomes.stuck += this.stage.until.aborted ? 0 : 1;
         else if (error instanceof EmulatorClosedError) return;
         else {
           outcomes.errors++;
@@ -524,6 +541,7 @@ class Person extends Actor {
   private async inlineQuote(): Promise<void> {
     const query = this.random.pick(["0.5 btc eth", "100 usdt-trx btc", "1 eth usdt", `${this.random.int(1, 9)} xrp btc`]);
     const sentAt = this.now();
+    if (this.stage.until.aborted) return;
     const queryId = await this.user.inlineQuery(query, "private");
     const fact: PeopleFacts["updates"][number] = { chatId: this.chatId, kind: "inline", sentAt, userId: this.user.id, queryId };
     this.stage.facts.updates.push(fact);
@@ -570,6 +588,7 @@ export const runPeople: RunPeople = async (world, { people, until }) => {
   const { tg } = world.fleet;
   journalOf(tg);
   const watch = new Watch(tg, world);
+  until.addEventListener("abort", () => watch.finishSoon(), { once: true });
   world.facts.attempts ??= [];
   const stage: Stage = {
     world,
