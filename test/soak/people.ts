@@ -420,17 +420,15 @@ class Person extends Actor {
   private async confirm(summary: StoredMessage, amount: string, double: boolean, leave: boolean): Promise<void> {
     const tapped = new Set<number>();
     let confirms = 0;
-    const tapConfirm = async (message: StoredMessage) => {
+    const tapConfirm = async (message: StoredMessage, kind = "confirm") => {
       tapped.add(message.message_id);
-      this.stage.facts.confirms.push({ chatId: this.chatId, messageId: message.message_id, at: this.now() });
       confirms++;
-      return this.tap(message, /^✅ Confirm/, "confirm");
+      const at = this.now();
+      if ((await this.tap(message, /^✅ Confirm/, kind)) === undefined) return;
+      this.stage.facts.confirms.push({ chatId: this.chatId, messageId: message.message_id, at });
     };
     await tapConfirm(summary);
-    if (double) {
-      this.stage.facts.confirms.push({ chatId: this.chatId, messageId: summary.message_id, at: this.now() });
-      await this.tap(summary, /^✅ Confirm/, "confirm-again");
-    }
+    if (double) await tapConfirm(summary, "confirm-again");
     if (leave) return this.startOver();
     const known = new Set(this.cards.map((card) => card.exchangeId));
     const shown = `\n${new Decimal(amount).toFixed()} `;
