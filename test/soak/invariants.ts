@@ -117,6 +117,34 @@ export function oneConfirmOneExchange(exchanges: readonly Traced[]): Violation[]
 
 type Journal = Pick<TelegramJournal, "eventsOf">;
 
+/** Each chat's events by what they are about (an exchange id, a deposit address, "#unknown"), indexed as they come. */
+const indexes = new WeakMap<readonly ChatEvent[], { indexed: number; byKey: Map<string, ChatEvent[]> }>();
+
+/** The events of a chat about any of `keys`, in order. */
+function about(journal: Journal, chatId: number, ...keys: string[]): ChatEvent[] {
+  const events = journal.eventsOf(chatId);
+  let index = indexes.get(events);
+  if (!index) indexes.set(events, (index = { indexed: 0, byKey: new Map() }));
+  for (; index.indexed < events.length; index.indexed++) {
+    const event = events[index.indexed]!;
+    const of = [
+      event.cardOf,
+      event.change?.exchangeId,
+      event.depositReadyOf,
+      event.depositAddress,
+      event.createUnknown ? "#unknown" : undefined,
+    ];
+    for (const key of new Set(of)) {
+      if (key === undefined) continue;
+      const list = index.byKey.get(key);
+      if (list) list.push(event);
+      else index.byKey.set(key, [event]);
+    }
+  }
+  const found = keys.flatMap((key) => index.byKey.get(key) ?? []);
+  return keys.length > 1 ? [...new Set(found)].sort((a, b) => a.seq - b.seq) : found;
+}
+
 const PAST_DEPOSIT = (status: string) => (STATUS_RANK[status] ?? 0) >= 1;
 
 /**
@@ -130,7 +158,7 @@ export function depositDetails(exchanges: readonly Traced[], journal: Journal, f
   for (const exchange of exchanges) {
     if (exchange.chatId === undefined) continue;
     const { id, chatId, depositAddress } = exchange;
-    const events = journal.eventsOf(chatId);
+    const events = about(journal, chatId, id, depositAddress);
     const showing = events.filter((e) => e.depositAddress === depositAddress);
     const brought = showing.filter((e) => e.kind === "send" && (e.created || e.depositReadyOf === id));
     for (const repeat of brought.slice(1).filter((e) => !e.sentAgain)) {
@@ -168,7 +196,7 @@ export function statusAnnouncements(exchanges: readonly Traced[], journal: Journ
   const found: Violation[] = [];
   for (const { id, chatId } of exchanges) {
     if (chatId === undefined) continue;
-    const changes = journal.eventsOf(chatId).filter((e) => e.kind === "send" && e.change?.exchangeId === id);
+    const changes = about(journal, chatId, id).filter((e) => e.kind === "send" && e.change?.exchangeId === id);
     const counts = new Map<string, number>();
     for (const change of changes) counts.set(change.change!.status, (counts.get(change.change!.status) ?? 0) + 1);
     for (const [status, count] of counts) {
@@ -219,11 +247,10 @@ export function neverLost(exchanges: readonly Traced[], journal: Journal, starte
       });
       continue;
     }
-    const events = journal.eventsOf(chatId);
-    if (events.some((e) => e.kind === "send" && e.cardOf === id)) continue;
+    if (about(journal, chatId, id).some((e) => e.kind === "send" && e.cardOf === id)) continue;
     // The bot's honest answer when the service never said: an exchange may exist, don't send anything.
     const attemptAt = exchange.attemptAt === undefined ? exchange.createdAt - 600_000 : startedAt + exchange.attemptAt;
-    if (events.some((e) => e.kind === "send" && e.createUnknown && e.at >= attemptAt)) continue;
+    if (about(journal, chatId, "#unknown").some((e) => e.kind === "send" && e.at >= attemptAt)) continue;
     found.push({ invariant: INVARIANTS.neverLost, chatId, detail: `exchange ${id} (created ${created}) was never shown in its chat` });
   }
   return found;
@@ -259,14 +286,17 @@ export function finalStatus(
       });
       continue;
     }
-    const announced = journal.eventsOf(chatId).some((e) => e.kind === "send" && e.change?.exchangeId === id && e.change.status === status);
+    const announced = about(journal, chatId, id).some(
+      (e) => e.kind === "send" && e.change?.exchangeId === id && e.change.status === status,
+    );
     if (!announced) found.push({ invariant: INVARIANTS.statusOnce, chatId, detail: `exchange ${id}: "${status}" was never announced` });
   }
   return found;
 }
 
-/** How much earlier than a later update one must have been sent to be its own (not part of one burst of taps). */
 type Update = PeopleFacts["updates"][number];
+/** How long an update not answered yet may still have its answer come (a person waits at most minutes). */
+const OPEN_FOR_MS = 10 * 60_000;
 
 /**
  * Nothing answered twice: in a person's private chat, between one update and the next, the bot
@@ -281,6 +311,7 @@ export function answeredOnce(updates: readonly Update[], journal: Journal, start
   for (const [chatId, sent] of byChat) {
     const answers = journal.eventsOf(chatId).filter((e) => e.kind === "send" && !e.news && !e.waiting && !e.preview.startsWith("⌛"));
     let next = 0;
+    let stillOpen: Update[] = [];
     for (let i = 0; i < sent.length; i++) {
       const from = startedAt + sent[i]!.sentAt;
       const to = i + 1 < sent.length ? startedAt + sent[i + 1]!.sentAt : Number.POSITIVE_INFINITY;
@@ -289,7 +320,11 @@ export function answeredOnce(updates: readonly Update[], journal: Journal, start
       for (let j = next; j < answers.length && answers[j]!.at < to; j++) {
         counts.set(answers[j]!.hash, [...(counts.get(answers[j]!.hash) ?? []), answers[j]!]);
       }
-      const open = 1 + sent.slice(0, i).filter((u) => u.answeredAt === undefined || u.answeredAt > sent[i]!.sentAt).length;
+      // Earlier updates not answered when this one was sent, and recent enough to be answered still.
+      const sentAt = sent[i]!.sentAt;
+      stillOpen = stillOpen.filter((u) => (u.answeredAt === undefined || u.answeredAt > sentAt) && sentAt - u.sentAt < OPEN_FOR_MS);
+      const open = 1 + stillOpen.length;
+      stillOpen.push(sent[i]!);
       for (const same of counts.values()) {
         if (same.length <= open) continue;
         found.push({
