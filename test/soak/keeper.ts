@@ -137,9 +137,13 @@ export class Keeper {
     if (bot) this.mayEnd.set(bot, fault);
   }
 
-  /** Continues every frozen process and starts nothing more: the run is being torn down. */
+  /**
+   * Continues every frozen process and starts nothing more: the run is being torn down, and the
+   * processes' ends from now on are the runner's.
+   */
   close(): void {
     this.closing = true;
+    for (const instance of this.fleet.instances) if (instance) this.stopping.add(instance.bot);
     for (const pid of [...this.frozen]) this.thaw(pid);
   }
 
@@ -156,6 +160,7 @@ export class Keeper {
     void bot.exited.then(async ({ code, signal }) => {
       if (bot.child.pid !== undefined) this.frozen.delete(bot.child.pid);
       const how = `exit code ${code}, signal ${signal}`;
+      if (this.closing) return;
       if (this.stopping.has(bot)) {
         this.world.record({ at: this.world.elapsed(), kind: "exit", target: index, cause: "injected", detail: how });
         return;
@@ -167,7 +172,6 @@ export class Keeper {
       }
       const last = bot.errorLines.slice(-5).join(" ⏎ ").slice(0, 600);
       this.world.record({ at: this.world.elapsed(), kind: "exit", target: index, cause: "unexpected", detail: `${how}: ${last}` });
-      if (this.closing) return;
       await this.hold(index, async () => {
         if (this.fleet.instances[index]?.bot === bot) await this.start(index);
       });

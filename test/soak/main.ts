@@ -206,7 +206,8 @@ function recordViolation(world: SoakWorld, violation: Violation): void {
   const key = `${violation.invariant}|${violation.chatId}|${violation.detail}`;
   if (seenViolations.has(key)) return;
   seenViolations.add(key);
-  world.record({ at: world.elapsed(), kind: "violation", ...violation });
+  const { at: happenedAt, ...rest } = violation;
+  world.record({ ...rest, at: world.elapsed(), kind: "violation", ...(happenedAt === undefined ? {} : { happenedAt }) });
 }
 
 /** Counted incrementally: a long run's sandbox holds hundreds of thousands of requests. */
@@ -259,7 +260,9 @@ function describeEvent(event: SoakEvent, seed: number): string {
     case "exit":
       return `${at} instance ${event.target} ended (${event.cause}): ${event.detail}`;
     case "violation":
-      return `${at} VIOLATION (seed ${seed}) ${event.invariant}${event.chatId === undefined ? "" : ` · chat ${event.chatId}`}: ${event.detail}`;
+      return `${at} VIOLATION (seed ${seed}) ${event.invariant}${event.chatId === undefined ? "" : ` · chat ${event.chatId}`}${
+        event.happenedAt === undefined ? "" : ` · at ${clock(event.happenedAt)}`
+      }: ${event.detail}`;
     case "note":
       return `${at} ${event.detail}`;
   }

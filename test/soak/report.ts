@@ -138,8 +138,9 @@ export function buildReport(world: SoakWorld, run: RunFacts): Report {
   const violations = events.flatMap((e) =>
     e.kind === "violation"
       ? [
-          `[${clock(e.at)}] seed ${run.seed} · ${e.invariant}${e.chatId === undefined ? "" : ` · chat ${e.chatId}`}: ${e.detail}` +
-            faultsAround(spans, e.at)
+          `[${clock(e.at)}] seed ${run.seed} · ${e.invariant}${e.chatId === undefined ? "" : ` · chat ${e.chatId}`}` +
+            `${e.happenedAt === undefined ? "" : ` · at ${clock(e.happenedAt)}`}: ${e.detail}` +
+            faultsAround(spans, e.happenedAt ?? e.at)
               .map((line) => `\n    around: ${line}`)
               .join(""),
         ]

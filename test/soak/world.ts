@@ -12,7 +12,8 @@ export type SoakEvent =
   | { at: number; kind: "fault"; fault: string; target?: number; detail?: string }
   | { at: number; kind: "fault-over"; fault: string; target?: number; detail?: string }
   | { at: number; kind: "takeover"; after: string; ms: number }
-  | { at: number; kind: "violation"; invariant: string; chatId?: number; detail: string }
+  /** `at`: when it was found; `happenedAt`: when what broke happened, if the check knows (its Violation's `at`). */
+  | { at: number; kind: "violation"; invariant: string; chatId?: number; detail: string; happenedAt?: number }
   | { at: number; kind: "note"; detail: string }
   /**
    * An instance's process ended. `cause`: "injected" (a fault or the runner stopped it), "fault"
@@ -26,6 +27,11 @@ export interface Violation {
   invariant: string;
   chatId?: number;
   detail: string;
+  /**
+   * When what broke happened (elapsed ms: the update sent, the second card shown…), if known: the
+   * report names the faults around then. Without it, the faults around the check that found it.
+   */
+  at?: number;
 }
 
 /**
