@@ -77,8 +77,34 @@ export const checkInvariants: CheckInvariants = async (world, final) => {
     }),
     ...(await unanswered(world.facts.updates, answeredNow(world))),
   );
+  noteCoverage(world, exchanges, journal);
   return found;
 };
+
+const coverageNoted = new WeakMap<SoakWorld, string>();
+
+/** Says once (again only when it changed) how much the final check judged: a check that saw nothing proves nothing. */
+function noteCoverage(world: SoakWorld, exchanges: readonly Traced[], journal: TelegramJournal): void {
+  let deposits = 0;
+  let again = 0;
+  let changes = 0;
+  for (const events of journal.chats.values()) {
+    for (const event of events) {
+      if (event.kind !== "send") continue;
+      if (event.depositAddress !== undefined && (event.created || event.depositReadyOf !== undefined)) deposits++;
+      if (event.sentAgain) again++;
+      if (event.change) changes++;
+    }
+  }
+  const traced = exchanges.filter((e) => e.chatId !== undefined).length;
+  const detail =
+    `the final check judged ${exchanges.length} exchanges (${traced} traced to their chat), ` +
+    `${deposits} messages of deposit details (${again} marked sent again), ${changes} status changes, ` +
+    `${world.facts.updates.length} updates, ${journal.retried} 429s retried`;
+  if (coverageNoted.get(world) === detail) return;
+  coverageNoted.set(world, detail);
+  world.record({ at: world.elapsed(), kind: "note", detail });
+}
 
 /** Each exchange of the service with the chat whose attempt asked for it (by its pair and unique amount). */
 export function traceExchanges(

@@ -158,6 +158,8 @@ class Watch {
   }
 }
 
+type Fact = PeopleFacts["updates"][number];
+
 /** What every person acts with. */
 interface Stage {
   world: SoakWorld;
@@ -192,22 +194,30 @@ class Actor {
   }
 
   /** Sends `text` (here, or into `chat`), recorded as an update of `kind`; returns the message's id. */
-  protected async say(text: string, kind: string, chat?: TestChat): Promise<number> {
-    if (this.stage.until.aborted) throw new Stuck("the run's time is up");
+  protected async say(text: string, kind: string, chat?: TestChat, evenAtTheEnd = false): Promise<number> {
+    if (this.stage.until.aborted && !evenAtTheEnd) throw new Stuck("the run's time is up");
     const chatId = chat?.id ?? this.chatId;
-    const fact: PeopleFacts["updates"][number] = { chatId, kind, sentAt: this.now(), userId: this.user.id };
+    const fact: Fact = { chatId, kind, sentAt: this.now(), userId: this.user.id };
     const messageId = await this.user.send(text, chat ? { chat } : {});
     fact.messageId = messageId;
-    this.stage.facts.updates.push(fact);
+    this.record(fact);
     this.stage.watch.followMessage(fact, chatId, messageId);
     return messageId;
+  }
+
+  /** The last update this person sent into their private chat. */
+  private last: Fact | undefined;
+
+  protected record(fact: Fact): void {
+    this.stage.facts.updates.push(fact);
+    if (fact.chatId === this.chatId) this.last = fact;
   }
 
   /**
    * Taps the button of `message` (as it is now) that `button` names; recorded as an update of
    * `kind`, answered when the bot answers the callback. Undefined when the button is gone.
    */
-  protected async tap(message: StoredMessage, button: string | RegExp, kind: string): Promise<string | undefined> {
+  protected async tap(message: StoredMessage, button: string | RegExp, kind: string): Promise<Fact | undefined> {
     if (this.stage.until.aborted) throw new Stuck("the run's time is up");
     const sentAt = this.now();
     let queryId: string;
@@ -216,15 +226,15 @@ class Actor {
     } catch {
       return undefined;
     }
-    const fact: PeopleFacts["updates"][number] = { chatId: message.chat_id, kind, sentAt, userId: this.user.id, queryId };
-    this.stage.facts.updates.push(fact);
+    const fact: Fact = { chatId: message.chat_id, kind, sentAt, userId: this.user.id, queryId };
+    this.record(fact);
     this.user.callbackAnswer(queryId, ANSWER_LOOKED_FOR_MS).then(
       () => {
         fact.answeredAt = this.now();
       },
       () => {},
     );
-    return queryId;
+    return fact;
   }
 
   /** The id of the chat's last message now (0 when it has none). */
@@ -233,19 +243,33 @@ class Actor {
   }
 
   /** The first bot message after `afterId` (edits applied) that `find` accepts, or Stuck after `timeoutMs`. */
+  /**
+   * The first bot message after `afterId` (edits applied) that `find` accepts, or Stuck after
+   * `timeoutMs`; Stuck sooner when nothing at all answered within PROMPT_MS (a long wait, for the
+   * offers or the card, begins with an answer: a place in line, "getting offers"). `answered`
+   * says whether something did (by default, a message after `afterId` that is not news).
+   */
   protected async expect<T>(
     afterId: number,
     find: (message: StoredMessage, text: string) => T | undefined,
     timeoutMs: number,
     what: string,
     chatId = this.chatId,
+    answered?: () => boolean,
   ): Promise<T> {
+    const since = Date.now();
+    let heard = false;
     const found = await this.stage.watch.until(() => {
       for (const message of this.stage.tg.messagesAfter(chatId, afterId)) {
         if (!message.from_bot) continue;
-        const value = find(message, textOf(message));
+        const text = textOf(message);
+        heard ||= !isNews(text);
+        const value = find(message, text);
         if (value !== undefined) return value;
       }
+      heard ||= answered?.() === true;
+      if (!heard && Date.now() - since > PROMPT_MS)
+        throw new Stuck(`no answer at all within ${PROMPT_MS / 1000} s (waiting for the ${what})`);
       return undefined;
     }, timeoutMs);
     if (found === undefined) throw new Stuck(`no ${what} within ${timeoutMs / 1000} s`);
@@ -278,6 +302,18 @@ class Actor {
       }
       await pause(this.random.int(gapMs[0], gapMs[1]), this.stage.until);
     }
+    await this.retake().catch(() => {});
+  }
+
+  /**
+   * The time is up and this person's last update has no answer (it met a fault the bot could
+   * not answer through): they take the step again, as a person would, with /start.
+   */
+  private async retake(): Promise<void> {
+    if (this.last === undefined || this.last.answeredAt !== undefined) return;
+    await this.stage.watch.until(() => this.last?.answeredAt, PROMPT_MS);
+    if (this.last.answeredAt !== undefined) return;
+    await this.answer(await this.say("/start", "start-again", undefined, true), "the answer to /start");
   }
 }
 
@@ -420,11 +456,14 @@ class Person extends Actor {
   private async confirm(summary: StoredMessage, amount: string, double: boolean, leave: boolean): Promise<void> {
     const tapped = new Set<number>();
     let confirms = 0;
+    let lastTap: Fact | undefined;
     const tapConfirm = async (message: StoredMessage, kind = "confirm") => {
       tapped.add(message.message_id);
       confirms++;
       const at = this.now();
-      if ((await this.tap(message, /^✅ Confirm/, kind)) === undefined) return;
+      const tap = await this.tap(message, /^✅ Confirm/, kind);
+      if (tap === undefined) return;
+      lastTap = tap;
       this.stage.facts.confirms.push({ chatId: this.chatId, messageId: message.message_id, at });
     };
     await tapConfirm(summary);
@@ -449,6 +488,8 @@ class Person extends Actor {
         },
         Math.max(1, deadline - this.now()),
         "card",
+        this.chatId,
+        () => lastTap?.answeredAt !== undefined,
       );
       if ("end" in next) return;
       if ("again" in next) {
@@ -541,8 +582,8 @@ class Person extends Actor {
     const sentAt = this.now();
     if (this.stage.until.aborted) return;
     const queryId = await this.user.inlineQuery(query, "private");
-    const fact: PeopleFacts["updates"][number] = { chatId: this.chatId, kind: "inline", sentAt, userId: this.user.id, queryId };
-    this.stage.facts.updates.push(fact);
+    const fact: Fact = { chatId: this.chatId, kind: "inline", sentAt, userId: this.user.id, queryId };
+    this.record(fact);
     await this.user.inlineAnswer(queryId, PROMPT_MS).then(
       () => {
         fact.answeredAt = this.now();
