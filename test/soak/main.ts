@@ -78,9 +78,18 @@ async function main(): Promise<number> {
   const world = newWorld(fleet, random.fork(), options, stopping.signal);
   const keeper = new Keeper(world);
   keeper.setEnv({ EXCHANGE_RATE_LIMIT_PER_MINUTE: String(options.highLimit) });
+  // Interrupted (Ctrl-C): everything torn down (frozen processes thawed, the database dropped)
+  // within 20 s, then out; a second Ctrl-C leaves at once (the fleet's and the embedded server's
+  // exit hooks still kill what they started).
   const interrupted = () => {
+    console.log("\nInterrupted: tearing everything down.");
+    process.once("SIGINT", () => process.exit(130));
     keeper.close();
-    process.exit(130);
+    const gone = setTimeout(() => process.exit(130), 20_000);
+    void fleet.close().finally(() => {
+      clearTimeout(gone);
+      process.exit(130);
+    });
   };
   process.once("SIGINT", interrupted);
   process.once("SIGTERM", interrupted);

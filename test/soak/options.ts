@@ -60,7 +60,7 @@ export function parseOptions(argv: string[]): RunOptions {
     seed: Math.floor(number("seed", values.seed, values.short ? SHORT_SEED : randomInt(1, 2 ** 31 - 1))),
     minutes,
     exchanges: values.exchanges === undefined ? (long ? 10_000 : undefined) : number("exchanges", values.exchanges, 0),
-    people: Math.floor(number("people", values.people, long ? 40 : 16)),
+    people: Math.floor(number("people", values.people, long ? 24 : 16)),
     highLimit: Math.floor(number("limit", values.limit, 300)),
     report: values.report,
     logs: values.logs,
