@@ -25,7 +25,11 @@ export interface RunOptions {
   highLimit: number;
   report: string | undefined;
   logs: string | undefined;
-  /** How long the final check may wait for the fleet to settle (cards reaching their final status). */
+  /**
+   * How long the final check may wait for the fleet to settle: longer than the bot's own slowest
+   * catch-up (a card the flow could not show is sent by the tracker 5 minutes after the exchange
+   * was created; a poll that kept failing waits up to 64 intervals, about 3 minutes here).
+   */
   settleMs: number;
   /** The mean time between two faults. */
   meanGapMs: number;
@@ -64,7 +68,7 @@ export function parseOptions(argv: string[]): RunOptions {
     highLimit: Math.floor(number("limit", values.limit, 300)),
     report: values.report,
     logs: values.logs,
-    settleMs: (long ? 10 : 3) * 60_000,
+    settleMs: (long ? 10 : 6) * 60_000,
     meanGapMs: minutes > 60 ? 20_000 : 10_000,
   };
 }
