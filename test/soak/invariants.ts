@@ -244,19 +244,33 @@ export function statusAnnouncements(exchanges: readonly Traced[], journal: Journ
 export interface CardRow {
   chatId: number;
   messageId: number | null;
+  /** What the bot's tracker holds, said with a violation: its status, its next poll, its failed polls in a row. */
+  tracker?: string;
 }
 
 async function cardsInDatabase(url: string): Promise<Map<string, CardRow>> {
   const { rows } = await admin(url, (client) =>
-    client.query<{ exchange_id: string; chat_id: string; card_message_id: string | null }>(
-      "SELECT exchange_id, chat_id, card_message_id FROM transactions",
-    ),
+    client.query<{
+      exchange_id: string;
+      chat_id: string;
+      card_message_id: string | null;
+      status: string;
+      next_poll_at: string | null;
+      error_count: string;
+      tracking_stopped_at: string | null;
+    }>("SELECT exchange_id, chat_id, card_message_id, status, next_poll_at, error_count, tracking_stopped_at FROM transactions"),
   );
+  const now = Date.now();
   return new Map(
-    rows.map((row) => [
-      row.exchange_id,
-      { chatId: Number(row.chat_id), messageId: row.card_message_id === null ? null : Number(row.card_message_id) },
-    ]),
+    rows.map((row) => {
+      const next = row.next_poll_at === null ? "no next poll" : `next poll in ${Math.round((Number(row.next_poll_at) - now) / 1000)} s`;
+      const stopped = row.tracking_stopped_at === null ? "" : ", tracking stopped";
+      const tracker = `the bot holds "${row.status}", ${next}, ${row.error_count} failed polls in a row${stopped}`;
+      return [
+        row.exchange_id,
+        { chatId: Number(row.chat_id), messageId: row.card_message_id === null ? null : Number(row.card_message_id), tracker },
+      ];
+    }),
   );
 }
 
@@ -308,7 +322,9 @@ export function finalStatus(
       found.push({
         invariant: INVARIANTS.cardFinal,
         chatId,
-        detail: `exchange ${id} ended "${status}"; its card #${card.messageId} shows ${shows === undefined ? "no status" : `"${shows}"`}`,
+        detail:
+          `exchange ${id} ended "${status}"; its card #${card.messageId} shows ${shows === undefined ? "no status" : `"${shows}"`}` +
+          (card.tracker === undefined ? "" : ` (${card.tracker})`),
       });
       continue;
     }
