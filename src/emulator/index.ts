@@ -277,6 +277,15 @@ export class BotApiEmulator {
     return this.state.chats.get(chatId)?.messages.filter((message) => !message.deleted) ?? [];
   }
 
+  /**
+   * The chat's messages after message `afterId`, both directions, in order, edits applied and
+   * deleted ones included (`deleted: true`): without going through the whole of a long chat.
+   */
+  messagesAfter(chatId: number, afterId: number): StoredMessage[] {
+    // Message ids are 1, 2, 3... in array order.
+    return this.state.chats.get(chatId)?.messages.slice(Math.max(0, afterId)) ?? [];
+  }
+
   /** Calls `listener` after anything changed (a message, an edit, an answer, a chat action); returns the unsubscribe. */
   onChange(listener: () => void): () => void {
     return this.state.onChange(listener);

@@ -8,7 +8,7 @@ import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type BotApiEmulator, type EmulatorOptions, startBotApiEmulator, waitFor } from "../../src/emulator/index.js";
-import { type SandboxExchange, startSandbox } from "../../src/exchange/sandbox/index.js";
+import { type SandboxExchange, type SandboxOptions, startSandbox } from "../../src/exchange/sandbox/index.js";
 import { admin } from "./postgres-admin.js";
 import { type BotProcess, freePort, ROOT, spawnBot, TSX } from "./process.js";
 
@@ -35,8 +35,13 @@ export interface FleetOptions {
   rateLimitPerMinute: number;
   /** Besides what the fleet sets (Telegram, database, exchange, webhook, health port): logs, grace, pacing… */
   env?: Record<string, string>;
-  /** What runs an instance; by default `src/main.ts` through tsx (e.g. `node dist/main.js` instead). */
+  /**
+   * What runs an instance; by default `src/main.ts` through tsx (e.g. `node dist/main.js` instead).
+   * It must be Node (an instance's `clockShiftMs` puts `--import <preload>` before its arguments).
+   */
   command?: { command: string; args: string[] };
+  /** The sandbox's pace and ids: its exchanges' timeline (shorter for the soak), its seed. */
+  sandbox?: Pick<SandboxOptions, "timeline" | "seed">;
   emulator?: Pick<EmulatorOptions, "recordCalls" | "defaultTimeoutMs" | "webhookTimeoutMs">;
   /** How long an instance has to answer /readyz with 200 (default 30 s). */
   readyTimeoutMs?: number;
@@ -52,7 +57,7 @@ export interface Fleet {
    * Starts instance `index` (stopped, or never started); resolves once /readyz says it is ready.
    * `env`: this instance's own, over the fleet's (e.g. a DATABASE_URL through a proxy);
    * `clockShiftMs`: its wall clock that far ahead (or behind, negative), as on a host whose clock
-   * is off (test/harness/shift-clock.mjs; the default command only).
+   * is off (test/harness/shift-clock.mjs).
    */
   start(index: number, mode: FeedMode, options?: { env?: Record<string, string>; clockShiftMs?: number }): Promise<FleetInstance>;
   /** Sends `signal` to instance `index` (taken off the balancer first); resolves once it has exited. */
@@ -128,7 +133,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       webhookTarget: (url) => `http://127.0.0.1:${pick()?.webhookPort ?? 9}${new URL(url).pathname}`,
     });
     closers.push(() => tg.close());
-    const sandbox = await startSandbox({ apiKey: SANDBOX_KEY, rateLimitPerMinute: options.rateLimitPerMinute });
+    const sandbox = await startSandbox({ ...options.sandbox, apiKey: SANDBOX_KEY, rateLimitPerMinute: options.rateLimitPerMinute });
     closers.push(() => sandbox.close());
     const database = await options.database();
     closers.push(() => database.drop());
@@ -153,6 +158,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       async start(index, mode, startOptions = {}) {
         if (instances[index]) throw new Error(`instance ${index} is running already`);
         const [webhookPort, healthPort] = [await freePort(), await freePort()];
+        const command = options.command ?? { command: process.execPath, args: [...TSX, join(ROOT, "src/main.ts")] };
         const bot = spawnBot(
           {
             BOT_TOKEN: tg.token,
@@ -174,7 +180,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
             ...startOptions.env,
             ...(startOptions.clockShiftMs ? { SHIFT_CLOCK_MS: String(startOptions.clockShiftMs) } : {}),
           },
-          options.command ?? (startOptions.clockShiftMs ? { args: ["--import", SHIFT_CLOCK, ...TSX, join(ROOT, "src/main.ts")] } : {}),
+          startOptions.clockShiftMs ? { ...command, args: ["--import", SHIFT_CLOCK, ...command.args] } : command,
         );
         spawned.push(bot);
         // FLEET_LOGS=<folder>: each process's output kept there once it exits (instance-<index>-<pid>.log).

@@ -431,6 +431,11 @@ export class SandboxEngine {
     return { ok: true, value: record };
   }
 
+  /** Every transaction created so far, in order, each as it reads at `now`. */
+  list(now: number): { record: TransactionRecord; info: TransactionInfo }[] {
+    return [...this.transactions.keys()].map((id) => this.info(id, now)!);
+  }
+
   info(exchangeId: string, now: number): { record: TransactionRecord; info: TransactionInfo } | undefined {
     const record = this.transactions.get(exchangeId);
     if (!record) return undefined;

@@ -15,6 +15,8 @@ import {
   type Scenario,
   type SteerEvent,
   type Timeline,
+  type TransactionInfo,
+  type TransactionRecord,
   validateCreateBody,
   validateEstimateQuery,
 } from "./engine.js";
@@ -87,7 +89,14 @@ export interface SandboxExchange {
     clear(): void;
   };
   setDrift(on: boolean): void;
+  /** From now on at most this many requests in any 60 s window (0: no limit), counting those already served. */
+  setRateLimit(perMinute: number): void;
   setScenario(exchangeId: string, scenario: Scenario): void;
+  /**
+   * Every exchange created so far, in order, as it reads now (its status included): what the
+   * service holds, read without a request (one would count against the limit).
+   */
+  transactions(): { record: TransactionRecord; info: TransactionInfo }[];
   /** This exchange's phases take these lengths (e.g. a deposit that comes late). */
   setTimeline(exchangeId: string, timeline: Partial<Timeline>): void;
   /** The deposit arrives now, or the exchange fails or is refunded now (the playground's buttons); false if it has ended. */
@@ -243,9 +252,14 @@ class SlidingWindow {
   private readonly served: number[] = [];
 
   constructor(
-    private readonly limit: number,
+    private limit: number,
     private readonly windowMs: number,
   ) {}
+
+  /** From now on at most `limit` a window (0: none); what was served stays counted. */
+  setLimit(limit: number): void {
+    this.limit = limit;
+  }
 
   /** Whole seconds until a slot frees (at least 1), or undefined when a request may be served. */
   retryAfter(now: number): number | undefined {
@@ -257,7 +271,9 @@ class SlidingWindow {
   }
 
   record(now: number): void {
-    if (this.limit > 0) this.served.push(now);
+    this.served.push(now);
+    // Kept only as long as a window, so that a limit set later counts what came before it.
+    while (this.served.length > 0 && (this.served[0] ?? now) <= now - this.windowMs) this.served.shift();
   }
 }
 
@@ -311,7 +327,7 @@ class SandboxServer {
   private readonly holding = new Set<Hold>();
 
   private readonly clock: Clock;
-  private readonly limiter: SlidingWindow;
+  readonly limiter: SlidingWindow;
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
   /** Cancels of in-progress delay faults, so close() does not wait for them. */
@@ -580,7 +596,9 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxExch
     setDrift: (on) => {
       sandbox.drift = on;
     },
+    setRateLimit: (perMinute) => sandbox.limiter.setLimit(perMinute),
     setScenario: (exchangeId, scenario) => engine.setScenario(exchangeId, scenario),
+    transactions: () => engine.list(sandbox.now()),
     setTimeline: (exchangeId, timeline) => engine.setTimeline(exchangeId, timeline),
     steer: (exchangeId, event) => engine.steer(exchangeId, event, sandbox.now()),
     setQuoteFactor: (provider, factor) => {

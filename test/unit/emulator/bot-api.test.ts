@@ -120,6 +120,21 @@ describe("Bot API emulator with a long-polling grammY bot", () => {
     expect(sent?.payload).toMatchObject({ chat_id: alice.chatId, parse_mode: "HTML" });
   });
 
+  it("gives a chat's messages after one, deleted ones included", async () => {
+    const alice = tg.user({ id: 1002, first_name: "Alice" });
+    const first = await alice.send("/start");
+    await alice.nextMessage();
+    await alice.send("/start");
+    await alice.nextMessage();
+    expect(tg.messagesAfter(alice.chatId, first).map((message) => [message.message_id, message.from_bot])).toEqual([
+      [2, true],
+      [3, false],
+      [4, true],
+    ]);
+    expect(tg.messagesAfter(alice.chatId, 4)).toEqual([]);
+    expect(tg.messagesAfter(-5, 0)).toEqual([]);
+  });
+
   it("delivers /cmd@botname as a command and a button press as a callback query", async () => {
     const alice = tg.user({ id: 1002, first_name: "Alice" });
     await alice.send(`/start@${tg.botInfo.username}`);

@@ -348,6 +348,19 @@ describe("getEstimatedAmount", () => {
 });
 
 describe("createTransaction", () => {
+  it("lists what it created, each with its status now, without a request", async () => {
+    const sb = await start();
+    const first = await create();
+    const second = await create({ amount: "0.02" });
+    sb.steer(second, "fail");
+    const requests = sb.requests.length;
+    expect(sb.transactions().map(({ record, info }) => [record.id, record.amountFrom, info.status])).toEqual([
+      [first, "0.01", "waiting"],
+      [second, "0.02", "failed"],
+    ]);
+    expect(sb.requests).toHaveLength(requests);
+  });
+
   it("creates a transaction whose details match the quote of that moment", async () => {
     await start();
     await clock.advance(123_456);
@@ -583,6 +596,20 @@ describe("rate limit", () => {
 
     await start({ rateLimitPerMinute: 0 });
     for (let i = 0; i < 25; i++) expect((await call("getProviders")).status).toBe(200);
+  });
+
+  it("takes a new limit at run time, counting what the window already served", async () => {
+    const sb = await start({ rateLimitPerMinute: 0 });
+    for (let i = 0; i < 4; i++) expect((await call("getProviders")).status).toBe(200);
+    await clock.advance(30_000);
+    sb.setRateLimit(4);
+    const limited = await call("getProviders");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("30");
+    await clock.advance(30_000);
+    expect((await call("getProviders")).status).toBe(200);
+    sb.setRateLimit(0);
+    for (let i = 0; i < 6; i++) expect((await call("getProviders")).status).toBe(200);
   });
 });
 
