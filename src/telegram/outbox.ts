@@ -155,7 +155,7 @@ export class Outbox {
           return tooMany(Math.max(1, Math.ceil((readyAt - now) / 1000)));
         }
         await this.waitForSlot(line, chat, message, signal);
-        const result = await call();
+        const result = await this.reached(call, chat, method, retry, queuedAt, signal);
         if (message) this.answered(line, chat);
         if (isBlocked(result)) line.blocked = result;
         if (result.ok || result.error_code !== 429) return result;
@@ -179,6 +179,32 @@ export class Outbox {
       line.queued--;
       done();
       this.forgetIdleLines();
+    }
+  }
+
+  /**
+   * The call's answer, trying it again while Telegram refuses the connection: a refused
+   * connection carried nothing, so a reply goes again once Telegram is back (1 s, then doubling
+   * to 8 s, real time) until the bound. Any other failure (a timeout, a connection cut after the
+   * request left) may have been carried out, and is passed on: sending it again could double it.
+   */
+  private async reached(
+    call: () => Promise<Answer>,
+    chat: string,
+    method: string,
+    retry: boolean,
+    queuedAt: number,
+    signal: Signal,
+  ): Promise<Answer> {
+    const giveUpAt = performance.now() + Math.max(0, this.deps.limits.maxWaitMs - (this.deps.clock.now() - queuedAt));
+    for (let waitMs = 1_000; ; waitMs = Math.min(waitMs * 2, 8_000)) {
+      try {
+        return await call();
+      } catch (error) {
+        if (!retry || !connectionRefused(error) || signal?.aborted || performance.now() + waitMs > giveUpAt) throw error;
+        this.deps.logger.warn({ err: error, chatId: chat, method, waitMs }, "Telegram refused the connection, so the message goes again");
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
     }
   }
 
@@ -299,6 +325,15 @@ export class Outbox {
 /** A blocked bot: Telegram would refuse every call into this chat the same way. */
 function isBlocked(answer: Answer): boolean {
   return !answer.ok && answer.error_code === 403 && /blocked by the user/i.test(answer.description ?? "");
+}
+
+/** Whether `error` (grammY's HttpError, or what it wraps) is a connection refused: nothing reached Telegram. */
+function connectionRefused(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && typeof cause === "object" && depth < 4; depth++) {
+    if ((cause as { code?: unknown }).code === "ECONNREFUSED") return true;
+    cause = (cause as { error?: unknown; cause?: unknown }).error ?? (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function tooMany(retryAfter: number): Answer & { description: string } {

@@ -152,13 +152,13 @@ describe("logs", () => {
     const user = tg.user({ id: 9501, first_name: "Red", language_code: "en" });
     await user.send("/start");
     await user.nextMessage({ timeoutMs: 10_000 });
-    // Telegram goes away while the quote is at the service: the reply then fails on the wire,
-    // and grammY's error quotes the URL it called, token included.
+    // Telegram goes away while the quote is at the service: the reply then fails on the wire
+    // (and goes again while Telegram refuses), and grammY's error quotes the URL it called, token included.
     sandbox.faults.inject({ kind: "delay", ms: 1_000 }, { endpoint: "getEstimatedAmount" });
     await user.send("/rate 0.05 btc eth");
     await waitFor(() => sandbox.requests.some((r) => r.endpoint === "getEstimatedAmount"), 10_000, "the quote to be asked for");
     await tg.goOffline();
-    await bot.waitForLine(/could not reach Telegram/, 15_000);
+    await bot.waitForLine(/Telegram refused the connection/, 15_000);
     bot.child.kill("SIGTERM");
     await bot.exited;
 
