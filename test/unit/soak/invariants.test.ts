@@ -324,6 +324,10 @@ describe("the journal of Telegram calls", () => {
       ["send", 7, true, ID, DEPOSIT],
       ["edit", 7, false, ID, DEPOSIT],
     ]);
+    expect(journal.failuresOf(CHAT).map((e) => [e.kind, e.failed])).toEqual([
+      ["send", "429 Too Many Requests"],
+      ["send", "502 Bad Gateway"],
+    ]);
     expect(journal.retried).toBe(1);
     expect(journal.refused.map((r) => [r.method, r.retryAfterS])).toEqual([["answerCallbackQuery", 1]]);
     expect(calls).toEqual([waiting]);
