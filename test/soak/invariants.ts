@@ -217,7 +217,16 @@ export function depositDetails(exchanges: readonly Traced[], journal: Journal, f
       // Never shown at all: neverLost says so. A card shown late, once the deposit came or the
       // exchange ended, rightly shows only the status.
       if (firstCard === undefined || (!firstCard.created && PAST_DEPOSIT(firstCard.cardStatus ?? "waiting"))) continue;
-      found.push({ invariant: INVARIANTS.depositAtLeastOnce, chatId, detail: `exchange ${id}: its deposit address was never shown` });
+      // The service had not given them when the card came, and the deposit came (at the sandbox's
+      // own pace) before it did: where to send is rightly never shown once the deposit arrived.
+      if (firstCard.depositMissing && arrived) continue;
+      const what = `${firstCard.created ? "creation card" : "card"} ${describeEvent(firstCard)}, "${firstCard.cardStatus ?? "?"}"`;
+      const missing = firstCard.depositMissing ? ", which said the service had not given them yet" : "";
+      found.push({
+        invariant: INVARIANTS.depositAtLeastOnce,
+        chatId,
+        detail: `exchange ${id}: its deposit address was never shown (its first ${what}${missing})`,
+      });
     }
   }
   return found;

@@ -29,6 +29,8 @@ export interface ChatEvent {
   sentAgain: boolean;
   /** The deposit address it shows as where to send (never on a receipt for support). */
   depositAddress?: string;
+  /** It says the deposit details are not there yet (don't send anything). */
+  depositMissing: boolean;
   /** It says the creation's outcome is unknown (an exchange may exist, with no id). */
   createUnknown: boolean;
   news: boolean;
@@ -154,6 +156,7 @@ export function describe(html: string, seq: number, at: number, kind: "send" | "
     created: text.includes(SAYS.created),
     sentAgain: text.includes(SAYS.sentAgain),
     ...(depositAddress === undefined ? {} : { depositAddress }),
+    depositMissing: SAYS.depositMissing.test(text),
     createUnknown: text.includes(SAYS.createUnknown),
     news: isNews(text),
     waiting: text.startsWith("⏳"),
