@@ -71,10 +71,16 @@ export const checkInvariants: CheckInvariants = async (world, final) => {
   found.push(
     ...neverLost(exchanges, journal, world.startedAt),
     ...depositDetails(exchanges, journal, true).filter((v) => v.invariant === INVARIANTS.depositAtLeastOnce),
-    ...finalStatus(exchanges, journal, cards, (chatId, messageId) => {
-      const message = world.fleet.tg.messagesAfter(chatId, messageId - 1)[0];
-      return message?.message_id === messageId && !message.deleted ? textOf(message) : undefined;
-    }),
+    ...finalStatus(
+      exchanges,
+      journal,
+      cards,
+      (chatId, messageId) => {
+        const message = world.fleet.tg.messagesAfter(chatId, messageId - 1)[0];
+        return message?.message_id === messageId && !message.deleted ? textOf(message) : undefined;
+      },
+      world.startedAt,
+    ),
     ...(await unanswered(world.facts.updates, answeredNow(world))),
   );
   noteCoverage(world, exchanges, journal);
@@ -211,7 +217,16 @@ export function depositDetails(exchanges: readonly Traced[], journal: Journal, f
       // Never shown at all: neverLost says so. A card shown late, once the deposit came or the
       // exchange ended, rightly shows only the status.
       if (firstCard === undefined || (!firstCard.created && PAST_DEPOSIT(firstCard.cardStatus ?? "waiting"))) continue;
-      found.push({ invariant: INVARIANTS.depositAtLeastOnce, chatId, detail: `exchange ${id}: its deposit address was never shown` });
+      // The service had not given them when the card came, and the deposit came (at the sandbox's
+      // own pace) before it did: where to send is rightly never shown once the deposit arrived.
+      if (firstCard.depositMissing && arrived) continue;
+      const what = `${firstCard.created ? "creation card" : "card"} ${describeEvent(firstCard)}, "${firstCard.cardStatus ?? "?"}"`;
+      const missing = firstCard.depositMissing ? ", which said the service had not given them yet" : "";
+      found.push({
+        invariant: INVARIANTS.depositAtLeastOnce,
+        chatId,
+        detail: `exchange ${id}: its deposit address was never shown (its first ${what}${missing})`,
+      });
     }
   }
   return found;
@@ -302,10 +317,16 @@ export function neverLost(exchanges: readonly Traced[], journal: Journal, starte
  */
 export function finalStatus(
   exchanges: readonly Traced[],
-  journal: Journal,
+  journal: Journal & Partial<Pick<TelegramJournal, "failuresOf">>,
   cards: ReadonlyMap<string, CardRow>,
   messageText: (chatId: number, messageId: number) => string | undefined,
+  startedAt = 0,
 ): Violation[] {
+  /** What Telegram refused of `matches` in the chat, as evidence: "502 Bad Gateway at 3:24, …". */
+  const refused = (chatId: number, matches: (e: ChatEvent) => boolean): string => {
+    const failed = (journal.failuresOf?.(chatId) ?? []).filter(matches);
+    return failed.length === 0 ? "" : `; refused by Telegram: ${failed.map((e) => `${e.failed} at ${clock(e.at - startedAt)}`).join(", ")}`;
+  };
   const found: Violation[] = [];
   for (const { id, chatId, status } of exchanges) {
     if (chatId === undefined || STATUS_RANK[status] !== 4) continue;
@@ -324,14 +345,18 @@ export function finalStatus(
         chatId,
         detail:
           `exchange ${id} ended "${status}"; its card #${card.messageId} shows ${shows === undefined ? "no status" : `"${shows}"`}` +
-          (card.tracker === undefined ? "" : ` (${card.tracker})`),
+          (card.tracker === undefined ? "" : ` (${card.tracker})`) +
+          refused(chatId, (e) => e.kind === "edit" && e.messageId === card.messageId),
       });
       continue;
     }
     const announced = about(journal, chatId, id).some(
       (e) => e.kind === "send" && e.change?.exchangeId === id && e.change.status === status,
     );
-    if (!announced) found.push({ invariant: INVARIANTS.statusOnce, chatId, detail: `exchange ${id}: "${status}" was never announced` });
+    if (!announced) {
+      const evidence = refused(chatId, (e) => e.change?.exchangeId === id && e.change.status === status);
+      found.push({ invariant: INVARIANTS.statusOnce, chatId, detail: `exchange ${id}: "${status}" was never announced${evidence}` });
+    }
   }
   return found;
 }

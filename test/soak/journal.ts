@@ -29,6 +29,8 @@ export interface ChatEvent {
   sentAgain: boolean;
   /** The deposit address it shows as where to send (never on a receipt for support). */
   depositAddress?: string;
+  /** It says the deposit details are not there yet (don't send anything). */
+  depositMissing: boolean;
   /** It says the creation's outcome is unknown (an exchange may exist, with no id). */
   createUnknown: boolean;
   news: boolean;
@@ -60,6 +62,8 @@ export class TelegramJournal {
   readonly chats = new Map<number, ChatEvent[]>();
   /** 429s not followed (yet) by the same call carried out. */
   readonly refused: Refused429[] = [];
+  /** By chat id: the sends and edits Telegram did not carry out (refused, or no connection). */
+  readonly failures = new Map<number, (ChatEvent & { failed: string })[]>();
   /** 429s followed by the same call carried out. */
   retried = 0;
   private seq = 0;
@@ -105,16 +109,30 @@ export class TelegramJournal {
         preview: String(payload.text ?? payload.caption ?? "").slice(0, 80),
       });
     }
-    if (!carried || chatId === undefined) return;
+    if (chatId === undefined) return;
     const posts = POSTS.test(method);
     if (!posts && !EDITS.test(method)) return;
     const html = typeof payload.text === "string" ? payload.text : typeof payload.caption === "string" ? payload.caption : undefined;
     if (html === undefined) return;
     const messageId = posts ? resultMessageId(response) : typeof payload.message_id === "number" ? payload.message_id : undefined;
     const event = describe(html, seq, call.at, posts ? "send" : "edit", messageId);
+    if (!carried) {
+      // Telegram's "message is not modified": the edit was there already.
+      if (!response.ok && response.description.includes("message is not modified")) return;
+      const failed = { ...event, failed: response.ok ? "?" : `${response.error_code} ${response.description.slice(0, 40)}` };
+      const list = this.failures.get(chatId);
+      if (list) list.push(failed);
+      else this.failures.set(chatId, [failed]);
+      return;
+    }
     const events = this.chats.get(chatId);
     if (events) events.push(event);
     else this.chats.set(chatId, [event]);
+  }
+
+  /** The sends and edits of one chat Telegram did not carry out, in order: evidence for a violation. */
+  failuresOf(chatId: number): readonly (ChatEvent & { failed: string })[] {
+    return this.failures.get(chatId) ?? [];
   }
 }
 
@@ -138,6 +156,7 @@ export function describe(html: string, seq: number, at: number, kind: "send" | "
     created: text.includes(SAYS.created),
     sentAgain: text.includes(SAYS.sentAgain),
     ...(depositAddress === undefined ? {} : { depositAddress }),
+    depositMissing: SAYS.depositMissing.test(text),
     createUnknown: text.includes(SAYS.createUnknown),
     news: isNews(text),
     waiting: text.startsWith("⏳"),

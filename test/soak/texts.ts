@@ -23,6 +23,8 @@ export const SAYS = {
   changeTitle: new RegExp(`^(.+) · exchange ${ID}$`),
   /** card-status. */
   cardStatus: /^Status: (.+)$/m,
+  /** deposit-missing-address, deposit-missing-memo: the card says not to send, the details are not there yet. */
+  depositMissing: /has not given the deposit (address|memo) yet/,
   createUnknown: "I could not confirm whether your exchange was created",
   createInFlight: "Your exchange may be being created right now",
   createRefused: "The exchange service refused the exchange you confirmed",

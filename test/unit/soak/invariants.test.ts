@@ -148,6 +148,23 @@ describe("deposit details", () => {
     expect(depositDetails([traced()], missing, false)).toEqual([]);
     expect(depositDetails([traced({ chatId: undefined })], missing, true)).toEqual([]);
   });
+
+  it("lets them never come when the service had not given them and the deposit came first", () => {
+    const notGiven = card({ deposit: false }).replace(
+      "\n\nTo:",
+      "\n\n⚠️ <b>The exchange service has not given the deposit address yet.</b> Don't send anything until I show it here.\n\nTo:",
+    );
+    expect(depositDetails([traced()], journalOf([notGiven, change("🔎 Confirming your deposit")]), true)).toEqual([]);
+    expect(depositDetails([traced()], journalOf([notGiven]), true)).toEqual([
+      {
+        invariant: INVARIANTS.depositAtLeastOnce,
+        chatId: CHAT,
+        detail:
+          `exchange ${ID}: its deposit address was never shown (its first creation card message #1, "waiting", ` +
+          "which said the service had not given them yet)",
+      },
+    ]);
+  });
 });
 
 describe("status changes", () => {
@@ -323,6 +340,10 @@ describe("the journal of Telegram calls", () => {
     expect(journal.eventsOf(CHAT).map((e) => [e.kind, e.messageId, e.created, e.cardOf, e.depositAddress])).toEqual([
       ["send", 7, true, ID, DEPOSIT],
       ["edit", 7, false, ID, DEPOSIT],
+    ]);
+    expect(journal.failuresOf(CHAT).map((e) => [e.kind, e.failed])).toEqual([
+      ["send", "429 Too Many Requests"],
+      ["send", "502 Bad Gateway"],
     ]);
     expect(journal.retried).toBe(1);
     expect(journal.refused.map((r) => [r.method, r.retryAfterS])).toEqual([["answerCallbackQuery", 1]]);
