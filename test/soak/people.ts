@@ -172,7 +172,7 @@ interface Stage {
 }
 
 /** What a person failed at, counted for the run's note (a fault makes people wait in vain often). */
-const outcomes = { stuck: 0, errors: 0 };
+const outcomes = { stuck: 0, errors: 0, why: new Map<string, number>() };
 
 class Actor {
   readonly user: TestUser;
@@ -292,8 +292,14 @@ class Actor {
       try {
         await act();
       } catch (error) {
-        if (error instanceof Stuck) outcomes.stuck += this.stage.until.aborted ? 0 : 1;
-        else if (error instanceof EmulatorClosedError) return;
+        if (error instanceof Stuck) {
+          // Stopped by the end of the run, this is no giving up.
+          if (!this.stage.until.aborted) {
+            outcomes.stuck++;
+            const why = error.message.replace(/\d+(\.\d+)?/g, "N").slice(0, 70);
+            outcomes.why.set(why, (outcomes.why.get(why) ?? 0) + 1);
+          }
+        } else if (error instanceof EmulatorClosedError) return;
         else {
           outcomes.errors++;
           if (outcomes.errors <= 20)
@@ -651,7 +657,9 @@ export const runPeople: RunPeople = async (world, { people, until }) => {
     world.record({
       at: world.elapsed(),
       kind: "note",
-      detail: `the people gave up waiting ${outcomes.stuck} times; ${outcomes.errors} actions failed otherwise`,
+      detail:
+        `the people gave up waiting ${outcomes.stuck} times (${[...outcomes.why].map(([why, n]) => `${n}× ${why}`).join("; ")}); ` +
+        `${outcomes.errors} actions failed otherwise`,
     });
   }
 };
