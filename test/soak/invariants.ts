@@ -3,7 +3,9 @@
  * calls, the chats' messages), what the service holds and was asked (the sandbox's exchanges and
  * requests) and what the people did (`world.facts`). Each check is a function of plain inputs, so
  * that it can be tried on small made-up ones (test/unit/soak/). A violation says the chat and
- * what happened; main.ts adds the seed, the time and the faults around it.
+ * what happened, and `at` when it happened (elapsed ms) where the check knows; main.ts adds the
+ * seed, the time it was found and the faults around when it happened. `startedAt` is the epoch
+ * ms of elapsed 0: the journal's events and the sandbox's records are in epoch ms.
  *
  * Judged all along: one Confirm makes at most one exchange; deposit details never twice without
  * "sent again" and never once the bot said the deposit arrived (or the exchange ended); status
@@ -55,9 +57,9 @@ export const checkInvariants: CheckInvariants = async (world, final) => {
   journal.drain();
   const exchanges = traceExchanges(world.fleet.sandbox.transactions(), world.facts.attempts ?? []);
   const found: Violation[] = [
-    ...oneConfirmOneExchange(exchanges),
-    ...depositDetails(exchanges, journal, false),
-    ...statusAnnouncements(exchanges, journal),
+    ...oneConfirmOneExchange(exchanges, world.startedAt),
+    ...depositDetails(exchanges, journal, false, world.startedAt),
+    ...statusAnnouncements(exchanges, journal, world.startedAt),
     ...answeredOnce(world.facts.updates, journal, world.startedAt),
     ...serviceLimit(
       world.fleet.sandbox.requests.map((request) => request.at - world.startedAt),
@@ -70,7 +72,7 @@ export const checkInvariants: CheckInvariants = async (world, final) => {
   for (const exchange of exchanges) if (exchange.chatId === undefined) exchange.chatId = cards.get(exchange.id)?.chatId;
   found.push(
     ...neverLost(exchanges, journal, world.startedAt),
-    ...depositDetails(exchanges, journal, true).filter((v) => v.invariant === INVARIANTS.depositAtLeastOnce),
+    ...depositDetails(exchanges, journal, true, world.startedAt).filter((v) => v.invariant === INVARIANTS.depositAtLeastOnce),
     ...finalStatus(
       exchanges,
       journal,
@@ -134,8 +136,8 @@ export function traceExchanges(
   });
 }
 
-/** No attempt (one summary, confirmed once or more) made two exchanges. */
-export function oneConfirmOneExchange(exchanges: readonly Traced[]): Violation[] {
+/** No attempt (one summary, confirmed once or more) made two exchanges. At: the second's creation. */
+export function oneConfirmOneExchange(exchanges: readonly Traced[], startedAt: number): Violation[] {
   const byKey = new Map<string, Traced[]>();
   for (const exchange of exchanges) byKey.set(exchange.key, [...(byKey.get(exchange.key) ?? []), exchange]);
   return [...byKey.values()]
@@ -144,6 +146,7 @@ export function oneConfirmOneExchange(exchanges: readonly Traced[]): Violation[]
       invariant: INVARIANTS.oneConfirm,
       ...(made[0]!.chatId === undefined ? {} : { chatId: made[0]!.chatId }),
       detail: `${made.length} exchanges for one summary (${made[0]!.key}): ${made.map((e) => e.id).join(", ")}`,
+      at: made.map((e) => e.createdAt).sort((a, b) => a - b)[1]! - startedAt,
     }));
 }
 
@@ -184,8 +187,9 @@ const PAST_DEPOSIT = (status: string) => (STATUS_RANK[status] ?? 0) >= 1;
  * accord (the creation card, "the deposit details are here") after the first each say "sent
  * again"; nothing shows where to send once a status change said the deposit arrived (or the
  * exchange ended); `final`: they came at least once, or the only card came past the deposit.
+ * At: the offending message's sending (or edit); for none shown, the exchange's creation.
  */
-export function depositDetails(exchanges: readonly Traced[], journal: Journal, final: boolean): Violation[] {
+export function depositDetails(exchanges: readonly Traced[], journal: Journal, final: boolean, startedAt: number): Violation[] {
   const found: Violation[] = [];
   for (const exchange of exchanges) {
     if (exchange.chatId === undefined) continue;
@@ -198,6 +202,7 @@ export function depositDetails(exchanges: readonly Traced[], journal: Journal, f
         invariant: INVARIANTS.depositOnce,
         chatId,
         detail: `exchange ${id}: deposit details sent ${brought.length} times, ${describeEvent(repeat)} without "sent again"`,
+        at: repeat.at - startedAt,
       });
     }
     const arrived = events.find((e) => e.kind === "send" && e.change?.exchangeId === id && PAST_DEPOSIT(e.change.status));
@@ -209,6 +214,7 @@ export function depositDetails(exchanges: readonly Traced[], journal: Journal, f
           detail:
             `exchange ${id}: ${describeEvent(late)} showed where to send ` +
             `after "${arrived.change!.status}" (${describeEvent(arrived)})`,
+          at: late.at - startedAt,
         });
       }
     }
@@ -226,29 +232,36 @@ export function depositDetails(exchanges: readonly Traced[], journal: Journal, f
         invariant: INVARIANTS.depositAtLeastOnce,
         chatId,
         detail: `exchange ${id}: its deposit address was never shown (its first ${what}${missing})`,
+        at: exchange.createdAt - startedAt,
       });
     }
   }
   return found;
 }
 
-/** Each exchange's status changes, as messages in its chat: each status once, in the order of an exchange's life. */
-export function statusAnnouncements(exchanges: readonly Traced[], journal: Journal): Violation[] {
+/**
+ * Each exchange's status changes, as messages in its chat: each status once, in the order of an
+ * exchange's life. At: the sending of the second announcement, or of the one out of order.
+ */
+export function statusAnnouncements(exchanges: readonly Traced[], journal: Journal, startedAt: number): Violation[] {
   const found: Violation[] = [];
   for (const { id, chatId } of exchanges) {
     if (chatId === undefined) continue;
     const changes = about(journal, chatId, id).filter((e) => e.kind === "send" && e.change?.exchangeId === id);
-    const counts = new Map<string, number>();
-    for (const change of changes) counts.set(change.change!.status, (counts.get(change.change!.status) ?? 0) + 1);
-    for (const [status, count] of counts) {
-      if (count > 1)
-        found.push({ invariant: INVARIANTS.statusOnce, chatId, detail: `exchange ${id}: "${status}" announced ${count} times` });
+    const byStatus = new Map<string, ChatEvent[]>();
+    for (const change of changes) byStatus.set(change.change!.status, [...(byStatus.get(change.change!.status) ?? []), change]);
+    for (const [status, same] of byStatus) {
+      if (same.length > 1) {
+        const detail = `exchange ${id}: "${status}" announced ${same.length} times`;
+        found.push({ invariant: INVARIANTS.statusOnce, chatId, detail, at: same[1]!.at - startedAt });
+      }
     }
-    const distinct = changes.filter((change, i) => changes.findIndex((c) => c.change!.status === change.change!.status) === i);
+    const distinct = [...byStatus.values()].map((same) => same[0]!);
     for (let i = 1; i < distinct.length; i++) {
       const [before, after] = [distinct[i - 1]!.change!.status, distinct[i]!.change!.status];
       if ((STATUS_RANK[after] ?? -1) <= (STATUS_RANK[before] ?? -1)) {
-        found.push({ invariant: INVARIANTS.statusOrder, chatId, detail: `exchange ${id}: "${after}" announced after "${before}"` });
+        const detail = `exchange ${id}: "${after}" announced after "${before}"`;
+        found.push({ invariant: INVARIANTS.statusOrder, chatId, detail, at: distinct[i]!.at - startedAt });
       }
     }
   }
@@ -289,7 +302,10 @@ async function cardsInDatabase(url: string): Promise<Map<string, CardRow>> {
   );
 }
 
-/** Every exchange the service created was shown to its person as a card, unless they were told its creation's outcome is unknown. */
+/**
+ * Every exchange the service created was shown to its person as a card, unless they were told its
+ * creation's outcome is unknown. At: its creation.
+ */
 export function neverLost(exchanges: readonly Traced[], journal: Journal, startedAt: number): Violation[] {
   const found: Violation[] = [];
   for (const exchange of exchanges) {
@@ -299,6 +315,7 @@ export function neverLost(exchanges: readonly Traced[], journal: Journal, starte
       found.push({
         invariant: INVARIANTS.neverLost,
         detail: `exchange ${id} (created ${created}) came from no person's attempt the bot knows`,
+        at: exchange.createdAt - startedAt,
       });
       continue;
     }
@@ -306,7 +323,8 @@ export function neverLost(exchanges: readonly Traced[], journal: Journal, starte
     // The bot's honest answer when the service never said: an exchange may exist, don't send anything.
     const attemptAt = exchange.attemptAt === undefined ? exchange.createdAt - 600_000 : startedAt + exchange.attemptAt;
     if (about(journal, chatId, "#unknown").some((e) => e.kind === "send" && e.at >= attemptAt)) continue;
-    found.push({ invariant: INVARIANTS.neverLost, chatId, detail: `exchange ${id} (created ${created}) was never shown in its chat` });
+    const detail = `exchange ${id} (created ${created}) was never shown in its chat`;
+    found.push({ invariant: INVARIANTS.neverLost, chatId, detail, at: exchange.createdAt - startedAt });
   }
   return found;
 }
@@ -314,13 +332,15 @@ export function neverLost(exchanges: readonly Traced[], journal: Journal, starte
 /**
  * At the end: each exchange that ended at the service has its card (the message the database
  * names) showing that status, and the status announced (once: statusAnnouncements says if twice).
+ * At: the exchange's creation; for a status never announced, the card first showing it (the
+ * announcement's moment), else the creation.
  */
 export function finalStatus(
   exchanges: readonly Traced[],
   journal: Journal & Partial<Pick<TelegramJournal, "failuresOf">>,
   cards: ReadonlyMap<string, CardRow>,
   messageText: (chatId: number, messageId: number) => string | undefined,
-  startedAt = 0,
+  startedAt: number,
 ): Violation[] {
   /** What Telegram refused of `matches` in the chat, as evidence: "502 Bad Gateway at 3:24, …". */
   const refused = (chatId: number, matches: (e: ChatEvent) => boolean): string => {
@@ -328,13 +348,14 @@ export function finalStatus(
     return failed.length === 0 ? "" : `; refused by Telegram: ${failed.map((e) => `${e.failed} at ${clock(e.at - startedAt)}`).join(", ")}`;
   };
   const found: Violation[] = [];
-  for (const { id, chatId, status } of exchanges) {
+  for (const { id, chatId, status, createdAt } of exchanges) {
     if (chatId === undefined || STATUS_RANK[status] !== 4) continue;
+    const at = createdAt - startedAt;
     const card = cards.get(id);
     if (!card) continue; // unknown to the bot: neverLost says so
     if (card.messageId === null || card.messageId === 0) {
       const why = card.messageId === null ? "its card was never shown" : "the bot gave its card up";
-      found.push({ invariant: INVARIANTS.cardFinal, chatId, detail: `exchange ${id} ended "${status}", and ${why}` });
+      found.push({ invariant: INVARIANTS.cardFinal, chatId, detail: `exchange ${id} ended "${status}", and ${why}`, at });
       continue;
     }
     const text = messageText(chatId, card.messageId);
@@ -347,15 +368,21 @@ export function finalStatus(
           `exchange ${id} ended "${status}"; its card #${card.messageId} shows ${shows === undefined ? "no status" : `"${shows}"`}` +
           (card.tracker === undefined ? "" : ` (${card.tracker})`) +
           refused(chatId, (e) => e.kind === "edit" && e.messageId === card.messageId),
+        at,
       });
       continue;
     }
-    const announced = about(journal, chatId, id).some(
-      (e) => e.kind === "send" && e.change?.exchangeId === id && e.change.status === status,
-    );
+    const events = about(journal, chatId, id);
+    const announced = events.some((e) => e.kind === "send" && e.change?.exchangeId === id && e.change.status === status);
     if (!announced) {
       const evidence = refused(chatId, (e) => e.change?.exchangeId === id && e.change.status === status);
-      found.push({ invariant: INVARIANTS.statusOnce, chatId, detail: `exchange ${id}: "${status}" was never announced${evidence}` });
+      const shown = events.find((e) => e.cardOf === id && e.cardStatus === status);
+      found.push({
+        invariant: INVARIANTS.statusOnce,
+        chatId,
+        detail: `exchange ${id}: "${status}" was never announced${evidence}`,
+        at: shown === undefined ? at : shown.at - startedAt,
+      });
     }
   }
   return found;
@@ -369,7 +396,7 @@ const OPEN_FOR_MS = 10 * 60_000;
  * Nothing answered twice: in a person's private chat, between one update and the next, the bot
  * does not send the same answer twice. Answers still owed to earlier updates (not answered when
  * the next was sent: a person who gave up waiting, or tapped twice) may come there too, so a
- * text may come as many times as there were updates open.
+ * text may come as many times as there were updates open. At: the first answer too many.
  */
 export function answeredOnce(updates: readonly Update[], journal: Journal, startedAt: number): Violation[] {
   const found: Violation[] = [];
@@ -398,6 +425,7 @@ export function answeredOnce(updates: readonly Update[], journal: Journal, start
           invariant: INVARIANTS.answeredOnce,
           chatId,
           detail: `"${same[0]!.preview.slice(0, 60)}" sent ${same.length} times after one ${sent[i]!.kind} (${clock(sent[i]!.sentAt)})`,
+          at: same[open]!.at - startedAt,
         });
       }
     }
@@ -428,7 +456,7 @@ function answeredNow(world: SoakWorld): AnsweredNow {
 /**
  * At the end, every update of a private chat was answered, or its step taken again: a later
  * update of the same person there was answered (the person gave up waiting and went on). In
- * groups Telegram's limit rightly leaves some quotes unanswered.
+ * groups Telegram's limit rightly leaves some quotes unanswered. At: the update's sending.
  */
 export async function unanswered(updates: readonly Update[], isAnswered: AnsweredNow): Promise<Violation[]> {
   const found: Violation[] = [];
@@ -440,7 +468,8 @@ export async function unanswered(updates: readonly Update[], isAnswered: Answere
       const update = sent[i]!;
       const answered = update.answeredAt !== undefined || (await isAnswered(update));
       if (!answered && !laterAnswered) {
-        found.push({ invariant: INVARIANTS.answered, chatId, detail: `${update.kind} sent at ${clock(update.sentAt)} was never answered` });
+        const detail = `${update.kind} sent at ${clock(update.sentAt)} was never answered`;
+        found.push({ invariant: INVARIANTS.answered, chatId, detail, at: update.sentAt });
       }
       laterAnswered ||= answered;
     }
@@ -451,7 +480,8 @@ export async function unanswered(updates: readonly Update[], isAnswered: Answere
 /**
  * The service's limit in every 60 s window: `times` are the requests' arrivals (ms since the run
  * began, any answer: a refused request was made all the same), `limits` the limit from each time
- * on. One violation for each stretch of windows over the limit, at its first.
+ * on. One violation for each stretch of windows over the limit, at its first; at: the first call
+ * of that window.
  */
 export function serviceLimit(times: readonly number[], limits: readonly { from: number; perMinute: number }[]): Violation[] {
   const sorted = [...times].sort((a, b) => a - b);
@@ -466,6 +496,7 @@ export function serviceLimit(times: readonly number[], limits: readonly { from: 
       found.push({
         invariant: INVARIANTS.serviceLimit,
         detail: `${count} calls in the 60 s up to ${clock(sorted[j]!)}, over the limit of ${limit} a minute`,
+        at: sorted[i]!,
       });
     }
     over = count > limit;
@@ -482,7 +513,7 @@ const RETRY_WITHIN_MS = 150_000;
  * Every call Telegram answered 429 was carried out later (the same message into the same chat,
  * the same message edited, the same query answered). One still waiting for its retry is judged
  * once its time is over (or at the end); one whose process was stopped meanwhile, or that met
- * an outage, is excused.
+ * an outage, is excused. At: the refused call.
  */
 export function telegram429(
   refused: readonly Refused429[],
@@ -504,6 +535,7 @@ export function telegram429(
       invariant: INVARIANTS.telegram429,
       ...(call.chatId === undefined ? {} : { chatId: call.chatId }),
       detail: `${call.method} answered 429 (retry after ${call.retryAfterS} s) at ${clock(at)}, never carried out since: "${call.preview}"`,
+      at,
     });
   }
   return found;

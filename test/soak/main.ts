@@ -270,7 +270,7 @@ function describeEvent(event: SoakEvent, seed: number): string {
       return `${at} instance ${event.target} ended (${event.cause}): ${event.detail}`;
     case "violation":
       return `${at} VIOLATION (seed ${seed}) ${event.invariant}${event.chatId === undefined ? "" : ` · chat ${event.chatId}`}${
-        event.happenedAt === undefined ? "" : ` · at ${clock(event.happenedAt)}`
+        event.happenedAt === undefined ? "" : ` · happened at ${clock(event.happenedAt)}`
       }: ${event.detail}`;
     case "note":
       return `${at} ${event.detail}`;

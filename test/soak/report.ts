@@ -139,7 +139,7 @@ export function buildReport(world: SoakWorld, run: RunFacts): Report {
     e.kind === "violation"
       ? [
           `[${clock(e.at)}] seed ${run.seed} · ${e.invariant}${e.chatId === undefined ? "" : ` · chat ${e.chatId}`}` +
-            `${e.happenedAt === undefined ? "" : ` · at ${clock(e.happenedAt)}`}: ${e.detail}` +
+            `${e.happenedAt === undefined ? "" : ` · happened at ${clock(e.happenedAt)}`}: ${e.detail}` +
             faultsAround(spans, e.happenedAt ?? e.at)
               .map((line) => `\n    around: ${line}`)
               .join(""),

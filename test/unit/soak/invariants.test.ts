@@ -76,15 +76,17 @@ const traced = (overrides: Partial<Traced> = {}): Traced => ({
 });
 
 const kinds = (found: { invariant: string }[]) => found.map((v) => v.invariant);
+/** Each violation's kind and when it happened (elapsed ms). */
+const timed = (found: { invariant: string; at?: number }[]) => found.map((v) => [v.invariant, v.at]);
 
 describe("one Confirm, one exchange", () => {
-  const transaction = (id: string, amount: string) =>
+  const transaction = (id: string, amount: string, createdAtMs = START) =>
     ({
       record: {
         id,
         amountFrom: amount,
         addressFrom: DEPOSIT,
-        createdAtMs: START,
+        createdAtMs,
         pair: { symbolFrom: "btc", networkFrom: "btc", symbolTo: "usdt", networkTo: "trx" },
       } as TransactionRecord,
       info: { status: "waiting" } as TransactionInfo,
@@ -100,53 +102,66 @@ describe("one Confirm, one exchange", () => {
     expect(traceExchanges([transaction("a-b-1", "0.05")], attempts)[0]?.chatId).toBeUndefined();
   });
 
-  it("flags two exchanges made for one summary, not one each for two", () => {
+  it("flags two exchanges made for one summary, at the second's creation, not one each for two", () => {
     const attempts = [
       { chatId: CHAT, pair: "btc/btc>usdt/trx", amount: "0.05000001", at: 0 },
       { chatId: CHAT, pair: "btc/btc>usdt/trx", amount: "0.05000002", at: 0 },
     ];
-    const twice = traceExchanges([transaction("a-b-1", "0.05000001"), transaction("a-b-2", "0.05000001")], attempts);
-    expect(oneConfirmOneExchange(twice)).toEqual([
-      { invariant: INVARIANTS.oneConfirm, chatId: CHAT, detail: "2 exchanges for one summary (btc/btc>usdt/trx|0.05000001): a-b-1, a-b-2" },
+    const twice = traceExchanges(
+      [transaction("a-b-1", "0.05000001", START + 1_000), transaction("a-b-2", "0.05000001", START + 4_000)],
+      attempts,
+    );
+    expect(oneConfirmOneExchange(twice, START)).toEqual([
+      {
+        invariant: INVARIANTS.oneConfirm,
+        chatId: CHAT,
+        detail: "2 exchanges for one summary (btc/btc>usdt/trx|0.05000001): a-b-1, a-b-2",
+        at: 4_000,
+      },
     ]);
     const apart = traceExchanges([transaction("a-b-1", "0.05000001"), transaction("a-b-2", "0.05000002")], attempts);
-    expect(oneConfirmOneExchange(apart)).toEqual([]);
+    expect(oneConfirmOneExchange(apart, START)).toEqual([]);
   });
 });
 
 describe("deposit details", () => {
   it("takes a second creation card only when it says it may repeat the first", () => {
-    expect(depositDetails([traced()], journalOf([card(), card({ again: true })]), true)).toEqual([]);
-    expect(kinds(depositDetails([traced()], journalOf([card(), card()]), false))).toEqual([INVARIANTS.depositOnce]);
+    expect(depositDetails([traced()], journalOf([card(), card({ again: true })]), true, START)).toEqual([]);
+    // At the second's sending (the journal's events come a second apart from START).
+    expect(timed(depositDetails([traced()], journalOf([card(), card()]), false, START))).toEqual([[INVARIANTS.depositOnce, 1_000]]);
   });
 
   it("counts neither edits of the card nor the card /status shows as bringing them again", () => {
     const journal = journalOf([card(), { edit: card({ created: false }), of: 1 }, card({ created: false })]);
-    expect(depositDetails([traced()], journal, true)).toEqual([]);
+    expect(depositDetails([traced()], journal, true, START)).toEqual([]);
   });
 
   it("flags where to send shown once a status change said the deposit arrived, and not before", () => {
     const before = journalOf([card(), { edit: card({ created: false }), of: 1 }, change("🔎 Confirming your deposit")]);
-    expect(depositDetails([traced()], before, true)).toEqual([]);
+    expect(depositDetails([traced()], before, true, START)).toEqual([]);
     const after = journalOf([card(), change("🔎 Confirming your deposit"), { edit: card({ created: false }), of: 1 }]);
-    expect(depositDetails([traced()], after, false)).toEqual([
+    expect(depositDetails([traced()], after, false, START)).toEqual([
       {
         invariant: INVARIANTS.depositNotAfter,
         chatId: CHAT,
         detail: `exchange ${ID}: edit of message #1 showed where to send after "confirming" (message #2)`,
+        at: 2_000,
       },
     ]);
     const cardAfter = journalOf([change("❌ Failed"), card()]);
-    expect(kinds(depositDetails([traced()], cardAfter, false))).toEqual([INVARIANTS.depositNotAfter]);
+    expect(kinds(depositDetails([traced()], cardAfter, false, START))).toEqual([INVARIANTS.depositNotAfter]);
   });
 
   it("at the end, wants them shown once, unless the only card came past the deposit", () => {
     const late = journalOf([card({ created: false, deposit: false, status: "🔎 Confirming your deposit" })]);
-    expect(depositDetails([traced()], late, true)).toEqual([]);
+    expect(depositDetails([traced()], late, true, START)).toEqual([]);
     const missing = journalOf([card({ deposit: false })]);
-    expect(kinds(depositDetails([traced()], missing, true))).toEqual([INVARIANTS.depositAtLeastOnce]);
-    expect(depositDetails([traced()], missing, false)).toEqual([]);
-    expect(depositDetails([traced({ chatId: undefined })], missing, true)).toEqual([]);
+    // At the exchange's creation.
+    expect(timed(depositDetails([traced({ createdAt: START + 7_000 })], missing, true, START))).toEqual([
+      [INVARIANTS.depositAtLeastOnce, 7_000],
+    ]);
+    expect(depositDetails([traced()], missing, false, START)).toEqual([]);
+    expect(depositDetails([traced({ chatId: undefined })], missing, true, START)).toEqual([]);
   });
 
   it("lets them never come when the service had not given them and the deposit came first", () => {
@@ -154,14 +169,15 @@ describe("deposit details", () => {
       "\n\nTo:",
       "\n\n⚠️ <b>The exchange service has not given the deposit address yet.</b> Don't send anything until I show it here.\n\nTo:",
     );
-    expect(depositDetails([traced()], journalOf([notGiven, change("🔎 Confirming your deposit")]), true)).toEqual([]);
-    expect(depositDetails([traced()], journalOf([notGiven]), true)).toEqual([
+    expect(depositDetails([traced()], journalOf([notGiven, change("🔎 Confirming your deposit")]), true, START)).toEqual([]);
+    expect(depositDetails([traced()], journalOf([notGiven]), true, START)).toEqual([
       {
         invariant: INVARIANTS.depositAtLeastOnce,
         chatId: CHAT,
         detail:
           `exchange ${ID}: its deposit address was never shown (its first creation card message #1, "waiting", ` +
           "which said the service had not given them yet)",
+        at: 0,
       },
     ]);
   });
@@ -170,46 +186,63 @@ describe("deposit details", () => {
 describe("status changes", () => {
   it("wants each status once and in the order of an exchange's life", () => {
     const fine = journalOf([card(), change("🔎 Confirming your deposit"), change("🔄 Exchanging"), change("✅ Finished")]);
-    expect(statusAnnouncements([traced()], fine)).toEqual([]);
+    expect(statusAnnouncements([traced()], fine, START)).toEqual([]);
     const twice = journalOf([change("🔎 Confirming your deposit"), change("🔎 Confirming your deposit")]);
-    expect(statusAnnouncements([traced()], twice)).toEqual([
-      { invariant: INVARIANTS.statusOnce, chatId: CHAT, detail: `exchange ${ID}: "confirming" announced 2 times` },
+    expect(statusAnnouncements([traced()], twice, START)).toEqual([
+      { invariant: INVARIANTS.statusOnce, chatId: CHAT, detail: `exchange ${ID}: "confirming" announced 2 times`, at: 1_000 },
     ]);
     const backwards = journalOf([change("🔄 Exchanging"), change("🔎 Confirming your deposit")]);
-    expect(statusAnnouncements([traced()], backwards)).toEqual([
-      { invariant: INVARIANTS.statusOrder, chatId: CHAT, detail: `exchange ${ID}: "confirming" announced after "exchanging"` },
+    expect(statusAnnouncements([traced()], backwards, START)).toEqual([
+      {
+        invariant: INVARIANTS.statusOrder,
+        chatId: CHAT,
+        detail: `exchange ${ID}: "confirming" announced after "exchanging"`,
+        at: 1_000,
+      },
     ]);
-    const twoEnds = journalOf([change("✅ Finished"), change("❌ Failed")]);
-    expect(kinds(statusAnnouncements([traced()], twoEnds))).toEqual([INVARIANTS.statusOrder]);
+    const twoEnds = journalOf([card(), change("✅ Finished"), change("❌ Failed")]);
+    expect(timed(statusAnnouncements([traced()], twoEnds, START))).toEqual([[INVARIANTS.statusOrder, 2_000]]);
   });
 
   it("at the end, wants the card in the status the exchange ended in, and that status announced", () => {
     const cards = new Map<string, CardRow>([[ID, { chatId: CHAT, messageId: 1 }]]);
-    const finished = traced({ status: "finished" });
+    const finished = traced({ status: "finished", createdAt: START + 3_000 });
     // The message as the chat holds it now: its visible text.
     const shown = (label: string) => () => visibleText(card({ created: false, deposit: false, status: label }));
     const announced = journalOf([card(), change("✅ Finished")]);
-    expect(finalStatus([finished], announced, cards, shown("✅ Finished"))).toEqual([]);
-    expect(finalStatus([finished], announced, cards, shown("🔄 Exchanging"))).toEqual([
-      { invariant: INVARIANTS.cardFinal, chatId: CHAT, detail: `exchange ${ID} ended "finished"; its card #1 shows "exchanging"` },
+    expect(finalStatus([finished], announced, cards, shown("✅ Finished"), START)).toEqual([]);
+    expect(finalStatus([finished], announced, cards, shown("🔄 Exchanging"), START)).toEqual([
+      {
+        invariant: INVARIANTS.cardFinal,
+        chatId: CHAT,
+        detail: `exchange ${ID} ended "finished"; its card #1 shows "exchanging"`,
+        at: 3_000,
+      },
     ]);
-    expect(kinds(finalStatus([finished], journalOf([card()]), cards, shown("✅ Finished")))).toEqual([INVARIANTS.statusOnce]);
+    // Never announced: at the card's edit to that status (when the announcement was due), else the creation.
+    const unannounced = journalOf([card(), { edit: card({ created: false, status: "✅ Finished" }), of: 1 }]);
+    expect(timed(finalStatus([finished], unannounced, cards, shown("✅ Finished"), START))).toEqual([[INVARIANTS.statusOnce, 1_000]]);
+    expect(timed(finalStatus([finished], journalOf([card()]), cards, shown("✅ Finished"), START))).toEqual([
+      [INVARIANTS.statusOnce, 3_000],
+    ]);
     const given = new Map<string, CardRow>([[ID, { chatId: CHAT, messageId: 0 }]]);
-    expect(kinds(finalStatus([finished], announced, given, shown("✅ Finished")))).toEqual([INVARIANTS.cardFinal]);
+    expect(timed(finalStatus([finished], announced, given, shown("✅ Finished"), START))).toEqual([[INVARIANTS.cardFinal, 3_000]]);
     // Still under way at the service: nothing to judge yet.
-    expect(finalStatus([traced({ status: "exchanging" })], announced, cards, shown("🔎 Confirming your deposit"))).toEqual([]);
+    expect(finalStatus([traced({ status: "exchanging" })], announced, cards, shown("🔎 Confirming your deposit"), START)).toEqual([]);
   });
 });
 
 describe("an exchange never lost", () => {
   it("wants its card in its chat, unless the person was told the creation's outcome is unknown", () => {
     expect(neverLost([traced()], journalOf([card()]), START)).toEqual([]);
-    expect(neverLost([traced()], journalOf(["Hello"]), START)).toEqual([
-      { invariant: INVARIANTS.neverLost, chatId: CHAT, detail: `exchange ${ID} (created 0:00) was never shown in its chat` },
+    expect(neverLost([traced({ createdAt: START + 5_000 })], journalOf(["Hello"]), START)).toEqual([
+      { invariant: INVARIANTS.neverLost, chatId: CHAT, detail: `exchange ${ID} (created 0:05) was never shown in its chat`, at: 5_000 },
     ]);
     const unknown = "⚠️ I could not confirm whether your exchange was created: I sent the request…";
     expect(neverLost([traced({ attemptAt: 0 })], journalOf([unknown]), START)).toEqual([]);
-    expect(kinds(neverLost([traced({ chatId: undefined })], journalOf([]), START))).toEqual([INVARIANTS.neverLost]);
+    expect(timed(neverLost([traced({ chatId: undefined, createdAt: START + 5_000 })], journalOf([]), START))).toEqual([
+      [INVARIANTS.neverLost, 5_000],
+    ]);
   });
 });
 
@@ -225,11 +258,14 @@ describe("answers", () => {
   });
   const reply = (atS: number, text: string) => ({ at: START + atS * 1000, text });
 
-  it("flags the same answer sent twice after one update", () => {
+  it("flags the same answer sent twice after one update, at the answer too many", () => {
     const journal = journalOf([reply(1, "Your exchanges"), reply(2, "Your exchanges")]);
     expect(answeredOnce([update(0, 1)], journal, START)).toEqual([
-      { invariant: INVARIANTS.answeredOnce, chatId: CHAT, detail: '"Your exchanges" sent 2 times after one history (0:00)' },
+      { invariant: INVARIANTS.answeredOnce, chatId: CHAT, detail: '"Your exchanges" sent 2 times after one history (0:00)', at: 2_000 },
     ]);
+    // Two updates open: the third answer is the one too many.
+    const thrice = journalOf([reply(11, "Your exchanges"), reply(12, "Your exchanges"), reply(13, "Your exchanges")]);
+    expect(timed(answeredOnce([update(0, 11), update(10, 11)], thrice, START))).toEqual([[INVARIANTS.answeredOnce, 13_000]]);
   });
 
   it("lets an answer come once per update still open, and lets news and waits repeat", () => {
@@ -248,7 +284,9 @@ describe("answers", () => {
 
   it("wants every update answered at the end, or a later one of the same chat", async () => {
     const noneLater = await unanswered([update(0, 1), update(5)], async () => false);
-    expect(noneLater).toEqual([{ invariant: INVARIANTS.answered, chatId: CHAT, detail: "history sent at 0:05 was never answered" }]);
+    expect(noneLater).toEqual([
+      { invariant: INVARIANTS.answered, chatId: CHAT, detail: "history sent at 0:05 was never answered", at: 5_000 },
+    ]);
     expect(await unanswered([update(0), update(5, 6)], async () => false)).toEqual([]);
     expect(await unanswered([update(0), update(5)], async (u) => u.sentAt === 5000)).toEqual([]);
     expect(await unanswered([{ ...update(0), chatId: -100 }], async () => false)).toEqual([]);
@@ -256,14 +294,14 @@ describe("answers", () => {
 });
 
 describe("the service's limit", () => {
-  it("flags each stretch of 60 s windows over the limit once", () => {
-    const ten = Array.from({ length: 10 }, (_, i) => i * 5_000);
+  it("flags each stretch of 60 s windows over the limit once, at the start of the first", () => {
+    const ten = Array.from({ length: 10 }, (_, i) => 20_000 + i * 5_000);
     expect(serviceLimit(ten, [{ from: 0, perMinute: 10 }])).toEqual([]);
-    expect(serviceLimit([...ten, 59_000, 59_500], [{ from: 0, perMinute: 10 }])).toEqual([
-      { invariant: INVARIANTS.serviceLimit, detail: "11 calls in the 60 s up to 0:59, over the limit of 10 a minute" },
+    expect(serviceLimit([...ten, 79_000, 79_500], [{ from: 0, perMinute: 10 }])).toEqual([
+      { invariant: INVARIANTS.serviceLimit, detail: "11 calls in the 60 s up to 1:19, over the limit of 10 a minute", at: 20_000 },
     ]);
     // A window is 60 s: a call 60 s after another does not share its window.
-    expect(serviceLimit([...ten, 60_000], [{ from: 0, perMinute: 10 }])).toEqual([]);
+    expect(serviceLimit([...ten, 80_000], [{ from: 0, perMinute: 10 }])).toEqual([]);
   });
 
   it("judges each window by the limit of its time", () => {
@@ -273,7 +311,7 @@ describe("the service's limit", () => {
       { from: 120_000, perMinute: 10 },
     ];
     expect(serviceLimit(burst, limits)).toEqual([]);
-    expect(serviceLimit([...burst.map((t) => t + 125_000)], limits)).toHaveLength(1);
+    expect(timed(serviceLimit([...burst.map((t) => t + 125_000)], limits))).toEqual([[INVARIANTS.serviceLimit, 125_000]]);
   });
 });
 
@@ -287,6 +325,7 @@ describe("429s from Telegram", () => {
         invariant: INVARIANTS.telegram429,
         chatId: CHAT,
         detail: 'sendMessage answered 429 (retry after 3 s) at 0:10, never carried out since: "Hi"',
+        at: 10_000,
       },
     ]);
     expect(telegram429(refused, [], START, 20_000, true)).toHaveLength(1);
