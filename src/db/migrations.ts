@@ -271,6 +271,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE create_requests ADD COLUMN outcome_holder TEXT;
   `,
+  // 17: issue 39 (found by the soak). A status card's edit Telegram did not take is owed, and made
+  // again from then: an exchange that ended must not keep a card that says it waits.
+  `
+  ALTER TABLE transactions ADD COLUMN card_edit_at INTEGER;
+  CREATE INDEX transactions_card_edit ON transactions (card_edit_at) WHERE card_edit_at IS NOT NULL;
+  `,
 ];
 
 /**

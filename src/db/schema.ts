@@ -92,6 +92,8 @@ export interface TransactionsTable {
   card_holder: string | null;
   /** The process sending the message about pending_notice. */
   notice_holder: string | null;
+  /** The card's edit Telegram did not take (or may not have): made again from then (the notifier's updateCard). */
+  card_edit_at: number | null;
   /** The last poll ticket handed out (a poll takes one before it asks). */
   poll_ticket: Generated<number>;
   /** The ticket of the read the stored status comes from: an older read is not recorded. */
@@ -273,6 +275,7 @@ export const COLUMNS = {
     tracking_stopped_at: true,
     tracking_stopped_reason: true,
     notice_retry_at: true,
+    card_edit_at: true,
     card_claim: true,
     card_claimed_at: true,
     card_due_at: true,

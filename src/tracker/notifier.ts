@@ -218,7 +218,17 @@ export class StatusNotifier {
     if (tx.trackingStoppedAt !== null && tx.nextPollAt === null) await this.trackingStopped(tx);
   }
 
-  /** Edits the status card to the current state; a card that is gone or unchanged is fine. `owner` when read already. */
+  /** Makes the card's edit that Telegram did not take before (updateCard owed it), if it is still owed. */
+  async editOwedCard(exchangeId: string): Promise<void> {
+    const tx = await this.deps.repos.notices.takeCardEdit(exchangeId);
+    if (tx) await this.updateCard(tx);
+  }
+
+  /**
+   * Edits the status card to the current state; a card that is gone or unchanged is fine. An edit
+   * Telegram did not take, or may not have, is owed (editOwedCard), after the same backoff as a
+   * status message: an exchange that ended must not keep a card that says it waits. `owner` when read already.
+   */
   async updateCard(tx: TransactionRecord, known?: Owner): Promise<void> {
     if (tx.cardMessageId === null) return;
     const owner = known ?? (await this.owner(tx));
@@ -235,14 +245,31 @@ export class StatusNotifier {
           link_preview_options: { is_disabled: true },
         },
       );
+      this.undelivered = 0;
     } catch (error) {
       if (
         isNotModified(error) ||
         (error instanceof GrammyError && /message to edit not found|message can't be edited/.test(error.description))
       )
         return;
-      if (sendFailure(error) === "blocked") return this.blocked(tx, owner);
-      this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId }, "could not update a status card");
+      const failure = sendFailure(error);
+      if (failure === "blocked") return this.blocked(tx, owner);
+      if (failure === "refused") {
+        this.deps.logger.error(
+          { err: error, exchangeId: tx.exchangeId },
+          "Telegram refused a status card's edit, which will not be tried again",
+        );
+        return;
+      }
+      // Not taken (or maybe not): the same edit is made again later, whoever leads then.
+      this.undelivered++;
+      const asked = error instanceof GrammyError ? (error.parameters.retry_after ?? 0) * 1000 : 0;
+      const at = this.deps.clock.now() + Math.max(noticeRetryDelay(this.undelivered), asked);
+      await this.deps.repos.notices.oweCardEdit(tx.exchangeId, at);
+      this.deps.logger.warn(
+        { err: error, exchangeId: tx.exchangeId, retryAt: at },
+        "could not update a status card, so it is edited again later",
+      );
     }
   }
 

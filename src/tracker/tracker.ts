@@ -48,8 +48,8 @@ const LEASE_MS = 10 * 60_000;
 /** Owed messages tried per pass of the loop. */
 const NOTICES_PER_PASS = 20;
 
-/** When work is next due, as the schedule says: a poll, an owed status message, an owed creation card. */
-type NextWork = { poll: number | undefined; notice: number | undefined; card: number | undefined };
+/** When work is next due, as the schedule says: a poll, an owed status message, an owed creation card, an owed card edit. */
+type NextWork = { poll: number | undefined; notice: number | undefined; card: number | undefined; edit: number | undefined };
 
 /**
  * Polls every open exchange through the budget's background lane and reports changes. Due
@@ -214,7 +214,7 @@ export class Tracker {
     const next = await this.deps.repos.schedule.nextWork();
     const now = this.deps.clock.now();
     const pollDue = next.poll !== undefined && next.poll <= now && this.polling.size < this.concurrency;
-    const owed = earliest(next.notice, next.card);
+    const owed = earliest(next.notice, earliest(next.card, next.edit));
     const owedDue = owed !== undefined && owed <= now && this.delivering === undefined;
     if (pollDue) await this.startDuePolls();
     if (owedDue) await this.startOwedNotices();
@@ -237,15 +237,16 @@ export class Tracker {
     }
   }
 
-  /** Sends the messages owed by now (deposit details first), a few at a time, one pass at once. */
+  /** Sends the messages owed by now (deposit details first), then the cards' owed edits, a few at a time, one pass at once. */
   private async startOwedNotices(): Promise<void> {
     if (this.delivering) return;
     const now = this.deps.clock.now();
-    const { cards, notices: due } = await this.deps.repos.notices.owedBy(now, NOTICES_PER_PASS);
-    if (cards.length === 0 && due.length === 0) return;
+    const { cards, notices: due, edits } = await this.deps.repos.notices.owedBy(now, NOTICES_PER_PASS);
+    if (cards.length === 0 && due.length === 0 && edits.length === 0) return;
     this.delivering = (async () => {
       for (const exchangeId of cards) await this.deps.notifier.deliverDeposit(exchangeId);
       for (const exchangeId of due) await this.deps.notifier.deliverOwed(exchangeId);
+      for (const exchangeId of edits) await this.deps.notifier.editOwedCard(exchangeId);
     })()
       .catch((error: unknown) => this.deps.logger.error({ err: error }, "could not send the messages owed"))
       .finally(() => {
@@ -294,7 +295,7 @@ export class Tracker {
   private nextWorkAt(next: NextWork): number | undefined {
     // From one read of all three; what this process is doing is looked at as it is now.
     const poll = this.polling.size < this.concurrency ? next.poll : undefined;
-    const notice = this.delivering ? undefined : earliest(next.notice, next.card);
+    const notice = this.delivering ? undefined : earliest(next.notice, earliest(next.card, next.edit));
     return earliest(poll, notice);
   }
 

@@ -23,6 +23,9 @@ import { cardMayGo } from "./card.js";
 import { OwedClock } from "./owed-clock.js";
 import { selectRecord, type TransactionRecord, toRecord } from "./record.js";
 
+/** What the tracker's loop sends when owed: deposit details, a status message, a card's edit. */
+type OwedKind = "card" | "notice" | "edit";
+
 export class NoticeRepository {
   private readonly earliestNotice;
   private readonly owed;
@@ -46,7 +49,7 @@ export class NoticeRepository {
     );
     // Both kinds of owed message in one round trip (the tracker's loop asks whenever one is owed). A
     // card is owed by the database's now on PostgreSQL, whatever this process's clock says.
-    this.owed = prepared<[now: number, limit: number], { kind: "card" | "notice"; exchange_id: string }>(store.db, (db, arg) => {
+    this.owed = prepared<[now: number, limit: number], { kind: OwedKind; exchange_id: string }>(store.db, (db, arg) => {
       const notices = db
         .selectFrom("transactions")
         .select(["exchange_id", "notice_retry_at as at", rowId(store.dialect).as("row_id")])
@@ -63,13 +66,25 @@ export class NoticeRepository {
         .orderBy("t.card_due_at")
         .orderBy(rowId(store.dialect))
         .limit(arg<number>(1));
+      const edits = db
+        .selectFrom("transactions")
+        .select(["exchange_id", "card_edit_at as at", rowId(store.dialect).as("row_id")])
+        .where("card_edit_at", "<=", arg<number>(0))
+        .orderBy("card_edit_at")
+        .orderBy(rowId(store.dialect))
+        .limit(arg<number>(1));
       return db
         .selectFrom(cards.as("cards"))
-        .select([sql.lit("card").$castTo<"card" | "notice">().as("kind"), "cards.exchange_id", "cards.at", "cards.row_id"])
+        .select([sql.lit("card").$castTo<OwedKind>().as("kind"), "cards.exchange_id", "cards.at", "cards.row_id"])
         .unionAll(
           db
             .selectFrom(notices.as("notices"))
-            .select([sql.lit("notice").$castTo<"card" | "notice">().as("kind"), "notices.exchange_id", "notices.at", "notices.row_id"]),
+            .select([sql.lit("notice").$castTo<OwedKind>().as("kind"), "notices.exchange_id", "notices.at", "notices.row_id"]),
+        )
+        .unionAll(
+          db
+            .selectFrom(edits.as("edits"))
+            .select([sql.lit("edit").$castTo<OwedKind>().as("kind"), "edits.exchange_id", "edits.at", "edits.row_id"]),
         )
         .orderBy("kind")
         .orderBy("at")
@@ -188,16 +203,45 @@ export class NoticeRepository {
   }
 
   /**
+   * The card's edit Telegram did not take, or may not have (an edit is the same however often it
+   * is made): made again from `at`, or earlier if it was owed sooner already. Not fenced, as
+   * deferNotice: a refused edit is owed too, for whoever leads.
+   */
+  async oweCardEdit(exchangeId: string, at: number): Promise<void> {
+    await this.db
+      .updateTable("transactions")
+      .set({ card_edit_at: sql<number>`CASE WHEN card_edit_at IS NULL OR card_edit_at > ${at} THEN ${at} ELSE card_edit_at END` })
+      .where("exchange_id", "=", exchangeId)
+      .execute();
+  }
+
+  /** Takes the card's owed edit to make it now: no longer owed (owed again if it fails). Undefined when none is. */
+  async takeCardEdit(exchangeId: string): Promise<TransactionRecord | undefined> {
+    const row = await fenced(this.store, (held) =>
+      held(
+        this.db
+          .updateTable("transactions")
+          .set({ card_edit_at: null })
+          .where("exchange_id", "=", exchangeId)
+          .where("card_edit_at", "is not", null),
+      )
+        .returning(COLUMNS.transactions)
+        .returning(rowId(this.store.dialect).as("row_id"))
+        .executeTakeFirst(),
+    );
+    return row && toRecord(row);
+  }
+
+  /**
    * At most `limit` of each, earliest first: exchanges whose deposit message is owed by now (the
    * database's now on PostgreSQL; `now` on SQLite), to owners who have not blocked the bot
-   * (`cards`), and exchanges with a message owed by `now`, none on its way (`notices`).
+   * (`cards`), exchanges with a message owed by `now`, none on its way (`notices`), and cards
+   * whose edit is owed by `now` (`edits`).
    */
-  async owedBy(now: number, limit: number): Promise<{ cards: string[]; notices: string[] }> {
+  async owedBy(now: number, limit: number): Promise<{ cards: string[]; notices: string[]; edits: string[] }> {
     const rows = (await this.owed(this.db, now, limit)).rows;
-    return {
-      cards: rows.filter((row) => row.kind === "card").map((row) => row.exchange_id),
-      notices: rows.filter((row) => row.kind === "notice").map((row) => row.exchange_id),
-    };
+    const of = (kind: OwedKind) => rows.filter((row) => row.kind === kind).map((row) => row.exchange_id);
+    return { cards: of("card"), notices: of("notice"), edits: of("edit") };
   }
 
   /** When the next owed message is to be tried, if any is owed (and none on its way). */

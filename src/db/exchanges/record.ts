@@ -74,6 +74,8 @@ export interface TransactionRecord {
   cardHolder: string | null;
   /** The process sending the message about pendingNotice. */
   noticeHolder: string | null;
+  /** The card's edit Telegram did not take (or may not have): made again from then. */
+  cardEditAt: number | null;
 }
 
 /** A new exchange; its `pollRank` is the one its first status earns (the tracker's pollRank). */
@@ -101,6 +103,7 @@ export type NewTransaction = Omit<
   | "cardRepeat"
   | "cardHolder"
   | "noticeHolder"
+  | "cardEditAt"
 >;
 
 /** What a poll learned; only fields the service reported are changed. */
@@ -199,6 +202,7 @@ export const toRecord = (row: Row): TransactionRecord => ({
   trackingStoppedAt: row.tracking_stopped_at,
   trackingStoppedReason: row.tracking_stopped_reason,
   noticeRetryAt: row.notice_retry_at,
+  cardEditAt: row.card_edit_at,
   cardClaim: row.card_claim,
   cardClaimedAt: row.card_claimed_at,
   cardDueAt: row.card_due_at,

@@ -91,10 +91,22 @@ export class ScheduleRepository {
           .select((eb) => cardsOwed.relative(eb.fn.min("t.card_due_at")).as("at"))
           .where("t.card_due_at", "is not", null)
           .where(cardMayGo),
+      edit: (db: Kysely<Schema>) =>
+        db
+          .selectFrom("transactions")
+          .select((eb) => eb.fn.min("card_edit_at").as("at"))
+          .where("card_edit_at", "is not", null),
     };
     this.earliestPoll = prepared<[], { at: number | null }>(store.db, earliest.poll);
-    this.earliestWork = prepared<[], { poll: number | null; notice: number | null; card: number | null }>(store.db, (db) =>
-      db.selectNoFrom([earliest.poll(db).as("poll"), earliest.notice(db).as("notice"), earliest.card(db).as("card")]),
+    this.earliestWork = prepared<[], { poll: number | null; notice: number | null; card: number | null; edit: number | null }>(
+      store.db,
+      (db) =>
+        db.selectNoFrom([
+          earliest.poll(db).as("poll"),
+          earliest.notice(db).as("notice"),
+          earliest.card(db).as("card"),
+          earliest.edit(db).as("edit"),
+        ]),
     );
     this.insertStatus = prepared<[exchangeId: string, status: string, at: number], never>(store.db, (db, arg) =>
       db.insertInto("status_history").values({ exchange_id: arg<string>(0), status: arg<string>(1), at: arg<number>(2) }),
@@ -245,10 +257,15 @@ export class ScheduleRepository {
     return (await this.earliestPoll(this.db)).rows[0]?.at ?? undefined;
   }
 
-  /** At once: the earliest scheduled poll (nextDueAt), owed message (nextNoticeAt) and owed deposit message (nextCardAt). */
-  async nextWork(): Promise<{ poll: number | undefined; notice: number | undefined; card: number | undefined }> {
+  /** At once: the earliest scheduled poll (nextDueAt), owed message (nextNoticeAt), owed deposit message and owed card edit. */
+  async nextWork(): Promise<{ poll: number | undefined; notice: number | undefined; card: number | undefined; edit: number | undefined }> {
     const row = (await this.earliestWork(this.db)).rows[0];
-    return { poll: row?.poll ?? undefined, notice: row?.notice ?? undefined, card: this.cardsOwed.toLocal(row?.card) };
+    return {
+      poll: row?.poll ?? undefined,
+      notice: row?.notice ?? undefined,
+      card: this.cardsOwed.toLocal(row?.card),
+      edit: row?.edit ?? undefined,
+    };
   }
 
   /** Counts one more failed poll in a row ("not found" aside); returns the count. */

@@ -71,7 +71,8 @@ describe("rate alerts", () => {
     // per pace), so Ivan's check leaves some simulated seconds after Ann's.
     await advanceUntil(
       w.clock,
-      () => ann.messages().some((m) => m.text?.includes("Rate alert")) && ivan.messages().some((m) => m.text?.includes("Оповещение о курсе")),
+      () =>
+        ann.messages().some((m) => m.text?.includes("Rate alert")) && ivan.messages().some((m) => m.text?.includes("Оповещение о курсе")),
       15 * MINUTE,
     );
     const fired = ann.messages().find((m) => m.text?.includes("Rate alert"))!;

@@ -166,10 +166,18 @@ const METHODS: Record<
         },
         (r) => r.notices.takeNotice("n-owed"),
       ),
+      takeCardEdit: walk(
+        async (r) => {
+          await stored(r, "n-edit");
+          await r.notices.oweCardEdit("n-edit", 1_000);
+        },
+        (r) => r.notices.takeCardEdit("n-edit"),
+      ),
     },
     exceptions: {
       deferNotice:
         "gives back a message Telegram certainly did not get (owed again): a refused sender must too, or it stays with a live holder",
+      oweCardEdit: "owes a card's edit Telegram did not take (the same edit, made again by whoever leads): a refused sender must too",
     },
     reads: ["pendingOfGone", "owedBy", "nextNoticeAt"],
   },

@@ -911,7 +911,7 @@ describe.runIf(testBackEnd() === "postgres")("owed times on the database's clock
     expect(await ahead.cards.takeOwedCard("ex")).toMatchObject({ cardClaim: "tracker" });
     await ahead.cards.oweCard("ex", 15_000, false);
     await onDatabaseClock(await column("card_due_at"), 15_000);
-    expect(await ahead.notices.owedBy(systemClock.now(), 10)).toEqual({ cards: [], notices: [] });
+    expect(await ahead.notices.owedBy(systemClock.now(), 10)).toEqual({ cards: [], notices: [], edits: [] });
     // Told on the process's clock, when it is 15 s from now there.
     const next = (await ahead.cards.nextCardAt())!;
     expect(next - systemClock.now()).toBeGreaterThan(13_000);
