@@ -201,6 +201,8 @@ created-send = Send exactly <code>{ $amount }</code> <b>{ $currency }</b> (exact
 created-memo = ⚠️ <b>Include this memo, or your deposit can be lost:</b> <code>{ $memo }</code>
 created-tracking = I will message you at every change of status.
 created-repeat = 🔁 Sent again in case the previous message did not arrive: it may have. These are the same details; send the funds only once.
+# A status message sent again after a send that may have arrived (it comes first, on a line of its own).
+notice-repeat = 🔁 Sent again in case the previous message did not arrive: it may have.
 created-qr = QR code of the { $currency } deposit address
 
 ## Statuses, cards and the tracker's messages

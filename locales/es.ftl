@@ -203,6 +203,8 @@ created-send = Envía exactamente <code>{ $amount }</code> <b>{ $currency }</b> 
 created-memo = ⚠️ <b>Incluye este memo o puedes perder tu depósito:</b> <code>{ $memo }</code>
 created-tracking = Te escribiré en cada cambio de estado.
 created-repeat = 🔁 Te lo envío de nuevo por si el mensaje anterior no llegó, aunque puede que sí. Son los mismos datos: envía los fondos una sola vez.
+# A status message sent again after a send that may have arrived (it comes first, on a line of its own).
+notice-repeat = 🔁 Te lo envío de nuevo por si el mensaje anterior no llegó, aunque puede que sí.
 created-qr = Código QR de la dirección de depósito de { $currency }
 
 ## Statuses, cards and the tracker's messages

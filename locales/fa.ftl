@@ -201,6 +201,8 @@ created-send = دقیقاً <code>{ $amount }</code> <b>{ $currency }</b> (مق�
 created-memo = ⚠️ <b>این ممو (MEMO) را حتماً وارد کنید، وگرنه واریز شما ممکن است از دست برود:</b> <code>{ $memo }</code>
 created-tracking = با هر تغییر وضعیت به شما پیام می‌دهم.
 created-repeat = 🔁 دوباره فرستاده شد، چون ممکن است پیام قبلی نرسیده باشد (شاید هم رسیده باشد). اطلاعات همان است؛ دارایی را فقط یک بار بفرستید.
+# A status message sent again after a send that may have arrived (it comes first, on a line of its own).
+notice-repeat = 🔁 دوباره فرستاده شد، چون ممکن است پیام قبلی نرسیده باشد (شاید هم رسیده باشد).
 created-qr = کد QR آدرس واریز { $currency }
 
 ## Statuses, cards and the tracker's messages

@@ -197,6 +197,8 @@ created-send = Kirim tepat <code>{ $amount }</code> <b>{ $currency }</b> (jumlah
 created-memo = ⚠️ <b>Sertakan memo ini, atau deposit Anda bisa hilang:</b> <code>{ $memo }</code>
 created-tracking = Saya akan mengabari Anda setiap kali status berubah.
 created-repeat = 🔁 Dikirim ulang untuk berjaga-jaga jika pesan sebelumnya tidak sampai (mungkin sebenarnya sudah sampai). Detailnya sama; kirim dana hanya sekali.
+# A status message sent again after a send that may have arrived (it comes first, on a line of its own).
+notice-repeat = 🔁 Dikirim ulang untuk berjaga-jaga jika pesan sebelumnya tidak sampai (mungkin sebenarnya sudah sampai).
 created-qr = Kode QR alamat deposit { $currency }
 
 ## Status, kartu, dan pesan pelacak

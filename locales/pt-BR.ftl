@@ -203,6 +203,8 @@ created-send = Envie exatamente <code>{ $amount }</code> <b>{ $currency }</b> (v
 created-memo = ⚠️ <b>Inclua este memo, ou seu depósito pode ser perdido:</b> <code>{ $memo }</code>
 created-tracking = Vou avisar você a cada mudança de status.
 created-repeat = 🔁 Enviado de novo caso a mensagem anterior não tenha chegado (ela pode ter chegado). Os dados são os mesmos: envie os fundos só uma vez.
+# A status message sent again after a send that may have arrived (it comes first, on a line of its own).
+notice-repeat = 🔁 Enviado de novo caso a mensagem anterior não tenha chegado (ela pode ter chegado).
 created-qr = QR code do endereço de depósito de { $currency }
 
 ## Statuses, cards and the tracker's messages

@@ -205,6 +205,8 @@ created-send = Отправьте ровно <code>{ $amount }</code> <b>{ $curr
 created-memo = ⚠️ <b>Обязательно укажите это мемо, иначе депозит можно потерять:</b> <code>{ $memo }</code>
 created-tracking = Я напишу вам при каждом изменении статуса.
 created-repeat = 🔁 Отправляю ещё раз на случай, если предыдущее сообщение не дошло (оно могло дойти). Данные те же; отправьте средства только один раз.
+# A status message sent again after a send that may have arrived (it comes first, on a line of its own).
+notice-repeat = 🔁 Отправляю ещё раз на случай, если предыдущее сообщение не дошло (оно могло дойти).
 created-qr = QR-код адреса для депозита { $currency }
 
 ## Статусы, карточки и сообщения трекера

@@ -201,6 +201,8 @@ created-send = <b>{ $network }</b> ağında bu adrese tam olarak <code>{ $amount
 created-memo = ⚠️ <b>Bu memoyu mutlaka ekle, yoksa yatırdığın para kaybolabilir:</b> <code>{ $memo }</code>
 created-tracking = Durum her değiştiğinde sana yazacağım.
 created-repeat = 🔁 Önceki mesaj ulaşmamış olabilir diye yeniden gönderildi; ulaşmış da olabilir. Bilgiler aynı: parayı yalnızca bir kez gönder.
+# A status message sent again after a send that may have arrived (it comes first, on a line of its own).
+notice-repeat = 🔁 Önceki mesaj ulaşmamış olabilir diye yeniden gönderildi; ulaşmış da olabilir.
 created-qr = { $currency } yatırma adresinin QR kodu
 
 ## Statuses, cards and the tracker's messages

@@ -205,6 +205,8 @@ created-send = Надішліть точно <code>{ $amount }</code> <b>{ $curr
 created-memo = ⚠️ <b>Обов’язково вкажіть це мемо, інакше депозит може бути втрачено:</b> <code>{ $memo }</code>
 created-tracking = Я писатиму вам при кожній зміні статусу.
 created-repeat = 🔁 Надсилаю ще раз на випадок, якщо попереднє повідомлення не дійшло (хоча воно могло дійти). Дані ті самі; надішліть кошти лише один раз.
+# A status message sent again after a send that may have arrived (it comes first, on a line of its own).
+notice-repeat = 🔁 Надсилаю ще раз на випадок, якщо попереднє повідомлення не дійшло (хоча воно могло дійти).
 created-qr = QR-код адреси для депозиту { $currency }
 
 ## Статуси, картки та повідомлення трекера

@@ -197,6 +197,8 @@ created-send = Gửi chính xác <code>{ $amount }</code> <b>{ $currency }</b> (
 created-memo = ⚠️ <b>Phải kèm memo này, nếu không khoản nạp của bạn có thể bị mất:</b> <code>{ $memo }</code>
 created-tracking = Tôi sẽ nhắn cho bạn mỗi khi trạng thái thay đổi.
 created-repeat = 🔁 Tôi gửi lại phòng khi tin nhắn trước chưa đến, dù có thể nó đã đến. Đây vẫn là cùng một thông tin; chỉ gửi tiền một lần duy nhất.
+# A status message sent again after a send that may have arrived (it comes first, on a line of its own).
+notice-repeat = 🔁 Tôi gửi lại phòng khi tin nhắn trước chưa đến, dù có thể nó đã đến.
 created-qr = Mã QR của địa chỉ nạp { $currency }
 
 ## Statuses, cards and the tracker's messages

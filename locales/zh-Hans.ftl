@@ -197,6 +197,8 @@ created-send = 请通过 <b>{ $network }</b> 网络，向以下地址准确发�
 created-memo = ⚠️ <b>必须填写此 Memo，否则您的充值可能丢失：</b><code>{ $memo }</code>
 created-tracking = 每次状态变化，我都会通知您。
 created-repeat = 🔁 以防上一条消息没有送达，我再发一次（它也可能已经送达）。信息完全相同；资金只需发送一次。
+# A status message sent again after a send that may have arrived (it comes first, on a line of its own).
+notice-repeat = 🔁 以防上一条消息没有送达，我再发一次（它也可能已经送达）。
 created-qr = { $currency } 充值地址的二维码
 
 ## Statuses, cards and the tracker's messages

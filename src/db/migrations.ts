@@ -272,8 +272,10 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE create_requests ADD COLUMN outcome_holder TEXT;
   `,
   // 17: issue 39 (found by the soak). A status card's edit Telegram did not take is owed, and made
-  // again from then: an exchange that ended must not keep a card that says it waits.
+  // again from then: an exchange that ended must not keep a card that says it waits. A status
+  // message whose send ended unsure (a proxy's error page) goes again, marked, a few times.
   `
+  ALTER TABLE transactions ADD COLUMN notice_repeat INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE transactions ADD COLUMN card_edit_at INTEGER;
   CREATE INDEX transactions_card_edit ON transactions (card_edit_at) WHERE card_edit_at IS NOT NULL;
   `,

@@ -94,6 +94,8 @@ export interface TransactionsTable {
   notice_holder: string | null;
   /** The card's edit Telegram did not take (or may not have): made again from then (the notifier's updateCard). */
   card_edit_at: number | null;
+  /** Sends of the owed message (a status, or that tracking stopped) that ended unsure: above 0, the next says it may repeat one. */
+  notice_repeat: Generated<number>;
   /** The last poll ticket handed out (a poll takes one before it asks). */
   poll_ticket: Generated<number>;
   /** The ticket of the read the stored status comes from: an older read is not recorded. */
@@ -276,6 +278,7 @@ export const COLUMNS = {
     tracking_stopped_reason: true,
     notice_retry_at: true,
     card_edit_at: true,
+    notice_repeat: true,
     card_claim: true,
     card_claimed_at: true,
     card_due_at: true,

@@ -42,6 +42,13 @@ export const DEPOSIT_RETRY_MS = 15_000;
  */
 export const DEPOSIT_UNSURE_ATTEMPTS = 5;
 
+/**
+ * How many sends of a status message (or that tracking stopped) may end unsure before it is given
+ * up. Each one after the first says it may repeat the last: news that an exchange finished or
+ * failed is worth a marked repeat, but fewer than the deposit details, which decide a payment.
+ */
+export const NOTICE_UNSURE_ATTEMPTS = 3;
+
 export { type SendFailure, sendFailure } from "../bot/index.js";
 
 export interface NotifierDeps {
@@ -101,7 +108,7 @@ export class StatusNotifier {
         tx,
         owner,
         tx.status,
-        renderStatusChange(owner.t, tx, this.explorers(tx)),
+        this.mayRepeat(owner.t, tx, renderStatusChange(owner.t, tx, this.explorers(tx))),
         await this.saveAddressOffer(owner.t, tx),
       ));
     // Sent, refused, blocked or uncertain: in every case this change is never announced again
@@ -114,7 +121,7 @@ export class StatusNotifier {
   /** The tracker stopped following an exchange that has not ended: what happened, what to do. */
   async trackingStopped(tx: TransactionRecord): Promise<void> {
     const owner = await this.owner(tx);
-    if (!owner.blocked) await this.deliver(tx, owner, null, renderTrackingStopped(owner.t, tx));
+    if (!owner.blocked) await this.deliver(tx, owner, null, this.mayRepeat(owner.t, tx, renderTrackingStopped(owner.t, tx)));
     await this.updateCard(tx, owner);
   }
 
@@ -291,6 +298,11 @@ export class StatusNotifier {
     }
   }
 
+  /** A message sent again after a send that may have arrived says so first. */
+  private mayRepeat(t: Translate, tx: TransactionRecord, text: string): string {
+    return tx.noticeRepeat > 0 ? `${t("notice-repeat")}\n\n${text}` : text;
+  }
+
   /** After a successful exchange: the offer to keep its receiving address, unless it is kept already. */
   private async saveAddressOffer(t: Translate, tx: TransactionRecord): Promise<InlineKeyboard | undefined> {
     if (
@@ -341,21 +353,34 @@ export class StatusNotifier {
           this.deps.logger.error(context, "Telegram refused a status message, which will not be tried again");
           return true;
         case "uncertain":
-          this.deps.logger.warn(context, "a status message may or may not have been delivered, and will not be sent again");
+          // May have arrived: sent again, saying so, a few times; a lost "finished" costs more than a marked repeat.
+          if (tx.noticeRepeat + 1 < NOTICE_UNSURE_ATTEMPTS) {
+            await this.owe(tx, status, error, true);
+            return false;
+          }
+          this.deps.logger.warn(
+            { ...context, unsure: tx.noticeRepeat + 1 },
+            "a status message may or may not have arrived, and after a few tries goes no more",
+          );
           return true;
       }
     }
   }
 
-  /** Telegram did not get it: owed, and tried again after a backoff (or the wait Telegram asked for). */
-  private async owe(tx: TransactionRecord, status: string | null, error: unknown): Promise<void> {
+  /**
+   * Telegram did not get it (or, `unsure`, may have): owed, and tried again after a backoff (or the
+   * wait Telegram asked for); an unsure one is counted, and the next says it may repeat it.
+   */
+  private async owe(tx: TransactionRecord, status: string | null, error: unknown, unsure = false): Promise<void> {
     this.undelivered++;
     const asked = error instanceof GrammyError ? (error.parameters.retry_after ?? 0) * 1000 : 0;
     const at = this.deps.clock.now() + Math.max(noticeRetryDelay(this.undelivered), asked);
-    await this.deps.repos.notices.deferNotice(tx.exchangeId, status, at);
+    await this.deps.repos.notices.deferNotice(tx.exchangeId, status, at, unsure);
     this.deps.logger.warn(
-      { err: error, exchangeId: tx.exchangeId, retryAt: at },
-      "Telegram did not get a status message, which is tried again later",
+      { err: error, exchangeId: tx.exchangeId, retryAt: at, unsure },
+      unsure
+        ? "a status message may not have arrived, so it goes again later, marked"
+        : "Telegram did not get a status message, which is tried again later",
     );
   }
 

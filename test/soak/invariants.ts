@@ -251,9 +251,11 @@ export function statusAnnouncements(exchanges: readonly Traced[], journal: Journ
     const byStatus = new Map<string, ChatEvent[]>();
     for (const change of changes) byStatus.set(change.change!.status, [...(byStatus.get(change.change!.status) ?? []), change]);
     for (const [status, same] of byStatus) {
-      if (same.length > 1) {
-        const detail = `exchange ${id}: "${status}" announced ${same.length} times`;
-        found.push({ invariant: INVARIANTS.statusOnce, chatId, detail, at: same[1]!.at - startedAt });
+      // Sent again after a send that may have arrived, saying so (notice-repeat), is not a second announcement.
+      const unmarked = same.filter((change, i) => i === 0 || !change.sentAgain);
+      if (unmarked.length > 1) {
+        const detail = `exchange ${id}: "${status}" announced ${unmarked.length} times without "sent again"`;
+        found.push({ invariant: INVARIANTS.statusOnce, chatId, detail, at: unmarked[1]!.at - startedAt });
       }
     }
     const distinct = [...byStatus.values()].map((same) => same[0]!);

@@ -13,7 +13,7 @@ export const SAYS = {
   cardTitle: new RegExp(`🔁 Exchange ${ID}`),
   /** created-title: the creation card (it shows where to send). */
   created: "✅ Exchange created",
-  /** created-repeat: a message of deposit details that may repeat one that arrived. */
+  /** created-repeat, notice-repeat: a message (deposit details, a status) that may repeat one that arrived. */
   sentAgain: "🔁 Sent again in case the previous message did not arrive",
   /** deposit-ready: deposit details that came after the creation. */
   depositReady: new RegExp(`📬 The deposit details of exchange ${ID} are here`),
@@ -75,7 +75,8 @@ export function visibleText(html: string): string {
 
 /** The status change a message announces: its status (as the bot names it) and exchange. */
 export function statusChange(text: string): { status: string; exchangeId: string } | undefined {
-  const first = text.split("\n", 1)[0] ?? "";
+  // A message sent again after an unsure send says so first (notice-repeat), then a blank line.
+  const first = text.split("\n").find((line) => line.trim() !== "" && !line.startsWith(SAYS.sentAgain)) ?? "";
   const match = SAYS.changeTitle.exec(first);
   if (!match) return undefined;
   return { status: STATUS_BY_LABEL[match[1]!] ?? `unknown: ${match[1]}`, exchangeId: match[2]! };

@@ -155,14 +155,16 @@ export class NoticeRepository {
 
   /**
    * Telegram certainly did not get the message about `status` (null: the one that tracking
-   * stopped): not pending any more, owed again at `at`. Compare-and-set, as markNotified: when a
-   * newer status is pending, its own message is on its way and says more; owing the exchange
-   * again now would send that newer status a second time while it is still being sent.
+   * stopped), or `unsure`, it may have: not pending any more, owed again at `at` (an unsure one
+   * counted in notice_repeat, so that the next says it may repeat it). Compare-and-set, as
+   * markNotified: when a newer status is pending, its own message is on its way and says more;
+   * owing the exchange again now would send that newer status a second time while it is still being sent.
    */
-  async deferNotice(exchangeId: string, status: string | null, at: number): Promise<void> {
+  async deferNotice(exchangeId: string, status: string | null, at: number, unsure = false): Promise<void> {
     const update = this.db.updateTable("transactions").where("exchange_id", "=", exchangeId);
+    const repeat = unsure ? 1 : 0;
     if (status === null) {
-      await update.set({ notice_retry_at: at }).execute();
+      await update.set((eb) => ({ notice_retry_at: at, notice_repeat: eb("notice_repeat", "+", repeat) })).execute();
       return;
     }
     // All see the row as it was: pending_notice is compared before it is cleared.
@@ -171,6 +173,7 @@ export class NoticeRepository {
         notice_holder: sql<string | null>`CASE WHEN pending_notice = ${status} THEN NULL ELSE notice_holder END`,
         pending_notice: sql<string | null>`CASE WHEN pending_notice = ${status} THEN NULL ELSE pending_notice END`,
         notice_retry_at: sql<number | null>`CASE WHEN pending_notice = ${status} THEN ${at} ELSE notice_retry_at END`,
+        notice_repeat: sql<number>`CASE WHEN pending_notice = ${status} THEN notice_repeat + ${repeat} ELSE notice_repeat END`,
       })
       .execute();
   }

@@ -76,6 +76,8 @@ export interface TransactionRecord {
   noticeHolder: string | null;
   /** The card's edit Telegram did not take (or may not have): made again from then. */
   cardEditAt: number | null;
+  /** Sends of the owed message that ended unsure (may have arrived): above 0, the next says it may repeat one. */
+  noticeRepeat: number;
 }
 
 /** A new exchange; its `pollRank` is the one its first status earns (the tracker's pollRank). */
@@ -104,6 +106,7 @@ export type NewTransaction = Omit<
   | "cardHolder"
   | "noticeHolder"
   | "cardEditAt"
+  | "noticeRepeat"
 >;
 
 /** What a poll learned; only fields the service reported are changed. */
@@ -203,6 +206,7 @@ export const toRecord = (row: Row): TransactionRecord => ({
   trackingStoppedReason: row.tracking_stopped_reason,
   noticeRetryAt: row.notice_retry_at,
   cardEditAt: row.card_edit_at,
+  noticeRepeat: row.notice_repeat,
   cardClaim: row.card_claim,
   cardClaimedAt: row.card_claimed_at,
   cardDueAt: row.card_due_at,

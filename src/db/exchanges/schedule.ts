@@ -141,6 +141,7 @@ export class ScheduleRepository {
           pending_notice: arg<string>(8),
           notice_holder: arg<string>(9),
           notice_retry_at: null,
+          notice_repeat: 0,
         }))
         .where("exchange_id", "=", arg<string>(0))
         .returning(COLUMNS.transactions)
@@ -340,7 +341,14 @@ export class ScheduleRepository {
       held(
         this.db
           .updateTable("transactions")
-          .set({ next_poll_at: null, leased_until: null, tracking_stopped_at: at, tracking_stopped_reason: reason, notice_retry_at: at })
+          .set({
+            next_poll_at: null,
+            leased_until: null,
+            tracking_stopped_at: at,
+            tracking_stopped_reason: reason,
+            notice_retry_at: at,
+            notice_repeat: 0,
+          })
           .where("exchange_id", "=", exchangeId)
           .where("next_poll_at", "is not", null),
       ).executeTakeFirst(),

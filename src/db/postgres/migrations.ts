@@ -228,8 +228,10 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE create_requests ADD COLUMN outcome_holder text COLLATE "C";
   `,
-  // 8: SQLite's migration 17 (issue 39): a status card's edit Telegram did not take is owed.
+  // 8: SQLite's migration 17 (issue 39): a status card's edit Telegram did not take is owed; a
+  // status message whose send ended unsure goes again, marked.
   `
+  ALTER TABLE transactions ADD COLUMN notice_repeat integer NOT NULL DEFAULT 0;
   ALTER TABLE transactions ADD COLUMN card_edit_at bigint;
   CREATE INDEX transactions_card_edit ON transactions (card_edit_at) WHERE card_edit_at IS NOT NULL;
   `,

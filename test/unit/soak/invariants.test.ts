@@ -189,8 +189,19 @@ describe("status changes", () => {
     expect(statusAnnouncements([traced()], fine, START)).toEqual([]);
     const twice = journalOf([change("🔎 Confirming your deposit"), change("🔎 Confirming your deposit")]);
     expect(statusAnnouncements([traced()], twice, START)).toEqual([
-      { invariant: INVARIANTS.statusOnce, chatId: CHAT, detail: `exchange ${ID}: "confirming" announced 2 times`, at: 1_000 },
+      {
+        invariant: INVARIANTS.statusOnce,
+        chatId: CHAT,
+        detail: `exchange ${ID}: "confirming" announced 2 times without "sent again"`,
+        at: 1_000,
+      },
     ]);
+    // Sent again after an unsure send, saying so first (notice-repeat): not a second announcement.
+    const repeated = journalOf([
+      change("🔎 Confirming your deposit"),
+      `🔁 Sent again in case the previous message did not arrive: it may have.\n\n${change("🔎 Confirming your deposit")}`,
+    ]);
+    expect(statusAnnouncements([traced()], repeated, START)).toEqual([]);
     const backwards = journalOf([change("🔄 Exchanging"), change("🔎 Confirming your deposit")]);
     expect(statusAnnouncements([traced()], backwards, START)).toEqual([
       {
