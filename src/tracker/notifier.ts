@@ -282,18 +282,20 @@ export class StatusNotifier {
 
   /**
    * Changes whose message a process that is gone (killed, stopped mid-send) may or may not have
-   * sent: they get only a card update, never a second message. One a live process is sending is
-   * left to it (it records its own outcome, or owes it again on a failure). Each is marked for the
-   * status it was pending for (compare-and-set, and only while its sender is still gone): should
-   * a poll record a newer one meanwhile, that one is still announced, and notified_status never goes back.
+   * sent, perhaps not even started (it waited for the chat's gap or a 429): sent again, saying
+   * it may repeat the last (as an unsure send is), up to NOTICE_UNSURE_ATTEMPTS, and the card
+   * updated. One a live process is sending is left to it (it records its own outcome, or owes it
+   * again on a failure). Each is settled for the status it was pending for (compare-and-set, and
+   * only while its sender is still gone): should a poll record a newer one meanwhile, that one is
+   * announced instead, and notified_status never goes back.
    */
   async recover(): Promise<void> {
     for (const tx of await this.deps.repos.notices.pendingOfGone()) {
       this.deps.logger.info(
-        { exchangeId: tx.exchangeId, status: tx.pendingNotice },
-        "a status message's sender is gone, so only the card is updated",
+        { exchangeId: tx.exchangeId, status: tx.pendingNotice, unsure: tx.noticeRepeat + 1 },
+        "a status message's sender is gone, so it goes again, marked, and the card is updated",
       );
-      await this.deps.repos.notices.settleGone(tx.exchangeId, tx.pendingNotice!);
+      await this.deps.repos.notices.settleGone(tx.exchangeId, tx.pendingNotice!, this.deps.clock.now(), NOTICE_UNSURE_ATTEMPTS);
       await this.updateCard(tx);
     }
   }

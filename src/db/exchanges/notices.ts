@@ -133,16 +133,21 @@ export class NoticeRepository {
   }
 
   /**
-   * The message about `status` may have gone out from a process that is gone: marked as told
-   * (markNotified's compare-and-set), only while that process still holds it and is gone.
+   * The message about `status` may have gone out from a process that is gone: owed again at
+   * `retryAt` as a send that may have arrived (counted in notice_repeat: the next says it may
+   * repeat it), or, once `maxUnsure` such sends were made, marked as told (markNotified's
+   * compare-and-set). Only while that process still holds it and is gone.
    */
-  async settleGone(exchangeId: string, status: string): Promise<void> {
+  async settleGone(exchangeId: string, status: string, retryAt: number, maxUnsure: number): Promise<void> {
+    const givenUp = sql<boolean>`notice_repeat + 1 >= ${maxUnsure}`;
     await fenced(this.store, (held) =>
       held(
         this.db
           .updateTable("transactions")
           .set({
-            notified_status: sql<string | null>`CASE WHEN status = ${status} THEN ${status} ELSE notified_status END`,
+            notified_status: sql<string | null>`CASE WHEN ${givenUp} AND status = ${status} THEN ${status} ELSE notified_status END`,
+            notice_retry_at: sql<number | null>`CASE WHEN ${givenUp} THEN notice_retry_at ELSE ${retryAt} END`,
+            notice_repeat: sql<number>`notice_repeat + 1`,
             notice_holder: null,
             pending_notice: null,
           })

@@ -150,18 +150,32 @@ describe("a status message being sent", () => {
     expect(recorded?.change?.status).toBe("confirming");
     expect((await a.transactions.find("ex-2"))!).toMatchObject({ pendingNotice: "confirming", noticeHolder: "host-a:1:aaaaaa" });
     expect(await b.notices.pendingOfGone()).toEqual([]);
-    await b.notices.settleGone("ex-2", "confirming");
+    await b.notices.settleGone("ex-2", "confirming", 5_000, 3);
     // Still A's: its send fails (Telegram did not take it), and it is owed.
     expect((await a.transactions.find("ex-2"))!.pendingNotice).toBe("confirming");
     await a.notices.deferNotice("ex-2", "confirming", 9_000);
     expect((await a.transactions.find("ex-2"))!).toMatchObject({ pendingNotice: null, noticeHolder: null, noticeRetryAt: 9_000 });
 
-    // B takes the owed message to send it, and is then gone: A's recovery settles it (card only).
+    // B takes the owed message to send it, and is then gone: A's recovery owes it again, as a
+    // send that may have arrived (the next one says it may repeat it).
     expect((await b.notices.takeNotice("ex-2"))!).toMatchObject({ pendingNotice: "confirming", noticeHolder: "host-b:2:bbbbbb" });
     await b.instances.forget("host-b:2:bbbbbb");
     expect((await a.notices.pendingOfGone()).map((tx) => tx.exchangeId)).toEqual(["ex-2"]);
-    await a.notices.settleGone("ex-2", "confirming");
+    await a.notices.settleGone("ex-2", "confirming", 10_000, 2);
+    expect((await a.transactions.find("ex-2"))!).toMatchObject({
+      pendingNotice: null,
+      noticeHolder: null,
+      notifiedStatus: "waiting",
+      noticeRetryAt: 10_000,
+      noticeRepeat: 1,
+    });
+
+    // B again, gone again: the second unsure send of two, so it is given up, marked as told.
+    expect((await b.notices.takeNotice("ex-2"))!).toMatchObject({ pendingNotice: "confirming", noticeRepeat: 1 });
+    expect((await a.notices.pendingOfGone()).map((tx) => tx.exchangeId)).toEqual(["ex-2"]);
+    await a.notices.settleGone("ex-2", "confirming", 20_000, 2);
     expect((await a.transactions.find("ex-2"))!).toMatchObject({ pendingNotice: null, noticeHolder: null, notifiedStatus: "confirming" });
+    expect(await a.notices.owedBy(30_000, 10)).toMatchObject({ notices: [] });
   });
 });
 

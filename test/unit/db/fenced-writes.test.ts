@@ -157,7 +157,7 @@ const METHODS: Record<
           await stored(r, "n-gone");
           await fresh.as(GONE).schedule.recordObservation("n-gone", { status: "confirming" });
         },
-        (r) => r.notices.settleGone("n-gone", "confirming"),
+        (r) => r.notices.settleGone("n-gone", "confirming", 1_000, 3),
       ),
       takeNotice: walk(
         async (r) => {
