@@ -196,17 +196,24 @@ describe.runIf(testBackEnd() === "postgres")("sends fenced at the wire (issue 38
     }
   }, 90_000);
 
-  it("a status message the leader queued before it was frozen never goes out once another process leads", async () => {
+  it("a status message the leader queued before it was frozen never goes out once another process leads, which tells the news, marked", async () => {
     const { user, lead, leader, held, frozenAt, thaw } = await leaderFrozenWhileItsMessageWaits(9961);
     try {
       // The chat is free again; the frozen leader is counted gone, and the new one brings the
-      // card up to date (a status message whose sender is gone may have arrived: never sent twice).
+      // card up to date and sends the news again, saying it may repeat the last (a status
+      // message whose sender is gone may have arrived; here it did not, issue 39).
       held.release();
       await waitFor(
         () => callsInto(user, frozenAt).some((call) => call.method === "editMessageText" && CONFIRMING.test(String(call.payload.text))),
         30_000,
         "the card brought up to date by the new leader",
       );
+      const news = await waitFor(
+        () => textsInto(user, frozenAt).find((text) => CONFIRMING.test(text)),
+        30_000,
+        "the news from the new leader",
+      );
+      expect(news).toMatch(/^🔁 Sent again in case the previous message did not arrive/);
       const thawedAt = fleet.tg.calls.length;
       thaw();
       await waitFor(
@@ -217,7 +224,7 @@ describe.runIf(testBackEnd() === "postgres")("sends fenced at the wire (issue 38
       // Its turn in the chat is free at once: had its message gone, it would be there by now.
       await pause(2_000);
       expect(described(callsInto(user, thawedAt))).toEqual([]);
-      expect(textsInto(user).filter((text) => CONFIRMING.test(text))).toEqual([]);
+      expect(textsInto(user).filter((text) => CONFIRMING.test(text))).toEqual([news]);
       expect((await fleet.roles())[lead]).toBe("follower");
     } finally {
       thaw();
