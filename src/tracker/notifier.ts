@@ -68,9 +68,11 @@ export interface NotifierDeps {
  * Tells people what happened to their exchanges: a new message at each change of status
  * (so Telegram notifies them), one when the tracker stops following an exchange that has not
  * ended, and the card edited in place. A change is marked pending in the database before its message
- * goes out; a change found pending after a restart only gets its card updated, so no status
- * message is ever sent twice. A message Telegram certainly did not get is owed instead, and
- * tried again later (deliverOwed).
+ * goes out. A message Telegram certainly did not get is owed instead, and tried again later
+ * (deliverOwed); one that may have arrived (an unsure send, or a change found pending after its
+ * sender died) goes again saying it may repeat the last, a few times at most, so no status
+ * message is ever sent twice unmarked, and none is lost to one unlucky send. A card's edit
+ * Telegram did not take is owed too (editOwedCard).
  */
 /** An exchange's owner, read once per message: their language, their phrase, whether they blocked the bot. */
 interface Owner {
@@ -111,8 +113,8 @@ export class StatusNotifier {
         this.mayRepeat(owner.t, tx, renderStatusChange(owner.t, tx, this.explorers(tx))),
         await this.saveAddressOffer(owner.t, tx),
       ));
-    // Sent, refused, blocked or uncertain: in every case this change is never announced again
-    // (only this status: a newer one recorded meanwhile has its own message; see markNotified).
+    // Sent, refused, blocked, or unsure too often: this change is never announced again (only this
+    // status: a newer one recorded meanwhile has its own message; see markNotified).
     if (delivered) await this.deps.repos.notices.markNotified(tx.exchangeId, tx.status);
     await this.updateCard(tx, owner);
     return delivered;
