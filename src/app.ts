@@ -76,7 +76,12 @@ export interface AppOverrides {
   catalogueFollowMs?: number;
   /** How often the catalogue is refreshed (tests that let days pass need not refresh the providers every 5 minutes). */
   catalogueRefresh?: Pick<CatalogueOptions, "currenciesEveryMs" | "providersEveryMs">;
+  /** How long start() waits for a currency catalogue before it says ready (real time); default 15 s, 0 not at all. */
+  catalogueWaitMs?: number;
 }
+
+/** How long start-up waits for the currency catalogue (the service may be down: then ready all the same). */
+const CATALOGUE_WAIT_MS = 15_000;
 
 /**
  * The one place that builds the process and the one place that takes it down again. Its parts
@@ -421,6 +426,23 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         if (unfinished.length > 0)
           logger.warn({ duties: unfinished }, "stopping without the background duties still running after the grace period");
         return unfinished.length === 0;
+      },
+    },
+    {
+      // Whoever writes as soon as this process says it is ready gets offers, not "the exchange
+      // service is unavailable": on a first start the leader fetches the catalogue and a follower
+      // reads it once stored (every 2 s while it has none). Bounded: the service may be down.
+      name: "the currency catalogue",
+      async start(signal) {
+        const waitMs = overrides.catalogueWaitMs ?? CATALOGUE_WAIT_MS;
+        if (waitMs === 0 || catalogue.currencies().length > 0) return;
+        phase = "waiting for the currency catalogue";
+        if (!(await catalogue.held(waitMs, signal)) && !signal.aborted) {
+          logger.warn(
+            { waitedSeconds: waitMs / 1000 },
+            "ready without a currency catalogue, so people hear the exchange is unavailable",
+          );
+        }
       },
     },
     {

@@ -66,6 +66,19 @@ export class CatalogueService {
     return this.currencyList;
   }
 
+  /**
+   * Resolves true once the catalogue holds currencies (fetched by the leader's refresh, or read by
+   * a follower's), false after `maxMs` of real time or when `signal` aborts. Start-up's wait.
+   */
+  async held(maxMs: number, signal: AbortSignal): Promise<boolean> {
+    const deadline = Date.now() + maxMs;
+    while (this.currencyList.length === 0) {
+      if (signal.aborted || Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return true;
+  }
+
   providers(): readonly Provider[] {
     return this.providerList;
   }

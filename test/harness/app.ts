@@ -104,6 +104,8 @@ export async function startWorld(env: Record<string, string> = {}, options: Worl
     const app = await createApp({ ...config, botToken: tg.token }, logger, {
       clock,
       botInfo: tg.botInfo,
+      // The catalogue loads on the fake clock's first tick: waited for below, not by start().
+      catalogueWaitMs: 0,
       telegramRetry,
       floodLimits,
       ...shared,

@@ -91,9 +91,10 @@ describe("a status message is sent once, when an owed message and a poll overlap
     expect((await world.app.repos.transactions.find(exchangeId))!.trackingStoppedReason).toBe("not-found");
     expect(statusMessages(world, user.id, "🔎 Confirming your deposit")).toHaveLength(1);
     expect(statusMessages(world, user.id, "🔄 Exchanging")).toHaveLength(1);
-    // The process stopped before hearing back: its message may have arrived, so it went once
-    // more, saying it may repeat the last (and only once: that send was sure).
-    expect(repeats(world, user.id, "🔄 Exchanging")).toHaveLength(1);
+    // The process stopped before hearing back (or heard back as it stopped: the race is the
+    // machine's): its message may have arrived, so it may go once more, saying it may repeat the
+    // last, and only once (that send was sure).
+    expect(repeats(world, user.id, "🔄 Exchanging").length).toBeLessThanOrEqual(1);
     expect(repeats(world, user.id, "🔎 Confirming your deposit")).toHaveLength(0);
   });
 });
