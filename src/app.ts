@@ -438,10 +438,7 @@ export async function createApp(config: Config & { botToken: string }, logger: L
         if (waitMs === 0 || catalogue.currencies().length > 0) return;
         phase = "waiting for the currency catalogue";
         if (!(await catalogue.held(waitMs, signal)) && !signal.aborted) {
-          logger.warn(
-            { waitedSeconds: waitMs / 1000 },
-            "ready without a currency catalogue, so people hear the exchange is unavailable",
-          );
+          logger.warn({ waitedSeconds: waitMs / 1000 }, "ready without a currency catalogue, so people hear the exchange is unavailable");
         }
       },
     },
