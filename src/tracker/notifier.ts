@@ -271,9 +271,7 @@ export class StatusNotifier {
         return;
       }
       // Not taken (or maybe not): the same edit is made again later, whoever leads then.
-      this.undelivered++;
-      const asked = error instanceof GrammyError ? (error.parameters.retry_after ?? 0) * 1000 : 0;
-      const at = this.deps.clock.now() + Math.max(noticeRetryDelay(this.undelivered), asked);
+      const at = this.retryAt(error);
       await this.deps.repos.notices.oweCardEdit(tx.exchangeId, at);
       this.deps.logger.warn(
         { err: error, exchangeId: tx.exchangeId, retryAt: at },
@@ -376,9 +374,7 @@ export class StatusNotifier {
    * wait Telegram asked for); an unsure one is counted, and the next says it may repeat it.
    */
   private async owe(tx: TransactionRecord, status: string | null, error: unknown, unsure = false): Promise<void> {
-    this.undelivered++;
-    const asked = error instanceof GrammyError ? (error.parameters.retry_after ?? 0) * 1000 : 0;
-    const at = this.deps.clock.now() + Math.max(noticeRetryDelay(this.undelivered), asked);
+    const at = this.retryAt(error);
     await this.deps.repos.notices.deferNotice(tx.exchangeId, status, at, unsure);
     this.deps.logger.warn(
       { err: error, exchangeId: tx.exchangeId, retryAt: at, unsure },
@@ -386,6 +382,13 @@ export class StatusNotifier {
         ? "a status message may not have arrived, so it goes again later, marked"
         : "Telegram did not get a status message, which is tried again later",
     );
+  }
+
+  /** One more send Telegram did not take: when to try again, after the backoff or the wait Telegram asked for. */
+  private retryAt(error: unknown): number {
+    this.undelivered++;
+    const asked = error instanceof GrammyError ? (error.parameters.retry_after ?? 0) * 1000 : 0;
+    return this.deps.clock.now() + Math.max(noticeRetryDelay(this.undelivered), asked);
   }
 
   /** Blocked or deactivated: stay quiet until they write again (which lifts the mark). */
