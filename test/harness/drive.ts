@@ -42,6 +42,18 @@ export function captureLogs(): { logger: Logger; lines: LogLine[] } {
 }
 
 /**
+ * Lets `ms` of simulated time pass in steps of `stepMs`, giving loopback I/O real time in
+ * between, then waits for the app to be idle.
+ */
+export async function letTimePass(w: { clock: ManualClock; app: { idle(): Promise<void> } }, ms: number, stepMs: number): Promise<void> {
+  for (let passed = 0; passed < ms; passed += stepMs) {
+    await w.clock.advance(stepMs);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await w.app.idle();
+}
+
+/**
  * Moves the fake clock a second at a time until `done`, giving loopback I/O a moment each
  * step; returns the simulated time it took.
  */

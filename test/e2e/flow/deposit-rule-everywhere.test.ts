@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { afterEach, describe, expect, it } from "vitest";
 import { type TestUser, waitFor } from "../../../src/emulator/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
-import { drive } from "../../harness/drive.js";
+import { drive, letTimePass } from "../../harness/drive.js";
 import { toSummary } from "../../harness/flow.js";
 import { withholdMemo, XRP_DEPOSIT, XRP_SWAP } from "../../harness/withheld-memo.js";
 
@@ -25,15 +25,6 @@ async function exportRows(w: TestWorld, user: TestUser): Promise<Record<string, 
     "the CSV file",
   );
   return parse(Buffer.from(w.tg.file(doc.document!.file_id)!.data!).toString("utf8"), { columns: true }) as Record<string, string>[];
-}
-
-/** Lets `ms` of simulated time pass in steps, giving loopback I/O real time in between. */
-async function letTimePass(w: TestWorld, ms: number, stepMs: number): Promise<void> {
-  for (let passed = 0; passed < ms; passed += stepMs) {
-    await w.clock.advance(stepMs);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  await w.app.idle();
 }
 
 describe("/export and the deposit rule", () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { StoredMessage } from "../../../src/emulator/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
+import { letTimePass } from "../../harness/drive.js";
 import { createViaFlow } from "../../harness/flow.js";
 
 let world: TestWorld | undefined;
@@ -8,15 +9,6 @@ afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-/** Lets `ms` of simulated time pass in steps, giving loopback I/O real time in between. */
-async function letTimePass(w: TestWorld, ms: number, stepMs: number): Promise<void> {
-  for (let passed = 0; passed < ms; passed += stepMs) {
-    await w.clock.advance(stepMs);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  await w.app.idle();
-}
 
 /** The card as the person's app shows it now. */
 function current(w: TestWorld, message: StoredMessage): StoredMessage {

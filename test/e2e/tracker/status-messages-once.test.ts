@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { waitFor } from "../../../src/emulator/index.js";
 import type { Fault } from "../../../src/exchange/sandbox/index.js";
 import { startWorld, type TestWorld } from "../../harness/app.js";
-import { drive } from "../../harness/drive.js";
+import { drive, letTimePass } from "../../harness/drive.js";
 import { createViaFlow } from "../../harness/flow.js";
 
 let world: TestWorld | undefined;
@@ -10,15 +10,6 @@ afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-/** Lets `ms` of simulated time pass in steps, giving loopback I/O real time in between. */
-async function letTimePass(w: TestWorld, ms: number, stepMs: number): Promise<void> {
-  for (let passed = 0; passed < ms; passed += stepMs) {
-    await w.clock.advance(stepMs);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  await w.app.idle();
-}
 
 /** The status messages about `status` (its title) that reached the chat. */
 function statusMessages(w: TestWorld, chatId: number, title: string): string[] {
