@@ -7,8 +7,8 @@ import { defineConfig } from "vitest/config";
  *  - e2e (test/e2e/): the real bot over HTTP against the Bot API emulator and the sandbox exchange;
  *  - fleet (test/fleet/): several bot processes on one PostgreSQL, held to real-time bounds (a
  *    takeover within 5 s, a card within 15 s): after the rest, so that no CPU-bound file runs
- *    beside them. Two fleet files at once load two cores lightly (a load average near 1): they
- *    wait on leases and real timers.
+ *    beside them. Three fleet files at once load two cores lightly (a load average near 1.5):
+ *    they wait on leases and real timers.
  *
  * `npm test` runs them all on SQLite (the tests of PostgreSQL itself on the run's PostgreSQL
  * server). `npm run test:postgres` (TEST_DATABASE=postgres) runs again only the files whose result
@@ -56,7 +56,7 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: "e2e", include: testFiles("e2e"), maxWorkers: 2 } },
-      { extends: true, test: { name: "fleet", include: testFiles("fleet"), maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "fleet", include: testFiles("fleet"), maxWorkers: 3, sequence: { groupOrder: 1 } } },
     ],
   },
 });

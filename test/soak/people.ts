@@ -29,7 +29,7 @@ const CARD_MS = 300_000;
 /** How long an update's answer is looked for at all (for the facts), after the person gave up. */
 const ANSWER_LOOKED_FOR_MS = 15 * 60_000;
 /** How long a person may still wait for an answer once the run's time is up. */
-const FINISH_MS = 100_000;
+const FINISH_MS = 45_000;
 /** Confirm taps one exchange may take (the quote changed, the next best offer…) before the person gives up. */
 const MAX_CONFIRMS = 4;
 
