@@ -114,7 +114,7 @@ flow-recheck-wait = ⏳ Still checking the offer: I will show a Confirm button h
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Offers, best first · quoted at { $time } UTC ({ $seconds } s ago)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
-    limits: { $min } – { $max } { $from }
+    {"    "}limits: { $min } – { $max } { $from }
 rate-floating = floating rate
 rate-fixed = fixed rate
 limit-none = no maximum

@@ -115,7 +115,7 @@ flow-recheck-wait = ⏳ Sigo comprobando la oferta: mostraré aquí un botón Co
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Ofertas, la mejor primero · cotizadas a las { $time } UTC (hace { $seconds } s)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
-    límites: { $min } – { $max } { $from }
+    {"    "}límites: { $min } – { $max } { $from }
 rate-floating = tasa flotante
 rate-fixed = tasa fija
 limit-none = sin máximo

@@ -114,7 +114,7 @@ flow-recheck-wait = ⏳ هنوز در حال بررسی پیشنهاد هستم:
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = پیشنهادها، بهترین در ابتدا · نرخ ساعت { $time } UTC ({ $seconds } ثانیه پیش)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
-    محدوده: { $min } – { $max } { $from }
+    {"    "}محدوده: { $min } – { $max } { $from }
 rate-floating = نرخ شناور
 rate-fixed = نرخ ثابت
 limit-none = بدون سقف

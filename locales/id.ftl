@@ -111,7 +111,7 @@ flow-recheck-wait = ⏳ Masih memeriksa penawaran: tombol Konfirmasi akan muncul
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Penawaran, terbaik di atas · kurs pukul { $time } UTC ({ $seconds } detik lalu)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
-    batas: { $min } – { $max } { $from }
+    {"    "}batas: { $min } – { $max } { $from }
 rate-floating = kurs mengambang
 rate-fixed = kurs tetap
 limit-none = tanpa maksimum

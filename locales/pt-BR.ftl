@@ -115,7 +115,7 @@ flow-recheck-wait = ⏳ Ainda conferindo a oferta: vou mostrar um botão Confirm
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Ofertas, da melhor para a pior · cotadas às { $time } UTC (há { $seconds } s)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
-    limites: { $min } – { $max } { $from }
+    {"    "}limites: { $min } – { $max } { $from }
 rate-floating = cotação flutuante
 rate-fixed = cotação fixa
 limit-none = sem máximo

@@ -116,7 +116,7 @@ flow-recheck-wait = ⏳ Ещё проверяю предложение: кноп
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Предложения, лучшие сверху · курс на { $time } UTC ({ $seconds } с назад)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
-    лимиты: { $min } – { $max } { $from }
+    {"    "}лимиты: { $min } – { $max } { $from }
 rate-floating = плавающий курс
 rate-fixed = фиксированный курс
 limit-none = без максимума

@@ -114,7 +114,7 @@ flow-recheck-wait = ⏳ Teklif hâlâ kontrol ediliyor: biter bitmez burada bir 
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Teklifler, en iyisi en üstte · kur zamanı { $time } UTC ({ $seconds } sn önce)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
-    limitler: { $min } – { $max } { $from }
+    {"    "}limitler: { $min } – { $max } { $from }
 rate-floating = değişken kur
 rate-fixed = sabit kur
 limit-none = üst limit yok

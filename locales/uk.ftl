@@ -116,7 +116,7 @@ flow-recheck-wait = ⏳ Ще перевіряю пропозицію: кнопк
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Пропозиції, найкращі зверху · курс на { $time } UTC ({ $seconds } с тому)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
-    ліміти: { $min } – { $max } { $from }
+    {"    "}ліміти: { $min } – { $max } { $from }
 rate-floating = плаваючий курс
 rate-fixed = фіксований курс
 limit-none = без максимуму

@@ -111,7 +111,7 @@ flow-recheck-wait = ⏳ Vẫn đang kiểm tra báo giá: tôi sẽ hiện nút 
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = Báo giá, tốt nhất trước · lấy lúc { $time } UTC ({ $seconds } giây trước)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
-    giới hạn: { $min } – { $max } { $from }
+    {"    "}giới hạn: { $min } – { $max } { $from }
 rate-floating = tỷ giá thả nổi
 rate-fixed = tỷ giá cố định
 limit-none = không giới hạn tối đa

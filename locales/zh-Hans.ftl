@@ -111,7 +111,7 @@ flow-recheck-wait = ⏳ 仍在核对报价：完成后我会立即在这里显�
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
 flow-quote-age = 报价（最优在前）· 报价时间 { $time } UTC（{ $seconds } 秒前）
 flow-offer-line = { $rank }. <b>{ $provider }</b>：{ $receive } { $to }{ $versus } · { $type }
-    限额：{ $min } – { $max } { $from }
+    {"    "}限额：{ $min } – { $max } { $from }
 rate-floating = 浮动汇率
 rate-fixed = 固定汇率
 limit-none = 无上限

@@ -384,11 +384,16 @@ export class StatusNotifier {
     );
   }
 
-  /** One more send Telegram did not take: when to try again, after the backoff or the wait Telegram asked for. */
+  /**
+   * One more send Telegram did not take: when to try again. A 429 (Telegram's, or another process
+   * of the bot busy with the chat: src/chat/turns.ts) says when, and Telegram is up: that wait,
+   * not counted as a failure. Otherwise after the backoff, which grows while Telegram stays away.
+   */
   private retryAt(error: unknown): number {
+    if (error instanceof GrammyError && error.error_code === 429)
+      return this.deps.clock.now() + Math.max(1, error.parameters.retry_after ?? 1) * 1000;
     this.undelivered++;
-    const asked = error instanceof GrammyError ? (error.parameters.retry_after ?? 0) * 1000 : 0;
-    return this.deps.clock.now() + Math.max(noticeRetryDelay(this.undelivered), asked);
+    return this.deps.clock.now() + noticeRetryDelay(this.undelivered);
   }
 
   /** Blocked or deactivated: stay quiet until they write again (which lifts the mark). */

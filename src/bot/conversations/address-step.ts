@@ -77,13 +77,20 @@ function shortAddress(address: string): string {
   return address.length <= 14 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
-/** Asks for the memo; "none" needs a second, explicit yes, because a missing tag can lose funds. */
+/**
+ * Asks for the memo; "none" needs a second, explicit yes, because a missing tag can lose funds.
+ * The question and its answers stay on the same prompt: "My wallet needs no memo" keeps working
+ * after "No, I will type the memo", and going back and forth is not a wrong input (FlowUi.took).
+ */
 export async function askMemo(ui: FlowUi, to: Currency): Promise<string | null> {
   const network = escapeHtml(networkName(to.network));
-  await ui.prompt((button) => ({
-    text: ui.t("flow-ask-memo", { network, currency: escapeHtml(currencyLabel(to)) }),
-    keyboard: new InlineKeyboard().text(ui.t("flow-no-memo"), button("", "n").callback_data),
-  }));
+  // Started again quietly after some back and forth: its messages and buttons are still there.
+  if (ui.resumed<"memo">() === undefined) {
+    await ui.prompt((button) => ({
+      text: ui.t("flow-ask-memo", { network, currency: escapeHtml(currencyLabel(to)) }),
+      keyboard: new InlineKeyboard().text(ui.t("flow-no-memo"), button("", "n").callback_data),
+    }));
+  }
   for (;;) {
     const input = await ui.input();
     if (input.kind === "text") {
@@ -97,20 +104,22 @@ export async function askMemo(ui: FlowUi, to: Currency): Promise<string | null> 
       await ui.say(ui.t(`memo-${checked.problem}`, { network }));
       continue;
     }
+    if (input.action === "y") return null;
     if (input.action === "n") {
-      await ui.prompt((button) => ({
-        text: ui.t("flow-no-memo-sure", { network }),
+      const button = ui.buttons();
+      await ui.say(
+        ui.t("flow-no-memo-sure", { network }),
         // Red: a memo left out where one is needed can lose the funds.
-        keyboard: new InlineKeyboard()
+        new InlineKeyboard()
           .text(ui.t("flow-no-memo-yes"), button("", "y").callback_data)
           .danger()
           .row()
           .text(ui.t("flow-no-memo-back"), button("", "m").callback_data),
-      }));
-    } else if (input.action === "y") {
-      return null;
+      );
+      ui.took("memo");
     } else if (input.action === "m") {
       await ui.say(ui.t("flow-type-memo"));
+      ui.took("memo");
     }
   }
 }

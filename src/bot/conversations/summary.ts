@@ -68,16 +68,18 @@ export async function confirm(ui: FlowUi, state: FlowState, preface?: string): P
     memoLine,
   ].filter((line) => line !== "");
   const sections = [preface ?? "", ui.t("summary-title"), details.join("\n"), quoteTerms(ui, offer)].filter((section) => section !== "");
-  await ui.prompt((button) => ({
-    text: sections.join("\n\n"),
-    keyboard: new InlineKeyboard()
-      .text(ui.t("button-confirm"), button("", "ok").callback_data)
-      .success()
-      .row()
-      .text(ui.t("button-change"), button("", "edit").callback_data)
-      .text(ui.t("button-cancel"), button("", "no").callback_data)
-      .danger(),
-  }));
+  // Started again quietly after Change (FlowUi.took): the list of what to change is still there.
+  if (ui.resumed<"change">() === undefined)
+    await ui.prompt((button) => ({
+      text: sections.join("\n\n"),
+      keyboard: new InlineKeyboard()
+        .text(ui.t("button-confirm"), button("", "ok").callback_data)
+        .success()
+        .row()
+        .text(ui.t("button-change"), button("", "edit").callback_data)
+        .text(ui.t("button-cancel"), button("", "no").callback_data)
+        .danger(),
+    }));
   for (;;) {
     const input = await ui.input();
     if (input.kind === "text") {
@@ -99,6 +101,8 @@ export async function confirm(ui: FlowUi, state: FlowState, preface?: string): P
         if (state.to!.memo) keyboard.text(ui.t("change-memo"), button("", "cm").callback_data);
         return { text: ui.t("flow-change-what"), keyboard };
       });
+      // A valid tap, not a wrong input.
+      ui.took("change");
       continue;
     }
     const changes: Record<string, ConfirmDecision> = { cf: "from", ct: "to", ca: "amount", co: "offer", cd: "address", cm: "memo" };

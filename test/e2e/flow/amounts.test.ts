@@ -65,7 +65,8 @@ describe("amounts in English", () => {
     const text = offers.text!.split("\n");
     const exolix = text.findIndex((line) => /^\d+\. exolix:/.test(line));
     expect(exolix).toBeGreaterThanOrEqual(0);
-    expect(text[exolix + 1]).toContain("limits: 0.00123457 – 1.23456 BTC");
+    // Indented under its offer.
+    expect(text[exolix + 1]).toBe("    limits: 0.00123457 – 1.23456 BTC");
 
     // Each figure shown, typed back, is accepted; just past either is refused, with the same figures.
     expect((await pickExolix(9103, "0.00123457")).text).toContain("ETH address on Ethereum");

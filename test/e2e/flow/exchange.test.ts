@@ -134,6 +134,55 @@ describe("the exchange flow with a memo currency", () => {
   });
 });
 
+describe("valid taps are not wrong answers (issue 40)", () => {
+  it('going back and forth on the memo keeps the first "no memo" button working, and is never "not what this step needs"', async () => {
+    world = await startWorld();
+    const cy = world.tg.user({ id: 2004, first_name: "Cy", language_code: "en" });
+    await toAddress(cy, "btc btc", "xrp xrp", "0.05");
+    await cy.send("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh");
+    const askMemo = await cy.nextMessage();
+    // Ten times there and back: more taps than a step takes wrong answers.
+    for (let i = 0; i < 10; i++) {
+      // The first message's button, each time: it did not expire after "No, I will type the memo".
+      await cy.click(askMemo, "My wallet needs no memo");
+      const sure = await cy.nextMessage();
+      expect(sure.text).toContain("Are you sure?");
+      await cy.click(sure, "No, I will type the memo");
+      expect((await cy.nextMessage()).text).toMatch(/^Please type the memo\./);
+    }
+    const said = cy
+      .messages()
+      .filter((m) => m.from_bot)
+      .map((m) => m.text ?? "");
+    expect(said.filter((text) => /not what this step needs|expired/i.test(text))).toEqual([]);
+    // The step is where it was: both answers still work.
+    await cy.send("123456");
+    const summary = await cy.nextMessage();
+    expect(summary.text).toContain("Memo: 123456");
+  });
+
+  it("Change on the summary is not counted as a wrong answer", async () => {
+    world = await startWorld();
+    const dee = world.tg.user({ id: 2005, first_name: "Dee", language_code: "en" });
+    const summary = await toSummary(dee, { from: "btc btc", to: "usdt trx", amount: "0.05", address: TRON_ADDRESS });
+    // Six wrong answers (text where a button is needed), Change, then one more text: were Change
+    // counted, that text would be the eighth wrong answer, and the step asked again from its start.
+    for (let i = 0; i < 6; i++) {
+      await dee.send("hello?");
+      expect((await dee.nextMessage()).text).toMatch(/tap one of the buttons/i);
+    }
+    await dee.click(summary, "Change");
+    const menu = await dee.nextMessage();
+    expect(menu.text).toContain("What do you want to change?");
+    await dee.send("hello?");
+    expect((await dee.nextMessage()).text).toMatch(/tap one of the buttons/i);
+    expect(dee.messages().some((m) => m.from_bot && /not what this step needs/.test(m.text ?? ""))).toBe(false);
+    // The menu still works.
+    await dee.click(menu, "Amount");
+    expect((await dee.nextMessage()).text).toContain("How much BTC");
+  });
+});
+
 describe("deposit details after creation", () => {
   it("never shows a memo currency's deposit without its memo, and sends no QR until it is complete", async () => {
     world = await startWorld();

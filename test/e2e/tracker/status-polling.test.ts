@@ -230,6 +230,11 @@ describe("the tracker", () => {
     // one long step of the clock may already have passed.
     await advanceUntil(world.clock, () => messagesAfter(user, qr).length === 1, 150_000);
     expect(messagesAfter(user, qr)[0]).toContain("Confirming");
+    // Tried again when Telegram said, not after the backoff for a Telegram that is down.
+    const sends = world.tg.callsTo("sendMessage").filter((c) => (c.payload as { chat_id: number }).chat_id === 5007);
+    const [refused, delivered] = sends.slice(-2);
+    expect(refused!.response.ok).toBe(false);
+    expect(delivered!.at - refused!.at).toBeLessThanOrEqual(5_000);
   });
 
   it("keeps quiet through upstream errors; gives up on an id the service never knows after half an hour, telling the operator and the owner", async () => {

@@ -25,9 +25,9 @@ describe("the offers step", () => {
         "Offers, best first · quoted at 12:30:05 UTC (0 s ago)",
         "",
         "1. Changelly: 3,401.2 USDT (TRX) · floating rate",
-        "limits: 0.001 – no maximum BTC",
+        "    limits: 0.001 – no maximum BTC",
         "2. FixedFloat: 3,390 USDT (TRX) (-0.33%) · fixed rate",
-        "limits: 0.001 – no maximum BTC",
+        "    limits: 0.001 – no maximum BTC",
         "   💰 Best rate",
       ].join("\n"),
     );
