@@ -162,7 +162,7 @@ flow-ask-memo =
     Los exchanges y las billeteras custodiales lo usan para acreditar tu cuenta: <b>sin el memo correcto, puedes perder tus fondos.</b>
 
     Escribe el memo que muestra tu billetera, o toca el botón si tu propia billetera de verdad no lo necesita.
-flow-no-memo = Mi billetera no pide memo
+flow-no-memo = Mi billetera no usa memo
 flow-no-memo-sure = ¿Seguro? Sigue sin memo solo si la billetera que recibe es tuya y no lo necesita. Los exchanges y las billeteras custodiales lo necesitan <b>siempre</b> en { $network }.
 flow-no-memo-yes = Sí, enviar sin memo
 flow-no-memo-back = No, escribiré el memo
@@ -487,7 +487,7 @@ button-copy-memo = 📋 Memo
 summary-quote-holds = ⏱ Esta cotización es válida durante { $seconds } s: pasado ese tiempo, al tocar Confirmar la vuelvo a comprobar antes de crear nada.
 summary-floating-means = Tasa flotante: la cantidad que recibes sigue al mercado hasta que se intercambien tus monedas, así que al final puede ser un poco mayor o menor.
 summary-fixed-means = Tasa fija: el proveedor se compromete a entregarte la cantidad mostrada, siempre que envíes exactamente la cantidad de arriba y a tiempo.
-flow-next-best = { $refused } no pudo aceptarlo. Abajo tienes la siguiente mejor oferta, de <b>{ $provider }</b>: revísala y confirma si te conviene.
+flow-next-best = { $refused } no pudo aceptar el intercambio. Abajo tienes la siguiente mejor oferta, de <b>{ $provider }</b>: revísala y confirma si te conviene.
 flow-next-best-waiting = ⏳ Buscando la siguiente mejor oferta para ti.
 flow-next-best-done = ✅ Ya llegaron las ofertas. Toca el botón de abajo para ver la siguiente mejor.
 flow-next-best-wait = ⏳ Sigo buscando: aparecerá aquí un botón en cuanto lleguen las ofertas.

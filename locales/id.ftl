@@ -138,7 +138,7 @@ error-queue-full = ⏳ Anda sudah punya { $count ->
     } yang menunggu di antrean layanan penukaran. Pilihan Anda tetap tersimpan: coba lagi sekitar { $seconds } detik lagi, setelah yang pertama masuk.
 error-refused = Layanan penukaran menolak permintaan ini: { $reason }
 error-refused-plain = Layanan penukaran menolak permintaan ini.
-error-forbidden = Untuk saat ini layanan penukaran menolak memberi bot ini akses ke permintaan ini. Pilihan Anda tetap tersimpan: coba lagi nanti, dan jika terus terjadi, hubungi tim dukungan kami.
+error-forbidden = Untuk saat ini layanan penukaran tidak mengizinkan bot ini mengakses permintaan tersebut. Pilihan Anda tetap tersimpan: coba lagi nanti, dan jika terus terjadi, hubungi tim dukungan kami.
 
 flow-ask-address = Kirim alamat <b>{ $currency }</b> di jaringan <b>{ $network }</b> tempat Anda ingin menerima koin.
     Salin dari dompet Anda; periksa kembali jaringannya.
@@ -156,7 +156,7 @@ flow-ask-memo =
     Bursa dan dompet kustodian memakainya untuk mengkreditkan dana ke akun Anda: <b>tanpa memo yang benar, dana Anda bisa hilang.</b>
 
     Ketik memo yang ditampilkan dompet Anda, atau ketuk tombol jika dompet Anda sendiri memang tidak memerlukannya.
-flow-no-memo = Dompet saya tak perlu memo
+flow-no-memo = Saya tidak perlu memo
 flow-no-memo-sure = Anda yakin? Kirim tanpa memo hanya jika dompet penerima adalah milik Anda sendiri dan tidak memerlukan memo. Bursa dan dompet kustodian <b>selalu</b> memerlukan memo di { $network }.
 flow-no-memo-yes = Ya, kirim tanpa memo
 flow-no-memo-back = Tidak, saya ketik memonya

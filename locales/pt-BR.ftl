@@ -124,7 +124,7 @@ flow-offer-button = { $provider } · { $receive } { $currency }
 tag-recommended = ⭐ Recomendado
 tag-ai-best-rate = 🤖 Melhor cotação por IA
 tag-best-rate = 💰 Melhor cotação
-tag-best-in-kyc = 🛡 Menos verificação de identidade (KYC)
+tag-best-in-kyc = 🛡 Menos verificações de identidade (KYC)
 button-refresh = 🔄 Atualizar
 button-retry = 🔁 Tentar de novo
 flow-change-amount = ✏️ Alterar valor
@@ -162,7 +162,7 @@ flow-ask-memo =
     Corretoras e carteiras custodiais usam o memo para creditar sua conta: <b>sem o memo correto, você pode perder seus fundos.</b>
 
     Digite o memo que sua carteira mostra, ou toque no botão se a sua própria carteira realmente não exige memo.
-flow-no-memo = Carteira própria, sem memo
+flow-no-memo = Minha carteira: sem memo
 flow-no-memo-sure = Tem certeza? Siga sem memo só se a carteira que vai receber for sua e não exigir memo. Corretoras e carteiras custodiais <b>sempre</b> exigem memo na rede { $network }.
 flow-no-memo-yes = Sim, enviar sem memo
 flow-no-memo-back = Não, vou digitar o memo

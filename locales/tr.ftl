@@ -194,7 +194,7 @@ flow-quote-changed = ⚠️ Sen baktıktan sonra teklif değişti: artık { $was
 flow-quote-limits-changed = ⚠️ Teklifin limitleri değişti ve tutarın artık bu limitlere uymuyor. Lütfen yeniden bir teklif seç.
 flow-create-unknown = ⚠️ Takasının oluşturulup oluşturulmadığını doğrulayamadım: isteği gönderdim ama takas servisi net bir yanıt vermedi, yani bir takas oluşturulmuş <b>olabilir</b>. Bu takas için elimde bir yatırma adresi yok: benden bir yatırma adresi görene kadar <b>hiçbir şey gönderme</b>. Bu isteği kendiliğimden yeniden denemeyeceğim; yeniden denemek için /exchange ile baştan başla. Destek için referans: <code>{ $reference }</code>, { $time } UTC.
 flow-create-in-flight = ⏳ Takasın şu anda oluşturuluyor olabilir: oluşturma isteği takas servisine ulaştı ve yanıtı henüz gelmedi. Yatırma bilgileri ya da servisin reddi, belli olur olmaz buraya gelecek; yeniden onaylaman gerekmiyor. Benden bir yatırma adresi görene kadar <b>hiçbir şey gönderme</b>. Destek için referans: <code>{ $reference }</code>, { $time } UTC.
-create-refused-later = ❌ Takas servisi onayladığın takası reddetti: takas <b>oluşturulmadı</b> ve coinlerini bekleyen bir yatırma adresi yok, bu yüzden bunun için hiçbir şey gönderme. Yeniden denemek için /exchange ile baştan başla. Destek için referans: <code>{ $reference }</code>, { $time } UTC.
+create-refused-later = ❌ Takas servisi onayladığın takası reddetti: takas <b>oluşturulmadı</b> ve coin'lerini bekleyen bir yatırma adresi yok, bu yüzden bunun için hiçbir şey gönderme. Yeniden denemek için /exchange ile baştan başla. Destek için referans: <code>{ $reference }</code>, { $time } UTC.
 
 created-title = ✅ <b>Takas oluşturuldu</b>
 created-send = <b>{ $network }</b> ağında bu adrese tam olarak <code>{ $amount }</code> <b>{ $currency }</b> (yuvarlanmamış tam tutar: kopyalamak için dokun) gönder:
@@ -469,7 +469,7 @@ button-copy-address = 📋 Yatırma adresi
 button-copy-memo = 📋 Memo
 
 # Issue 32: how long a quote holds, and the next best offer after a refusal.
-summary-quote-holds = ⏱ Bu kur { $seconds } sn geçerli: bu süreden sonra “Onayla” düğmesine dokunduğunda, bir şey oluşturmadan önce kuru yeniden kontrol ederim.
+summary-quote-holds = ⏱ Bu kur { $seconds } sn geçerli: bu süreden sonra “Onayla” düğmesine dokunduğunda, takası oluşturmadan önce kuru yeniden kontrol ederim.
 summary-floating-means = Değişken kur: alacağın tutar, coin'lerin takas edilene kadar piyasayla birlikte değişir; bu yüzden sonunda biraz daha fazla ya da daha az olabilir.
 summary-fixed-means = Sabit kur: yukarıdaki tutarı tam olarak ve zamanında gönderdiğin sürece, sağlayıcı gösterilen tutarı sana göndermeyi taahhüt eder.
 flow-next-best = { $refused } bu takası yapamadı. Sıradaki en iyi teklif aşağıda, <b>{ $provider }</b> sağlayıcısından: kontrol et, uygunsa onayla.

@@ -22,6 +22,9 @@
  *   way: "→" is not mirrored by the bidi algorithm, so in right-to-left text it would point back
  *   at the amount sent; it becomes "←" (the translations write "→", as English does). Values and
  *   <code> elements keep theirs.
+ * - every line starts with a right-to-left mark (`startLinesRightToLeft`): a line whose only
+ *   strong letters are in its left-to-right values ("0.5 BTC → USDT", a history button) would
+ *   otherwise take its direction from them, and show the swap backwards.
  * Numbers stay numbers (Fluent formats them, and plurals select on them); they need no marks.
  */
 
@@ -30,6 +33,7 @@ import { Localized } from "./amounts.js";
 /** Locales written right to left. */
 export const RTL_LOCALES: ReadonlySet<string> = new Set(["fa", "ar", "he", "ur"]);
 
+export const RLM = "\u200f";
 export const LRI = "\u2066";
 export const FSI = "\u2068";
 export const PDI = "\u2069";
@@ -151,4 +155,23 @@ const COMMAND = new RegExp(
 
 function isolateCommands(chunk: string): string {
   return chunk.replace(COMMAND, (_all, before: string, command: string) => `${before}${LRI}${command}${PDI}`);
+}
+
+const CODE_TAG = /<(\/?)(?:code|pre)\b[^>]*>/gi;
+
+/**
+ * Each line of a right-to-left message (or button label) starts with a right-to-left mark, so
+ * that the app lays it out right to left whatever its values are; not a line that starts inside
+ * a <code>/<pre> element (what a person copies stays exact), nor an empty one.
+ */
+export function startLinesRightToLeft(text: string): string {
+  let inCode = 0;
+  return text
+    .split("\n")
+    .map((line) => {
+      const marked = inCode === 0 && line !== "" ? RLM + line : line;
+      for (const tag of line.matchAll(CODE_TAG)) inCode = Math.max(0, inCode + (tag[1] === "/" ? -1 : 1));
+      return marked;
+    })
+    .join("\n");
 }

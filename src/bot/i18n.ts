@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { I18n, type TranslationVariables } from "@grammyjs/i18n";
 import type { MiddlewareFn } from "grammy";
 import type { UserRecord, UserRepository } from "../db/users.js";
-import { isolateValues, isRtlLocale, markVariables, selectorsOf } from "./bidi.js";
+import { isolateValues, isRtlLocale, markVariables, selectorsOf, startLinesRightToLeft } from "./bidi.js";
 import type { BaseContext } from "./context.js";
 
 /**
@@ -159,7 +159,7 @@ function isolateRightToLeft(fluent: I18n<BaseContext>["fluent"]): void {
   fluent.translate = (locales, path, context) => {
     const locale = Array.isArray(locales) ? locales[0] : locales;
     if (locale === undefined || !isRtlLocale(locale)) return translate(locales, path, context);
-    return isolateValues(translate(locales, path, markVariables(context, selectorsIn(locale, path))));
+    return startLinesRightToLeft(isolateValues(translate(locales, path, markVariables(context, selectorsIn(locale, path)))));
   };
 }
 

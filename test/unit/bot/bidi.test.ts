@@ -2,7 +2,18 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { exactAmount, Localized, percentFromBest, receivable } from "../../../src/bot/amounts.js";
-import { BIDI_MARKS, FSI, isolateValues, isRtlLocale, LRI, markVariables, PDI, RTL_LOCALES } from "../../../src/bot/bidi.js";
+import {
+  BIDI_MARKS,
+  FSI,
+  isolateValues,
+  isRtlLocale,
+  LRI,
+  markVariables,
+  PDI,
+  RLM,
+  RTL_LOCALES,
+  startLinesRightToLeft,
+} from "../../../src/bot/bidi.js";
 import { createI18n, LOCALES, LOCALES_DIR } from "../../../src/bot/i18n.js";
 import { paths, patternOf, readLocale, selectorsOf, variablesOf } from "../../harness/fluent.js";
 
@@ -43,9 +54,9 @@ describe("left-to-right values in right-to-left text", () => {
   it("isolates amounts (src/bot/amounts.ts), written in the locale's form, with the currency beside them", () => {
     const i18n = createI18n(() => Promise.resolve(undefined));
     expect(i18n.t("fa", "summary-receive", { amount: receivable("4845.8869"), currency: "USDT" })).toBe(
-      `دریافت تقریبی: <b>${LRI}4,845.88 USDT${PDI}</b>`,
+      `${RLM}دریافت تقریبی: <b>${LRI}4,845.88 USDT${PDI}</b>`,
     );
-    expect(i18n.t("fa", "offer-versus-best", { percent: percentFromBest("99.2", "100")! })).toBe(`(${LRI}\u200e−0.8%${PDI})`);
+    expect(i18n.t("fa", "offer-versus-best", { percent: percentFromBest("99.2", "100")! })).toBe(`${RLM}(${LRI}\u200e−0.8%${PDI})`);
     // Never inside what a person copies.
     expect(i18n.t("fa", "created-send", { amount: exactAmount("0.05"), currency: "BTC", network: "BTC" })).toContain(
       `${LRI}<code>0.05</code>${PDI}`,
@@ -89,7 +100,7 @@ describe.each(LOCALES.filter((l) => RTL_LOCALES.has(l)))("every %s message, rend
   it("writes every arrow of its messages pointing the reading way (←), and other languages keep →", () => {
     expect(isRtlLocale(locale)).toBe(true);
     expect(i18n.t(locale, "history-button", { n: 1, amount: "0.5", from: "BTC", to: "USDT" })).toBe(
-      `${new Intl.NumberFormat(locale).format(1)}. ${LRI}0.5 BTC${PDI} ← ${LRI}USDT${PDI}`,
+      `${RLM}${new Intl.NumberFormat(locale).format(1)}. ${LRI}0.5 BTC${PDI} ← ${LRI}USDT${PDI}`,
     );
     expect(i18n.t("en", "history-button", { n: 1, amount: "0.5", from: "BTC", to: "USDT" })).toBe("1. 0.5 BTC → USDT");
     const withArrows = paths(english).filter((path) => JSON.stringify(patternOf(readLocale(locale), path) ?? "").includes("→"));
@@ -149,5 +160,13 @@ describe.each(LOCALES.filter((l) => RTL_LOCALES.has(l)))("every %s message, rend
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe("each line of a right-to-left message", () => {
+  it("starts with a right-to-left mark, but for empty lines and lines that start inside a <code> or <pre> element", () => {
+    expect(startLinesRightToLeft("a\n\n<b>b</b>\n<pre>one\ntwo</pre>\n<code>c</code> d")).toBe(
+      `${RLM}a\n\n${RLM}<b>b</b>\n${RLM}<pre>one\ntwo</pre>\n${RLM}<code>c</code> d`,
+    );
   });
 });
