@@ -225,6 +225,7 @@ card-provider = Provider: { $provider } ({ $type })
 card-refund = Refunded to: <code>{ $address }</code>
 card-hash-from = Your deposit: { $link }
 card-hash-to = Payout: { $link }
+card-hash-refund = Refund: { $link }
 card-not-tracked = I no longer check this exchange by myself; tap Refresh to see its status.
 card-updated = <i>Updated { $time } UTC</i>
 change-title = <b>{ $status }</b> · exchange <code>{ $id }</code>
@@ -236,6 +237,11 @@ change-finished = Done: { $receive } { $to } sent to <code>{ $address }</code>.
 change-failed = The exchange failed. Please contact support and give them the exchange ID <code>{ $id }</code>: forward this message to us, or write to { $provider }'s support.
 change-refunded = Your deposit was refunded.
 change-refund-address = Refund sent to <code>{ $refund }</code>.
+received-vs-quote = { $direction ->
+   *[less] Received: { $received } { $to }; the quote said about { $quoted }: { $percent } less.
+    [more] Received: { $received } { $to }; the quote said about { $quoted }: { $percent } more.
+    [same] Received: { $received } { $to }, as quoted.
+}
 change-overdue = No deposit arrived in time, so the exchange expired. Do not send anything to its deposit address now; start a new exchange with /exchange.
 change-unknown = The exchange service reports a status I don't know. I keep checking and will tell you when it changes.
 history-page = Page { $page } of { $pages }
@@ -388,6 +394,7 @@ receipt-title = 🧾 <b>For support</b> · exchange { $id }
 receipt-provider = Provider: { $provider } ({ $type })
 receipt-created = Created: { $time } UTC
 receipt-amounts = Sent: { $sent } { $from } → received: { $receive } { $to }
+receipt-quoted = Quoted when you confirmed: about { $quoted } { $to }
 receipt-deposit = Deposit address (a record for support, not where to pay): { $address } · memo: { $memo }
 receipt-deposit-none = Deposit address: not complete yet (not shown)
 receipt-to = Receiving address: { $address } · memo: { $memo }

@@ -227,6 +227,7 @@ card-provider = Proveedor: { $provider } ({ $type })
 card-refund = Reembolsado a: <code>{ $address }</code>
 card-hash-from = Tu depósito: { $link }
 card-hash-to = Pago: { $link }
+card-hash-refund = Reembolso: { $link }
 card-not-tracked = Ya no sigo este intercambio por mi cuenta; toca Actualizar para ver su estado.
 card-updated = <i>Actualizado: { $time } UTC</i>
 change-title = <b>{ $status }</b> · intercambio <code>{ $id }</code>
@@ -238,6 +239,11 @@ change-finished = Listo: { $receive } { $to } enviados a <code>{ $address }</cod
 change-failed = El intercambio falló. Contacta con el soporte y dales el ID del intercambio <code>{ $id }</code>: reenvíanos este mensaje o escribe al soporte de { $provider }.
 change-refunded = Tu depósito fue reembolsado.
 change-refund-address = Reembolso enviado a <code>{ $refund }</code>.
+received-vs-quote = { $direction ->
+   *[less] Recibido: { $received } { $to }; la cotización decía unos { $quoted }: { $percent } menos.
+    [more] Recibido: { $received } { $to }; la cotización decía unos { $quoted }: { $percent } más.
+    [same] Recibido: { $received } { $to }, tal como se cotizó.
+}
 change-overdue = No llegó ningún depósito a tiempo, así que el intercambio venció. No envíes nada a su dirección de depósito ahora; empieza un intercambio nuevo con /exchange.
 change-unknown = El servicio de intercambio informa de un estado que no conozco. Sigo comprobándolo y te avisaré cuando cambie.
 history-page = Página { $page } de { $pages }
@@ -395,6 +401,7 @@ receipt-title = 🧾 <b>Para soporte</b> · intercambio { $id }
 receipt-provider = Proveedor: { $provider } ({ $type })
 receipt-created = Creado: { $time } UTC
 receipt-amounts = Enviado: { $sent } { $from } → recibido: { $receive } { $to }
+receipt-quoted = Cotizado al confirmar: unos { $quoted } { $to }
 receipt-deposit = Dirección de depósito (registro para el soporte, no para pagar): { $address } · memo: { $memo }
 receipt-deposit-none = Dirección de depósito: aún incompleta (no se muestra)
 receipt-to = Dirección de recepción: { $address } · memo: { $memo }

@@ -225,6 +225,7 @@ card-provider = ارائه‌دهنده: { $provider } ({ $type })
 card-refund = بازگردانده شد به: <code>{ $address }</code>
 card-hash-from = واریز شما: { $link }
 card-hash-to = ارسال به شما: { $link }
+card-hash-refund = بازگشت وجه: { $link }
 card-not-tracked = دیگر این تبادل را خودکار بررسی نمی‌کنم؛ برای دیدن وضعیتش روی «به‌روزرسانی» بزنید.
 card-updated = <i>به‌روزرسانی: { $time } UTC</i>
 change-title = <b>{ $status }</b> · تبادل <code>{ $id }</code>
@@ -236,6 +237,11 @@ change-finished = انجام شد: { $receive } { $to } به <code>{ $address }<
 change-failed = تبادل ناموفق بود. لطفاً با پشتیبانی تماس بگیرید و شناسهٔ تبادل <code>{ $id }</code> را به آن‌ها بدهید: این پیام را برای ما فوروارد کنید، یا به پشتیبانی { $provider } پیام دهید.
 change-refunded = واریز شما بازگردانده شد.
 change-refund-address = وجه به <code>{ $refund }</code> بازگردانده شد.
+received-vs-quote = { $direction ->
+   *[less] دریافت‌شده: { $received } { $to }؛ در پیشنهاد حدود { $quoted } گفته شده بود: { $percent } کمتر.
+    [more] دریافت‌شده: { $received } { $to }؛ در پیشنهاد حدود { $quoted } گفته شده بود: { $percent } بیشتر.
+    [same] دریافت‌شده: { $received } { $to }، همان‌طور که پیشنهاد شده بود.
+}
 change-overdue = هیچ واریزی به‌موقع نرسید، پس تبادل منقضی شد. اکنون چیزی به آدرس واریز آن نفرستید؛ با /exchange تبادل جدیدی شروع کنید.
 change-unknown = سرویس تبادل وضعیتی را گزارش می‌کند که آن را نمی‌شناسم. همچنان بررسی می‌کنم و وقتی تغییر کرد به شما خبر می‌دهم.
 history-page = صفحهٔ { $page } از { $pages }
@@ -388,6 +394,7 @@ receipt-title = 🧾 <b>برای پشتیبانی</b> · تبادل { $id }
 receipt-provider = ارائه‌دهنده: { $provider } ({ $type })
 receipt-created = ایجاد: { $time } UTC
 receipt-amounts = ارسال‌شده: { $sent } { $from } → دریافت‌شده: { $receive } { $to }
+receipt-quoted = پیشنهاد هنگام تأیید: حدود { $quoted } { $to }
 receipt-deposit = آدرس واریز (سابقه‌ای برای پشتیبانی، نه جایی برای پرداخت): { $address } · ممو: { $memo }
 receipt-deposit-none = آدرس واریز: هنوز کامل نیست (نشان داده نمی‌شود)
 receipt-to = آدرس دریافت: { $address } · ممو: { $memo }

@@ -221,6 +221,7 @@ card-provider = Penyedia: { $provider } ({ $type })
 card-refund = Dikembalikan ke: <code>{ $address }</code>
 card-hash-from = Deposit Anda: { $link }
 card-hash-to = Pembayaran ke Anda: { $link }
+card-hash-refund = Pengembalian dana: { $link }
 card-not-tracked = Saya tidak lagi memeriksa penukaran ini secara otomatis; ketuk Perbarui untuk melihat statusnya.
 card-updated = <i>Diperbarui { $time } UTC</i>
 change-title = <b>{ $status }</b> · penukaran <code>{ $id }</code>
@@ -232,6 +233,11 @@ change-finished = Selesai: { $receive } { $to } sudah dikirim ke <code>{ $addres
 change-failed = Penukaran gagal. Silakan hubungi tim dukungan dan berikan ID penukaran <code>{ $id }</code>: teruskan pesan ini kepada kami, atau hubungi tim dukungan { $provider }.
 change-refunded = Deposit Anda sudah dikembalikan.
 change-refund-address = Pengembalian dana dikirim ke <code>{ $refund }</code>.
+received-vs-quote = { $direction ->
+   *[less] Diterima: { $received } { $to }; penawaran menyebut sekitar { $quoted }: { $percent } lebih sedikit.
+    [more] Diterima: { $received } { $to }; penawaran menyebut sekitar { $quoted }: { $percent } lebih banyak.
+    [same] Diterima: { $received } { $to }, sesuai penawaran.
+}
 change-overdue = Deposit tidak masuk tepat waktu, jadi penukaran ini kedaluwarsa. Jangan kirim apa pun ke alamat depositnya sekarang; mulai penukaran baru dengan /exchange.
 change-unknown = Layanan penukaran melaporkan status yang tidak saya kenal. Saya terus memeriksa dan akan memberi tahu Anda saat status berubah.
 history-page = Halaman { $page } dari { $pages }
@@ -375,6 +381,7 @@ receipt-title = 🧾 <b>Untuk tim dukungan</b> · penukaran { $id }
 receipt-provider = Penyedia: { $provider } ({ $type })
 receipt-created = Dibuat: { $time } UTC
 receipt-amounts = Dikirim: { $sent } { $from } → diterima: { $receive } { $to }
+receipt-quoted = Penawaran saat konfirmasi: sekitar { $quoted } { $to }
 receipt-deposit = Alamat deposit (catatan untuk tim dukungan, bukan tujuan pembayaran): { $address } · memo: { $memo }
 receipt-deposit-none = Alamat deposit: belum lengkap (tidak ditampilkan)
 receipt-to = Alamat penerima: { $address } · memo: { $memo }

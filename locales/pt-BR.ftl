@@ -227,6 +227,7 @@ card-provider = Provedor: { $provider } ({ $type })
 card-refund = Reembolsado para: <code>{ $address }</code>
 card-hash-from = Seu depósito: { $link }
 card-hash-to = Pagamento: { $link }
+card-hash-refund = Reembolso: { $link }
 card-not-tracked = Não acompanho mais esta troca por conta própria; toque em Atualizar para ver o status.
 card-updated = <i>Atualizado: { $time } UTC</i>
 change-title = <b>{ $status }</b> · troca <code>{ $id }</code>
@@ -238,6 +239,11 @@ change-finished = Pronto: { $receive } { $to } enviados para <code>{ $address }<
 change-failed = A troca falhou. Fale com o suporte e informe o ID da troca <code>{ $id }</code>: encaminhe esta mensagem para nós ou escreva para o suporte de { $provider }.
 change-refunded = Seu depósito foi reembolsado.
 change-refund-address = Reembolso enviado para <code>{ $refund }</code>.
+received-vs-quote = { $direction ->
+   *[less] Recebido: { $received } { $to }; a cotação indicava cerca de { $quoted }: { $percent } a menos.
+    [more] Recebido: { $received } { $to }; a cotação indicava cerca de { $quoted }: { $percent } a mais.
+    [same] Recebido: { $received } { $to }, conforme a cotação.
+}
 change-overdue = Nenhum depósito chegou a tempo, então a troca expirou. Não envie nada para o endereço de depósito dela agora; comece uma nova troca com /exchange.
 change-unknown = O serviço de troca informou um status que não conheço. Continuo verificando e aviso você quando mudar.
 history-page = Página { $page } de { $pages }
@@ -396,6 +402,7 @@ receipt-title = 🧾 <b>Para o suporte</b> · troca { $id }
 receipt-provider = Provedor: { $provider } ({ $type })
 receipt-created = Criada: { $time } UTC
 receipt-amounts = Enviado: { $sent } { $from } → recebido: { $receive } { $to }
+receipt-quoted = Cotação ao confirmar: cerca de { $quoted } { $to }
 receipt-deposit = Endereço de depósito (registro para o suporte, não para pagar): { $address } · memo: { $memo }
 receipt-deposit-none = Endereço de depósito: ainda incompleto (não mostrado)
 receipt-to = Endereço de recebimento: { $address } · memo: { $memo }

@@ -229,6 +229,7 @@ card-provider = Провайдер: { $provider } ({ $type })
 card-refund = Возвращено на: <code>{ $address }</code>
 card-hash-from = Ваш депозит: { $link }
 card-hash-to = Выплата: { $link }
+card-hash-refund = Возврат: { $link }
 card-not-tracked = Я больше не проверяю этот обмен сам; нажмите «Обновить», чтобы узнать статус.
 card-updated = <i>Обновлено { $time } UTC</i>
 change-title = <b>{ $status }</b> · обмен <code>{ $id }</code>
@@ -240,6 +241,11 @@ change-finished = Готово: { $receive } { $to } отправлены на <
 change-failed = Обмен не удался. Напишите в поддержку и укажите ID обмена <code>{ $id }</code>: перешлите это сообщение нам или напишите в поддержку { $provider }.
 change-refunded = Ваш депозит возвращён.
 change-refund-address = Возврат отправлен на <code>{ $refund }</code>.
+received-vs-quote = { $direction ->
+   *[less] Получено: { $received } { $to }; по курсу ожидалось около { $quoted }: на { $percent } меньше.
+    [more] Получено: { $received } { $to }; по курсу ожидалось около { $quoted }: на { $percent } больше.
+    [same] Получено: { $received } { $to }, как и ожидалось по курсу.
+}
 change-overdue = Депозит не пришёл вовремя, и обмен истёк. Ничего не отправляйте на его адрес; начните новый обмен: /exchange.
 change-unknown = Сервис обмена сообщает незнакомый мне статус. Я продолжаю проверять и напишу, когда он изменится.
 history-page = Страница { $page } из { $pages }
@@ -402,6 +408,7 @@ receipt-title = 🧾 <b>Для поддержки</b> · обмен { $id }
 receipt-provider = Провайдер: { $provider } ({ $type })
 receipt-created = Создан: { $time } UTC
 receipt-amounts = Отправлено: { $sent } { $from } → получено: { $receive } { $to }
+receipt-quoted = Ожидалось при подтверждении: около { $quoted } { $to }
 receipt-deposit = Адрес депозита (для поддержки, не для оплаты): { $address } · мемо: { $memo }
 receipt-deposit-none = Адрес депозита: ещё не полный (не показан)
 receipt-to = Адрес получения: { $address } · мемо: { $memo }

@@ -225,6 +225,7 @@ card-provider = Sağlayıcı: { $provider } ({ $type })
 card-refund = İade şu adrese gönderildi: <code>{ $address }</code>
 card-hash-from = Yatırma işlemin: { $link }
 card-hash-to = Sana gönderim: { $link }
+card-hash-refund = İade: { $link }
 card-not-tracked = Bu takası artık kendiliğimden kontrol etmiyorum; durumunu görmek için “Yenile” düğmesine dokun.
 card-updated = <i>Güncellendi: { $time } UTC</i>
 change-title = <b>{ $status }</b> · takas <code>{ $id }</code>
@@ -236,6 +237,11 @@ change-finished = Tamamlandı: { $receive } { $to } şu adrese gönderildi: <cod
 change-failed = Takas başarısız oldu. Lütfen destek ekibine yaz ve takas ID'sini ver: <code>{ $id }</code>. Bu mesajı bize ilet ya da { $provider } destek ekibine yaz.
 change-refunded = Yatırdığın para iade edildi.
 change-refund-address = İade şu adrese gönderildi: <code>{ $refund }</code>.
+received-vs-quote = { $direction ->
+   *[less] Alınan: { $received } { $to }; teklifte yaklaşık { $quoted } yazıyordu: { $percent } daha az.
+    [more] Alınan: { $received } { $to }; teklifte yaklaşık { $quoted } yazıyordu: { $percent } daha fazla.
+    [same] Alınan: { $received } { $to }, teklif edildiği gibi.
+}
 change-overdue = Zamanında yatırma yapılmadığı için takasın süresi doldu. Artık bu takasın yatırma adresine hiçbir şey gönderme; /exchange ile yeni bir takas başlat.
 change-unknown = Takas servisi bilmediğim bir durum bildiriyor. Kontrol etmeye devam ediyorum; durum değiştiğinde sana haber vereceğim.
 history-page = Sayfa { $page } / { $pages }
@@ -388,6 +394,7 @@ receipt-title = 🧾 <b>Destek için</b> · takas { $id }
 receipt-provider = Sağlayıcı: { $provider } ({ $type })
 receipt-created = Oluşturuldu: { $time } UTC
 receipt-amounts = Gönderilen: { $sent } { $from } → alınan: { $receive } { $to }
+receipt-quoted = Onayladığında teklif edilen: yaklaşık { $quoted } { $to }
 receipt-deposit = Yatırma adresi (destek için kayıt, ödeme yapılacak yer değil): { $address } · memo: { $memo }
 receipt-deposit-none = Yatırma adresi: henüz tamamlanmadı (gösterilmiyor)
 receipt-to = Alıcı adres: { $address } · memo: { $memo }

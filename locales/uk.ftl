@@ -229,6 +229,7 @@ card-provider = Провайдер: { $provider } ({ $type })
 card-refund = Повернено на: <code>{ $address }</code>
 card-hash-from = Ваш депозит: { $link }
 card-hash-to = Виплата: { $link }
+card-hash-refund = Повернення: { $link }
 card-not-tracked = Я більше не перевіряю цей обмін самостійно; натисніть «Оновити», щоб побачити його статус.
 card-updated = <i>Оновлено { $time } UTC</i>
 change-title = <b>{ $status }</b> · обмін <code>{ $id }</code>
@@ -240,6 +241,11 @@ change-finished = Готово: { $receive } { $to } надіслано на <co
 change-failed = Обмін не вдався. Зверніться до підтримки й назвіть ID обміну <code>{ $id }</code>: перешліть це повідомлення нам або напишіть у підтримку { $provider }.
 change-refunded = Ваш депозит повернено.
 change-refund-address = Повернення надіслано на <code>{ $refund }</code>.
+received-vs-quote = { $direction ->
+   *[less] Отримано: { $received } { $to }; за курсом очікувалося близько { $quoted }: на { $percent } менше.
+    [more] Отримано: { $received } { $to }; за курсом очікувалося близько { $quoted }: на { $percent } більше.
+    [same] Отримано: { $received } { $to }, як і очікувалося за курсом.
+}
 change-overdue = Депозит не надійшов вчасно, тому термін дії обміну минув. Тепер нічого не надсилайте на його адресу для депозиту; почніть новий обмін із /exchange.
 change-unknown = Сервіс обміну повідомляє статус, якого я не знаю. Я продовжую перевіряти й повідомлю, коли він зміниться.
 history-page = Сторінка { $page } з { $pages }
@@ -402,6 +408,7 @@ receipt-title = 🧾 <b>Для підтримки</b> · обмін { $id }
 receipt-provider = Провайдер: { $provider } ({ $type })
 receipt-created = Створено: { $time } UTC
 receipt-amounts = Надіслано: { $sent } { $from } → отримано: { $receive } { $to }
+receipt-quoted = Очікувалося під час підтвердження: близько { $quoted } { $to }
 receipt-deposit = Адреса депозиту (запис для підтримки, а не адреса для оплати): { $address } · мемо: { $memo }
 receipt-deposit-none = Адреса депозиту: ще неповна (не показано)
 receipt-to = Адреса отримання: { $address } · мемо: { $memo }

@@ -221,6 +221,7 @@ card-provider = Nhà cung cấp: { $provider } ({ $type })
 card-refund = Đã hoàn tiền đến: <code>{ $address }</code>
 card-hash-from = Khoản nạp của bạn: { $link }
 card-hash-to = Khoản chi trả: { $link }
+card-hash-refund = Hoàn tiền: { $link }
 card-not-tracked = Tôi không còn tự theo dõi giao dịch này; nhấn Làm mới để xem trạng thái.
 card-updated = <i>Cập nhật lúc { $time } UTC</i>
 change-title = <b>{ $status }</b> · giao dịch <code>{ $id }</code>
@@ -232,6 +233,11 @@ change-finished = Hoàn tất: đã gửi { $receive } { $to } đến <code>{ $a
 change-failed = Giao dịch đổi đã thất bại. Vui lòng liên hệ bộ phận hỗ trợ và cung cấp mã giao dịch <code>{ $id }</code>: chuyển tiếp tin nhắn này cho chúng tôi, hoặc liên hệ bộ phận hỗ trợ của { $provider }.
 change-refunded = Khoản nạp của bạn đã được hoàn lại.
 change-refund-address = Đã hoàn tiền đến <code>{ $refund }</code>.
+received-vs-quote = { $direction ->
+   *[less] Đã nhận: { $received } { $to }; báo giá là khoảng { $quoted }: ít hơn { $percent }.
+    [more] Đã nhận: { $received } { $to }; báo giá là khoảng { $quoted }: nhiều hơn { $percent }.
+    [same] Đã nhận: { $received } { $to }, đúng như báo giá.
+}
 change-overdue = Không nhận được khoản nạp kịp thời nên giao dịch đã hết hạn. Đừng gửi gì đến địa chỉ nạp của giao dịch này nữa; hãy bắt đầu giao dịch mới bằng /exchange.
 change-unknown = Dịch vụ đổi báo một trạng thái mà tôi không biết. Tôi vẫn tiếp tục kiểm tra và sẽ báo cho bạn khi trạng thái thay đổi.
 history-page = Trang { $page }/{ $pages }
@@ -375,6 +381,7 @@ receipt-title = 🧾 <b>Thông tin hỗ trợ</b> · giao dịch { $id }
 receipt-provider = Nhà cung cấp: { $provider } ({ $type })
 receipt-created = Tạo lúc: { $time } UTC
 receipt-amounts = Đã gửi: { $sent } { $from } → đã nhận: { $receive } { $to }
+receipt-quoted = Báo giá khi xác nhận: khoảng { $quoted } { $to }
 receipt-deposit = Địa chỉ nạp (lưu để hỗ trợ tra cứu, không phải nơi để thanh toán): { $address } · memo: { $memo }
 receipt-deposit-none = Địa chỉ nạp: chưa đầy đủ (không hiển thị)
 receipt-to = Địa chỉ nhận: { $address } · memo: { $memo }

@@ -221,6 +221,7 @@ card-provider = 服务商：{ $provider }（{ $type }）
 card-refund = 已退款至：<code>{ $address }</code>
 card-hash-from = 您的充值：{ $link }
 card-hash-to = 到账交易：{ $link }
+card-hash-refund = 退款交易：{ $link }
 card-not-tracked = 我已不再自动跟踪此兑换；点击“刷新”查看其状态。
 card-updated = <i>更新于 { $time } UTC</i>
 change-title = <b>{ $status }</b> · 兑换订单 <code>{ $id }</code>
@@ -232,6 +233,11 @@ change-finished = 已完成：{ $receive } { $to } 已发送至 <code>{ $address
 change-failed = 兑换失败。请联系客服并提供兑换订单号 <code>{ $id }</code>：将此消息转发给我们，或联系 { $provider } 的客服。
 change-refunded = 您的充值已退回。
 change-refund-address = 退款已发送至 <code>{ $refund }</code>。
+received-vs-quote = { $direction ->
+   *[less] 实际收到：{ $received } { $to }；报价约为 { $quoted }：少了 { $percent }。
+    [more] 实际收到：{ $received } { $to }；报价约为 { $quoted }：多了 { $percent }。
+    [same] 实际收到：{ $received } { $to }，与报价一致。
+}
 change-overdue = 未在规定时间内收到充值，此兑换已过期。现在请不要再向其充值地址发送任何资金；请发送 /exchange 开始新的兑换。
 change-unknown = 兑换服务报告了一个我不认识的状态。我会继续查询，状态变化时通知您。
 history-page = 第 { $page } 页，共 { $pages } 页
@@ -375,6 +381,7 @@ receipt-title = 🧾 <b>客服凭证</b> · 兑换订单 { $id }
 receipt-provider = 服务商：{ $provider }（{ $type }）
 receipt-created = 创建时间：{ $time } UTC
 receipt-amounts = 已发送：{ $sent } { $from } → 已收到：{ $receive } { $to }
+receipt-quoted = 确认时的报价：约 { $quoted } { $to }
 receipt-deposit = 充值地址（供客服记录，不是付款地址）：{ $address } · Memo：{ $memo }
 receipt-deposit-none = 充值地址：尚不完整（不显示）
 receipt-to = 收款地址：{ $address } · Memo：{ $memo }

@@ -149,11 +149,26 @@ export function percentFromBest(value: string, best: string): Localized | undefi
   const top = new Decimal(best);
   if (top.lte(0)) return undefined;
   const ratio = new Decimal(value).minus(top).div(top);
-  if (ratio.abs().lt(NEGLIGIBLE)) return undefined;
-  // In percent: 2 significant digits, no more than 2 decimals; back to a ratio for Intl.
-  const percent = ratio.times(100);
-  const rounded = percent
-    .toDecimalPlaces(Math.max(0, Math.min(2, 1 - percent.e)), Decimal.ROUND_HALF_UP)
+  return ratio.abs().lt(NEGLIGIBLE) ? undefined : percent(ratio);
+}
+
+/**
+ * What arrived against what was quoted: less, more, or the same (within 0.01 %), and by how much
+ * as an unsigned percentage ("0.27%"). Undefined without a quote to compare with.
+ */
+export function againstQuote(received: string, quoted: string): { direction: "less" | "more" | "same"; percent: Localized } | undefined {
+  const quote = new Decimal(quoted);
+  if (quote.lte(0)) return undefined;
+  const ratio = new Decimal(received).minus(quote).div(quote);
+  const direction = ratio.abs().lt(NEGLIGIBLE) ? "same" : ratio.isNegative() ? "less" : "more";
+  return { direction, percent: percent(ratio.abs()) };
+}
+
+/** A ratio in percent, in the locale's form: 2 significant digits, no more than 2 decimals. */
+function percent(ratio: Decimal): Localized {
+  const inPercent = ratio.times(100);
+  const rounded = inPercent
+    .toDecimalPlaces(Math.max(0, Math.min(2, 1 - inPercent.e)), Decimal.ROUND_HALF_UP)
     .div(100)
     .toFixed();
   return new Localized(rounded, (locale) =>

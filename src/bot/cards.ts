@@ -5,7 +5,7 @@ import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { networkName } from "../domain/networks.js";
 import { isPastDeposit, isSettled, isWaiting } from "../domain/poll-policy.js";
 import { isFinalStatus, KNOWN_STATUSES } from "../exchange/index.js";
-import { copyable, exactAmount, receivable } from "./amounts.js";
+import { againstQuote, copyable, exactAmount, receivable } from "./amounts.js";
 import { againButton, cardButton } from "./callback-data.js";
 import { currencyLabel, escapeHtml, formatUtcMinute } from "./format.js";
 import type { Translator } from "./i18n.js";
@@ -57,8 +57,32 @@ function pairLine(t: Translate, tx: TransactionRecord): string {
 function hashLines(t: Translate, tx: TransactionRecord, explorers: Explorers): string[] {
   const lines: string[] = [];
   if (tx.hashFrom) lines.push(t("card-hash-from", { link: txLink(tx.hashFrom, explorers.from) }));
-  if (tx.hashTo) lines.push(t("card-hash-to", { link: txLink(tx.hashTo, explorers.to) }));
+  // A refunded exchange's hash_to is the refund's, on the deposit's network (the service has no field of its own for it).
+  if (tx.hashTo && isRefunded(tx)) lines.push(t("card-hash-refund", { link: txLink(tx.hashTo, explorers.from) }));
+  else if (tx.hashTo) lines.push(t("card-hash-to", { link: txLink(tx.hashTo, explorers.to) }));
   return lines;
+}
+
+const isRefunded = (tx: TransactionRecord) => tx.status.toLowerCase() === "refunded";
+
+/**
+ * A finished exchange: what arrived against what the person was quoted when they confirmed
+ * ("received 5,402.1 USDT; quoted about 5,416.51: 0.27% less"). Nothing without both figures
+ * (an exchange created before the quote was kept).
+ */
+export function receivedLines(t: Translate, tx: TransactionRecord): string[] {
+  if (tx.status.toLowerCase() !== "finished" || !tx.amountTo || !tx.quotedTo) return [];
+  const against = againstQuote(tx.amountTo, tx.quotedTo);
+  if (!against) return [];
+  return [
+    t("received-vs-quote", {
+      direction: against.direction,
+      received: exactAmount(tx.amountTo),
+      quoted: receivable(tx.quotedTo),
+      percent: against.percent,
+      to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
+    }),
+  ];
 }
 
 /**
@@ -81,6 +105,7 @@ export function renderCard(
     t("card-title", { id: escapeHtml(tx.exchangeId) }),
     pairLine(t, tx),
     t("card-status", { status: statusLabel(t, tx.status) }),
+    ...receivedLines(t, tx),
   ];
   // Where to send: while the exchange waits for the deposit, and on the creation message unless
   // the deposit arrived or the exchange ended (a card shown late).
@@ -252,6 +277,15 @@ export function renderReceipt(
       receive: tx.amountTo ? exactAmount(tx.amountTo) : "?",
       to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
     }),
+    ...(tx.quotedTo
+      ? [
+          t("receipt-quoted", {
+            quoted: exactAmount(tx.quotedTo),
+            to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
+          }),
+        ]
+      : []),
+    ...receivedLines(t, tx),
     // Only a complete deposit (address and any memo it needs), and said to be a record, not where to pay.
     ...receiptDeposit(t, tx, explorers, code),
     t("receipt-to", { address: code(tx.addressTo), memo: tx.extraTo ? code(tx.extraTo) : "—" }),
@@ -288,6 +322,7 @@ export function renderStatusChange(t: Translate, tx: TransactionRecord, explorer
   if (isKnown(status)) lines.push(t(`change-${status}`, vars));
   else lines.push(t("change-unknown", vars));
   if (status === "refunded" && tx.addressRefund) lines.push(t("change-refund-address", vars));
+  lines.push(...receivedLines(t, tx));
   lines.push(...hashLines(t, tx, explorers));
   return lines.join("\n");
 }

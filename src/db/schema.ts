@@ -58,6 +58,8 @@ export interface TransactionsTable {
   network_to: string;
   amount_from: string;
   amount_to: string | null;
+  /** What the offer said the person would receive, when they confirmed (issue 40). */
+  quoted_to: string | null;
   address_to: string;
   extra_to: string | null;
   address_from: string | null;
@@ -251,6 +253,7 @@ export const COLUMNS = {
     network_to: true,
     amount_from: true,
     amount_to: true,
+    quoted_to: true,
     address_to: true,
     extra_to: true,
     address_from: true,

@@ -35,6 +35,8 @@ const LONGEST: Record<string, string> = {
   refused: "Very Long Provider Name Exchange",
   amount: "123456789012345.12345678",
   receive: "123456789012345.12345678",
+  received: "123456789012345.12345678",
+  quoted: "123456789012345.12345678",
   sent: "123456789012345.12345678",
   target: "123456789012345.12345678",
   was: "123456789012345.12345678",
@@ -77,6 +79,8 @@ const LONGEST: Record<string, string> = {
   quote: "USDT0 (ARBITRUM-NOVA-BRIDGE)",
   // rate-offer-title's selector: its longer form.
   estimated: "yes",
+  // received-vs-quote's selector: a longer form.
+  direction: "more",
 };
 
 /** Variables passed as numbers, at their largest plausible values. */

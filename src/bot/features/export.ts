@@ -19,6 +19,8 @@ export const EXPORT_COLUMNS = [
   "send_currency",
   "send_network",
   "receive_amount",
+  // What the person was quoted when they confirmed (receive_amount is what the service says now: what arrived, once finished).
+  "quoted_receive_amount",
   "receive_currency",
   "receive_network",
   "provider",
@@ -30,6 +32,7 @@ export const EXPORT_COLUMNS = [
   "refund_address",
   "deposit_hash",
   "payout_hash",
+  "refund_hash",
 ] as const;
 
 /** Exchanges read per query while the file is built. */
@@ -70,6 +73,7 @@ export function exportFeature(deps: { repos: Repositories; clock: Clock; memoOf:
 export function exportRow(tx: TransactionRecord, catalogueSaysMemo?: boolean): string[] {
   const time = (ms: number) => new Date(ms).toISOString();
   const deposit = depositView(tx, depositNeedsMemo(tx.networkFrom, catalogueSaysMemo));
+  const refunded = tx.status.toLowerCase() === "refunded";
   return [
     time(tx.createdAt),
     time(tx.statusChangedAt),
@@ -79,6 +83,7 @@ export function exportRow(tx: TransactionRecord, catalogueSaysMemo?: boolean): s
     tx.symbolFrom.toUpperCase(),
     tx.networkFrom.toUpperCase(),
     tx.amountTo ?? "",
+    tx.quotedTo ?? "",
     tx.symbolTo.toUpperCase(),
     tx.networkTo.toUpperCase(),
     tx.provider,
@@ -89,7 +94,9 @@ export function exportRow(tx: TransactionRecord, catalogueSaysMemo?: boolean): s
     tx.extraTo ?? "",
     tx.addressRefund ?? "",
     tx.hashFrom ?? "",
-    tx.hashTo ?? "",
+    // A refunded exchange's hash_to is the refund's (the service has no field of its own for it).
+    refunded ? "" : (tx.hashTo ?? ""),
+    refunded ? (tx.hashTo ?? "") : "",
   ].map(inert);
 }
 

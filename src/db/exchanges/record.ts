@@ -27,6 +27,8 @@ export interface TransactionRecord {
   networkTo: string;
   amountFrom: string;
   amountTo: string | null;
+  /** What the offer said the person would receive when they confirmed; null for exchanges created before it was kept. */
+  quotedTo: string | null;
   addressTo: string;
   extraTo: string | null;
   addressFrom: string | null;
@@ -107,6 +109,7 @@ export type NewTransaction = Omit<
   | "noticeHolder"
   | "cardEditAt"
   | "noticeRepeat"
+  | "quotedTo"
 >;
 
 /** What a poll learned; only fields the service reported are changed. */
@@ -179,6 +182,7 @@ export const toRecord = (row: Row): TransactionRecord => ({
   networkTo: row.network_to,
   amountFrom: row.amount_from,
   amountTo: row.amount_to,
+  quotedTo: row.quoted_to,
   addressTo: row.address_to,
   extraTo: row.extra_to,
   addressFrom: row.address_from,
@@ -262,6 +266,8 @@ export class TransactionRepository {
           network_to: arg(6),
           amount_from: arg(7),
           amount_to: arg(8),
+          // What the person confirmed; amount_to follows the service from now on.
+          quoted_to: arg(8),
           address_to: arg(9),
           extra_to: arg(10),
           address_from: arg(11),

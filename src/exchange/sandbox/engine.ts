@@ -366,6 +366,8 @@ export class SandboxEngine {
   private readonly transactions = new Map<string, TransactionRecord>();
   private readonly scenarios = new Map<string, Scenario>();
   private readonly timelines = new Map<string, Partial<Timeline>>();
+  /** What a transaction pays out instead of its estimate (a floating rate that moved; a test, the playground). */
+  private readonly payouts = new Map<string, string>();
 
   constructor(
     private readonly random: Random,
@@ -389,6 +391,11 @@ export class SandboxEngine {
   /** This transaction's phases take these lengths instead of the sandbox's (a deposit that comes late). */
   setTimeline(exchangeId: string, timeline: Partial<Timeline>): void {
     this.timelines.set(exchangeId, timeline);
+  }
+
+  /** The transaction pays out `amountTo` instead of its estimate, once it sends (amount_to from then on). */
+  setPayout(exchangeId: string, amountTo: string): void {
+    this.payouts.set(exchangeId, amountTo);
   }
 
   /**
@@ -440,7 +447,10 @@ export class SandboxEngine {
     const record = this.transactions.get(exchangeId);
     if (!record) return undefined;
     const scenario = this.scenarios.get(exchangeId) ?? "finished";
-    return { record, info: describeTransaction(record, scenario, now, { ...this.timeline, ...this.timelines.get(exchangeId) }) };
+    const info = describeTransaction(record, scenario, now, { ...this.timeline, ...this.timelines.get(exchangeId) });
+    const payout = this.payouts.get(exchangeId);
+    if (payout !== undefined && (info.status === "sending" || info.status === "finished")) info.amount_to = payout;
+    return { record, info };
   }
 
   private newRecord(provider: ProviderSpec, request: CreateRequest, now: number): TransactionRecord {

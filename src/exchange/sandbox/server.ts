@@ -101,6 +101,8 @@ export interface SandboxExchange {
   setTimeline(exchangeId: string, timeline: Partial<Timeline>): void;
   /** The deposit arrives now, or the exchange fails or is refunded now (the playground's buttons); false if it has ended. */
   steer(exchangeId: string, event: SteerEvent): boolean;
+  /** It pays out this amount instead of its estimate (amount_to once it sends). */
+  setPayout(exchangeId: string, amountTo: string): void;
   /**
    * The next read of this exchange (getTransactionInfo) is made when it arrives and answered only
    * once released: a slow answer, older than a read made after it (two overlapping polls).
@@ -601,6 +603,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxExch
     transactions: () => engine.list(sandbox.now()),
     setTimeline: (exchangeId, timeline) => engine.setTimeline(exchangeId, timeline),
     steer: (exchangeId, event) => engine.steer(exchangeId, event, sandbox.now()),
+    setPayout: (exchangeId, amountTo) => engine.setPayout(exchangeId, amountTo),
     setQuoteFactor: (provider, factor) => {
       if (factor === null) sandbox.quoteFactors.delete(provider);
       else sandbox.quoteFactors.set(provider, new Decimal(factor));

@@ -107,14 +107,21 @@ describe("a Persian user's swap lines, as the Unicode bidi algorithm shows them 
     const before = user.messages().length;
     await user.send("/history");
     const history = await waitFor(
-      () => user.messages().slice(before).find((m) => m.from_bot && m.reply_markup !== undefined),
+      () =>
+        user
+          .messages()
+          .slice(before)
+          .find((m) => m.from_bot && m.reply_markup !== undefined),
       10_000,
       "the history",
     );
     const lines = history.text!.split("\n").filter((line) => line.includes("BTC"));
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expectSwapReadsRightToLeft(line, "BTC", "USDT");
-    const labels = history.reply_markup!.inline_keyboard.flat().map((b) => b.text).filter((text) => text.includes("BTC"));
+    const labels = history
+      .reply_markup!.inline_keyboard.flat()
+      .map((b) => b.text)
+      .filter((text) => text.includes("BTC"));
     expect(labels.length).toBeGreaterThan(0);
     for (const label of labels) expectSwapReadsRightToLeft(label, "BTC", "USDT");
 
