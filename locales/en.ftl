@@ -112,7 +112,7 @@ flow-recheck-waiting = ⏳ Your quote is more than a minute old: I am checking t
 flow-recheck-done = ✅ The offer has been checked. Tap Confirm to go on.
 flow-recheck-wait = ⏳ Still checking the offer: I will show a Confirm button here as soon as it is done.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
-flow-quote-age = Offers, best first · quoted at { $time } UTC ({ $seconds } s ago)
+flow-quote-age = Offers, best first · quoted at { $time } ({ $seconds } s ago)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     {"    "}limits: { $min } – { $max } { $from }
 rate-floating = floating rate
@@ -192,9 +192,9 @@ change-memo = Memo
 flow-offer-gone = ⚠️ { $provider } no longer offers this exchange. Please pick another offer.
 flow-quote-changed = ⚠️ The offer has changed since you saw it: you would now receive about <b>{ $receive } { $currency }</b> instead of { $was }. Here are the new figures: confirm again if they suit you.
 flow-quote-limits-changed = ⚠️ The offer's limits have changed and your amount no longer fits. Please pick an offer again.
-flow-create-unknown = ⚠️ I could not confirm whether your exchange was created: I sent the request, but the exchange service gave no clear answer, so an exchange <b>may</b> have been created. I have no deposit address for it: <b>don't send anything</b> until you see a deposit address from me. I won't try this request again by myself; to try again, start with /exchange. Reference for support: <code>{ $reference }</code>, { $time } UTC.
-flow-create-in-flight = ⏳ Your exchange may be being created right now: the request to create it reached the exchange service, and its answer has not come yet. Its deposit details, or the service's refusal, will come here as soon as they are known; you don't need to confirm again. <b>Don't send anything</b> until you see a deposit address from me. Reference for support: <code>{ $reference }</code>, { $time } UTC.
-create-refused-later = ❌ The exchange service refused the exchange you confirmed: it was <b>not</b> created, and no deposit address is waiting for your coins, so don't send anything for it. To try again, start with /exchange. Reference for support: <code>{ $reference }</code>, { $time } UTC.
+flow-create-unknown = ⚠️ I could not confirm whether your exchange was created: I sent the request, but the exchange service gave no clear answer, so an exchange <b>may</b> have been created. I have no deposit address for it: <b>don't send anything</b> until you see a deposit address from me. I won't try this request again by myself; to try again, start with /exchange. Reference for support: <code>{ $reference }</code>, { $time }.
+flow-create-in-flight = ⏳ Your exchange may be being created right now: the request to create it reached the exchange service, and its answer has not come yet. Its deposit details, or the service's refusal, will come here as soon as they are known; you don't need to confirm again. <b>Don't send anything</b> until you see a deposit address from me. Reference for support: <code>{ $reference }</code>, { $time }.
+create-refused-later = ❌ The exchange service refused the exchange you confirmed: it was <b>not</b> created, and no deposit address is waiting for your coins, so don't send anything for it. To try again, start with /exchange. Reference for support: <code>{ $reference }</code>, { $time }.
 
 created-title = ✅ <b>Exchange created</b>
 created-send = Send exactly <code>{ $amount }</code> <b>{ $currency }</b> (exact amount, not rounded: tap to copy) on <b>{ $network }</b> to this address:
@@ -227,7 +227,7 @@ card-hash-from = Your deposit: { $link }
 card-hash-to = Payout: { $link }
 card-hash-refund = Refund: { $link }
 card-not-tracked = I no longer check this exchange by myself; tap Refresh to see its status.
-card-updated = <i>Updated { $time } UTC</i>
+card-updated = <i>Updated { $time }</i>
 change-title = <b>{ $status }</b> · exchange <code>{ $id }</code>
 change-waiting = The exchange is waiting for your deposit of { $sent } { $from }.
 change-confirming = Your deposit of { $sent } { $from } has arrived and is being confirmed.
@@ -306,7 +306,7 @@ rate-offer-title = { $estimated ->
     }
 rate-estimated = <i>≈ Estimated from a quote for { $amount } { $from }: figures for exactly this amount may differ a little.</i>
 rate-limits = Limits of the best offer: { $min } – { $max } { $from }
-rate-time = <i>Quoted at { $time } UTC</i>
+rate-time = <i>Quoted at { $time }</i>
 rate-exchange-button = 🔄 Exchange in private chat
 settings-title = <b>Group settings</b>: who may ask for quotes, and the language of my answers here.
 settings-admins-only = Only group admins can change these settings.
@@ -335,7 +335,7 @@ created-qr-memo = QR code of the { $currency } deposit address. It does not hold
 
 ## create outcomes
 history-unconfirmed = ⚠️ <b>Not confirmed</b>: for these requests the exchange service may have created an exchange, but it never gave me its ID, so I can't show or follow it here. I never gave you a deposit address for them: don't send anything for them. If something is wrong, forward this message to us.
-history-unconfirmed-line = • { $time } UTC, reference <code>{ $reference }</code>
+history-unconfirmed-line = • { $time }, reference <code>{ $reference }</code>
 support-request-title = <b>Creation request</b> <code>{ $reference }</code>
 support-request-unknown = ⚠️ <b>Outcome unknown</b>: the request may have reached the exchange service, and no answer said whether an exchange was created. The bot has no exchange ID for it, so it is not tracked, and the customer was shown no deposit address.
 support-request-in-flight = ⏳ <b>No answer yet</b>: the request may still be on its way (less than { $minutes } min old).
@@ -352,9 +352,9 @@ support-stats-exchange-down = ⚠️ Exchange service: <b>unavailable</b> since 
 
 ## tracker: never silent
 tracking-stopped-not-found = ⚠️ <b>I stopped following exchange</b> <code>{ $id }</code>: the exchange service keeps answering that it cannot find it.
-tracking-stopped-stalled = ⚠️ <b>I stopped following exchange</b> <code>{ $id }</code>: it has shown “{ $status }” since { $since } UTC.
+tracking-stopped-stalled = ⚠️ <b>I stopped following exchange</b> <code>{ $id }</code>: it has shown “{ $status }” since { $since }.
 tracking-stopped-what-to-do = Your funds are not lost because I stopped watching. If you sent a deposit, or are still waiting for a payout, contact { $provider }'s support and give them the exchange ID <code>{ $id }</code>. Refresh on the exchange's card still shows its status.
-card-tracking-stopped = ⚠️ I stopped following this exchange on { $time } UTC: { $reason }. If your funds have not arrived, contact { $provider }'s support with the exchange ID. Tap Refresh to see its status.
+card-tracking-stopped = ⚠️ I stopped following this exchange on { $time }: { $reason }. If your funds have not arrived, contact { $provider }'s support with the exchange ID. Tap Refresh to see its status.
 tracking-reason-not-found = the exchange service could not find it
 tracking-reason-stalled = its status stopped changing
 tracking-reason-unknown = no reason recorded
@@ -392,7 +392,7 @@ button-receipt = 🧾 For support
 button-swap-again = 🔁 Swap again
 receipt-title = 🧾 <b>For support</b> · exchange { $id }
 receipt-provider = Provider: { $provider } ({ $type })
-receipt-created = Created: { $time } UTC
+receipt-created = Created: { $time }
 receipt-amounts = Sent: { $sent } { $from } → received: { $receive } { $to }
 receipt-quoted = Quoted when you confirmed: about { $quoted } { $to }
 receipt-deposit = Deposit address (a record for support, not where to pay): { $address } · memo: { $memo }
@@ -402,7 +402,7 @@ receipt-refund = Refund address: { $address }
 receipt-hashes = Deposit hash: { $hashIn } · payout hash: { $hashOut }
 receipt-status = Status: { $status } ({ $raw })
 receipt-history = Status history:
-receipt-tracking-stopped = Tracking stopped { $time } UTC: { $reason }
+receipt-tracking-stopped = Tracking stopped { $time }: { $reason }
 receipt-footer = Forward this message to support: it holds everything they need, and no secret. It never holds your anti-phishing phrase: never forward a message that does. Support never writes first.
 
 ## Export
@@ -463,7 +463,7 @@ alert-expired = ⌛ Your rate alert for { $amount } { $from } → at least { $ta
     } without being reached.
 alerts-empty = You have no rate alerts. Set one with <code>/alert 0.5 btc eth 17.2</code>.
 alerts-title = <b>🔔 Your rate alerts</b>
-alerts-line = { $n }. { $amount } { $from } → at least { $target } { $to } · until { $until } UTC
+alerts-line = { $n }. { $amount } { $from } → at least { $target } { $to } · until { $until }
 alerts-removed = Alert removed.
 flow-alert-button = 🔔 Set a rate alert…
 flow-alert-ask = How much { $to } at least should { $amount } { $from } get? Send the amount, for example <code>{ $example }</code>.

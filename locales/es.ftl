@@ -113,7 +113,7 @@ flow-recheck-waiting = ⏳ Tu cotización tiene más de un minuto: vuelvo a comp
 flow-recheck-done = ✅ La oferta está comprobada. Toca Confirmar para seguir.
 flow-recheck-wait = ⏳ Sigo comprobando la oferta: mostraré aquí un botón Confirmar en cuanto termine.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
-flow-quote-age = Ofertas, la mejor primero · cotizadas a las { $time } UTC (hace { $seconds } s)
+flow-quote-age = Ofertas, la mejor primero · cotizadas a las { $time } (hace { $seconds } s)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     {"    "}límites: { $min } – { $max } { $from }
 rate-floating = tasa flotante
@@ -194,9 +194,9 @@ change-memo = Memo
 flow-offer-gone = ⚠️ { $provider } ya no ofrece este intercambio. Elige otra oferta.
 flow-quote-changed = ⚠️ La oferta cambió desde que la viste: ahora recibirías unos <b>{ $receive } { $currency }</b> en lugar de { $was }. Estas son las cifras nuevas: confirma de nuevo si te convienen.
 flow-quote-limits-changed = ⚠️ Los límites de la oferta cambiaron y tu cantidad ya no entra en ellos. Elige una oferta de nuevo.
-flow-create-unknown = ⚠️ No pude confirmar si tu intercambio se creó: envié la solicitud, pero el servicio de intercambio no dio una respuesta clara, así que <b>es posible</b> que se haya creado un intercambio. No tengo dirección de depósito para él: <b>no envíes nada</b> hasta que veas una dirección de depósito mía. No volveré a intentar esta solicitud por mi cuenta; para intentarlo de nuevo, empieza con /exchange. Referencia para el soporte: <code>{ $reference }</code>, { $time } UTC.
-flow-create-in-flight = ⏳ Es posible que tu intercambio se esté creando ahora mismo: la solicitud para crearlo llegó al servicio de intercambio y su respuesta aún no ha llegado. Sus datos de depósito, o el rechazo del servicio, llegarán aquí en cuanto se sepan; no hace falta que confirmes de nuevo. <b>No envíes nada</b> hasta que veas una dirección de depósito mía. Referencia para el soporte: <code>{ $reference }</code>, { $time } UTC.
-create-refused-later = ❌ El servicio de intercambio rechazó el intercambio que confirmaste: <b>no</b> se creó y ninguna dirección de depósito espera tus monedas, así que no envíes nada para él. Para intentarlo de nuevo, empieza con /exchange. Referencia para el soporte: <code>{ $reference }</code>, { $time } UTC.
+flow-create-unknown = ⚠️ No pude confirmar si tu intercambio se creó: envié la solicitud, pero el servicio de intercambio no dio una respuesta clara, así que <b>es posible</b> que se haya creado un intercambio. No tengo dirección de depósito para él: <b>no envíes nada</b> hasta que veas una dirección de depósito mía. No volveré a intentar esta solicitud por mi cuenta; para intentarlo de nuevo, empieza con /exchange. Referencia para el soporte: <code>{ $reference }</code>, { $time }.
+flow-create-in-flight = ⏳ Es posible que tu intercambio se esté creando ahora mismo: la solicitud para crearlo llegó al servicio de intercambio y su respuesta aún no ha llegado. Sus datos de depósito, o el rechazo del servicio, llegarán aquí en cuanto se sepan; no hace falta que confirmes de nuevo. <b>No envíes nada</b> hasta que veas una dirección de depósito mía. Referencia para el soporte: <code>{ $reference }</code>, { $time }.
+create-refused-later = ❌ El servicio de intercambio rechazó el intercambio que confirmaste: <b>no</b> se creó y ninguna dirección de depósito espera tus monedas, así que no envíes nada para él. Para intentarlo de nuevo, empieza con /exchange. Referencia para el soporte: <code>{ $reference }</code>, { $time }.
 
 created-title = ✅ <b>Intercambio creado</b>
 created-send = Envía exactamente <code>{ $amount }</code> <b>{ $currency }</b> (cantidad exacta, sin redondear: tócala para copiarla) en la red <b>{ $network }</b> a esta dirección:
@@ -229,7 +229,7 @@ card-hash-from = Tu depósito: { $link }
 card-hash-to = Pago: { $link }
 card-hash-refund = Reembolso: { $link }
 card-not-tracked = Ya no sigo este intercambio por mi cuenta; toca Actualizar para ver su estado.
-card-updated = <i>Actualizado: { $time } UTC</i>
+card-updated = <i>Actualizado: { $time }</i>
 change-title = <b>{ $status }</b> · intercambio <code>{ $id }</code>
 change-waiting = El intercambio está esperando tu depósito de { $sent } { $from }.
 change-confirming = Tu depósito de { $sent } { $from } llegó y se está confirmando.
@@ -312,7 +312,7 @@ rate-offer-title = { $estimated ->
     }
 rate-estimated = <i>≈ Estimado a partir de una cotización para { $amount } { $from }: las cifras para esta cantidad exacta pueden variar un poco.</i>
 rate-limits = Límites de la mejor oferta: { $min } – { $max } { $from }
-rate-time = <i>Cotizado a las { $time } UTC</i>
+rate-time = <i>Cotizado a las { $time }</i>
 rate-exchange-button = 🔄 Intercambiar en privado
 settings-title = <b>Ajustes del grupo</b>: quién puede pedir cotizaciones y el idioma de mis respuestas aquí.
 settings-admins-only = Solo los administradores del grupo pueden cambiar estos ajustes.
@@ -341,7 +341,7 @@ created-qr-memo = Código QR de la dirección de depósito de { $currency }. No 
 
 ## create outcomes
 history-unconfirmed = ⚠️ <b>Sin confirmar</b>: para estas solicitudes, el servicio de intercambio puede haber creado un intercambio, pero nunca me dio su ID, así que no puedo mostrarlo ni seguirlo aquí. Nunca te di una dirección de depósito para ellas: no envíes nada por ellas. Si algo va mal, reenvíanos este mensaje.
-history-unconfirmed-line = • { $time } UTC, referencia <code>{ $reference }</code>
+history-unconfirmed-line = • { $time }, referencia <code>{ $reference }</code>
 support-request-title = <b>Solicitud de creación</b> <code>{ $reference }</code>
 support-request-unknown = ⚠️ <b>Resultado desconocido</b>: puede que la solicitud llegara al servicio de intercambio, y ninguna respuesta dijo si se creó un intercambio. El bot no tiene ID de intercambio para ella, así que no tiene seguimiento, y al cliente no se le mostró ninguna dirección de depósito.
 support-request-in-flight = ⏳ <b>Aún sin respuesta</b>: puede que la solicitud siga en camino (tiene menos de { $minutes } min).
@@ -358,9 +358,9 @@ support-stats-exchange-down = ⚠️ Servicio de intercambio: <b>no disponible</
 
 ## tracker: never silent
 tracking-stopped-not-found = ⚠️ <b>Dejé de seguir el intercambio</b> <code>{ $id }</code>: el servicio de intercambio sigue respondiendo que no lo encuentra.
-tracking-stopped-stalled = ⚠️ <b>Dejé de seguir el intercambio</b> <code>{ $id }</code>: muestra «{ $status }» desde { $since } UTC.
+tracking-stopped-stalled = ⚠️ <b>Dejé de seguir el intercambio</b> <code>{ $id }</code>: muestra «{ $status }» desde { $since }.
 tracking-stopped-what-to-do = Tus fondos no se pierden porque yo haya dejado de vigilarlo. Si enviaste un depósito o aún esperas un pago, contacta con el soporte de { $provider } y dales el ID del intercambio <code>{ $id }</code>. El botón Actualizar de la ficha del intercambio sigue mostrando su estado.
-card-tracking-stopped = ⚠️ Dejé de seguir este intercambio el { $time } UTC: { $reason }. Si tus fondos no han llegado, contacta con el soporte de { $provider } y dales el ID del intercambio. Toca Actualizar para ver su estado.
+card-tracking-stopped = ⚠️ Dejé de seguir este intercambio el { $time }: { $reason }. Si tus fondos no han llegado, contacta con el soporte de { $provider } y dales el ID del intercambio. Toca Actualizar para ver su estado.
 tracking-reason-not-found = el servicio de intercambio no lo encontraba
 tracking-reason-stalled = su estado dejó de cambiar
 tracking-reason-unknown = no se registró el motivo
@@ -399,7 +399,7 @@ button-receipt = 🧾 Para soporte
 button-swap-again = 🔁 Repetir intercambio
 receipt-title = 🧾 <b>Para soporte</b> · intercambio { $id }
 receipt-provider = Proveedor: { $provider } ({ $type })
-receipt-created = Creado: { $time } UTC
+receipt-created = Creado: { $time }
 receipt-amounts = Enviado: { $sent } { $from } → recibido: { $receive } { $to }
 receipt-quoted = Cotizado al confirmar: unos { $quoted } { $to }
 receipt-deposit = Dirección de depósito (registro para el soporte, no para pagar): { $address } · memo: { $memo }
@@ -409,7 +409,7 @@ receipt-refund = Dirección de reembolso: { $address }
 receipt-hashes = Hash del depósito: { $hashIn } · hash del pago: { $hashOut }
 receipt-status = Estado: { $status } ({ $raw })
 receipt-history = Historial de estados:
-receipt-tracking-stopped = Seguimiento detenido el { $time } UTC: { $reason }
+receipt-tracking-stopped = Seguimiento detenido el { $time }: { $reason }
 receipt-footer = Reenvía este mensaje al soporte: contiene todo lo que necesitan y ningún secreto. Nunca contiene tu frase antiphishing: nunca reenvíes un mensaje que la contenga. El soporte nunca escribe primero.
 
 ## Export
@@ -478,7 +478,7 @@ alert-expired = ⌛ Tu alerta de tasa de { $amount } { $from } → al menos { $t
     } sin alcanzarse.
 alerts-empty = No tienes alertas de tasa. Crea una con <code>/alert 0.5 btc eth 17.2</code>.
 alerts-title = <b>🔔 Tus alertas de tasa</b>
-alerts-line = { $n }. { $amount } { $from } → al menos { $target } { $to } · hasta { $until } UTC
+alerts-line = { $n }. { $amount } { $from } → al menos { $target } { $to } · hasta { $until }
 alerts-removed = Alerta eliminada.
 flow-alert-button = 🔔 Crear alerta de tasa…
 flow-alert-ask = ¿Cuánto { $to } quieres recibir como mínimo por { $amount } { $from }? Envía la cantidad, por ejemplo <code>{ $example }</code>.

@@ -109,7 +109,7 @@ flow-recheck-waiting = ⏳ Kurs yang Anda lihat sudah berumur lebih dari satu me
 flow-recheck-done = ✅ Penawaran sudah diperiksa. Ketuk Konfirmasi untuk melanjutkan.
 flow-recheck-wait = ⏳ Masih memeriksa penawaran: tombol Konfirmasi akan muncul di sini begitu selesai.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
-flow-quote-age = Penawaran, terbaik di atas · kurs pukul { $time } UTC ({ $seconds } detik lalu)
+flow-quote-age = Penawaran, terbaik di atas · kurs pukul { $time } ({ $seconds } detik lalu)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     {"    "}batas: { $min } – { $max } { $from }
 rate-floating = kurs mengambang
@@ -188,9 +188,9 @@ change-memo = Memo
 flow-offer-gone = ⚠️ { $provider } tidak lagi menawarkan penukaran ini. Silakan pilih penawaran lain.
 flow-quote-changed = ⚠️ Penawaran berubah sejak Anda melihatnya: sekarang Anda akan menerima sekitar <b>{ $receive } { $currency }</b>, bukan { $was }. Berikut angka barunya: konfirmasi lagi jika Anda setuju.
 flow-quote-limits-changed = ⚠️ Batas penawaran berubah dan jumlah Anda tidak lagi masuk di dalamnya. Silakan pilih penawaran lagi.
-flow-create-unknown = ⚠️ Saya tidak bisa memastikan apakah penukaran Anda sudah dibuat: saya sudah mengirim permintaan, tetapi layanan penukaran tidak memberi jawaban yang jelas, jadi penukaran <b>mungkin</b> sudah dibuat. Saya tidak punya alamat deposit untuknya: <b>jangan kirim apa pun</b> sampai Anda melihat alamat deposit dari saya. Saya tidak akan mengulang permintaan ini sendiri; untuk mencoba lagi, mulai dengan /exchange. Referensi untuk tim dukungan: <code>{ $reference }</code>, { $time } UTC.
-flow-create-in-flight = ⏳ Penukaran Anda mungkin sedang dibuat saat ini: permintaan untuk membuatnya sudah sampai ke layanan penukaran, dan jawabannya belum datang. Detail depositnya, atau penolakan dari layanan, akan dikirim ke sini begitu diketahui; Anda tidak perlu mengonfirmasi lagi. <b>Jangan kirim apa pun</b> sampai Anda melihat alamat deposit dari saya. Referensi untuk tim dukungan: <code>{ $reference }</code>, { $time } UTC.
-create-refused-later = ❌ Layanan penukaran menolak penukaran yang Anda konfirmasi: penukaran itu <b>tidak</b> dibuat, dan tidak ada alamat deposit yang menunggu koin Anda, jadi jangan kirim apa pun untuknya. Untuk mencoba lagi, mulai dengan /exchange. Referensi untuk tim dukungan: <code>{ $reference }</code>, { $time } UTC.
+flow-create-unknown = ⚠️ Saya tidak bisa memastikan apakah penukaran Anda sudah dibuat: saya sudah mengirim permintaan, tetapi layanan penukaran tidak memberi jawaban yang jelas, jadi penukaran <b>mungkin</b> sudah dibuat. Saya tidak punya alamat deposit untuknya: <b>jangan kirim apa pun</b> sampai Anda melihat alamat deposit dari saya. Saya tidak akan mengulang permintaan ini sendiri; untuk mencoba lagi, mulai dengan /exchange. Referensi untuk tim dukungan: <code>{ $reference }</code>, { $time }.
+flow-create-in-flight = ⏳ Penukaran Anda mungkin sedang dibuat saat ini: permintaan untuk membuatnya sudah sampai ke layanan penukaran, dan jawabannya belum datang. Detail depositnya, atau penolakan dari layanan, akan dikirim ke sini begitu diketahui; Anda tidak perlu mengonfirmasi lagi. <b>Jangan kirim apa pun</b> sampai Anda melihat alamat deposit dari saya. Referensi untuk tim dukungan: <code>{ $reference }</code>, { $time }.
+create-refused-later = ❌ Layanan penukaran menolak penukaran yang Anda konfirmasi: penukaran itu <b>tidak</b> dibuat, dan tidak ada alamat deposit yang menunggu koin Anda, jadi jangan kirim apa pun untuknya. Untuk mencoba lagi, mulai dengan /exchange. Referensi untuk tim dukungan: <code>{ $reference }</code>, { $time }.
 
 created-title = ✅ <b>Penukaran dibuat</b>
 created-send = Kirim tepat <code>{ $amount }</code> <b>{ $currency }</b> (jumlah persis, tidak dibulatkan: ketuk untuk menyalin) di jaringan <b>{ $network }</b> ke alamat ini:
@@ -223,7 +223,7 @@ card-hash-from = Deposit Anda: { $link }
 card-hash-to = Pembayaran ke Anda: { $link }
 card-hash-refund = Pengembalian dana: { $link }
 card-not-tracked = Saya tidak lagi memeriksa penukaran ini secara otomatis; ketuk Perbarui untuk melihat statusnya.
-card-updated = <i>Diperbarui { $time } UTC</i>
+card-updated = <i>Diperbarui { $time }</i>
 change-title = <b>{ $status }</b> · penukaran <code>{ $id }</code>
 change-waiting = Penukaran menunggu deposit Anda sebesar { $sent } { $from }.
 change-confirming = Deposit Anda sebesar { $sent } { $from } sudah masuk dan sedang dikonfirmasi.
@@ -296,7 +296,7 @@ rate-offer-title = { $estimated ->
     }
 rate-estimated = <i>≈ Perkiraan dari kurs untuk { $amount } { $from }: angka untuk jumlah persis ini bisa sedikit berbeda.</i>
 rate-limits = Batas penawaran terbaik: { $min } – { $max } { $from }
-rate-time = <i>Kurs pukul { $time } UTC</i>
+rate-time = <i>Kurs pukul { $time }</i>
 rate-exchange-button = 🔄 Tukar di chat pribadi
 settings-title = <b>Pengaturan grup</b>: siapa yang boleh meminta kurs, dan bahasa jawaban saya di sini.
 settings-admins-only = Hanya admin grup yang bisa mengubah pengaturan ini.
@@ -325,7 +325,7 @@ created-qr-memo = Kode QR alamat deposit { $currency }. Kode ini tidak memuat me
 
 ## Hasil pembuatan penukaran
 history-unconfirmed = ⚠️ <b>Belum terkonfirmasi</b>: untuk permintaan berikut, layanan penukaran mungkin sudah membuat penukaran, tetapi tidak pernah memberi saya ID-nya, jadi saya tidak bisa menampilkan atau memantaunya di sini. Saya tidak pernah memberi Anda alamat deposit untuk permintaan ini: jangan kirim apa pun untuknya. Jika ada yang tidak beres, teruskan pesan ini kepada kami.
-history-unconfirmed-line = • { $time } UTC, referensi <code>{ $reference }</code>
+history-unconfirmed-line = • { $time }, referensi <code>{ $reference }</code>
 support-request-title = <b>Permintaan pembuatan</b> <code>{ $reference }</code>
 support-request-unknown = ⚠️ <b>Hasil tidak diketahui</b>: permintaan mungkin sudah sampai ke layanan penukaran, dan tidak ada jawaban yang menyatakan apakah penukaran dibuat. Bot tidak punya ID penukaran untuknya, jadi tidak dilacak, dan pelanggan tidak diberi alamat deposit.
 support-request-in-flight = ⏳ <b>Belum ada jawaban</b>: permintaan mungkin masih dalam perjalanan (umurnya kurang dari { $minutes } menit).
@@ -342,9 +342,9 @@ support-stats-exchange-down = ⚠️ Layanan penukaran: <b>tidak tersedia</b> se
 
 ## Pelacak: tidak pernah diam
 tracking-stopped-not-found = ⚠️ <b>Saya berhenti memantau penukaran</b> <code>{ $id }</code>: layanan penukaran terus menjawab bahwa penukaran itu tidak ditemukan.
-tracking-stopped-stalled = ⚠️ <b>Saya berhenti memantau penukaran</b> <code>{ $id }</code>: statusnya “{ $status }” sejak { $since } UTC.
+tracking-stopped-stalled = ⚠️ <b>Saya berhenti memantau penukaran</b> <code>{ $id }</code>: statusnya “{ $status }” sejak { $since }.
 tracking-stopped-what-to-do = Dana Anda tidak hilang karena saya berhenti memantau. Jika Anda sudah mengirim deposit, atau masih menunggu pembayaran, hubungi tim dukungan { $provider } dan berikan ID penukaran <code>{ $id }</code>. Tombol Perbarui di kartu penukaran tetap menampilkan statusnya.
-card-tracking-stopped = ⚠️ Saya berhenti memantau penukaran ini pada { $time } UTC: { $reason }. Jika dana Anda belum masuk, hubungi tim dukungan { $provider } dengan ID penukaran ini. Ketuk Perbarui untuk melihat statusnya.
+card-tracking-stopped = ⚠️ Saya berhenti memantau penukaran ini pada { $time }: { $reason }. Jika dana Anda belum masuk, hubungi tim dukungan { $provider } dengan ID penukaran ini. Ketuk Perbarui untuk melihat statusnya.
 tracking-reason-not-found = layanan penukaran tidak dapat menemukannya
 tracking-reason-stalled = statusnya berhenti berubah
 tracking-reason-unknown = tidak ada alasan yang tercatat
@@ -379,7 +379,7 @@ button-receipt = 🧾 Untuk tim dukungan
 button-swap-again = 🔁 Tukar lagi
 receipt-title = 🧾 <b>Untuk tim dukungan</b> · penukaran { $id }
 receipt-provider = Penyedia: { $provider } ({ $type })
-receipt-created = Dibuat: { $time } UTC
+receipt-created = Dibuat: { $time }
 receipt-amounts = Dikirim: { $sent } { $from } → diterima: { $receive } { $to }
 receipt-quoted = Penawaran saat konfirmasi: sekitar { $quoted } { $to }
 receipt-deposit = Alamat deposit (catatan untuk tim dukungan, bukan tujuan pembayaran): { $address } · memo: { $memo }
@@ -389,7 +389,7 @@ receipt-refund = Alamat pengembalian dana: { $address }
 receipt-hashes = Hash deposit: { $hashIn } · hash pembayaran: { $hashOut }
 receipt-status = Status: { $status } ({ $raw })
 receipt-history = Riwayat status:
-receipt-tracking-stopped = Pemantauan dihentikan { $time } UTC: { $reason }
+receipt-tracking-stopped = Pemantauan dihentikan { $time }: { $reason }
 receipt-footer = Teruskan pesan ini ke tim dukungan: isinya semua yang mereka perlukan, tanpa rahasia apa pun. Pesan ini tidak pernah memuat frasa anti-phishing Anda: jangan pernah meneruskan pesan yang memuatnya. Tim dukungan tidak pernah menghubungi Anda lebih dulu.
 
 ## Ekspor
@@ -428,7 +428,7 @@ alert-exchange-button = 🔄 Tukar sekarang
 alert-expired = ⌛ Peringatan kurs Anda untuk { $amount } { $from } → setidaknya { $target } { $to } berakhir setelah { $days } hari tanpa tercapai.
 alerts-empty = Anda tidak punya peringatan kurs. Atur dengan <code>/alert 0.5 btc eth 17.2</code>.
 alerts-title = <b>🔔 Peringatan kurs Anda</b>
-alerts-line = { $n }. { $amount } { $from } → setidaknya { $target } { $to } · sampai { $until } UTC
+alerts-line = { $n }. { $amount } { $from } → setidaknya { $target } { $to } · sampai { $until }
 alerts-removed = Peringatan dihapus.
 flow-alert-button = 🔔 Buat peringatan kurs…
 flow-alert-ask = Minimal berapa { $to } yang Anda inginkan untuk { $amount } { $from }? Kirim jumlahnya, misalnya <code>{ $example }</code>.

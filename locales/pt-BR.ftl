@@ -113,7 +113,7 @@ flow-recheck-waiting = ⏳ Sua cotação tem mais de um minuto: estou conferindo
 flow-recheck-done = ✅ A oferta foi conferida. Toque em Confirmar para continuar.
 flow-recheck-wait = ⏳ Ainda conferindo a oferta: vou mostrar um botão Confirmar aqui assim que terminar.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
-flow-quote-age = Ofertas, da melhor para a pior · cotadas às { $time } UTC (há { $seconds } s)
+flow-quote-age = Ofertas, da melhor para a pior · cotadas às { $time } (há { $seconds } s)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     {"    "}limites: { $min } – { $max } { $from }
 rate-floating = cotação flutuante
@@ -194,9 +194,9 @@ change-memo = Memo
 flow-offer-gone = ⚠️ { $provider } não oferece mais esta troca. Escolha outra oferta.
 flow-quote-changed = ⚠️ A oferta mudou desde que você a viu: agora você receberia cerca de <b>{ $receive } { $currency }</b> em vez de { $was }. Aqui estão os novos números: confirme de novo se estiverem bons para você.
 flow-quote-limits-changed = ⚠️ Os limites da oferta mudaram e seu valor não cabe mais neles. Escolha uma oferta de novo.
-flow-create-unknown = ⚠️ Não consegui confirmar se sua troca foi criada: enviei o pedido, mas o serviço de troca não deu uma resposta clara, então uma troca <b>pode</b> ter sido criada. Não tenho endereço de depósito para ela: <b>não envie nada</b> até ver um endereço de depósito enviado por mim. Não vou repetir este pedido por conta própria; para tentar de novo, comece com /exchange. Referência para o suporte: <code>{ $reference }</code>, { $time } UTC.
-flow-create-in-flight = ⏳ Sua troca pode estar sendo criada agora mesmo: o pedido para criá-la chegou ao serviço de troca e a resposta ainda não veio. Os dados de depósito, ou a recusa do serviço, chegarão aqui assim que forem conhecidos; não é preciso confirmar de novo. <b>Não envie nada</b> até ver um endereço de depósito enviado por mim. Referência para o suporte: <code>{ $reference }</code>, { $time } UTC.
-create-refused-later = ❌ O serviço de troca recusou a troca que você confirmou: ela <b>não</b> foi criada e nenhum endereço de depósito espera suas moedas, então não envie nada para ela. Para tentar de novo, comece com /exchange. Referência para o suporte: <code>{ $reference }</code>, { $time } UTC.
+flow-create-unknown = ⚠️ Não consegui confirmar se sua troca foi criada: enviei o pedido, mas o serviço de troca não deu uma resposta clara, então uma troca <b>pode</b> ter sido criada. Não tenho endereço de depósito para ela: <b>não envie nada</b> até ver um endereço de depósito enviado por mim. Não vou repetir este pedido por conta própria; para tentar de novo, comece com /exchange. Referência para o suporte: <code>{ $reference }</code>, { $time }.
+flow-create-in-flight = ⏳ Sua troca pode estar sendo criada agora mesmo: o pedido para criá-la chegou ao serviço de troca e a resposta ainda não veio. Os dados de depósito, ou a recusa do serviço, chegarão aqui assim que forem conhecidos; não é preciso confirmar de novo. <b>Não envie nada</b> até ver um endereço de depósito enviado por mim. Referência para o suporte: <code>{ $reference }</code>, { $time }.
+create-refused-later = ❌ O serviço de troca recusou a troca que você confirmou: ela <b>não</b> foi criada e nenhum endereço de depósito espera suas moedas, então não envie nada para ela. Para tentar de novo, comece com /exchange. Referência para o suporte: <code>{ $reference }</code>, { $time }.
 
 created-title = ✅ <b>Troca criada</b>
 created-send = Envie exatamente <code>{ $amount }</code> <b>{ $currency }</b> (valor exato, sem arredondamento: toque para copiar) na rede <b>{ $network }</b> para este endereço:
@@ -229,7 +229,7 @@ card-hash-from = Seu depósito: { $link }
 card-hash-to = Pagamento: { $link }
 card-hash-refund = Reembolso: { $link }
 card-not-tracked = Não acompanho mais esta troca por conta própria; toque em Atualizar para ver o status.
-card-updated = <i>Atualizado: { $time } UTC</i>
+card-updated = <i>Atualizado: { $time }</i>
 change-title = <b>{ $status }</b> · troca <code>{ $id }</code>
 change-waiting = A troca está aguardando seu depósito de { $sent } { $from }.
 change-confirming = Seu depósito de { $sent } { $from } chegou e está sendo confirmado.
@@ -313,7 +313,7 @@ rate-offer-title = { $estimated ->
     }
 rate-estimated = <i>≈ Estimado a partir de uma cotação para { $amount } { $from }: os números para exatamente este valor podem variar um pouco.</i>
 rate-limits = Limites da melhor oferta: { $min } – { $max } { $from }
-rate-time = <i>Cotado às { $time } UTC</i>
+rate-time = <i>Cotado às { $time }</i>
 rate-exchange-button = 🔄 Trocar no chat privado
 settings-title = <b>Configurações do grupo</b>: quem pode pedir cotações e o idioma das minhas respostas aqui.
 settings-admins-only = Só os administradores do grupo podem mudar estas configurações.
@@ -342,7 +342,7 @@ created-qr-memo = QR code do endereço de depósito de { $currency }. Ele não c
 
 ## create outcomes
 history-unconfirmed = ⚠️ <b>Não confirmados</b>: para estes pedidos, o serviço de troca pode ter criado uma troca, mas nunca me informou o ID, então não consigo mostrá-la nem acompanhá-la aqui. Nunca dei a você um endereço de depósito para eles: não envie nada para eles. Se algo estiver errado, encaminhe esta mensagem para nós.
-history-unconfirmed-line = • { $time } UTC, referência <code>{ $reference }</code>
+history-unconfirmed-line = • { $time }, referência <code>{ $reference }</code>
 support-request-title = <b>Pedido de criação</b> <code>{ $reference }</code>
 support-request-unknown = ⚠️ <b>Resultado desconhecido</b>: o pedido pode ter chegado ao serviço de troca, e nenhuma resposta disse se uma troca foi criada. O bot não tem ID de troca para ele, então ele não é acompanhado, e nenhum endereço de depósito foi mostrado ao cliente.
 support-request-in-flight = ⏳ <b>Ainda sem resposta</b>: o pedido ainda pode estar a caminho (tem menos de { $minutes } min).
@@ -359,9 +359,9 @@ support-stats-exchange-down = ⚠️ Serviço de troca: <b>indisponível</b> des
 
 ## tracker: never silent
 tracking-stopped-not-found = ⚠️ <b>Parei de acompanhar a troca</b> <code>{ $id }</code>: o serviço de troca continua respondendo que não a encontra.
-tracking-stopped-stalled = ⚠️ <b>Parei de acompanhar a troca</b> <code>{ $id }</code>: ela mostra “{ $status }” desde { $since } UTC.
+tracking-stopped-stalled = ⚠️ <b>Parei de acompanhar a troca</b> <code>{ $id }</code>: ela mostra “{ $status }” desde { $since }.
 tracking-stopped-what-to-do = Seus fundos não se perdem porque parei de acompanhar. Se você enviou um depósito, ou ainda espera um pagamento, fale com o suporte de { $provider } e informe o ID da troca <code>{ $id }</code>. O botão Atualizar, na mensagem de status da troca, continua mostrando como ela está.
-card-tracking-stopped = ⚠️ Parei de acompanhar esta troca em { $time } UTC: { $reason }. Se seus fundos não chegaram, fale com o suporte de { $provider } e informe o ID da troca. Toque em Atualizar para ver o status.
+card-tracking-stopped = ⚠️ Parei de acompanhar esta troca em { $time }: { $reason }. Se seus fundos não chegaram, fale com o suporte de { $provider } e informe o ID da troca. Toque em Atualizar para ver o status.
 tracking-reason-not-found = o serviço de troca não a encontrava
 tracking-reason-stalled = o status dela parou de mudar
 tracking-reason-unknown = nenhum motivo registrado
@@ -400,7 +400,7 @@ button-receipt = 🧾 Para o suporte
 button-swap-again = 🔁 Trocar de novo
 receipt-title = 🧾 <b>Para o suporte</b> · troca { $id }
 receipt-provider = Provedor: { $provider } ({ $type })
-receipt-created = Criada: { $time } UTC
+receipt-created = Criada: { $time }
 receipt-amounts = Enviado: { $sent } { $from } → recebido: { $receive } { $to }
 receipt-quoted = Cotação ao confirmar: cerca de { $quoted } { $to }
 receipt-deposit = Endereço de depósito (registro para o suporte, não para pagar): { $address } · memo: { $memo }
@@ -410,7 +410,7 @@ receipt-refund = Endereço de reembolso: { $address }
 receipt-hashes = Hash do depósito: { $hashIn } · hash do pagamento: { $hashOut }
 receipt-status = Status: { $status } ({ $raw })
 receipt-history = Histórico de status:
-receipt-tracking-stopped = Acompanhamento encerrado em { $time } UTC: { $reason }
+receipt-tracking-stopped = Acompanhamento encerrado em { $time }: { $reason }
 receipt-footer = Encaminhe esta mensagem ao suporte: ela tem tudo de que eles precisam, e nenhum segredo. Ela nunca contém sua frase antiphishing: nunca encaminhe uma mensagem que a contenha. O suporte nunca escreve primeiro.
 
 ## Export
@@ -479,7 +479,7 @@ alert-expired = ⌛ Seu alerta de cotação de { $amount } { $from } → pelo me
     } sem ser atingido.
 alerts-empty = Você não tem alertas de cotação. Crie um com <code>/alert 0.5 btc eth 17.2</code>.
 alerts-title = <b>🔔 Seus alertas de cotação</b>
-alerts-line = { $n }. { $amount } { $from } → pelo menos { $target } { $to } · até { $until } UTC
+alerts-line = { $n }. { $amount } { $from } → pelo menos { $target } { $to } · até { $until }
 alerts-removed = Alerta removido.
 flow-alert-button = 🔔 Criar alerta de cotação…
 flow-alert-ask = No mínimo quanto de { $to } você quer receber por { $amount } { $from }? Envie o valor, por exemplo <code>{ $example }</code>.

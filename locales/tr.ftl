@@ -112,7 +112,7 @@ flow-recheck-waiting = ⏳ Aldığın kur bir dakikadan eski: takası oluşturma
 flow-recheck-done = ✅ Teklif kontrol edildi. Devam etmek için “Onayla” düğmesine dokun.
 flow-recheck-wait = ⏳ Teklif hâlâ kontrol ediliyor: biter bitmez burada bir “Onayla” düğmesi göstereceğim.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
-flow-quote-age = Teklifler, en iyisi en üstte · kur zamanı { $time } UTC ({ $seconds } sn önce)
+flow-quote-age = Teklifler, en iyisi en üstte · kur zamanı { $time } ({ $seconds } sn önce)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     {"    "}limitler: { $min } – { $max } { $from }
 rate-floating = değişken kur
@@ -192,9 +192,9 @@ change-memo = Memo
 flow-offer-gone = ⚠️ { $provider } artık bu takası sunmuyor. Lütfen başka bir teklif seç.
 flow-quote-changed = ⚠️ Sen baktıktan sonra teklif değişti: artık { $was } yerine yaklaşık <b>{ $receive } { $currency }</b> alacaksın. İşte yeni rakamlar: uygunsa yeniden onayla.
 flow-quote-limits-changed = ⚠️ Teklifin limitleri değişti ve tutarın artık bu limitlere uymuyor. Lütfen yeniden bir teklif seç.
-flow-create-unknown = ⚠️ Takasının oluşturulup oluşturulmadığını doğrulayamadım: isteği gönderdim ama takas servisi net bir yanıt vermedi, yani bir takas oluşturulmuş <b>olabilir</b>. Bu takas için elimde bir yatırma adresi yok: benden bir yatırma adresi görene kadar <b>hiçbir şey gönderme</b>. Bu isteği kendiliğimden yeniden denemeyeceğim; yeniden denemek için /exchange ile baştan başla. Destek için referans: <code>{ $reference }</code>, { $time } UTC.
-flow-create-in-flight = ⏳ Takasın şu anda oluşturuluyor olabilir: oluşturma isteği takas servisine ulaştı ve yanıtı henüz gelmedi. Yatırma bilgileri ya da servisin reddi, belli olur olmaz buraya gelecek; yeniden onaylaman gerekmiyor. Benden bir yatırma adresi görene kadar <b>hiçbir şey gönderme</b>. Destek için referans: <code>{ $reference }</code>, { $time } UTC.
-create-refused-later = ❌ Takas servisi onayladığın takası reddetti: takas <b>oluşturulmadı</b> ve coin'lerini bekleyen bir yatırma adresi yok, bu yüzden bunun için hiçbir şey gönderme. Yeniden denemek için /exchange ile baştan başla. Destek için referans: <code>{ $reference }</code>, { $time } UTC.
+flow-create-unknown = ⚠️ Takasının oluşturulup oluşturulmadığını doğrulayamadım: isteği gönderdim ama takas servisi net bir yanıt vermedi, yani bir takas oluşturulmuş <b>olabilir</b>. Bu takas için elimde bir yatırma adresi yok: benden bir yatırma adresi görene kadar <b>hiçbir şey gönderme</b>. Bu isteği kendiliğimden yeniden denemeyeceğim; yeniden denemek için /exchange ile baştan başla. Destek için referans: <code>{ $reference }</code>, { $time }.
+flow-create-in-flight = ⏳ Takasın şu anda oluşturuluyor olabilir: oluşturma isteği takas servisine ulaştı ve yanıtı henüz gelmedi. Yatırma bilgileri ya da servisin reddi, belli olur olmaz buraya gelecek; yeniden onaylaman gerekmiyor. Benden bir yatırma adresi görene kadar <b>hiçbir şey gönderme</b>. Destek için referans: <code>{ $reference }</code>, { $time }.
+create-refused-later = ❌ Takas servisi onayladığın takası reddetti: takas <b>oluşturulmadı</b> ve coin'lerini bekleyen bir yatırma adresi yok, bu yüzden bunun için hiçbir şey gönderme. Yeniden denemek için /exchange ile baştan başla. Destek için referans: <code>{ $reference }</code>, { $time }.
 
 created-title = ✅ <b>Takas oluşturuldu</b>
 created-send = <b>{ $network }</b> ağında bu adrese tam olarak <code>{ $amount }</code> <b>{ $currency }</b> (yuvarlanmamış tam tutar: kopyalamak için dokun) gönder:
@@ -227,7 +227,7 @@ card-hash-from = Yatırma işlemin: { $link }
 card-hash-to = Sana gönderim: { $link }
 card-hash-refund = İade: { $link }
 card-not-tracked = Bu takası artık kendiliğimden kontrol etmiyorum; durumunu görmek için “Yenile” düğmesine dokun.
-card-updated = <i>Güncellendi: { $time } UTC</i>
+card-updated = <i>Güncellendi: { $time }</i>
 change-title = <b>{ $status }</b> · takas <code>{ $id }</code>
 change-waiting = Takas, { $sent } { $from } tutarındaki yatırma işlemini bekliyor.
 change-confirming = { $sent } { $from } tutarındaki yatırma işlemin ulaştı ve onaylanıyor.
@@ -306,7 +306,7 @@ rate-offer-title = { $estimated ->
     }
 rate-estimated = <i>≈ { $amount } { $from } için alınan kurdan tahmin edildi: tam bu tutarın rakamları biraz farklı olabilir.</i>
 rate-limits = En iyi teklifin limitleri: { $min } – { $max } { $from }
-rate-time = <i>Kur zamanı: { $time } UTC</i>
+rate-time = <i>Kur zamanı: { $time }</i>
 rate-exchange-button = 🔄 Özel sohbette takas et
 settings-title = <b>Grup ayarları</b>: kimlerin kur sorabileceği ve burada hangi dilde yanıt vereceğim.
 settings-admins-only = Bu ayarları yalnızca grup yöneticileri değiştirebilir.
@@ -335,7 +335,7 @@ created-qr-memo = { $currency } yatırma adresinin QR kodu. Memoyu içermez: <co
 
 ## create outcomes
 history-unconfirmed = ⚠️ <b>Doğrulanmadı</b>: bu istekler için takas servisi bir takas oluşturmuş olabilir, ama bana hiçbir zaman ID'sini vermedi; bu yüzden burada gösteremiyor ve takip edemiyorum. Bunlar için sana hiçbir zaman yatırma adresi vermedim: bunlar için hiçbir şey gönderme. Bir sorun varsa bu mesajı bize ilet.
-history-unconfirmed-line = • { $time } UTC, referans <code>{ $reference }</code>
+history-unconfirmed-line = • { $time }, referans <code>{ $reference }</code>
 support-request-title = <b>Oluşturma isteği</b> <code>{ $reference }</code>
 support-request-unknown = ⚠️ <b>Sonuç bilinmiyor</b>: istek takas servisine ulaşmış olabilir ve hiçbir yanıt bir takasın oluşturulup oluşturulmadığını söylemedi. Botta bunun için takas ID'si yok, bu yüzden takip edilmiyor ve müşteriye hiçbir yatırma adresi gösterilmedi.
 support-request-in-flight = ⏳ <b>Henüz yanıt yok</b>: istek hâlâ yolda olabilir (gönderileli { $minutes } dakikadan az oldu).
@@ -352,9 +352,9 @@ support-stats-exchange-down = ⚠️ Takas servisi: { $since } UTC'den beri <b>e
 
 ## tracker: never silent
 tracking-stopped-not-found = ⚠️ <code>{ $id }</code> <b>takasını takip etmeyi bıraktım</b>: takas servisi onu bulamadığını söyleyip duruyor.
-tracking-stopped-stalled = ⚠️ <code>{ $id }</code> <b>takasını takip etmeyi bıraktım</b>: { $since } UTC'den beri durumu “{ $status }”.
+tracking-stopped-stalled = ⚠️ <code>{ $id }</code> <b>takasını takip etmeyi bıraktım</b>: durumu { $since } itibarıyla “{ $status }”.
 tracking-stopped-what-to-do = Takibi bırakmam paranın kaybolduğu anlamına gelmez. Yatırma yaptıysan ya da hâlâ sana gönderim bekliyorsan, { $provider } destek ekibine yaz ve takas ID'sini ver: <code>{ $id }</code>. Takas kartındaki “Yenile” düğmesi durumu göstermeye devam eder.
-card-tracking-stopped = ⚠️ Bu takası { $time } UTC'de takip etmeyi bıraktım: { $reason }. Paran ulaşmadıysa takas ID'siyle birlikte { $provider } destek ekibine yaz. Durumunu görmek için “Yenile” düğmesine dokun.
+card-tracking-stopped = ⚠️ Bu takası takip etmeyi bıraktım ({ $time }): { $reason }. Paran ulaşmadıysa takas ID'siyle birlikte { $provider } destek ekibine yaz. Durumunu görmek için “Yenile” düğmesine dokun.
 tracking-reason-not-found = takas servisi onu bulamadı
 tracking-reason-stalled = durumu artık değişmiyordu
 tracking-reason-unknown = kayıtlı bir neden yok
@@ -392,7 +392,7 @@ button-receipt = 🧾 Destek için
 button-swap-again = 🔁 Yeniden takas et
 receipt-title = 🧾 <b>Destek için</b> · takas { $id }
 receipt-provider = Sağlayıcı: { $provider } ({ $type })
-receipt-created = Oluşturuldu: { $time } UTC
+receipt-created = Oluşturuldu: { $time }
 receipt-amounts = Gönderilen: { $sent } { $from } → alınan: { $receive } { $to }
 receipt-quoted = Onayladığında teklif edilen: yaklaşık { $quoted } { $to }
 receipt-deposit = Yatırma adresi (destek için kayıt, ödeme yapılacak yer değil): { $address } · memo: { $memo }
@@ -402,7 +402,7 @@ receipt-refund = İade adresi: { $address }
 receipt-hashes = Yatırma hash'i: { $hashIn } · gönderim hash'i: { $hashOut }
 receipt-status = Durum: { $status } ({ $raw })
 receipt-history = Durum geçmişi:
-receipt-tracking-stopped = Takip { $time } UTC'de durduruldu: { $reason }
+receipt-tracking-stopped = Takip durduruldu ({ $time }): { $reason }
 receipt-footer = Bu mesajı destek ekibine ilet: ihtiyaç duydukları her şey içinde var, hiçbir gizli bilgi yok. Anti-phishing ifaden bu mesajda asla yer almaz: ifadeni içeren bir mesajı asla iletme. Destek ekibi asla ilk mesajı atmaz.
 
 ## Export
@@ -463,7 +463,7 @@ alert-expired = ⌛ { $amount } { $from } → en az { $target } { $to } kur alar
     } sonra sona erdi.
 alerts-empty = Hiç kur alarmın yok. <code>/alert 0.5 btc eth 17.2</code> ile bir tane oluştur.
 alerts-title = <b>🔔 Kur alarmların</b>
-alerts-line = { $n }. { $amount } { $from } → en az { $target } { $to } · { $until } UTC'ye kadar
+alerts-line = { $n }. { $amount } { $from } → en az { $target } { $to } · bitiş: { $until }
 alerts-removed = Alarm kaldırıldı.
 flow-alert-button = 🔔 Kur alarmı oluştur
 flow-alert-ask = { $amount } { $from } karşılığında en az ne kadar { $to } alınabildiğinde haber vereyim? Tutarı gönder, örneğin <code>{ $example }</code>.

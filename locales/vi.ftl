@@ -109,7 +109,7 @@ flow-recheck-waiting = ⏳ Báo giá của bạn đã cũ hơn một phút: tôi
 flow-recheck-done = ✅ Báo giá đã được kiểm tra lại. Nhấn Xác nhận để tiếp tục.
 flow-recheck-wait = ⏳ Vẫn đang kiểm tra báo giá: tôi sẽ hiện nút Xác nhận ở đây ngay khi xong.
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
-flow-quote-age = Báo giá, tốt nhất trước · lấy lúc { $time } UTC ({ $seconds } giây trước)
+flow-quote-age = Báo giá, tốt nhất trước · lấy lúc { $time } ({ $seconds } giây trước)
 flow-offer-line = { $rank }. <b>{ $provider }</b>: { $receive } { $to }{ $versus } · { $type }
     {"    "}giới hạn: { $min } – { $max } { $from }
 rate-floating = tỷ giá thả nổi
@@ -188,9 +188,9 @@ change-memo = Memo
 flow-offer-gone = ⚠️ { $provider } không còn cung cấp giao dịch đổi này. Vui lòng chọn báo giá khác.
 flow-quote-changed = ⚠️ Báo giá đã thay đổi kể từ lúc bạn xem: bây giờ bạn sẽ nhận khoảng <b>{ $receive } { $currency }</b> thay vì { $was }. Đây là các số liệu mới: hãy xác nhận lại nếu bạn đồng ý.
 flow-quote-limits-changed = ⚠️ Giới hạn của báo giá đã thay đổi và số lượng của bạn không còn nằm trong giới hạn. Vui lòng chọn lại báo giá.
-flow-create-unknown = ⚠️ Tôi không thể xác nhận giao dịch đổi của bạn đã được tạo hay chưa: tôi đã gửi yêu cầu, nhưng dịch vụ đổi không trả lời rõ ràng, nên một giao dịch đổi <b>có thể</b> đã được tạo. Tôi không có địa chỉ nạp cho giao dịch đó: <b>đừng gửi gì cả</b> cho đến khi bạn thấy tôi gửi địa chỉ nạp. Tôi sẽ không tự gửi lại yêu cầu này; để thử lại, hãy bắt đầu bằng /exchange. Mã tham chiếu cho bộ phận hỗ trợ: <code>{ $reference }</code>, { $time } UTC.
-flow-create-in-flight = ⏳ Giao dịch đổi của bạn có thể đang được tạo ngay lúc này: yêu cầu tạo đã đến dịch vụ đổi và câu trả lời chưa về. Thông tin nạp, hoặc lời từ chối của dịch vụ, sẽ được gửi đến đây ngay khi có; bạn không cần xác nhận lại. <b>Đừng gửi gì cả</b> cho đến khi bạn thấy tôi gửi địa chỉ nạp. Mã tham chiếu cho bộ phận hỗ trợ: <code>{ $reference }</code>, { $time } UTC.
-create-refused-later = ❌ Dịch vụ đổi đã từ chối giao dịch đổi bạn xác nhận: giao dịch <b>không</b> được tạo, và không có địa chỉ nạp nào đang chờ coin của bạn, vì vậy đừng gửi gì cho giao dịch đó. Để thử lại, hãy bắt đầu bằng /exchange. Mã tham chiếu cho bộ phận hỗ trợ: <code>{ $reference }</code>, { $time } UTC.
+flow-create-unknown = ⚠️ Tôi không thể xác nhận giao dịch đổi của bạn đã được tạo hay chưa: tôi đã gửi yêu cầu, nhưng dịch vụ đổi không trả lời rõ ràng, nên một giao dịch đổi <b>có thể</b> đã được tạo. Tôi không có địa chỉ nạp cho giao dịch đó: <b>đừng gửi gì cả</b> cho đến khi bạn thấy tôi gửi địa chỉ nạp. Tôi sẽ không tự gửi lại yêu cầu này; để thử lại, hãy bắt đầu bằng /exchange. Mã tham chiếu cho bộ phận hỗ trợ: <code>{ $reference }</code>, { $time }.
+flow-create-in-flight = ⏳ Giao dịch đổi của bạn có thể đang được tạo ngay lúc này: yêu cầu tạo đã đến dịch vụ đổi và câu trả lời chưa về. Thông tin nạp, hoặc lời từ chối của dịch vụ, sẽ được gửi đến đây ngay khi có; bạn không cần xác nhận lại. <b>Đừng gửi gì cả</b> cho đến khi bạn thấy tôi gửi địa chỉ nạp. Mã tham chiếu cho bộ phận hỗ trợ: <code>{ $reference }</code>, { $time }.
+create-refused-later = ❌ Dịch vụ đổi đã từ chối giao dịch đổi bạn xác nhận: giao dịch <b>không</b> được tạo, và không có địa chỉ nạp nào đang chờ coin của bạn, vì vậy đừng gửi gì cho giao dịch đó. Để thử lại, hãy bắt đầu bằng /exchange. Mã tham chiếu cho bộ phận hỗ trợ: <code>{ $reference }</code>, { $time }.
 
 created-title = ✅ <b>Đã tạo giao dịch đổi</b>
 created-send = Gửi chính xác <code>{ $amount }</code> <b>{ $currency }</b> (số lượng chính xác, không làm tròn: nhấn để sao chép) trên mạng <b>{ $network }</b> đến địa chỉ này:
@@ -223,7 +223,7 @@ card-hash-from = Khoản nạp của bạn: { $link }
 card-hash-to = Khoản chi trả: { $link }
 card-hash-refund = Hoàn tiền: { $link }
 card-not-tracked = Tôi không còn tự theo dõi giao dịch này; nhấn Làm mới để xem trạng thái.
-card-updated = <i>Cập nhật lúc { $time } UTC</i>
+card-updated = <i>Cập nhật lúc { $time }</i>
 change-title = <b>{ $status }</b> · giao dịch <code>{ $id }</code>
 change-waiting = Giao dịch đang chờ khoản nạp { $sent } { $from } của bạn.
 change-confirming = Khoản nạp { $sent } { $from } của bạn đã đến và đang được xác nhận.
@@ -296,7 +296,7 @@ rate-offer-title = { $estimated ->
     }
 rate-estimated = <i>≈ Ước tính từ báo giá cho { $amount } { $from }: số liệu cho đúng số lượng này có thể chênh lệch một chút.</i>
 rate-limits = Giới hạn của báo giá tốt nhất: { $min } – { $max } { $from }
-rate-time = <i>Báo giá lúc { $time } UTC</i>
+rate-time = <i>Báo giá lúc { $time }</i>
 rate-exchange-button = 🔄 Đổi trong chat riêng
 settings-title = <b>Cài đặt nhóm</b>: ai được yêu cầu báo giá, và ngôn ngữ tôi dùng để trả lời trong nhóm này.
 settings-admins-only = Chỉ quản trị viên nhóm mới có thể thay đổi các cài đặt này.
@@ -325,7 +325,7 @@ created-qr-memo = Mã QR của địa chỉ nạp { $currency }. Mã này không
 
 ## create outcomes
 history-unconfirmed = ⚠️ <b>Chưa xác nhận</b>: với các yêu cầu này, dịch vụ đổi có thể đã tạo giao dịch, nhưng chưa bao giờ gửi cho tôi mã giao dịch, nên tôi không thể hiển thị hay theo dõi chúng ở đây. Tôi chưa từng đưa cho bạn địa chỉ nạp nào cho các yêu cầu này: đừng gửi gì cho chúng. Nếu có gì không ổn, hãy chuyển tiếp tin nhắn này cho chúng tôi.
-history-unconfirmed-line = • { $time } UTC, mã tham chiếu <code>{ $reference }</code>
+history-unconfirmed-line = • { $time }, mã tham chiếu <code>{ $reference }</code>
 support-request-title = <b>Yêu cầu tạo giao dịch</b> <code>{ $reference }</code>
 support-request-unknown = ⚠️ <b>Không rõ kết quả</b>: yêu cầu có thể đã đến dịch vụ đổi, và không có phản hồi nào cho biết giao dịch đã được tạo hay chưa. Bot không có mã giao dịch cho yêu cầu này nên không theo dõi nó, và khách hàng chưa được hiển thị địa chỉ nạp nào.
 support-request-in-flight = ⏳ <b>Chưa có phản hồi</b>: yêu cầu có thể vẫn đang trên đường đi (gửi chưa đến { $minutes } phút).
@@ -342,9 +342,9 @@ support-stats-exchange-down = ⚠️ Dịch vụ đổi: <b>không khả dụng<
 
 ## tracker: never silent
 tracking-stopped-not-found = ⚠️ <b>Tôi đã ngừng theo dõi giao dịch</b> <code>{ $id }</code>: dịch vụ đổi liên tục trả lời rằng không tìm thấy giao dịch này.
-tracking-stopped-stalled = ⚠️ <b>Tôi đã ngừng theo dõi giao dịch</b> <code>{ $id }</code>: giao dịch vẫn ở trạng thái “{ $status }” từ { $since } UTC.
+tracking-stopped-stalled = ⚠️ <b>Tôi đã ngừng theo dõi giao dịch</b> <code>{ $id }</code>: giao dịch vẫn ở trạng thái “{ $status }” từ { $since }.
 tracking-stopped-what-to-do = Tiền của bạn không bị mất vì tôi ngừng theo dõi. Nếu bạn đã gửi khoản nạp, hoặc vẫn đang chờ khoản chi trả, hãy liên hệ bộ phận hỗ trợ của { $provider } và cung cấp mã giao dịch <code>{ $id }</code>. Nút Làm mới trên thẻ giao dịch vẫn hiển thị trạng thái.
-card-tracking-stopped = ⚠️ Tôi đã ngừng theo dõi giao dịch này lúc { $time } UTC: { $reason }. Nếu tiền của bạn chưa đến, hãy liên hệ bộ phận hỗ trợ của { $provider } kèm mã giao dịch. Nhấn Làm mới để xem trạng thái.
+card-tracking-stopped = ⚠️ Tôi đã ngừng theo dõi giao dịch này lúc { $time }: { $reason }. Nếu tiền của bạn chưa đến, hãy liên hệ bộ phận hỗ trợ của { $provider } kèm mã giao dịch. Nhấn Làm mới để xem trạng thái.
 tracking-reason-not-found = dịch vụ đổi không tìm thấy giao dịch
 tracking-reason-stalled = trạng thái của giao dịch không còn thay đổi
 tracking-reason-unknown = không có lý do được ghi lại
@@ -379,7 +379,7 @@ button-receipt = 🧾 Thông tin hỗ trợ
 button-swap-again = 🔁 Đổi lần nữa
 receipt-title = 🧾 <b>Thông tin hỗ trợ</b> · giao dịch { $id }
 receipt-provider = Nhà cung cấp: { $provider } ({ $type })
-receipt-created = Tạo lúc: { $time } UTC
+receipt-created = Tạo lúc: { $time }
 receipt-amounts = Đã gửi: { $sent } { $from } → đã nhận: { $receive } { $to }
 receipt-quoted = Báo giá khi xác nhận: khoảng { $quoted } { $to }
 receipt-deposit = Địa chỉ nạp (lưu để hỗ trợ tra cứu, không phải nơi để thanh toán): { $address } · memo: { $memo }
@@ -389,7 +389,7 @@ receipt-refund = Địa chỉ hoàn tiền: { $address }
 receipt-hashes = Hash khoản nạp: { $hashIn } · hash khoản chi trả: { $hashOut }
 receipt-status = Trạng thái: { $status } ({ $raw })
 receipt-history = Lịch sử trạng thái:
-receipt-tracking-stopped = Ngừng theo dõi lúc { $time } UTC: { $reason }
+receipt-tracking-stopped = Ngừng theo dõi lúc { $time }: { $reason }
 receipt-footer = Hãy chuyển tiếp tin nhắn này cho bộ phận hỗ trợ: tin nhắn chứa mọi thông tin họ cần, và không có bí mật nào. Tin nhắn này không bao giờ chứa cụm từ chống lừa đảo của bạn: đừng bao giờ chuyển tiếp tin nhắn có chứa cụm từ đó. Bộ phận hỗ trợ không bao giờ nhắn tin trước.
 
 ## Export
@@ -428,7 +428,7 @@ alert-exchange-button = 🔄 Đổi ngay
 alert-expired = ⌛ Cảnh báo tỷ giá của bạn cho { $amount } { $from } → ít nhất { $target } { $to } đã kết thúc sau { $days } ngày mà không đạt được.
 alerts-empty = Bạn chưa có cảnh báo tỷ giá nào. Đặt một cảnh báo bằng <code>/alert 0.5 btc eth 17.2</code>.
 alerts-title = <b>🔔 Cảnh báo tỷ giá của bạn</b>
-alerts-line = { $n }. { $amount } { $from } → ít nhất { $target } { $to } · đến { $until } UTC
+alerts-line = { $n }. { $amount } { $from } → ít nhất { $target } { $to } · đến { $until }
 alerts-removed = Đã xóa cảnh báo.
 flow-alert-button = 🔔 Đặt cảnh báo tỷ giá…
 flow-alert-ask = { $amount } { $from } cần đổi được ít nhất bao nhiêu { $to }? Hãy gửi số lượng, ví dụ <code>{ $example }</code>.

@@ -109,7 +109,7 @@ flow-recheck-waiting = ⏳ 您看到的报价已是一分钟前的：在创建�
 flow-recheck-done = ✅ 报价已核对完毕。点击“确认”继续。
 flow-recheck-wait = ⏳ 仍在核对报价：完成后我会立即在这里显示“确认”按钮。
 flow-offers-header = <b>{ $amount } { $from } → { $to }</b>
-flow-quote-age = 报价（最优在前）· 报价时间 { $time } UTC（{ $seconds } 秒前）
+flow-quote-age = 报价（最优在前）· 报价时间 { $time }（{ $seconds } 秒前）
 flow-offer-line = { $rank }. <b>{ $provider }</b>：{ $receive } { $to }{ $versus } · { $type }
     {"    "}限额：{ $min } – { $max } { $from }
 rate-floating = 浮动汇率
@@ -188,9 +188,9 @@ change-memo = Memo
 flow-offer-gone = ⚠️ { $provider } 已不再提供此兑换。请选择其他报价。
 flow-quote-changed = ⚠️ 自您查看以来报价已变化：您现在预计收到 <b>{ $receive } { $currency }</b>，而不是 { $was }。以下是新的数据：如果您接受，请再次确认。
 flow-quote-limits-changed = ⚠️ 该报价的限额已变化，您的数量已不在范围内。请重新选择报价。
-flow-create-unknown = ⚠️ 我无法确认您的兑换是否已创建：我已发送请求，但兑换服务没有给出明确答复，因此兑换订单<b>可能</b>已经创建。我没有该订单的充值地址：在看到我发给您的充值地址之前，<b>请不要发送任何资金</b>。我不会自动重试这个请求；如需重试，请发送 /exchange 重新开始。供客服查询的参考编号：<code>{ $reference }</code>，{ $time } UTC。
-flow-create-in-flight = ⏳ 您的兑换可能正在创建中：创建请求已送达兑换服务，但答复尚未返回。充值信息或服务的拒绝结果一经确定就会发到这里，您无需再次确认。在看到我发给您的充值地址之前，<b>请不要发送任何资金</b>。供客服查询的参考编号：<code>{ $reference }</code>，{ $time } UTC。
-create-refused-later = ❌ 兑换服务拒绝了您确认的兑换：该兑换<b>未</b>创建，也没有任何充值地址在等待您的币，因此请不要为它发送任何资金。如需重试，请发送 /exchange 重新开始。供客服查询的参考编号：<code>{ $reference }</code>，{ $time } UTC。
+flow-create-unknown = ⚠️ 我无法确认您的兑换是否已创建：我已发送请求，但兑换服务没有给出明确答复，因此兑换订单<b>可能</b>已经创建。我没有该订单的充值地址：在看到我发给您的充值地址之前，<b>请不要发送任何资金</b>。我不会自动重试这个请求；如需重试，请发送 /exchange 重新开始。供客服查询的参考编号：<code>{ $reference }</code>，{ $time }。
+flow-create-in-flight = ⏳ 您的兑换可能正在创建中：创建请求已送达兑换服务，但答复尚未返回。充值信息或服务的拒绝结果一经确定就会发到这里，您无需再次确认。在看到我发给您的充值地址之前，<b>请不要发送任何资金</b>。供客服查询的参考编号：<code>{ $reference }</code>，{ $time }。
+create-refused-later = ❌ 兑换服务拒绝了您确认的兑换：该兑换<b>未</b>创建，也没有任何充值地址在等待您的币，因此请不要为它发送任何资金。如需重试，请发送 /exchange 重新开始。供客服查询的参考编号：<code>{ $reference }</code>，{ $time }。
 
 created-title = ✅ <b>兑换订单已创建</b>
 created-send = 请通过 <b>{ $network }</b> 网络，向以下地址准确发送 <code>{ $amount }</code> <b>{ $currency }</b>（准确数量，未经四舍五入：点击即可复制）：
@@ -223,7 +223,7 @@ card-hash-from = 您的充值：{ $link }
 card-hash-to = 到账交易：{ $link }
 card-hash-refund = 退款交易：{ $link }
 card-not-tracked = 我已不再自动跟踪此兑换；点击“刷新”查看其状态。
-card-updated = <i>更新于 { $time } UTC</i>
+card-updated = <i>更新于 { $time }</i>
 change-title = <b>{ $status }</b> · 兑换订单 <code>{ $id }</code>
 change-waiting = 此兑换正在等待您充值 { $sent } { $from }。
 change-confirming = 您充值的 { $sent } { $from } 已到账，正在确认中。
@@ -296,7 +296,7 @@ rate-offer-title = { $estimated ->
     }
 rate-estimated = <i>≈ 根据 { $amount } { $from } 的报价估算：按此确切数量计算的结果可能略有不同。</i>
 rate-limits = 最优报价的限额：{ $min } – { $max } { $from }
-rate-time = <i>报价时间 { $time } UTC</i>
+rate-time = <i>报价时间 { $time }</i>
 rate-exchange-button = 🔄 在私聊中兑换
 settings-title = <b>群组设置</b>：谁可以询价，以及我在本群回复所用的语言。
 settings-admins-only = 只有群管理员可以更改这些设置。
@@ -325,7 +325,7 @@ created-qr-memo = { $currency } 充值地址的二维码。二维码中不含 Me
 
 ## create outcomes
 history-unconfirmed = ⚠️ <b>未确认</b>：对于这些请求，兑换服务可能已经创建了兑换订单，但从未把订单号告诉我，因此我无法在这里显示或跟踪它们。我从未为它们向您提供充值地址：请不要为它们发送任何资金。如有任何问题，请将此消息转发给我们。
-history-unconfirmed-line = • { $time } UTC，参考编号 <code>{ $reference }</code>
+history-unconfirmed-line = • { $time }，参考编号 <code>{ $reference }</code>
 support-request-title = <b>创建请求</b> <code>{ $reference }</code>
 support-request-unknown = ⚠️ <b>结果未知</b>：请求可能已到达兑换服务，但没有任何回复说明是否创建了兑换订单。机器人没有它的订单号，因此未跟踪，客户也没有看到任何充值地址。
 support-request-in-flight = ⏳ <b>尚无回复</b>：请求可能仍在途中（发出不到 { $minutes } 分钟）。
@@ -342,9 +342,9 @@ support-stats-exchange-down = ⚠️ 兑换服务：自 { $since } UTC 起<b>不
 
 ## tracker: never silent
 tracking-stopped-not-found = ⚠️ <b>我已停止跟踪兑换订单</b> <code>{ $id }</code>：兑换服务一直回复找不到该订单。
-tracking-stopped-stalled = ⚠️ <b>我已停止跟踪兑换订单</b> <code>{ $id }</code>：自 { $since } UTC 起，它一直显示“{ $status }”。
+tracking-stopped-stalled = ⚠️ <b>我已停止跟踪兑换订单</b> <code>{ $id }</code>：自 { $since } 起，它一直显示“{ $status }”。
 tracking-stopped-what-to-do = 我停止跟踪并不意味着您的资金丢失。如果您已经充值，或仍在等待到账，请联系 { $provider } 的客服，并提供兑换订单号 <code>{ $id }</code>。兑换卡片上的“刷新”仍可显示其状态。
-card-tracking-stopped = ⚠️ 我已于 { $time } UTC 停止跟踪此兑换：{ $reason }。如果您的资金尚未到账，请凭兑换订单号联系 { $provider } 的客服。点击“刷新”查看其状态。
+card-tracking-stopped = ⚠️ 我已于 { $time } 停止跟踪此兑换：{ $reason }。如果您的资金尚未到账，请凭兑换订单号联系 { $provider } 的客服。点击“刷新”查看其状态。
 tracking-reason-not-found = 兑换服务找不到该订单
 tracking-reason-stalled = 其状态已停止变化
 tracking-reason-unknown = 未记录原因
@@ -379,7 +379,7 @@ button-receipt = 🧾 客服凭证
 button-swap-again = 🔁 再次兑换
 receipt-title = 🧾 <b>客服凭证</b> · 兑换订单 { $id }
 receipt-provider = 服务商：{ $provider }（{ $type }）
-receipt-created = 创建时间：{ $time } UTC
+receipt-created = 创建时间：{ $time }
 receipt-amounts = 已发送：{ $sent } { $from } → 已收到：{ $receive } { $to }
 receipt-quoted = 确认时的报价：约 { $quoted } { $to }
 receipt-deposit = 充值地址（供客服记录，不是付款地址）：{ $address } · Memo：{ $memo }
@@ -389,7 +389,7 @@ receipt-refund = 退款地址：{ $address }
 receipt-hashes = 充值哈希：{ $hashIn } · 到账哈希：{ $hashOut }
 receipt-status = 状态：{ $status }（{ $raw }）
 receipt-history = 状态历史：
-receipt-tracking-stopped = 于 { $time } UTC 停止跟踪：{ $reason }
+receipt-tracking-stopped = 于 { $time } 停止跟踪：{ $reason }
 receipt-footer = 请将此消息转发给客服：其中包含客服所需的全部信息，且不含任何机密。它绝不会包含您的防钓鱼短语：切勿转发包含该短语的消息。客服从不主动联系您。
 
 ## Export
@@ -428,7 +428,7 @@ alert-exchange-button = 🔄 立即兑换
 alert-expired = ⌛ 您的汇率提醒（{ $amount } { $from } → 至少 { $target } { $to }）已在 { $days } 天后结束，期间未达到目标。
 alerts-empty = 您还没有汇率提醒。发送 <code>/alert 0.5 btc eth 17.2</code> 设置一个。
 alerts-title = <b>🔔 您的汇率提醒</b>
-alerts-line = { $n }. { $amount } { $from } → 至少 { $target } { $to } · 有效期至 { $until } UTC
+alerts-line = { $n }. { $amount } { $from } → 至少 { $target } { $to } · 有效期至 { $until }
 alerts-removed = 提醒已删除。
 flow-alert-button = 🔔 设置汇率提醒…
 flow-alert-ask = { $amount } { $from } 至少要换到多少 { $to }？请发送数量，例如 <code>{ $example }</code>。

@@ -7,7 +7,7 @@ import { isPastDeposit, isSettled, isWaiting } from "../domain/poll-policy.js";
 import { isFinalStatus, KNOWN_STATUSES } from "../exchange/index.js";
 import { againstQuote, copyable, exactAmount, receivable } from "./amounts.js";
 import { againButton, cardButton } from "./callback-data.js";
-import { currencyLabel, escapeHtml, formatUtcMinute } from "./format.js";
+import { currencyLabel, escapeHtml, moment } from "./format.js";
 import type { Translator } from "./i18n.js";
 
 export type Translate = Translator;
@@ -119,7 +119,7 @@ export function renderCard(
   if (tx.addressRefund) lines.push(t("card-refund", { address: escapeHtml(tx.addressRefund) }));
   lines.push(...hashLines(t, tx, explorers));
   lines.push(...notTrackedLines(t, tx));
-  lines.push(t("card-updated", { time: formatUtcMinute(now) }));
+  lines.push(t("card-updated", { time: moment(now) }));
   return lines.join("\n");
 }
 
@@ -269,7 +269,7 @@ export function renderReceipt(
   const lines = [
     t("receipt-title", { id: code(tx.exchangeId) }),
     t("receipt-provider", { provider: escapeHtml(tx.provider), type: tx.rateType === "fixed" ? t("rate-fixed") : t("rate-floating") }),
-    t("receipt-created", { time: formatUtcMinute(tx.createdAt) }),
+    t("receipt-created", { time: moment(tx.createdAt) }),
     // A record: every digit.
     t("receipt-amounts", {
       sent: exactAmount(tx.amountFrom),
@@ -294,9 +294,9 @@ export function renderReceipt(
   lines.push(t("receipt-hashes", { hashIn: tx.hashFrom ? code(tx.hashFrom) : "—", hashOut: tx.hashTo ? code(tx.hashTo) : "—" }));
   lines.push(t("receipt-status", { status: statusLabel(t, tx.status), raw: escapeHtml(tx.status) }));
   lines.push(t("receipt-history"));
-  for (const change of history) lines.push(`  ${formatUtcMinute(change.at)} UTC · ${statusLabel(t, change.status)}`);
+  for (const change of history) lines.push(`  ${moment(change.at)} · ${statusLabel(t, change.status)}`);
   if (tx.trackingStoppedAt !== null)
-    lines.push(t("receipt-tracking-stopped", { time: formatUtcMinute(tx.trackingStoppedAt), reason: stopReasonText(t, tx) }));
+    lines.push(t("receipt-tracking-stopped", { time: moment(tx.trackingStoppedAt), reason: stopReasonText(t, tx) }));
   lines.push("", t("receipt-footer"));
   return lines.join("\n");
 }
@@ -336,7 +336,7 @@ export function renderTrackingStopped(t: Translate, tx: TransactionRecord): stri
   const what =
     tx.trackingStoppedReason === "not-found"
       ? t("tracking-stopped-not-found", { id })
-      : t("tracking-stopped-stalled", { id, status: statusLabel(t, tx.status), since: formatUtcMinute(tx.statusChangedAt) });
+      : t("tracking-stopped-stalled", { id, status: statusLabel(t, tx.status), since: moment(tx.statusChangedAt) });
   return [what, t("tracking-stopped-what-to-do", { id, provider: escapeHtml(tx.provider) })].join("\n");
 }
 
@@ -351,6 +351,6 @@ export function stopReasonText(t: Translate, tx: TransactionRecord): string {
 function notTrackedLines(t: Translate, tx: TransactionRecord): string[] {
   if (tx.nextPollAt !== null || isSettled(tx.status)) return [];
   if (tx.trackingStoppedAt === null) return ["", t("card-not-tracked")];
-  const time = formatUtcMinute(tx.trackingStoppedAt);
+  const time = moment(tx.trackingStoppedAt);
   return ["", t("card-tracking-stopped", { time, reason: stopReasonText(t, tx), provider: escapeHtml(tx.provider) })];
 }

@@ -4,7 +4,7 @@ import type { Clock, Timer } from "../clock.js";
 import type { CreateRequestRepository } from "../db/create-requests.js";
 import { type CreateRequestRecord, isUnknownOutcome } from "../db/create-requests.js";
 import type { UserRepository } from "../db/users.js";
-import { escapeHtml, formatUtcMinute } from "./format.js";
+import { escapeHtml, moment } from "./format.js";
 import { sendFailure } from "./telegram-errors.js";
 
 /** How often the leader looks for outcomes owed to people told their exchange may be being created, while some are. */
@@ -86,7 +86,7 @@ export function startOwedOutcomes(deps: {
       const key = await owedKey(request);
       // Claimed before it is sent, marked after: of two leaders at once, one sends it.
       if (key === undefined || !(await deps.createRequests.claimOutcome(request.key))) continue;
-      const variables = { reference: escapeHtml(request.key), time: formatUtcMinute(request.createdAt) };
+      const variables = { reference: escapeHtml(request.key), time: moment(request.createdAt) };
       if (await tell(request.userId, key, variables)) await deps.createRequests.markOutcomeTold(request.key, deps.clock.now());
       else await deps.createRequests.releaseOutcome(request.key);
     }

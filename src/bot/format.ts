@@ -33,6 +33,20 @@ export function formatUtcMinute(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 }
 
+/** Telegram's date_time_format: "dt" a short date and time, "t" the time, "T" with seconds. */
+export type MomentFormat = "dt" | "t" | "T";
+
+/**
+ * A moment a person reads, as Telegram's date-time entity (Bot API 9.5, issue 40): each app
+ * shows it in its reader's time zone and language. Its text, in UTC ("2026-11-22 12:05 UTC"),
+ * is what an app without the entity shows.
+ */
+export function moment(ms: number, format: MomentFormat = "dt"): string {
+  const iso = new Date(ms).toISOString();
+  const text = format === "dt" ? `${formatUtcMinute(ms)} UTC` : `${iso.slice(11, format === "T" ? 19 : 16)} UTC`;
+  return `<tg-time unix="${Math.floor(ms / 1000)}" format="${format}">${text}</tg-time>`;
+}
+
 /** "BTC", or "USDT (TRX)" when the network says more than the symbol does. */
 export function currencyLabel(c: { symbol: string; network: string }): string {
   return c.symbol === c.network ? c.symbol.toUpperCase() : `${c.symbol.toUpperCase()} (${c.network.toUpperCase()})`;

@@ -5,6 +5,8 @@
  */
 import type { MessageEntity } from "grammy/types";
 
+type DateTimeFormat = Extract<MessageEntity, { type: "date_time" }>["date_time_format"];
+
 export interface FormattedText {
   text: string;
   entities: MessageEntity[];
@@ -40,6 +42,7 @@ const SUPPORTED_TAGS = new Set([
   "ins",
   "tg-spoiler",
   "tg-emoji",
+  "tg-time",
   "span",
   "pre",
   "code",
@@ -198,6 +201,9 @@ export function parseHtml(html: string, options: HtmlOptions = {}): FormattedTex
         else if (tag === "code" && attributeName === "class" && value.startsWith("language-")) argument = value.slice(9);
         else if (tag === "span" && attributeName === "class" && value.startsWith("tg-")) argument = value.slice(3);
         else if (tag === "tg-emoji" && attributeName === "emoji-id") argument = value;
+        // A date-time (Bot API 9.5): "unix|format", read when the tag closes.
+        else if (tag === "tg-time" && attributeName === "unix") argument = `${value}|${argument.split("|")[1] ?? ""}`;
+        else if (tag === "tg-time" && attributeName === "format") argument = `${argument.split("|")[0] ?? ""}|${value}`;
         else if (tag === "blockquote" && attributeName === "expandable") argument = "1";
       }
       if (tag === "span" && argument !== "spoiler") {
@@ -265,6 +271,13 @@ function closeEntity(open: OpenTag, utf16: number, innerText: () => string, enti
       }
       entities.push({ type: "custom_emoji", offset, length, custom_emoji_id: open.argument });
       return;
+    case "tg-time": {
+      const [unix = "", format = ""] = open.argument.split("|");
+      if (!/^\d{1,12}$/.test(unix)) throw new EntityParseError("Invalid Unix time specified for a date-time entity");
+      if (!/^(?:r|w?[dD]?[tT]?)$/.test(format)) throw new EntityParseError("Invalid date-time format specified");
+      entities.push({ type: "date_time", offset, length, unix_time: Number(unix), date_time_format: format as DateTimeFormat });
+      return;
+    }
     case "a": {
       // <a> without href links its own text.
       const url = open.argument === "" ? innerText() : open.argument;
@@ -335,6 +348,7 @@ const TYPE_PRIORITY: Record<string, number> = {
   expandable_blockquote: 0,
   spoiler: 94,
   custom_emoji: 99,
+  date_time: 99,
 };
 
 /** TDLib's order: by offset, longer first, then by type priority. */

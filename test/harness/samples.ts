@@ -57,9 +57,10 @@ const LONGEST: Record<string, string> = {
   query: "q".repeat(64) + "…",
   input: "1".repeat(32) + "…",
   language: "zh-Hans",
-  time: "2026-11-22 12:05",
-  since: "2026-11-22 12:05",
-  until: "2026-11-22 12:05",
+  // A moment, as src/bot/format.ts writes it: Telegram's date-time entity around its UTC text.
+  time: `<tg-time unix="1795000000" format="dt">2026-11-22 12:05 UTC</tg-time>`,
+  since: `<tg-time unix="1795000000" format="dt">2026-11-22 12:05 UTC</tg-time>`,
+  until: `<tg-time unix="1795000000" format="dt">2026-11-22 12:05 UTC</tg-time>`,
   raw: "x".repeat(32),
   // status-unknown: a status the service sent that the bot does not know.
   status: "x".repeat(32),

@@ -4,7 +4,7 @@ import type { Metrics } from "../../ops/metrics.js";
 import type { BaseContext } from "../context.js";
 import type { SwapPrefill } from "../deep-link.js";
 import { flowStarted } from "../flow-created.js";
-import { escapeHtml, formatUtcMinute } from "../format.js";
+import { escapeHtml, moment } from "../format.js";
 import { type AddressDeps, addressStep, askMemo } from "./address-step.js";
 import { type AfterCreationDeps, showCreated } from "./after-creation.js";
 import { type CreateDeps, createStep } from "./create.js";
@@ -146,12 +146,12 @@ export function createExchangeFlow(deps: ExchangeFlowDeps) {
           }
           if (created.kind === "unknown") {
             // Never confirmed again: this confirmation's key stays claimed, and the flow ends here.
-            await ui.say(ui.t("flow-create-unknown", { reference: escapeHtml(created.reference), time: formatUtcMinute(created.at) }));
+            await ui.say(ui.t("flow-create-unknown", { reference: escapeHtml(created.reference), time: moment(created.at) }));
             return;
           }
           if (created.kind === "in-flight") {
             // The same: its outcome (the card, or the refusal) comes from whichever process learns it.
-            await ui.say(ui.t("flow-create-in-flight", { reference: escapeHtml(created.reference), time: formatUtcMinute(created.at) }));
+            await ui.say(ui.t("flow-create-in-flight", { reference: escapeHtml(created.reference), time: moment(created.at) }));
             return;
           }
           // Another process took this Confirm over and told the person; the outcome is told from the database.

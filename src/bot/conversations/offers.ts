@@ -12,7 +12,7 @@ import {
 import { Decimal } from "../../money.js";
 import { amount, exactAmount, type Localized, maximum, minimum, percentFromBest, receivable } from "../amounts.js";
 import type { Translate } from "../cards.js";
-import { currencyLabel, escapeHtml, shorten, waitSeconds } from "../format.js";
+import { currencyLabel, escapeHtml, moment, shorten, waitSeconds } from "../format.js";
 import type { ButtonFactory, FlowUi, Screen } from "./flow-ui.js";
 
 /** What fetching a quote gave, in a form the conversation can store and replay. */
@@ -297,7 +297,7 @@ export function renderOutcome(
   const age = Math.max(0, Math.round((outcome.now - outcome.fetchedAt) / 1000));
   const lines = [
     t("flow-offers-header", { amount: amount(swap.amount), from, to }),
-    t("flow-quote-age", { time: new Date(outcome.fetchedAt).toISOString().slice(11, 19), seconds: age }),
+    t("flow-quote-age", { time: moment(outcome.fetchedAt, "T"), seconds: age }),
     "",
   ];
   const keyboard = new InlineKeyboard();

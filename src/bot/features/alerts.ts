@@ -11,7 +11,7 @@ import { alertButton } from "../callback-data.js";
 import type { Translate } from "../cards.js";
 import { DirectComposer } from "../composer.js";
 import type { BaseContext, BotContext } from "../context.js";
-import { currencyLabel, escapeHtml, formatUtcMinute } from "../format.js";
+import { currencyLabel, escapeHtml, moment } from "../format.js";
 import { amountReading, translatorOf } from "../i18n.js";
 import { ignoreNotModified, sendFailure } from "../telegram-errors.js";
 
@@ -82,7 +82,7 @@ export function alertsFeature(deps: AlertsDeps): Composer<BotContext> {
     const keyboard = new InlineKeyboard();
     const lines = [ctx.t("alerts-title"), ""];
     open.forEach((alert, i) => {
-      lines.push(ctx.t("alerts-line", { n: i + 1, ...describe(alert), until: formatUtcMinute(alert.expiresAt) }));
+      lines.push(ctx.t("alerts-line", { n: i + 1, ...describe(alert), until: moment(alert.expiresAt) }));
       keyboard.text(`🗑 ${i + 1}`, alertButton.remove(alert.id)).danger();
       if ((i + 1) % 5 === 0) keyboard.row();
     });

@@ -9,7 +9,7 @@ import { againButton, cardButton, historyButton, menuButton } from "../callback-
 import { cardKeyboard, explorersOf, offersFundsSent, renderCard, renderReceipt, statusLabel } from "../cards.js";
 import { DirectComposer } from "../composer.js";
 import type { BotContext } from "../context.js";
-import { currencyLabel, escapeHtml, formatUtcMinute } from "../format.js";
+import { currencyLabel, escapeHtml, moment } from "../format.js";
 import { ignoreNotModified } from "../telegram-errors.js";
 
 export const HISTORY_PAGE_SIZE = 5;
@@ -146,7 +146,7 @@ async function unconfirmedNote(ctx: BotContext, deps: Pick<ExchangesDeps, "repos
   if (requests.length === 0) return [];
   return [
     ctx.t("history-unconfirmed"),
-    ...requests.map((r) => ctx.t("history-unconfirmed-line", { time: formatUtcMinute(r.createdAt), reference: escapeHtml(r.key) })),
+    ...requests.map((r) => ctx.t("history-unconfirmed-line", { time: moment(r.createdAt), reference: escapeHtml(r.key) })),
   ];
 }
 

@@ -23,7 +23,7 @@ import { DirectComposer } from "../composer.js";
 import type { BotContext } from "../context.js";
 import { limitVars, offerTags, outsideLimits, sortOffers, versusBest } from "../conversations/offers.js";
 import { encodeSwapLink } from "../deep-link.js";
-import { currencyLabel, escapeHtml, waitSeconds } from "../format.js";
+import { currencyLabel, escapeHtml, moment, waitSeconds } from "../format.js";
 import { startWithGrace } from "../grace.js";
 import { amountReading, DEFAULT_LOCALE, supportedLocale } from "../i18n.js";
 import { addLanguagePage, pageOf } from "../language-picker.js";
@@ -429,7 +429,7 @@ export function renderQuoteCard(t: Translate, query: RateQuery, quote: CardQuote
   });
   const best = bestOffer(query, quote);
   if (best) lines.push(t("rate-limits", { ...limitVars(t, best), from: escapeHtml(vars.from) }));
-  lines.push(t("rate-time", { time: new Date(quote.fetchedAt).toISOString().slice(11, 16) }));
+  lines.push(t("rate-time", { time: moment(quote.fetchedAt, "t") }));
   return lines.join("\n");
 }
 
