@@ -228,6 +228,13 @@ card-hash-to = Payout: { $link }
 card-hash-refund = Refund: { $link }
 card-not-tracked = I no longer check this exchange by myself; tap Refresh to see its status.
 card-updated = <i>Updated { $time }</i>
+slow-title = ⏳ <b>Taking longer than usual</b> · exchange <code>{ $id }</code>
+slow-confirming = Your deposit of { $sent } { $from } has arrived and waits for the { $network } network's confirmations, which usually take about { $minutes } min. When the network is busy, it takes longer: this is normal, and your funds are not lost.
+slow-exchanging = { $provider } is exchanging your { $from } for { $to }, which usually takes about { $minutes } min. Providers sometimes check a deposit before they exchange it: it takes longer, and your funds are not lost.
+slow-sending = { $provider } is sending about { $receive } { $to } to <code>{ $address }</code>, which usually takes about { $minutes } min. The { $network } network may be busy.
+slow-follow = Your deposit on the network: { $link }
+slow-what-to-do = Nothing to do yet: I keep following it and tell you when it moves. If nothing has changed in { $later } min, ask for help with the exchange ID: tap { $button } on the card and send that message.
+card-late = ⚠️ Later than usual: { $status } since { $since }.
 change-title = <b>{ $status }</b> · exchange <code>{ $id }</code>
 change-waiting = The exchange is waiting for your deposit of { $sent } { $from }.
 change-confirming = Your deposit of { $sent } { $from } has arrived and is being confirmed.
@@ -323,6 +330,7 @@ command-settings = Group settings (admins)
 command-lookup = Support: look up an exchange
 command-user = Support: a user's exchanges
 command-stats = Support: statistics
+command-late = Support: exchanges later than usual
 support-lookup-foreign = <i>Not created through this bot: only what the exchange service says.</i>
 
 ## deposit details
@@ -347,6 +355,9 @@ support-request-at = Requested at { $time } UTC
 support-request-no-details = This request was made before the bot kept what each request asked for: the log line "createTransaction failed" with this reference has the pair, amount, provider and address.
 support-request-asked = Asked for: { $amount } { $from } → { $to } with { $provider } ({ $type })
 support-stats-unknown = Creations of unknown outcome (an exchange may exist, no ID): { $count }
+support-late-none = No exchange is later than usual.
+support-late-title = <b>Later than usual</b> ({ $count }), the longest first:
+support-late-line = • <code>{ $id }</code> · { $status } since { $since } UTC · { $provider }
 support-stats-exchange-ok = Exchange service: available
 support-stats-exchange-down = ⚠️ Exchange service: <b>unavailable</b> since { $since } UTC ({ $reason }): { $detail }
 

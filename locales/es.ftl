@@ -230,6 +230,13 @@ card-hash-to = Pago: { $link }
 card-hash-refund = Reembolso: { $link }
 card-not-tracked = Ya no sigo este intercambio por mi cuenta; toca Actualizar para ver su estado.
 card-updated = <i>Actualizado: { $time }</i>
+slow-title = ⏳ <b>Está tardando más de lo habitual</b> · intercambio <code>{ $id }</code>
+slow-confirming = Tu depósito de { $sent } { $from } llegó y espera las confirmaciones de la red { $network }, que suelen tardar unos { $minutes } min. Cuando la red está congestionada tarda más: es normal y tus fondos no se han perdido.
+slow-exchanging = { $provider } está cambiando tus { $from } por { $to }, lo que suele tardar unos { $minutes } min. A veces el proveedor revisa un depósito antes de cambiarlo: tarda más, y tus fondos no se han perdido.
+slow-sending = { $provider } está enviando unos { $receive } { $to } a <code>{ $address }</code>, lo que suele tardar unos { $minutes } min. Puede que la red { $network } esté congestionada.
+slow-follow = Tu depósito en la red: { $link }
+slow-what-to-do = Por ahora no tienes que hacer nada: sigo el intercambio y te aviso cuando avance. Si en { $later } min nada ha cambiado, pide ayuda con el ID del intercambio: toca { $button } en la tarjeta y envía ese mensaje.
+card-late = ⚠️ Más tarde de lo habitual: «{ $status }» desde { $since }.
 change-title = <b>{ $status }</b> · intercambio <code>{ $id }</code>
 change-waiting = El intercambio está esperando tu depósito de { $sent } { $from }.
 change-confirming = Tu depósito de { $sent } { $from } llegó y se está confirmando.
@@ -329,6 +336,7 @@ command-settings = Ajustes del grupo (admins)
 command-lookup = Soporte: buscar un intercambio
 command-user = Soporte: intercambios de un usuario
 command-stats = Soporte: estadísticas
+command-late = Soporte: intercambios más lentos de lo habitual
 support-lookup-foreign = <i>No se creó a través de este bot: solo lo que dice el servicio de intercambio.</i>
 
 ## deposit details
@@ -353,6 +361,9 @@ support-request-at = Solicitada: { $time } UTC
 support-request-no-details = Esta solicitud se hizo antes de que el bot guardara lo que pedía cada solicitud: la línea de log "createTransaction failed" con esta referencia tiene el par, la cantidad, el proveedor y la dirección.
 support-request-asked = Pedido: { $amount } { $from } → { $to } con { $provider } ({ $type })
 support-stats-unknown = Creaciones con resultado desconocido (puede existir un intercambio, sin ID): { $count }
+support-late-none = Ningún intercambio va más lento de lo habitual.
+support-late-title = <b>Más lentos de lo habitual</b> ({ $count }), primero los más largos:
+support-late-line = • <code>{ $id }</code> · «{ $status }» desde { $since } UTC · { $provider }
 support-stats-exchange-ok = Servicio de intercambio: disponible
 support-stats-exchange-down = ⚠️ Servicio de intercambio: <b>no disponible</b> desde { $since } UTC ({ $reason }): { $detail }
 

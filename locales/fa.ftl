@@ -228,6 +228,13 @@ card-hash-to = ارسال به شما: { $link }
 card-hash-refund = بازگشت وجه: { $link }
 card-not-tracked = دیگر این تبادل را خودکار بررسی نمی‌کنم؛ برای دیدن وضعیتش روی «به‌روزرسانی» بزنید.
 card-updated = <i>به‌روزرسانی: { $time }</i>
+slow-title = ⏳ <b>طولانی‌تر از معمول</b> · تبادل <code>{ $id }</code>
+slow-confirming = واریز { $sent } { $from } شما رسیده و منتظر تأییدهای شبکهٔ { $network } است که معمولاً حدود { $minutes } دقیقه طول می‌کشد. وقتی شبکه شلوغ است بیشتر طول می‌کشد: این عادی است و دارایی شما از دست نرفته است.
+slow-exchanging = { $provider } در حال تبدیل { $from } شما به { $to } است که معمولاً حدود { $minutes } دقیقه طول می‌کشد. گاهی ارائه‌دهنده پیش از تبدیل، واریز را بررسی می‌کند: بیشتر طول می‌کشد، اما دارایی شما از دست نرفته است.
+slow-sending = { $provider } در حال فرستادن حدود { $receive } { $to } به <code>{ $address }</code> است که معمولاً حدود { $minutes } دقیقه طول می‌کشد. ممکن است شبکهٔ { $network } شلوغ باشد.
+slow-follow = واریز شما در شبکه: { $link }
+slow-what-to-do = فعلاً کاری لازم نیست: تبادل را دنبال می‌کنم و وقتی پیش برود خبرتان می‌کنم. اگر تا { $later } دقیقهٔ دیگر چیزی تغییر نکرد، با شناسهٔ تبادل کمک بخواهید: روی { $button } در کارت بزنید و آن پیام را بفرستید.
+card-late = ⚠️ دیرتر از معمول: «{ $status }» از { $since }.
 change-title = <b>{ $status }</b> · تبادل <code>{ $id }</code>
 change-waiting = تبادل منتظر واریز { $sent } { $from } از سوی شماست.
 change-confirming = واریز { $sent } { $from } شما رسید و در حال تأیید است.
@@ -323,6 +330,7 @@ command-settings = تنظیمات گروه (مدیران)
 command-lookup = پشتیبانی: جستجوی تبادل
 command-user = پشتیبانی: تبادل‌های یک کاربر
 command-stats = پشتیبانی: آمار
+command-late = پشتیبانی: تبادل‌های کندتر از معمول
 support-lookup-foreign = <i>از طریق این ربات ایجاد نشده است: فقط آنچه سرویس تبادل می‌گوید.</i>
 
 ## deposit details
@@ -347,6 +355,9 @@ support-request-at = زمان درخواست: { $time } UTC
 support-request-no-details = این درخواست پیش از آن ثبت شده که ربات جزئیات هر درخواست را نگه دارد: جفت‌ارز، مقدار، ارائه‌دهنده و آدرس در خط لاگ «createTransaction failed» با همین شناسهٔ پیگیری آمده است.
 support-request-asked = درخواست‌شده: { $amount } { $from } → { $to } از طریق { $provider } ({ $type })
 support-stats-unknown = ایجادهای با نتیجهٔ نامعلوم (ممکن است تبادلی وجود داشته باشد، بدون شناسه): { $count }
+support-late-none = هیچ تبادلی کندتر از معمول نیست.
+support-late-title = <b>کندتر از معمول</b> ({ $count })، طولانی‌ترین‌ها اول:
+support-late-line = • <code>{ $id }</code> · «{ $status }» از { $since } UTC · { $provider }
 support-stats-exchange-ok = سرویس تبادل: در دسترس
 support-stats-exchange-down = ⚠️ سرویس تبادل: از { $since } UTC <b>در دسترس نیست</b> ({ $reason }): { $detail }
 

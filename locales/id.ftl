@@ -224,6 +224,13 @@ card-hash-to = Pembayaran ke Anda: { $link }
 card-hash-refund = Pengembalian dana: { $link }
 card-not-tracked = Saya tidak lagi memeriksa penukaran ini secara otomatis; ketuk Perbarui untuk melihat statusnya.
 card-updated = <i>Diperbarui { $time }</i>
+slow-title = ⏳ <b>Lebih lama dari biasanya</b> · penukaran <code>{ $id }</code>
+slow-confirming = Deposit Anda sebesar { $sent } { $from } sudah masuk dan menunggu konfirmasi jaringan { $network }, yang biasanya memakan waktu sekitar { $minutes } menit. Saat jaringan padat, prosesnya lebih lama: ini wajar, dan dana Anda tidak hilang.
+slow-exchanging = { $provider } sedang menukar { $from } Anda ke { $to }, yang biasanya memakan waktu sekitar { $minutes } menit. Penyedia terkadang memeriksa deposit sebelum menukarnya: prosesnya lebih lama, dan dana Anda tidak hilang.
+slow-sending = { $provider } sedang mengirim sekitar { $receive } { $to } ke <code>{ $address }</code>, yang biasanya memakan waktu sekitar { $minutes } menit. Jaringan { $network } mungkin sedang padat.
+slow-follow = Deposit Anda di jaringan: { $link }
+slow-what-to-do = Untuk saat ini Anda tidak perlu melakukan apa pun: saya terus memantaunya dan akan mengabari Anda saat ada perubahan. Jika dalam { $later } menit tidak ada perubahan, minta bantuan dengan ID penukaran: ketuk { $button } di kartu dan kirim pesan itu.
+card-late = ⚠️ Lebih lama dari biasanya: “{ $status }” sejak { $since }.
 change-title = <b>{ $status }</b> · penukaran <code>{ $id }</code>
 change-waiting = Penukaran menunggu deposit Anda sebesar { $sent } { $from }.
 change-confirming = Deposit Anda sebesar { $sent } { $from } sudah masuk dan sedang dikonfirmasi.
@@ -313,6 +320,7 @@ command-settings = Pengaturan grup (admin)
 command-lookup = Dukungan: cari penukaran
 command-user = Dukungan: penukaran seorang pengguna
 command-stats = Dukungan: statistik
+command-late = Dukungan: penukaran yang lebih lama dari biasanya
 support-lookup-foreign = <i>Tidak dibuat melalui bot ini: hanya yang dilaporkan layanan penukaran.</i>
 
 ## Detail deposit
@@ -337,6 +345,9 @@ support-request-at = Diminta pada { $time } UTC
 support-request-no-details = Permintaan ini dibuat sebelum bot menyimpan isi setiap permintaan: baris log "createTransaction failed" dengan referensi ini memuat pasangan, jumlah, penyedia, dan alamatnya.
 support-request-asked = Yang diminta: { $amount } { $from } → { $to } lewat { $provider } ({ $type })
 support-stats-unknown = Pembuatan dengan hasil tidak diketahui (penukaran mungkin ada, tanpa ID): { $count }
+support-late-none = Tidak ada penukaran yang lebih lama dari biasanya.
+support-late-title = <b>Lebih lama dari biasanya</b> ({ $count }), yang terlama lebih dulu:
+support-late-line = • <code>{ $id }</code> · “{ $status }” sejak { $since } UTC · { $provider }
 support-stats-exchange-ok = Layanan penukaran: tersedia
 support-stats-exchange-down = ⚠️ Layanan penukaran: <b>tidak tersedia</b> sejak { $since } UTC ({ $reason }): { $detail }
 

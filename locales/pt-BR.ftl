@@ -230,6 +230,13 @@ card-hash-to = Pagamento: { $link }
 card-hash-refund = Reembolso: { $link }
 card-not-tracked = Não acompanho mais esta troca por conta própria; toque em Atualizar para ver o status.
 card-updated = <i>Atualizado: { $time }</i>
+slow-title = ⏳ <b>Demorando mais que o normal</b> · troca <code>{ $id }</code>
+slow-confirming = Seu depósito de { $sent } { $from } chegou e aguarda as confirmações da rede { $network }, que costumam levar cerca de { $minutes } min. Quando a rede está congestionada, demora mais: é normal, e seus fundos não se perderam.
+slow-exchanging = { $provider } está trocando seus { $from } por { $to }, o que costuma levar cerca de { $minutes } min. Às vezes o provedor verifica um depósito antes de trocá-lo: demora mais, e seus fundos não se perderam.
+slow-sending = { $provider } está enviando cerca de { $receive } { $to } para <code>{ $address }</code>, o que costuma levar cerca de { $minutes } min. A rede { $network } pode estar congestionada.
+slow-follow = Seu depósito na rede: { $link }
+slow-what-to-do = Por enquanto não há nada a fazer: continuo acompanhando e aviso quando andar. Se nada mudar em { $later } min, peça ajuda com o ID da troca: toque em { $button } no cartão e envie essa mensagem.
+card-late = ⚠️ Mais demorado que o normal: “{ $status }” desde { $since }.
 change-title = <b>{ $status }</b> · troca <code>{ $id }</code>
 change-waiting = A troca está aguardando seu depósito de { $sent } { $from }.
 change-confirming = Seu depósito de { $sent } { $from } chegou e está sendo confirmado.
@@ -330,6 +337,7 @@ command-settings = Configurações do grupo (admins)
 command-lookup = Suporte: consultar uma troca
 command-user = Suporte: trocas de um usuário
 command-stats = Suporte: estatísticas
+command-late = Suporte: trocas mais demoradas que o normal
 support-lookup-foreign = <i>Não foi criada por este bot: só o que o serviço de troca informa.</i>
 
 ## deposit details
@@ -354,6 +362,9 @@ support-request-at = Pedido em: { $time } UTC
 support-request-no-details = Este pedido foi feito antes de o bot guardar o que cada pedido solicitava: a linha de log "createTransaction failed" com esta referência tem o par, o valor, o provedor e o endereço.
 support-request-asked = Solicitado: { $amount } { $from } → { $to } com { $provider } ({ $type })
 support-stats-unknown = Criações com resultado desconhecido (pode existir uma troca, sem ID): { $count }
+support-late-none = Nenhuma troca está mais demorada que o normal.
+support-late-title = <b>Mais demoradas que o normal</b> ({ $count }), as mais longas primeiro:
+support-late-line = • <code>{ $id }</code> · “{ $status }” desde { $since } UTC · { $provider }
 support-stats-exchange-ok = Serviço de troca: disponível
 support-stats-exchange-down = ⚠️ Serviço de troca: <b>indisponível</b> desde { $since } UTC ({ $reason }): { $detail }
 

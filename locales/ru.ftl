@@ -232,6 +232,13 @@ card-hash-to = Выплата: { $link }
 card-hash-refund = Возврат: { $link }
 card-not-tracked = Я больше не проверяю этот обмен сам; нажмите «Обновить», чтобы узнать статус.
 card-updated = <i>Обновлено { $time }</i>
+slow-title = ⏳ <b>Дольше обычного</b> · обмен <code>{ $id }</code>
+slow-confirming = Ваш депозит { $sent } { $from } получен и ждёт подтверждений в сети { $network }; обычно это занимает около { $minutes } мин. Когда сеть загружена, это дольше: это нормально, ваши средства не потеряны.
+slow-exchanging = { $provider } обменивает ваши { $from } на { $to }; обычно это занимает около { $minutes } мин. Иногда провайдер проверяет депозит перед обменом: это дольше, но ваши средства не потеряны.
+slow-sending = { $provider } отправляет около { $receive } { $to } на <code>{ $address }</code>; обычно это занимает около { $minutes } мин. Возможно, сеть { $network } загружена.
+slow-follow = Ваш депозит в сети: { $link }
+slow-what-to-do = Пока ничего делать не нужно: я слежу за обменом и напишу, когда он сдвинется. Если через { $later } мин ничего не изменится, обратитесь за помощью с ID обмена: нажмите { $button } на карточке и отправьте это сообщение.
+card-late = ⚠️ Дольше обычного: «{ $status }» с { $since }.
 change-title = <b>{ $status }</b> · обмен <code>{ $id }</code>
 change-waiting = Обмен ждёт ваш депозит: { $sent } { $from }.
 change-confirming = Ваш депозит { $sent } { $from } пришёл и подтверждается.
@@ -335,6 +342,7 @@ command-settings = Настройки группы (админы)
 command-lookup = Поддержка: найти обмен
 command-user = Поддержка: обмены пользователя
 command-stats = Поддержка: статистика
+command-late = Поддержка: обмены дольше обычного
 support-lookup-foreign = <i>Создан не через этого бота: только то, что сообщает сервис обмена.</i>
 
 ## deposit details
@@ -359,6 +367,9 @@ support-request-at = Запрошен { $time } UTC
 support-request-no-details = Этот запрос сделан до того, как бот стал хранить, что в нём запрошено: пара, сумма, провайдер и адрес есть в журнале, в строке «createTransaction failed» с этим номером.
 support-request-asked = Запрошено: { $amount } { $from } → { $to } у { $provider } ({ $type })
 support-stats-unknown = Созданий с неизвестным исходом (обмен может существовать, ID нет): { $count }
+support-late-none = Нет обменов, которые идут дольше обычного.
+support-late-title = <b>Дольше обычного</b> ({ $count }), сначала самые долгие:
+support-late-line = • <code>{ $id }</code> · «{ $status }» с { $since } UTC · { $provider }
 support-stats-exchange-ok = Сервис обмена: доступен
 support-stats-exchange-down = ⚠️ Сервис обмена: <b>недоступен</b> с { $since } UTC ({ $reason }): { $detail }
 

@@ -228,6 +228,13 @@ card-hash-to = Sana gönderim: { $link }
 card-hash-refund = İade: { $link }
 card-not-tracked = Bu takası artık kendiliğimden kontrol etmiyorum; durumunu görmek için “Yenile” düğmesine dokun.
 card-updated = <i>Güncellendi: { $time }</i>
+slow-title = ⏳ <b>Her zamankinden uzun sürüyor</b> · takas <code>{ $id }</code>
+slow-confirming = { $sent } { $from } tutarındaki yatırman ulaştı ve { $network } ağının onaylarını bekliyor; bu genellikle yaklaşık { $minutes } dk sürer. Ağ yoğunken daha uzun sürer: bu normaldir, paran kaybolmadı.
+slow-exchanging = { $provider } { $from } varlığını { $to } ile takas ediyor; bu genellikle yaklaşık { $minutes } dk sürer. Sağlayıcılar bazen takastan önce yatırmayı kontrol eder: daha uzun sürer, ama paran kaybolmadı.
+slow-sending = { $provider } yaklaşık { $receive } { $to } tutarını <code>{ $address }</code> adresine gönderiyor; bu genellikle yaklaşık { $minutes } dk sürer. { $network } ağı yoğun olabilir.
+slow-follow = Ağdaki yatırman: { $link }
+slow-what-to-do = Şimdilik yapman gereken bir şey yok: takası izliyorum ve ilerlediğinde sana yazacağım. { $later } dk içinde hiçbir şey değişmezse takas ID'siyle yardım iste: karttaki { $button } düğmesine dokun ve o mesajı gönder.
+card-late = ⚠️ Her zamankinden uzun: { $since } itibarıyla “{ $status }”.
 change-title = <b>{ $status }</b> · takas <code>{ $id }</code>
 change-waiting = Takas, { $sent } { $from } tutarındaki yatırma işlemini bekliyor.
 change-confirming = { $sent } { $from } tutarındaki yatırma işlemin ulaştı ve onaylanıyor.
@@ -323,6 +330,7 @@ command-settings = Grup ayarları (yöneticiler)
 command-lookup = Destek: takas sorgula
 command-user = Destek: kullanıcının takasları
 command-stats = Destek: istatistikler
+command-late = Destek: her zamankinden uzun süren takaslar
 support-lookup-foreign = <i>Bu bot üzerinden oluşturulmadı: yalnızca takas servisinin bildirdikleri.</i>
 
 ## deposit details
@@ -347,6 +355,9 @@ support-request-at = İstek zamanı: { $time } UTC
 support-request-no-details = Bu istek, bot her isteğin ne istediğini saklamaya başlamadan önce yapıldı: çift, tutar, sağlayıcı ve adres, bu referansı içeren "createTransaction failed" log satırında.
 support-request-asked = İstenen: { $amount } { $from } → { $to }, sağlayıcı { $provider } ({ $type })
 support-stats-unknown = Sonucu bilinmeyen oluşturma istekleri (takas var olabilir, ID yok): { $count }
+support-late-none = Her zamankinden uzun süren takas yok.
+support-late-title = <b>Her zamankinden uzun sürenler</b> ({ $count }), en uzun süren önce:
+support-late-line = • <code>{ $id }</code> · “{ $status }”, başlangıç: { $since } UTC · { $provider }
 support-stats-exchange-ok = Takas servisi: erişilebilir
 support-stats-exchange-down = ⚠️ Takas servisi: { $since } UTC'den beri <b>erişilemiyor</b> ({ $reason }): { $detail }
 

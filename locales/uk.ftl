@@ -232,6 +232,13 @@ card-hash-to = Виплата: { $link }
 card-hash-refund = Повернення: { $link }
 card-not-tracked = Я більше не перевіряю цей обмін самостійно; натисніть «Оновити», щоб побачити його статус.
 card-updated = <i>Оновлено { $time }</i>
+slow-title = ⏳ <b>Довше, ніж зазвичай</b> · обмін <code>{ $id }</code>
+slow-confirming = Ваш депозит { $sent } { $from } отримано, і він чекає на підтвердження в мережі { $network }; зазвичай це триває близько { $minutes } хв. Коли мережа завантажена, це довше: це нормально, ваші кошти не втрачено.
+slow-exchanging = { $provider } обмінює ваші { $from } на { $to }; зазвичай це триває близько { $minutes } хв. Іноді провайдер перевіряє депозит перед обміном: це довше, але ваші кошти не втрачено.
+slow-sending = { $provider } надсилає близько { $receive } { $to } на <code>{ $address }</code>; зазвичай це триває близько { $minutes } хв. Можливо, мережа { $network } завантажена.
+slow-follow = Ваш депозит у мережі: { $link }
+slow-what-to-do = Поки нічого робити не потрібно: я стежу за обміном і напишу, коли він зрушить. Якщо за { $later } хв нічого не зміниться, зверніться по допомогу з ID обміну: натисніть { $button } на картці й надішліть це повідомлення.
+card-late = ⚠️ Довше, ніж зазвичай: «{ $status }» з { $since }.
 change-title = <b>{ $status }</b> · обмін <code>{ $id }</code>
 change-waiting = Обмін очікує на ваш депозит: { $sent } { $from }.
 change-confirming = Ваш депозит { $sent } { $from } надійшов і зараз підтверджується.
@@ -335,6 +342,7 @@ command-settings = Налаштування групи (адміністрато
 command-lookup = Підтримка: знайти обмін
 command-user = Підтримка: обміни користувача
 command-stats = Підтримка: статистика
+command-late = Підтримка: обміни довше, ніж зазвичай
 support-lookup-foreign = <i>Створено не через цього бота: лише те, що повідомляє сервіс обміну.</i>
 
 ## Дані для депозиту
@@ -359,6 +367,9 @@ support-request-at = Запит надіслано { $time } UTC
 support-request-no-details = Цей запит зроблено ще до того, як бот почав зберігати, що саме просили в кожному запиті: пара, сума, провайдер та адреса є в журналі, у рядку "createTransaction failed" з цим номером.
 support-request-asked = Запитано: { $amount } { $from } → { $to } у { $provider } ({ $type })
 support-stats-unknown = Створень із невідомим результатом (обмін може існувати, ID немає): { $count }
+support-late-none = Немає обмінів, що тривають довше, ніж зазвичай.
+support-late-title = <b>Довше, ніж зазвичай</b> ({ $count }), спершу найдовші:
+support-late-line = • <code>{ $id }</code> · «{ $status }» з { $since } UTC · { $provider }
 support-stats-exchange-ok = Сервіс обміну: доступний
 support-stats-exchange-down = ⚠️ Сервіс обміну: <b>недоступний</b> з { $since } UTC ({ $reason }): { $detail }
 

@@ -224,6 +224,13 @@ card-hash-to = Khoản chi trả: { $link }
 card-hash-refund = Hoàn tiền: { $link }
 card-not-tracked = Tôi không còn tự theo dõi giao dịch này; nhấn Làm mới để xem trạng thái.
 card-updated = <i>Cập nhật lúc { $time }</i>
+slow-title = ⏳ <b>Lâu hơn bình thường</b> · giao dịch đổi <code>{ $id }</code>
+slow-confirming = Khoản nạp { $sent } { $from } của bạn đã đến và đang chờ xác nhận trên mạng { $network }, thường mất khoảng { $minutes } phút. Khi mạng đông, việc này lâu hơn: điều này bình thường và tiền của bạn không bị mất.
+slow-exchanging = { $provider } đang đổi { $from } của bạn sang { $to }, thường mất khoảng { $minutes } phút. Đôi khi nhà cung cấp kiểm tra khoản nạp trước khi đổi: việc này lâu hơn, nhưng tiền của bạn không bị mất.
+slow-sending = { $provider } đang gửi khoảng { $receive } { $to } đến <code>{ $address }</code>, thường mất khoảng { $minutes } phút. Mạng { $network } có thể đang đông.
+slow-follow = Khoản nạp của bạn trên mạng: { $link }
+slow-what-to-do = Hiện bạn chưa cần làm gì: tôi vẫn theo dõi và sẽ báo khi có thay đổi. Nếu sau { $later } phút vẫn không có gì thay đổi, hãy nhờ hỗ trợ với mã giao dịch: chạm { $button } trên thẻ và gửi tin nhắn đó.
+card-late = ⚠️ Lâu hơn bình thường: “{ $status }” từ { $since }.
 change-title = <b>{ $status }</b> · giao dịch <code>{ $id }</code>
 change-waiting = Giao dịch đang chờ khoản nạp { $sent } { $from } của bạn.
 change-confirming = Khoản nạp { $sent } { $from } của bạn đã đến và đang được xác nhận.
@@ -313,6 +320,7 @@ command-settings = Cài đặt nhóm (quản trị viên)
 command-lookup = Hỗ trợ: tra cứu giao dịch
 command-user = Hỗ trợ: giao dịch của người dùng
 command-stats = Hỗ trợ: thống kê
+command-late = Hỗ trợ: giao dịch đổi lâu hơn bình thường
 support-lookup-foreign = <i>Không được tạo qua bot này: chỉ có thông tin từ dịch vụ đổi.</i>
 
 ## deposit details
@@ -337,6 +345,9 @@ support-request-at = Yêu cầu lúc { $time } UTC
 support-request-no-details = Yêu cầu này được tạo trước khi bot lưu nội dung của từng yêu cầu: dòng log "createTransaction failed" với mã tham chiếu này có cặp coin, số lượng, nhà cung cấp và địa chỉ.
 support-request-asked = Đã yêu cầu: { $amount } { $from } → { $to } với { $provider } ({ $type })
 support-stats-unknown = Yêu cầu tạo không rõ kết quả (có thể đã có giao dịch, không có mã): { $count }
+support-late-none = Không có giao dịch đổi nào lâu hơn bình thường.
+support-late-title = <b>Lâu hơn bình thường</b> ({ $count }), lâu nhất trước:
+support-late-line = • <code>{ $id }</code> · “{ $status }” từ { $since } UTC · { $provider }
 support-stats-exchange-ok = Dịch vụ đổi: khả dụng
 support-stats-exchange-down = ⚠️ Dịch vụ đổi: <b>không khả dụng</b> từ { $since } UTC ({ $reason }): { $detail }
 

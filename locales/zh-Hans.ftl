@@ -224,6 +224,13 @@ card-hash-to = 到账交易：{ $link }
 card-hash-refund = 退款交易：{ $link }
 card-not-tracked = 我已不再自动跟踪此兑换；点击“刷新”查看其状态。
 card-updated = <i>更新于 { $time }</i>
+slow-title = ⏳ <b>比平常慢</b> · 兑换 <code>{ $id }</code>
+slow-confirming = 您充值的 { $sent } { $from } 已到账，正在等待 { $network } 网络的确认，通常需要约 { $minutes } 分钟。网络拥堵时会更久：这很正常，您的资金没有丢失。
+slow-exchanging = { $provider } 正在将您的 { $from } 兑换为 { $to }，通常需要约 { $minutes } 分钟。服务商有时会在兑换前审核充值：会更久，但您的资金没有丢失。
+slow-sending = { $provider } 正在将约 { $receive } { $to } 发送至 <code>{ $address }</code>，通常需要约 { $minutes } 分钟。{ $network } 网络可能较为拥堵。
+slow-follow = 您在链上的充值：{ $link }
+slow-what-to-do = 目前无需任何操作：我会继续跟踪，有进展时通知您。如果 { $later } 分钟后仍无变化，请凭兑换 ID 寻求帮助：点击卡片上的 { $button } 并发送那条消息。
+card-late = ⚠️ 比平常慢：自 { $since } 起为“{ $status }”。
 change-title = <b>{ $status }</b> · 兑换订单 <code>{ $id }</code>
 change-waiting = 此兑换正在等待您充值 { $sent } { $from }。
 change-confirming = 您充值的 { $sent } { $from } 已到账，正在确认中。
@@ -313,6 +320,7 @@ command-settings = 群组设置（管理员）
 command-lookup = 客服：查询兑换
 command-user = 客服：用户的兑换
 command-stats = 客服：统计
+command-late = 客服：比平常慢的兑换
 support-lookup-foreign = <i>并非通过本机器人创建：仅显示兑换服务提供的信息。</i>
 
 ## deposit details
@@ -337,6 +345,9 @@ support-request-at = 请求时间 { $time } UTC
 support-request-no-details = 此请求发生在机器人开始保存每个请求的内容之前：带有此参考编号的日志行 "createTransaction failed" 中包含交易对、数量、服务商和地址。
 support-request-asked = 请求内容：{ $amount } { $from } → { $to }，服务商 { $provider }（{ $type }）
 support-stats-unknown = 结果未知的创建请求（可能存在兑换订单，但无订单号）：{ $count }
+support-late-none = 没有比平常慢的兑换。
+support-late-title = <b>比平常慢</b>（{ $count }），最久的在前：
+support-late-line = • <code>{ $id }</code> · 自 { $since } UTC 起为“{ $status }” · { $provider }
 support-stats-exchange-ok = 兑换服务：可用
 support-stats-exchange-down = ⚠️ 兑换服务：自 { $since } UTC 起<b>不可用</b>（{ $reason }）：{ $detail }
 

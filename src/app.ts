@@ -227,7 +227,16 @@ export async function createApp(config: Config & { botToken: string }, logger: L
     onStatusMessage: (outcome) => metrics.statusMessage(outcome),
     wakeLeader: () => fleet.send("trackerWake"),
   });
-  const tracker = new Tracker({ repos, client, budget, notifier, clock, logger, intervalMs: config.trackerIntervalSeconds * 1000 });
+  const tracker = new Tracker({
+    repos,
+    client,
+    budget,
+    notifier,
+    clock,
+    logger,
+    intervalMs: config.trackerIntervalSeconds * 1000,
+    slowness: config.slowness,
+  });
 
   // The bot: its middleware and features, and the duties of its own that only the leader runs.
   const { handle, idle, handling, duties } = createBot(voice, {

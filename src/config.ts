@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { ConfigError } from "./config-error.js";
 import { maskPassword, postgresUrlProblem } from "./db/postgres/url.js";
+import { parseConfirmingMinutes, type SlownessSettings } from "./domain/slowness.js";
 
 export { ConfigError };
 
@@ -111,6 +112,20 @@ const envSchema = z.object({
     }),
   TRACKER_INTERVAL_SECONDS: positiveInt(60),
   ALERT_CHECK_MINUTES: positiveInt(10),
+  SLOW_CONFIRMING_MINUTES: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      try {
+        return parseConfirmingMinutes(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `must be network:minutes pairs, comma-separated: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
+  SLOW_EXCHANGING_MINUTES: positiveInt(30),
+  SLOW_SENDING_MINUTES: positiveInt(30),
+  LATE_AFTER_FACTOR: positiveInt(3),
   WEBHOOK_URL: optionalString.pipe(
     z
       .string()
@@ -179,6 +194,8 @@ export interface Config {
   trackerIntervalSeconds: number;
   /** The shortest time between two checks of one rate alert's pair and amount. */
   alertCheckMinutes: number;
+  /** When an exchange is later than usual (src/domain/slowness.ts). */
+  slowness: SlownessSettings;
   /** Set: Telegram pushes updates to this URL; unset: long polling. */
   webhook: { url: string; secret: string; port: number; host: string } | undefined;
   /** `/healthz` and `/metrics`; off when no port is set. */
@@ -225,6 +242,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     supportUsernames: Object.fromEntries(e.SUPPORT_USER_IDS.flatMap((staff) => (staff.username ? [[staff.id, staff.username]] : []))),
     trackerIntervalSeconds: e.TRACKER_INTERVAL_SECONDS,
     alertCheckMinutes: e.ALERT_CHECK_MINUTES,
+    slowness: {
+      confirmingMinutes: e.SLOW_CONFIRMING_MINUTES,
+      exchangingMinutes: e.SLOW_EXCHANGING_MINUTES,
+      sendingMinutes: e.SLOW_SENDING_MINUTES,
+      lateFactor: e.LATE_AFTER_FACTOR,
+    },
     webhook:
       e.WEBHOOK_URL === undefined || e.WEBHOOK_SECRET === undefined
         ? undefined

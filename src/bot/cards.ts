@@ -4,6 +4,7 @@ import type { TransactionRecord } from "../db/index.js";
 import { depositNeedsMemo, depositView } from "../domain/deposit.js";
 import { networkName } from "../domain/networks.js";
 import { isPastDeposit, isSettled, isWaiting } from "../domain/poll-policy.js";
+import { toldOf } from "../domain/slowness.js";
 import { isFinalStatus, KNOWN_STATUSES } from "../exchange/index.js";
 import { againstQuote, copyable, exactAmount, receivable } from "./amounts.js";
 import { againButton, cardButton } from "./callback-data.js";
@@ -119,6 +120,8 @@ export function renderCard(
   if (tx.addressRefund) lines.push(t("card-refund", { address: escapeHtml(tx.addressRefund) }));
   lines.push(...hashLines(t, tx, explorers));
   lines.push(...notTrackedLines(t, tx));
+  if (toldOf(tx.slowState, tx.status) === "late")
+    lines.push("", t("card-late", { status: statusLabel(t, tx.status), since: moment(tx.statusChangedAt) }));
   lines.push(t("card-updated", { time: moment(now) }));
   return lines.join("\n");
 }
@@ -324,6 +327,36 @@ export function renderStatusChange(t: Translate, tx: TransactionRecord, explorer
   if (status === "refunded" && tx.addressRefund) lines.push(t("change-refund-address", vars));
   lines.push(...receivedLines(t, tx));
   lines.push(...hashLines(t, tx, explorers));
+  return lines.join("\n");
+}
+
+/**
+ * Said once when an exchange is later than usual in its status (issue 40): what is happening, why
+ * it can take longer, what to do now (with the deposit's transaction while it is confirmed), and
+ * when to ask for help. `usual`: the status's usual minutes, and how many more before asking.
+ */
+export function renderSlow(
+  t: Translate,
+  tx: TransactionRecord,
+  explorers: Explorers,
+  usual: { minutes: number; laterMinutes: number },
+): string {
+  const status = tx.status.toLowerCase();
+  const network = escapeHtml(networkName(status === "sending" ? tx.networkTo : tx.networkFrom));
+  const vars = {
+    id: escapeHtml(tx.exchangeId),
+    sent: exactAmount(tx.amountFrom),
+    from: escapeHtml(currencyLabel({ symbol: tx.symbolFrom, network: tx.networkFrom })),
+    to: escapeHtml(currencyLabel({ symbol: tx.symbolTo, network: tx.networkTo })),
+    receive: tx.amountTo ? receivable(tx.amountTo) : "?",
+    address: escapeHtml(tx.addressTo),
+    provider: escapeHtml(tx.provider),
+    network,
+    minutes: usual.minutes,
+  };
+  const lines = [t("slow-title", { id: vars.id }), t(`slow-${status}`, vars)];
+  if (status === "confirming" && tx.hashFrom) lines.push(t("slow-follow", { link: txLink(tx.hashFrom, explorers.from) }));
+  lines.push("", t("slow-what-to-do", { later: usual.laterMinutes, button: t("button-receipt") }));
   return lines.join("\n");
 }
 

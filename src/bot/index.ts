@@ -49,6 +49,7 @@ export {
   renderCard,
   renderCreationCard,
   renderDepositReady,
+  renderSlow,
   renderStatusChange,
   renderTrackingStopped,
   type Translate,

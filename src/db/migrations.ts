@@ -279,11 +279,12 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE transactions ADD COLUMN card_edit_at INTEGER;
   CREATE INDEX transactions_card_edit ON transactions (card_edit_at) WHERE card_edit_at IS NOT NULL;
   `,
-  // 18: issue 40 (what was received). The amount the person was quoted when they confirmed:
-  // amount_to follows what the service says later, and a finished exchange shows the two side by
-  // side. NULL for exchanges created before.
+  // 18: issue 40. The amount the person was quoted when they confirmed (amount_to follows what
+  // the service says later; a finished exchange shows the two side by side; NULL for exchanges
+  // created before). What the bot has said of the exchange's slowness (src/domain/slowness.ts).
   `
   ALTER TABLE transactions ADD COLUMN quoted_to TEXT;
+  ALTER TABLE transactions ADD COLUMN slow_state TEXT;
   `,
 ];
 

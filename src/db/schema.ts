@@ -60,6 +60,8 @@ export interface TransactionsTable {
   amount_to: string | null;
   /** What the offer said the person would receive, when they confirmed (issue 40). */
   quoted_to: string | null;
+  /** What the bot has said of its slowness: "<status>" told slow, "<status>:late" marked late (issue 40). */
+  slow_state: string | null;
   address_to: string;
   extra_to: string | null;
   address_from: string | null;
@@ -254,6 +256,7 @@ export const COLUMNS = {
     amount_from: true,
     amount_to: true,
     quoted_to: true,
+    slow_state: true,
     address_to: true,
     extra_to: true,
     address_from: true,

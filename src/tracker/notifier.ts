@@ -13,6 +13,7 @@ import {
   renderCard,
   renderCreationCard,
   renderDepositReady,
+  renderSlow,
   renderStatusChange,
   renderTrackingStopped,
   sendFailure,
@@ -118,6 +119,26 @@ export class StatusNotifier {
     if (delivered) await this.deps.repos.notices.markNotified(tx.exchangeId, tx.status);
     await this.updateCard(tx, owner);
     return delivered;
+  }
+
+  /**
+   * The exchange is later than usual in its status (issue 40): told once (what is happening, why
+   * it can take longer, what to do now, when to ask for help); later still, its card says so.
+   * Claimed first, so that it is said once whichever process asks; a message Telegram did not
+   * take is not tried again (later, the card says it all the same).
+   */
+  async slowness(tx: TransactionRecord, slowness: "slow" | "late", usual: { minutes: number; laterMinutes: number }): Promise<void> {
+    if (!(await this.deps.repos.notices.claimSlowness(tx.exchangeId, tx.status, slowness))) return;
+    const current = (await this.deps.repos.transactions.find(tx.exchangeId)) ?? tx;
+    const owner = await this.owner(current);
+    if (slowness === "slow" && !owner.blocked) {
+      try {
+        await this.send(current.chatId, renderSlow(owner.t, current, this.explorers(current), usual));
+      } catch (error) {
+        this.deps.logger.warn({ err: error, exchangeId: tx.exchangeId }, "Telegram did not take the message that an exchange is slow");
+      }
+    }
+    await this.updateCard(current, owner);
   }
 
   /** The tracker stopped following an exchange that has not ended: what happened, what to do. */

@@ -11,6 +11,7 @@ import {
   pollRank,
   retryDelay,
 } from "../domain/poll-policy.js";
+import { DEFAULT_SLOWNESS, type SlownessSettings, slownessOf, toldOf, usualMs } from "../domain/slowness.js";
 import {
   BudgetCancelledError,
   BudgetQueueFullError,
@@ -37,6 +38,8 @@ export interface TrackerDeps {
   intervalMs: number;
   /** Polls waiting for the budget at once; more would only queue behind each other. */
   concurrency?: number;
+  /** When an exchange is later than usual (SLOW_* settings); DEFAULT_SLOWNESS without. */
+  slowness?: SlownessSettings;
 }
 
 /** The longest the loop sleeps without looking at the schedule again. */
@@ -386,8 +389,29 @@ export class Tracker {
     await this.beforeNews(before, scheduled ?? after, change !== undefined);
     const current = (await repos.transactions.find(tx.exchangeId)) ?? after;
     if (change) await this.deps.notifier.statusChanged(current);
-    else if (lane === "user") await this.deps.notifier.updateCard(current);
+    else {
+      if (lane === "user") await this.deps.notifier.updateCard(current);
+      await this.watchSlowness(current);
+    }
     return current;
+  }
+
+  /**
+   * An exchange later than usual in its status, as the bot first saw it (src/domain/slowness.ts):
+   * its owner told once, then its card marked "later than usual" (support's /late lists it).
+   */
+  private async watchSlowness(tx: TransactionRecord): Promise<void> {
+    const settings = this.deps.slowness ?? DEFAULT_SLOWNESS;
+    const inStatusMs = this.deps.clock.now() - tx.statusChangedAt;
+    const now = slownessOf(tx.status, tx.networkFrom, inStatusMs, settings);
+    const told = toldOf(tx.slowState, tx.status);
+    if (now === "usual" || told === now || told === "late") return;
+    const usual = usualMs(tx.status, tx.networkFrom, settings)!;
+    // When to ask for help: once it is late (at least the usual time again, if it is late already).
+    const laterMs = Math.max(usual, usual * settings.lateFactor - inStatusMs);
+    const minutes = { minutes: Math.round(usual / 60_000), laterMinutes: Math.ceil(laterMs / 60_000) };
+    if (told === "usual") await this.deps.notifier.slowness(tx, "slow", minutes);
+    if (now === "late") await this.deps.notifier.slowness(tx, "late", minutes);
   }
 
   /**

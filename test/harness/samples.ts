@@ -19,6 +19,8 @@ const TRANSLATED: Record<string, string[]> = {
     "status-overdue",
   ],
   type: ["rate-fixed", "rate-floating"],
+  // slow-what-to-do names the card's button to tap.
+  button: ["button-receipt"],
 };
 
 const HASH = "f".repeat(64);
@@ -89,6 +91,7 @@ const NUMBERS: Record<string, number> = {
   count: 9999,
   seconds: 3600,
   minutes: 60,
+  later: 99_999,
   days: 365,
   position: 999,
   rank: 20,

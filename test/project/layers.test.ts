@@ -17,7 +17,8 @@ const LAYERS: Record<string, readonly string[]> = {
   // The process's parts, started in order and stopped last first (app.ts lists them).
   "parts.ts": [],
   // DATABASE_URL is checked by the data layer's own pure URL rules (no pg in that file).
-  "config.ts": ["config-error.ts", "db/postgres/url.ts"],
+  // (and the slowness settings' shape and parser, which the tracker's rules read).
+  "config.ts": ["config-error.ts", "db/postgres/url.ts", "domain/slowness.ts"],
   // The exchange service's data shapes (zod), below both the pure rules that read them and the client that parses with them.
   service: ["money.ts"],
   // Pure rules on amounts, addresses and currencies; the service's data shapes are what they read.

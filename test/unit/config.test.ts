@@ -21,6 +21,7 @@ describe("loadConfig", () => {
       supportUsernames: {},
       trackerIntervalSeconds: 60,
       alertCheckMinutes: 10,
+      slowness: { confirmingMinutes: {}, exchangingMinutes: 30, sendingMinutes: 30, lateFactor: 3 },
       webhook: undefined,
       health: undefined,
       shutdownGraceMs: 8000,

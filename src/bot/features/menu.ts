@@ -218,7 +218,7 @@ export async function registerCommands(api: Api, i18n: I18n<BaseContext>, suppor
     { scope: { type: "all_chat_administrators" }, names: ["rate", "verify", "settings"] },
     ...supportUserIds.map((id) => ({
       scope: { type: "chat" as const, chat_id: id },
-      names: [...privateCommands, "lookup", "user", "stats"],
+      names: [...privateCommands, "lookup", "user", "stats", "late"],
     })),
   ];
   // One failing scope (a staff member who never opened the bot: "chat not found") must not

@@ -25,6 +25,9 @@ import { DirectComposer } from "../composer.js";
 import type { BotContext } from "../context.js";
 import { currencyLabel, escapeHtml, formatUtcMinute as time, waitSeconds } from "../format.js";
 
+/** Exchanges /late lists at most (the longest late first). */
+const LATE_LISTED = 30;
+
 export interface SupportDeps {
   supportUserIds: readonly number[];
   repos: Repositories;
@@ -110,6 +113,22 @@ export function supportFeature(deps: SupportDeps): Composer<BotContext> {
       ),
     ];
     await ctx.reply(lines.join("\n"), { parse_mode: "HTML" });
+  });
+
+  // Exchanges later than usual in their status (issue 40), the longest first: whom to look at before they ask.
+  staff.command("late", async (ctx) => {
+    await deps.repos.audit.record(ctx.from.id, "late", "");
+    const late = await deps.repos.transactions.listLate(LATE_LISTED);
+    if (late.length === 0) return void (await ctx.reply(ctx.t("support-late-none")));
+    const lines = late.map((tx) =>
+      ctx.t("support-late-line", {
+        id: escapeHtml(tx.exchangeId),
+        status: statusLabel(ctx.t.bind(ctx), tx.status),
+        since: time(tx.statusChangedAt),
+        provider: escapeHtml(tx.provider),
+      }),
+    );
+    await ctx.reply([ctx.t("support-late-title", { count: late.length }), ...lines].join("\n"), { parse_mode: "HTML" });
   });
 
   staff.command("stats", async (ctx) => {

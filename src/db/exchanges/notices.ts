@@ -13,6 +13,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { Clock } from "../../clock.js";
+import { slowStateOf } from "../../domain/slowness.js";
 import { rowId } from "../dialect.js";
 import { fenced } from "../fence.js";
 import { holderGone } from "../instances.js";
@@ -221,6 +222,28 @@ export class NoticeRepository {
       .set({ card_edit_at: sql<number>`CASE WHEN card_edit_at IS NULL OR card_edit_at > ${at} THEN ${at} ELSE card_edit_at END` })
       .where("exchange_id", "=", exchangeId)
       .execute();
+  }
+
+  /**
+   * Claims saying how late the exchange is (`slowness`: told it is slow, or its card marked late;
+   * src/domain/slowness.ts) while it is still in `status`, once: false when that was said already,
+   * by whichever process, or the status has moved on. Fenced, as the status messages are.
+   */
+  async claimSlowness(exchangeId: string, status: string, slowness: "slow" | "late"): Promise<boolean> {
+    const state = slowStateOf(status, slowness);
+    // Told slow, then late: never back to slow once marked late.
+    const already = slowness === "late" ? [state] : [state, slowStateOf(status, "late")];
+    const result = await fenced(this.store, (held) =>
+      held(
+        this.db
+          .updateTable("transactions")
+          .set({ slow_state: state })
+          .where("exchange_id", "=", exchangeId)
+          .where(sql<string>`lower(status)`, "=", status.toLowerCase())
+          .where((eb) => eb.or([eb("slow_state", "is", null), eb("slow_state", "not in", already)])),
+      ).executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Takes the card's owed edit to make it now: no longer owed (owed again if it fails). Undefined when none is. */

@@ -6,7 +6,7 @@
  * creation card's state machine, shared by the flow and the tracker). This file also holds what
  * they share: the record type, its row mapping, and the row read for update.
  */
-import { type Kysely, type Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { Clock } from "../../clock.js";
 import { rowId } from "../dialect.js";
 import { fenced } from "../fence.js";
@@ -29,6 +29,8 @@ export interface TransactionRecord {
   amountTo: string | null;
   /** What the offer said the person would receive when they confirmed; null for exchanges created before it was kept. */
   quotedTo: string | null;
+  /** What the bot has said of its slowness (src/domain/slowness.ts: toldOf). */
+  slowState: string | null;
   addressTo: string;
   extraTo: string | null;
   addressFrom: string | null;
@@ -110,6 +112,7 @@ export type NewTransaction = Omit<
   | "cardEditAt"
   | "noticeRepeat"
   | "quotedTo"
+  | "slowState"
 >;
 
 /** What a poll learned; only fields the service reported are changed. */
@@ -183,6 +186,7 @@ export const toRecord = (row: Row): TransactionRecord => ({
   amountFrom: row.amount_from,
   amountTo: row.amount_to,
   quotedTo: row.quoted_to,
+  slowState: row.slow_state,
   addressTo: row.address_to,
   extraTo: row.extra_to,
   addressFrom: row.address_from,
@@ -370,6 +374,19 @@ export class TransactionRepository {
   /** The user's exchanges, newest first. */
   async listByUser(userId: number, limit: number, offset = 0): Promise<TransactionRecord[]> {
     return (await this.ofUser(this.db, userId, limit, offset)).rows.map(toRecord);
+  }
+
+  /**
+   * Exchanges marked later than usual in the status they are still in (src/domain/slowness.ts),
+   * the longest in it first: support's /late.
+   */
+  async listLate(limit: number): Promise<TransactionRecord[]> {
+    const rows = await selectRecord(this.store, this.db)
+      .where("slow_state", "=", sql<string>`lower(status) || ':late'`)
+      .orderBy("status_changed_at")
+      .limit(limit)
+      .execute();
+    return rows.map(toRecord);
   }
 
   async countByUser(userId: number): Promise<number> {

@@ -235,9 +235,11 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE transactions ADD COLUMN card_edit_at bigint;
   CREATE INDEX transactions_card_edit ON transactions (card_edit_at) WHERE card_edit_at IS NOT NULL;
   `,
-  // 9: SQLite's migration 18 (issue 40): the amount quoted when the person confirmed.
+  // 9: SQLite's migration 18 (issue 40): the amount quoted when the person confirmed; what the
+  // bot has said of the exchange's slowness.
   `
   ALTER TABLE transactions ADD COLUMN quoted_to text COLLATE "C";
+  ALTER TABLE transactions ADD COLUMN slow_state text COLLATE "C";
   `,
 ];
 

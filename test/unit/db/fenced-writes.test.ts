@@ -96,7 +96,7 @@ const METHODS: Record<
       insert: "an exchange the service created: a fact from outside, recorded whoever holds the chat (createRequests.complete)",
       recordDeposit: "the deposit details the service gave for the exchange it created: a fact, kept so that nobody asks again",
     },
-    reads: ["findByRowId", "find", "listByUser", "countByUser", "history", "countByStatus"],
+    reads: ["findByRowId", "find", "listByUser", "countByUser", "history", "countByStatus", "listLate"],
   },
   schedule: {
     writes: {
@@ -172,6 +172,13 @@ const METHODS: Record<
           await r.notices.oweCardEdit("n-edit", 1_000);
         },
         (r) => r.notices.takeCardEdit("n-edit"),
+      ),
+      claimSlowness: walk(
+        async (r) => {
+          await stored(r, "n-slow");
+          await r.schedule.recordObservation("n-slow", { status: "confirming" });
+        },
+        (r) => r.notices.claimSlowness("n-slow", "confirming", "slow"),
       ),
     },
     exceptions: {
