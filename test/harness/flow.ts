@@ -52,7 +52,7 @@ export async function toOffers(user: TestUser, from: string, to: string, amount:
  * without bidi marks, in any language); returns what answers (the address prompt, or a refusal).
  */
 export async function chooseOffer(user: TestUser, offers: StoredMessage, offer?: RegExp): Promise<StoredMessage> {
-  const label = offer ? buttons(offers).find((b) => offer.test(b.replace(/[\u2066-\u2069]/g, ""))) : offerButtons(offers)[0];
+  const label = offer ? buttons(offers).find((b) => offer.test(b.replace(/[\u200e\u200f\u2066-\u2069]/g, ""))) : offerButtons(offers)[0];
   if (!label)
     throw new Error(`no offer${offer ? ` of ${String(offer)}` : ""} in: ${JSON.stringify(offers.text)} ${JSON.stringify(buttons(offers))}`);
   await user.click(offers, label);

@@ -707,9 +707,11 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     w.app.sandbox!.setTimeline(exchangeId, { waiting: w.clock.now() - createdAt, confirming: 2 * HOUR });
     await runTracker(w, createdAt + 8 * HOUR);
     const said = messagesAfter(user, qr);
-    expect(said).toHaveLength(3);
+    expect(said).toHaveLength(4);
     expect(said[1]).toContain("Confirming your deposit");
-    expect(said[2]).toContain("Your deposit was refunded");
+    // Two hours confirming a Bitcoin deposit, usually one: explained once (issue 40).
+    expect(said[2]).toContain("Taking longer than usual");
+    expect(said[3]).toContain("Your deposit was refunded");
     expect((await w.app.repos.transactions.find(exchangeId))!.nextPollAt).toBeNull();
   });
 
@@ -730,7 +732,10 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     const tx = (await w.app.repos.transactions.find(exchangeId))!;
     expect(tx.status).toBe("confirming");
     expect(tx.nextPollAt).not.toBeNull();
-    expect(messagesAfter(user, qr)).toHaveLength(1);
+    // The news, and once, past the usual hour, that it is taking longer than usual (issue 40).
+    expect(messagesAfter(user, qr)).toHaveLength(2);
+    expect(messagesAfter(user, qr)[1]).toContain("Дольше обычного");
+    expect(card.text).toContain("Дольше обычного: «🔎 Депозит подтверждается»");
     // Every minute at first, hourly once stuck for two hours.
     const pace = w.app.budget.backgroundPaceMs;
     expect(gapsOf(w, exchangeId, createdAt + 5 * DAY).filter((gap) => gap < HOUR || gap > HOUR + pace)).toEqual([]);
@@ -741,15 +746,15 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     expect(stopped).toMatchObject({ nextPollAt: null, trackingStoppedReason: "stalled" });
     expect(stopped.trackingStoppedAt! - stopped.statusChangedAt).toBeGreaterThanOrEqual(7 * DAY);
     const said = messagesAfter(user, qr);
-    expect(said).toHaveLength(2);
-    expect(said[1]).toContain(`⚠️ Я перестал следить за обменом ${exchangeId}: он в статусе «🔎 Депозит подтверждается»`);
-    expect(said[1]).toContain(`Ваши средства не пропали оттого, что я перестал следить.`);
-    expect(said[1]).toContain(`напишите в поддержку ${stopped.provider} и укажите ID обмена ${exchangeId}`);
+    expect(said).toHaveLength(3);
+    expect(said[2]).toContain(`⚠️ Я перестал следить за обменом ${exchangeId}: он в статусе «🔎 Депозит подтверждается»`);
+    expect(said[2]).toContain(`Ваши средства не пропали оттого, что я перестал следить.`);
+    expect(said[2]).toContain(`напишите в поддержку ${stopped.provider} и укажите ID обмена ${exchangeId}`);
     expect(card.text).toContain("Я перестал следить за этим обменом");
     const after = polls(w).length;
     await runTracker(w, createdAt + 8 * DAY);
     expect(polls(w)).toHaveLength(after);
-    expect(messagesAfter(user, qr)).toHaveLength(2);
+    expect(messagesAfter(user, qr)).toHaveLength(3);
   }, 60_000);
 
   it("reads a status whatever its case: 'Finished' is finished", async () => {
