@@ -76,7 +76,7 @@ export async function startPlaygroundServer(deps: PlaygroundServerDeps): Promise
       notify();
       return sandboxView();
     }
-    const steer = /^POST \/api\/exchanges\/([^/]+)\/(deposit-arrived|fail|refund)$/.exec(route);
+    const steer = /^POST \/api\/exchanges\/([^/]+)\/(deposit-arrived|fail|refund|slow)$/.exec(route);
     if (steer) return steerExchange(decodeURIComponent(steer[1] as string), steer[2] as SteerEvent);
     const chat = /^(GET|POST) \/api\/chats\/([a-z-]+)(\/[a-z]+)?$/.exec(route);
     if (chat) {

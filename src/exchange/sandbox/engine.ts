@@ -351,7 +351,10 @@ export function describeTransaction(tx: TransactionRecord, scenario: Scenario, n
   };
 }
 
-export type SteerEvent = "deposit-arrived" | "fail" | "refund";
+/** How much longer a status steered slow takes. */
+const SLOW_BY_MS = 24 * 60 * 60_000;
+
+export type SteerEvent = "deposit-arrived" | "fail" | "refund" | "slow";
 
 const FINAL_STATUSES: ReadonlySet<TransactionStatus> = new Set(["finished", "failed", "refunded", "overdue"]);
 
@@ -411,6 +414,13 @@ export class SandboxEngine {
       if (current.info.status !== "waiting") return false;
       this.scenarios.set(exchangeId, "finished");
       this.timelines.set(exchangeId, { ...this.timelines.get(exchangeId), waiting: elapsed });
+    } else if (event === "slow") {
+      // The status it is in (never waiting: that is the person's) takes a day longer: a busy
+      // network, a provider's check.
+      const status = current.info.status;
+      if (status !== "confirming" && status !== "exchanging" && status !== "sending") return false;
+      const timeline = { ...this.timeline, ...this.timelines.get(exchangeId) };
+      this.timelines.set(exchangeId, { ...this.timelines.get(exchangeId), [status]: timeline[status] + SLOW_BY_MS });
     } else {
       // All phases of the path end now, so the read at `now` gives the final status.
       this.scenarios.set(exchangeId, event === "fail" ? "failed" : "refunded");

@@ -366,6 +366,7 @@ function renderSandbox() {
         actions.className = "actions";
         const steer = [
           ...(exchange.status === "waiting" ? [["deposit-arrived", "Deposit arrived"]] : []),
+          ...(["confirming", "exchanging", "sending"].includes(exchange.status) ? [["slow", "Make it slow"]] : []),
           ["fail", "Make it fail"],
           ["refund", "Refund"],
         ];

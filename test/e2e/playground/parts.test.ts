@@ -281,6 +281,24 @@ describe("playground server", () => {
     expect((await file.text()).split("\r\n")).toHaveLength(4); // the header, two exchanges, the last line break
   }, 30_000);
 
+  it("makes an exchange in motion slow: past its usual time its owner is told once (issue 40)", async () => {
+    const pg = await start();
+    const alice = pg.cast.seat("alice")?.user as TestUser;
+    const post = (path: string) => call(`${pg.url}${path}`, { method: "POST", contentType: "application/json", body: "{}" });
+    const { exchangeId } = await createViaFlow(alice);
+    // Waiting for the deposit is the person's own time: nothing to make slow.
+    expect(await post(`api/exchanges/${exchangeId}/slow`)).toMatchObject({ status: 409 });
+    expect((await post(`api/exchanges/${exchangeId}/deposit-arrived`)).status).toBe(200);
+    expect((await alice.nextMessage({ timeoutMs: 10_000 })).text).toContain("Confirming");
+    expect((await post(`api/exchanges/${exchangeId}/slow`)).status).toBe(200);
+    // An hour and more later (Bitcoin's usual confirmations), the next look tells the owner once.
+    pg.clock.jumpTo(pg.clock.now() + 70 * 60_000);
+    await pg.app.tracker.refresh(exchangeId);
+    const slow = await alice.nextMessage({ timeoutMs: 10_000 });
+    expect(slow.text).toContain(`Taking longer than usual · exchange ${exchangeId}`);
+    expect((await pg.app.repos.transactions.find(exchangeId))!.status).toBe("confirming");
+  }, 30_000);
+
   it("with DATABASE_URL, keeps its data in that PostgreSQL database, and a later run goes on from its clock", async () => {
     const database = await freshDatabase({ migrated: true });
     try {
