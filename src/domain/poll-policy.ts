@@ -46,7 +46,8 @@ export const CARD_DELIVERY_AFTER_MS = 5 * MINUTE;
  * the hold never lapses under a send the flow has under way: never two cards.
  */
 export const FLOW_CARD_HOLD_MS = 35 * MINUTE;
-/** A message Telegram certainly did not get is tried again after 30 s, doubling up to this. */
+/** A message Telegram did not take is tried again after at least this, and at most NOTICE_RETRY_MAX_MS (noticeRetryDelay). */
+export const NOTICE_RETRY_MIN_MS = 30_000;
 export const NOTICE_RETRY_MAX_MS = 15 * MINUTE;
 
 /*
@@ -193,7 +194,13 @@ export function afterNotFound(count: number, createdAt: number, now: number, int
   return { kind: "retry", at: now + Math.max(intervalMs, delay) };
 }
 
-/** When to try again a message Telegram certainly did not get, after `failures` such sends in a row. */
-export function noticeRetryDelay(failures: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, failures - 1), NOTICE_RETRY_MAX_MS);
+/**
+ * When to try again a message Telegram did not take, Telegram having failed every send for
+ * `failingForMs` (since the first failure in a row): as long again, at least 30 s, at most
+ * NOTICE_RETRY_MAX_MS. A message's own retries so wait twice as long each time; many messages
+ * failing in the same outage do not push each other out (the soak found a 42 s outage delaying
+ * the last of many by 15 minutes, when the backoff grew with their number).
+ */
+export function noticeRetryDelay(failingForMs: number): number {
+  return Math.min(Math.max(NOTICE_RETRY_MIN_MS, failingForMs), NOTICE_RETRY_MAX_MS);
 }

@@ -85,8 +85,8 @@ interface Owner {
 }
 
 export class StatusNotifier {
-  /** Sends Telegram certainly did not take, in a row: the backoff of the next retry. */
-  private undelivered = 0;
+  /** Since when every send has failed (undefined once one went through): the backoff of the next retry. */
+  private failingSince: number | undefined;
 
   constructor(private readonly deps: NotifierDeps) {}
 
@@ -275,7 +275,7 @@ export class StatusNotifier {
           link_preview_options: { is_disabled: true },
         },
       );
-      this.undelivered = 0;
+      this.failingSince = undefined;
     } catch (error) {
       if (
         isNotModified(error) ||
@@ -349,7 +349,7 @@ export class StatusNotifier {
   ): Promise<boolean> {
     try {
       await this.send(tx.chatId, text, keyboard);
-      this.undelivered = 0;
+      this.failingSince = undefined;
       this.deps.onStatusMessage?.("sent");
       return true;
     } catch (error) {
@@ -408,13 +408,13 @@ export class StatusNotifier {
   /**
    * One more send Telegram did not take: when to try again. A 429 (Telegram's, or another process
    * of the bot busy with the chat: src/chat/turns.ts) says when, and Telegram is up: that wait,
-   * not counted as a failure. Otherwise after the backoff, which grows while Telegram stays away.
+   * not counted as a failure. Otherwise after as long as Telegram has been failing (noticeRetryDelay).
    */
   private retryAt(error: unknown): number {
-    if (error instanceof GrammyError && error.error_code === 429)
-      return this.deps.clock.now() + Math.max(1, error.parameters.retry_after ?? 1) * 1000;
-    this.undelivered++;
-    return this.deps.clock.now() + noticeRetryDelay(this.undelivered);
+    const now = this.deps.clock.now();
+    if (error instanceof GrammyError && error.error_code === 429) return now + Math.max(1, error.parameters.retry_after ?? 1) * 1000;
+    this.failingSince ??= now;
+    return now + noticeRetryDelay(now - this.failingSince);
   }
 
   /** Blocked or deactivated: stay quiet until they write again (which lifts the mark). */

@@ -775,6 +775,25 @@ describe("the tracker never goes silent on an exchange that may hold funds", () 
     expect((await w.app.repos.transactions.find(exchangeId))!.nextPollAt).toBeNull();
   });
 
+  it("after an outage in which many status messages failed, sends each within a minute or two of Telegram's return (found by the soak)", async () => {
+    const w = (world = await startWorld());
+    const people = Array.from({ length: 6 }, (_, i) => w.tg.user({ id: 5830 + i, first_name: `P${i}`, language_code: "en" }));
+    const last: StoredMessage[] = [];
+    for (const person of people) {
+      const { exchangeId } = await createViaFlow(person);
+      w.app.sandbox!.setTimeline(exchangeId, { confirming: HOUR });
+      last.push(person.lastMessage()!);
+    }
+    // Telegram away while every exchange moves on: six messages fail, one after the other.
+    await w.tg.goOffline();
+    await minutes(w, 4);
+    expect(people.map((person, i) => messagesAfter(person, last[i]!))).toEqual(people.map(() => []));
+    await w.tg.goOnline();
+    // Each message waits as long as Telegram had been failing, not a backoff grown by how many failed.
+    await minutes(w, 3);
+    expect(people.map((person, i) => messagesAfter(person, last[i]!).length)).toEqual(people.map(() => 1));
+  });
+
   it("sends a status message Telegram never got (no connection) once Telegram is back, and only once", async () => {
     const w = (world = await startWorld());
     const user = w.tg.user({ id: 5806, first_name: "Sol", language_code: "en" });

@@ -161,8 +161,9 @@ describe("the tracker's poll policy", () => {
     expect(afterNotFound(MIN_NOT_FOUND, NOW - NOT_FOUND_GRACE_MS, NOW, INTERVAL)).toEqual({ kind: "give-up" });
   });
 
-  it("tries a message Telegram did not get again after 30 s, doubling up to 15 minutes", () => {
-    expect([1, 2, 3, 6, 20].map(noticeRetryDelay)).toEqual([30_000, MINUTE, 2 * MINUTE, 15 * MINUTE, 15 * MINUTE]);
+  it("tries a message Telegram did not take again after as long as Telegram has been failing: 30 s at least, 15 minutes at most", () => {
+    // Failing for: just now, 10 s, 42 s, 5 minutes, an hour. A message's own retries so double.
+    expect([0, 10_000, 42_000, 5 * MINUTE, 60 * MINUTE].map(noticeRetryDelay)).toEqual([30_000, 30_000, 42_000, 5 * MINUTE, 15 * MINUTE]);
   });
 
   it("gives each rank a head start: announced, then moving, then waiting, then unknown; never a wall", () => {
