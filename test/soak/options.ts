@@ -64,8 +64,10 @@ export function parseOptions(argv: string[]): RunOptions {
     seed: Math.floor(number("seed", values.seed, values.short ? SHORT_SEED : randomInt(1, 2 ** 31 - 1))),
     minutes,
     exchanges: values.exchanges === undefined ? (long ? 10_000 : undefined) : number("exchanges", values.exchanges, 0),
-    people: Math.floor(number("people", values.people, long ? 24 : 16)),
-    highLimit: Math.floor(number("limit", values.limit, 300)),
+    // A long run: as many people as Telegram's 30 messages a second serve well, and the limit
+    // raised with them (about five calls an exchange), so that 10,000 exchanges take hours, not a day.
+    people: Math.floor(number("people", values.people, long ? 96 : 16)),
+    highLimit: Math.floor(number("limit", values.limit, long ? 1_000 : 300)),
     report: values.report,
     logs: values.logs,
     settleMs: (long ? 10 : 6) * 60_000,
