@@ -273,8 +273,17 @@ describe.runIf(testBackEnd() === "postgres")("three processes on one PostgreSQL"
       await locker.query("BEGIN");
       await locker.query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", [user.id]);
       await user.send("/help");
-      const waitingOnLock = "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'";
-      await waitFor(async () => (await locker.query(waitingOnLock)).rowCount === 1, 10_000, "the handler to wait on the row");
+      // A session of this database waiting on a row's lock (the budget's advisory lock may have waiters of its own).
+      const waitingOnLock = `SELECT a.pid, l.locktype, a.query FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE a.datname = current_database() AND NOT l.granted AND l.locktype <> 'advisory'`;
+      await waitFor(async () => ((await locker.query(waitingOnLock)).rowCount ?? 0) >= 1, 10_000, "the handler to wait on the row").catch(
+        async (error: unknown) => {
+          const all = await locker.query(
+            "SELECT pid, state, wait_event_type, wait_event, left(query, 120) AS query FROM pg_stat_activity WHERE datname = current_database()",
+          );
+          throw new Error(`${String(error)}; sessions: ${JSON.stringify(all.rows)}`);
+        },
+      );
       // Only now is the chat's lease surely this update's: before, it may still be held by the
       // process finishing the first /help, and this one may then go to another process.
       const { index } = await waitFor(() => holderOf(user), 10_000, "the process waiting on the row");
